@@ -1,0 +1,42 @@
+#pragma once
+// The Qt adapter over the engine's plain observer interface: every callback from the worker
+// thread is re-emitted as a signal on the thread that owns the bridge (the GUI thread), so
+// widgets can connect to it like to any other QObject. Also a convenient control surface.
+
+#include "engine/engine.h"
+
+#include <QObject>
+
+namespace gs {
+
+class EngineBridge : public QObject, public JobObserver {
+  Q_OBJECT
+public:
+  explicit EngineBridge(Engine &engine, QObject *parent = nullptr);
+  ~EngineBridge() override;
+
+  Engine &engine() { return m_engine; }
+
+  JobId submit(const QString &name, JobFunction function) { return m_engine.submit(name, std::move(function)); }
+
+public Q_SLOTS:
+  void cancelCurrent();
+  void cancelAll() { m_engine.cancelAll(); }
+
+Q_SIGNALS:
+  void started(gs::JobId id, const QString &name);
+  void progressChanged(gs::JobId id, const gs::JobProgress &progress);
+  void logLine(gs::JobId id, gs::LogLevel level, const QString &line);
+  void finished(gs::JobId id, const QString &name, const gs::JobOutcome &outcome);
+
+private:
+  // JobObserver, on the worker thread.
+  void jobStarted(JobId id, const QString &name) override;
+  void jobProgress(JobId id, const JobProgress &progress) override;
+  void jobLog(JobId id, LogLevel level, const QString &line) override;
+  void jobFinished(JobId id, const QString &name, const JobOutcome &outcome) override;
+
+  Engine &m_engine;
+};
+
+}  // namespace gs
