@@ -1,0 +1,18 @@
+#pragma once
+// Which BLAS the process loaded. Debian's LibTorch calls whatever libblas.so.3 the
+// alternatives system selects, and that decides a factor of ~15 in GEMM speed.
+
+#include <QString>
+
+namespace gs::runtime {
+
+struct BlasLibrary {
+  QString path; // resolved path of the loaded shared object; empty if none was found
+  QString name; // human name derived from the path
+};
+
+BlasLibrary loadedBlas();
+// Classifies a resolved library path ("/usr/lib/.../openblas-openmp/libblas.so.3" → "OpenBLAS (OpenMP)").
+QString blasNameFromPath(const QString &path);
+
+}  // namespace gs::runtime
