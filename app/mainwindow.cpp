@@ -1,0 +1,241 @@
+#include "mainwindow.h"
+
+#include "aboutdialog.h"
+#include "emptypanel.h"
+#include "engine/jobcontext.h"
+#include "figureexport.h"
+#include "gs/version.h"
+#include "jobstatuswidget.h"
+#include "logview.h"
+#include "recentdatasets.h"
+#include "resources.h"
+#include "runtime/runtime.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+
+namespace gs {
+
+namespace {
+const QList<MainWindow::Dock> kAllDocks = {MainWindow::Dock::Dataset, MainWindow::Dock::Training,
+                                           MainWindow::Dock::Trees,   MainWindow::Dock::Regions,
+                                           MainWindow::Dock::Map,     MainWindow::Dock::Retrieval};
+const QString kGeometryKey = QStringLiteral("window/geometry");
+const QString kStateKey = QStringLiteral("window/state");
+constexpr int kLayoutVersion = 1; // bump when docks change, so an old saved state is ignored
+}  // namespace
+
+QString dockTitle(MainWindow::Dock dock) {
+  switch (dock) {
+  case MainWindow::Dock::Dataset: return MainWindow::tr("Dataset");
+  case MainWindow::Dock::Training: return MainWindow::tr("Training");
+  case MainWindow::Dock::Trees: return MainWindow::tr("Trees");
+  case MainWindow::Dock::Regions: return MainWindow::tr("Regions");
+  case MainWindow::Dock::Map: return MainWindow::tr("Map");
+  case MainWindow::Dock::Retrieval: return MainWindow::tr("Retrieval");
+  }
+  return {};
+}
+
+QString dockObjectName(MainWindow::Dock dock) {
+  switch (dock) {
+  case MainWindow::Dock::Dataset: return QStringLiteral("dock.dataset");
+  case MainWindow::Dock::Training: return QStringLiteral("dock.training");
+  case MainWindow::Dock::Trees: return QStringLiteral("dock.trees");
+  case MainWindow::Dock::Regions: return QStringLiteral("dock.regions");
+  case MainWindow::Dock::Map: return QStringLiteral("dock.map");
+  case MainWindow::Dock::Retrieval: return QStringLiteral("dock.retrieval");
+  }
+  return {};
+}
+
+MainWindow::MainWindow(EngineBridge &bridge, QSettings &settings, QWidget *parent)
+    : QMainWindow(parent), m_bridge(bridge), m_settings(settings), m_recent(new RecentDatasets(settings)) {
+  initResources();
+  setWindowTitle(QStringLiteral("Groundscope"));
+  setWindowIcon(QIcon(QStringLiteral(":/icons/groundscope.svg")));
+  setDockNestingEnabled(true);
+  setObjectName(QStringLiteral("mainWindow"));
+
+  createDocks();
+  createMenus();
+  m_jobStatus = new JobStatusWidget(bridge, this);
+  statusBar()->addPermanentWidget(m_jobStatus);
+  connect(&bridge, &EngineBridge::finished, this, [this](JobId, const QString &name, const JobOutcome &outcome) {
+    if (outcome.status == JobStatus::Failed)
+      statusBar()->showMessage(tr("%1 failed: %2").arg(name, outcome.error), 10000);
+  });
+  restoreLayout();
+  runStartupCheck();
+}
+
+MainWindow::~MainWindow() { delete m_recent; }
+
+void MainWindow::createDocks() {
+  const QMap<Dock, QString> hints = {
+      {Dock::Dataset, tr("Open a dataset with File > Open dataset…: its images, captions and splits appear here.")},
+      {Dock::Training, tr("Choose a model and train it; loss curves and validation recall appear here.")},
+      {Dock::Trees, tr("Dependency and constituency trees of the selected caption, with per-node activations.")},
+      {Dock::Regions, tr("Image regions and the phrases they correspond to.")},
+      {Dock::Map, tr("A t-SNE or PCA map of images and captions in the joint space.")},
+      {Dock::Retrieval, tr("Type a sentence to rank images, or pick an image to rank captions.")},
+  };
+  // The central area holds the dataset browser; the other views dock around it.
+  for (Dock which : kAllDocks) {
+    auto *dock = new QDockWidget(dockTitle(which), this);
+    dock->setObjectName(dockObjectName(which));
+    dock->setAllowedAreas(Qt::AllDockWidgetAreas);
+    QWidget *content = new EmptyPanel(dockTitle(which), hints.value(which), dock);
+    if (which == Dock::Training) {
+      auto *tabs = new QTabWidget(dock);
+      tabs->addTab(content, tr("Runs"));
+      m_log = new LogView(m_bridge, tabs);
+      tabs->addTab(m_log, tr("Log"));
+      tabs->setCurrentWidget(m_log);
+      content = tabs;
+    }
+    dock->setWidget(content);
+    m_docks.insert(which, dock);
+  }
+  addDockWidget(Qt::LeftDockWidgetArea, m_docks[Dock::Dataset]);
+  addDockWidget(Qt::RightDockWidgetArea, m_docks[Dock::Trees]);
+  addDockWidget(Qt::RightDockWidgetArea, m_docks[Dock::Regions]);
+  tabifyDockWidget(m_docks[Dock::Trees], m_docks[Dock::Regions]);
+  addDockWidget(Qt::BottomDockWidgetArea, m_docks[Dock::Training]);
+  addDockWidget(Qt::BottomDockWidgetArea, m_docks[Dock::Map]);
+  addDockWidget(Qt::BottomDockWidgetArea, m_docks[Dock::Retrieval]);
+  tabifyDockWidget(m_docks[Dock::Map], m_docks[Dock::Retrieval]);
+  m_docks[Dock::Trees]->raise();
+  m_docks[Dock::Map]->raise();
+  // No central widget of its own: the docks share the whole window.
+  auto *centre = new QWidget(this);
+  centre->setMaximumSize(0, 0);
+  setCentralWidget(centre);
+}
+
+void MainWindow::createMenus() {
+  QMenu *file = menuBar()->addMenu(tr("&File"));
+  QAction *open = file->addAction(tr("&Open dataset…"), this, [this] {
+    const QString path = QFileDialog::getExistingDirectory(this, tr("Open dataset folder"));
+    if (!path.isEmpty()) openDataset(path);
+  });
+  open->setShortcut(QKeySequence::Open);
+  open->setObjectName(QStringLiteral("action.open"));
+  m_recentMenu = file->addMenu(tr("Open &recent"));
+  m_recentMenu->setObjectName(QStringLiteral("menu.recent"));
+  rebuildRecentMenu();
+  file->addSeparator();
+  QAction *exportAction = file->addAction(tr("&Export…"), this, &MainWindow::exportView);
+  exportAction->setObjectName(QStringLiteral("action.export"));
+  file->addSeparator();
+  QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+  quit->setShortcut(QKeySequence::Quit);
+  quit->setObjectName(QStringLiteral("action.quit"));
+
+  QMenu *view = menuBar()->addMenu(tr("&View"));
+  for (Dock which : kAllDocks) view->addAction(m_docks[which]->toggleViewAction());
+
+  QMenu *help = menuBar()->addMenu(tr("&Help"));
+  QAction *about = help->addAction(tr("&About Groundscope"), this, &MainWindow::showAbout);
+  about->setObjectName(QStringLiteral("action.about"));
+}
+
+void MainWindow::rebuildRecentMenu() {
+  m_recentMenu->clear();
+  const QStringList paths = m_recent->paths();
+  for (const QString &path : paths) {
+    m_recentMenu->addAction(path, this, [this, path] { openDataset(path); });
+  }
+  if (!paths.isEmpty()) {
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("Clear list"), this, [this] {
+      m_recent->clear();
+      rebuildRecentMenu();
+    });
+  }
+  m_recentMenu->setEnabled(!paths.isEmpty());
+}
+
+bool MainWindow::openDataset(const QString &path) {
+  if (!QFileInfo::exists(path)) {
+    statusBar()->showMessage(tr("%1: no such file or folder").arg(path), 10000);
+    m_recent->remove(path);
+    rebuildRecentMenu();
+    return false;
+  }
+  m_dataset = QFileInfo(path).absoluteFilePath();
+  m_recent->add(m_dataset);
+  rebuildRecentMenu();
+  setWindowTitle(QStringLiteral("%1 — Groundscope").arg(QFileInfo(m_dataset).fileName()));
+  statusBar()->showMessage(tr("Dataset: %1").arg(m_dataset), 5000);
+  Q_EMIT datasetOpened(m_dataset);
+  return true;
+}
+
+void MainWindow::exportView() {
+  // Offer each visible dock and the whole window.
+  QStringList names{tr("Whole window")};
+  QList<QWidget *> widgets{this};
+  for (Dock which : kAllDocks) {
+    if (m_docks[which]->isVisible()) {
+      names << dockTitle(which);
+      widgets << m_docks[which]->widget();
+    }
+  }
+  bool ok = false;
+  const QString choice = QInputDialog::getItem(this, tr("Export"), tr("View to export:"), names, 0, false, &ok);
+  if (!ok) return;
+  QWidget *widget = widgets.value(names.indexOf(choice), this);
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export figure"), QString(), figureFileFilter());
+  if (path.isEmpty()) return;
+  const FigureExportResult result = exportFigure(*widget, path);
+  if (result.ok) statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+  else QMessageBox::warning(this, tr("Export failed"), result.error);
+}
+
+void MainWindow::showAbout() {
+  AboutDialog dialog(this);
+  dialog.exec();
+}
+
+void MainWindow::restoreLayout() {
+  if (!restoreGeometry(m_settings.value(kGeometryKey).toByteArray())) resize(1280, 800);
+  restoreState(m_settings.value(kStateKey).toByteArray(), kLayoutVersion);
+}
+
+void MainWindow::saveLayout() {
+  m_settings.setValue(kGeometryKey, saveGeometry());
+  m_settings.setValue(kStateKey, saveState(kLayoutVersion));
+  m_settings.sync();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event) {
+  saveLayout();
+  m_bridge.cancelAll();
+  QMainWindow::closeEvent(event);
+}
+
+void MainWindow::runStartupCheck() {
+  // The BLAS decides a factor of ~15 in speed: say which one runs, and how fast, in the log.
+  m_bridge.submit(tr("Runtime check"), [](JobContext &job) {
+    job.log(runtime::describe(runtime::info()));
+    job.setProgress(0.5, QObject::tr("measuring GEMM"));
+    const runtime::GemmRate rate = runtime::measureGemm(512, 3);
+    job.log(QObject::tr("GEMM %1×%1 float32: %2 GFLOP/s on %3 threads")
+                .arg(rate.size)
+                .arg(rate.gflops, 0, 'f', 1)
+                .arg(rate.threads));
+    job.setProgress(1.0, QObject::tr("done"));
+  });
+}
+
+}  // namespace gs

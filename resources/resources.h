@@ -1,0 +1,7 @@
+#pragma once
+
+namespace gs {
+// Registers the embedded icons (groundscope.qrc). A static library's resources are only linked
+// when something references them; the main window calls this once.
+void initResources();
+}  // namespace gs

@@ -1,0 +1,209 @@
+// The main window as a user meets it: titled docks for every view, the File/View/Help menus,
+// the recent-datasets list and window layout kept across sessions, the status bar following
+// the engine's job, the start-up runtime check in the log, and the German translation.
+
+#include "aboutdialog.h"
+#include "engine/jobcontext.h"
+#include "jobstatuswidget.h"
+#include "localization.h"
+#include "logview.h"
+#include "mainwindow.h"
+#include "recentdatasets.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QSettings>
+#include <QTemporaryDir>
+#include "testprinters.h"
+
+#include <QTest>
+#include <QThread>
+#include <QToolButton>
+#include <QTranslator>
+
+#include <atomic>
+
+using namespace gs;
+
+namespace {
+QStringList menuTitles(QMainWindow &window) {
+  QStringList titles;
+  for (QAction *action : window.menuBar()->actions()) titles << action->text();
+  return titles;
+}
+}  // namespace
+
+class TestMainWindow : public QObject {
+  Q_OBJECT
+private:
+  QTemporaryDir m_dir;
+  QString settingsPath() const { return m_dir.filePath(QStringLiteral("settings.ini")); }
+
+private Q_SLOTS:
+  void docksAreReservedAndTitled() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    MainWindow window(bridge, settings);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const QStringList expected{QStringLiteral("Dataset"), QStringLiteral("Training"), QStringLiteral("Trees"),
+                               QStringLiteral("Regions"), QStringLiteral("Map"), QStringLiteral("Retrieval")};
+    QStringList titles;
+    for (QDockWidget *dock : window.findChildren<QDockWidget *>()) titles << dock->windowTitle();
+    titles.sort();
+    QStringList sorted = expected;
+    sorted.sort();
+    QCOMPARE(titles, sorted);
+    QCOMPARE(menuTitles(window), (QStringList{QStringLiteral("&File"), QStringLiteral("&View"), QStringLiteral("&Help")}));
+
+    // View menu toggles each dock.
+    QMenu *view = window.menuBar()->actions().at(1)->menu();
+    QCOMPARE(view->actions().size(), 6);
+    QDockWidget *map = window.dock(MainWindow::Dock::Map);
+    QAction *toggle = map->toggleViewAction();
+    QVERIFY(view->actions().contains(toggle));
+    const bool before = !map->isHidden();
+    toggle->trigger();
+    QCOMPARE(!map->isHidden(), !before);
+    toggle->trigger();
+    QCOMPARE(!map->isHidden(), before);
+
+    // File menu has its four entries.
+    QMenu *file = window.menuBar()->actions().at(0)->menu();
+    QStringList fileEntries;
+    for (QAction *action : file->actions())
+      if (!action->isSeparator()) fileEntries << action->text();
+    QCOMPARE(fileEntries, (QStringList{QStringLiteral("&Open dataset…"), QStringLiteral("Open &recent"),
+                                       QStringLiteral("&Export…"), QStringLiteral("&Quit")}));
+    engine.cancelAll();
+  }
+
+  void startupCheckLogsBlasAndGemmRate() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    MainWindow window(bridge, settings);
+    QTRY_VERIFY_WITH_TIMEOUT(window.logView()->toPlainText().contains(QStringLiteral("GFLOP/s")), 30000);
+    QVERIFY(window.logView()->toPlainText().contains(QStringLiteral("BLAS:")));
+  }
+
+  void statusBarFollowsTheCurrentJob() {
+    Engine engine;
+    engine.setProgressInterval(0);
+    EngineBridge bridge(engine);
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    MainWindow window(bridge, settings);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(engine.waitForIdle(30000)); // the start-up check
+    std::atomic<bool> release{false};
+    const JobId id = bridge.submit(QStringLiteral("Parsing"), [&](JobContext &job) {
+      job.setProgress(0.4, QStringLiteral("captions"));
+      while (!release) job.checkpoint(), QThread::msleep(1);
+    });
+    QTRY_COMPARE_WITH_TIMEOUT(window.jobStatus()->shownJob(), id, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(window.jobStatus()->progressValue(), 400, 10000);
+    QVERIFY(window.jobStatus()->isVisible());
+    QTest::mouseClick(window.jobStatus()->cancelButton(), Qt::LeftButton);
+    QCOMPARE(engine.wait(id, 5000)->status, JobStatus::Cancelled);
+    QTRY_VERIFY_WITH_TIMEOUT(!window.jobStatus()->isVisible(), 5000);
+  }
+
+  void recentDatasetsPersist() {
+    QTemporaryDir data;
+    const QString a = data.filePath(QStringLiteral("a"));
+    const QString b = data.filePath(QStringLiteral("b"));
+    QDir().mkpath(a);
+    QDir().mkpath(b);
+    {
+      Engine engine;
+      EngineBridge bridge(engine);
+      QSettings settings(settingsPath(), QSettings::IniFormat);
+      RecentDatasets(settings).clear();
+      MainWindow window(bridge, settings);
+      QVERIFY(window.openDataset(a));
+      QVERIFY(window.openDataset(b));
+      QVERIFY(window.openDataset(a)); // moves to the front, no duplicate
+      QVERIFY(!window.openDataset(data.filePath(QStringLiteral("missing"))));
+      QCOMPARE(window.currentDataset(), a);
+    }
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    QCOMPARE(RecentDatasets(settings).paths(), (QStringList{a, b}));
+    Engine engine;
+    EngineBridge bridge(engine);
+    MainWindow window(bridge, settings);
+    QStringList entries;
+    for (QAction *action : window.recentMenu()->actions())
+      if (!action->isSeparator()) entries << action->text();
+    QCOMPARE(entries, (QStringList{a, b, QStringLiteral("Clear list")}));
+  }
+
+  void recentListIsBounded() {
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    RecentDatasets recent(settings);
+    recent.clear();
+    for (int i = 0; i < 15; ++i) recent.add(QStringLiteral("/data/set%1").arg(i));
+    QCOMPARE(recent.paths().size(), RecentDatasets::kMaxEntries);
+    QCOMPARE(recent.paths().first(), QStringLiteral("/data/set14"));
+  }
+
+  void geometryAndDockStatePersist() {
+    {
+      Engine engine;
+      EngineBridge bridge(engine);
+      QSettings settings(settingsPath(), QSettings::IniFormat);
+      MainWindow window(bridge, settings);
+      window.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&window));
+      window.resize(900, 640);
+      window.dock(MainWindow::Dock::Regions)->close();
+      window.close(); // saves the layout
+    }
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    MainWindow window(bridge, settings);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.size(), QSize(900, 640));
+    QVERIFY(window.dock(MainWindow::Dock::Regions)->isHidden());
+    QVERIFY(!window.dock(MainWindow::Dock::Trees)->isHidden());
+  }
+
+  void aboutNamesVersionAndLicences() {
+    AboutDialog about;
+    const QString text = about.text();
+    QVERIFY(text.contains(QStringLiteral("Groundscope 0.")));
+    for (const char *needle : {"LibTorch", "OpenCV", "Boost", "QCustomPlot", "Link Grammar", "GPL-3.0", "BSD-3-Clause",
+                               "Apache-2.0", "LGPL-2.1", "BSL-1.0", "BLAS"})
+      QVERIFY2(text.contains(QLatin1String(needle)), needle);
+  }
+
+  void windowIconIsEmbedded() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    MainWindow window(bridge, settings);
+    QVERIFY(QFile::exists(QStringLiteral(":/icons/groundscope.svg")));
+    QVERIFY(!window.windowIcon().isNull());
+    QVERIFY(!window.windowIcon().pixmap(64, 64).isNull());
+  }
+
+  void germanTranslationLoads() {
+    QVERIFY(QFile::exists(QStringLiteral(":/i18n/groundscope_de.qm")));
+    const LoadedTranslations loaded = installTranslations(*qApp, QLocale(QLocale::German, QLocale::Germany));
+    QVERIFY(loaded.groundscope);
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    MainWindow window(bridge, settings);
+    QCOMPARE(menuTitles(window), (QStringList{QStringLiteral("&Datei"), QStringLiteral("&Ansicht"), QStringLiteral("&Hilfe")}));
+    QCOMPARE(window.dock(MainWindow::Dock::Dataset)->windowTitle(), QStringLiteral("Datensatz"));
+    for (QTranslator *translator : qApp->findChildren<QTranslator *>()) QCoreApplication::removeTranslator(translator);
+  }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

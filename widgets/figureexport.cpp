@@ -1,0 +1,79 @@
+#include "figureexport.h"
+
+#include <QFileInfo>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QPixmap>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <QWidget>
+
+namespace gs {
+
+namespace {
+// Renders the widget scaled to fill `target` (in device units) on an open painter.
+void paintScaled(QWidget &widget, QPainter &painter, const QSizeF &target) {
+  const QSize source = widget.size();
+  if (source.isEmpty()) return;
+  painter.scale(target.width() / source.width(), target.height() / source.height());
+  widget.render(&painter, QPoint(), QRegion(), QWidget::DrawChildren | QWidget::DrawWindowBackground);
+}
+}  // namespace
+
+QString figureFileFilter() {
+  return QObject::tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)");
+}
+
+FigureExportResult exportFigure(QWidget &widget, const QString &path, QSize size) {
+  FigureExportResult result;
+  if (size.isEmpty()) size = widget.size();
+  if (size.isEmpty()) {
+    result.error = QObject::tr("%1: the view has no size to export").arg(path);
+    return result;
+  }
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) {
+    result.error = QObject::tr("%1: cannot write: %2").arg(path, file.errorString());
+    return result;
+  }
+
+  if (suffix == QLatin1String("png")) {
+    QPixmap pixmap(size);
+    pixmap.fill(Qt::white);
+    QPainter painter(&pixmap);
+    paintScaled(widget, painter, QSizeF(size));
+    painter.end();
+    if (!pixmap.save(&file, "PNG")) result.error = QObject::tr("%1: PNG encoding failed").arg(path);
+  } else if (suffix == QLatin1String("svg")) {
+    QSvgGenerator svg;
+    svg.setOutputDevice(&file);
+    svg.setSize(size);
+    svg.setViewBox(QRect(QPoint(), size));
+    svg.setTitle(widget.windowTitle());
+    QPainter painter(&svg);
+    paintScaled(widget, painter, QSizeF(size));
+  } else if (suffix == QLatin1String("pdf")) {
+    QPdfWriter pdf(&file);
+    pdf.setResolution(72); // one point per unit, so `size` is in points
+    pdf.setPageSize(QPageSize(QSizeF(size), QPageSize::Point));
+    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+    QPainter painter(&pdf);
+    paintScaled(widget, painter, QSizeF(size));
+  } else {
+    result.error = QObject::tr("%1: unknown figure format '%2' (use .png, .svg or .pdf)").arg(path, suffix);
+  }
+
+  if (!result.error.isEmpty()) {
+    file.cancelWriting();
+    return result;
+  }
+  if (!file.commit()) {
+    result.error = QObject::tr("%1: cannot write: %2").arg(path, file.errorString());
+    return result;
+  }
+  result.ok = true;
+  return result;
+}
+
+}  // namespace gs

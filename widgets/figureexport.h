@@ -1,0 +1,25 @@
+#pragma once
+// Exports any view as a figure: PNG (raster, at a chosen pixel size), SVG or PDF (vector where
+// the widget paints vectors). The format follows the file's suffix.
+
+#include <QSize>
+#include <QString>
+
+class QWidget;
+
+namespace gs {
+
+struct FigureExportResult {
+  bool ok = false;
+  QString error; // names the file and the reason when !ok
+};
+
+// size: output size in pixels (PNG) or points (SVG, PDF); an empty size uses the widget's own.
+// Written to a temporary file beside the target and renamed, so a failed export never
+// leaves a half-written file where a good one was.
+FigureExportResult exportFigure(QWidget &widget, const QString &path, QSize size = {});
+
+// The suffixes exportFigure understands, for file dialogs.
+QString figureFileFilter();
+
+}  // namespace gs
