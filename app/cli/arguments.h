@@ -1,0 +1,18 @@
+#pragma once
+// Subcommand argument parsing on QCommandLineParser, turning every problem into a UsageError
+// that names the option and the bad value.
+
+#include <QCommandLineParser>
+
+namespace gs::cli {
+
+// Parses `args` (the subcommand's own, without its name). Unknown options, missing values and
+// a wrong number of positional arguments (outside [minPositional, maxPositional]) throw UsageError.
+void parseArguments(QCommandLineParser &parser, const QStringList &args, int minPositional, int maxPositional);
+
+// The option's value as an integer in [minimum, maximum], or `fallback` when not given.
+int intOption(const QCommandLineParser &parser, const QString &name, int fallback, int minimum, int maximum);
+double doubleOption(const QCommandLineParser &parser, const QString &name, double fallback, double minimum,
+                    double maximum);
+
+}  // namespace gs::cli

@@ -1,0 +1,66 @@
+// `groundscope-cli bench WHAT`: speed figures, each reported against a baseline measured in
+// the same run (DEVELOPERS.md). Later issues add parse, features, train, trees and tsne.
+
+#include "arguments.h"
+#include "clioutput.h"
+#include "commands/commands.h"
+#include "runtime/runtime.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace gs::cli {
+
+namespace {
+
+// GEMM rate on 1 thread and on all configured threads; the 1-thread rate is the baseline.
+int benchGemm(const QStringList &args) {
+  QCommandLineParser parser;
+  parser.addOption({QStringLiteral("size"), QStringLiteral("Matrix size n."), QStringLiteral("N")});
+  parser.addOption({QStringLiteral("repeats"), QStringLiteral("Timed repeats."), QStringLiteral("R")});
+  parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
+  parseArguments(parser, args, 0, 0);
+  const int size = intOption(parser, QStringLiteral("size"), 1024, 16, 8192);
+  const int repeats = intOption(parser, QStringLiteral("repeats"), 5, 1, 1000);
+
+  const runtime::RuntimeInfo info = runtime::info();
+  const runtime::GemmRate one = runtime::measureGemm(size, repeats, 1);
+  const runtime::GemmRate all = runtime::measureGemm(size, repeats, runtime::configuredThreads());
+  if (parser.isSet(QStringLiteral("json"))) {
+    const QJsonObject json{{QStringLiteral("blas"), info.blasName},
+                           {QStringLiteral("blas_path"), info.blasPath},
+                           {QStringLiteral("size"), size},
+                           {QStringLiteral("gflops_1_thread"), one.gflops},
+                           {QStringLiteral("gflops_all_threads"), all.gflops},
+                           {QStringLiteral("threads"), all.threads},
+                           {QStringLiteral("speedup"), all.gflops / one.gflops}};
+    out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
+    return kExitOk;
+  }
+  out() << "BLAS: " << info.blasName << " (" << info.blasPath << ")\n"
+        << QStringLiteral("GEMM %1x%1 float32, best of %2:\n").arg(size).arg(repeats)
+        << QStringLiteral("  1 thread:  %1 GFLOP/s (baseline)\n").arg(one.gflops, 0, 'f', 1)
+        << QStringLiteral("  %1 threads: %2 GFLOP/s (%3x baseline)\n")
+               .arg(all.threads)
+               .arg(all.gflops, 0, 'f', 1)
+               .arg(all.gflops / one.gflops, 0, 'f', 2);
+  return kExitOk;
+}
+
+}  // namespace
+
+Command benchCommand() {
+  Command command;
+  command.name = QStringLiteral("bench");
+  command.summary = QStringLiteral("speed benchmarks: gemm");
+  command.usage = QStringLiteral("bench gemm [--size N] [--repeats R] [--json]");
+  command.run = [](const QStringList &args) {
+    if (args.isEmpty()) throw UsageError("missing benchmark name (one of: gemm)");
+    const QString what = args.first();
+    if (what == QLatin1String("gemm")) return benchGemm(args.mid(1));
+    throw UsageError(QStringLiteral("unknown benchmark '%1' (one of: gemm)").arg(what).toStdString());
+  };
+  return command;
+}
+
+}  // namespace gs::cli

@@ -1,0 +1,12 @@
+#pragma once
+// The subcommands of groundscope-cli, one file each.
+
+#include "cli.h"
+
+namespace gs::cli {
+
+Command infoCommand();
+Command benchCommand();
+Command demoCommand();
+
+}  // namespace gs::cli

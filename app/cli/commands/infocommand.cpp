@@ -1,0 +1,49 @@
+// `groundscope-cli info`: the runtime this build uses (versions, threads, BLAS).
+
+#include "arguments.h"
+#include "clioutput.h"
+#include "commands/commands.h"
+#include "gs/version.h"
+#include "runtime/runtime.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace gs::cli {
+
+Command infoCommand() {
+  Command command;
+  command.name = QStringLiteral("info");
+  command.summary = QStringLiteral("versions, threads and the BLAS in use (--json for a machine-readable form)");
+  command.usage = QStringLiteral("info [--json]");
+  command.run = [](const QStringList &args) {
+    QCommandLineParser parser;
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
+    parseArguments(parser, args, 0, 0);
+    const runtime::RuntimeInfo info = runtime::info();
+    if (parser.isSet(QStringLiteral("json"))) {
+      const QJsonObject json{{QStringLiteral("version"), QString::fromLatin1(kVersion)},
+                             {QStringLiteral("cores"), info.cores},
+                             {QStringLiteral("torch_threads"), info.torchThreads},
+                             {QStringLiteral("blas"), info.blasName},
+                             {QStringLiteral("blas_path"), info.blasPath},
+                             {QStringLiteral("qt"), info.versions.qt},
+                             {QStringLiteral("torch"), info.versions.torch},
+                             {QStringLiteral("opencv"), info.versions.opencv},
+                             {QStringLiteral("boost"), info.versions.boost},
+                             {QStringLiteral("link_grammar"), info.versions.linkGrammar}};
+      out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
+      return kExitOk;
+    }
+    out() << "Groundscope " << kVersion << '\n'
+          << "cores:         " << info.cores << '\n'
+          << "torch threads: " << info.torchThreads << '\n'
+          << "BLAS:          " << info.blasName << " (" << info.blasPath << ")\n"
+          << "Qt " << info.versions.qt << ", LibTorch " << info.versions.torch << ", OpenCV " << info.versions.opencv
+          << ", Boost " << info.versions.boost << ", Link Grammar " << info.versions.linkGrammar << '\n';
+    return kExitOk;
+  };
+  return command;
+}
+
+}  // namespace gs::cli

@@ -1,0 +1,11 @@
+#pragma once
+// Runs one engine job from the CLI: progress and log lines on stderr, Ctrl-C cancels the job
+// (a second Ctrl-C kills), and the job's outcome comes back to the command.
+
+#include "engine/engine.h"
+
+namespace gs::cli {
+
+JobOutcome runJob(Engine &engine, const QString &name, JobFunction function);
+
+}  // namespace gs::cli

@@ -1,0 +1,22 @@
+# gs_add_qtest(NAME <name> SOURCES <files...> LIBS <targets...> [GUI])
+# Builds one Qt Test executable and registers it with ctest. GUI tests get the offscreen
+# platform; every test gets its own settings/cache folders so it never touches the user's.
+# SHARED_DATA is set to ../shared/data beside the checkout; tests QSKIP when it is absent.
+function(gs_add_qtest)
+  cmake_parse_arguments(T "GUI" "NAME" "SOURCES;LIBS" ${ARGN})
+  add_executable(${T_NAME} ${T_SOURCES})
+  target_link_libraries(${T_NAME} PRIVATE Qt6::Test ${T_LIBS})
+  target_include_directories(${T_NAME} PRIVATE ${PROJECT_SOURCE_DIR}/tests/common)
+  target_compile_definitions(${T_NAME} PRIVATE
+    GS_SHARED_DATA="${PROJECT_SOURCE_DIR}/../shared/data"
+    GS_TEST_DATA="${PROJECT_SOURCE_DIR}/tests/data"
+    GS_BINARY_DIR="${PROJECT_BINARY_DIR}")
+  add_test(NAME ${T_NAME} COMMAND ${T_NAME})
+  set(env "XDG_CONFIG_HOME=${CMAKE_CURRENT_BINARY_DIR}/${T_NAME}.home/config"
+          "XDG_CACHE_HOME=${CMAKE_CURRENT_BINARY_DIR}/${T_NAME}.home/cache"
+          "XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/${T_NAME}.home/data")
+  if(T_GUI)
+    list(APPEND env "QT_QPA_PLATFORM=offscreen")
+  endif()
+  set_tests_properties(${T_NAME} PROPERTIES ENVIRONMENT "${env}" TIMEOUT 600)
+endfunction()

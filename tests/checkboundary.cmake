@@ -1,0 +1,20 @@
+# Fails when a torch header is included where the architecture forbids it:
+#  - anywhere under widgets/ or app/;
+#  - in a public header of core/ (every core header outside a `detail/` folder is public).
+file(GLOB_RECURSE widget_app_files ${SOURCE_DIR}/widgets/* ${SOURCE_DIR}/app/*)
+file(GLOB_RECURSE core_headers ${SOURCE_DIR}/core/*.h ${SOURCE_DIR}/core/*.hpp)
+set(violations "")
+foreach(file IN LISTS widget_app_files core_headers)
+  if(file MATCHES "/core/.*/detail/")
+    continue()
+  endif()
+  file(STRINGS ${file} lines REGEX "^[ \t]*#[ \t]*include[ \t]*[<\"](torch/|ATen/|c10/|caffe2/)")
+  if(lines)
+    list(APPEND violations "${file}: ${lines}")
+  endif()
+endforeach()
+if(violations)
+  list(JOIN violations "\n" text)
+  message(FATAL_ERROR "torch included where it must not be:\n${text}")
+endif()
+message(STATUS "boundary ok: no torch include in widgets/, app/ or core's public headers")

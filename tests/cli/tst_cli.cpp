@@ -1,0 +1,101 @@
+// groundscope-cli as a script sees it: --help and --version, exit code 2 for unknown commands
+// and bad arguments, 0 for commands that work, and real figures from `bench gemm` and `info`.
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+namespace {
+
+struct Result {
+  int code = -1;
+  QString out, err;
+};
+
+Result runCli(const QStringList &args) {
+  QProcess process;
+  process.start(QStringLiteral(GS_CLI_PATH), args);
+  if (!process.waitForFinished(120000)) {
+    process.kill();
+    return {};
+  }
+  return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+          QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
+}
+
+}  // namespace
+
+class TestCli : public QObject {
+  Q_OBJECT
+private Q_SLOTS:
+  void helpListsCommands() {
+    const Result r = runCli({QStringLiteral("--help")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.startsWith(QStringLiteral("Usage: groundscope-cli")));
+    for (const char *command : {"info", "bench", "demo"}) QVERIFY2(r.out.contains(QLatin1String(command)), command);
+  }
+
+  void versionPrintsProjectVersion() {
+    const Result r = runCli({QStringLiteral("--version")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(QRegularExpression(QStringLiteral("^groundscope-cli \\d+\\.\\d+\\.\\d+\\n$")).match(r.out).hasMatch());
+  }
+
+  void usageErrorsExitWithTwo_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no command") << QStringList{} << "no command given";
+    QTest::newRow("unknown command") << QStringList{QStringLiteral("frobnicate")} << "unknown command 'frobnicate'";
+    QTest::newRow("unknown global option") << QStringList{QStringLiteral("--frob")} << "unknown option '--frob'";
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("info"), QStringLiteral("--frob")} << "Unknown option 'frob'";
+    QTest::newRow("extra argument") << QStringList{QStringLiteral("info"), QStringLiteral("extra")} << "unexpected argument 'extra'";
+    QTest::newRow("unknown benchmark") << QStringList{QStringLiteral("bench"), QStringLiteral("nothing")} << "unknown benchmark 'nothing'";
+    QTest::newRow("missing benchmark") << QStringList{QStringLiteral("bench")} << "missing benchmark name";
+    QTest::newRow("bad number") << QStringList{QStringLiteral("bench"), QStringLiteral("gemm"), QStringLiteral("--size"), QStringLiteral("abc")}
+                                << "--size: expected an integer";
+    QTest::newRow("missing value") << QStringList{QStringLiteral("bench"), QStringLiteral("gemm"), QStringLiteral("--size")}
+                                   << "Missing value after '--size'";
+  }
+  void usageErrorsExitWithTwo() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const Result r = runCli(args);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+  }
+
+  void commandHelpShowsUsage() {
+    const Result r = runCli({QStringLiteral("bench"), QStringLiteral("--help")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(QStringLiteral("bench gemm [--size N]")));
+  }
+
+  void infoReportsRuntime() {
+    const Result r = runCli({QStringLiteral("info"), QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(json.value(QStringLiteral("torch_threads")).toInt(), json.value(QStringLiteral("cores")).toInt());
+    QVERIFY(!json.value(QStringLiteral("blas_path")).toString().isEmpty());
+  }
+
+  void benchGemmMeasuresARate() {
+    const Result r = runCli({QStringLiteral("bench"), QStringLiteral("gemm"), QStringLiteral("--size"), QStringLiteral("256"),
+                             QStringLiteral("--repeats"), QStringLiteral("2"), QStringLiteral("--json")});
+    QCOMPARE(r.code, 0);
+    const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(json.value(QStringLiteral("size")).toInt(), 256);
+    QVERIFY(json.value(QStringLiteral("gflops_1_thread")).toDouble() > 0.01);
+    QVERIFY(json.value(QStringLiteral("gflops_all_threads")).toDouble() > 0.01);
+  }
+
+  void demoRunsThePipelineHeadless() {
+    const Result r = runCli({QStringLiteral("demo")});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("1. Runtime check: succeeded")), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("GEMM GFLOP/s")));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
