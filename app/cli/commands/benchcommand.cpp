@@ -47,6 +47,22 @@ int benchGemm(const QStringList &args) {
   return kExitOk;
 }
 
+struct Benchmark {
+  const char *name;
+  int (*run)(const QStringList &args);
+};
+
+// Each benchmark is a function of its own arguments; later issues add rows here.
+const Benchmark kBenchmarks[] = {
+    {"gemm", benchGemm},
+};
+
+QString benchmarkNames() {
+  QStringList names;
+  for (const Benchmark &benchmark : kBenchmarks) names << QLatin1String(benchmark.name);
+  return names.join(QStringLiteral(", "));
+}
+
 }  // namespace
 
 Command benchCommand() {
@@ -55,10 +71,12 @@ Command benchCommand() {
   command.summary = QStringLiteral("speed benchmarks: gemm");
   command.usage = QStringLiteral("bench gemm [--size N] [--repeats R] [--json]");
   command.run = [](const QStringList &args) {
-    if (args.isEmpty()) throw UsageError("missing benchmark name (one of: gemm)");
+    if (args.isEmpty())
+      throw UsageError(QStringLiteral("missing benchmark name (one of: %1)").arg(benchmarkNames()).toStdString());
     const QString what = args.first();
-    if (what == QLatin1String("gemm")) return benchGemm(args.mid(1));
-    throw UsageError(QStringLiteral("unknown benchmark '%1' (one of: gemm)").arg(what).toStdString());
+    for (const Benchmark &benchmark : kBenchmarks)
+      if (what == QLatin1String(benchmark.name)) return benchmark.run(args.mid(1));
+    throw UsageError(QStringLiteral("unknown benchmark '%1' (one of: %2)").arg(what, benchmarkNames()).toStdString());
   };
   return command;
 }
