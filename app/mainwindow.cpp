@@ -22,6 +22,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 
 namespace gs {
 
@@ -116,10 +117,10 @@ void MainWindow::createDocks() {
   tabifyDockWidget(m_docks[Dock::Map], m_docks[Dock::Retrieval]);
   m_docks[Dock::Trees]->raise();
   m_docks[Dock::Map]->raise();
-  // No central widget of its own: the docks share the whole window.
-  auto *centre = new QWidget(this);
-  centre->setMaximumSize(0, 0);
-  setCentralWidget(centre);
+  // The dataset browser runs the full height on the left; the views share the right.
+  setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
+  setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+
 }
 
 void MainWindow::createMenus() {
@@ -209,7 +210,13 @@ void MainWindow::showAbout() {
 
 void MainWindow::restoreLayout() {
   if (!restoreGeometry(m_settings.value(kGeometryKey).toByteArray())) resize(1280, 800);
-  restoreState(m_settings.value(kStateKey).toByteArray(), kLayoutVersion);
+  if (restoreState(m_settings.value(kStateKey).toByteArray(), kLayoutVersion)) return;
+  // First start: dock sizes only apply once the window has its size, so set them from the event loop.
+  QTimer::singleShot(50, this, [this] {
+    resizeDocks({m_docks[Dock::Dataset], m_docks[Dock::Trees]}, {width() * 3 / 10, width() * 7 / 10}, Qt::Horizontal);
+    resizeDocks({m_docks[Dock::Trees], m_docks[Dock::Training]}, {height() * 11 / 20, height() * 9 / 20}, Qt::Vertical);
+    resizeDocks({m_docks[Dock::Training], m_docks[Dock::Map]}, {width() * 3 / 10, width() * 4 / 10}, Qt::Horizontal);
+  });
 }
 
 void MainWindow::saveLayout() {
