@@ -1,0 +1,176 @@
+#include "evaluation/retrieval.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+namespace gs {
+
+namespace {
+
+DirectionMetrics summarise(std::vector<int> ranks0) {
+  // ranks0: 0-based rank of the first correct item, one per query.
+  DirectionMetrics m;
+  if (ranks0.empty()) return m;
+  const double n = double(ranks0.size());
+  const auto within = [&](int k) {
+    return 100.0 * double(std::count_if(ranks0.begin(), ranks0.end(), [k](int r) { return r < k; })) / n;
+  };
+  m.r1 = within(1);
+  m.r5 = within(5);
+  m.r10 = within(10);
+  m.meanRank = std::accumulate(ranks0.begin(), ranks0.end(), 0.0) / n + 1.0;
+  // numpy's median then floor, +1 (VSE++): the mean of the two middle values for even counts.
+  std::sort(ranks0.begin(), ranks0.end());
+  const std::size_t mid = ranks0.size() / 2;
+  const double median = ranks0.size() % 2 ? ranks0[mid] : 0.5 * (ranks0[mid - 1] + ranks0[mid]);
+  m.medianRank = std::floor(median) + 1.0;
+  return m;
+}
+
+void check(const std::vector<float> &similarity, int images, int captions, const std::vector<int> &captionImage) {
+  if (images <= 0 || captions <= 0)
+    throw std::invalid_argument("evaluateRetrieval: need at least one image and one caption");
+  if (similarity.size() != std::size_t(images) * std::size_t(captions))
+    throw std::invalid_argument("evaluateRetrieval: similarity has " + std::to_string(similarity.size()) +
+                                " entries, expected " + std::to_string(std::size_t(images) * captions));
+  if (captionImage.size() != std::size_t(captions))
+    throw std::invalid_argument("evaluateRetrieval: captionImage has the wrong length");
+  for (int image : captionImage)
+    if (image < 0 || image >= images) throw std::invalid_argument("evaluateRetrieval: caption image out of range");
+}
+
+}  // namespace
+
+QJsonObject DirectionMetrics::toJson() const {
+  return {{QStringLiteral("r1"), r1}, {QStringLiteral("r5"), r5}, {QStringLiteral("r10"), r10},
+          {QStringLiteral("medr"), medianRank}, {QStringLiteral("meanr"), meanRank}};
+}
+
+QJsonObject RetrievalMetrics::toJson() const {
+  return {{QStringLiteral("image_to_text"), imageToText.toJson()},
+          {QStringLiteral("text_to_image"), textToImage.toJson()},
+          {QStringLiteral("rsum"), rsum},
+          {QStringLiteral("images"), images},
+          {QStringLiteral("captions"), captions}};
+}
+
+RetrievalMetrics RetrievalMetrics::fromJson(const QJsonObject &json) {
+  const auto direction = [](const QJsonObject &o) {
+    DirectionMetrics d;
+    d.r1 = o.value(QStringLiteral("r1")).toDouble();
+    d.r5 = o.value(QStringLiteral("r5")).toDouble();
+    d.r10 = o.value(QStringLiteral("r10")).toDouble();
+    d.medianRank = o.value(QStringLiteral("medr")).toDouble();
+    d.meanRank = o.value(QStringLiteral("meanr")).toDouble();
+    return d;
+  };
+  RetrievalMetrics m;
+  m.imageToText = direction(json.value(QStringLiteral("image_to_text")).toObject());
+  m.textToImage = direction(json.value(QStringLiteral("text_to_image")).toObject());
+  m.rsum = json.value(QStringLiteral("rsum")).toDouble();
+  m.images = json.value(QStringLiteral("images")).toInt();
+  m.captions = json.value(QStringLiteral("captions")).toInt();
+  return m;
+}
+
+RetrievalMetrics evaluateRetrieval(const std::vector<float> &similarity, int images, int captions,
+                                   const std::vector<int> &captionImage) {
+  check(similarity, images, captions, captionImage);
+  // Image → text: the rank of the best-ranked of the image's own captions.
+  std::vector<int> i2t(images, -1);
+  std::vector<int> order(captions);
+  for (int i = 0; i < images; ++i) {
+    const float *row = similarity.data() + std::size_t(i) * captions;
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [row](int a, int b) { return row[a] > row[b]; });
+    for (int r = 0; r < captions; ++r)
+      if (captionImage[order[r]] == i) {
+        i2t[i] = r;
+        break;
+      }
+  }
+  i2t.erase(std::remove(i2t.begin(), i2t.end(), -1), i2t.end()); // images without captions
+  // Text → image: the rank of the caption's image among all images.
+  std::vector<int> t2i(captions);
+  for (int c = 0; c < captions; ++c) {
+    const int truth = captionImage[c];
+    const float target = similarity[std::size_t(truth) * captions + c];
+    int better = 0;
+    for (int i = 0; i < images; ++i) {
+      const float s = similarity[std::size_t(i) * captions + c];
+      if (s > target || (s == target && i < truth)) ++better; // ties broken by index, like a stable sort
+    }
+    t2i[c] = better;
+  }
+  RetrievalMetrics m;
+  m.imageToText = summarise(std::move(i2t));
+  m.textToImage = summarise(std::move(t2i));
+  m.rsum = m.imageToText.r1 + m.imageToText.r5 + m.imageToText.r10 + m.textToImage.r1 + m.textToImage.r5 +
+           m.textToImage.r10;
+  m.images = images;
+  m.captions = captions;
+  return m;
+}
+
+RetrievalMetrics evaluateFolds(const std::vector<float> &similarity, int images, int captions,
+                               const std::vector<int> &captionImage, int folds, int imagesPerFold) {
+  check(similarity, images, captions, captionImage);
+  if (folds <= 0 || imagesPerFold <= 0 || folds * imagesPerFold > images)
+    throw std::invalid_argument("evaluateFolds: " + std::to_string(folds) + " folds of " +
+                                std::to_string(imagesPerFold) + " images need that many test images (have " +
+                                std::to_string(images) + ")");
+  RetrievalMetrics mean;
+  for (int f = 0; f < folds; ++f) {
+    const int first = f * imagesPerFold;
+    std::vector<int> foldCaptions;
+    for (int c = 0; c < captions; ++c)
+      if (captionImage[c] >= first && captionImage[c] < first + imagesPerFold) foldCaptions.push_back(c);
+    std::vector<float> sub(std::size_t(imagesPerFold) * foldCaptions.size());
+    std::vector<int> subImage(foldCaptions.size());
+    for (int i = 0; i < imagesPerFold; ++i)
+      for (std::size_t k = 0; k < foldCaptions.size(); ++k)
+        sub[std::size_t(i) * foldCaptions.size() + k] = similarity[std::size_t(first + i) * captions + foldCaptions[k]];
+    for (std::size_t k = 0; k < foldCaptions.size(); ++k) subImage[k] = captionImage[foldCaptions[k]] - first;
+    const RetrievalMetrics m = evaluateRetrieval(sub, imagesPerFold, int(foldCaptions.size()), subImage);
+    for (auto [sum, part] : {std::pair{&mean.imageToText, &m.imageToText}, std::pair{&mean.textToImage, &m.textToImage}}) {
+      sum->r1 += part->r1 / folds;
+      sum->r5 += part->r5 / folds;
+      sum->r10 += part->r10 / folds;
+      sum->medianRank += part->medianRank / folds;
+      sum->meanRank += part->meanRank / folds;
+    }
+    mean.rsum += m.rsum / folds;
+    mean.captions += m.captions;
+  }
+  mean.images = folds * imagesPerFold;
+  return mean;
+}
+
+double sentenceSimilarityMeanRank(const std::vector<float> &captionSimilarity, int captions,
+                                  const std::vector<int> &captionImage) {
+  if (captions <= 0 || captionSimilarity.size() != std::size_t(captions) * captions ||
+      captionImage.size() != std::size_t(captions))
+    throw std::invalid_argument("sentenceSimilarityMeanRank: need a captions × captions similarity matrix");
+  double sum = 0;
+  int counted = 0;
+  for (int c = 0; c < captions; ++c) {
+    const float *row = captionSimilarity.data() + std::size_t(c) * captions;
+    float best = -INFINITY;
+    int bestIndex = -1;
+    for (int o = 0; o < captions; ++o)
+      if (o != c && captionImage[o] == captionImage[c] && row[o] > best) best = row[o], bestIndex = o;
+    if (bestIndex < 0) continue;
+    int better = 0; // other captions ranked above the nearest same-image caption
+    for (int o = 0; o < captions; ++o)
+      if (o != c && (row[o] > best || (row[o] == best && o < bestIndex))) ++better;
+    sum += better + 1;
+    ++counted;
+  }
+  if (counted == 0) throw std::invalid_argument("sentenceSimilarityMeanRank: no image has two captions");
+  return sum / counted;
+}
+
+}  // namespace gs

@@ -1,0 +1,34 @@
+#pragma once
+// One trainable joint space: a sentence encoder, an image side (and, for the twin network, a
+// sentence column), and the similarity the paper scores pairs with.
+
+#include "models/detail/imageside.h"
+#include "models/detail/sentenceencoders.h"
+#include "training/trainconfig.h"
+
+#include <torch/torch.h>
+
+namespace gs::detail {
+
+struct JointModelImpl : torch::nn::Module {
+  // vocabularySize: words (for word-level encoders); featureDim: the image features' dimension.
+  JointModelImpl(const TrainConfig &config, std::int64_t vocabularySize, std::int64_t featureDim);
+
+  torch::Tensor embedImages(const torch::Tensor &features);
+  torch::Tensor embedCaptions(const TextBatch &batch);
+  // images [I, d] × captions [C, d] → [I, C]: inner products (Socher), cosine (normalised first),
+  // or the negative squared Euclidean distance for the squared-error loss (Socher §6.4).
+  torch::Tensor similarity(const torch::Tensor &images, const torch::Tensor &captions) const;
+
+  std::shared_ptr<SentenceEncoderImpl> encoder;
+  ImageSide imageSide{nullptr};
+  TwinColumn sentenceColumn{nullptr};
+  std::string similarityKind;
+  bool euclidean = false;
+};
+TORCH_MODULE(JointModel);
+
+// The encoder a config names; throws std::invalid_argument for a model this build does not know.
+std::shared_ptr<SentenceEncoderImpl> makeSentenceEncoder(const TrainConfig &config, std::int64_t vocabularySize);
+
+}  // namespace gs::detail

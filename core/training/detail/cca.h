@@ -1,0 +1,34 @@
+#pragma once
+// The (linear) CCA baseline of Socher et al. 2014 §6: canonical correlation analysis between
+// sentence vectors (the average of the caption's word vectors; without pre-trained vectors, its
+// L2-normalised bag-of-words counts) and image features — kCCA with a linear kernel, solved in
+// closed form, scored by inner products in the canonical space (the paper: "kCCA also performs
+// much better using inner products").
+
+#include "training/detail/embedder.h"
+#include "training/trainconfig.h"
+
+namespace gs::detail {
+
+class CcaEmbedder : public Embedder {
+public:
+  // Fits on the training pairs. Cost: O(n (p² + q²) + p³ + q³) for n pairs, p sentence and q image dims.
+  static std::shared_ptr<CcaEmbedder> fit(const TrainConfig &config, const Vocabulary &vocabulary,
+                                          const TrainingData &data, const std::vector<EncodedCaption> &encoded);
+  static std::shared_ptr<CcaEmbedder> load(const QString &path, const Vocabulary &vocabulary);
+  void save(const QString &path) const;
+
+  torch::Tensor images(const torch::Tensor &features) override;
+  torch::Tensor captions(const std::vector<EncodedCaption> &encoded, const std::vector<int> &rows) override;
+  torch::Tensor score(const torch::Tensor &images, const torch::Tensor &captions) override;
+  torch::Tensor correlations() const { return m_correlations; }
+
+private:
+  torch::Tensor sentenceFeatures(const std::vector<EncodedCaption> &encoded, const std::vector<int> &rows) const;
+
+  std::int64_t m_vocabulary = 0;
+  torch::Tensor m_wordVectors; // [V, d] when pre-trained vectors are used; undefined otherwise
+  torch::Tensor m_meanX, m_meanY, m_wx, m_wy, m_correlations;
+};
+
+}  // namespace gs::detail

@@ -1,0 +1,49 @@
+#pragma once
+// What a trained run can do at inference: map image features and captions into the joint space
+// and score them. One trained model, an ensemble of snapshots (Merkx & Frank §3.3), or CCA.
+
+#include "evaluation/retrieval.h"
+#include "models/detail/jointmodel.h"
+#include "models/detail/vocabulary.h"
+#include "training/trainingdata.h"
+
+#include <torch/torch.h>
+
+namespace gs::detail {
+
+class Embedder {
+public:
+  virtual ~Embedder() = default;
+  virtual torch::Tensor images(const torch::Tensor &features) = 0;                                  // [N, d]
+  virtual torch::Tensor captions(const std::vector<EncodedCaption> &encoded, const std::vector<int> &rows) = 0; // [C, d]
+  virtual torch::Tensor score(const torch::Tensor &images, const torch::Tensor &captions) = 0;      // [N, C]
+};
+
+// Captions are embedded in chunks of this many, to bound memory on 25k-caption test sets.
+constexpr int kEmbedChunk = 256;
+
+// One or several JointModels. With several, each member's embeddings are L2-normalised and
+// concatenated with weight 1/√K, so the inner product is the mean of the members' cosines: the
+// snapshot ensemble of Merkx & Frank §3.3.
+class JointEmbedder : public Embedder {
+public:
+  explicit JointEmbedder(std::vector<JointModel> members);
+  torch::Tensor images(const torch::Tensor &features) override;
+  torch::Tensor captions(const std::vector<EncodedCaption> &encoded, const std::vector<int> &rows) override;
+  torch::Tensor score(const torch::Tensor &images, const torch::Tensor &captions) override;
+  const std::vector<JointModel> &members() const { return m_members; }
+
+private:
+  std::vector<JointModel> m_members;
+};
+
+// Encodes every caption of the data for a vocabulary.
+std::vector<EncodedCaption> encodeCaptions(const Vocabulary &vocabulary, const std::vector<TrainingCaption> &captions);
+
+// Retrieval metrics of one split, with images and captions of that split only.
+RetrievalMetrics evaluateSplit(Embedder &embedder, const TrainingData &data, const std::vector<EncodedCaption> &encoded,
+                               Split split);
+
+torch::Tensor featureTensor(const TrainingData &data); // [images, featureDim], a copy
+
+}  // namespace gs::detail

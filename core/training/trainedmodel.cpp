@@ -1,0 +1,64 @@
+#include "training/trainedmodel.h"
+
+#include "training/detail/runfiles.h"
+
+#include <numeric>
+
+namespace gs {
+
+using namespace detail;
+
+namespace {
+torch::Tensor rowsTensor(const std::vector<float> &values, int rows) {
+  if (rows <= 0 || values.size() % std::size_t(rows) != 0)
+    throw std::invalid_argument("TrainedModel: a matrix of " + std::to_string(values.size()) + " values cannot have " +
+                                std::to_string(rows) + " rows");
+  return torch::from_blob(const_cast<float *>(values.data()), {rows, std::int64_t(values.size() / rows)}).clone();
+}
+
+std::vector<float> toVector(const torch::Tensor &t) {
+  const auto c = t.contiguous().to(torch::kFloat);
+  return std::vector<float>(c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
+}
+}  // namespace
+
+TrainedModel TrainedModel::open(const QString &runDir) {
+  TrainedModel m;
+  m.m_runDir = runDir;
+  m.m_config = readRunConfig(runDir);
+  m.m_featureDim = readFeatureDim(runDir);
+  m.m_vocabulary = std::make_shared<Vocabulary>(readVocabulary(runDir));
+  m.m_embedder = openEmbedder(runDir, m.m_config, *m.m_vocabulary, m.m_featureDim);
+  m.m_dim = int(m.m_embedder->images(torch::zeros({1, m.m_featureDim})).size(1));
+  return m;
+}
+
+std::vector<float> TrainedModel::embedCaptions(const std::vector<TrainingCaption> &captions) const {
+  if (captions.empty()) return {};
+  const std::vector<EncodedCaption> encoded = encodeCaptions(*m_vocabulary, captions);
+  std::vector<int> rows(captions.size());
+  std::iota(rows.begin(), rows.end(), 0);
+  return toVector(m_embedder->captions(encoded, rows));
+}
+
+std::vector<float> TrainedModel::embedImages(const std::vector<float> &features, int count) const {
+  const auto x = rowsTensor(features, count);
+  if (x.size(1) != m_featureDim)
+    throw std::invalid_argument("TrainedModel: the run expects " + std::to_string(m_featureDim) +
+                                "-d image features, got " + std::to_string(x.size(1)));
+  return toVector(m_embedder->images(x));
+}
+
+std::vector<float> TrainedModel::score(const std::vector<float> &imageEmbeddings, int images,
+                                       const std::vector<float> &captionEmbeddings, int captions) const {
+  return toVector(m_embedder->score(rowsTensor(imageEmbeddings, images), rowsTensor(captionEmbeddings, captions)));
+}
+
+RetrievalMetrics TrainedModel::evaluate(const TrainingData &data, Split split) const {
+  if (data.featureDim != m_featureDim)
+    throw std::invalid_argument("TrainedModel: the run expects " + std::to_string(m_featureDim) +
+                                "-d image features, got " + std::to_string(data.featureDim));
+  return evaluateSplit(*m_embedder, data, encodeCaptions(*m_vocabulary, data.captions), split);
+}
+
+}  // namespace gs

@@ -1,0 +1,47 @@
+#pragma once
+// A trained run opened for inference: embed captions and image features into its joint space,
+// score them, evaluate a split. What `eval`, `embed`, `retrieve` and the GUI use. Torch-free.
+
+#include "evaluation/retrieval.h"
+#include "training/trainconfig.h"
+#include "training/trainingdata.h"
+
+#include <memory>
+
+namespace gs {
+
+namespace detail {
+class Embedder;
+class Vocabulary;
+}  // namespace detail
+
+class TrainedModel {
+public:
+  // Opens the best model of a run (the snapshot ensemble where the run has one). Throws
+  // std::runtime_error naming the file when the folder is not a complete run.
+  static TrainedModel open(const QString &runDir);
+
+  const TrainConfig &config() const { return m_config; }
+  QString runDir() const { return m_runDir; }
+  int featureDim() const { return m_featureDim; }
+
+  // Row-major [n, dim()] embeddings.
+  std::vector<float> embedCaptions(const std::vector<TrainingCaption> &captions) const;
+  std::vector<float> embedImages(const std::vector<float> &features, int count) const;
+  int dim() const { return m_dim; }
+  // [images, captions] scores, as the model ranks with them.
+  std::vector<float> score(const std::vector<float> &imageEmbeddings, int images,
+                           const std::vector<float> &captionEmbeddings, int captions) const;
+
+  RetrievalMetrics evaluate(const TrainingData &data, Split split) const;
+
+private:
+  QString m_runDir;
+  TrainConfig m_config;
+  int m_featureDim = 0;
+  int m_dim = 0;
+  std::shared_ptr<detail::Vocabulary> m_vocabulary;
+  std::shared_ptr<detail::Embedder> m_embedder;
+};
+
+}  // namespace gs

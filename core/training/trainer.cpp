@@ -1,0 +1,270 @@
+#include "training/trainer.h"
+
+#include "engine/jobcontext.h"
+#include "io/atomicfile.h"
+#include "training/detail/cca.h"
+#include "training/detail/checkpoint.h"
+#include "training/detail/embedder.h"
+#include "training/detail/losses.h"
+#include "training/detail/optimisation.h"
+#include "training/detail/runfiles.h"
+#include "models/detail/wordvectors.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+namespace gs {
+
+using namespace detail;
+
+QJsonObject TrainResult::toJson() const {
+  return {{QStringLiteral("run"), runDir},
+          {QStringLiteral("test"), test.toJson()},
+          {QStringLiteral("validation"), validation.toJson()},
+          {QStringLiteral("best_epoch"), bestEpoch},
+          {QStringLiteral("epochs_run"), epochsRun},
+          {QStringLiteral("resumed_from"), resumedFrom},
+          {QStringLiteral("sentence_similarity_mean_rank"), sentenceSimilarityMeanRank}};
+}
+
+namespace {
+
+constexpr double kExplodingLoss = 1e8; // a minibatch loss beyond this has diverged
+
+// The same epoch always sees the same order, so a resumed run repeats an uninterrupted one.
+std::vector<int> shuffled(std::vector<int> rows, quint64 seed, int epoch) {
+  std::mt19937_64 rng(seed * 1000003ULL + quint64(epoch));
+  std::shuffle(rows.begin(), rows.end(), rng);
+  return rows;
+}
+
+// The distinct images of a minibatch and, per caption, its image's row among them.
+struct BatchImages {
+  torch::Tensor rows;            // rows into the feature tensor
+  torch::Tensor imageOfCaption;  // [B] int64
+};
+
+BatchImages batchImages(const TrainingData &data, const std::vector<int> &captionRows) {
+  std::vector<std::int64_t> unique, of;
+  for (int c : captionRows) {
+    const int image = data.captions[c].image;
+    auto it = std::find(unique.begin(), unique.end(), std::int64_t(image));
+    if (it == unique.end()) {
+      unique.push_back(image);
+      it = unique.end() - 1;
+    }
+    of.push_back(std::int64_t(it - unique.begin()));
+  }
+  return {torch::tensor(unique, torch::kInt64), torch::tensor(of, torch::kInt64)};
+}
+
+void appendEvent(QFile &log, const BatchEvent &e) {
+  const QJsonObject line{{QStringLiteral("epoch"), e.epoch}, {QStringLiteral("batch"), e.batch},
+                         {QStringLiteral("iteration"), qint64(e.iteration)}, {QStringLiteral("loss"), e.loss},
+                         {QStringLiteral("lr"), e.learningRate}};
+  log.write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
+}
+
+double sentenceSimilarity(Embedder &embedder, const TrainingData &data, const std::vector<EncodedCaption> &encoded) {
+  const std::vector<int> rows = data.captionsIn(Split::Test);
+  if (rows.size() < 2) return 0;
+  const auto y = embedder.captions(encoded, rows);
+  const auto s = embedder.score(y, y).contiguous(); // caption–caption scores in the joint space
+  std::vector<float> similarity(s.data_ptr<float>(), s.data_ptr<float>() + s.numel());
+  std::vector<int> image;
+  for (int c : rows) image.push_back(data.captions[c].image);
+  try {
+    return sentenceSimilarityMeanRank(similarity, int(rows.size()), image);
+  } catch (const std::invalid_argument &) {
+    return 0; // no image with two test captions
+  }
+}
+
+TrainResult finish(Embedder &embedder, const TrainingData &data, const std::vector<EncodedCaption> &encoded,
+                   const QString &runDir, const TrainerPosition &position, int resumedFrom, int epochsRun) {
+  TrainResult result;
+  result.runDir = runDir;
+  result.test = evaluateSplit(embedder, data, encoded, data.captionsIn(Split::Test).empty() ? Split::Val : Split::Test);
+  result.bestEpoch = position.bestEpoch;
+  const QJsonArray epochs = position.history.value(QStringLiteral("epochs")).toArray();
+  for (const QJsonValue &e : epochs)
+    if (e.toObject().value(QStringLiteral("epoch")).toInt() == position.bestEpoch)
+      result.validation = RetrievalMetrics::fromJson(e.toObject().value(QStringLiteral("validation")).toObject());
+  result.resumedFrom = resumedFrom;
+  result.epochsRun = epochsRun;
+  result.sentenceSimilarityMeanRank = sentenceSimilarity(embedder, data, encoded);
+  writeFileAtomically(QDir(runDir).filePath(kResultFile), QJsonDocument(result.toJson()).toJson());
+  return result;
+}
+
+TrainResult trainCca(const TrainingData &data, const TrainConfig &config, const QString &runDir, const Vocabulary &vocabulary,
+                     const std::vector<EncodedCaption> &encoded, JobContext *job) {
+  if (job) job->setProgress(-1, QStringLiteral("fitting CCA"));
+  auto cca = CcaEmbedder::fit(config, vocabulary, data, encoded);
+  cca->save(QDir(runDir).filePath(kCcaFile));
+  TrainerPosition position;
+  position.epoch = 1;
+  position.bestEpoch = 1;
+  const Split held = data.captionsIn(Split::Val).empty() ? Split::Train : Split::Val;
+  const RetrievalMetrics validation = evaluateSplit(*cca, data, encoded, held);
+  position.history = QJsonObject{{QStringLiteral("epochs"),
+                                   QJsonArray{QJsonObject{{QStringLiteral("epoch"), 1},
+                                                          {QStringLiteral("validation"), validation.toJson()}}}}};
+  writeFileAtomically(QDir(runDir).filePath(kMetricsFile), QJsonDocument(position.history).toJson());
+  if (job) job->log(QStringLiteral("CCA: top canonical correlation %1").arg(cca->correlations()[0].item<double>(), 0, 'f', 3));
+  return finish(*cca, data, encoded, runDir, position, 0, 1);
+}
+
+}  // namespace
+
+TrainResult train(const TrainingData &data, const TrainConfig &config, const QString &runDir, JobContext *job,
+                  const TrainingEvents &events) {
+  data.validate();
+  config.validate();
+  const QDir dir(runDir);
+  if (!QDir().mkpath(runDir)) throw std::runtime_error(QStringLiteral("%1: cannot create run folder").arg(runDir).toStdString());
+  prepareRunFolder(runDir, config, data);
+
+  const Vocabulary vocabulary = loadOrBuildVocabulary(runDir, config, data);
+  const std::vector<EncodedCaption> encoded = encodeCaptions(vocabulary, data.captions);
+  if (config.model == QLatin1String("cca")) return trainCca(data, config, runDir, vocabulary, encoded, job);
+
+  torch::manual_seed(config.seed);
+  JointModel model(config, vocabulary.size(), data.featureDim);
+  if (!config.wordVectors.isEmpty()) {
+    auto table = model->encoder->wordEmbedding();
+    if (!table) throw std::runtime_error("word_vectors: model " + config.model.toStdString() + " has no word vectors");
+    torch::NoGradGuard noGrad;
+    const WordVectorLoad load = loadWordVectors(config.wordVectors, vocabulary, table->weight);
+    if (job) job->log(QStringLiteral("word vectors: %1 of %2 words found in %3").arg(load.found).arg(vocabulary.size() - 2).arg(config.wordVectors));
+    if (config.freezeWords) table->weight.set_requires_grad(false);
+  }
+  std::vector<torch::Tensor> trainable;
+  for (auto &p : model->parameters())
+    if (p.requires_grad()) trainable.push_back(p);
+  auto optimizer = makeOptimizer(config, trainable);
+
+  TrainerPosition position;
+  const QString lastPath = dir.filePath(kLastCheckpoint);
+  if (QFile::exists(lastPath)) {
+    position = loadCheckpoint(lastPath, *model, optimizer.get());
+    if (job) job->log(QStringLiteral("resuming %1 after epoch %2").arg(runDir).arg(position.epoch));
+  }
+  const int resumedFrom = position.epoch;
+
+  const torch::Tensor features = featureTensor(data);
+  const std::vector<int> trainRows = data.captionsIn(Split::Train);
+  const bool haveValidation = !data.captionsIn(Split::Val).empty();
+  const int batchSize = std::min<int>(config.batchSize, int(trainRows.size()));
+  const int batchesPerEpoch = int((trainRows.size() + batchSize - 1) / batchSize);
+  const int totalBatches = batchesPerEpoch * config.epochs;
+  const HingeNegatives negatives = config.loss == QLatin1String("vsepp") ? HingeNegatives::Hardest : HingeNegatives::Sum;
+  const bool squared = config.loss == QLatin1String("squared");
+  QFile eventLog(dir.filePath(kEventsFile));
+  if (!eventLog.open(QIODevice::Append | QIODevice::Text))
+    throw std::runtime_error(QStringLiteral("%1: cannot write: %2").arg(eventLog.fileName(), eventLog.errorString()).toStdString());
+
+  QJsonArray history = position.history.value(QStringLiteral("epochs")).toArray();
+  for (int epoch = position.epoch + 1; epoch <= config.epochs; ++epoch) {
+    QElapsedTimer clock;
+    clock.start();
+    // Socher §5: AdaGrad's squared-gradient sums are reset every k epochs.
+    if (config.optimizer == QLatin1String("adagrad") && config.adagradResetEpochs > 0 && epoch > 1 &&
+        (epoch - 1) % config.adagradResetEpochs == 0)
+      resetAdagradSums(*optimizer);
+    const std::vector<int> order = shuffled(trainRows, config.seed, epoch);
+    model->train();
+    double lossSum = 0;
+    for (int b = 0; b < batchesPerEpoch; ++b) {
+      if (job) job->checkpoint();
+      const double lr = learningRateAt(config, position.iteration, batchesPerEpoch);
+      applySchedule(*optimizer, config, lr, position.iteration);
+      const std::vector<int> rows(order.begin() + std::size_t(b) * batchSize,
+                                  order.begin() + std::min(order.size(), std::size_t(b + 1) * batchSize));
+      const BatchImages images = batchImages(data, rows);
+      const auto v = model->embedImages(features.index_select(0, images.rows));
+      const auto y = model->embedCaptions(makeTextBatch(encoded, rows));
+      torch::Tensor loss = squared ? squaredError(v, y, images.imageOfCaption)
+                                   : contrastiveHinge(model->similarity(v, y), images.imageOfCaption, config.margin, negatives);
+      loss = loss + l2Penalty(trainable, config.regularisation, double(rows.size()) / double(trainRows.size()));
+      const double value = loss.item<double>();
+      if (!std::isfinite(value) || value > kExplodingLoss)
+        throw std::runtime_error(QStringLiteral("training diverged: loss %1 at epoch %2, minibatch %3 (learning rate %4); "
+                                                "the last good checkpoint is kept in %5")
+                                     .arg(value)
+                                     .arg(epoch)
+                                     .arg(b + 1)
+                                     .arg(lr)
+                                     .arg(runDir)
+                                     .toStdString());
+      optimizer->zero_grad();
+      loss.backward();
+      if (squared) {
+        // Socher §5: the squared loss is minimised alternately, W_I on odd epochs and θ on even ones.
+        auto frozen = epoch % 2 ? model->encoder->parameters() : model->imageSide->parameters();
+        for (auto &p : frozen)
+          if (p.grad().defined()) p.grad().zero_();
+      }
+      optimizer->step();
+      ++position.iteration;
+      lossSum += value;
+      const BatchEvent event{epoch, b + 1, batchesPerEpoch, position.iteration, value, lr};
+      appendEvent(eventLog, event);
+      if (events.onBatch) events.onBatch(event);
+      if (job)
+        job->setItemProgress(qint64(epoch - 1) * batchesPerEpoch + b + 1, totalBatches,
+                             QStringLiteral("epoch %1/%2, loss %3").arg(epoch).arg(config.epochs).arg(value, 0, 'f', 3));
+    }
+    eventLog.flush();
+
+    EpochEvent epochEvent;
+    epochEvent.epoch = epoch;
+    epochEvent.trainLoss = lossSum / batchesPerEpoch;
+    {
+      JointEmbedder embedder({model});
+      epochEvent.validation =
+          evaluateSplit(embedder, data, encoded, haveValidation ? Split::Val : Split::Train);
+    }
+    epochEvent.best = epochEvent.validation.rsum > position.bestRsum;
+    if (epochEvent.best) {
+      position.bestRsum = epochEvent.validation.rsum;
+      position.bestEpoch = epoch;
+      saveCheckpoint(dir.filePath(kBestModel), *model, nullptr, position);
+    }
+    if (config.schedule == QLatin1String("cyclic") && epoch % config.cycleEpochs == 0) {
+      // Merkx & Frank §3.3: a snapshot at each minimum of the learning-rate cycle.
+      saveCheckpoint(snapshotPath(runDir, epoch), *model, nullptr, position);
+    }
+    epochEvent.seconds = clock.elapsed() / 1000.0;
+    history.append(QJsonObject{{QStringLiteral("epoch"), epoch},
+                               {QStringLiteral("train_loss"), epochEvent.trainLoss},
+                               {QStringLiteral("validation"), epochEvent.validation.toJson()},
+                               {QStringLiteral("seconds"), epochEvent.seconds}});
+    position.epoch = epoch;
+    position.history = QJsonObject{{QStringLiteral("epochs"), history},
+                                   {QStringLiteral("best_epoch"), position.bestEpoch}};
+    saveCheckpoint(lastPath, *model, optimizer.get(), position);
+    writeFileAtomically(dir.filePath(kMetricsFile), QJsonDocument(position.history).toJson());
+    if (job)
+      job->log(QStringLiteral("epoch %1: loss %2, validation rsum %3, R@10 i→t %4 t→i %5%6")
+                   .arg(epoch)
+                   .arg(epochEvent.trainLoss, 0, 'f', 3)
+                   .arg(epochEvent.validation.rsum, 0, 'f', 1)
+                   .arg(epochEvent.validation.imageToText.r10, 0, 'f', 1)
+                   .arg(epochEvent.validation.textToImage.r10, 0, 'f', 1)
+                   .arg(epochEvent.best ? QStringLiteral(" (best)") : QString()));
+    if (events.onEpoch) events.onEpoch(epochEvent);
+  }
+
+  auto embedder = openEmbedder(runDir, config, vocabulary, data.featureDim);
+  return finish(*embedder, data, encoded, runDir, position, resumedFrom, config.epochs - resumedFrom);
+}
+
+}  // namespace gs

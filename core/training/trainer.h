@@ -1,0 +1,60 @@
+#pragma once
+// The training engine: epochs of shuffled minibatches, validation each epoch, the best model
+// kept, checkpoints after every epoch (a killed or cancelled run resumes from the last one),
+// events for every minibatch and epoch, and a run folder the GUI and CLI can reopen.
+//
+// Run folder: config.json, vocabulary.json, checkpoint-last.pt (model + optimiser + position),
+// model-best.pt, snapshots/epoch-N.pt (cyclic schedule), metrics.json (history), events.jsonl
+// (one line per minibatch), result.json (test metrics). Everything but events.jsonl is written
+// atomically.
+
+#include "evaluation/retrieval.h"
+#include "training/trainconfig.h"
+#include "training/trainingdata.h"
+
+#include <functional>
+
+namespace gs {
+
+class JobContext;
+
+struct BatchEvent {
+  int epoch = 0;              // 1-based
+  int batch = 0;              // 1-based within the epoch
+  int batchesPerEpoch = 0;
+  std::int64_t iteration = 0; // minibatches since the run began
+  double loss = 0;            // this minibatch's loss (sum over its pairs, as the papers define it)
+  double learningRate = 0;
+};
+
+struct EpochEvent {
+  int epoch = 0;
+  double trainLoss = 0;       // mean minibatch loss
+  RetrievalMetrics validation;
+  bool best = false;          // this epoch's model is the new best on validation rsum
+  double seconds = 0;
+};
+
+struct TrainingEvents {
+  std::function<void(const BatchEvent &)> onBatch; // called on the training thread
+  std::function<void(const EpochEvent &)> onEpoch;
+};
+
+struct TrainResult {
+  QString runDir;
+  RetrievalMetrics test;       // of the best model (or snapshot ensemble)
+  RetrievalMetrics validation; // best validation metrics
+  int bestEpoch = 0;
+  int epochsRun = 0;           // epochs trained by this call (0 when the run was already complete)
+  int resumedFrom = 0;         // epochs already done when this call started
+  double sentenceSimilarityMeanRank = 0; // Socher §6.1 on the test captions
+  QJsonObject toJson() const;
+};
+
+// Trains (or resumes) the run in runDir. Throws std::runtime_error with a clear message for bad
+// data, a run folder holding a different configuration, or a loss that became NaN/infinite (the
+// last good checkpoint is kept). Honours job->checkpoint() between minibatches (cancel, pause).
+TrainResult train(const TrainingData &data, const TrainConfig &config, const QString &runDir, JobContext *job = nullptr,
+                  const TrainingEvents &events = {});
+
+}  // namespace gs

@@ -1,0 +1,72 @@
+#include "training/trainingdata.h"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace gs {
+
+std::vector<int> TrainingData::imagesIn(Split split) const {
+  std::vector<int> rows;
+  for (int i = 0; i < imageCount(); ++i)
+    if (imageSplits[i] == split) rows.push_back(i);
+  return rows;
+}
+
+std::vector<int> TrainingData::captionsIn(Split split) const {
+  std::vector<int> rows;
+  for (int c = 0; c < int(captions.size()); ++c)
+    if (imageSplits[captions[c].image] == split) rows.push_back(c);
+  return rows;
+}
+
+void TrainingData::validate() const {
+  const auto fail = [](const QString &message) { throw std::runtime_error(message.toStdString()); };
+  if (featureDim <= 0) fail(QStringLiteral("training data: feature dimension is %1").arg(featureDim));
+  if (imageFeatures.size() != std::size_t(imageCount()) * std::size_t(featureDim))
+    fail(QStringLiteral("training data: %1 feature values for %2 images of dimension %3")
+             .arg(imageFeatures.size())
+             .arg(imageCount())
+             .arg(featureDim));
+  if (imageSplits.size() != std::size_t(imageCount())) fail(QStringLiteral("training data: one split per image needed"));
+  for (std::size_t k = 0; k < imageFeatures.size(); ++k)
+    if (!std::isfinite(imageFeatures[k]))
+      fail(QStringLiteral("training data: image %1 has a non-finite feature in column %2")
+               .arg(imageIds.at(int(k / featureDim)))
+               .arg(k % featureDim));
+  for (std::size_t c = 0; c < captions.size(); ++c)
+    if (captions[c].image < 0 || captions[c].image >= imageCount())
+      fail(QStringLiteral("training data: caption %1 refers to image %2 of %3").arg(c).arg(captions[c].image).arg(imageCount()));
+  if (captionsIn(Split::Train).empty()) fail(QStringLiteral("training data: no training image–caption pairs"));
+}
+
+TrainingData makeTrainingData(const Dataset &dataset, const std::vector<float> &features, int featureDim,
+                              const std::vector<int> &rowOfImage, int *dropped) {
+  if (rowOfImage.size() != dataset.images.size())
+    throw std::invalid_argument("makeTrainingData: one feature row index per dataset image needed");
+  TrainingData data;
+  data.featureDim = featureDim;
+  std::vector<int> newIndex(dataset.images.size(), -1);
+  for (std::size_t i = 0; i < dataset.images.size(); ++i) {
+    const int row = rowOfImage[i];
+    if (row < 0) continue;
+    if (std::size_t(row + 1) * featureDim > features.size())
+      throw std::invalid_argument("makeTrainingData: feature row out of range");
+    newIndex[i] = data.imageCount();
+    data.imageIds << dataset.images[i].id;
+    data.imageSplits.push_back(dataset.images[i].split);
+    data.imageFeatures.insert(data.imageFeatures.end(), features.begin() + std::size_t(row) * featureDim,
+                              features.begin() + std::size_t(row + 1) * featureDim);
+  }
+  int lost = 0;
+  for (const CaptionRecord &caption : dataset.captions) {
+    if (caption.image < 0 || newIndex[caption.image] < 0) {
+      ++lost;
+      continue;
+    }
+    data.captions.push_back({caption.raw, caption.tokens, newIndex[caption.image], caption.orderSensitive});
+  }
+  if (dropped) *dropped = lost;
+  return data;
+}
+
+}  // namespace gs

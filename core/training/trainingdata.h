@@ -1,0 +1,43 @@
+#pragma once
+// What the trainer learns from: one feature row per image, captions with their tokens and raw
+// text, and the split of each image. Built from a Dataset and a feature set by the CLI and the
+// GUI; kept independent of both so tests can make small ones by hand. Torch-free.
+
+#include "data/dataset.h"
+
+#include <QJsonObject>
+
+#include <vector>
+
+namespace gs {
+
+struct TrainingCaption {
+  QString raw;         // as written: the character-level encoders read this
+  QStringList tokens;  // lower-cased words: the word-level encoders read these
+  int image = -1;      // row in TrainingData::imageFeatures
+  bool orderSensitive = false;
+};
+
+struct TrainingData {
+  int featureDim = 0;
+  std::vector<float> imageFeatures; // images × featureDim, row-major
+  QStringList imageIds;
+  std::vector<Split> imageSplits;
+  std::vector<TrainingCaption> captions;
+  QJsonObject source; // where it came from (dataset path, backbone, …): kept in the run's run.json
+
+  int imageCount() const { return int(imageIds.size()); }
+  std::vector<int> imagesIn(Split split) const;
+  std::vector<int> captionsIn(Split split) const;
+  // Throws std::runtime_error naming the first problem: sizes that disagree, a NaN or infinite
+  // feature (with its image id and column), a caption whose image is out of range, no training pairs.
+  void validate() const;
+};
+
+// Joins a dataset with per-image feature rows (rowOfImage[i] = row in `features` for dataset
+// image i, or -1 when the image has no features, e.g. it was skipped as corrupt). Captions of
+// images without features are dropped and counted in `dropped`.
+TrainingData makeTrainingData(const Dataset &dataset, const std::vector<float> &features, int featureDim,
+                              const std::vector<int> &rowOfImage, int *dropped = nullptr);
+
+}  // namespace gs

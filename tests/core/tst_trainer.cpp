@@ -1,0 +1,258 @@
+// The training engine on a synthetic set with a known answer: every encoder learns a joint space
+// far above chance; a cancelled run resumes to exactly the uninterrupted result; runs reopen for
+// inference; bad data, a changed config, a corrupt checkpoint and a diverging loss fail clearly.
+
+#include "engine/engine.h"
+#include "engine/jobcontext.h"
+#include "synthetictraining.h"
+#include "testprinters.h"
+#include "training/trainedmodel.h"
+#include "training/trainer.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace gs;
+
+namespace {
+
+TrainConfig quickConfig(const QString &model) {
+  TrainConfig c = TrainConfig::defaultsFor(model);
+  c.seed = 3;
+  if (model == QLatin1String("chargru") || model == QLatin1String("charlstm")) {
+    c.hiddenDim = 32;
+    c.embedDim = 64;
+    c.attentionHidden = 32;
+    c.epochs = 8;
+    c.cycleEpochs = 4;
+    c.lrMax = 1e-2;
+  } else if (model == QLatin1String("lstm") || model == QLatin1String("rnn")) {
+    c.epochs = 8;
+  } else {
+    c.epochs = 6;
+  }
+  return c;
+}
+
+// Chance for R@5 with 32 test images: 5/32 ≈ 16 %; a model that learned colour and shape reaches ~100 %.
+constexpr double kR5Floor = 60.0;
+
+}  // namespace
+
+class TestTrainer : public QObject {
+  Q_OBJECT
+private Q_SLOTS:
+  void everyEncoderBeatsChance_data() {
+    QTest::addColumn<QString>("model");
+    for (const QString &m : TrainConfig::models()) QTest::newRow(qPrintable(m)) << m;
+    QTest::newRow("bow-hmlstm-side") << QStringLiteral("bow/hmlstm");
+    QTest::newRow("bow-twin") << QStringLiteral("bow/twin");
+    QTest::newRow("bow-vsepp") << QStringLiteral("bow/vsepp");
+    QTest::newRow("chargru-maxpool") << QStringLiteral("chargru/max");
+    QTest::newRow("bow-squared") << QStringLiteral("bow/squared");
+    QTest::newRow("rnn-sgd-step") << QStringLiteral("rnn/sgd");
+  }
+  void everyEncoderBeatsChance() {
+    QFETCH(QString, model);
+    const QStringList parts = model.split(QLatin1Char('/'));
+    TrainConfig config = quickConfig(parts[0]);
+    const QString variant = parts.value(1);
+    if (variant == QLatin1String("hmlstm")) config.imageSide = QStringLiteral("hmlstm"), config.similarity = QStringLiteral("cosine"),
+                                           config.loss = QStringLiteral("hinge"), config.margin = 0.2;
+    if (variant == QLatin1String("twin")) config.imageSide = QStringLiteral("twin");
+    // VSE++ from a random start: its hardest negatives need the cosine scale, as Faghri et al. use it.
+    if (variant == QLatin1String("vsepp"))
+      config.loss = QStringLiteral("vsepp"), config.similarity = QStringLiteral("cosine"), config.imageSide = QStringLiteral("merkx"),
+      config.margin = 0.2, config.optimizer = QStringLiteral("adam"), config.learningRate = 2e-3, config.epochs = 10;
+    if (variant == QLatin1String("max")) config.pooling = QStringLiteral("max");
+    if (variant == QLatin1String("squared")) config.loss = QStringLiteral("squared"), config.epochs = 10;
+    if (variant == QLatin1String("sgd"))
+      config.optimizer = QStringLiteral("sgd"), config.schedule = QStringLiteral("step"), config.learningRate = 1e-3,
+      config.batchSize = 10; // DT-LSTM Table 2: batches of 10–50 at α = 1e-4…1e-3
+    QTemporaryDir dir;
+    const TrainingData data = test::syntheticTrainingData(20);
+    const TrainResult result = train(data, config, dir.path());
+    qInfo("%s: test R@5 i→t %.1f t→i %.1f, rsum %.1f", qPrintable(model), result.test.imageToText.r5,
+          result.test.textToImage.r5, result.test.rsum);
+    QCOMPARE(result.test.images, 32);
+    QVERIFY2(result.test.imageToText.r5 > kR5Floor, qPrintable(QString::number(result.test.imageToText.r5)));
+    QVERIFY2(result.test.textToImage.r5 > kR5Floor, qPrintable(QString::number(result.test.textToImage.r5)));
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("result.json"))));
+  }
+
+  void eventsArriveForEveryBatchAndEpoch() {
+    QTemporaryDir dir;
+    TrainConfig config = quickConfig(QStringLiteral("bow"));
+    config.epochs = 3;
+    config.batchSize = 100;
+    const TrainingData data = test::syntheticTrainingData(10); // 160 images, 384 training captions → 4 batches
+    int batches = 0;
+    std::vector<int> epochs;
+    TrainingEvents events;
+    events.onBatch = [&](const BatchEvent &e) {
+      ++batches;
+      QCOMPARE(e.batchesPerEpoch, 4);
+      QVERIFY(std::isfinite(e.loss));
+    };
+    events.onEpoch = [&](const EpochEvent &e) { epochs.push_back(e.epoch); };
+    train(data, config, dir.path(), nullptr, events);
+    QCOMPARE(batches, 12);
+    QCOMPARE(epochs, (std::vector<int>{1, 2, 3}));
+    QFile log(dir.filePath(QStringLiteral("events.jsonl")));
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    QCOMPARE(log.readAll().count('\n'), 12);
+  }
+
+  void cancelledRunResumesToTheUninterruptedResult() {
+    const TrainingData data = test::syntheticTrainingData(10);
+    TrainConfig config = quickConfig(QStringLiteral("bow"));
+    config.epochs = 4;
+    QTemporaryDir straight, interrupted;
+    const TrainResult reference = train(data, config, straight.path());
+
+    // Cancel while epoch 3 runs: the checkpoint after epoch 2 must carry the run on.
+    Engine engine;
+    const JobId id = engine.submit(QStringLiteral("train"), [&](JobContext &job) {
+      TrainingEvents events;
+      events.onEpoch = [&](const EpochEvent &e) {
+        if (e.epoch == 2) engine.cancel(job.id());
+      };
+      train(data, config, interrupted.path(), &job, events);
+    });
+    QCOMPARE(engine.wait(id, 60000)->status, JobStatus::Cancelled);
+    QVERIFY(!QFile::exists(interrupted.filePath(QStringLiteral("result.json"))));
+
+    const TrainResult resumed = train(data, config, interrupted.path());
+    QCOMPARE(resumed.resumedFrom, 2);
+    QCOMPARE(resumed.epochsRun, 2);
+    QCOMPARE(resumed.test.toJson(), reference.test.toJson());
+    QCOMPARE(resumed.bestEpoch, reference.bestEpoch);
+  }
+
+  void runReopensForInference() {
+    QTemporaryDir dir;
+    const TrainingData data = test::syntheticTrainingData(10);
+    for (const QString &model : {QStringLiteral("bow"), QStringLiteral("chargru"), QStringLiteral("cca")}) {
+      const QString runDir = dir.filePath(model);
+      const TrainResult result = train(data, quickConfig(model), runDir);
+      const TrainedModel trained = TrainedModel::open(runDir);
+      QCOMPARE(trained.featureDim(), 16);
+      QCOMPARE(trained.evaluate(data, Split::Test).toJson(), result.test.toJson());
+      // Embeddings have the model's dimension and rank a caption's own image first.
+      const std::vector<float> y = trained.embedCaptions({data.captions[0]});
+      QCOMPARE(int(y.size()), trained.dim());
+      const std::vector<float> v = trained.embedImages(data.imageFeatures, data.imageCount());
+      QCOMPARE(int(v.size()), trained.dim() * data.imageCount());
+      QVERIFY_THROWS_EXCEPTION(std::invalid_argument, trained.embedImages({1.f, 2.f, 3.f}, 1));
+    }
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, TrainedModel::open(dir.filePath(QStringLiteral("nothing"))));
+  }
+
+  void snapshotEnsembleIsUsedForCyclicRuns() {
+    QTemporaryDir dir;
+    TrainConfig config = quickConfig(QStringLiteral("chargru"));
+    config.epochs = 8; // two cycles of 4: snapshots after epochs 4 and 8
+    train(test::syntheticTrainingData(10), config, dir.path());
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("snapshots/epoch-004.pt"))));
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("snapshots/epoch-008.pt"))));
+    // The ensemble concatenates two normalised members: twice the dimension of one.
+    QCOMPARE(TrainedModel::open(dir.path()).dim(), 2 * config.embedDim);
+  }
+
+  void badDataFailsWithAClearMessage() {
+    QTemporaryDir dir;
+    TrainingData data = test::syntheticTrainingData(10);
+    data.imageFeatures[5 * 16 + 3] = std::nanf("");
+    try {
+      train(data, quickConfig(QStringLiteral("bow")), dir.path());
+      QFAIL("NaN features were accepted");
+    } catch (const std::runtime_error &error) {
+      QVERIFY2(QString::fromUtf8(error.what()).contains(QStringLiteral("img5")), error.what());
+    }
+    TrainingData wrong = test::syntheticTrainingData(10);
+    wrong.imageFeatures.pop_back();
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, train(wrong, quickConfig(QStringLiteral("bow")), dir.path()));
+  }
+
+  void differentConfigInAnExistingRunIsRefused() {
+    QTemporaryDir dir;
+    const TrainingData data = test::syntheticTrainingData(10);
+    TrainConfig config = quickConfig(QStringLiteral("bow"));
+    config.epochs = 1;
+    train(data, config, dir.path());
+    config.margin = 2.0;
+    try {
+      train(data, config, dir.path());
+      QFAIL("a different configuration was accepted");
+    } catch (const std::runtime_error &error) {
+      QVERIFY(QString::fromUtf8(error.what()).contains(QStringLiteral("different configuration")));
+    }
+    config.margin = quickConfig(QStringLiteral("bow")).margin;
+    config.epochs = 2; // extending a run is allowed
+    QCOMPARE(train(data, config, dir.path()).resumedFrom, 1);
+  }
+
+  void corruptCheckpointNamesTheFile() {
+    QTemporaryDir dir;
+    const TrainingData data = test::syntheticTrainingData(10);
+    TrainConfig config = quickConfig(QStringLiteral("bow"));
+    config.epochs = 1;
+    train(data, config, dir.path());
+    const QString checkpoint = dir.filePath(QStringLiteral("checkpoint-last.pt"));
+    QFile file(checkpoint);
+    QVERIFY(file.open(QIODevice::ReadWrite));
+    file.resize(file.size() / 2); // a half-written file, as a crash without atomic writes would leave
+    file.close();
+    config.epochs = 2;
+    try {
+      train(data, config, dir.path());
+      QFAIL("a truncated checkpoint was accepted");
+    } catch (const std::runtime_error &error) {
+      QVERIFY2(QString::fromUtf8(error.what()).contains(checkpoint), error.what());
+    }
+  }
+
+  void divergingLossStopsTheRun() {
+    QTemporaryDir dir;
+    TrainConfig config = quickConfig(QStringLiteral("bow"));
+    config.optimizer = QStringLiteral("sgd");
+    config.learningRate = 1e6;
+    try {
+      train(test::syntheticTrainingData(10), config, dir.path());
+      QFAIL("a diverging run finished");
+    } catch (const std::runtime_error &error) {
+      QVERIFY2(QString::fromUtf8(error.what()).contains(QStringLiteral("diverged")), error.what());
+    }
+  }
+
+  void configJsonRoundTripAndErrors() {
+    TrainConfig c = TrainConfig::defaultsFor(QStringLiteral("chargru"));
+    c.hiddenDim = 64;
+    c.embedDim = 128;
+    c.seed = 12345678901ULL;
+    QCOMPARE(TrainConfig::fromJson(c.toJson()).toJson(), c.toJson());
+    const auto error = [](const QJsonObject &json) {
+      try {
+        TrainConfig::fromJson(json, QStringLiteral("my.json"));
+      } catch (const std::invalid_argument &e) {
+        return QString::fromUtf8(e.what());
+      }
+      return QString();
+    };
+    QVERIFY(error({{QStringLiteral("model"), QStringLiteral("bow")}, {QStringLiteral("marign"), 1}})
+                .contains(QStringLiteral("my.json: unknown key 'marign'")));
+    QVERIFY(error({{QStringLiteral("epochs"), QStringLiteral("ten")}}).contains(QStringLiteral("'epochs' must be an integer")));
+    QVERIFY(error({{QStringLiteral("model"), QStringLiteral("gpt")}}).contains(QStringLiteral("unknown model 'gpt'")));
+    QVERIFY(error({{QStringLiteral("loss"), QStringLiteral("hinge")}, {QStringLiteral("batch_size"), 1}})
+                .contains(QStringLiteral("batch_size")));
+    QVERIFY(!trainConfigSchema().empty());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestTrainer)
+#include "tst_trainer.moc"
