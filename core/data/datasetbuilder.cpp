@@ -23,13 +23,14 @@ constexpr qint64 kCheckEvery = 1024;
 DatasetBuilder::DatasetBuilder(Dataset &dataset, JobContext *job) : m_dataset(dataset), m_job(job) {}
 
 int DatasetBuilder::addImage(const QString &id, const QString &path, Split split, const QString &where) {
-  if (m_imageById.contains(id)) {
-    report().add(kDuplicateId, QStringLiteral("%1: image id '%2' already used").arg(where, id));
-    return -1;
-  }
+  // The same file under a second entry is the more telling diagnosis, so it is checked first.
   const QString key = QFileInfo(path).absoluteFilePath();
   if (const auto it = m_imageByPath.constFind(key); it != m_imageByPath.constEnd()) {
     report().add(kReferencedTwice, QStringLiteral("%1: %2 is already image '%3'").arg(where, path, m_dataset.images[*it].id));
+    return -1;
+  }
+  if (m_imageById.contains(id)) {
+    report().add(kDuplicateId, QStringLiteral("%1: image id '%2' already used").arg(where, id));
     return -1;
   }
   ImageRecord image;
