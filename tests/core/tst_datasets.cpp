@@ -111,6 +111,33 @@ private Q_SLOTS:
     QCOMPARE(int(gs::loadDataset(root + "/dataset_flickr8k.json").captions.size()), 5);
   }
 
+  // dataset_coco.json beside COCO's own folders: filepath + filename, Karpathy's 5K test split,
+  // and the 1K-fold protocol on it (here folds of 2 on a test split of 4).
+  void karpathyCocoLayout() {
+    QTemporaryDir dir;
+    const QString root = dir.path();
+    QJsonArray images;
+    for (int i = 0; i < 6; ++i) {
+      const QString part = i < 2 ? "train2014" : "val2014";
+      QJsonObject image = karpathyImage(i, QStringLiteral("COCO_%1_%2.jpg").arg(part).arg(i), i < 1 ? "train" : i < 2 ? "restval" : "test",
+                                        {"A plate of food.", "A bus on a street."});
+      image.insert("filepath", part);
+      image.insert("cocoid", 1000 + i);
+      images.append(image);
+      touchImage(QStringLiteral("%1/images/%2/COCO_%2_%3.jpg").arg(root, part).arg(i));
+    }
+    writeFile(root + "/dataset_coco.json", json({{"dataset", "coco"}, {"images", images}}));
+    const gs::Dataset d = gs::loadDataset(root);
+    QCOMPARE(d.report.total(), 0);
+    QCOMPARE(int(d.images.size()), 6);
+    QCOMPARE(d.stats().imagesPerSplit[int(gs::Split::Train)], 2);
+    QCOMPARE(d.stats().imagesPerSplit[int(gs::Split::Test)], 4);
+    QCOMPARE(d.images[3].path, QDir(root).absoluteFilePath("images/val2014/COCO_val2014_3.jpg"));
+    const auto folds = gs::testFolds(d, 2);
+    QCOMPARE(int(folds.size()), 2);
+    QCOMPARE(folds[1], (std::vector<int>{4, 5}));
+  }
+
   void karpathyBadInputIsReported() {
     QTemporaryDir dir;
     const QString root = dir.path();

@@ -127,7 +127,7 @@ QByteArray renderImage(const Scene &scene, int imageSize) {
       drawShape(image, group.shape, box, colour);
     }
   std::vector<uchar> bytes;
-  if (!cv::imencode(".png", image, bytes, {cv::IMWRITE_PNG_COMPRESSION, 3}))
+  if (!cv::imencode(".png", image, bytes, {cv::IMWRITE_PNG_COMPRESSION, 1}))
     throw std::runtime_error("gs::scenes::renderImage: PNG encoding failed");
   return QByteArray(reinterpret_cast<const char *>(bytes.data()), int(bytes.size()));
 }
