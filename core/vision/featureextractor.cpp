@@ -261,6 +261,7 @@ FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, c
   QElapsedTimer clock;
   qint64 extractMs = 0;
   int processed = 0; // images run through the network in this call (not resumed ones)
+  int resumedChunks = 0;
   if (spec.kind == BackboneKind::Npy) {
     clock.start();
     chunks.push_back(readPrecomputed(dataset, spec, &dim));
@@ -285,7 +286,7 @@ FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, c
       if (!readChunk(folder, c, key, options.regions, options.chunkImages, &chunk, &dim)) break;
       chunks.push_back(std::move(chunk));
     }
-    const int resumed = static_cast<int>(chunks.size());
+    const int resumed = resumedChunks = static_cast<int>(chunks.size());
     if (resumed > 0 && job) job->log(QStringLiteral("features: resuming after %1 of %2 chunks in %3").arg(resumed).arg(chunkCount).arg(folder));
     clock.start();
     for (int c = resumed; c < chunkCount; ++c) {
@@ -347,6 +348,7 @@ FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, c
                        {QStringLiteral("image_ids"), QJsonArray::fromStringList(ids)},
                        {QStringLiteral("skipped"), skippedJson(skipped)},
                        {QStringLiteral("seconds"), seconds},
+                       {QStringLiteral("resumed_chunks"), resumedChunks},
                        {QStringLiteral("images_per_second"), seconds > 0 ? processed / seconds : 0.0},
                        {QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}};
   if (options.regions) manifest.insert(QStringLiteral("region_counts"), intArray(regionCounts));

@@ -73,7 +73,7 @@ std::vector<cv::Mat> makeCrops(const cv::Mat &image, const InputSpec &input, Cro
   const int width = qMax(size, static_cast<int>(std::lround(image.cols * factor)));
   const int height = qMax(size, static_cast<int>(std::lround(image.rows * factor)));
   cv::Mat resized;
-  cv::resize(image, resized, {width, height}, 0, 0, factor < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
+  cv::resize(image, resized, {width, height}, 0, 0, cv::INTER_LINEAR);
   const int cx = (width - size) / 2, cy = (height - size) / 2;
   std::vector<cv::Mat> crops;
   crops.push_back(resized(cv::Rect(cx, cy, size, size)).clone());

@@ -54,17 +54,39 @@ public:
   int dim() const override { return m_dim; }
 
   cv::Mat forward(const cv::Mat &blob) override {
+    const int n = blob.size[0];
     cv::Mat out;
-    try {
-      m_net.setInput(blob);
-      out = m_layer == QLatin1String("output") ? m_net.forward() : m_net.forward(m_layer.toStdString());
-    } catch (const cv::Exception &error) {
-      fail(m_file, QStringLiteral("forward to layer '%1' failed: %2").arg(m_layer, QString::fromStdString(error.err)));
+    // Some exported networks (e.g. the ONNX zoo's int8 MobileNetV2) fix the batch size at 1 in a
+    // reshape: after the first batched failure, run the images one by one.
+    if (n > 1 && !m_batchOneOnly) {
+      try {
+        out = run(blob);
+      } catch (const cv::Exception &) {
+        m_batchOneOnly = true;
+      }
+    }
+    if (out.empty() && n == 1) {
+      out = runChecked(blob);
+    } else if (out.empty()) {
+      std::vector<cv::Mat> rows;
+      for (int i = 0; i < n; ++i) {
+        const int shape[] = {1, blob.size[1], blob.size[2], blob.size[3]};
+        const cv::Mat one(4, shape, CV_32F, const_cast<float *>(blob.ptr<float>(i)));
+        cv::Mat single = runChecked(one);
+        std::vector<int> rowShape(single.size.p, single.size.p + single.dims);
+        rowShape[0] = 1;
+        rows.push_back(single.reshape(1, 1).clone());
+        if (i == 0) m_singleShape = rowShape;
+      }
+      cv::Mat stacked;
+      cv::vconcat(rows, stacked);
+      std::vector<int> shape = m_singleShape;
+      shape[0] = n;
+      out = stacked.reshape(1, static_cast<int>(shape.size()), shape.data());
     }
     if (out.depth() != CV_32F)
       fail(m_file, QStringLiteral("layer '%1' gives non-float (quantised) output; tap a dequantised layer with --layer")
                        .arg(m_layer));
-    const int n = blob.size[0];
     if (out.dims < 2 || out.size[0] != n)
       fail(m_file, QStringLiteral("layer '%1' output does not have one row per image").arg(m_layer));
     cv::Mat features;
@@ -87,8 +109,22 @@ public:
   }
 
 private:
+  cv::Mat run(const cv::Mat &blob) {
+    m_net.setInput(blob);
+    return (m_layer == QLatin1String("output") ? m_net.forward() : m_net.forward(m_layer.toStdString())).clone();
+  }
+  cv::Mat runChecked(const cv::Mat &blob) {
+    try {
+      return run(blob);
+    } catch (const cv::Exception &error) {
+      fail(m_file, QStringLiteral("forward to layer '%1' failed: %2").arg(m_layer, QString::fromStdString(error.err)));
+    }
+  }
+
   QString m_file;
   QString m_layer;
+  bool m_batchOneOnly = false;
+  std::vector<int> m_singleShape;
   cv::dnn::Net m_net;
   int m_dim = 0;
 };
