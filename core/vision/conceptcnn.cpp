@@ -1,0 +1,195 @@
+#include "vision/detail/conceptcnn.h"
+
+#include "engine/jobcontext.h"
+#include "io/atomicfile.h"
+#include "vision/detail/cvtensor.h"
+#include "vision/detail/imageinput.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+
+#include <sstream>
+
+namespace gs::vision {
+
+namespace {
+
+constexpr int kMinTrainingImages = 4; // fewer cannot fit, let alone generalise
+
+void addConvBlock(torch::nn::Sequential &trunk, int in, int out, bool pool) {
+  trunk->push_back(torch::nn::Conv2d(torch::nn::Conv2dOptions(in, out, 3).padding(1).bias(false)));
+  trunk->push_back(torch::nn::BatchNorm2d(out));
+  trunk->push_back(torch::nn::ReLU());
+  if (pool) trunk->push_back(torch::nn::MaxPool2d(2));
+}
+
+QString weightsPath(const QString &folder) { return QDir(folder).filePath(QStringLiteral("conceptcnn.pt")); }
+QString configPath(const QString &folder) { return QDir(folder).filePath(QStringLiteral("conceptcnn.json")); }
+
+class ConceptCnnBackbone : public Backbone {
+public:
+  ConceptCnnBackbone(ConceptCnn net, const InputSpec &input, int dim) : m_net(std::move(net)), m_dim(dim) {
+    m_input = input;
+    m_net->eval();
+  }
+  int dim() const override { return m_dim; }
+  cv::Mat forward(const cv::Mat &blob) override {
+    torch::InferenceMode guard;
+    return tensorToFeatures(m_net->features(blobToTensor(blob)));
+  }
+
+private:
+  ConceptCnn m_net;
+  int m_dim;
+};
+
+}  // namespace
+
+ConceptCnnImpl::ConceptCnnImpl(int concepts, int featureDim) {
+  torch::nn::Sequential trunk;
+  addConvBlock(trunk, 3, 16, true);
+  addConvBlock(trunk, 16, 32, true);
+  addConvBlock(trunk, 32, 64, true);
+  addConvBlock(trunk, 64, 128, false);
+  m_trunk = register_module("trunk", trunk);
+  m_feature = register_module("feature", torch::nn::Linear(256, featureDim));
+  m_scores = register_module("scores", torch::nn::Linear(featureDim, concepts));
+}
+
+torch::Tensor ConceptCnnImpl::features(const torch::Tensor &x) {
+  const torch::Tensor maps = m_trunk->forward(x);
+  // Average pooling says how much of a colour or texture there is, max pooling whether any is.
+  const torch::Tensor pooled = torch::cat({maps.mean({2, 3}), maps.amax({2, 3})}, 1);
+  return torch::relu(m_feature->forward(pooled));
+}
+
+torch::Tensor ConceptCnnImpl::forward(const torch::Tensor &x) { return m_scores->forward(features(x)); }
+
+torch::Tensor conceptLoss(const torch::Tensor &scores, const torch::Tensor &targets) {
+  const torch::Tensor y = targets * 2 - 1; // {0,1} → {−1,+1}
+  return torch::nn::functional::softplus(-y * scores).sum(1).mean(); // log(1 + e^(−y ŷ)), Eq. 1
+}
+
+ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec &spec, const QString &folder,
+                                      const QString &key, JobContext *job) {
+  const ConceptCnnOptions &options = spec.concept;
+  ConceptCnnModel model;
+  model.featureDim = options.featureDim;
+  // Reuse: the same key means the same images, captions and options.
+  QFile config(configPath(folder));
+  if (config.open(QIODevice::ReadOnly)) {
+    const QJsonObject saved = QJsonDocument::fromJson(config.readAll()).object();
+    if (saved.value(QStringLiteral("key")).toString() == key && QFile::exists(weightsPath(folder))) {
+      model.vocabulary = ConceptVocabulary::fromJson(saved.value(QStringLiteral("vocabulary")).toObject());
+      model.net = ConceptCnn(model.vocabulary.size(), options.featureDim);
+      try {
+        torch::load(model.net, weightsPath(folder).toStdString());
+        model.summary = saved.value(QStringLiteral("training")).toObject();
+        model.summary.insert(QStringLiteral("loaded"), true);
+        return model;
+      } catch (const std::exception &error) {
+        if (job) job->warn(QStringLiteral("%1: unreadable, retraining (%2)").arg(weightsPath(folder), QString::fromUtf8(error.what()).section(QLatin1Char('\n'), 0, 0)));
+      }
+    }
+  }
+
+  std::vector<int> train = dataset.imagesIn(Split::Train);
+  if (train.empty())
+    for (int i = 0; i < static_cast<int>(dataset.images.size()); ++i) train.push_back(i);
+  model.vocabulary = ConceptVocabulary::build(dataset, train, options.maxConcepts, options.minImages);
+  if (model.vocabulary.size() < 2)
+    throw std::runtime_error(QStringLiteral("%1: concept CNN: only %2 concepts occur in %3+ training images' captions")
+                                 .arg(dataset.root)
+                                 .arg(model.vocabulary.size())
+                                 .arg(options.minImages)
+                                 .toStdString());
+
+  // Decode the training images once (N×3×S×S in memory: 49 KB per 64-px image).
+  InputSpec input = spec.input;
+  std::vector<torch::Tensor> images, targets;
+  int skipped = 0;
+  for (std::size_t n = 0; n < train.size(); ++n) {
+    if (job && n % 64 == 0) {
+      job->checkpoint();
+      job->setProgress(0.1 * n / train.size(), QStringLiteral("concept CNN: reading training images"));
+    }
+    QString reason;
+    const cv::Mat image = loadImage(dataset.images[train[n]].path, &reason);
+    if (image.empty()) {
+      ++skipped;
+      continue;
+    }
+    images.push_back(blobToTensor(makeBlob(makeCrops(image, input, CropMode::Center), input)));
+    torch::Tensor target = torch::zeros({model.vocabulary.size()});
+    for (int k : model.vocabulary.conceptsOf(dataset, train[n])) target[k] = 1.0f;
+    targets.push_back(target);
+  }
+  if (static_cast<int>(images.size()) < kMinTrainingImages)
+    throw std::runtime_error(QStringLiteral("%1: concept CNN: only %2 readable training images (%3 needed)")
+                                 .arg(dataset.root)
+                                 .arg(images.size())
+                                 .arg(kMinTrainingImages)
+                                 .toStdString());
+  const torch::Tensor x = torch::cat(images);
+  const torch::Tensor y = torch::stack(targets);
+
+  torch::manual_seed(options.seed);
+  model.net = ConceptCnn(model.vocabulary.size(), options.featureDim);
+  torch::optim::Adam optimiser(model.net->parameters(), torch::optim::AdamOptions(options.learningRate));
+  const int64_t n = x.size(0);
+  double lastLoss = 0;
+  model.net->train();
+  for (int epoch = 0; epoch < options.epochs; ++epoch) {
+    const torch::Tensor order = torch::randperm(n, torch::kLong);
+    double sum = 0;
+    int batches = 0;
+    for (int64_t start = 0; start < n; start += options.batchSize) {
+      if (job) job->checkpoint();
+      const torch::Tensor index = order.slice(0, start, std::min<int64_t>(n, start + options.batchSize));
+      optimiser.zero_grad();
+      const torch::Tensor loss = conceptLoss(model.net->forward(x.index_select(0, index)), y.index_select(0, index));
+      loss.backward();
+      optimiser.step();
+      sum += loss.item<double>();
+      ++batches;
+      if (job)
+        job->setProgress(0.1 + 0.9 * (epoch + static_cast<double>(start) / n) / options.epochs,
+                         QStringLiteral("concept CNN: epoch %1/%2, loss %3")
+                             .arg(epoch + 1)
+                             .arg(options.epochs)
+                             .arg(sum / batches, 0, 'f', 3));
+    }
+    lastLoss = sum / batches;
+  }
+  model.net->eval();
+
+  model.summary = {{QStringLiteral("images"), static_cast<int>(n)},
+                   {QStringLiteral("skipped"), skipped},
+                   {QStringLiteral("concepts"), model.vocabulary.size()},
+                   {QStringLiteral("epochs"), options.epochs},
+                   {QStringLiteral("final_loss"), lastLoss}};
+  // Save atomically: weights, then the config that vouches for them.
+  std::ostringstream weights;
+  torch::save(model.net, weights);
+  const std::string bytes = weights.str();
+  writeFileAtomically(weightsPath(folder), QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size())));
+  const QJsonObject saved{{QStringLiteral("key"), key},
+                          {QStringLiteral("options"), options.toJson()},
+                          {QStringLiteral("vocabulary"), model.vocabulary.toJson()},
+                          {QStringLiteral("training"), model.summary}};
+  writeFileAtomically(configPath(folder), QJsonDocument(saved).toJson());
+  if (job)
+    job->log(QStringLiteral("concept CNN: %1 concepts, %2 images, %3 epochs, loss %4")
+                 .arg(model.vocabulary.size())
+                 .arg(n)
+                 .arg(options.epochs)
+                 .arg(lastLoss, 0, 'f', 3));
+  return model;
+}
+
+std::unique_ptr<Backbone> makeConceptCnnBackbone(const ConceptCnnModel &model, const InputSpec &input) {
+  return std::make_unique<ConceptCnnBackbone>(model.net, input, model.featureDim);
+}
+
+}  // namespace gs::vision

@@ -1,0 +1,34 @@
+#pragma once
+// From an image file to network input: decoding with every bad case turned into a reason string,
+// the papers' crops, region warps, and the normalised N×3×H×W blob.
+
+#include "vision/backbonespec.h"
+#include "vision/features.h"
+
+#include <opencv2/core.hpp>
+
+#include <QString>
+
+#include <vector>
+
+namespace gs::vision {
+
+constexpr int kMinImageSide = 8; // smaller images carry no usable content: skipped, reported
+
+// Decodes `path` as 8-bit BGR (grayscale, CMYK, 16-bit and alpha images are converted). Returns an
+// empty Mat and sets `reason` for a missing file, an undecodable or truncated image, or one smaller
+// than kMinImageSide. Never throws.
+cv::Mat loadImage(const QString &path, QString *reason);
+
+// The crops of one image, each input.inputSize square (BGR 8-bit): shortest side resized to
+// input.resizeShort, then the centre crop, or 10 crops (corners + centre and their mirrors).
+std::vector<cv::Mat> makeCrops(const cv::Mat &image, const InputSpec &input, CropMode mode);
+
+// The pixels inside `box` warped to an input.inputSize square (R-CNN's warp; Huang et al. "resize
+// them to square shapes").
+cv::Mat warpRegion(const cv::Mat &image, const cv::Rect &box, const InputSpec &input);
+
+// Square BGR 8-bit crops → N×3×S×S float blob in the network's colour order, scaled and normalised.
+cv::Mat makeBlob(const std::vector<cv::Mat> &crops, const InputSpec &input);
+
+}  // namespace gs::vision

@@ -1,0 +1,135 @@
+// The feature cache on disk: the key that says whether a folder holds what a run would compute, and
+// reading a finished folder back (memory-mapped).
+//
+// Folder layout: manifest.json (written last: its presence means complete), features.npy (N×D),
+// and with regions region_features.npy (R×D) and region_boxes.npy (R×4: x, y, width, height).
+// While a run is under way: partial/chunk-NNNNN.{json,npy} (see featureextractor.cpp).
+
+#include "vision/features.h"
+
+#include "vision/detail/cachelayout.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <stdexcept>
+
+namespace gs {
+
+namespace {
+
+constexpr int kCacheFormat = vision::kFeatureCacheFormat;
+
+[[noreturn]] void fail(const QString &file, const QString &reason) {
+  throw std::runtime_error(QStringLiteral("%1: %2").arg(file, reason).toStdString());
+}
+
+QString fileHash(const QString &path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return QStringLiteral("unreadable");
+  QCryptographicHash hash(QCryptographicHash::Sha1);
+  hash.addData(&file);
+  return QString::fromLatin1(hash.result().toHex());
+}
+
+}  // namespace
+
+QString featureCacheKey(const Dataset &dataset, const BackboneSpec &spec, const ExtractOptions &options) {
+  QCryptographicHash hash(QCryptographicHash::Sha1);
+  hash.addData(QByteArray::number(kCacheFormat));
+  for (const ImageRecord &image : dataset.images) {
+    const QFileInfo info(image.path);
+    hash.addData(QStringLiteral("%1\t%2\t%3\t%4\n")
+                     .arg(image.id, info.absoluteFilePath())
+                     .arg(info.exists() ? info.size() : -1)
+                     .arg(info.exists() ? info.lastModified().toMSecsSinceEpoch() : 0)
+                     .toUtf8());
+  }
+  QJsonObject backbone = spec.toJson();
+  if (spec.kind == BackboneKind::ConceptCnn) {
+    // The concept CNN learns from the captions and the split: they are inputs too.
+    QCryptographicHash captions(QCryptographicHash::Sha1);
+    for (const ImageRecord &image : dataset.images) {
+      captions.addData(splitName(image.split).toUtf8());
+      for (int c : image.captions) captions.addData(QByteArray(dataset.captions[c].tokens.join(QLatin1Char(' ')).toUtf8() + '\n'));
+    }
+    backbone.insert(QStringLiteral("captions"), QString::fromLatin1(captions.result().toHex()));
+  } else {
+    backbone.insert(QStringLiteral("file_sha1"), fileHash(spec.path));
+    if (spec.kind == BackboneKind::Npy)
+      backbone.insert(QStringLiteral("ids_sha1"), fileHash(spec.idsPath.isEmpty() ? idsFileFor(spec.path) : spec.idsPath));
+  }
+  hash.addData(QJsonDocument(backbone).toJson(QJsonDocument::Compact));
+  hash.addData(QStringLiteral("crops=%1 regions=%2/%3")
+                   .arg(options.crops == CropMode::TenCrop ? 10 : 1)
+                   .arg(options.regions)
+                   .arg(options.maxRegions)
+                   .toUtf8());
+  return QString::fromLatin1(hash.result().toHex());
+}
+
+std::vector<RegionFeature> FeatureSet::regionsOf(int row) const {
+  std::vector<RegionFeature> regions;
+  if (!hasRegions() || row < 0 || row >= size()) return regions;
+  for (int r = m_regionOffsets[row]; r < m_regionOffsets[row + 1]; ++r)
+    regions.push_back({m_regionBoxes[r], m_regionFeatures.row(r)});
+  return regions;
+}
+
+FeatureSet loadFeatures(const QString &dir) {
+  const QString manifestPath = QDir(dir).filePath(QStringLiteral("manifest.json"));
+  QFile file(manifestPath);
+  if (!file.exists()) fail(manifestPath, QStringLiteral("no feature set here (manifest.json missing: not extracted or not finished)"));
+  if (!file.open(QIODevice::ReadOnly)) fail(manifestPath, file.errorString());
+  QJsonParseError error;
+  const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &error);
+  if (error.error != QJsonParseError::NoError)
+    fail(manifestPath, QStringLiteral("malformed JSON at offset %1: %2").arg(error.offset).arg(error.errorString()));
+  const QJsonObject manifest = document.object();
+  if (manifest.value(QStringLiteral("format")).toInt() != kCacheFormat)
+    fail(manifestPath, QStringLiteral("unknown feature-cache format %1").arg(manifest.value(QStringLiteral("format")).toInt()));
+
+  FeatureSet set;
+  set.m_folder = QFileInfo(dir).absoluteFilePath();
+  set.m_manifest = manifest;
+  for (const QJsonValue &id : manifest.value(QStringLiteral("image_ids")).toArray()) {
+    set.m_rowOf.insert(id.toString(), set.m_ids.size());
+    set.m_ids << id.toString();
+  }
+  for (const QJsonValue &v : manifest.value(QStringLiteral("skipped")).toArray()) {
+    const QJsonObject o = v.toObject();
+    set.m_skipped.push_back({o.value(QStringLiteral("id")).toString(), o.value(QStringLiteral("path")).toString(),
+                             o.value(QStringLiteral("reason")).toString()});
+  }
+  const QString featuresPath = QDir(dir).filePath(QStringLiteral("features.npy"));
+  set.m_features = NpyMatrix::open(featuresPath);
+  if (set.m_features.rows() != set.m_ids.size())
+    fail(featuresPath, QStringLiteral("%1 rows for %2 image ids in manifest.json").arg(set.m_features.rows()).arg(set.m_ids.size()));
+
+  const QJsonArray counts = manifest.value(QStringLiteral("region_counts")).toArray();
+  if (!counts.isEmpty()) {
+    if (counts.size() != set.m_ids.size()) fail(manifestPath, QStringLiteral("region_counts does not match image_ids"));
+    const QString regionPath = QDir(dir).filePath(QStringLiteral("region_features.npy"));
+    const QString boxPath = QDir(dir).filePath(QStringLiteral("region_boxes.npy"));
+    set.m_regionFeatures = NpyMatrix::open(regionPath);
+    const NpyMatrix boxes = NpyMatrix::open(boxPath);
+    set.m_regionOffsets.push_back(0);
+    for (const QJsonValue &count : counts) set.m_regionOffsets.push_back(set.m_regionOffsets.back() + count.toInt());
+    if (set.m_regionFeatures.rows() != set.m_regionOffsets.back() || set.m_regionFeatures.cols() != set.m_features.cols())
+      fail(regionPath, QStringLiteral("shape does not match the manifest's region counts"));
+    if (boxes.rows() != set.m_regionOffsets.back() || boxes.cols() != 4)
+      fail(boxPath, QStringLiteral("shape does not match the manifest's region counts"));
+    for (std::int64_t r = 0; r < boxes.rows(); ++r) {
+      const float *b = boxes.row(r);
+      set.m_regionBoxes.push_back({b[0], b[1], b[2], b[3]});
+    }
+  }
+  return set;
+}
+
+}  // namespace gs

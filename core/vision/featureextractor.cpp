@@ -1,0 +1,361 @@
+// extractFeatures: the feature cache's writer. Images are processed in chunks of
+// ExtractOptions::chunkImages; each finished chunk is written (atomically) to partial/ with the cache
+// key, so a cancelled, killed or crashed run resumes at the first missing chunk. When all chunks are
+// there they are joined into features.npy (and the region files) and manifest.json is written last.
+
+#include "vision/features.h"
+
+#include "engine/jobcontext.h"
+#include "io/atomicfile.h"
+#include "io/paths.h"
+#include "vision/detail/backbone.h"
+#include "vision/detail/cachelayout.h"
+#include "vision/detail/conceptcnn.h"
+#include "vision/detail/imageinput.h"
+#include "vision/detail/regionproposals.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <cmath>
+#include <stdexcept>
+
+namespace gs {
+
+namespace {
+
+constexpr int kSkipWarningsShown = 20; // per-image warnings logged before only counting
+
+struct Chunk {
+  QStringList ids;
+  std::vector<SkippedImage> skipped;
+  std::vector<float> features;       // ids.size() × dim
+  std::vector<int> regionCounts;     // per id
+  std::vector<float> regionFeatures; // Σ regionCounts × dim
+  std::vector<float> regionBoxes;    // Σ regionCounts × 4
+};
+
+QString chunkBase(const QString &folder, int index) {
+  return QDir(folder).filePath(QStringLiteral("partial/chunk-%1").arg(index, 5, 10, QLatin1Char('0')));
+}
+
+QJsonArray skippedJson(const std::vector<SkippedImage> &skipped) {
+  QJsonArray array;
+  for (const SkippedImage &s : skipped)
+    array.append(QJsonObject{{QStringLiteral("id"), s.id}, {QStringLiteral("path"), s.path}, {QStringLiteral("reason"), s.reason}});
+  return array;
+}
+
+std::vector<SkippedImage> skippedFromJson(const QJsonArray &array) {
+  std::vector<SkippedImage> skipped;
+  for (const QJsonValue &v : array) {
+    const QJsonObject o = v.toObject();
+    skipped.push_back({o.value(QStringLiteral("id")).toString(), o.value(QStringLiteral("path")).toString(),
+                       o.value(QStringLiteral("reason")).toString()});
+  }
+  return skipped;
+}
+
+QJsonArray intArray(const std::vector<int> &values) {
+  QJsonArray array;
+  for (int v : values) array.append(v);
+  return array;
+}
+
+// Data files first, the JSON record last: a chunk counts only when its record exists.
+void writeChunk(const QString &folder, int index, const QString &key, const Chunk &chunk, int dim, bool regions,
+                int chunkImages) {
+  const QString base = chunkBase(folder, index);
+  writeNpy(base + QStringLiteral(".npy"), chunk.features.data(), chunk.ids.size(), dim);
+  if (regions) {
+    writeNpy(base + QStringLiteral("-regions.npy"), chunk.regionFeatures.data(), chunk.regionFeatures.size() / qMax(dim, 1), dim);
+    writeNpy(base + QStringLiteral("-boxes.npy"), chunk.regionBoxes.data(), chunk.regionBoxes.size() / 4, 4);
+  }
+  const QJsonObject record{{QStringLiteral("key"), key},
+                           {QStringLiteral("dim"), dim},
+                           {QStringLiteral("chunk_images"), chunkImages},
+                           {QStringLiteral("ids"), QJsonArray::fromStringList(chunk.ids)},
+                           {QStringLiteral("skipped"), skippedJson(chunk.skipped)},
+                           {QStringLiteral("region_counts"), intArray(chunk.regionCounts)}};
+  writeFileAtomically(base + QStringLiteral(".json"), QJsonDocument(record).toJson(QJsonDocument::Compact));
+}
+
+// A finished chunk of this key, or false (then it and everything after it is redone).
+bool readChunk(const QString &folder, int index, const QString &key, bool regions, int chunkImages, Chunk *chunk,
+               int *dim) {
+  const QString base = chunkBase(folder, index);
+  QFile file(base + QStringLiteral(".json"));
+  if (!file.open(QIODevice::ReadOnly)) return false;
+  const QJsonObject record = QJsonDocument::fromJson(file.readAll()).object();
+  if (record.value(QStringLiteral("key")).toString() != key ||
+      record.value(QStringLiteral("chunk_images")).toInt() != chunkImages)
+    return false;
+  try {
+    const NpyMatrix features = NpyMatrix::open(base + QStringLiteral(".npy"));
+    const QJsonArray ids = record.value(QStringLiteral("ids")).toArray();
+    if (features.rows() != ids.size() || (*dim > 0 && features.cols() != *dim && ids.size() > 0)) return false;
+    if (ids.size() > 0) *dim = static_cast<int>(features.cols());
+    for (const QJsonValue &id : ids) chunk->ids << id.toString();
+    chunk->features.assign(features.data(), features.data() + features.rows() * features.cols());
+    chunk->skipped = skippedFromJson(record.value(QStringLiteral("skipped")).toArray());
+    if (regions) {
+      for (const QJsonValue &v : record.value(QStringLiteral("region_counts")).toArray()) chunk->regionCounts.push_back(v.toInt());
+      const NpyMatrix regionFeatures = NpyMatrix::open(base + QStringLiteral("-regions.npy"));
+      const NpyMatrix boxes = NpyMatrix::open(base + QStringLiteral("-boxes.npy"));
+      chunk->regionFeatures.assign(regionFeatures.data(), regionFeatures.data() + regionFeatures.rows() * regionFeatures.cols());
+      chunk->regionBoxes.assign(boxes.data(), boxes.data() + boxes.rows() * 4);
+    }
+  } catch (const std::exception &) {
+    return false;
+  }
+  return true;
+}
+
+// Precomputed features: rows of the .npy matched to the dataset's images by id.
+Chunk readPrecomputed(const Dataset &dataset, const BackboneSpec &spec, int *dim) {
+  const QString idsPath = spec.idsPath.isEmpty() ? idsFileFor(spec.path) : spec.idsPath;
+  const NpyMatrix matrix = NpyMatrix::open(spec.path);
+  QFile idsFile(idsPath);
+  if (!idsFile.open(QIODevice::ReadOnly | QIODevice::Text))
+    throw std::runtime_error(QStringLiteral("%1: cannot read the image-id list for %2 (%3)")
+                                 .arg(idsPath, spec.path, idsFile.errorString())
+                                 .toStdString());
+  QHash<QString, int> rowOf;
+  int line = 0;
+  while (!idsFile.atEnd()) {
+    const QString id = QString::fromUtf8(idsFile.readLine()).trimmed();
+    if (id.isEmpty()) continue;
+    // Accept "path/to/12345.jpg" as well as "12345": ids are file-name stems in most formats.
+    rowOf.insert(id, line);
+    rowOf.insert(QFileInfo(id).completeBaseName(), line);
+    ++line;
+  }
+  if (line != matrix.rows())
+    throw std::runtime_error(QStringLiteral("%1: %2 ids for the %3 rows of %4").arg(idsPath).arg(line).arg(matrix.rows()).arg(spec.path).toStdString());
+  *dim = static_cast<int>(matrix.cols());
+  Chunk chunk;
+  for (const ImageRecord &image : dataset.images) {
+    int row = rowOf.value(image.id, -1);
+    if (row < 0) row = rowOf.value(QFileInfo(image.path).completeBaseName(), -1);
+    if (row < 0) {
+      chunk.skipped.push_back({image.id, image.path, QStringLiteral("no precomputed feature for this id in %1").arg(idsPath)});
+      continue;
+    }
+    const float *v = matrix.row(row);
+    bool finite = true;
+    for (int d = 0; d < *dim && finite; ++d) finite = std::isfinite(v[d]);
+    if (!finite) {
+      chunk.skipped.push_back({image.id, image.path, QStringLiteral("NaN or infinite value in row %1 of %2").arg(row).arg(spec.path)});
+      continue;
+    }
+    chunk.ids << image.id;
+    chunk.features.insert(chunk.features.end(), v, v + *dim);
+  }
+  return chunk;
+}
+
+// One chunk of images through a pixel backbone: decode, crop, forward in batches, average crops.
+Chunk extractChunk(const Dataset &dataset, int begin, int end, vision::Backbone &backbone, const ExtractOptions &options,
+                   JobContext *job) {
+  Chunk chunk;
+  const InputSpec &input = backbone.input();
+  std::vector<cv::Mat> pendingCrops;
+  std::vector<int> pendingImages;
+  const int cropsPerImage = options.crops == CropMode::TenCrop ? 10 : 1;
+  const auto flush = [&] {
+    if (pendingImages.empty()) return;
+    const cv::Mat features = backbone.forward(vision::makeBlob(pendingCrops, input));
+    for (std::size_t k = 0; k < pendingImages.size(); ++k) {
+      cv::Mat mean;
+      cv::reduce(features.rowRange(static_cast<int>(k) * cropsPerImage, static_cast<int>(k + 1) * cropsPerImage), mean, 0, cv::REDUCE_AVG);
+      chunk.features.insert(chunk.features.end(), mean.ptr<float>(), mean.ptr<float>() + mean.cols);
+    }
+    pendingCrops.clear();
+    pendingImages.clear();
+  };
+  for (int i = begin; i < end; ++i) {
+    if (job) job->checkpoint();
+    const ImageRecord &record = dataset.images[i];
+    QString reason;
+    const cv::Mat image = vision::loadImage(record.path, &reason);
+    if (image.empty()) {
+      chunk.skipped.push_back({record.id, record.path, reason});
+      continue;
+    }
+    chunk.ids << record.id;
+    for (cv::Mat &crop : vision::makeCrops(image, input, options.crops)) pendingCrops.push_back(std::move(crop));
+    pendingImages.push_back(i);
+    if (options.regions) {
+      // Regions: one warp per box, the whole image first (HM-LSTM Sec. 3.1, Karpathy's 19 + 1).
+      const std::vector<cv::Rect> boxes = vision::proposeRegions(image, options.maxRegions);
+      std::vector<cv::Mat> warps;
+      for (const cv::Rect &box : boxes) {
+        warps.push_back(vision::warpRegion(image, box, input));
+        chunk.regionBoxes.insert(chunk.regionBoxes.end(), {float(box.x), float(box.y), float(box.width), float(box.height)});
+      }
+      const cv::Mat features = backbone.forward(vision::makeBlob(warps, input));
+      chunk.regionFeatures.insert(chunk.regionFeatures.end(), features.ptr<float>(), features.ptr<float>() + features.total());
+      chunk.regionCounts.push_back(static_cast<int>(boxes.size()));
+    }
+    if (static_cast<int>(pendingImages.size()) >= options.batchSize) flush();
+  }
+  flush();
+  return chunk;
+}
+
+void checkOptions(const Dataset &dataset, const BackboneSpec &spec, const ExtractOptions &options) {
+  if (options.chunkImages < 1 || options.batchSize < 1 || options.maxRegions < 0)
+    throw std::invalid_argument("extractFeatures: chunkImages and batchSize must be >= 1, maxRegions >= 0");
+  if (dataset.images.empty()) throw std::runtime_error(QStringLiteral("%1: the dataset has no images").arg(dataset.root).toStdString());
+  if (spec.kind == BackboneKind::Npy && options.regions)
+    throw std::runtime_error(QStringLiteral("%1: precomputed features carry no pixels; --regions needs an image backbone")
+                                 .arg(spec.path)
+                                 .toStdString());
+  if (spec.kind != BackboneKind::ConceptCnn && !QFileInfo(spec.path).isFile())
+    throw std::runtime_error(QStringLiteral("%1: backbone file not found").arg(spec.path).toStdString());
+}
+
+}  // namespace
+
+FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, const ExtractOptions &options, JobContext *job) {
+  BackboneSpec spec = specIn;
+  if (spec.kind == BackboneKind::ConceptCnn) spec.input.inputSize = spec.input.resizeShort = spec.concept.inputSize;
+  checkOptions(dataset, spec, options);
+  const QString key = featureCacheKey(dataset, spec, options);
+  const QString folder = options.outDir.isEmpty()
+                             ? QDir(userCacheDir(QStringLiteral("features")))
+                                   .filePath(QStringLiteral("%1-%2-%3").arg(dataset.name.isEmpty() ? QStringLiteral("dataset") : dataset.name,
+                                                                            backboneKindName(spec.kind), key.left(16)))
+                             : options.outDir;
+  const QString manifestPath = QDir(folder).filePath(QStringLiteral("manifest.json"));
+  if (!QDir().mkpath(QDir(folder).filePath(QStringLiteral("partial"))))
+    throw std::runtime_error(QStringLiteral("%1: cannot create the feature folder").arg(folder).toStdString());
+
+  // A complete set of this key: nothing to extract.
+  QFile manifestFile(manifestPath);
+  if (manifestFile.open(QIODevice::ReadOnly)) {
+    const QJsonObject manifest = QJsonDocument::fromJson(manifestFile.readAll()).object();
+    manifestFile.close();
+    if (manifest.value(QStringLiteral("key")).toString() == key) {
+      try {
+        FeatureSet set = loadFeatures(folder);
+        set.m_reused = true;
+        if (job) job->log(QStringLiteral("features: reusing %1 (%2 images, %3-d)").arg(folder).arg(set.size()).arg(set.dim()));
+        return set;
+      } catch (const std::exception &error) {
+        if (job) job->warn(QStringLiteral("features: re-extracting, the cached set is damaged: %1").arg(QString::fromUtf8(error.what())));
+      }
+    }
+    // Another key's (or a damaged) set: it goes, so no stale manifest can vouch for new files.
+    QFile::remove(manifestPath);
+  }
+
+  QJsonObject trainingSummary;
+  std::vector<Chunk> chunks;
+  int dim = 0;
+  QElapsedTimer clock;
+  qint64 extractMs = 0;
+  int processed = 0; // images run through the network in this call (not resumed ones)
+  int resumedChunks = 0;
+  if (spec.kind == BackboneKind::Npy) {
+    clock.start();
+    chunks.push_back(readPrecomputed(dataset, spec, &dim));
+    processed = static_cast<int>(dataset.images.size());
+    extractMs = clock.elapsed();
+  } else {
+    std::unique_ptr<vision::Backbone> backbone;
+    if (spec.kind == BackboneKind::ConceptCnn) {
+      const vision::ConceptCnnModel model = vision::trainOrLoadConceptCnn(dataset, spec, folder, key, job);
+      trainingSummary = model.summary;
+      backbone = vision::makeConceptCnnBackbone(model, spec.input);
+    } else if (spec.kind == BackboneKind::Onnx) {
+      backbone = vision::openOnnxBackbone(spec);
+    } else {
+      backbone = vision::openTorchScriptBackbone(spec);
+    }
+    const int total = static_cast<int>(dataset.images.size());
+    const int chunkCount = (total + options.chunkImages - 1) / options.chunkImages;
+    // Resume: keep the leading chunks a previous run of this key finished.
+    for (int c = 0; c < chunkCount; ++c) {
+      Chunk chunk;
+      if (!readChunk(folder, c, key, options.regions, options.chunkImages, &chunk, &dim)) break;
+      chunks.push_back(std::move(chunk));
+    }
+    const int resumed = resumedChunks = static_cast<int>(chunks.size());
+    if (resumed > 0 && job) job->log(QStringLiteral("features: resuming after %1 of %2 chunks in %3").arg(resumed).arg(chunkCount).arg(folder));
+    clock.start();
+    for (int c = resumed; c < chunkCount; ++c) {
+      const int begin = c * options.chunkImages, end = qMin(total, begin + options.chunkImages);
+      Chunk chunk = extractChunk(dataset, begin, end, *backbone, options, job);
+      if (!chunk.ids.isEmpty()) dim = backbone->dim();
+      writeChunk(folder, c, key, chunk, dim, options.regions, options.chunkImages);
+      chunks.push_back(std::move(chunk));
+      processed += end - begin;
+      if (job) job->setItemProgress(end, total, QStringLiteral("extracting features (%1)").arg(spec.describe()));
+    }
+    extractMs = clock.elapsed();
+  }
+
+  // Join the chunks into the final files; manifest.json last.
+  std::vector<float> features, regionFeatures, regionBoxes;
+  std::vector<int> regionCounts;
+  QStringList ids;
+  std::vector<SkippedImage> skipped;
+  for (Chunk &chunk : chunks) {
+    ids << chunk.ids;
+    features.insert(features.end(), chunk.features.begin(), chunk.features.end());
+    regionFeatures.insert(regionFeatures.end(), chunk.regionFeatures.begin(), chunk.regionFeatures.end());
+    regionBoxes.insert(regionBoxes.end(), chunk.regionBoxes.begin(), chunk.regionBoxes.end());
+    regionCounts.insert(regionCounts.end(), chunk.regionCounts.begin(), chunk.regionCounts.end());
+    skipped.insert(skipped.end(), chunk.skipped.begin(), chunk.skipped.end());
+  }
+  if (ids.isEmpty())
+    throw std::runtime_error(QStringLiteral("%1: no image could be read (%2 skipped; first: %3: %4)")
+                                 .arg(dataset.root)
+                                 .arg(skipped.size())
+                                 .arg(skipped.empty() ? QString() : skipped.front().path, skipped.empty() ? QString() : skipped.front().reason)
+                                 .toStdString());
+  for (std::size_t k = 0; k < skipped.size() && job; ++k) {
+    if (static_cast<int>(k) == kSkipWarningsShown) {
+      job->warn(QStringLiteral("… and %1 more skipped images (see manifest.json)").arg(skipped.size() - k));
+      break;
+    }
+    job->warn(QStringLiteral("skipped %1: %2").arg(skipped[k].path, skipped[k].reason));
+  }
+  writeNpy(QDir(folder).filePath(QStringLiteral("features.npy")), features.data(), ids.size(), dim);
+  if (options.regions) {
+    writeNpy(QDir(folder).filePath(QStringLiteral("region_features.npy")), regionFeatures.data(), regionFeatures.size() / dim, dim);
+    writeNpy(QDir(folder).filePath(QStringLiteral("region_boxes.npy")), regionBoxes.data(), regionBoxes.size() / 4, 4);
+  }
+  const double seconds = extractMs / 1000.0;
+  QJsonObject backboneJson = spec.toJson();
+  backboneJson.insert(QStringLiteral("description"), spec.describe());
+  QJsonObject manifest{{QStringLiteral("format"), vision::kFeatureCacheFormat},
+                       {QStringLiteral("key"), key},
+                       {QStringLiteral("dataset"), dataset.name},
+                       {QStringLiteral("dataset_root"), dataset.root},
+                       {QStringLiteral("backbone"), backboneJson},
+                       {QStringLiteral("crops"), options.crops == CropMode::TenCrop ? 10 : 1},
+                       {QStringLiteral("regions"), options.regions},
+                       {QStringLiteral("max_regions"), options.maxRegions},
+                       {QStringLiteral("dim"), dim},
+                       {QStringLiteral("images"), ids.size()},
+                       {QStringLiteral("image_ids"), QJsonArray::fromStringList(ids)},
+                       {QStringLiteral("skipped"), skippedJson(skipped)},
+                       {QStringLiteral("seconds"), seconds},
+                       {QStringLiteral("resumed_chunks"), resumedChunks},
+                       {QStringLiteral("images_per_second"), seconds > 0 ? processed / seconds : 0.0},
+                       {QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}};
+  if (options.regions) manifest.insert(QStringLiteral("region_counts"), intArray(regionCounts));
+  if (!trainingSummary.isEmpty()) manifest.insert(QStringLiteral("concept_cnn"), trainingSummary);
+  writeFileAtomically(manifestPath, QJsonDocument(manifest).toJson(QJsonDocument::Indented));
+  QDir(QDir(folder).filePath(QStringLiteral("partial"))).removeRecursively();
+  return loadFeatures(folder);
+}
+
+}  // namespace gs

@@ -1,0 +1,104 @@
+#pragma once
+// Image features: extract them once per (dataset, backbone, crop mode, regions) into an on-disk
+// cache and read them back memory-mapped. This is what training (issue 6) calls:
+//
+//   FeatureSet set = extractFeatures(dataset, BackboneSpec::parse("concept-cnn"), {}, &job);
+//   int r = set.rowOf(image.id);             // -1 when the image was skipped
+//   const float *v = set.row(r);             // set.dim() floats
+//   for (const RegionFeature &reg : set.regionsOf(r)) ...  // boxes + features (HM-LSTM)
+//
+// Torch- and OpenCV-free.
+
+#include "data/dataset.h"
+#include "io/npy.h"
+#include "vision/backbonespec.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace gs {
+
+class JobContext;
+
+enum class CropMode {
+  Center, // shortest side to 256, centre 224 crop (1 crop)
+  TenCrop // four corners + centre and their mirrors, features averaged (Huang et al.; Merkx & Frank)
+};
+
+struct ExtractOptions {
+  CropMode crops = CropMode::Center;
+  bool regions = false;  // selective-search proposals: top kRegionProposals + the whole image
+  int maxRegions = 19;   // proposals kept after NMS (Karpathy's and HM-LSTM's 19)
+  // Folder of the feature set. Empty: userCacheDir("features")/<cache key>. A folder holding a
+  // complete set with the same key is reused; a partial one with the same key is resumed.
+  QString outDir;
+  int chunkImages = 64;  // images per resumable chunk
+  int batchSize = 16;    // images per network call
+};
+
+struct SkippedImage {
+  QString id;
+  QString path;
+  QString reason;
+};
+
+struct RegionFeature {
+  Box box;             // image pixels; the first region of every image is the whole image
+  const float *feature = nullptr; // dim() floats
+};
+
+class FeatureSet {
+public:
+  int size() const { return m_ids.size(); }
+  int dim() const { return static_cast<int>(m_features.cols()); }
+  const QStringList &imageIds() const { return m_ids; }
+  const float *row(int i) const { return m_features.row(i); }
+  int rowOf(const QString &imageId) const { return m_rowOf.value(imageId, -1); }
+  bool isMapped() const { return m_features.isMapped(); }
+
+  bool hasRegions() const { return !m_regionOffsets.empty(); }
+  std::vector<RegionFeature> regionsOf(int row) const;
+  int regionCount() const { return static_cast<int>(m_regionFeatures.rows()); }
+
+  const std::vector<SkippedImage> &skipped() const { return m_skipped; }
+  QString folder() const { return m_folder; }
+  QJsonObject manifest() const { return m_manifest; }
+  bool reused() const { return m_reused; } // true when nothing had to be extracted
+
+private:
+  friend FeatureSet loadFeatures(const QString &dir);
+  friend FeatureSet extractFeatures(const Dataset &, const BackboneSpec &, const ExtractOptions &, JobContext *);
+  QString m_folder;
+  QJsonObject m_manifest;
+  QStringList m_ids;
+  QHash<QString, int> m_rowOf;
+  NpyMatrix m_features;
+  NpyMatrix m_regionFeatures;
+  std::vector<Box> m_regionBoxes;
+  std::vector<int> m_regionOffsets; // size()+1 prefix sums into the region rows
+  std::vector<SkippedImage> m_skipped;
+  bool m_reused = false;
+};
+
+// Reads a complete feature set from `dir` (manifest.json, features.npy, and regions when made),
+// memory-mapped. Throws std::runtime_error naming the file when it is missing, incomplete or
+// inconsistent. Cost: O(images) for the id table; the features themselves are not read.
+FeatureSet loadFeatures(const QString &dir);
+
+// The cache key of a run: a hash of the dataset's image list (ids, paths, sizes, mtimes), the
+// backbone (its file's content hash, or the concept-CNN options), the crop mode and regions flag.
+QString featureCacheKey(const Dataset &dataset, const BackboneSpec &spec, const ExtractOptions &options);
+
+// Extracts features of every image of `dataset` (reusing the cache when complete, resuming it when
+// partial), reporting progress and honouring cancel through `job` when given. Bad images (missing,
+// corrupt, truncated, tiny) are skipped and listed in FeatureSet::skipped(); a network that fails
+// to load, or a layer that does not exist or gives no usable output, throws std::runtime_error
+// naming the file and the reason. The concept CNN is trained first (weights kept in the folder).
+FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &spec, const ExtractOptions &options = {},
+                           JobContext *job = nullptr);
+
+}  // namespace gs

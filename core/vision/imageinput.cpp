@@ -1,0 +1,120 @@
+#include "vision/detail/imageinput.h"
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <QFile>
+#include <QFileInfo>
+
+namespace gs::vision {
+
+namespace {
+
+constexpr qint64 kJpegTailScan = 4096; // bytes searched from the end for the end-of-image marker
+
+// libjpeg decodes a truncated JPEG without an error (it fills the missing rows with grey), so a
+// cut-off file is recognised by its missing end-of-image marker (FF D9) near the end. Bytes after
+// the marker (some cameras append data) are tolerated.
+bool jpegLooksTruncated(const QByteArray &bytes) {
+  if (bytes.size() < 4 || static_cast<unsigned char>(bytes[0]) != 0xFF || static_cast<unsigned char>(bytes[1]) != 0xD8)
+    return false; // not a JPEG
+  const qint64 from = qMax<qint64>(2, bytes.size() - kJpegTailScan);
+  for (qint64 i = bytes.size() - 2; i >= from; --i)
+    if (static_cast<unsigned char>(bytes[i]) == 0xFF && static_cast<unsigned char>(bytes[i + 1]) == 0xD9) return false;
+  return true;
+}
+
+}  // namespace
+
+cv::Mat loadImage(const QString &path, QString *reason) {
+  const QFileInfo info(path);
+  if (!info.exists()) {
+    *reason = QStringLiteral("missing file");
+    return {};
+  }
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) {
+    *reason = QStringLiteral("cannot read: %1").arg(file.errorString());
+    return {};
+  }
+  const QByteArray bytes = file.readAll();
+  if (bytes.isEmpty()) {
+    *reason = QStringLiteral("empty file");
+    return {};
+  }
+  if (jpegLooksTruncated(bytes)) {
+    *reason = QStringLiteral("truncated JPEG (no end-of-image marker)");
+    return {};
+  }
+  cv::Mat image;
+  try {
+    const cv::Mat raw(1, static_cast<int>(bytes.size()), CV_8U, const_cast<char *>(bytes.constData()));
+    // IMREAD_COLOR converts grayscale, CMYK and alpha to 3-channel BGR and 16-bit to 8-bit.
+    image = cv::imdecode(raw, cv::IMREAD_COLOR);
+  } catch (const cv::Exception &error) {
+    *reason = QStringLiteral("cannot decode: %1").arg(QString::fromStdString(error.msg).trimmed());
+    return {};
+  }
+  if (image.empty()) {
+    *reason = QStringLiteral("not a decodable image (corrupt or unknown format)");
+    return {};
+  }
+  if (image.cols < kMinImageSide || image.rows < kMinImageSide) {
+    *reason = QStringLiteral("image too small (%1×%2 px; at least %3 needed)").arg(image.cols).arg(image.rows).arg(kMinImageSide);
+    return {};
+  }
+  return image;
+}
+
+std::vector<cv::Mat> makeCrops(const cv::Mat &image, const InputSpec &input, CropMode mode) {
+  const int size = input.inputSize;
+  const int shortSide = qMax(input.resizeShort, size);
+  const double factor = static_cast<double>(shortSide) / qMin(image.cols, image.rows);
+  const int width = qMax(size, static_cast<int>(std::lround(image.cols * factor)));
+  const int height = qMax(size, static_cast<int>(std::lround(image.rows * factor)));
+  cv::Mat resized;
+  cv::resize(image, resized, {width, height}, 0, 0, cv::INTER_LINEAR);
+  const int cx = (width - size) / 2, cy = (height - size) / 2;
+  std::vector<cv::Mat> crops;
+  crops.push_back(resized(cv::Rect(cx, cy, size, size)).clone());
+  if (mode == CropMode::TenCrop) {
+    for (const cv::Point corner : {cv::Point(0, 0), cv::Point(width - size, 0), cv::Point(0, height - size),
+                                   cv::Point(width - size, height - size)})
+      crops.push_back(resized(cv::Rect(corner.x, corner.y, size, size)).clone());
+    for (int i = 0; i < 5; ++i) {
+      cv::Mat mirrored;
+      cv::flip(crops[i], mirrored, 1);
+      crops.push_back(mirrored);
+    }
+  }
+  return crops;
+}
+
+cv::Mat warpRegion(const cv::Mat &image, const cv::Rect &box, const InputSpec &input) {
+  const cv::Rect clipped = box & cv::Rect(0, 0, image.cols, image.rows);
+  cv::Mat warped;
+  cv::resize(image(clipped.area() > 0 ? clipped : cv::Rect(0, 0, image.cols, image.rows)), warped,
+             {input.inputSize, input.inputSize}, 0, 0, cv::INTER_LINEAR);
+  return warped;
+}
+
+cv::Mat makeBlob(const std::vector<cv::Mat> &crops, const InputSpec &input) {
+  const int n = static_cast<int>(crops.size()), size = input.inputSize;
+  const int shape[] = {n, 3, size, size};
+  cv::Mat blob(4, shape, CV_32F);
+  for (int i = 0; i < n; ++i) {
+    cv::Mat floatImage;
+    crops[i].convertTo(floatImage, CV_32FC3, input.scale);
+    std::vector<cv::Mat> bgr;
+    cv::split(floatImage, bgr);
+    for (int c = 0; c < 3; ++c) {
+      // Channel c of the network's order: RGB networks take OpenCV's BGR planes reversed.
+      const cv::Mat &plane = bgr[input.rgb ? 2 - c : c];
+      cv::Mat target(size, size, CV_32F, blob.ptr<float>(i, c));
+      plane.convertTo(target, CV_32F, 1.0 / input.std[c], -input.mean[c] / input.std[c]);
+    }
+  }
+  return blob;
+}
+
+}  // namespace gs::vision

@@ -1,0 +1,136 @@
+// ONNX networks through OpenCV's dnn module (readNetFromONNX), tapping a configurable layer.
+
+#include "vision/detail/backbone.h"
+
+#include <opencv2/dnn.hpp>
+
+#include <QFileInfo>
+#include <QStringList>
+
+#include <stdexcept>
+
+namespace gs::vision {
+
+namespace {
+
+[[noreturn]] void fail(const QString &file, const QString &reason) {
+  throw std::runtime_error(QStringLiteral("%1: %2").arg(file, reason).toStdString());
+}
+
+class OnnxBackbone : public Backbone {
+public:
+  explicit OnnxBackbone(const BackboneSpec &spec) : m_file(spec.path) {
+    m_input = spec.input;
+    if (!QFileInfo(m_file).isFile()) fail(m_file, QStringLiteral("model file not found"));
+    try {
+      m_net = cv::dnn::readNetFromONNX(m_file.toStdString());
+    } catch (const cv::Exception &error) {
+      fail(m_file, QStringLiteral("cannot load ONNX network: %1").arg(QString::fromStdString(error.err)));
+    }
+    if (m_net.empty()) fail(m_file, QStringLiteral("cannot load ONNX network: no layers"));
+    std::vector<std::string> names = m_net.getLayerNames();
+    m_layer = spec.layer;
+    if (m_layer.isEmpty()) {
+      // Default: the input of the classifier, i.e. the output of the layer before the last fully
+      // connected (InnerProduct/Gemm) layer — the penultimate features.
+      for (int i = static_cast<int>(names.size()) - 1; i > 0 && m_layer.isEmpty(); --i) {
+        const QString type = QString::fromStdString(m_net.getLayer(names[i])->type);
+        if (type.startsWith(QLatin1String("InnerProduct")) || type.startsWith(QLatin1String("Gemm")))
+          m_layer = QString::fromStdString(names[i - 1]);
+      }
+      if (m_layer.isEmpty()) m_layer = QString::fromStdString(names.back()); // no classifier: the output
+    } else if (m_layer != QLatin1String("output") &&
+               std::find(names.begin(), names.end(), m_layer.toStdString()) == names.end()) {
+      QStringList tail;
+      for (std::size_t i = names.size() >= 5 ? names.size() - 5 : 0; i < names.size(); ++i)
+        tail << QString::fromStdString(names[i]);
+      fail(m_file, QStringLiteral("no layer named '%1' in the network (%2 layers; the last are: %3)")
+                       .arg(m_layer)
+                       .arg(names.size())
+                       .arg(tail.join(QStringLiteral(", "))));
+    }
+  }
+
+  int dim() const override { return m_dim; }
+
+  cv::Mat forward(const cv::Mat &blob) override {
+    const int n = blob.size[0];
+    cv::Mat out;
+    // Some exported networks (e.g. the ONNX zoo's int8 MobileNetV2) fix the batch size at 1 in a
+    // reshape: after the first batched failure, run the images one by one.
+    if (n > 1 && !m_batchOneOnly) {
+      try {
+        out = run(blob);
+      } catch (const cv::Exception &) {
+        m_batchOneOnly = true;
+      }
+    }
+    if (out.empty() && n == 1) {
+      out = runChecked(blob);
+    } else if (out.empty()) {
+      std::vector<cv::Mat> rows;
+      for (int i = 0; i < n; ++i) {
+        const int shape[] = {1, blob.size[1], blob.size[2], blob.size[3]};
+        const cv::Mat one(4, shape, CV_32F, const_cast<float *>(blob.ptr<float>(i)));
+        cv::Mat single = runChecked(one);
+        std::vector<int> rowShape(single.size.p, single.size.p + single.dims);
+        rowShape[0] = 1;
+        rows.push_back(single.reshape(1, 1).clone());
+        if (i == 0) m_singleShape = rowShape;
+      }
+      cv::Mat stacked;
+      cv::vconcat(rows, stacked);
+      std::vector<int> shape = m_singleShape;
+      shape[0] = n;
+      out = stacked.reshape(1, static_cast<int>(shape.size()), shape.data());
+    }
+    if (out.depth() != CV_32F)
+      fail(m_file, QStringLiteral("layer '%1' gives non-float (quantised) output; tap a dequantised layer with --layer")
+                       .arg(m_layer));
+    if (out.dims < 2 || out.size[0] != n)
+      fail(m_file, QStringLiteral("layer '%1' output does not have one row per image").arg(m_layer));
+    cv::Mat features;
+    if (out.dims == 4) { // N×C×H×W: global average over H×W
+      const int c = out.size[1], hw = out.size[2] * out.size[3];
+      cv::Mat flat(n * c, hw, CV_32F, out.ptr<float>());
+      cv::reduce(flat, features, 1, cv::REDUCE_AVG);
+      features = features.reshape(1, n);
+    } else if (out.dims == 2) {
+      features = out.clone();
+    } else {
+      fail(m_file, QStringLiteral("layer '%1' gives a %2-D output; a vector or a C×H×W map is needed")
+                       .arg(m_layer)
+                       .arg(out.dims));
+    }
+    if (m_dim == 0) m_dim = features.cols;
+    if (features.cols != m_dim)
+      fail(m_file, QStringLiteral("layer '%1' changed its output size (%2, was %3)").arg(m_layer).arg(features.cols).arg(m_dim));
+    return features;
+  }
+
+private:
+  cv::Mat run(const cv::Mat &blob) {
+    m_net.setInput(blob);
+    return (m_layer == QLatin1String("output") ? m_net.forward() : m_net.forward(m_layer.toStdString())).clone();
+  }
+  cv::Mat runChecked(const cv::Mat &blob) {
+    try {
+      return run(blob);
+    } catch (const cv::Exception &error) {
+      fail(m_file, QStringLiteral("forward to layer '%1' failed: %2").arg(m_layer, QString::fromStdString(error.err)));
+    }
+  }
+
+  QString m_file;
+  QString m_layer;
+  bool m_batchOneOnly = false;
+  std::vector<int> m_singleShape;
+  cv::dnn::Net m_net;
+  int m_dim = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Backbone> openOnnxBackbone(const BackboneSpec &spec) { return std::make_unique<OnnxBackbone>(spec); }
+
+}  // namespace gs::vision

@@ -1,0 +1,372 @@
+// Image features end to end on small images the test draws: every backbone kind that needs no
+// torch in the test (ONNX, precomputed .npy, the concept CNN), crops, region proposals, the cache
+// (reuse and resume after a cancelled run) and every kind of bad input.
+
+#include "engine/engine.h"
+#include "engine/jobcontext.h"
+#include "io/npy.h"
+#include "vision/detail/imageinput.h"
+#include "vision/features.h"
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gs;
+
+namespace {
+
+const QStringList kColours{QStringLiteral("red"), QStringLiteral("green"), QStringLiteral("blue")};
+const cv::Scalar kBgr[] = {{40, 40, 220}, {40, 200, 40}, {220, 60, 40}};
+
+// A dataset of n 96×80 images: one shape (circle or square) of one colour each, two captions.
+Dataset drawDataset(const QString &dir, int n) {
+  Dataset dataset;
+  dataset.name = QStringLiteral("drawn");
+  dataset.root = dir;
+  for (int i = 0; i < n; ++i) {
+    cv::Mat image(80, 96, CV_8UC3, cv::Scalar(200, 200, 200));
+    const int colour = i % 3;
+    const bool circle = (i / 3) % 2 == 0;
+    const cv::Point centre(20 + (i * 7) % 50, 25 + (i * 5) % 30);
+    if (circle)
+      cv::circle(image, centre, 14, kBgr[colour], cv::FILLED);
+    else
+      cv::rectangle(image, cv::Rect(centre.x - 12, centre.y - 12, 24, 24), kBgr[colour], cv::FILLED);
+    ImageRecord record;
+    record.id = QStringLiteral("img%1").arg(i);
+    record.path = QDir(dir).filePath(record.id + QStringLiteral(".png"));
+    cv::imwrite(record.path.toStdString(), image);
+    record.split = i % 5 == 4 ? Split::Test : Split::Train;
+    const QString shape = circle ? QStringLiteral("circle") : QStringLiteral("square");
+    for (const QString &caption : {QStringLiteral("a %1 %2").arg(kColours[colour], shape),
+                                   QStringLiteral("there is one %1 %2s").arg(kColours[colour], shape)}) {
+      CaptionRecord c;
+      c.id = QStringLiteral("%1#%2").arg(record.id).arg(dataset.captions.size());
+      c.image = i;
+      c.raw = caption;
+      c.tokens = caption.split(QLatin1Char(' '));
+      record.captions.push_back(static_cast<int>(dataset.captions.size()));
+      dataset.captions.push_back(c);
+    }
+    dataset.images.push_back(record);
+  }
+  return dataset;
+}
+
+BackboneSpec tinyConceptCnn() {
+  BackboneSpec spec = BackboneSpec::parse(QStringLiteral("concept-cnn"));
+  spec.concept.inputSize = 32;
+  spec.concept.featureDim = 24;
+  spec.concept.epochs = 2;
+  spec.concept.minImages = 1;
+  spec.concept.batchSize = 8;
+  return spec;
+}
+
+QString errorOf(const std::function<void()> &call) {
+  try {
+    call();
+  } catch (const std::exception &error) {
+    return QString::fromUtf8(error.what());
+  }
+  return {};
+}
+
+std::vector<float> rowsOf(const FeatureSet &set) {
+  std::vector<float> all;
+  for (int i = 0; i < set.size(); ++i) all.insert(all.end(), set.row(i), set.row(i) + set.dim());
+  return all;
+}
+
+QString onnxModel() { return QStringLiteral(GS_SHARED_DATA "/imagenet-cnn/mobilenetv2-12-int8.onnx"); }
+
+}  // namespace
+
+class TestFeatures : public QObject {
+  Q_OBJECT
+private Q_SLOTS:
+  void tenCropsAreCornersCentreAndMirrors() {
+    cv::Mat image(300, 400, CV_8UC3);
+    cv::randu(image, 0, 255);
+    InputSpec input; // 256 / 224
+    const std::vector<cv::Mat> one = vision::makeCrops(image, input, CropMode::Center);
+    QCOMPARE(one.size(), std::size_t(1));
+    QCOMPARE(one[0].cols, 224);
+    const std::vector<cv::Mat> ten = vision::makeCrops(image, input, CropMode::TenCrop);
+    QCOMPARE(ten.size(), std::size_t(10));
+    QCOMPARE(cv::norm(one[0], ten[0]), 0.0);
+    for (int i = 0; i < 5; ++i) {
+      cv::Mat flipped;
+      cv::flip(ten[i], flipped, 1);
+      QCOMPARE(cv::norm(flipped, ten[i + 5]), 0.0);
+      QCOMPARE(ten[i].rows, 224);
+    }
+    QVERIFY(cv::norm(ten[1], ten[4]) > 0); // different corners
+    const cv::Mat blob = vision::makeBlob(ten, input);
+    QCOMPARE(blob.size[0], 10);
+    QCOMPARE(blob.size[1], 3);
+  }
+
+  void mobileNetTop1AndFeature() {
+    if (!QFileInfo::exists(onnxModel())) QSKIP("../shared/data/imagenet-cnn is absent");
+    QTemporaryDir dir;
+    Dataset dataset;
+    dataset.name = QStringLiteral("photos");
+    for (const char *name : {"cat.jpg", "bald_eagle.jpeg", "pelican.jpeg"}) {
+      ImageRecord record;
+      record.id = QFileInfo(QString::fromLatin1(name)).completeBaseName();
+      record.path = QStringLiteral(GS_SHARED_DATA "/imagenet-cnn/") + QString::fromLatin1(name);
+      dataset.images.push_back(record);
+    }
+    // The classifier's output: top-1 as PROVENANCE.md measured it.
+    BackboneSpec spec = BackboneSpec::parse(QStringLiteral("onnx:") + onnxModel());
+    QCOMPARE(spec.presetName, QStringLiteral("mobilenetv2-int8"));
+    BackboneSpec logits = spec;
+    logits.layer = QStringLiteral("output");
+    ExtractOptions options;
+    options.outDir = dir.filePath(QStringLiteral("logits"));
+    const FeatureSet scores = extractFeatures(dataset, logits, options);
+    QCOMPARE(scores.dim(), 1000);
+    const int expected[] = {282, 22, 144}; // tiger cat, bald eagle, pelican
+    for (int i = 0; i < 3; ++i) {
+      const float *row = scores.row(scores.rowOf(dataset.images[i].id));
+      QCOMPARE(int(std::max_element(row, row + 1000) - row), expected[i]);
+    }
+    // The preset's feature: the pooled 1280×7×7 map.
+    options.outDir = dir.filePath(QStringLiteral("features"));
+    const FeatureSet features = extractFeatures(dataset, spec, options);
+    QCOMPARE(features.dim(), 1280);
+    QCOMPARE(features.size(), 3);
+    double norm = 0;
+    for (int d = 0; d < 1280; ++d) norm += features.row(0)[d] * features.row(0)[d];
+    QVERIFY(norm > 1.0);
+    // 10-crop averaging keeps the cat a tiger cat.
+    options.outDir = dir.filePath(QStringLiteral("logits10"));
+    options.crops = CropMode::TenCrop;
+    const FeatureSet ten = extractFeatures(dataset, logits, options);
+    const float *cat = ten.row(0);
+    QCOMPARE(int(std::max_element(cat, cat + 1000) - cat), 282);
+  }
+
+  void onnxErrorsNameTheFileAndReason() {
+    QTemporaryDir dir;
+    const Dataset dataset = drawDataset(dir.path(), 2);
+    const QString garbage = dir.filePath(QStringLiteral("broken.onnx"));
+    QFile file(garbage);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("this is not a protobuf");
+    file.close();
+    ExtractOptions options;
+    options.outDir = dir.filePath(QStringLiteral("out"));
+    QString error = errorOf([&] { extractFeatures(dataset, BackboneSpec::parse(QStringLiteral("onnx:") + garbage), options); });
+    QVERIFY2(error.startsWith(garbage + QStringLiteral(": cannot load ONNX network")), qPrintable(error));
+    error = errorOf([&] { extractFeatures(dataset, BackboneSpec::parse(QStringLiteral("onnx:") + dir.filePath(QStringLiteral("none.onnx"))), options); });
+    QVERIFY2(error.contains(QStringLiteral("none.onnx: backbone file not found")), qPrintable(error));
+    if (!QFileInfo::exists(onnxModel())) QSKIP("../shared/data/imagenet-cnn is absent");
+    BackboneSpec spec = BackboneSpec::parse(QStringLiteral("onnx:") + onnxModel());
+    spec.layer = QStringLiteral("no_such_layer");
+    error = errorOf([&] { extractFeatures(dataset, spec, options); });
+    QVERIFY2(error.startsWith(onnxModel() + QStringLiteral(": no layer named 'no_such_layer'")), qPrintable(error));
+  }
+
+  void precomputedNpyFeaturesMatchById() {
+    QTemporaryDir dir;
+    const Dataset dataset = drawDataset(dir.path(), 4);
+    // Rows in another order than the dataset, float16, one image missing, ids as file names.
+    const std::vector<float> values{3, 3.5, 0, 0.25, 1, 1.5};
+    writeNpy(dir.filePath(QStringLiteral("pre.npy")), values.data(), 3, 2, NpyDtype::Float16);
+    QFile ids(dir.filePath(QStringLiteral("pre.txt")));
+    QVERIFY(ids.open(QIODevice::WriteOnly));
+    ids.write("img3.png\nimg0.png\nimg1.png\n");
+    ids.close();
+    ExtractOptions options;
+    options.outDir = dir.filePath(QStringLiteral("out"));
+    const FeatureSet set = extractFeatures(dataset, BackboneSpec::parse(QStringLiteral("npy:") + dir.filePath(QStringLiteral("pre.npy"))), options);
+    QCOMPARE(set.dim(), 2);
+    QCOMPARE(set.size(), 3);
+    QCOMPARE(set.row(set.rowOf(QStringLiteral("img0")))[1], 0.25f);
+    QCOMPARE(set.row(set.rowOf(QStringLiteral("img3")))[0], 3.0f);
+    QCOMPARE(set.rowOf(QStringLiteral("img2")), -1);
+    QCOMPARE(set.skipped().size(), std::size_t(1));
+    QCOMPARE(set.skipped()[0].id, QStringLiteral("img2"));
+    // Regions need pixels.
+    options.regions = true;
+    const QString error = errorOf([&] { extractFeatures(dataset, BackboneSpec::parse(QStringLiteral("npy:") + dir.filePath(QStringLiteral("pre.npy"))), options); });
+    QVERIFY2(error.contains(QStringLiteral("--regions needs an image backbone")), qPrintable(error));
+  }
+
+  void conceptCnnFeaturesAndCacheReuse() {
+    QTemporaryDir dir;
+    const Dataset dataset = drawDataset(dir.path(), 12);
+    ExtractOptions options;
+    options.outDir = dir.filePath(QStringLiteral("out"));
+    const FeatureSet first = extractFeatures(dataset, tinyConceptCnn(), options);
+    QCOMPARE(first.size(), 12);
+    QCOMPARE(first.dim(), 24);
+    QVERIFY(first.isMapped());
+    QVERIFY(!first.reused());
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("out/conceptcnn.pt"))));
+    QVERIFY(first.manifest().value(QStringLiteral("concept_cnn")).toObject().value(QStringLiteral("concepts")).toInt() >= 6);
+    const QDateTime written = QFileInfo(dir.filePath(QStringLiteral("out/features.npy"))).lastModified();
+    const FeatureSet second = extractFeatures(dataset, tinyConceptCnn(), options);
+    QVERIFY(second.reused());
+    QCOMPARE(QFileInfo(dir.filePath(QStringLiteral("out/features.npy"))).lastModified(), written);
+    QCOMPARE(rowsOf(second), rowsOf(first));
+    const FeatureSet loaded = loadFeatures(options.outDir);
+    QCOMPARE(loaded.imageIds(), first.imageIds());
+    // Another crop mode is another key: extracted again, into the same folder, replacing it.
+    options.crops = CropMode::TenCrop;
+    const FeatureSet ten = extractFeatures(dataset, tinyConceptCnn(), options);
+    QVERIFY(!ten.reused());
+    QCOMPARE(ten.manifest().value(QStringLiteral("crops")).toInt(), 10);
+    // The default folder lives in the user's cache and is found again.
+    ExtractOptions cached;
+    const FeatureSet a = extractFeatures(dataset, tinyConceptCnn(), cached);
+    QVERIFY(a.folder().contains(QStringLiteral("Groundscope/features/drawn-concept-cnn-")));
+    QVERIFY(extractFeatures(dataset, tinyConceptCnn(), cached).reused());
+  }
+
+  void cancelledRunResumes() {
+    QTemporaryDir dir;
+    const Dataset dataset = drawDataset(dir.path(), 12);
+    ExtractOptions options;
+    options.outDir = dir.filePath(QStringLiteral("out"));
+    options.chunkImages = 3;
+    Engine engine;
+    engine.setProgressInterval(0);
+    // Cancel once the first chunk is written (its progress report says 3 of 12).
+    struct Canceller : JobObserver {
+      Engine *engine = nullptr;
+      void jobProgress(JobId id, const JobProgress &progress) override {
+        if (progress.message.startsWith(QLatin1String("extracting")) && progress.fraction >= 0.25) engine->cancel(id);
+      }
+    } canceller;
+    canceller.engine = &engine;
+    engine.addObserver(&canceller);
+    const JobId id = engine.submit(QStringLiteral("features"), [&](JobContext &job) { extractFeatures(dataset, tinyConceptCnn(), options, &job); });
+    const auto outcome = engine.wait(id, 60000);
+    engine.removeObserver(&canceller);
+    QVERIFY(outcome);
+    QCOMPARE(outcome->status, JobStatus::Cancelled);
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("out/manifest.json"))));
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("out/partial/chunk-00000.json"))));
+    const FeatureSet resumed = extractFeatures(dataset, tinyConceptCnn(), options);
+    QVERIFY(resumed.manifest().value(QStringLiteral("resumed_chunks")).toInt() >= 1);
+    QCOMPARE(resumed.size(), 12);
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("out/partial"))));
+    // Same features as a run that never stopped.
+    options.outDir = dir.filePath(QStringLiteral("clean"));
+    QCOMPARE(rowsOf(extractFeatures(dataset, tinyConceptCnn(), options)), rowsOf(resumed));
+  }
+
+  void regionsAreInsideTheImageAndIncludeIt() {
+    QTemporaryDir dir;
+    const Dataset dataset = drawDataset(dir.path(), 6);
+    ExtractOptions options;
+    options.outDir = dir.filePath(QStringLiteral("out"));
+    options.regions = true;
+    const FeatureSet set = extractFeatures(dataset, tinyConceptCnn(), options);
+    QVERIFY(set.hasRegions());
+    QCOMPARE(set.size(), 6);
+    int proposals = 0;
+    for (int i = 0; i < set.size(); ++i) {
+      const std::vector<RegionFeature> regions = set.regionsOf(i);
+      QVERIFY(!regions.empty());
+      QVERIFY(regions.size() <= 20);
+      QCOMPARE(regions[0].box, (Box{0, 0, 96, 80}));
+      proposals += static_cast<int>(regions.size()) - 1;
+      for (const RegionFeature &region : regions) {
+        QVERIFY(region.box.x >= 0 && region.box.y >= 0 && region.box.width > 0 && region.box.height > 0);
+        QVERIFY(region.box.x + region.box.width <= 96 && region.box.y + region.box.height <= 80);
+        QVERIFY(std::isfinite(region.feature[0]));
+      }
+    }
+    QVERIFY2(proposals >= set.size(), "selective search found no region beyond the whole image");
+    QCOMPARE(loadFeatures(options.outDir).regionCount(), set.regionCount());
+  }
+
+  void badImagesAreSkippedAndReported() {
+    QTemporaryDir dir;
+    Dataset dataset = drawDataset(dir.path(), 6);
+    const auto add = [&](const QString &id, const QString &path) {
+      ImageRecord record = dataset.images[0];
+      record.id = id;
+      record.path = path;
+      dataset.images.push_back(record);
+    };
+    cv::Mat photo(60, 80, CV_8UC3, cv::Scalar(10, 120, 240));
+    cv::circle(photo, {40, 30}, 20, cv::Scalar(255, 255, 255), cv::FILLED);
+    // Truncated JPEG: the first half of a good one.
+    const QString jpeg = dir.filePath(QStringLiteral("whole.jpg"));
+    cv::imwrite(jpeg.toStdString(), photo);
+    QFile whole(jpeg);
+    QVERIFY(whole.open(QIODevice::ReadOnly));
+    const QByteArray bytes = whole.readAll();
+    QFile cut(dir.filePath(QStringLiteral("truncated.jpg")));
+    QVERIFY(cut.open(QIODevice::WriteOnly));
+    cut.write(bytes.left(bytes.size() / 2));
+    cut.close();
+    add(QStringLiteral("truncated"), cut.fileName());
+    add(QStringLiteral("cmyk"), QStringLiteral(GS_TEST_DATA "/images/cmyk.jpg"));
+    cv::Mat gray;
+    cv::cvtColor(photo, gray, cv::COLOR_BGR2GRAY);
+    cv::imwrite(dir.filePath(QStringLiteral("gray.png")).toStdString(), gray);
+    add(QStringLiteral("gray"), dir.filePath(QStringLiteral("gray.png")));
+    cv::Mat deep;
+    photo.convertTo(deep, CV_16UC3, 257.0);
+    cv::imwrite(dir.filePath(QStringLiteral("deep.png")).toStdString(), deep);
+    add(QStringLiteral("deep"), dir.filePath(QStringLiteral("deep.png")));
+    cv::Mat rgba;
+    cv::cvtColor(photo, rgba, cv::COLOR_BGR2BGRA);
+    cv::imwrite(dir.filePath(QStringLiteral("alpha.png")).toStdString(), rgba);
+    add(QStringLiteral("alpha"), dir.filePath(QStringLiteral("alpha.png")));
+    cv::imwrite(dir.filePath(QStringLiteral("tiny.png")).toStdString(), cv::Mat(3, 3, CV_8UC3, cv::Scalar(1, 2, 3)));
+    add(QStringLiteral("tiny"), dir.filePath(QStringLiteral("tiny.png")));
+    add(QStringLiteral("missing"), dir.filePath(QStringLiteral("missing.jpg")));
+    QFile text(dir.filePath(QStringLiteral("text.jpg")));
+    QVERIFY(text.open(QIODevice::WriteOnly));
+    text.write("not an image at all");
+    text.close();
+    add(QStringLiteral("corrupt"), text.fileName());
+
+    ExtractOptions options;
+    options.outDir = dir.filePath(QStringLiteral("out"));
+    const FeatureSet set = extractFeatures(dataset, tinyConceptCnn(), options);
+    for (const char *converted : {"cmyk", "gray", "deep", "alpha"})
+      QVERIFY2(set.rowOf(QLatin1String(converted)) >= 0, converted);
+    QCOMPARE(set.size(), 10);
+    const QHash<QString, QString> expected{{QStringLiteral("truncated"), QStringLiteral("truncated JPEG")},
+                                           {QStringLiteral("tiny"), QStringLiteral("image too small (3×3 px")},
+                                           {QStringLiteral("missing"), QStringLiteral("missing file")},
+                                           {QStringLiteral("corrupt"), QStringLiteral("not a decodable image")}};
+    QCOMPARE(set.skipped().size(), std::size_t(expected.size()));
+    for (const SkippedImage &skipped : set.skipped()) {
+      QVERIFY2(expected.contains(skipped.id), qPrintable(skipped.id));
+      QVERIFY2(skipped.reason.startsWith(expected[skipped.id]), qPrintable(skipped.reason));
+      QVERIFY(skipped.path.endsWith(QStringLiteral(".jpg")) || skipped.path.endsWith(QStringLiteral(".png")));
+    }
+    // The report survives in the manifest.
+    QCOMPARE(loadFeatures(options.outDir).skipped().size(), std::size_t(4));
+  }
+
+  void damagedCacheIsNamed() {
+    QTemporaryDir dir;
+    QFile manifest(dir.filePath(QStringLiteral("manifest.json")));
+    QVERIFY(manifest.open(QIODevice::WriteOnly));
+    manifest.write("{ not json");
+    manifest.close();
+    const QString error = errorOf([&] { loadFeatures(dir.path()); });
+    QVERIFY2(error.startsWith(manifest.fileName() + QStringLiteral(": malformed JSON")), qPrintable(error));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestFeatures)
+#include "tst_features.moc"
