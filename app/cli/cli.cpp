@@ -7,7 +7,8 @@
 namespace gs::cli {
 
 const QList<Command> &commands() {
-  static const QList<Command> list = {infoCommand(), benchCommand(), demoCommand(), datasetCommand()};
+  static const QList<Command> list = {infoCommand(), benchCommand(), demoCommand(), datasetCommand(), trainCommand(),
+                                            evalCommand(), embedCommand(), retrieveCommand(), compareCommand()};
   return list;
 }
 

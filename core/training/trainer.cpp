@@ -5,7 +5,7 @@
 #include "training/detail/cca.h"
 #include "training/detail/checkpoint.h"
 #include "training/detail/embedder.h"
-#include "training/detail/losses.h"
+#include "training/detail/trainstep.h"
 #include "training/detail/optimisation.h"
 #include "training/detail/runfiles.h"
 #include "models/detail/wordvectors.h"
@@ -36,33 +36,11 @@ QJsonObject TrainResult::toJson() const {
 
 namespace {
 
-constexpr double kExplodingLoss = 1e8; // a minibatch loss beyond this has diverged
-
 // The same epoch always sees the same order, so a resumed run repeats an uninterrupted one.
 std::vector<int> shuffled(std::vector<int> rows, quint64 seed, int epoch) {
   std::mt19937_64 rng(seed * 1000003ULL + quint64(epoch));
   std::shuffle(rows.begin(), rows.end(), rng);
   return rows;
-}
-
-// The distinct images of a minibatch and, per caption, its image's row among them.
-struct BatchImages {
-  torch::Tensor rows;            // rows into the feature tensor
-  torch::Tensor imageOfCaption;  // [B] int64
-};
-
-BatchImages batchImages(const TrainingData &data, const std::vector<int> &captionRows) {
-  std::vector<std::int64_t> unique, of;
-  for (int c : captionRows) {
-    const int image = data.captions[c].image;
-    auto it = std::find(unique.begin(), unique.end(), std::int64_t(image));
-    if (it == unique.end()) {
-      unique.push_back(image);
-      it = unique.end() - 1;
-    }
-    of.push_back(std::int64_t(it - unique.begin()));
-  }
-  return {torch::tensor(unique, torch::kInt64), torch::tensor(of, torch::kInt64)};
 }
 
 void appendEvent(QFile &log, const BatchEvent &e) {
@@ -165,8 +143,7 @@ TrainResult train(const TrainingData &data, const TrainConfig &config, const QSt
   const int batchSize = std::min<int>(config.batchSize, int(trainRows.size()));
   const int batchesPerEpoch = int((trainRows.size() + batchSize - 1) / batchSize);
   const int totalBatches = batchesPerEpoch * config.epochs;
-  const HingeNegatives negatives = config.loss == QLatin1String("vsepp") ? HingeNegatives::Hardest : HingeNegatives::Sum;
-  const bool squared = config.loss == QLatin1String("squared");
+  const StepInputs step{data, encoded, features, trainable, int(trainRows.size())};
   QFile eventLog(dir.filePath(kEventsFile));
   if (!eventLog.open(QIODevice::Append | QIODevice::Text))
     throw std::runtime_error(QStringLiteral("%1: cannot write: %2").arg(eventLog.fileName(), eventLog.errorString()).toStdString());
@@ -188,31 +165,19 @@ TrainResult train(const TrainingData &data, const TrainConfig &config, const QSt
       applySchedule(*optimizer, config, lr, position.iteration);
       const std::vector<int> rows(order.begin() + std::size_t(b) * batchSize,
                                   order.begin() + std::min(order.size(), std::size_t(b + 1) * batchSize));
-      const BatchImages images = batchImages(data, rows);
-      const auto v = model->embedImages(features.index_select(0, images.rows));
-      const auto y = model->embedCaptions(makeTextBatch(encoded, rows));
-      torch::Tensor loss = squared ? squaredError(v, y, images.imageOfCaption)
-                                   : contrastiveHinge(model->similarity(v, y), images.imageOfCaption, config.margin, negatives);
-      loss = loss + l2Penalty(trainable, config.regularisation, double(rows.size()) / double(trainRows.size()));
-      const double value = loss.item<double>();
-      if (!std::isfinite(value) || value > kExplodingLoss)
-        throw std::runtime_error(QStringLiteral("training diverged: loss %1 at epoch %2, minibatch %3 (learning rate %4); "
-                                                "the last good checkpoint is kept in %5")
-                                     .arg(value)
+      double value = 0;
+      try {
+        value = trainStep(model, *optimizer, config, step, rows, epoch);
+      } catch (const std::runtime_error &error) {
+        throw std::runtime_error(QStringLiteral("%1 at epoch %2, minibatch %3 (learning rate %4); the last good "
+                                                "checkpoint is kept in %5")
+                                     .arg(QString::fromUtf8(error.what()))
                                      .arg(epoch)
                                      .arg(b + 1)
                                      .arg(lr)
                                      .arg(runDir)
                                      .toStdString());
-      optimizer->zero_grad();
-      loss.backward();
-      if (squared) {
-        // Socher §5: the squared loss is minimised alternately, W_I on odd epochs and θ on even ones.
-        auto frozen = epoch % 2 ? model->encoder->parameters() : model->imageSide->parameters();
-        for (auto &p : frozen)
-          if (p.grad().defined()) p.grad().zero_();
       }
-      optimizer->step();
       ++position.iteration;
       lossSum += value;
       const BatchEvent event{epoch, b + 1, batchesPerEpoch, position.iteration, value, lr};

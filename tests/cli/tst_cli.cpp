@@ -28,6 +28,48 @@ Result runCli(const QStringList &args) {
           QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
 }
 
+// A small Scenes demo with a precomputed feature file (random 8-d rows, one per image id), so
+// the training commands can run without extracting features.
+QString makeDemoWithFeatures(const QTemporaryDir &dir, int images) {
+  const QString folder = dir.filePath(QStringLiteral("scenes"));
+  const Result r = runCli({QStringLiteral("dataset"), QStringLiteral("make-demo"), folder, QStringLiteral("--images"),
+                           QString::number(images)});
+  if (r.code != 0) qFatal("make-demo failed: %s", qPrintable(r.err));
+  constexpr int kDim = 8;
+  QByteArray header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" + QByteArray::number(images) + ", " +
+                      QByteArray::number(kDim) + "), }";
+  while ((10 + header.size() + 1) % 64) header += ' ';
+  header += '\n';
+  QByteArray npy("\x93NUMPY\x01\x00", 8);
+  const quint16 length = quint16(header.size());
+  npy.append(char(length & 0xff)).append(char(length >> 8)).append(header);
+  QByteArray ids;
+  for (int i = 0; i < images; ++i) {
+    for (int k = 0; k < kDim; ++k) {
+      const float value = float((i * 7 + k * 13) % 17) / 17.0f;
+      npy.append(reinterpret_cast<const char *>(&value), sizeof value);
+    }
+    ids += QStringLiteral("scene_%1\n").arg(i, 5, 10, QLatin1Char('0')).toUtf8();
+  }
+  QFile npyFile(dir.filePath(QStringLiteral("features.npy")));
+  QFile idsFile(dir.filePath(QStringLiteral("features.ids.txt")));
+  if (!npyFile.open(QIODevice::WriteOnly) || !idsFile.open(QIODevice::WriteOnly)) qFatal("cannot write features");
+  npyFile.write(npy);
+  idsFile.write(ids);
+  return folder;
+}
+
+// The raw text of the first caption of a test image in a Scenes demo folder.
+QString firstTestCaption(const QString &folder) {
+  QFile file(QDir(folder).filePath(QStringLiteral("dataset.json")));
+  if (!file.open(QIODevice::ReadOnly)) return {};
+  const QJsonArray images = QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("images")).toArray();
+  for (const QJsonValue &image : images)
+    if (image.toObject().value(QStringLiteral("split")).toString() == QLatin1String("test"))
+      return image.toObject().value(QStringLiteral("sentences")).toArray().first().toObject().value(QStringLiteral("raw")).toString();
+  return {};
+}
+
 }  // namespace
 
 class TestCli : public QObject {
@@ -103,13 +145,18 @@ private Q_SLOTS:
   }
 
   void demoRunsThePipelineHeadless() {
-    const Result r = runCli({QStringLiteral("demo")});
+    // A small demo keeps this under a minute; the full-size run is what the README's command does.
+    const Result r = runCli({QStringLiteral("demo"), QStringLiteral("--images"), QStringLiteral("100"),
+                             QStringLiteral("--epochs"), QStringLiteral("3")});
     QCOMPARE(r.code, 0);
     QVERIFY2(r.out.contains(QStringLiteral("1. Runtime check: succeeded")), qPrintable(r.out));
     QVERIFY(r.out.contains(QStringLiteral("GEMM GFLOP/s")));
     QVERIFY2(r.out.contains(QStringLiteral("2. Make the Scenes demo: succeeded")), qPrintable(r.out));
-    QVERIFY2(r.out.contains(QStringLiteral("images: 1000 (train 800, val 100, test 100)")), qPrintable(r.out));
-    QVERIFY2(r.out.contains(QStringLiteral("Groundscope/datasets/scenes-1000-seed1")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("images: 100 (train 80, val 10, test 10)")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("Groundscope/datasets/scenes-100-seed1")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("3. Train bow on the Scenes demo: succeeded")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("test text→image: R@1 ")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("Groundscope/runs/demo-bow-e3")), qPrintable(r.out));
   }
 
   void datasetMakeDemoThenInfo() {
@@ -165,6 +212,111 @@ private Q_SLOTS:
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral("no usable image–caption pairs")), qPrintable(r.err));
     QVERIFY2(r.err.contains(QStringLiteral("missing image: 2")), qPrintable(r.err));
+  }
+
+  void trainEvalEmbedRetrieveCompare() {
+    QTemporaryDir dir;
+    const QString data = makeDemoWithFeatures(dir, 50);
+    const QString run = dir.filePath(QStringLiteral("run"));
+    const QString backbone = QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy"));
+    Result r = runCli({QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("bow"),
+                       QStringLiteral("--epochs"), QStringLiteral("2"), QStringLiteral("--out"), run, QStringLiteral("--backbone"), backbone});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject trained = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(trained.value(QStringLiteral("test")).toObject().value(QStringLiteral("images")).toInt(), 5);
+    QCOMPARE(trained.value(QStringLiteral("epochs_run")).toInt(), 2);
+    for (const char *file : {"config.json", "vocabulary.json", "checkpoint-last.pt", "model-best.pt", "metrics.json",
+                             "events.jsonl", "result.json", "run.json"})
+      QVERIFY2(QFile::exists(QDir(run).filePath(QLatin1String(file))), file);
+
+    r = runCli({QStringLiteral("eval"), run, QStringLiteral("--json")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).object(), trained.value(QStringLiteral("test")).toObject());
+
+    const QString embedded = dir.filePath(QStringLiteral("embedded"));
+    r = runCli({QStringLiteral("embed"), run, QStringLiteral("--out"), embedded});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QFile vectors(QDir(embedded).filePath(QStringLiteral("projector/vectors.tsv")));
+    QVERIFY(vectors.open(QIODevice::ReadOnly));
+    QCOMPARE(vectors.readAll().count('\n'), 5 + 25); // test images and their captions
+    QVERIFY(QFile::exists(QDir(embedded).filePath(QStringLiteral("images.npy"))));
+    QVERIFY(QFile::exists(QDir(embedded).filePath(QStringLiteral("projector/metadata.tsv"))));
+
+    // A test caption as the query: the answer says where its own image ranked.
+    const QString caption = firstTestCaption(data);
+    r = runCli({QStringLiteral("retrieve"), run, QStringLiteral("--text"), caption, QStringLiteral("--top"), QStringLiteral("3"),
+                QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject ranked = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(ranked.value(QStringLiteral("results")).toArray().size(), 3);
+    QVERIFY(ranked.value(QStringLiteral("true_image_rank")).toInt() >= 1);
+    QCOMPARE(ranked.value(QStringLiteral("candidates")).toInt(), 5);
+
+    r = runCli({QStringLiteral("retrieve"), run, QStringLiteral("--image"), QStringLiteral("scene_00045"), QStringLiteral("--top"),
+                QStringLiteral("4")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(r.out.startsWith(QStringLiteral("rank,caption,image,score\n")));
+    QCOMPARE(r.out.count(QLatin1Char('\n')), 5);
+    r = runCli({QStringLiteral("retrieve"), run, QStringLiteral("--image"), QStringLiteral("no-such-image.png")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("no-such-image.png: not an image of")), qPrintable(r.err));
+
+    r = runCli({QStringLiteral("compare"), QStringLiteral("--dataset"), data, QStringLiteral("--models"), QStringLiteral("bow,cca"),
+                QStringLiteral("--epochs"), QStringLiteral("1"), QStringLiteral("--backbone"), backbone, QStringLiteral("--out"),
+                dir.filePath(QStringLiteral("compare"))});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("image→text R@1")), qPrintable(r.out));
+    QVERIFY(QRegularExpression(QStringLiteral("\\nbow +\\|")).match(r.out).hasMatch());
+    QVERIFY(QRegularExpression(QStringLiteral("\\ncca +\\|")).match(r.out).hasMatch());
+  }
+
+  void trainingErrors() {
+    QTemporaryDir dir;
+    const QString data = makeDemoWithFeatures(dir, 20);
+    Result r = runCli({QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("bow")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--out is required")), qPrintable(r.err));
+    r = runCli({QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("gpt"),
+                QStringLiteral("--out"), dir.filePath(QStringLiteral("x"))});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("unknown model 'gpt'")), qPrintable(r.err));
+    const QString config = dir.filePath(QStringLiteral("bad.json"));
+    QFile file(config);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\n  \"margin\": 0.5,\n  \"epochs\": ,\n}\n");
+    file.close();
+    r = runCli({QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("bow"),
+                QStringLiteral("--config"), config, QStringLiteral("--out"), dir.filePath(QStringLiteral("y"))});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(config + QStringLiteral(":3:")), qPrintable(r.err));
+    r = runCli({QStringLiteral("eval"), dir.filePath(QStringLiteral("not-a-run"))});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("not-a-run/config.json")), qPrintable(r.err));
+  }
+
+  void killedTrainingResumes() {
+    QTemporaryDir dir;
+    const QString data = makeDemoWithFeatures(dir, 40);
+    const QString run = dir.filePath(QStringLiteral("run"));
+    const QStringList args{QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("bow"),
+                           QStringLiteral("--epochs"), QStringLiteral("400"), QStringLiteral("--out"), run,
+                           QStringLiteral("--backbone"), QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy"))};
+    QProcess process;
+    process.start(QStringLiteral(GS_CLI_PATH), args);
+    QVERIFY(process.waitForStarted());
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(QDir(run).filePath(QStringLiteral("checkpoint-last.pt"))), 60000);
+    QTest::qWait(200);
+    process.kill(); // SIGKILL: no chance to clean up, as when a machine goes down
+    QVERIFY(process.waitForFinished(10000));
+    QVERIFY(!QFile::exists(QDir(run).filePath(QStringLiteral("result.json"))));
+
+    const Result r = runCli(args); // the same command again picks the run up
+
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("resuming")), qPrintable(r.err));
+    const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QVERIFY(json.value(QStringLiteral("resumed_from")).toInt() >= 1);
+    QCOMPARE(json.value(QStringLiteral("resumed_from")).toInt() + json.value(QStringLiteral("epochs_run")).toInt(), 400);
   }
 };
 

@@ -4,7 +4,14 @@
 #include "arguments.h"
 #include "clioutput.h"
 #include "commands/commands.h"
+#include "data/scenes/scenesdemo.h"
+#include "engine/jobcontext.h"
+#include "jobrunner.h"
 #include "runtime/runtime.h"
+#include "training/trainbench.h"
+#include "training/trainingsource.h"
+
+#include <QJsonArray>
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -47,6 +54,51 @@ int benchGemm(const QStringList &args) {
   return kExitOk;
 }
 
+// Training throughput (captions/s through forward, backward and step) of each minibatch-trained
+// encoder on the Scenes demo's concept-CNN features; bag of words is the baseline.
+int benchTrain(const QStringList &args) {
+  QCommandLineParser parser;
+  parser.addOption({QStringLiteral("batches"), QStringLiteral("Timed minibatches per model."), QStringLiteral("N")});
+  parser.addOption({QStringLiteral("dataset"), QStringLiteral("Dataset (default: the Scenes demo)."), QStringLiteral("PATH")});
+  parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
+  parseArguments(parser, args, 0, 0);
+  const int batches = intOption(parser, QStringLiteral("batches"), 20, 1, 100000);
+  Engine engine;
+  QJsonArray rows;
+  const JobOutcome outcome = runJob(engine, QStringLiteral("Benchmark training"), [&](JobContext &job) {
+    const QString dataset = parser.isSet(QStringLiteral("dataset")) ? parser.value(QStringLiteral("dataset"))
+                                                                     : ensureScenesDemo(ScenesOptions{}, &job);
+    const TrainingData data = prepareTrainingData({dataset, QStringLiteral("concept-cnn"), QString()}, &job);
+    double baseline = 0;
+    for (const QString &model : TrainConfig::models()) {
+      if (model == QLatin1String("cca")) continue; // closed form: no minibatches to time
+      job.setProgress(-1, QStringLiteral("timing %1").arg(model));
+      const TrainingThroughput t = measureTrainingThroughput(data, TrainConfig::defaultsFor(model), batches);
+      if (baseline == 0) baseline = t.captionsPerSecond;
+      rows.append(QJsonObject{{QStringLiteral("model"), model},
+                              {QStringLiteral("captions_per_second"), t.captionsPerSecond},
+                              {QStringLiteral("ratio_to_bow"), t.captionsPerSecond / baseline},
+                              {QStringLiteral("batch_size"), TrainConfig::defaultsFor(model).batchSize}});
+    }
+  });
+  if (outcome.status != JobStatus::Succeeded)
+    throw std::runtime_error(outcome.status == JobStatus::Cancelled ? "cancelled" : outcome.error.toStdString());
+  if (parser.isSet(QStringLiteral("json"))) {
+    out() << QJsonDocument(rows).toJson(QJsonDocument::Indented);
+    return kExitOk;
+  }
+  out() << QStringLiteral("training throughput, %1 minibatches per model (forward + backward + step):\n").arg(batches);
+  for (const QJsonValue &v : rows) {
+    const QJsonObject r = v.toObject();
+    out() << QStringLiteral("  %1 %2 captions/s  (%3x bow, batch %4)\n")
+                 .arg(r.value(QStringLiteral("model")).toString(), -9)
+                 .arg(r.value(QStringLiteral("captions_per_second")).toDouble(), 9, 'f', 0)
+                 .arg(r.value(QStringLiteral("ratio_to_bow")).toDouble(), 0, 'f', 2)
+                 .arg(r.value(QStringLiteral("batch_size")).toInt());
+  }
+  return kExitOk;
+}
+
 struct Benchmark {
   const char *name;
   int (*run)(const QStringList &args);
@@ -55,6 +107,7 @@ struct Benchmark {
 // Each benchmark is a function of its own arguments; later issues add rows here.
 const Benchmark kBenchmarks[] = {
     {"gemm", benchGemm},
+    {"train", benchTrain},
 };
 
 QString benchmarkNames() {

@@ -9,5 +9,10 @@ Command infoCommand();
 Command benchCommand();
 Command demoCommand();
 Command datasetCommand();
+Command trainCommand();
+Command evalCommand();
+Command embedCommand();
+Command retrieveCommand();
+Command compareCommand();
 
 }  // namespace gs::cli

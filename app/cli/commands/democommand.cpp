@@ -8,6 +8,9 @@
 #include "data/loaddataset.h"
 #include "data/scenes/scenesdemo.h"
 #include "engine/jobcontext.h"
+#include "io/paths.h"
+#include "training/trainer.h"
+#include "training/trainingsource.h"
 #include "jobrunner.h"
 #include "runtime/runtime.h"
 
@@ -17,10 +20,19 @@ Command demoCommand() {
   Command command;
   command.name = QStringLiteral("demo");
   command.summary = QStringLiteral("run the demo pipeline headless and print what it did");
-  command.usage = QStringLiteral("demo");
+  command.usage = QStringLiteral("demo [--images N] [--model M] [--epochs N]");
   command.run = [](const QStringList &args) {
     QCommandLineParser parser;
+    parser.addOption({QStringLiteral("model"), QStringLiteral("Model to train."), QStringLiteral("M"), QStringLiteral("bow")});
+    parser.addOption({QStringLiteral("epochs"), QStringLiteral("Epochs."), QStringLiteral("N")});
+    parser.addOption({QStringLiteral("images"), QStringLiteral("Images in the Scenes demo."), QStringLiteral("N")});
     parseArguments(parser, args, 0, 0);
+    ScenesOptions scenesOptions;
+    scenesOptions.images = intOption(parser, QStringLiteral("images"), scenesOptions.images, 20, 100000);
+    const QString model = parser.value(QStringLiteral("model"));
+    if (!TrainConfig::models().contains(model))
+      throw UsageError(QStringLiteral("--model: unknown model '%1'").arg(model).toStdString());
+    const int epochs = intOption(parser, QStringLiteral("epochs"), 0, 1, 10000);
     Engine engine;
     int stage = 0;
     const auto report = [&](const QString &what, const JobOutcome &outcome) {
@@ -48,8 +60,8 @@ Command demoCommand() {
     });
     if (!report(QStringLiteral("Runtime check"), check)) return kExitFailure;
 
-    const JobOutcome scenes = runJob(engine, QStringLiteral("Make the Scenes demo"), [](JobContext &job) {
-      const QString folder = ensureScenesDemo(ScenesOptions{}, &job);
+    const JobOutcome scenes = runJob(engine, QStringLiteral("Make the Scenes demo"), [&](JobContext &job) {
+      const QString folder = ensureScenesDemo(scenesOptions, &job);
       const Dataset dataset = loadDataset(folder, &job);
       const DatasetStats stats = dataset.stats();
       int orderSensitive = 0;
@@ -65,6 +77,26 @@ Command demoCommand() {
                       {QStringLiteral("vocabulary"), stats.vocabularySize}});
     });
     if (!report(QStringLiteral("Make the Scenes demo"), scenes)) return kExitFailure;
+
+    const QString datasetFolder = scenes.summary.value(QStringLiteral("folder")).toString();
+    const JobOutcome trained = runJob(engine, QStringLiteral("Train %1").arg(model), [&](JobContext &job) {
+      TrainConfig config = TrainConfig::defaultsFor(model);
+      if (epochs > 0) config.epochs = epochs;
+      const TrainingData data = prepareTrainingData({datasetFolder, QStringLiteral("concept-cnn"), QString()}, &job);
+      const QString runDir = userCacheDir(QStringLiteral("runs/demo-%1-e%2").arg(model).arg(config.epochs));
+      const TrainResult result = train(data, config, runDir, &job);
+      const auto direction = [](const DirectionMetrics &d) {
+        return QStringLiteral("R@1 %1, R@5 %2, R@10 %3, median rank %4, mean rank %5")
+            .arg(d.r1, 0, 'f', 1).arg(d.r5, 0, 'f', 1).arg(d.r10, 0, 'f', 1).arg(d.medianRank).arg(d.meanRank, 0, 'f', 1);
+      };
+      job.setSummary({{QStringLiteral("run folder"), runDir},
+                      {QStringLiteral("features"), data.source.value(QStringLiteral("features")).toString()},
+                      {QStringLiteral("test image→text"), direction(result.test.imageToText)},
+                      {QStringLiteral("test text→image"), direction(result.test.textToImage)},
+                      {QStringLiteral("test rsum"), QString::number(result.test.rsum, 'f', 1)}});
+    });
+    if (!report(QStringLiteral("Train %1 on the Scenes demo").arg(model), trained)) return kExitFailure;
+    out() << "Inspect it: groundscope-cli eval " << trained.summary.value(QStringLiteral("run folder")).toString() << '\n';
     return kExitOk;
   };
   return command;

@@ -1,0 +1,82 @@
+// `groundscope-cli compare --dataset PATH --models a,b,c [--epochs N] [--seed S] [--backbone SPEC]
+//  [--out ROOT]`: trains each model on the same features and prints one table of all metrics,
+// with the captions a bag of words cannot resolve (the demo's order-sensitive ones) scored apart.
+
+#include "arguments.h"
+#include "clioutput.h"
+#include "commands/commands.h"
+#include "commands/metricstable.h"
+#include "engine/jobcontext.h"
+#include "io/paths.h"
+#include "jobrunner.h"
+#include "training/trainedmodel.h"
+#include "training/trainer.h"
+#include "training/trainingsource.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace gs::cli {
+
+Command compareCommand() {
+  Command command;
+  command.name = QStringLiteral("compare");
+  command.summary = QStringLiteral("train several models on one dataset and print one table of their metrics");
+  command.usage = QStringLiteral("compare --dataset PATH --models a,b,c [--epochs N] [--seed S] [--backbone SPEC] [--out ROOT] [--json]");
+  command.run = [](const QStringList &args) {
+    QCommandLineParser parser;
+    parser.addOption({QStringLiteral("dataset"), QStringLiteral("Dataset."), QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("models"), QStringLiteral("Comma-separated models."), QStringLiteral("LIST")});
+    parser.addOption({QStringLiteral("epochs"), QStringLiteral("Epochs (default: each model's)."), QStringLiteral("N")});
+    parser.addOption({QStringLiteral("seed"), QStringLiteral("Seed."), QStringLiteral("S")});
+    parser.addOption({QStringLiteral("backbone"), QStringLiteral("Image features."), QStringLiteral("SPEC"), QStringLiteral("concept-cnn")});
+    parser.addOption({QStringLiteral("out"), QStringLiteral("Folder for the runs."), QStringLiteral("ROOT")});
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
+    parseArguments(parser, args, 0, 0);
+    if (!parser.isSet(QStringLiteral("dataset")) || !parser.isSet(QStringLiteral("models")))
+      throw UsageError("--dataset and --models are required");
+    const QStringList models = parser.value(QStringLiteral("models")).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (const QString &m : models)
+      if (!TrainConfig::models().contains(m))
+        throw UsageError(QStringLiteral("--models: unknown model '%1' (one of: %2)")
+                             .arg(m, TrainConfig::models().join(QStringLiteral(", ")))
+                             .toStdString());
+    const int epochs = intOption(parser, QStringLiteral("epochs"), 0, 1, 100000);
+    const int seed = intOption(parser, QStringLiteral("seed"), 1, 0, 2147483647);
+    TrainingSource source;
+    source.datasetPath = parser.value(QStringLiteral("dataset"));
+    source.backbone = parser.value(QStringLiteral("backbone"));
+    const QString root = parser.isSet(QStringLiteral("out"))
+                             ? parser.value(QStringLiteral("out"))
+                             : userCacheDir(QStringLiteral("runs/compare-%1").arg(QFileInfo(source.datasetPath).fileName()));
+
+    std::vector<MetricsRow> rows;
+    QJsonArray json;
+    Engine engine;
+    const JobOutcome outcome = runJob(engine, QStringLiteral("Compare"), [&](JobContext &job) {
+      const TrainingData data = prepareTrainingData(source, &job);
+      for (const QString &model : models) {
+        TrainConfig config = TrainConfig::defaultsFor(model);
+        if (epochs > 0) config.epochs = epochs;
+        config.seed = quint64(seed);
+        const QString runDir = QDir(root).filePath(QStringLiteral("%1-e%2-s%3").arg(model).arg(config.epochs).arg(seed));
+        job.log(QStringLiteral("training %1 into %2").arg(model, runDir));
+        const TrainResult result = train(data, config, runDir, &job);
+        rows.push_back({model, result.test, {QString::number(result.sentenceSimilarityMeanRank, 'f', 1)}});
+        QJsonObject entry = result.toJson();
+        entry.insert(QStringLiteral("model"), model);
+        json.append(entry);
+      }
+    });
+    if (outcome.status != JobStatus::Succeeded)
+      throw std::runtime_error(outcome.status == JobStatus::Cancelled ? "cancelled" : outcome.error.toStdString());
+    if (parser.isSet(QStringLiteral("json"))) out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
+    else out() << metricsTable(rows, {QStringLiteral("sent. sim. mean rank")});
+    return kExitOk;
+  };
+  return command;
+}
+
+}  // namespace gs::cli

@@ -1,0 +1,100 @@
+// `groundscope-cli embed RUN_DIR --out DIR [--split test]`: the split's images and captions in
+// the joint space, as .npy (images.npy, captions.npy with their id lists) and as TensorBoard
+// projector files (projector/vectors.tsv + projector/metadata.tsv, images and captions together).
+
+#include "arguments.h"
+#include "clioutput.h"
+#include "commands/commands.h"
+#include "engine/jobcontext.h"
+#include "io/atomicfile.h"
+#include "io/npy.h"
+#include "jobrunner.h"
+#include "training/trainedmodel.h"
+#include "training/trainingsource.h"
+
+#include <QDir>
+
+namespace gs::cli {
+
+namespace {
+QString tsvField(QString text) { return text.replace(QLatin1Char('\t'), QLatin1Char(' ')).replace(QLatin1Char('\n'), QLatin1Char(' ')); }
+}  // namespace
+
+Command embedCommand() {
+  Command command;
+  command.name = QStringLiteral("embed");
+  command.summary = QStringLiteral("write a run's image and caption embeddings (.npy and TensorBoard projector TSV)");
+  command.usage = QStringLiteral("embed RUN_DIR --out DIR [--split train|val|test]");
+  command.run = [](const QStringList &args) {
+    QCommandLineParser parser;
+    parser.addOption({QStringLiteral("out"), QStringLiteral("Output folder."), QStringLiteral("DIR")});
+    parser.addOption({QStringLiteral("split"), QStringLiteral("Split."), QStringLiteral("SPLIT"), QStringLiteral("test")});
+    parseArguments(parser, args, 1, 1);
+    if (!parser.isSet(QStringLiteral("out"))) throw UsageError("--out is required");
+    const auto split = splitFromName(parser.value(QStringLiteral("split")));
+    if (!split || *split == Split::Unassigned) throw UsageError("--split: expected train, val or test");
+    const QString runDir = parser.positionalArguments().first();
+    const QDir outDir(parser.value(QStringLiteral("out")));
+
+    Engine engine;
+    const JobOutcome outcome = runJob(engine, QStringLiteral("Embed"), [&](JobContext &job) {
+      const TrainedModel model = TrainedModel::open(runDir);
+      const TrainingData data = prepareTrainingData(trainingSourceOfRun(runDir), &job);
+      const std::vector<int> images = data.imagesIn(*split);
+      const std::vector<int> captions = data.captionsIn(*split);
+      std::vector<float> features;
+      for (int i : images)
+        features.insert(features.end(), data.imageFeatures.begin() + std::size_t(i) * data.featureDim,
+                        data.imageFeatures.begin() + std::size_t(i + 1) * data.featureDim);
+      std::vector<TrainingCaption> texts;
+      for (int c : captions) texts.push_back(data.captions[c]);
+      job.setProgress(0.3, QStringLiteral("embedding"));
+      const std::vector<float> v = model.embedImages(features, int(images.size()));
+      const std::vector<float> y = model.embedCaptions(texts);
+      const int d = model.dim();
+
+      if (!QDir().mkpath(outDir.filePath(QStringLiteral("projector"))))
+        throw std::runtime_error(QStringLiteral("%1: cannot create folder").arg(outDir.path()).toStdString());
+      writeNpy(outDir.filePath(QStringLiteral("images.npy")), v.data(), std::int64_t(images.size()), d);
+      writeNpy(outDir.filePath(QStringLiteral("captions.npy")), y.data(), std::int64_t(captions.size()), d);
+      QByteArray imageIds, captionRows, vectors, metadata = "type\tid\timage\ttext\n";
+      const auto row = [d](const float *values) -> QByteArray {
+        QByteArray line;
+        for (int k = 0; k < d; ++k) line += (k ? "\t" : "") + QByteArray::number(values[k], 'g', 7);
+        return line + '\n';
+      };
+      for (std::size_t k = 0; k < images.size(); ++k) {
+        const QString id = data.imageIds[images[k]];
+        imageIds += id.toUtf8() + '\n';
+        vectors += row(v.data() + k * d);
+        metadata += QStringLiteral("image\t%1\t%1\t\n").arg(tsvField(id)).toUtf8();
+      }
+      for (std::size_t k = 0; k < captions.size(); ++k) {
+        const TrainingCaption &c = data.captions[captions[k]];
+        const QString image = tsvField(data.imageIds[c.image]);
+        captionRows += QStringLiteral("%1\t%2\n").arg(image, tsvField(c.raw)).toUtf8();
+        vectors += row(y.data() + k * d);
+        metadata += QStringLiteral("caption\t%1\t%2\t%3\n").arg(captions[k]).arg(image, tsvField(c.raw)).toUtf8();
+      }
+      writeFileAtomically(outDir.filePath(QStringLiteral("images.txt")), imageIds);
+      writeFileAtomically(outDir.filePath(QStringLiteral("captions.tsv")), "image\tcaption\n" + captionRows);
+      writeFileAtomically(outDir.filePath(QStringLiteral("projector/vectors.tsv")), vectors);
+      writeFileAtomically(outDir.filePath(QStringLiteral("projector/metadata.tsv")), metadata);
+      job.setSummary({{QStringLiteral("images"), int(images.size())},
+                      {QStringLiteral("captions"), int(captions.size())},
+                      {QStringLiteral("dim"), d},
+                      {QStringLiteral("out"), outDir.absolutePath()}});
+    });
+    if (outcome.status != JobStatus::Succeeded)
+      throw std::runtime_error(outcome.status == JobStatus::Cancelled ? "cancelled" : outcome.error.toStdString());
+    out() << QStringLiteral("%1 images and %2 captions (%3-d) written to %4\n")
+                 .arg(outcome.summary.value(QStringLiteral("images")).toInt())
+                 .arg(outcome.summary.value(QStringLiteral("captions")).toInt())
+                 .arg(outcome.summary.value(QStringLiteral("dim")).toInt())
+                 .arg(outcome.summary.value(QStringLiteral("out")).toString());
+    return kExitOk;
+  };
+  return command;
+}
+
+}  // namespace gs::cli

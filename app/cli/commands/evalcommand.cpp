@@ -1,0 +1,85 @@
+// `groundscope-cli eval RUN_DIR [--split test] [--dataset PATH] [--folds K --fold-size N]`:
+// retrieval metrics of a trained run on a split of the data it was trained on (or another
+// dataset with the same features); --folds 5 --fold-size 1000 is the MS-COCO 1K protocol.
+
+#include "arguments.h"
+#include "clioutput.h"
+#include "commands/commands.h"
+#include "commands/metricstable.h"
+#include "engine/jobcontext.h"
+#include "jobrunner.h"
+#include "training/trainedmodel.h"
+#include "training/trainingsource.h"
+
+#include <QJsonDocument>
+
+namespace gs::cli {
+
+Command evalCommand() {
+  Command command;
+  command.name = QStringLiteral("eval");
+  command.summary = QStringLiteral("retrieval metrics of a trained run (R@K, median and mean rank, rsum)");
+  command.usage = QStringLiteral("eval RUN_DIR [--split train|val|test] [--dataset PATH] [--folds K --fold-size N] [--json]");
+  command.run = [](const QStringList &args) {
+    QCommandLineParser parser;
+    parser.addOption({QStringLiteral("split"), QStringLiteral("Split."), QStringLiteral("SPLIT"), QStringLiteral("test")});
+    parser.addOption({QStringLiteral("dataset"), QStringLiteral("Dataset instead of the run's."), QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("folds"), QStringLiteral("Folds (COCO 1K: 5)."), QStringLiteral("K")});
+    parser.addOption({QStringLiteral("fold-size"), QStringLiteral("Images per fold (COCO 1K: 1000)."), QStringLiteral("N")});
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON only.")});
+    parseArguments(parser, args, 1, 1);
+    const QString runDir = parser.positionalArguments().first();
+    const auto split = splitFromName(parser.value(QStringLiteral("split")));
+    if (!split || *split == Split::Unassigned) throw UsageError("--split: expected train, val or test");
+    const int folds = intOption(parser, QStringLiteral("folds"), 0, 1, 100);
+    const int foldSize = intOption(parser, QStringLiteral("fold-size"), 1000, 1, 1000000);
+
+    Engine engine;
+    const JobOutcome outcome = runJob(engine, QStringLiteral("Evaluate"), [&](JobContext &job) {
+      const TrainedModel model = TrainedModel::open(runDir);
+      TrainingSource source = trainingSourceOfRun(runDir);
+      if (parser.isSet(QStringLiteral("dataset"))) {
+        source.datasetPath = parser.value(QStringLiteral("dataset"));
+        source.featuresDir.clear();
+      }
+      const TrainingData data = prepareTrainingData(source, &job);
+      RetrievalMetrics metrics;
+      if (folds > 0) {
+        const std::vector<int> images = data.imagesIn(*split);
+        const std::vector<int> captions = data.captionsIn(*split);
+        std::vector<float> features;
+        std::vector<int> local(data.imageCount(), -1);
+        for (int i : images) {
+          local[i] = int(features.size() / data.featureDim);
+          features.insert(features.end(), data.imageFeatures.begin() + std::size_t(i) * data.featureDim,
+                          data.imageFeatures.begin() + std::size_t(i + 1) * data.featureDim);
+        }
+        std::vector<TrainingCaption> texts;
+        std::vector<int> captionImage;
+        for (int c : captions) {
+          texts.push_back(data.captions[c]);
+          captionImage.push_back(local[data.captions[c].image]);
+        }
+        const auto v = model.embedImages(features, int(images.size()));
+        const auto y = model.embedCaptions(texts);
+        metrics = evaluateFolds(model.score(v, int(images.size()), y, int(captions.size())), int(images.size()),
+                                int(captions.size()), captionImage, folds, foldSize);
+      } else {
+        metrics = model.evaluate(data, *split);
+      }
+      job.setSummary(metrics.toJson());
+    });
+    if (outcome.status != JobStatus::Succeeded)
+      throw std::runtime_error(outcome.status == JobStatus::Cancelled ? "cancelled" : outcome.error.toStdString());
+    if (parser.isSet(QStringLiteral("json"))) {
+      out() << QJsonDocument(outcome.summary).toJson(QJsonDocument::Indented);
+    } else {
+      out() << metricsTable({{QStringLiteral("run"), RetrievalMetrics::fromJson(outcome.summary), {}}});
+      out() << QJsonDocument(outcome.summary).toJson(QJsonDocument::Compact) << '\n';
+    }
+    return kExitOk;
+  };
+  return command;
+}
+
+}  // namespace gs::cli

@@ -1,0 +1,47 @@
+#include "training/detail/trainstep.h"
+
+#include "training/detail/losses.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gs::detail {
+
+namespace {
+constexpr double kExplodingLoss = 1e8; // a minibatch loss beyond this has diverged
+}
+
+double trainStep(JointModel &model, torch::optim::Optimizer &optimizer, const TrainConfig &config, const StepInputs &in,
+                 const std::vector<int> &captionRows, int epoch) {
+  // The distinct images of the minibatch and, per caption, its image's row among them.
+  std::vector<std::int64_t> unique, of;
+  for (int c : captionRows) {
+    const std::int64_t image = in.data.captions[c].image;
+    auto it = std::find(unique.begin(), unique.end(), image);
+    if (it == unique.end()) it = unique.insert(unique.end(), image);
+    of.push_back(std::int64_t(it - unique.begin()));
+  }
+  const auto imageOfCaption = torch::tensor(of, torch::kInt64);
+  const auto v = model->embedImages(in.features.index_select(0, torch::tensor(unique, torch::kInt64)));
+  const auto y = model->embedCaptions(makeTextBatch(in.encoded, captionRows));
+  const bool squared = config.loss == QLatin1String("squared");
+  torch::Tensor loss =
+      squared ? squaredError(v, y, imageOfCaption)
+              : contrastiveHinge(model->similarity(v, y), imageOfCaption, config.margin,
+                                 config.loss == QLatin1String("vsepp") ? HingeNegatives::Hardest : HingeNegatives::Sum);
+  loss = loss + l2Penalty(in.trainable, config.regularisation, double(captionRows.size()) / double(in.trainingCaptions));
+  const double value = loss.item<double>();
+  if (!std::isfinite(value) || value > kExplodingLoss)
+    throw std::runtime_error(QStringLiteral("training diverged: loss %1").arg(value).toStdString());
+  optimizer.zero_grad();
+  loss.backward();
+  if (squared) {
+    // Socher §5: the squared loss is minimised alternately, W_I on odd epochs and θ on even ones.
+    for (auto &p : epoch % 2 ? model->encoder->parameters() : model->imageSide->parameters())
+      if (p.grad().defined()) p.grad().zero_();
+  }
+  optimizer.step();
+  return value;
+}
+
+}  // namespace gs::detail

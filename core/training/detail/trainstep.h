@@ -1,0 +1,27 @@
+#pragma once
+// One optimisation step on one minibatch: forward both sides, the configured loss (+ λ‖θ‖²),
+// backward, step. The trainer's inner loop and `bench train` run exactly this.
+
+#include "models/detail/jointmodel.h"
+#include "training/detail/embedder.h"
+#include "training/trainconfig.h"
+#include "training/trainingdata.h"
+
+#include <torch/torch.h>
+
+namespace gs::detail {
+
+struct StepInputs {
+  const TrainingData &data;
+  const std::vector<EncodedCaption> &encoded;
+  const torch::Tensor &features;       // [images, featureDim]
+  const std::vector<torch::Tensor> &trainable;
+  int trainingCaptions = 0;            // for the regulariser's share per batch
+};
+
+// Returns the minibatch loss; throws std::runtime_error when it is NaN, infinite or exploding,
+// before any parameter changes. `epoch` selects the half of Socher's alternating squared loss.
+double trainStep(JointModel &model, torch::optim::Optimizer &optimizer, const TrainConfig &config, const StepInputs &in,
+                 const std::vector<int> &captionRows, int epoch);
+
+}  // namespace gs::detail

@@ -1,0 +1,47 @@
+#include "training/trainbench.h"
+
+#include "training/detail/optimisation.h"
+#include "training/detail/trainstep.h"
+
+#include <chrono>
+#include <numeric>
+
+namespace gs {
+
+using namespace detail;
+
+TrainingThroughput measureTrainingThroughput(const TrainingData &data, const TrainConfig &config, int batches) {
+  if (batches <= 0) throw std::invalid_argument("measureTrainingThroughput: batches must be positive");
+  if (config.model == QLatin1String("cca")) throw std::invalid_argument("measureTrainingThroughput: cca has no minibatches");
+  data.validate();
+  std::vector<QStringList> tokens;
+  const std::vector<int> train = data.captionsIn(Split::Train);
+  for (int c : train) tokens.push_back(data.captions[c].tokens);
+  const Vocabulary vocabulary = Vocabulary::build(tokens, config.minWordCount);
+  const std::vector<EncodedCaption> encoded = encodeCaptions(vocabulary, data.captions);
+  torch::manual_seed(config.seed);
+  JointModel model(config, vocabulary.size(), data.featureDim);
+  std::vector<torch::Tensor> trainable = model->parameters();
+  auto optimizer = makeOptimizer(config, trainable);
+  const torch::Tensor features = featureTensor(data);
+  const StepInputs in{data, encoded, features, trainable, int(train.size())};
+  const int batch = std::min<int>(config.batchSize, int(train.size()));
+  const auto rowsFor = [&](int b) {
+    std::vector<int> rows;
+    for (int k = 0; k < batch; ++k) rows.push_back(train[(std::size_t(b) * batch + k) % train.size()]);
+    return rows;
+  };
+  model->train();
+  trainStep(model, *optimizer, config, in, rowsFor(0), 1); // warm-up: allocations, thread pool
+  const auto start = std::chrono::steady_clock::now();
+  for (int b = 1; b <= batches; ++b) trainStep(model, *optimizer, config, in, rowsFor(b), 1);
+  TrainingThroughput t;
+  t.model = config.model;
+  t.batches = batches;
+  t.captions = batches * batch;
+  t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  t.captionsPerSecond = t.captions / t.seconds;
+  return t;
+}
+
+}  // namespace gs

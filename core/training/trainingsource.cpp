@@ -1,0 +1,55 @@
+#include "training/trainingsource.h"
+
+#include "data/loaddataset.h"
+#include "engine/jobcontext.h"
+#include "vision/features.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+
+namespace gs {
+
+TrainingData prepareTrainingData(const TrainingSource &source, JobContext *job) {
+  const Dataset dataset = loadDataset(source.datasetPath, job);
+  if (job && dataset.report.total() > 0)
+    job->warn(QStringLiteral("%1: %2 problems while loading (see `groundscope-cli dataset info`)")
+                  .arg(source.datasetPath)
+                  .arg(dataset.report.total()));
+  ExtractOptions options;
+  options.outDir = source.featuresDir;
+  const FeatureSet features = extractFeatures(dataset, BackboneSpec::parse(source.backbone), options, job);
+  std::vector<int> rowOfImage(dataset.images.size());
+  for (std::size_t i = 0; i < dataset.images.size(); ++i) rowOfImage[i] = features.rowOf(dataset.images[i].id);
+  std::vector<float> matrix(std::size_t(features.size()) * features.dim());
+  for (int r = 0; r < features.size(); ++r)
+    std::copy(features.row(r), features.row(r) + features.dim(), matrix.begin() + std::size_t(r) * features.dim());
+  int dropped = 0;
+  TrainingData data = makeTrainingData(dataset, matrix, features.dim(), rowOfImage, &dropped);
+  if (job && dropped > 0)
+    job->warn(QStringLiteral("%1 captions dropped: their images have no features (%2 images skipped)")
+                  .arg(dropped)
+                  .arg(features.skipped().size()));
+  data.source = {{QStringLiteral("dataset"), QFileInfo(source.datasetPath).absoluteFilePath()},
+                 {QStringLiteral("backbone"), source.backbone},
+                 {QStringLiteral("features"), features.folder()}};
+  return data;
+}
+
+TrainingSource trainingSourceOfRun(const QString &runDir) {
+  const QString path = QDir(runDir).filePath(QStringLiteral("run.json"));
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly))
+    throw std::runtime_error(QStringLiteral("%1: cannot open: %2").arg(path, file.errorString()).toStdString());
+  const QJsonObject run = QJsonDocument::fromJson(file.readAll()).object();
+  TrainingSource source;
+  source.datasetPath = run.value(QStringLiteral("dataset")).toString();
+  source.backbone = run.value(QStringLiteral("backbone")).toString(QStringLiteral("concept-cnn"));
+  source.featuresDir = run.value(QStringLiteral("features")).toString();
+  if (source.datasetPath.isEmpty())
+    throw std::runtime_error(QStringLiteral("%1: the run does not record its dataset; pass --dataset").arg(path).toStdString());
+  return source;
+}
+
+}  // namespace gs

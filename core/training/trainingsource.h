@@ -1,0 +1,26 @@
+#pragma once
+// From a dataset on disk and a backbone to TrainingData: load the dataset, extract (or reuse the
+// cached) image features, join them. What `train`, `eval`, `compare` and the GUI's Training panel
+// share, so a run trained from the CLI and one trained from the GUI see the same data.
+
+#include "training/trainingdata.h"
+
+namespace gs {
+
+class JobContext;
+
+struct TrainingSource {
+  QString datasetPath;
+  QString backbone = QStringLiteral("concept-cnn"); // BackboneSpec::parse syntax
+  QString featuresDir;                              // empty: the feature cache's own folder
+};
+
+// Throws std::runtime_error for an unusable dataset or backbone. Images whose features could not
+// be extracted are dropped with their captions, and said so through job->warn().
+// TrainingData::source records the dataset, backbone and feature folder, so a run can find them again.
+TrainingData prepareTrainingData(const TrainingSource &source, JobContext *job = nullptr);
+
+// The source a run was trained from (its run.json), for `eval` and `retrieve` on the same data.
+TrainingSource trainingSourceOfRun(const QString &runDir);
+
+}  // namespace gs
