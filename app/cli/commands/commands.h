@@ -8,5 +8,6 @@ namespace gs::cli {
 Command infoCommand();
 Command benchCommand();
 Command demoCommand();
+Command parseCommand();
 
 }  // namespace gs::cli

@@ -1,0 +1,122 @@
+#include "parse/detail/stylerewrite.h"
+
+#include <QHash>
+
+namespace gs::detail {
+
+namespace {
+
+std::vector<int> childrenOf(const Dependencies &deps, int head) {
+  std::vector<int> kids;
+  for (int i = 0; i < static_cast<int>(deps.heads.size()); ++i)
+    if (deps.heads[static_cast<std::size_t>(i)] == head) kids.push_back(i);
+  return kids;
+}
+
+int firstChild(const Dependencies &deps, int head, const char *rel) {
+  for (int k : childrenOf(deps, head))
+    if (deps.relations[k] == QLatin1String(rel)) return k;
+  return -1;
+}
+
+bool nominal(const QString &upos) {
+  return upos == QLatin1String("NOUN") || upos == QLatin1String("PROPN") || upos == QLatin1String("PRON") ||
+         upos == QLatin1String("NUM");
+}
+
+// The object takes the preposition's place: head and relation; the preposition's other
+// dependents move to the object. Returns the object, or -1 when the preposition has none.
+int raiseObject(Dependencies &deps, int prep, const QString &objectRel, const QString &prepRel) {
+  const int object = firstChild(deps, prep, "pobj");
+  if (object < 0) return -1;
+  for (int k : childrenOf(deps, prep))
+    if (k != object) deps.heads[static_cast<std::size_t>(k)] = object;
+  deps.heads[static_cast<std::size_t>(object)] = deps.heads[static_cast<std::size_t>(prep)];
+  deps.relations[object] = objectRel;
+  deps.heads[static_cast<std::size_t>(prep)] = object;
+  deps.relations[prep] = prepRel;
+  return object;
+}
+
+void collapse(const QStringList &forms, Dependencies &deps) {
+  const int n = static_cast<int>(deps.heads.size());
+  for (int p = 0; p < n; ++p)
+    if (deps.relations[p] == QLatin1String("prep") && deps.heads[static_cast<std::size_t>(p)] >= 0)
+      raiseObject(deps, p, QStringLiteral("prep_") + forms[p].toLower(), QStringLiteral("case"));
+  // conj → conj_<cc word> when the head has a cc dependent (de Marneffe & Manning's collapsed conj).
+  for (int h = 0; h < n; ++h) {
+    const int cc = firstChild(deps, h, "cc");
+    if (cc < 0) continue;
+    for (int k : childrenOf(deps, h))
+      if (deps.relations[k] == QLatin1String("conj")) deps.relations[k] = QStringLiteral("conj_") + forms[cc].toLower();
+  }
+}
+
+void universal(const QStringList &forms, Dependencies &deps) {
+  const int n = static_cast<int>(deps.heads.size());
+  auto H = [&](int i) { return deps.heads[static_cast<std::size_t>(i)]; };
+  // 1. Prepositions become case markers of their objects (obl under predicates, nmod under nominals).
+  for (int p = 0; p < n; ++p) {
+    if (deps.relations[p] != QLatin1String("prep") || H(p) < 0) continue;
+    const int head = H(p);
+    const bool underNominal = nominal(deps.upos[head]);
+    const int object = raiseObject(deps, p, underNominal ? QStringLiteral("nmod") : QStringLiteral("obl"), QStringLiteral("case"));
+    if (object < 0) deps.relations[p] = underNominal ? QStringLiteral("nmod") : QStringLiteral("obl");
+    // 2. Copula with a predicate PP ("The dog is in the park"): the PP's object heads the clause.
+    const QString be = forms[head].toLower();
+    static const QStringList beForms{QStringLiteral("is"), QStringLiteral("are"), QStringLiteral("was"), QStringLiteral("were"),
+                                     QStringLiteral("be"), QStringLiteral("been"), QStringLiteral("being"), QStringLiteral("am"),
+                                     QStringLiteral("'s"), QStringLiteral("'re"), QStringLiteral("'m")};
+    if (object >= 0 && beForms.contains(be) && firstChild(deps, head, "xcomp") < 0 && firstChild(deps, head, "attr") < 0 &&
+        firstChild(deps, head, "acomp") < 0) {
+      for (int k : childrenOf(deps, head))
+        if (k != object && k < object) deps.heads[static_cast<std::size_t>(k)] = object;
+        else if (k != object && deps.relations[k] == QLatin1String("punct")) deps.heads[static_cast<std::size_t>(k)] = object;
+      deps.heads[static_cast<std::size_t>(object)] = H(head);
+      deps.relations[object] = deps.relations[head];
+      deps.heads[static_cast<std::size_t>(head)] = object;
+      deps.relations[head] = QStringLiteral("cop");
+      deps.upos[head] = QStringLiteral("AUX");
+    }
+  }
+  // 3. cc attaches to the conjunct that follows it (UD v2), not to the first conjunct.
+  for (int c = 0; c < n; ++c) {
+    if (deps.relations[c] != QLatin1String("cc") || H(c) < 0) continue;
+    int next = -1;
+    for (int k : childrenOf(deps, H(c)))
+      if (k > c && deps.relations[k] == QLatin1String("conj") && (next < 0 || k < next)) next = k;
+    if (next >= 0) deps.heads[static_cast<std::size_t>(c)] = next;
+  }
+  // 4. Relation names.
+  static const QHash<QString, QString> rename{
+      {QStringLiteral("nsubjpass"), QStringLiteral("nsubj:pass")}, {QStringLiteral("dobj"), QStringLiteral("obj")},
+      {QStringLiteral("auxpass"), QStringLiteral("aux:pass")},     {QStringLiteral("num"), QStringLiteral("nummod")},
+      {QStringLiteral("nn"), QStringLiteral("compound")},          {QStringLiteral("poss"), QStringLiteral("nmod:poss")},
+      {QStringLiteral("possessive"), QStringLiteral("case")},      {QStringLiteral("partmod"), QStringLiteral("acl")},
+      {QStringLiteral("vmod"), QStringLiteral("acl")},             {QStringLiteral("rcmod"), QStringLiteral("acl:relcl")},
+      {QStringLiteral("neg"), QStringLiteral("advmod")},           {QStringLiteral("prt"), QStringLiteral("compound:prt")},
+      {QStringLiteral("pobj"), QStringLiteral("obl")},             {QStringLiteral("acomp"), QStringLiteral("xcomp")},
+      {QStringLiteral("attr"), QStringLiteral("xcomp")},           {QStringLiteral("prep"), QStringLiteral("obl")}};
+  for (int i = 0; i < n; ++i) {
+    const auto it = rename.constFind(deps.relations[i]);
+    if (it != rename.constEnd()) deps.relations[i] = it.value();
+    // Infinitival "to" is a mark in UD, not an aux.
+    if (deps.relations[i] == QLatin1String("aux") && forms[i].toLower() == QLatin1String("to")) {
+      deps.relations[i] = QStringLiteral("mark");
+      deps.upos[i] = QStringLiteral("PART");
+    }
+    if (deps.relations[i] == QLatin1String("nmod:poss") && deps.upos[i] == QLatin1String("DET")) deps.upos[i] = QStringLiteral("PRON");
+  }
+}
+
+}  // namespace
+
+void applyStyle(DependencyStyle style, const QStringList &forms, Dependencies &deps) {
+  switch (style) {
+  case DependencyStyle::Stanford: return;
+  case DependencyStyle::Collapsed: collapse(forms, deps); return;
+  case DependencyStyle::Universal: universal(forms, deps); return;
+  }
+}
+
+}  // namespace gs::detail
