@@ -7,7 +7,7 @@
 namespace gs::cli {
 
 const QList<Command> &commands() {
-  static const QList<Command> list = {infoCommand(), benchCommand(), demoCommand(), parseCommand()};
+  static const QList<Command> list = {infoCommand(), benchCommand(), demoCommand(), parseCommand(), parseEvalCommand()};
   return list;
 }
 

@@ -70,8 +70,14 @@ std::vector<ConlluSentence> readConllu(const QString &path) {
 }
 
 AttachmentScores scoreAgainst(const ConlluSentence &gold, const ParsedCaption &parsed) {
+  AttachmentScores total;
+  for (const AttachmentScores &token : scorePerToken(gold, parsed)) total.add(token);
+  return total;
+}
+
+std::vector<AttachmentScores> scorePerToken(const ConlluSentence &gold, const ParsedCaption &parsed) {
   // Character offsets of gold tokens in the joined text, and the parsed token covering each.
-  AttachmentScores scores;
+  std::vector<AttachmentScores> perToken(static_cast<std::size_t>(gold.forms.size()));
   std::vector<int> goldStart;
   int pos = 0;
   for (const QString &form : gold.forms) {
@@ -101,6 +107,7 @@ AttachmentScores scoreAgainst(const ConlluSentence &gold, const ParsedCaption &p
       const int h = heads[static_cast<std::size_t>(p)];
       predicted = h == 0 ? 0 : parsedToGold[static_cast<std::size_t>(h - 1)] + 1;
     }
+    AttachmentScores &scores = perToken[static_cast<std::size_t>(g)];
     ++scores.tokens;
     if (predicted == gold.heads[static_cast<std::size_t>(g)]) {
       ++scores.headCorrect;
@@ -109,7 +116,7 @@ AttachmentScores scoreAgainst(const ConlluSentence &gold, const ParsedCaption &p
       if (parsedToGold[static_cast<std::size_t>(p)] == g && goldRel == ourRel) ++scores.labelCorrect;
     }
   }
-  return scores;
+  return perToken;
 }
 
 }  // namespace gs

@@ -43,5 +43,7 @@ struct AttachmentScores {
 // aligned by character position, so a different tokenisation only costs the tokens it splits
 // differently: a gold token takes the head of the parsed token its first character falls in.
 AttachmentScores scoreAgainst(const ConlluSentence &gold, const ParsedCaption &parsed);
+// The same, one entry (tokens = 1) per gold token.
+std::vector<AttachmentScores> scorePerToken(const ConlluSentence &gold, const ParsedCaption &parsed);
 
 }  // namespace gs

@@ -9,5 +9,6 @@ Command infoCommand();
 Command benchCommand();
 Command demoCommand();
 Command parseCommand();
+Command parseEvalCommand();
 
 }  // namespace gs::cli

@@ -216,7 +216,8 @@ private:
       } else if (type == QLatin1String("A")) {
         propose(l, r, isNumber(m_lower[l]) ? QStringLiteral("num") : QStringLiteral("amod"), 5);
       } else if (type == QLatin1String("AN") || type == QLatin1String("G") || type == QLatin1String("GN")) {
-        propose(l, r, QStringLiteral("nn"), 5);
+        // G links join the parts of a name: "nn:name" until the style rewrite (UD makes it flat).
+        propose(l, r, type == QLatin1String("AN") ? QStringLiteral("nn") : QStringLiteral("nn:name"), 5);
         if (type != QLatin1String("AN")) m_upos[l] = m_upos[r] = QStringLiteral("PROPN");
       } else if (type == QLatin1String("N")) {
         propose(r, l, QStringLiteral("neg"), 5);
@@ -406,10 +407,14 @@ private:
   // "triangles and a star": SJl(triangles, and) + SJr(and, star) → the first conjunct takes the
   // conjunction's place; cc(triangles, and), conj(triangles, star).
   void rewriteCoordination() {
+    // Inner coordinations first ("a dog , a cat and a bird": the comma's pair is the left conjunct
+    // of "and"), so conjuncts are looked up through the words they replaced.
     for (auto &[conjunction, lefts] : m_conjLeft) {
-      std::vector<int> all = lefts;
+      std::vector<int> all;
+      for (int w : lefts) all.push_back(resolved(w));
       const auto rights = m_conjRight.find(conjunction);
-      if (rights != m_conjRight.end()) all.insert(all.end(), rights->second.begin(), rights->second.end());
+      if (rights != m_conjRight.end())
+        for (int w : rights->second) all.push_back(resolved(w));
       std::sort(all.begin(), all.end());
       all.erase(std::unique(all.begin(), all.end()), all.end());
       if (all.empty()) continue;
@@ -427,8 +432,9 @@ private:
       }
       m_replaced[conjunction] = first;
       m_heads[u(conjunction)] = first;
-      m_rel[conjunction] = QStringLiteral("cc");
-      m_upos[conjunction] = QStringLiteral("CCONJ");
+      const bool comma = isPunctuation(m_words[u(conjunction)].form);
+      m_rel[conjunction] = comma ? QStringLiteral("punct") : QStringLiteral("cc");
+      m_upos[conjunction] = comma ? QStringLiteral("PUNCT") : QStringLiteral("CCONJ");
       for (std::size_t k = 1; k < all.size(); ++k) attach(all[k], first, QStringLiteral("conj"));
     }
   }
@@ -449,7 +455,6 @@ private:
               (pass == 1 || m_upos[i] == QLatin1String("VERB")) && (root < 0 || subtree(i) > subtree(root)))
             root = i;
     if (root < 0) root = 0;
-    m_rel[root] = QStringLiteral("root");
     repairNullPrepositions(root);
     root = rootOf(root);
     for (int i = 0; i < size(); ++i) {
@@ -558,7 +563,9 @@ QString guessUpos(const LgWord &word) {
     return word.form.at(0).isUpper() && s.contains(QLatin1Char('l')) ? QStringLiteral("PROPN") : QStringLiteral("NOUN");
   if (s.startsWith(QLatin1Char('l')) || s.startsWith(QLatin1Char('m')) || s.startsWith(QLatin1Char('f')) || s.startsWith(QLatin1Char('b')))
     return QStringLiteral("PROPN");
-  if (prepositions().contains(lower) || s.startsWith(QLatin1Char('p')) || s.startsWith(QLatin1Char('r'))) return QStringLiteral("ADP");
+  // ".p" is a plural noun ("people.p") except on prepositions ("near.p").
+  if (prepositions().contains(lower) || s.startsWith(QLatin1Char('r'))) return QStringLiteral("ADP");
+  if (s.startsWith(QLatin1Char('p'))) return QStringLiteral("NOUN");
   if (word.form.at(0).isUpper() && s.isEmpty() && !word.null) return QStringLiteral("PROPN");
   return QStringLiteral("NOUN");
 }

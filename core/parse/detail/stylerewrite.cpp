@@ -87,11 +87,22 @@ void universal(const QStringList &forms, Dependencies &deps) {
       if (k > c && deps.relations[k] == QLatin1String("conj") && (next < 0 || k < next)) next = k;
     if (next >= 0) deps.heads[static_cast<std::size_t>(c)] = next;
   }
-  // 4. Relation names.
+  // 4. Names: a run of proper nouns is `flat` under its first word in UD ("John Smith").
+  for (int i = 0; i + 1 < n; ++i) {
+    const int head = H(i);
+    if (deps.relations[i] != QLatin1String("nn:name") || head != i + 1) continue;
+    for (int k : childrenOf(deps, head))
+      if (k != i) deps.heads[static_cast<std::size_t>(k)] = i;
+    deps.heads[static_cast<std::size_t>(i)] = H(head);
+    deps.relations[i] = deps.relations[head];
+    deps.heads[static_cast<std::size_t>(head)] = i;
+    deps.relations[head] = QStringLiteral("flat");
+  }
+  // 5. Relation names.
   static const QHash<QString, QString> rename{
       {QStringLiteral("nsubjpass"), QStringLiteral("nsubj:pass")}, {QStringLiteral("dobj"), QStringLiteral("obj")},
       {QStringLiteral("auxpass"), QStringLiteral("aux:pass")},     {QStringLiteral("num"), QStringLiteral("nummod")},
-      {QStringLiteral("nn"), QStringLiteral("compound")},          {QStringLiteral("poss"), QStringLiteral("nmod:poss")},
+      {QStringLiteral("nn"), QStringLiteral("compound")},          {QStringLiteral("nn:name"), QStringLiteral("flat")},          {QStringLiteral("poss"), QStringLiteral("nmod:poss")},
       {QStringLiteral("possessive"), QStringLiteral("case")},      {QStringLiteral("partmod"), QStringLiteral("acl")},
       {QStringLiteral("vmod"), QStringLiteral("acl")},             {QStringLiteral("rcmod"), QStringLiteral("acl:relcl")},
       {QStringLiteral("neg"), QStringLiteral("advmod")},           {QStringLiteral("prt"), QStringLiteral("compound:prt")},
@@ -109,14 +120,66 @@ void universal(const QStringList &forms, Dependencies &deps) {
   }
 }
 
+// Punctuation hangs as high as it can without crossing an arc (the convention of the UD and
+// Stanford converters: a comma or the final period belongs to the clause it ends). In UD, a
+// comma just before a conjunct attaches to that conjunct. O(P · W^2).
+void attachPunctuation(Dependencies &deps, bool universal) {
+  const int n = static_cast<int>(deps.heads.size());
+  auto H = [&](int i) { return deps.heads[static_cast<std::size_t>(i)]; };
+  auto depth = [&](int i) {
+    int d = 0;
+    for (; H(i) >= 0 && d <= n; ++d) i = H(i);
+    return d;
+  };
+  for (int p = 0; p < n; ++p) {
+    if (deps.relations[p] != QLatin1String("punct") || !childrenOf(deps, p).empty()) continue;
+    auto crosses = [&](int h) {
+      const int a = std::min(p, h), b = std::max(p, h);
+      for (int i = 0; i < n; ++i) {
+        if (i == p || H(i) < 0 || H(i) == p) continue;
+        const int x = std::min(i, H(i)), y = std::max(i, H(i));
+        const bool xIn = x > a && x < b, yIn = y > a && y < b;
+        const bool xOut = x < a || x > b, yOut = y < a || y > b;
+        if ((xIn && yOut) || (yIn && xOut)) return true;
+      }
+      return false;
+    };
+    int best = -1;
+    if (universal && p + 1 < n) {
+      // The conjunct whose subtree starts right after the comma.
+      for (int c = p + 1; c < n; ++c) {
+        if (deps.relations[c] != QLatin1String("conj")) continue;
+        int first = c;
+        for (int i = 0; i < n; ++i) {
+          int up = i;
+          for (int g = 0; up >= 0 && up != c && g <= n; ++g) up = H(up);
+          if (up == c) first = std::min(first, i);
+        }
+        if (first == p + 1 && !crosses(c)) best = c;
+        break;
+      }
+    }
+    if (best < 0)
+      for (int h = 0; h < n; ++h) {
+        if (h == p || deps.relations[h] == QLatin1String("punct") || crosses(h)) continue;
+        if (best < 0 || depth(h) < depth(best) || (depth(h) == depth(best) && std::abs(h - p) < std::abs(best - p))) best = h;
+      }
+    if (best >= 0) deps.heads[static_cast<std::size_t>(p)] = best;
+  }
+}
+
 }  // namespace
 
 void applyStyle(DependencyStyle style, const QStringList &forms, Dependencies &deps) {
+  if (style != DependencyStyle::Universal)
+    for (QString &rel : deps.relations)
+      if (rel == QLatin1String("nn:name")) rel = QStringLiteral("nn");
   switch (style) {
-  case DependencyStyle::Stanford: return;
-  case DependencyStyle::Collapsed: collapse(forms, deps); return;
-  case DependencyStyle::Universal: universal(forms, deps); return;
+  case DependencyStyle::Stanford: break;
+  case DependencyStyle::Collapsed: collapse(forms, deps); break;
+  case DependencyStyle::Universal: universal(forms, deps); break;
   }
+  attachPunctuation(deps, style == DependencyStyle::Universal);
 }
 
 }  // namespace gs::detail
