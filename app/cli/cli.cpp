@@ -7,7 +7,8 @@
 namespace gs::cli {
 
 const QList<Command> &commands() {
-  static const QList<Command> list = {infoCommand(), benchCommand(), demoCommand(), parseCommand(), parseEvalCommand()};
+  static const QList<Command> list = {infoCommand(), benchCommand(), demoCommand(), datasetCommand(), parseCommand(),
+                                      parseEvalCommand()};
   return list;
 }
 

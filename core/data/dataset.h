@@ -52,6 +52,8 @@ struct ImageRecord {
   std::vector<int> captions; // indices into Dataset::captions
   QStringList concepts;      // ground-truth concept labels when known (demo: shapes, colours, sizes,
                              // relations, counts); models derive their own from captions otherwise
+  int distractor = -1;       // demo: index of the twin image whose captions have the same bags of
+                             // words with swapped attributes or relation (same split); -1 if none
 };
 
 // One kind of problem met while loading, counted, with the first few examples kept.

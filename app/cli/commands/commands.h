@@ -8,6 +8,7 @@ namespace gs::cli {
 Command infoCommand();
 Command benchCommand();
 Command demoCommand();
+Command datasetCommand();
 Command parseCommand();
 Command parseEvalCommand();
 

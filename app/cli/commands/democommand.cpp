@@ -5,6 +5,8 @@
 #include "arguments.h"
 #include "clioutput.h"
 #include "commands/commands.h"
+#include "data/loaddataset.h"
+#include "data/scenes/scenesdemo.h"
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
 #include "runtime/runtime.h"
@@ -45,6 +47,24 @@ Command demoCommand() {
                       {QStringLiteral("GEMM GFLOP/s"), QString::number(rate.gflops, 'f', 1)}});
     });
     if (!report(QStringLiteral("Runtime check"), check)) return kExitFailure;
+
+    const JobOutcome scenes = runJob(engine, QStringLiteral("Make the Scenes demo"), [](JobContext &job) {
+      const QString folder = ensureScenesDemo(ScenesOptions{}, &job);
+      const Dataset dataset = loadDataset(folder, &job);
+      const DatasetStats stats = dataset.stats();
+      int orderSensitive = 0;
+      for (const CaptionRecord &caption : dataset.captions) orderSensitive += caption.orderSensitive ? 1 : 0;
+      job.setSummary({{QStringLiteral("folder"), folder},
+                      {QStringLiteral("images"), QStringLiteral("%1 (train %2, val %3, test %4)")
+                                                     .arg(dataset.images.size())
+                                                     .arg(stats.imagesPerSplit[int(Split::Train)])
+                                                     .arg(stats.imagesPerSplit[int(Split::Val)])
+                                                     .arg(stats.imagesPerSplit[int(Split::Test)])},
+                      {QStringLiteral("captions"), int(dataset.captions.size())},
+                      {QStringLiteral("order-sensitive captions"), orderSensitive},
+                      {QStringLiteral("vocabulary"), stats.vocabularySize}});
+    });
+    if (!report(QStringLiteral("Make the Scenes demo"), scenes)) return kExitFailure;
     return kExitOk;
   };
   return command;

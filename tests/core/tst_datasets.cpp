@@ -1,0 +1,419 @@
+// The dataset loaders on fixtures made here: every format, format detection, the bad-input
+// cases of issue 3 (missing files, malformed JSON with file:line:column, duplicate ids, non-UTF-8
+// text, empty captions, images referenced twice), and Flickr8k from ../shared/data when present.
+
+#include "data/dataset.h"
+#include "data/datasetsummary.h"
+#include "data/loaddataset.h"
+#include "data/protocols.h"
+#include "engine/engine.h"
+#include "engine/jobcontext.h"
+#include "text/tokenizer.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <stdexcept>
+
+namespace {
+
+void writeFile(const QString &path, const QByteArray &data) {
+  QDir().mkpath(QFileInfo(path).absolutePath());
+  QFile file(path);
+  QVERIFY2(file.open(QIODevice::WriteOnly), qPrintable(path));
+  file.write(data);
+}
+
+// Loaders only check that image files exist; a few bytes stand in for a JPEG.
+void touchImage(const QString &path) { writeFile(path, QByteArrayLiteral("\xff\xd8\xff\xe0 fixture")); }
+
+QString errorOf(const QString &path) {
+  try {
+    gs::loadDataset(path);
+  } catch (const std::runtime_error &error) {
+    return QString::fromStdString(error.what());
+  }
+  return {};
+}
+
+QJsonObject karpathyImage(int imgid, const QString &file, const QString &split, const QStringList &captions) {
+  QJsonArray sentences, sentids;
+  for (int k = 0; k < captions.size(); ++k) {
+    const int sentid = imgid * 10 + k;
+    sentences.append(QJsonObject{{QStringLiteral("raw"), captions[k]},
+                                 {QStringLiteral("tokens"), QJsonArray::fromStringList(gs::tokenize(captions[k]))},
+                                 {QStringLiteral("imgid"), imgid},
+                                 {QStringLiteral("sentid"), sentid}});
+    sentids.append(sentid);
+  }
+  return {{QStringLiteral("filename"), file}, {QStringLiteral("imgid"), imgid}, {QStringLiteral("split"), split},
+          {QStringLiteral("sentids"), sentids}, {QStringLiteral("sentences"), sentences}};
+}
+
+QByteArray json(const QJsonObject &object) { return QJsonDocument(object).toJson(QJsonDocument::Indented); }
+
+}  // namespace
+
+class TestDatasets : public QObject {
+  Q_OBJECT
+private Q_SLOTS:
+  void tokenizeLikeKarpathy_data() {
+    QTest::addColumn<QString>("caption");
+    QTest::addColumn<QStringList>("tokens");
+    QTest::newRow("sentence") << "A dog runs." << QStringList{"a", "dog", "runs"};
+    QTest::newRow("hyphen and number") << "Two men in T-shirts, 2.5 m apart!" << QStringList{"two", "men", "in", "t-shirts", "2.5", "m", "apart"};
+    QTest::newRow("apostrophe") << "The man's hat" << QStringList{"the", "mans", "hat"};
+    QTest::newRow("spaced punctuation") << "a girl , going into a building ." << QStringList{"a", "girl", "going", "into", "a", "building"};
+    QTest::newRow("dangling hyphen") << "well - lit room" << QStringList{"well", "lit", "room"};
+    QTest::newRow("punctuation only") << " . , !" << QStringList{};
+  }
+  void tokenizeLikeKarpathy() {
+    QFETCH(QString, caption);
+    QFETCH(QStringList, tokens);
+    QCOMPARE(gs::tokenize(caption), tokens);
+  }
+
+  void karpathyJsonLoads() {
+    QTemporaryDir dir;
+    const QString root = dir.path();
+    QJsonArray images;
+    images.append(karpathyImage(0, "a.jpg", "train", {"A dog runs.", "A brown dog runs on grass."}));
+    images.append(karpathyImage(1, "b.jpg", "restval", {"Two cats sleep."}));
+    images.append(karpathyImage(2, "c.jpg", "val", {"A man rides a bike."}));
+    images.append(karpathyImage(3, "d.jpg", "test", {"Children play in the snow."}));
+    writeFile(root + "/dataset_flickr8k.json", json({{"dataset", "flickr8k"}, {"images", images}}));
+    for (const char *name : {"a.jpg", "b.jpg", "c.jpg", "d.jpg"}) touchImage(root + "/images/" + name);
+
+    QCOMPARE(gs::detectDatasetFormat(root), QStringLiteral("karpathy-json"));
+    QCOMPARE(gs::detectDatasetFormat(root + "/dataset_flickr8k.json"), QStringLiteral("karpathy-json"));
+    const gs::Dataset d = gs::loadDataset(root);
+    QCOMPARE(d.format, QStringLiteral("karpathy-json"));
+    QCOMPARE(d.name, QStringLiteral("flickr8k"));
+    QCOMPARE(int(d.images.size()), 4);
+    QCOMPARE(int(d.captions.size()), 5);
+    QCOMPARE(d.report.total(), 0);
+    const gs::DatasetStats stats = d.stats();
+    QCOMPARE(stats.imagesPerSplit[int(gs::Split::Train)], 2); // restval counts as train
+    QCOMPARE(stats.imagesPerSplit[int(gs::Split::Val)], 1);
+    QCOMPARE(stats.imagesPerSplit[int(gs::Split::Test)], 1);
+    QCOMPARE(d.images[0].id, QStringLiteral("a"));
+    QCOMPARE(d.images[0].path, QDir(root).absoluteFilePath("images/a.jpg"));
+    QCOMPARE(d.images[0].captions.size(), size_t(2));
+    QCOMPARE(d.captions[1].tokens, (QStringList{"a", "brown", "dog", "runs", "on", "grass"}));
+    QCOMPARE(d.captions[1].image, 0);
+    QCOMPARE(d.captions[1].id, QStringLiteral("1"));
+    // From the file as well as the folder.
+    QCOMPARE(int(gs::loadDataset(root + "/dataset_flickr8k.json").captions.size()), 5);
+  }
+
+  void karpathyBadInputIsReported() {
+    QTemporaryDir dir;
+    const QString root = dir.path();
+    QJsonArray images;
+    images.append(karpathyImage(0, "a.jpg", "train", {"A dog runs.", "  ...  "}));   // one empty caption
+    images.append(karpathyImage(0, "b.jpg", "train", {"Duplicate imgid."}));         // duplicate id
+    images.append(karpathyImage(2, "a.jpg", "train", {"The same file again."}));     // referenced twice
+    images.append(karpathyImage(3, "missing.jpg", "test", {"No file on disk."}));    // missing image
+    images.append(karpathyImage(4, "c.jpg", "holdout", {"A cat on a mat."}));        // unknown split
+    writeFile(root + "/dataset_coco.json", json({{"images", images}}));
+    touchImage(root + "/images/a.jpg");
+    touchImage(root + "/images/b.jpg");
+    touchImage(root + "/c.jpg"); // beside the JSON works too
+    const gs::Dataset d = gs::loadDataset(root);
+    QCOMPARE(int(d.images.size()), 2);
+    QCOMPARE(int(d.captions.size()), 2);
+    QCOMPARE(d.report.count("empty caption"), 1);
+    QCOMPARE(d.report.count("duplicate id"), 1);
+    QCOMPARE(d.report.count("image referenced twice"), 1);
+    QCOMPARE(d.report.count("missing image"), 1);
+    QCOMPARE(d.report.count("unknown split"), 1);
+    QCOMPARE(d.stats().missingImages, 1);
+    QVERIFY(d.report.toText().contains("missing.jpg"));
+    QCOMPARE(d.images[1].split, gs::Split::Unassigned);
+  }
+
+  void malformedJsonNamesFileLineAndColumn() {
+    QTemporaryDir dir;
+    const QString file = dir.path() + "/dataset_flickr30k.json";
+    writeFile(file, "{\"images\": [\n  {\"filename\": \"a.jpg\", \"sentences\": []},\n  {\"filename\": \"b.jpg\" \"split\": \"train\"}\n]}\n");
+    const QString message = errorOf(dir.path());
+    QVERIFY2(message.contains(file + ":3:"), qPrintable(message));
+    QVERIFY2(message.contains("malformed JSON"), qPrintable(message));
+    QVERIFY2(message.contains("no usable image–caption pairs"), qPrintable(message));
+  }
+
+  void nonUtf8JsonIsReportedAndTheRestLoads() {
+    QTemporaryDir dir;
+    const QString root = dir.path();
+    QJsonArray images;
+    images.append(karpathyImage(0, "a.jpg", "train", {"A red cafe sign."}));
+    QByteArray data = json({{"images", images}});
+    data.replace("cafe", "caf\xe9"); // Latin-1 é: invalid UTF-8
+    writeFile(root + "/dataset_x.json", data);
+    touchImage(root + "/images/a.jpg");
+    const gs::Dataset d = gs::loadDataset(root);
+    QCOMPARE(int(d.captions.size()), 1);
+    QCOMPARE(d.report.count("non-UTF-8 text"), 1);
+    QVERIFY2(d.report.issues.front().examples.front().contains("dataset_x.json:"), qPrintable(d.report.toText()));
+  }
+
+  void regionsFileIsPickedUp() {
+    QTemporaryDir dir;
+    const QString root = dir.path();
+    QJsonArray images;
+    QJsonObject image = karpathyImage(0, "a.png", "train", {"A red circle is left of a blue square."});
+    image.insert("width", 100);
+    image.insert("height", 80);
+    image.insert("concepts", QJsonArray{"circle", "red"});
+    images.append(image);
+    writeFile(root + "/dataset.json", json({{"images", images}}));
+    touchImage(root + "/images/a.png");
+    const QJsonArray phrases{QJsonObject{{"begin", 0}, {"end", 3}, {"boxes", QJsonArray{QJsonArray{1, 2, 30, 30}}}},
+                             QJsonObject{{"begin", 6}, {"end", 9}, {"boxes", QJsonArray{QJsonArray{60, 2, 50, 30}}}}, // outside
+                             QJsonObject{{"begin", 7}, {"end", 12}, {"boxes", QJsonArray{}}}};                         // span too long
+    writeFile(root + "/regions.json", json({{"captions", QJsonArray{QJsonObject{{"sentid", 0}, {"phrases", phrases}}}}}));
+    const gs::Dataset d = gs::loadDataset(root);
+    QCOMPARE(d.images[0].width, 100);
+    QCOMPARE(d.images[0].concepts, (QStringList{"circle", "red"}));
+    QCOMPARE(int(d.captions[0].phrases.size()), 2);
+    QCOMPARE(d.captions[0].phrases[0].boxes.size(), size_t(1));
+    QCOMPARE(d.captions[0].phrases[0].boxes[0], (gs::Box{1, 2, 30, 30}));
+    QVERIFY(d.captions[0].phrases[1].boxes.empty());
+    QCOMPARE(d.report.count("bad region"), 2);
+  }
+
+  void flickr8kNativeLoads() {
+    QTemporaryDir dir;
+    const QString root = dir.path();
+    QByteArray tokens;
+    for (const char *image : {"100_a.jpg", "200_b.jpg", "300_c.jpg", "400_d.jpg"})
+      for (int k = 0; k < 5; ++k) tokens += QByteArray(image) + "#" + QByteArray::number(k) + "\tA caption number " + QByteArray::number(k) + " .\n";
+    tokens += "500_e.jpg.1#0\tAn id that names no image file .\n";        // Flickr8k's known anomaly
+    tokens += "this line has no tab\n";                                     // malformed
+    tokens += "100_a.jpg#0\tA second caption with a taken id .\n";          // duplicate id
+    tokens += "200_b.jpg#5\t .\n";                                          // empty caption
+    tokens += "300_c.jpg#5\tA caf\xe9 in Latin-1 .\n";                      // non-UTF-8
+    tokens += "900_z.jpg#0\tAn image that is not on disk .\n";              // missing image
+    writeFile(root + "/Flickr8k.token.txt", tokens);
+    writeFile(root + "/Flickr_8k.trainImages.txt", "100_a.jpg\n200_b.jpg\n");
+    writeFile(root + "/Flickr_8k.devImages.txt", "300_c.jpg\n100_a.jpg\n"); // 100_a again: referenced twice
+    writeFile(root + "/Flickr_8k.testImages.txt", "900_z.jpg\n");
+    for (const char *image : {"100_a.jpg", "200_b.jpg", "300_c.jpg", "400_d.jpg"}) touchImage(root + "/images/" + image);
+
+    QCOMPARE(gs::detectDatasetFormat(root), QStringLiteral("flickr8k-native"));
+    QCOMPARE(gs::detectDatasetFormat(root + "/Flickr8k.token.txt"), QStringLiteral("flickr8k-native"));
+    const gs::Dataset d = gs::loadDataset(root + "/Flickr8k.token.txt");
+    QCOMPARE(d.format, QStringLiteral("flickr8k-native"));
+    QCOMPARE(int(d.images.size()), 4);
+    QCOMPARE(int(d.captions.size()), 21);
+    const gs::DatasetStats stats = d.stats();
+    QCOMPARE(stats.imagesPerSplit[int(gs::Split::Train)], 2);
+    QCOMPARE(stats.imagesPerSplit[int(gs::Split::Val)], 1);
+    QCOMPARE(stats.imagesPerSplit[int(gs::Split::Unassigned)], 1);
+    QCOMPARE(d.report.count("not an image file name"), 1);
+    QCOMPARE(d.report.count("malformed line"), 1);
+    QCOMPARE(d.report.count("duplicate id"), 1);
+    QCOMPARE(d.report.count("empty caption"), 1);
+    QCOMPARE(d.report.count("non-UTF-8 text"), 1);
+    QCOMPARE(d.report.count("missing image"), 1);
+    QCOMPARE(d.report.count("image referenced twice"), 1);
+    QVERIFY2(d.report.toText().contains("Flickr8k.token.txt:22"), qPrintable(d.report.toText())); // the malformed line
+    const gs::CaptionRecord &latin1 = d.captions.back();
+    QCOMPARE(latin1.raw, QString::fromUtf8("A caf\xc3\xa9 in Latin-1 ."));
+    QCOMPARE(latin1.tokens, QStringList({"a", QString::fromUtf8("caf\xc3\xa9"), "in", "latin-1"}));
+  }
+
+  void cocoCaptionsLoad() {
+    QTemporaryDir dir;
+    const QString root = dir.path();
+    const auto cocoFile = [](const QJsonArray &images, const QJsonArray &annotations) {
+      return json({{"info", QJsonObject{{"year", 2014}}}, {"images", images}, {"annotations", annotations}});
+    };
+    writeFile(root + "/annotations/captions_train2014.json",
+              cocoFile({QJsonObject{{"id", 1}, {"file_name", "COCO_train2014_1.jpg"}, {"width", 640}, {"height", 480}},
+                        QJsonObject{{"id", 2}, {"file_name", "COCO_train2014_2.jpg"}},
+                        QJsonObject{{"id", 2}, {"file_name", "COCO_train2014_3.jpg"}}}, // duplicate id
+                       {QJsonObject{{"id", 10}, {"image_id", 1}, {"caption", "A plate of food."}},
+                        QJsonObject{{"id", 11}, {"image_id", 1}, {"caption", "Some food on a table."}},
+                        QJsonObject{{"id", 12}, {"image_id", 2}, {"caption", "A bus on a street."}},
+                        QJsonObject{{"id", 13}, {"image_id", 99}, {"caption", "Nobody's image."}}}));
+    writeFile(root + "/annotations/captions_val2014.json",
+              cocoFile({QJsonObject{{"id", 5}, {"file_name", "COCO_val2014_5.jpg"}},
+                        QJsonObject{{"id", 6}, {"file_name", "COCO_val2014_6.jpg"}}}, // missing file
+                       {QJsonObject{{"id", 20}, {"image_id", 5}, {"caption", "A giraffe."}},
+                        QJsonObject{{"id", 21}, {"image_id", 6}, {"caption", "A zebra."}}}));
+    writeFile(root + "/annotations/captions_test2014.json", "{\"images\": [,]}"); // malformed
+    touchImage(root + "/train2014/COCO_train2014_1.jpg");
+    touchImage(root + "/train2014/COCO_train2014_2.jpg");
+    touchImage(root + "/images/val2014/COCO_val2014_5.jpg");
+
+    QCOMPARE(gs::detectDatasetFormat(root), QStringLiteral("coco-captions"));
+    QCOMPARE(gs::detectDatasetFormat(root + "/annotations/captions_val2014.json"), QStringLiteral("coco-captions"));
+    const gs::Dataset d = gs::loadDataset(root);
+    QCOMPARE(d.format, QStringLiteral("coco-captions"));
+    QCOMPARE(int(d.images.size()), 3);
+    QCOMPARE(int(d.captions.size()), 4);
+    QCOMPARE(d.images[0].width, 640);
+    QCOMPARE(d.stats().imagesPerSplit[int(gs::Split::Train)], 2);
+    QCOMPARE(d.stats().imagesPerSplit[int(gs::Split::Val)], 1);
+    QCOMPARE(d.report.count("duplicate id"), 1);
+    QCOMPARE(d.report.count("caption of unknown image"), 1);
+    QCOMPARE(d.report.count("missing image"), 1);
+    QCOMPARE(d.report.count("malformed JSON"), 1);
+    QVERIFY2(d.report.toText().contains("captions_test2014.json:1:"), qPrintable(d.report.toText()));
+    // One file alone.
+    QCOMPARE(int(gs::loadDataset(root + "/annotations/captions_val2014.json").images.size()), 1);
+  }
+
+  void cocoOneKFolds() {
+    gs::Dataset d;
+    for (int i = 0; i < 5300; ++i) {
+      gs::ImageRecord image;
+      image.id = QString::number(i);
+      image.split = i < 300 ? gs::Split::Train : gs::Split::Test;
+      d.images.push_back(image);
+    }
+    const auto folds = gs::testFolds(d);
+    QCOMPARE(int(folds.size()), 5);
+    QCOMPARE(int(folds[0].size()), 1000);
+    QCOMPARE(folds[0].front(), 300);
+    QCOMPARE(folds[4].back(), 5299);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, gs::testFolds(d, 0));
+  }
+
+  void pascalSentencesLoad() {
+    QTemporaryDir dir;
+    const QString root = dir.path();
+    for (const char *category : {"aeroplane", "bird"})
+      for (int i = 0; i < 10; ++i) {
+        const QString stem = QStringLiteral("2008_%1").arg(i, 6, 10, QLatin1Char('0'));
+        writeFile(QStringLiteral("%1/sentence/%2/%3.txt").arg(root, category, stem),
+                  "A picture of something.\nIt is a thing.\n  An object here.\nSomething else.\nThe last one.\n");
+        if (!(QLatin1String(category) == QLatin1String("bird") && i == 9))
+          touchImage(QStringLiteral("%1/dataset/%2/%3.jpg").arg(root, category, stem));
+      }
+    QCOMPARE(gs::detectDatasetFormat(root), QStringLiteral("pascal-sentences"));
+    const gs::Dataset d = gs::loadDataset(root);
+    QCOMPARE(int(d.images.size()), 19);
+    QCOMPARE(int(d.captions.size()), 95);
+    QCOMPARE(d.report.count("missing image"), 1);
+    const gs::DatasetStats stats = d.stats();
+    QCOMPARE(stats.imagesPerSplit[int(gs::Split::Train)], 16); // 8 per category
+    QCOMPARE(stats.imagesPerSplit[int(gs::Split::Val)], 2);
+    QCOMPARE(stats.imagesPerSplit[int(gs::Split::Test)], 1);   // bird's test image is the missing one
+    QCOMPARE(d.images[0].id, QStringLiteral("aeroplane/2008_000000"));
+    QCOMPARE(d.captions[2].raw, QStringLiteral("An object here."));
+  }
+
+  void csvAndTsvLoad() {
+    QTemporaryDir dir;
+    const QString root = dir.path();
+    for (const char *name : {"img/1.jpg", "img/2.jpg", "img/3.jpg"}) touchImage(root + "/" + name);
+    writeFile(root + "/captions.csv",
+              "image,caption,split\n"
+              "img/1.jpg,\"A dog, running.\",train\n"
+              "img/1.jpg,A dog outside.,train\n"
+              "img/2.jpg,\"He said \"\"hi\"\".\",test\n"
+              "img/3.jpg,\"unterminated,val\n"
+              "img/4.jpg,A missing image.,val\n"
+              "img/3.jpg,,val\n");
+    QCOMPARE(gs::detectDatasetFormat(root), QStringLiteral("csv"));
+    const gs::Dataset d = gs::loadDataset(root + "/captions.csv");
+    QCOMPARE(d.format, QStringLiteral("csv"));
+    QCOMPARE(int(d.images.size()), 2);
+    QCOMPARE(int(d.captions.size()), 3);
+    QCOMPARE(d.captions[0].raw, QStringLiteral("A dog, running."));
+    QCOMPARE(d.captions[2].raw, QStringLiteral("He said \"hi\"."));
+    QCOMPARE(d.images[1].split, gs::Split::Test);
+    QCOMPARE(d.report.count("malformed line"), 1);
+    QCOMPARE(d.report.count("missing image"), 1);
+    QCOMPARE(d.report.count("empty caption"), 1);
+    QCOMPARE(d.report.count("image without captions"), 1); // img/3.jpg: its only captions were bad
+
+    QTemporaryDir tsvDir;
+    for (int i = 0; i < 10; ++i) touchImage(QStringLiteral("%1/%2.png").arg(tsvDir.path()).arg(i));
+    QByteArray tsv;
+    for (int i = 0; i < 10; ++i) tsv += QByteArray::number(i) + ".png\tA shape number " + QByteArray::number(i) + ".\n";
+    writeFile(tsvDir.path() + "/pairs.tsv", tsv);
+    const gs::Dataset t = gs::loadDataset(tsvDir.path());
+    QCOMPARE(int(t.images.size()), 10);
+    QCOMPARE(t.stats().imagesPerSplit[int(gs::Split::Train)], 8); // no split column: 80/10/10
+    QCOMPARE(t.stats().imagesPerSplit[int(gs::Split::Test)], 1);
+  }
+
+  void unusableDatasetsThrowNamingThePath() {
+    QTemporaryDir dir;
+    QCOMPARE(gs::detectDatasetFormat(dir.path()), QString());
+    QString message = errorOf(dir.path());
+    QVERIFY2(message.contains(dir.path()) && message.contains("no dataset format recognised"), qPrintable(message));
+    message = errorOf(dir.path() + "/nothing-here");
+    QVERIFY2(message.contains("no such file or folder"), qPrintable(message));
+
+    QJsonArray images;
+    images.append(karpathyImage(0, "gone.jpg", "train", {"A dog."}));
+    writeFile(dir.path() + "/dataset_flickr8k.json", json({{"images", images}}));
+    message = errorOf(dir.path());
+    QVERIFY2(message.contains(dir.path()) && message.contains("no usable image–caption pairs"), qPrintable(message));
+    QVERIFY2(message.contains("missing image: 1"), qPrintable(message));
+  }
+
+  void loadsAsAnEngineJob() {
+    QTemporaryDir dir;
+    QByteArray tsv;
+    for (int i = 0; i < 3000; ++i) {
+      touchImage(QStringLiteral("%1/%2.jpg").arg(dir.path()).arg(i));
+      tsv += QByteArray::number(i) + ".jpg\tCaption " + QByteArray::number(i) + "\n";
+    }
+    writeFile(dir.path() + "/pairs.tsv", tsv);
+    gs::Engine engine;
+    int images = 0;
+    const gs::JobId id = engine.submit("load", [&](gs::JobContext &job) { images = int(gs::loadDataset(dir.path(), &job).images.size()); });
+    const auto outcome = engine.wait(id, 60000);
+    QVERIFY(outcome);
+    QCOMPARE(outcome->status, gs::JobStatus::Succeeded);
+    QCOMPARE(images, 3000);
+  }
+
+  void summaryHasCountsAndReport() {
+    gs::Dataset d;
+    d.name = "x";
+    d.format = "csv";
+    d.images.push_back({"a", "/a.jpg", 0, 0, gs::Split::Train, {0}, {}, -1});
+    d.captions.push_back({"0", 0, "A dog.", {"a", "dog"}, {}, false});
+    d.report.add("missing image", "/b.jpg");
+    const QJsonObject s = gs::datasetSummary(d);
+    QCOMPARE(s["images"].toObject()["train"].toInt(), 1);
+    QCOMPARE(s["vocabulary"].toInt(), 2);
+    QCOMPARE(s["missing_images"].toInt(), 1);
+    QCOMPARE(s["report"].toArray().first().toObject()["kind"].toString(), QStringLiteral("missing image"));
+    QVERIFY(gs::describeDataset(d).contains("missing image: 1"));
+  }
+
+  void flickr8kSharedData() {
+    const QString folder = QStringLiteral(GS_SHARED_DATA "/flickr8k");
+    if (!QFileInfo::exists(folder + "/Flickr8k.token.txt")) QSKIP("../shared/data/flickr8k is absent");
+    QCOMPARE(gs::detectDatasetFormat(folder), QStringLiteral("flickr8k-native"));
+    const gs::Dataset d = gs::loadDataset(folder);
+    QCOMPARE(int(d.images.size()), 1000);
+    QCOMPARE(int(d.captions.size()), 5000);
+    QCOMPARE(d.report.count("missing image"), 7091);
+    QCOMPARE(d.report.count("not an image file name"), 1); // 2258277193_586949ec62.jpg.1
+    const gs::DatasetStats stats = d.stats();
+    QCOMPARE(stats.missingImages, 7091);
+    // subset_images.tsv: train 753 / dev 113 / test 125 / none 9.
+    QCOMPARE(stats.imagesPerSplit[int(gs::Split::Train)], 753);
+    QCOMPARE(stats.imagesPerSplit[int(gs::Split::Val)], 113);
+    QCOMPARE(stats.imagesPerSplit[int(gs::Split::Test)], 125);
+    QCOMPARE(stats.imagesPerSplit[int(gs::Split::Unassigned)], 9);
+    for (const gs::ImageRecord &image : d.images) QCOMPARE(int(image.captions.size()), 5);
+    QCOMPARE(d.images.front().id, QStringLiteral("1000268201_693b08cb0e"));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestDatasets)
+#include "tst_datasets.moc"
