@@ -15,7 +15,7 @@ namespace gs {
 namespace {
 
 // Bump when the conversion's output changes: cached parses of an older revision are ignored.
-constexpr int kParserRevision = 1;
+constexpr int kParserRevision = 2;
 
 // Marks Link Grammar adds to word strings: [!] guessed/unknown, [?] spell, [~] …
 const QRegularExpression &markRegex() {
@@ -115,7 +115,36 @@ ParsedCaption CaptionParser::parse(const QString &caption) {
   result.style = m_options.style;
 
   const PreTokens pre = pretokenize(caption);
-  const detail::LinkGrammarResult lg = m_impl->session.parse(pre.input);
+  detail::LinkGrammarResult lg = m_impl->session.parse(pre.input);
+  int addedWords = 0;
+  if ((lg.nullCount > 0 || lg.words.empty()) && !lg.timedOut) {
+    // Captions are often verbless noun phrases ("Two stars beneath a green triangle."), which
+    // Link Grammar's English dictionary links only partially. Parsed as the object of "there
+    // is/are" they link completely; the two added words and their links are dropped again, and
+    // the noun they pointed at becomes the root.
+    QString body = pre.input;
+    if (body.size() > 1 && body[0].isUpper() && (body[1].isLower() || body[1].isSpace())) body[0] = body[0].toLower();
+    for (const QString &prefix : {QStringLiteral("there are "), QStringLiteral("there is ")}) {
+      detail::LinkGrammarResult wrapped = m_impl->session.parse(prefix + body, false);
+      if (wrapped.words.size() < 3 || wrapped.nullCount > 0) continue;
+      const int shift = static_cast<int>(prefix.size());
+      wrapped.words.erase(wrapped.words.begin(), wrapped.words.begin() + 2);
+      for (detail::LinkGrammarWord &w : wrapped.words) {
+        w.start = std::max(w.start - shift, 0);
+        w.end = std::max(w.end - shift, 0);
+      }
+      std::vector<detail::LgLink> links;
+      for (const detail::LgLink &link : wrapped.links) {
+        if (link.left == 0 || link.left == 1 || link.right == 0 || link.right == 1) continue;
+        links.push_back({link.left < 0 ? -1 : link.left - 2, link.right - 2, link.label});
+      }
+      wrapped.links = std::move(links);
+      lg = std::move(wrapped);
+      addedWords = 2;
+      result.fragment = true;
+      break;
+    }
+  }
   result.timedOut = lg.timedOut;
   result.nullCount = lg.nullCount;
 
@@ -168,7 +197,7 @@ ParsedCaption CaptionParser::parse(const QString &caption) {
   // The constituency tree is built before the style rewrite: its POS come from the basic parse.
   Tree basic = Tree::dependency(result.tokens, deps.upos, deps.heads, deps.relations);
   std::optional<Tree> constituents;
-  if (haveLinkage) constituents = detail::constituentsFromLinkGrammar(lg.constituents, result.tokens, deps.upos);
+  if (haveLinkage) constituents = detail::constituentsFromLinkGrammar(lg.constituents, result.tokens, deps.upos, addedWords);
   if (!constituents) {
     try {
       constituents = detail::constituentsFromDependencies(basic);

@@ -61,7 +61,8 @@ QJsonObject parsedCaptionToJson(const ParsedCaption &p) {
           {QStringLiteral("style"), styleName(p.style)},
           {QStringLiteral("quality"), qualityName(p.quality)},
           {QStringLiteral("timedOut"), p.timedOut},
-          {QStringLiteral("nulls"), p.nullCount}};
+          {QStringLiteral("nulls"), p.nullCount},
+          {QStringLiteral("fragment"), p.fragment}};
 }
 
 ParsedCaption parsedCaptionFromJson(const QJsonObject &json) {
@@ -97,6 +98,7 @@ ParsedCaption parsedCaptionFromJson(const QJsonObject &json) {
               : quality == QLatin1String("fallback") ? ParseQuality::Fallback : ParseQuality::Complete;
   p.timedOut = json.value(QStringLiteral("timedOut")).toBool();
   p.nullCount = json.value(QStringLiteral("nulls")).toInt();
+  p.fragment = json.value(QStringLiteral("fragment")).toBool();
   return p;
 }
 

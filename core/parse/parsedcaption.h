@@ -43,6 +43,7 @@ struct ParsedCaption {
   ParseQuality quality = ParseQuality::Complete;
   bool timedOut = false;        // the per-sentence time limit expired
   int nullCount = 0;            // words Link Grammar left unlinked
+  bool fragment = false;        // verbless caption parsed completely as "there is/are …" (see captionparser.cpp)
 };
 
 // For each tree token, the index of the word token it belongs to in `wordTokens` (a Karpathy-style

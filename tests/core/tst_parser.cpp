@@ -121,6 +121,19 @@ private Q_SLOTS:
     // Link Grammar calls this fragment a VP; with no verb in it, it is an NP.
     const Tree &c = shapes.constituency;
     QCOMPARE(c.label(c.parent(c.nodeOfToken(2))), QStringLiteral("NP"));
+    QVERIFY(!shapes.fragment);
+
+    // Link Grammar links "stars" as an imperative verb and drops "Two"; parsed as the object of
+    // "there are", the fragment links completely and the noun heads it.
+    const ParsedCaption stars = parse(QStringLiteral("Two stars beneath a green triangle."));
+    QCOMPARE(stars.quality, ParseQuality::Complete);
+    QVERIFY(stars.fragment);
+    QCOMPARE(stars.tokens.size(), 7);
+    QCOMPARE(heads(stars), (std::vector<int>{2, 0, 2, 6, 6, 3, 2}));
+    QCOMPARE(stars.upos[1], QStringLiteral("NOUN"));
+    QCOMPARE(stars.constituency.tokenCount(), 7);
+    QVERIFY(toConllu(stars).contains(QStringLiteral("# parse = complete stanford fragment")));
+
     const ParsedCaption ud = parse(QStringLiteral("Two green triangles and a yellow star."), DependencyStyle::Universal);
     QCOMPARE(head(ud, 4), 7); // UD: cc on the following conjunct
     QCOMPARE(rel(ud, 1), QStringLiteral("nummod"));

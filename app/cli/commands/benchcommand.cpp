@@ -11,6 +11,9 @@
 
 namespace gs::cli {
 
+// Captions/s of the caption parser on 1 and 2 threads (benchparse.cpp).
+int benchParse(const QStringList &args);
+
 namespace {
 
 // GEMM rate on 1 thread and on all configured threads; the 1-thread rate is the baseline.
@@ -47,6 +50,7 @@ int benchGemm(const QStringList &args) {
   return kExitOk;
 }
 
+
 struct Benchmark {
   const char *name;
   int (*run)(const QStringList &args);
@@ -55,6 +59,7 @@ struct Benchmark {
 // Each benchmark is a function of its own arguments; later issues add rows here.
 const Benchmark kBenchmarks[] = {
     {"gemm", benchGemm},
+    {"parse", benchParse},
 };
 
 QString benchmarkNames() {
@@ -68,8 +73,9 @@ QString benchmarkNames() {
 Command benchCommand() {
   Command command;
   command.name = QStringLiteral("bench");
-  command.summary = QStringLiteral("speed benchmarks: gemm");
-  command.usage = QStringLiteral("bench gemm [--size N] [--repeats R] [--json]");
+  command.summary = QStringLiteral("speed benchmarks: gemm, parse");
+  command.usage = QStringLiteral("bench gemm [--size N] [--repeats R] [--json]\n"
+                                 "       groundscope-cli bench parse [--dataset PATH] [--limit N] [--json]");
   command.run = [](const QStringList &args) {
     if (args.isEmpty())
       throw UsageError(QStringLiteral("missing benchmark name (one of: %1)").arg(benchmarkNames()).toStdString());

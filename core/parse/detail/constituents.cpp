@@ -18,7 +18,8 @@ QString phraseLabel(const QString &upos) {
 
 }  // namespace
 
-std::optional<Tree> constituentsFromLinkGrammar(const QString &bracketed, const QStringList &forms, const QStringList &upos) {
+std::optional<Tree> constituentsFromLinkGrammar(const QString &bracketed, const QStringList &forms, const QStringList &upos,
+                                                int skipLeaves) {
   std::vector<TreeNode> nodes;
   std::vector<int> open; // stack of phrase nodes
   int token = 0;
@@ -37,6 +38,8 @@ std::optional<Tree> constituentsFromLinkGrammar(const QString &bracketed, const 
     } else if (part == QLatin1String(")")) {
       if (open.empty()) return std::nullopt;
       open.pop_back();
+    } else if (skipLeaves > 0) {
+      --skipLeaves; // an added word: no leaf
     } else {
       if (open.empty() || token >= forms.size()) return std::nullopt;
       TreeNode leaf;
@@ -49,6 +52,25 @@ std::optional<Tree> constituentsFromLinkGrammar(const QString &bracketed, const 
     }
   }
   if (token != forms.size() || !open.empty() || nodes.empty()) return std::nullopt;
+  // Drop phrases with no leaf under them (left by skipped words), renumbering parents; a root
+  // left with a single phrase child hands the root over to it.
+  for (bool changed = true; changed;) {
+    changed = false;
+    std::vector<int> leaves(nodes.size(), 0);
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+      if (nodes[i].token >= 0)
+        for (int up = static_cast<int>(i); up >= 0; up = nodes[static_cast<std::size_t>(up)].parent) ++leaves[static_cast<std::size_t>(up)];
+    std::vector<int> newIndex(nodes.size(), -1);
+    std::vector<TreeNode> kept;
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+      if (leaves[i] > 0) {
+        newIndex[i] = static_cast<int>(kept.size());
+        kept.push_back(nodes[i]);
+      }
+    if (kept.size() != nodes.size()) changed = true;
+    for (TreeNode &node : kept) node.parent = node.parent < 0 ? -1 : newIndex[static_cast<std::size_t>(node.parent)];
+    nodes = std::move(kept);
+  }
   // A phrase with no leaf under it cannot be; Link Grammar never writes one, but check.
   Tree tree;
   try {

@@ -69,7 +69,7 @@ LinkGrammarSession::~LinkGrammarSession() { parse_options_delete(opts(m_options)
 
 void LinkGrammarSession::setTimeLimit(int seconds) { parse_options_set_max_parse_time(opts(m_options), std::max(seconds, 1)); }
 
-LinkGrammarResult LinkGrammarSession::parse(const QString &input) {
+LinkGrammarResult LinkGrammarSession::parse(const QString &input, bool allowNulls) {
   LinkGrammarResult result;
   lg_error_set_handler(quietHandler, nullptr);
   Parse_Options o = opts(m_options);
@@ -84,7 +84,7 @@ LinkGrammarResult LinkGrammarSession::parse(const QString &input) {
     parse_options_set_max_null_count(o, 0);
     found = sentence_parse(sentence, o);
     result.timedOut = parse_options_timer_expired(o);
-    if (found <= 0 && !result.timedOut) {
+    if (found <= 0 && !result.timedOut && allowNulls) {
       parse_options_reset_resources(o);
       parse_options_set_min_null_count(o, 1);
       parse_options_set_max_null_count(o, sentence_length(sentence));

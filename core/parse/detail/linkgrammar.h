@@ -34,7 +34,8 @@ public:
   LinkGrammarSession &operator=(const LinkGrammarSession &) = delete;
 
   void setTimeLimit(int seconds);
-  LinkGrammarResult parse(const QString &input);
+  // allowNulls: when no complete linkage exists, retry allowing null links (partial parses).
+  LinkGrammarResult parse(const QString &input, bool allowNulls = true);
 
 private:
   void *m_options = nullptr; // Parse_Options (an opaque pointer type in Link Grammar)
