@@ -25,11 +25,15 @@ ParseEvalResult evaluateOnConllu(const QString &path, int maxSentences, int thre
       result.scores.tokens += static_cast<int>(gold[i].forms.size());
       continue;
     }
+    result.predictedConllu += toConllu(parsed, QString::number(i + 1));
     const std::vector<AttachmentScores> perToken = scorePerToken(gold[i], parsed);
     for (int g = 0; g < gold[i].forms.size(); ++g) {
       const AttachmentScores &token = perToken[static_cast<std::size_t>(g)];
       result.scores.add(token);
-      result.byRelation[gold[i].relations[g].section(QLatin1Char(':'), 0, 0)].add(token);
+      const QString goldRel = gold[i].relations[g].section(QLatin1Char(':'), 0, 0);
+      result.byRelation[goldRel].add(token);
+      if (token.headCorrect && !token.labelCorrect && parsed.tokens.size() == gold[i].forms.size())
+        ++result.labelConfusions[goldRel][parsed.dependency.label(parsed.dependency.nodeOfToken(g)).section(QLatin1Char(':'), 0, 0)];
     }
   }
   return result;

@@ -17,6 +17,9 @@ struct ParseEvalResult {
   double seconds = 0;
   // Per gold relation (universal part): tokens, correct heads, correct labels — where points are lost.
   std::map<QString, AttachmentScores> byRelation;
+  // Gold relation → our relation for tokens whose head is right but label wrong, with counts.
+  std::map<QString, std::map<QString, int>> labelConfusions;
+  QString predictedConllu; // our trees, one CoNLL-U sentence per gold sentence
 };
 
 // maxSentences <= 0: all. threads 0: all cores. Throws std::runtime_error naming the file when it

@@ -6,12 +6,14 @@
 #include "commands/commands.h"
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
+#include "io/atomicfile.h"
 #include "parse/parseeval.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
 
 #include <algorithm>
+#include <tuple>
 
 namespace gs::cli {
 
@@ -19,12 +21,13 @@ Command parseEvalCommand() {
   Command command;
   command.name = QStringLiteral("parse-eval");
   command.summary = QStringLiteral("UAS/LAS of the caption parser (UD style) against a gold CoNLL-U file");
-  command.usage = QStringLiteral("parse-eval GOLD.conllu [--limit N] [--threads N] [--json]");
+  command.usage = QStringLiteral("parse-eval GOLD.conllu [--limit N] [--threads N] [--out PARSED.conllu] [--json]");
   command.run = [](const QStringList &args) {
     QCommandLineParser parser;
     parser.addOption({QStringLiteral("limit"), QStringLiteral("Only the first N sentences."), QStringLiteral("N")});
     parser.addOption({QStringLiteral("threads"), QStringLiteral("Worker threads (default: all cores)."), QStringLiteral("N")});
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
+    parser.addOption({QStringLiteral("out"), QStringLiteral("Also write our trees as CoNLL-U."), QStringLiteral("FILE")});
     parseArguments(parser, args, 1, 1);
     const QString path = parser.positionalArguments().first();
     const int limit = intOption(parser, QStringLiteral("limit"), 0, 0, 1000000);
@@ -37,6 +40,7 @@ Command parseEvalCommand() {
     });
     if (outcome.status != JobStatus::Succeeded)
       throw std::runtime_error(outcome.status == JobStatus::Failed ? outcome.error.toStdString() : std::string("cancelled"));
+    if (parser.isSet(QStringLiteral("out"))) writeFileAtomically(parser.value(QStringLiteral("out")), result.predictedConllu.toUtf8());
     const AttachmentScores &s = result.scores;
     if (parser.isSet(QStringLiteral("json"))) {
       const QJsonObject json{{QStringLiteral("sentences"), result.sentences}, {QStringLiteral("tokens"), s.tokens},
@@ -64,6 +68,13 @@ Command parseEvalCommand() {
                    .arg(100 * rows[i].second.uas(), 5, 'f', 1)
                    .arg(100 * rows[i].second.las(), 5, 'f', 1)
                    .arg(rows[i].second.tokens - rows[i].second.headCorrect);
+    out() << "Right head, wrong label (gold → ours, most frequent):\n";
+    std::vector<std::tuple<int, QString, QString>> confusions;
+    for (const auto &[gold, ours] : result.labelConfusions)
+      for (const auto &[label, count] : ours) confusions.emplace_back(count, gold, label);
+    std::sort(confusions.rbegin(), confusions.rend());
+    for (std::size_t i = 0; i < confusions.size() && i < 10; ++i)
+      out() << QStringLiteral("  %1 → %2: %3\n").arg(std::get<1>(confusions[i]), std::get<2>(confusions[i])).arg(std::get<0>(confusions[i]));
     return kExitOk;
   };
   return command;

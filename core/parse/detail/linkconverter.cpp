@@ -118,7 +118,14 @@ public:
     markIndirectObjects();
     rewritePossessives();
     std::sort(m_promotions.begin(), m_promotions.end(), [](const Promotion &a, const Promotion &b) { return a.function < b.function; });
-    for (const Promotion &p : m_promotions) promote(p.function, p.content, p.relation);
+    for (const Promotion &p : m_promotions) {
+      // "there is no proof": the verb stays the head and its object is the subject (expl + nsubj).
+      if (p.relation == QLatin1String("cop") && m_expletiveVerbs.contains(p.function) && m_heads[u(p.content)] == p.function) {
+        m_rel[p.content] = QStringLiteral("nsubj");
+        continue;
+      }
+      promote(p.function, p.content, p.relation);
+    }
     rewriteRelatives();
     rewriteClauses();
     rewriteCoordination();
@@ -183,6 +190,8 @@ private:
       if (l < 0) { // LEFT-WALL
         if (type == QLatin1String("X") || isPunctuation(m_words[u(r)].form)) {
           m_wallPunct.push_back(r);
+        } else if (type == QLatin1String("W") && sub.startsWith(QLatin1Char('c'))) {
+          m_initialConjunctions.push_back(r); // "But will diplomacy work?": cc of the root
         } else if (type == QLatin1String("W")) {
           // WV marks the main verb; Wa/Wi/Wq/Wg… a fragment or imperative head; Wd the subject.
           const int priority = sub.startsWith(QLatin1Char('V')) ? 3 : sub.startsWith(QLatin1Char('d')) ? 1 : 2;
@@ -198,6 +207,7 @@ private:
         const bool expletive = type.startsWith(QLatin1String("SF"));
         const QString rel = expletive ? QStringLiteral("expl") : QStringLiteral("nsubj");
         inverted ? propose(r, l, rel, 6) : propose(l, r, rel, 6);
+        if (expletive) m_expletiveVerbs.insert(inverted ? l : r);
       } else if (type == QLatin1String("O")) {
         if (leftBe || sub.startsWith(QLatin1String("st"))) {
           propose(r, l, QStringLiteral("attr"), 5);
@@ -212,12 +222,15 @@ private:
         if (isNumber(m_lower[l])) rel = QStringLiteral("num");
         else if (possessivePronouns().contains(m_lower[l])) rel = QStringLiteral("poss");
         else if (m_lower[l] == QLatin1String("'s") || m_lower[l] == QLatin1String("'")) m_possessiveMarkers.push_back({l, r});
+        // D also links quantifying adjectives ("many", "other", "several"): amod in both schemes.
+        else if (!determiners().contains(m_lower[l]) && !pronouns().contains(m_lower[l])) rel = QStringLiteral("amod");
         propose(l, r, rel, 5);
       } else if (type == QLatin1String("A")) {
         propose(l, r, isNumber(m_lower[l]) ? QStringLiteral("num") : QStringLiteral("amod"), 5);
       } else if (type == QLatin1String("AN") || type == QLatin1String("G") || type == QLatin1String("GN")) {
         // G links join the parts of a name: "nn:name" until the style rewrite (UD makes it flat).
-        propose(l, r, type == QLatin1String("AN") ? QStringLiteral("nn") : QStringLiteral("nn:name"), 5);
+        const bool adjective = type == QLatin1String("AN") && m_words[u(l)].suffix.startsWith(QLatin1Char('a'));
+        propose(l, r, adjective ? QStringLiteral("amod") : type == QLatin1String("AN") ? QStringLiteral("nn") : QStringLiteral("nn:name"), 5);
         if (type != QLatin1String("AN")) m_upos[l] = m_upos[r] = QStringLiteral("PROPN");
       } else if (type == QLatin1String("N")) {
         propose(r, l, QStringLiteral("neg"), 5);
@@ -250,7 +263,10 @@ private:
           propose(r, l, QStringLiteral("prep"), 5);
           if (leftBe) m_predicatePrep.insert(r);
         } else {
-          const QString rel = lc == QLatin1String("v") ? QStringLiteral("auxpass") : lc == QLatin1String("g") ? QStringLiteral("aux") : QStringLiteral("cop");
+          // Link Grammar sometimes links a progressive "-ing" as a predicative adjective (Pa): still aux.
+          const bool progressive = lc == QLatin1String("g") ||
+                                   (m_words[u(r)].suffix.startsWith(QLatin1Char('g')) && m_lower[r].endsWith(QLatin1String("ing")));
+          const QString rel = lc == QLatin1String("v") ? QStringLiteral("auxpass") : progressive ? QStringLiteral("aux") : QStringLiteral("cop");
           const bool auxiliary = leftBe || (lc == QLatin1String("v") && m_lower[l].startsWith(QLatin1String("g")));
           propose(r, l, lc == QLatin1String("a") ? QStringLiteral("acomp") : QStringLiteral("xcomp"), 5);
           if (auxiliary) m_promotions.push_back({l, r, rel});
@@ -290,7 +306,8 @@ private:
       } else if (type == QLatin1String("YS") || type == QLatin1String("YP")) {
         m_possessor[r] = l;
         propose(r, l, QStringLiteral("possessive"), 6);
-      } else if (type == QLatin1String("QU") || type == QLatin1String("CP") || type == QLatin1String("CQ")) {
+      } else if (type == QLatin1String("Q") || type == QLatin1String("QU") || type == QLatin1String("CP") || type == QLatin1String("CQ")) {
+        // Q: question inversion (wh-word or wall to the auxiliary): no head-dependent relation.
         // Quotation marks and quotation verbs: punctuation is attached at the end.
       } else {
         propose(r, l, QStringLiteral("dep"), 1);
@@ -399,7 +416,7 @@ private:
       const int verb = m_heads[u(subject)];
       if (!valid(verb) || m_heads[u(opener)] >= 0 || dominates(opener, verb)) continue;
       const QString &pos = m_upos[opener];
-      attach(opener, verb, pos == QLatin1String("ADP") || prepositions().contains(m_lower[opener]) ? QStringLiteral("prep")
+      attach(opener, verb, pos == QLatin1String("CCONJ") ? QStringLiteral("cc") : pos == QLatin1String("ADP") || prepositions().contains(m_lower[opener]) ? QStringLiteral("prep")
                            : pos == QLatin1String("VERB") ? QStringLiteral("advcl") : QStringLiteral("advmod"));
     }
   }
@@ -457,6 +474,7 @@ private:
     if (root < 0) root = 0;
     repairNullPrepositions(root);
     root = rootOf(root);
+    attachNullModifiers(root);
     for (int i = 0; i < size(); ++i) {
       if (i == root || m_heads[u(i)] >= 0) continue;
       m_heads[u(i)] = root;
@@ -464,8 +482,30 @@ private:
     }
     for (int p : m_wallPunct)
       if (p != root) attach(p, root, QStringLiteral("punct"));
+    for (int c : m_initialConjunctions)
+      if (c != root && (m_heads[u(c)] < 0 || m_heads[u(c)] == root)) attach(c, root, QStringLiteral("cc"));
     m_heads[u(root)] = -1;
     m_rel[root] = QStringLiteral("root");
+  }
+
+  // Unlinked determiners, adjectives and numbers modify the noun that follows them (within a few
+  // words, not across punctuation or a verb): better than hanging them on the root as `dep`.
+  void attachNullModifiers(int root) {
+    for (int i = 0; i < size(); ++i) {
+      if (i == root || m_heads[u(i)] >= 0 || !m_words[u(i)].null) continue;
+      const QString &pos = m_upos[i];
+      const bool det = pos == QLatin1String("DET") || possessivePronouns().contains(m_lower[i]);
+      if (!det && pos != QLatin1String("ADJ") && pos != QLatin1String("NUM")) continue;
+      for (int j = i + 1; j < size() && j <= i + 4; ++j) {
+        const QString &next = m_upos[j];
+        if (next == QLatin1String("PUNCT") || next == QLatin1String("VERB") || next == QLatin1String("AUX") || next == QLatin1String("ADP")) break;
+        if (next != QLatin1String("NOUN") && next != QLatin1String("PROPN")) continue;
+        if (dominates(i, j)) break;
+        attach(i, j, possessivePronouns().contains(m_lower[i]) ? QStringLiteral("poss")
+                     : det ? QStringLiteral("det") : pos == QLatin1String("NUM") ? QStringLiteral("num") : QStringLiteral("amod"));
+        break;
+      }
+    }
   }
 
   int rootOf(int w) const {
@@ -539,6 +579,8 @@ private:
   std::map<int, std::vector<int>> m_conjLeft, m_conjRight, m_objects;
   std::vector<std::pair<int, int>> m_openers;
   QSet<int> m_predicatePrep;
+  QSet<int> m_expletiveVerbs;
+  std::vector<int> m_initialConjunctions;
 };
 
 }  // namespace

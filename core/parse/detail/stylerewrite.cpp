@@ -68,7 +68,7 @@ void universal(const QStringList &forms, Dependencies &deps) {
                                      QStringLiteral("be"), QStringLiteral("been"), QStringLiteral("being"), QStringLiteral("am"),
                                      QStringLiteral("'s"), QStringLiteral("'re"), QStringLiteral("'m")};
     if (object >= 0 && beForms.contains(be) && firstChild(deps, head, "xcomp") < 0 && firstChild(deps, head, "attr") < 0 &&
-        firstChild(deps, head, "acomp") < 0) {
+        firstChild(deps, head, "acomp") < 0 && firstChild(deps, head, "expl") < 0) {
       for (int k : childrenOf(deps, head))
         if (k != object && k < object) deps.heads[static_cast<std::size_t>(k)] = object;
         else if (k != object && deps.relations[k] == QLatin1String("punct")) deps.heads[static_cast<std::size_t>(k)] = object;
@@ -87,16 +87,21 @@ void universal(const QStringList &forms, Dependencies &deps) {
       if (k > c && deps.relations[k] == QLatin1String("conj") && (next < 0 || k < next)) next = k;
     if (next >= 0) deps.heads[static_cast<std::size_t>(c)] = next;
   }
-  // 4. Names: a run of proper nouns is `flat` under its first word in UD ("John Smith").
-  for (int i = 0; i + 1 < n; ++i) {
-    const int head = H(i);
-    if (deps.relations[i] != QLatin1String("nn:name") || head != i + 1) continue;
-    for (int k : childrenOf(deps, head))
-      if (k != i) deps.heads[static_cast<std::size_t>(k)] = i;
-    deps.heads[static_cast<std::size_t>(i)] = H(head);
-    deps.relations[i] = deps.relations[head];
-    deps.heads[static_cast<std::size_t>(head)] = i;
-    deps.relations[head] = QStringLiteral("flat");
+  // 4. Names: UD heads a name by its first word, the others `flat` under it ("John Smith",
+  // "Muhammed Usman Saddique"); Link Grammar's G links head it by the last.
+  for (int h = 0; h < n; ++h) {
+    int first = h;
+    for (int k : childrenOf(deps, h))
+      if (deps.relations[k] == QLatin1String("nn:name") && k < first) first = k;
+    if (first == h) continue;
+    for (int k : childrenOf(deps, h))
+      if (k != first) deps.heads[static_cast<std::size_t>(k)] = first;
+    deps.heads[static_cast<std::size_t>(first)] = H(h);
+    deps.relations[first] = deps.relations[h];
+    deps.heads[static_cast<std::size_t>(h)] = first;
+    deps.relations[h] = QStringLiteral("flat");
+    for (int k : childrenOf(deps, first))
+      if (deps.relations[k] == QLatin1String("nn:name")) deps.relations[k] = QStringLiteral("flat");
   }
   // 5. Relation names.
   static const QHash<QString, QString> rename{
