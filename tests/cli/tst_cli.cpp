@@ -17,8 +17,14 @@ struct Result {
   QString out, err;
 };
 
-Result runCli(const QStringList &args) {
+// cacheHome: a fresh XDG_CACHE_HOME for the command (tests that count cache hits).
+Result runCli(const QStringList &args, const QString &cacheHome = {}) {
   QProcess process;
+  if (!cacheHome.isEmpty()) {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_CACHE_HOME"), cacheHome);
+    process.setProcessEnvironment(env);
+  }
   process.start(QStringLiteral(GS_CLI_PATH), args);
   if (!process.waitForFinished(120000)) {
     process.kill();
@@ -154,7 +160,9 @@ private Q_SLOTS:
     QVERIFY2(r.out.contains(QStringLiteral("2. Make the Scenes demo: succeeded")), qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral("images: 100 (train 80, val 10, test 10)")), qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral("Groundscope/datasets/scenes-100-seed1")), qPrintable(r.out));
-    QVERIFY2(r.out.contains(QStringLiteral("3. Train bow on the Scenes demo: succeeded")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("3. Parse captions: succeeded")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("complete / partial / fallback: ")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("4. Train bow on the Scenes demo: succeeded")), qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral("test text→image: R@1 ")), qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral("Groundscope/runs/demo-bow-e3")), qPrintable(r.out));
   }
@@ -317,6 +325,102 @@ private Q_SLOTS:
     const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
     QVERIFY(json.value(QStringLiteral("resumed_from")).toInt() >= 1);
     QCOMPARE(json.value(QStringLiteral("resumed_from")).toInt() + json.value(QStringLiteral("epochs_run")).toInt(), 400);
+  }
+
+  // Issue 4: `parse` prints both trees; the DT-RNN paper's running example (Socher et al. 2014 §3.2).
+  void parseSentencePrintsBothTrees() {
+    Result r = runCli({QStringLiteral("parse"), QStringLiteral("Students ride bikes at night.")});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("# text = Students ride bikes at night.\n")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("1\tStudents\t_\tNOUN\tn\t_\t2\tnsubj\t_\t_\n")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("4\tat\t_\tADP\t_\t_\t2\tprep\t_\t_\n")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("(ROOT (S (NP (NOUN Students)) (VP (VERB ride)")), qPrintable(r.out));
+
+    r = runCli({QStringLiteral("parse"), QStringLiteral("Students ride bikes at night."), QStringLiteral("--style"), QStringLiteral("ud"),
+                QStringLiteral("--format"), QStringLiteral("conllu")});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("5\tnight\t_\tNOUN\tn\t_\t2\tobl\t")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("4\tat\t_\tADP\t_\t_\t5\tcase\t")), qPrintable(r.out));
+    QVERIFY(!r.out.contains(QStringLiteral("(ROOT")));
+
+    r = runCli({QStringLiteral("parse"), QStringLiteral("The child was hugged by its mother."), QStringLiteral("--style"),
+                QStringLiteral("collapsed"), QStringLiteral("--format"), QStringLiteral("ptb")});
+    QCOMPARE(r.code, 0);
+    QVERIFY(!r.out.contains(QStringLiteral("# text")));
+    QVERIFY2(r.out.startsWith(QStringLiteral("(ROOT (S ")), qPrintable(r.out));
+  }
+
+  void parseExitCodes_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("empty sentence") << QStringList{QStringLiteral("parse"), QStringLiteral("  ")} << 1 << "empty sentence";
+    QTest::newRow("no sentence") << QStringList{QStringLiteral("parse")} << 2 << "Usage: groundscope-cli parse";
+    QTest::newRow("bad style") << QStringList{QStringLiteral("parse"), QStringLiteral("A dog."), QStringLiteral("--style"), QStringLiteral("x")}
+                               << 2 << "--style: expected stanford, collapsed or ud";
+    QTest::newRow("bad format") << QStringList{QStringLiteral("parse"), QStringLiteral("A dog."), QStringLiteral("--format"), QStringLiteral("x")}
+                                << 2 << "--format: expected conllu, ptb or both";
+    QTest::newRow("dataset without out") << QStringList{QStringLiteral("parse"), QStringLiteral("--dataset"), QStringLiteral("/nowhere")}
+                                         << 2 << "--dataset needs --out FILE";
+    QTest::newRow("missing dataset") << QStringList{QStringLiteral("parse"), QStringLiteral("--dataset"), QStringLiteral("/nowhere/at/all"),
+                                                    QStringLiteral("--out"), QStringLiteral("/tmp/x.conllu")}
+                                     << 1 << "/nowhere/at/all";
+    QTest::newRow("missing gold file") << QStringList{QStringLiteral("parse-eval"), QStringLiteral("/nowhere/gold.conllu")} << 1 << "no such file";
+  }
+  void parseExitCodes() {
+    QFETCH(QStringList, args);
+    QFETCH(int, code);
+    QFETCH(QString, message);
+    const Result r = runCli(args);
+    QCOMPARE(r.code, code);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+  }
+
+  void parseDatasetWritesConllu() {
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("scenes"));
+    QCOMPARE(runCli({QStringLiteral("dataset"), QStringLiteral("make-demo"), folder, QStringLiteral("--images"), QStringLiteral("10")}).code, 0);
+    const QString outFile = dir.filePath(QStringLiteral("parses.conllu"));
+    const QString cache = dir.filePath(QStringLiteral("cache"));
+    Result r = runCli({QStringLiteral("parse"), QStringLiteral("--dataset"), folder, QStringLiteral("--out"), outFile}, cache);
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("parsed 50, from cache 0, failed 0")), qPrintable(r.out));
+    QVERIFY2(r.err.contains(QStringLiteral("] parsed")), qPrintable(r.err)); // progress on stderr
+    QFile file(outFile);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    QCOMPARE(text.count(QStringLiteral("# text = ")), 50);
+    QCOMPARE(text.count(QStringLiteral("# constituency = (ROOT ")), 50);
+    QCOMPARE(text.count(QStringLiteral("\troot\t")), 50);
+    // The second run parses nothing: every caption comes from the cache.
+    r = runCli({QStringLiteral("parse"), QStringLiteral("--dataset"), folder, QStringLiteral("--out"), outFile}, cache);
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("parsed 0, from cache 50")), qPrintable(r.out));
+  }
+
+  void parseEvalScoresAGoldFile() {
+    QTemporaryDir dir;
+    const QString gold = dir.filePath(QStringLiteral("gold.conllu"));
+    QFile file(gold);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    // Hand-written UD tree: every head right, so UAS and LAS are 100%.
+    file.write("# text = Students ride bikes at night.\n"
+               "1\tStudents\tstudent\tNOUN\tNNS\t_\t2\tnsubj\t_\t_\n"
+               "2\tride\tride\tVERB\tVBP\t_\t0\troot\t_\t_\n"
+               "3\tbikes\tbike\tNOUN\tNNS\t_\t2\tobj\t_\t_\n"
+               "4\tat\tat\tADP\tIN\t_\t5\tcase\t_\t_\n"
+               "5\tnight\tnight\tNOUN\tNN\t_\t2\tobl\t_\tSpaceAfter=No\n"
+               "6\t.\t.\tPUNCT\t.\t_\t2\tpunct\t_\t_\n\n"
+               "1\tA\ta\tDET\tDT\t_\t2\tdet\t_\t_\n"
+               "2\tdog\tdog\tNOUN\tNN\t_\t3\tnsubj\t_\t_\n"
+               "3\truns\trun\tVERB\tVBZ\t_\t0\troot\t_\t_\n"
+               "4\t.\t.\tPUNCT\t.\t_\t1\tpunct\t_\t_\n\n"); // punct head wrong on purpose
+    file.close();
+    const Result r = runCli({QStringLiteral("parse-eval"), gold});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("2 sentences, 10 tokens")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("UAS 90.00%  (9 / 10 heads)")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("LAS 90.00%  (9 / 10 heads and labels)")), qPrintable(r.out));
   }
 };
 

@@ -18,6 +18,9 @@
 
 namespace gs::cli {
 
+// Captions/s of the caption parser on 1 and 2 threads (benchparse.cpp).
+int benchParse(const QStringList &args);
+
 namespace {
 
 // GEMM rate on 1 thread and on all configured threads; the 1-thread rate is the baseline.
@@ -108,6 +111,7 @@ struct Benchmark {
 const Benchmark kBenchmarks[] = {
     {"gemm", benchGemm},
     {"train", benchTrain},
+    {"parse", benchParse},
 };
 
 QString benchmarkNames() {
@@ -121,8 +125,9 @@ QString benchmarkNames() {
 Command benchCommand() {
   Command command;
   command.name = QStringLiteral("bench");
-  command.summary = QStringLiteral("speed benchmarks: gemm");
-  command.usage = QStringLiteral("bench gemm [--size N] [--repeats R] [--json]");
+  command.summary = QStringLiteral("speed benchmarks: gemm, parse");
+  command.usage = QStringLiteral("bench gemm [--size N] [--repeats R] [--json]\n"
+                                 "       groundscope-cli bench parse [--dataset PATH] [--limit N] [--json]");
   command.run = [](const QStringList &args) {
     if (args.isEmpty())
       throw UsageError(QStringLiteral("missing benchmark name (one of: %1)").arg(benchmarkNames()).toStdString());

@@ -14,5 +14,7 @@ Command evalCommand();
 Command embedCommand();
 Command retrieveCommand();
 Command compareCommand();
+Command parseCommand();
+Command parseEvalCommand();
 
 }  // namespace gs::cli

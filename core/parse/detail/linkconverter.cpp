@@ -1,0 +1,638 @@
+#include "parse/detail/linkconverter.h"
+
+#include <QSet>
+
+#include <algorithm>
+#include <map>
+
+// How a linkage becomes a Stanford basic dependency tree.
+//
+// Link Grammar links are undirected and typed; its constituent tree is a coarse rendering of the
+// same links (it nests "at night" inside the object NP even when the linkage holds the verb's MVp
+// link, and labels verbless fragments VP). So the heads come from the links: each link type has a
+// head side and a relation (the table in proposeArcs), the way the Stanford converter's head rules
+// pick the head child of a phrase. Where a word gets several candidate heads (LG allows cycles such
+// as MVp(ride, at) + Mp(bikes, at)), the higher-priority link wins: verb attachment over noun
+// attachment, as the DT-RNN paper's example "Students ride bikes at night" wants (at → ride).
+// Then the content-head rewrites de Marneffe et al. 2006 describe: auxiliaries, passive and copula
+// hang under the main predicate; the first conjunct heads a coordination; complementizers and
+// relative pronouns hang under their clause's verb.
+
+namespace gs::detail {
+
+namespace {
+
+bool isPunctuation(const QString &form) {
+  if (form.isEmpty()) return false;
+  for (QChar c : form)
+    if (!c.isPunct() && !c.isSymbol()) return false;
+  return true;
+}
+
+bool isNumber(const QString &lower) {
+  static const QSet<QString> words{QStringLiteral("one"),   QStringLiteral("two"),     QStringLiteral("three"),
+                                   QStringLiteral("four"),  QStringLiteral("five"),    QStringLiteral("six"),
+                                   QStringLiteral("seven"), QStringLiteral("eight"),   QStringLiteral("nine"),
+                                   QStringLiteral("ten"),   QStringLiteral("eleven"),  QStringLiteral("twelve"),
+                                   QStringLiteral("twenty"), QStringLiteral("hundred"), QStringLiteral("thousand"),
+                                   QStringLiteral("dozen"), QStringLiteral("million")};
+  if (words.contains(lower)) return true;
+  bool digit = false;
+  for (QChar c : lower) {
+    if (c.isDigit()) digit = true;
+    else if (c != QLatin1Char('.') && c != QLatin1Char(',') && c != QLatin1Char('-') && c != QLatin1Char('/')) return false;
+  }
+  return digit;
+}
+
+QSet<QString> wordSet(std::initializer_list<const char *> words) {
+  QSet<QString> set;
+  for (const char *w : words) set.insert(QString::fromLatin1(w));
+  return set;
+}
+
+const QSet<QString> &determiners() {
+  static const QSet<QString> s = wordSet({"a", "an", "the", "this", "that", "these", "those", "every", "each", "some",
+                                          "any", "no", "another", "both", "either", "neither", "all", "which", "what"});
+  return s;
+}
+const QSet<QString> &possessivePronouns() {
+  static const QSet<QString> s = wordSet({"my", "your", "his", "her", "its", "our", "their", "whose"});
+  return s;
+}
+const QSet<QString> &pronouns() {
+  static const QSet<QString> s = wordSet({"i", "you", "he", "she", "it", "we", "they", "me", "him", "us", "them", "who",
+                                          "whom", "someone", "somebody", "something", "everyone", "everybody",
+                                          "everything", "nobody", "nothing", "anyone", "anything", "itself", "himself",
+                                          "herself", "themselves", "myself", "yourself", "one", "mine", "yours"});
+  return s;
+}
+const QSet<QString> &prepositions() {
+  static const QSet<QString> s = wordSet({"in", "on", "at", "with", "by", "of", "for", "from", "to", "near", "under", "over",
+                                          "behind", "into", "onto", "through", "across", "along", "around", "beside",
+                                          "between", "above", "below", "inside", "outside", "toward", "towards", "against",
+                                          "during", "without", "past", "like", "beneath", "among", "atop", "upon",
+                                          "underneath", "amongst", "about", "after", "before", "since", "until", "via",
+                                          "throughout", "within", "beyond", "alongside", "amid", "per", "than", "as"});
+  return s;
+}
+const QSet<QString> &beForms() {
+  static const QSet<QString> s = wordSet({"be", "is", "are", "was", "were", "been", "being", "am", "'s", "'re", "'m"});
+  return s;
+}
+const QSet<QString> &whAdverbs() {
+  static const QSet<QString> s = wordSet({"when", "where", "how", "why", "whenever", "wherever"});
+  return s;
+}
+
+bool isNominal(const QString &upos) {
+  return upos == QLatin1String("NOUN") || upos == QLatin1String("PROPN") || upos == QLatin1String("PRON") ||
+         upos == QLatin1String("NUM");
+}
+
+// Leading upper-case letters of a link label are its type ("MVp" → "MV", "Ss*s" → "S").
+QString linkType(const QString &label) {
+  int i = 0;
+  while (i < label.size() && label[i].isUpper()) ++i;
+  return label.left(i);
+}
+
+// The working state of one conversion: candidate heads with priorities, then rewrites.
+class Converter {
+public:
+  Converter(const std::vector<LgWord> &words, const std::vector<LgLink> &links) : m_words(words), m_links(links) {
+    const std::size_t n = words.size();
+    m_heads.assign(n, -1);
+    m_priority.assign(n, -1);
+    m_rel = QStringList();
+    for (std::size_t i = 0; i < n; ++i) {
+      m_rel << QStringLiteral("dep");
+      m_lower << words[i].form.toLower();
+      m_upos << guessUpos(words[i]);
+    }
+  }
+
+  Dependencies run() {
+    proposeArcs();
+    breakCycles();
+    markIndirectObjects();
+    rewritePossessives();
+    std::sort(m_promotions.begin(), m_promotions.end(), [](const Promotion &a, const Promotion &b) { return a.function < b.function; });
+    for (const Promotion &p : m_promotions) {
+      // "there is no proof": the verb stays the head and its object is the subject (expl + nsubj).
+      if (p.relation == QLatin1String("cop") && m_expletiveVerbs.contains(p.function) && m_heads[u(p.content)] == p.function) {
+        m_rel[p.content] = QStringLiteral("nsubj");
+        continue;
+      }
+      promote(p.function, p.content, p.relation);
+    }
+    rewriteRelatives();
+    rewriteClauses();
+    rewriteCoordination();
+    chooseRootAndAttachOrphans();
+    refinePos();
+    return {m_heads, m_rel, m_upos};
+  }
+
+private:
+  struct Promotion {
+    int function, content;
+    QString relation;
+  };
+
+  int size() const { return static_cast<int>(m_words.size()); }
+  bool valid(int i) const { return i >= 0 && i < size(); }
+  std::size_t u(int i) const { return static_cast<std::size_t>(i); }
+  int resolved(int w) const {
+    for (int guard = 0; m_replaced.count(w) && guard < size(); ++guard) w = m_replaced.at(w);
+    return w;
+  }
+
+  void propose(int dep, int head, const QString &rel, int priority) {
+    if (!valid(dep) || !valid(head) || dep == head) return;
+    const int old = m_heads[u(dep)];
+    const bool better = priority > m_priority[u(dep)] ||
+                        (priority == m_priority[u(dep)] && old >= 0 && std::abs(head - dep) < std::abs(old - dep));
+    if (!better) return;
+    m_heads[u(dep)] = head;
+    m_rel[dep] = rel;
+    m_priority[u(dep)] = priority;
+  }
+
+  // Is `node` inside the subtree of `top` (following heads up from node)?
+  bool dominates(int top, int node) const {
+    for (int guard = 0; node >= 0 && guard <= size(); ++guard) {
+      if (node == top) return true;
+      node = m_heads[u(node)];
+    }
+    return false;
+  }
+
+  // Attach dep under head without ever making a cycle: when head sits inside dep's subtree,
+  // head first moves up to dep's old place (the usual re-rooting of a dependency tree).
+  void attach(int dep, int head, const QString &rel) {
+    if (!valid(dep) || dep == head) return;
+    if (valid(head) && dominates(dep, head)) {
+      m_heads[u(head)] = m_heads[u(dep)];
+      m_rel[head] = m_rel[dep];
+    }
+    m_heads[u(dep)] = head;
+    m_rel[dep] = rel;
+  }
+
+  void proposeArcs() {
+    const int n = size();
+    for (const LgLink &link : m_links) {
+      const int l = link.left, r = link.right;
+      const QString type = linkType(link.label);
+      const QString sub = link.label.mid(type.size());
+      if (r >= n || r < 0) continue; // RIGHT-WALL
+      if (l < 0) { // LEFT-WALL
+        if (type == QLatin1String("X") || isPunctuation(m_words[u(r)].form)) {
+          m_wallPunct.push_back(r);
+        } else if (type == QLatin1String("W") && sub.startsWith(QLatin1Char('c'))) {
+          m_initialConjunctions.push_back(r); // "But will diplomacy work?": cc of the root
+        } else if (type == QLatin1String("W")) {
+          // WV marks the main verb; Wa/Wi/Wq/Wg… a fragment or imperative head; Wd the subject.
+          const int priority = sub.startsWith(QLatin1Char('V')) ? 3 : sub.startsWith(QLatin1Char('d')) ? 1 : 2;
+          m_rootCandidates.push_back({priority, r});
+        }
+        continue;
+      }
+      const bool leftBe = beForms().contains(m_lower[l]);
+      const QString lc = sub.left(1);
+      if (type == QLatin1String("S") || type == QLatin1String("SX") || type == QLatin1String("SF") || type == QLatin1String("SFI") ||
+          type == QLatin1String("SI") || type == QLatin1String("SXI")) {
+        const bool inverted = type.endsWith(QLatin1Char('I'));
+        const bool expletive = type.startsWith(QLatin1String("SF"));
+        const QString rel = expletive ? QStringLiteral("expl") : QStringLiteral("nsubj");
+        inverted ? propose(r, l, rel, 6) : propose(l, r, rel, 6);
+        if (expletive) m_expletiveVerbs.insert(inverted ? l : r);
+      } else if (type == QLatin1String("O")) {
+        if (leftBe || sub.startsWith(QLatin1String("st"))) {
+          propose(r, l, QStringLiteral("attr"), 5);
+          if (leftBe) m_promotions.push_back({l, r, QStringLiteral("cop")});
+        } else {
+          propose(r, l, QStringLiteral("dobj"), 5);
+          m_objects[l].push_back(r);
+        }
+      } else if (type == QLatin1String("D") || type == QLatin1String("DD") || type == QLatin1String("DG") ||
+                 type == QLatin1String("DT") || type == QLatin1String("DP")) {
+        QString rel = QStringLiteral("det");
+        if (isNumber(m_lower[l])) rel = QStringLiteral("num");
+        else if (possessivePronouns().contains(m_lower[l])) rel = QStringLiteral("poss");
+        else if (m_lower[l] == QLatin1String("'s") || m_lower[l] == QLatin1String("'")) m_possessiveMarkers.push_back({l, r});
+        // D also links quantifying adjectives ("many", "other", "several"): amod in both schemes.
+        else if (!determiners().contains(m_lower[l]) && !pronouns().contains(m_lower[l])) rel = QStringLiteral("amod");
+        propose(l, r, rel, 5);
+      } else if (type == QLatin1String("A")) {
+        propose(l, r, isNumber(m_lower[l]) ? QStringLiteral("num") : QStringLiteral("amod"), 5);
+      } else if (type == QLatin1String("AN") || type == QLatin1String("G") || type == QLatin1String("GN")) {
+        // G links join the parts of a name: "nn:name" until the style rewrite (UD makes it flat).
+        const bool adjective = type == QLatin1String("AN") && m_words[u(l)].suffix.startsWith(QLatin1Char('a'));
+        propose(l, r, adjective ? QStringLiteral("amod") : type == QLatin1String("AN") ? QStringLiteral("nn") : QStringLiteral("nn:name"), 5);
+        if (type != QLatin1String("AN")) m_upos[l] = m_upos[r] = QStringLiteral("PROPN");
+      } else if (type == QLatin1String("N")) {
+        propose(r, l, QStringLiteral("neg"), 5);
+      } else if (type.startsWith(QLatin1Char('N'))) { // NN, ND, NI…: number compounds
+        propose(l, r, QStringLiteral("num"), 4);
+      } else if (type == QLatin1String("M")) {
+        const QString rel = lc == QLatin1String("p") ? QStringLiteral("prep")
+                            : (lc == QLatin1String("g") || lc == QLatin1String("v")) ? QStringLiteral("partmod")
+                            : lc == QLatin1String("a") ? QStringLiteral("amod")
+                            : lc == QLatin1String("r") ? QStringLiteral("rcmod")
+                                                       : QStringLiteral("dep");
+        propose(r, l, rel, 3);
+      } else if (type == QLatin1String("MX")) {
+        propose(r, l, QStringLiteral("appos"), 3);
+      } else if (type == QLatin1String("MV")) {
+        const QString rel = (lc == QLatin1String("p") || lc == QLatin1String("x")) ? QStringLiteral("prep")
+                            : (lc == QLatin1String("s") || lc == QLatin1String("i") || lc == QLatin1String("g"))
+                                ? QStringLiteral("advcl")
+                                : QStringLiteral("advmod");
+        propose(r, l, rel, 4);
+      } else if (type == QLatin1String("J")) {
+        propose(r, l, QStringLiteral("pobj"), 5);
+      } else if (type == QLatin1String("EB")) {
+        propose(r, l, QStringLiteral("advmod"), 4);
+      } else if (type.startsWith(QLatin1Char('E'))) {
+        const bool neg = m_lower[l] == QLatin1String("not") || m_lower[l] == QLatin1String("n't") || m_lower[l] == QLatin1String("never");
+        propose(l, r, neg ? QStringLiteral("neg") : QStringLiteral("advmod"), 4);
+      } else if (type == QLatin1String("P")) {
+        if (lc == QLatin1String("p")) {
+          propose(r, l, QStringLiteral("prep"), 5);
+          if (leftBe) m_predicatePrep.insert(r);
+        } else {
+          // Link Grammar sometimes links a progressive "-ing" as a predicative adjective (Pa): still aux.
+          const bool progressive = lc == QLatin1String("g") ||
+                                   (m_words[u(r)].suffix.startsWith(QLatin1Char('g')) && m_lower[r].endsWith(QLatin1String("ing")));
+          const QString rel = lc == QLatin1String("v") ? QStringLiteral("auxpass") : progressive ? QStringLiteral("aux") : QStringLiteral("cop");
+          const bool auxiliary = leftBe || (lc == QLatin1String("v") && m_lower[l].startsWith(QLatin1String("g")));
+          propose(r, l, lc == QLatin1String("a") ? QStringLiteral("acomp") : QStringLiteral("xcomp"), 5);
+          if (auxiliary) m_promotions.push_back({l, r, rel});
+        }
+      } else if (type == QLatin1String("PP") || type == QLatin1String("T") || type == QLatin1String("I")) {
+        propose(r, l, QStringLiteral("xcomp"), 5);
+        m_promotions.push_back({l, r, QStringLiteral("aux")});
+      } else if (type == QLatin1String("IV") || type == QLatin1String("TO")) {
+        propose(r, l, QStringLiteral("xcomp"), 4);
+      } else if (type == QLatin1String("TH") || type == QLatin1String("TS") || type == QLatin1String("QI")) {
+        propose(r, l, QStringLiteral("ccomp"), 4);
+      } else if (type == QLatin1String("CV")) {
+        m_clauseVerb[l] = r;
+      } else if (type == QLatin1String("CO")) {
+        m_openers.push_back({l, r});
+      } else if (type == QLatin1String("C")) {
+        m_clauseSubject[l] = r;
+      } else if (type == QLatin1String("K")) {
+        propose(r, l, QStringLiteral("prt"), 5);
+      } else if (type == QLatin1String("R")) {
+        propose(r, l, QStringLiteral("rcmod"), 3);
+      } else if (type == QLatin1String("RS")) {
+        m_relativeVerb[l] = r;
+      } else if (type == QLatin1String("B")) {
+        propose(r, l, QStringLiteral("rcmod"), 2);
+      } else if (type.size() == 2 && type.endsWith(QLatin1Char('J'))) { // SJ, VJ, AJ, MJ, RJ…: coordination
+        if (lc == QLatin1String("l")) {
+          m_conjLeft[r].push_back(l);
+          propose(l, r, QStringLiteral("conj"), 7);
+        } else {
+          m_conjRight[l].push_back(r);
+          propose(r, l, QStringLiteral("conj"), 7);
+        }
+      } else if (type == QLatin1String("X")) {
+        if (isPunctuation(m_words[u(l)].form) && !isPunctuation(m_words[u(r)].form)) propose(l, r, QStringLiteral("punct"), 2);
+        else propose(r, l, QStringLiteral("punct"), 2);
+      } else if (type == QLatin1String("YS") || type == QLatin1String("YP")) {
+        m_possessor[r] = l;
+        propose(r, l, QStringLiteral("possessive"), 6);
+      } else if (type == QLatin1String("Q") || type == QLatin1String("QU") || type == QLatin1String("CP") || type == QLatin1String("CQ")) {
+        // Q: question inversion (wh-word or wall to the auxiliary): no head-dependent relation.
+        // Quotation marks and quotation verbs: punctuation is attached at the end.
+      } else {
+        propose(r, l, QStringLiteral("dep"), 1);
+      }
+    }
+  }
+
+  // LG linkages can hold cycles (a word linked from two sides); keep the higher-priority arcs.
+  void breakCycles() {
+    for (int i = 0; i < size(); ++i) {
+      int slow = i;
+      std::vector<int> path;
+      for (int guard = 0; slow >= 0 && guard <= size(); ++guard) {
+        path.push_back(slow);
+        slow = m_heads[u(slow)];
+        if (slow == i) {
+          int weakest = i;
+          for (int p : path)
+            if (m_priority[u(p)] < m_priority[u(weakest)]) weakest = p;
+          m_heads[u(weakest)] = -1;
+          m_priority[u(weakest)] = -1;
+          break;
+        }
+      }
+    }
+  }
+
+  // "gives the boy a ball": two O links from one verb; the nearer object is the indirect one.
+  void markIndirectObjects() {
+    for (auto &[verb, objects] : m_objects) {
+      std::vector<int> kept;
+      for (int o : objects)
+        if (m_heads[u(o)] == verb && m_rel[o] == QLatin1String("dobj")) kept.push_back(o);
+      if (kept.size() < 2) continue;
+      std::sort(kept.begin(), kept.end());
+      m_rel[kept.front()] = QStringLiteral("iobj");
+    }
+  }
+
+  // "the dog 's owner": Ds('s, owner) + YS(dog, 's) → poss(owner, dog), possessive(dog, 's).
+  void rewritePossessives() {
+    for (const auto &[marker, noun] : m_possessiveMarkers) {
+      const auto it = m_possessor.find(marker);
+      if (it == m_possessor.end()) continue;
+      if (!valid(noun)) continue;
+      attach(it->second, noun, QStringLiteral("poss"));
+      attach(marker, it->second, QStringLiteral("possessive"));
+    }
+  }
+
+  // The content word takes the function word's place; the function word and its dependents hang
+  // under the content word (auxiliaries, passive, copula: de Marneffe et al. 2006 §3).
+  void promote(int function, int content, const QString &relation) {
+    function = resolved(function);
+    content = resolved(content);
+    if (!valid(function) || !valid(content) || function == content) return;
+    const int oldHead = m_heads[u(function)];
+    const QString oldRel = m_rel[function];
+    for (int i = 0; i < size(); ++i)
+      if (i != content && m_heads[u(i)] == function) m_heads[u(i)] = content;
+    if (oldHead >= 0 && oldHead != content && !dominates(content, oldHead)) {
+      m_heads[u(content)] = oldHead;
+      m_rel[content] = oldRel;
+    } else if (m_heads[u(content)] == function) {
+      m_heads[u(content)] = -1;
+    }
+    m_heads[u(function)] = content;
+    m_rel[function] = relation;
+    m_replaced[function] = content;
+    if (relation == QLatin1String("auxpass"))
+      for (int i = 0; i < size(); ++i)
+        if (m_heads[u(i)] == content && m_rel[i] == QLatin1String("nsubj")) m_rel[i] = QStringLiteral("nsubjpass");
+  }
+
+  // "the man who is running": R(man, who) + RS(who, is) → rcmod(man, running), nsubj(running, who).
+  void rewriteRelatives() {
+    for (const auto &[pronoun, verbLink] : m_relativeVerb) {
+      const int verb = resolved(verbLink);
+      const int noun = m_heads[u(pronoun)];
+      if (!valid(verb) || !valid(noun) || dominates(verb, noun)) continue;
+      attach(verb, noun, QStringLiteral("rcmod"));
+      attach(pronoun, verb, QStringLiteral("nsubj"));
+    }
+  }
+
+  // Complementizers ("that", "when", "because"): the clause's verb takes their place and they
+  // become its mark (advmod for wh-adverbs); openers ("In the park, …") attach to the main verb.
+  void rewriteClauses() {
+    std::map<int, int> clauses;
+    for (const auto &[comp, subject] : m_clauseSubject) {
+      const int verb = m_heads[u(subject)];
+      if (valid(verb)) clauses[comp] = resolved(verb);
+    }
+    for (const auto &[comp, verb] : m_clauseVerb) clauses[comp] = resolved(verb);
+    for (const auto &[comp, verb] : clauses) {
+      if (!valid(verb) || verb == comp) continue;
+      const int oldHead = m_heads[u(comp)];
+      QString rel = m_rel[comp];
+      if (rel != QLatin1String("ccomp") && rel != QLatin1String("rcmod")) rel = QStringLiteral("advcl");
+      if (oldHead >= 0 && !dominates(verb, oldHead)) attach(verb, oldHead, rel);
+      else if (oldHead < 0) { m_heads[u(verb)] = -1; m_replaced[comp] = verb; }
+      attach(comp, verb, whAdverbs().contains(m_lower[comp]) ? QStringLiteral("advmod") : QStringLiteral("mark"));
+      m_upos[comp] = whAdverbs().contains(m_lower[comp]) ? QStringLiteral("ADV") : QStringLiteral("SCONJ");
+    }
+    for (const auto &[opener, subject] : m_openers) {
+      const int verb = m_heads[u(subject)];
+      if (!valid(verb) || m_heads[u(opener)] >= 0 || dominates(opener, verb)) continue;
+      const QString &pos = m_upos[opener];
+      attach(opener, verb, pos == QLatin1String("CCONJ") ? QStringLiteral("cc") : pos == QLatin1String("ADP") || prepositions().contains(m_lower[opener]) ? QStringLiteral("prep")
+                           : pos == QLatin1String("VERB") ? QStringLiteral("advcl") : QStringLiteral("advmod"));
+    }
+  }
+
+  // "triangles and a star": SJl(triangles, and) + SJr(and, star) → the first conjunct takes the
+  // conjunction's place; cc(triangles, and), conj(triangles, star).
+  void rewriteCoordination() {
+    // Inner coordinations first ("a dog , a cat and a bird": the comma's pair is the left conjunct
+    // of "and"), so conjuncts are looked up through the words they replaced.
+    for (auto &[conjunction, lefts] : m_conjLeft) {
+      std::vector<int> all;
+      for (int w : lefts) all.push_back(resolved(w));
+      const auto rights = m_conjRight.find(conjunction);
+      if (rights != m_conjRight.end())
+        for (int w : rights->second) all.push_back(resolved(w));
+      std::sort(all.begin(), all.end());
+      all.erase(std::unique(all.begin(), all.end()), all.end());
+      if (all.empty()) continue;
+      const int first = all.front();
+      const int oldHead = m_heads[u(conjunction)];
+      const QString oldRel = m_rel[conjunction];
+      for (int i = 0; i < size(); ++i)
+        if (m_heads[u(i)] == conjunction && std::find(all.begin(), all.end(), i) == all.end() && i != first)
+          m_heads[u(i)] = first;
+      if (oldHead >= 0 && !dominates(first, oldHead)) {
+        m_heads[u(first)] = oldHead;
+        m_rel[first] = oldRel;
+      } else {
+        m_heads[u(first)] = -1;
+      }
+      m_replaced[conjunction] = first;
+      m_heads[u(conjunction)] = first;
+      const bool comma = isPunctuation(m_words[u(conjunction)].form);
+      m_rel[conjunction] = comma ? QStringLiteral("punct") : QStringLiteral("cc");
+      m_upos[conjunction] = comma ? QStringLiteral("PUNCT") : QStringLiteral("CCONJ");
+      for (std::size_t k = 1; k < all.size(); ++k) attach(all[k], first, QStringLiteral("conj"));
+    }
+  }
+
+  void chooseRootAndAttachOrphans() {
+    int root = -1, best = -1;
+    for (const auto &[priority, word] : m_rootCandidates) {
+      const int w = resolved(word);
+      if (valid(w) && m_heads[u(w)] < 0 && priority > best) {
+        best = priority;
+        root = w;
+      }
+    }
+    if (root < 0) // no wall link survived: the headless non-null verb, else the largest headless subtree
+      for (int pass = 0; pass < 2 && root < 0; ++pass)
+        for (int i = 0; i < size(); ++i)
+          if (m_heads[u(i)] < 0 && !m_words[u(i)].null && !isPunctuation(m_words[u(i)].form) &&
+              (pass == 1 || m_upos[i] == QLatin1String("VERB")) && (root < 0 || subtree(i) > subtree(root)))
+            root = i;
+    if (root < 0) root = 0;
+    repairNullPrepositions(root);
+    root = rootOf(root);
+    attachNullModifiers(root);
+    for (int i = 0; i < size(); ++i) {
+      if (i == root || m_heads[u(i)] >= 0) continue;
+      m_heads[u(i)] = root;
+      m_rel[i] = isPunctuation(m_words[u(i)].form) ? QStringLiteral("punct") : QStringLiteral("dep");
+    }
+    for (int p : m_wallPunct)
+      if (p != root) attach(p, root, QStringLiteral("punct"));
+    for (int c : m_initialConjunctions)
+      if (c != root && (m_heads[u(c)] < 0 || m_heads[u(c)] == root)) attach(c, root, QStringLiteral("cc"));
+    m_heads[u(root)] = -1;
+    m_rel[root] = QStringLiteral("root");
+  }
+
+  // Unlinked determiners, adjectives and numbers modify the noun that follows them (within a few
+  // words, not across punctuation or a verb): better than hanging them on the root as `dep`.
+  void attachNullModifiers(int root) {
+    for (int i = 0; i < size(); ++i) {
+      if (i == root || m_heads[u(i)] >= 0 || !m_words[u(i)].null) continue;
+      const QString &pos = m_upos[i];
+      const bool det = pos == QLatin1String("DET") || possessivePronouns().contains(m_lower[i]);
+      if (!det && pos != QLatin1String("ADJ") && pos != QLatin1String("NUM")) continue;
+      for (int j = i + 1; j < size() && j <= i + 4; ++j) {
+        const QString &next = m_upos[j];
+        if (next == QLatin1String("PUNCT") || next == QLatin1String("VERB") || next == QLatin1String("AUX") || next == QLatin1String("ADP")) break;
+        if (next != QLatin1String("NOUN") && next != QLatin1String("PROPN")) continue;
+        if (dominates(i, j)) break;
+        attach(i, j, possessivePronouns().contains(m_lower[i]) ? QStringLiteral("poss")
+                     : det ? QStringLiteral("det") : pos == QLatin1String("NUM") ? QStringLiteral("num") : QStringLiteral("amod"));
+        break;
+      }
+    }
+  }
+
+  int rootOf(int w) const {
+    for (int guard = 0; m_heads[u(w)] >= 0 && guard <= size(); ++guard) w = m_heads[u(w)];
+    return w;
+  }
+
+  int subtree(int top) const {
+    int count = 0;
+    for (int i = 0; i < size(); ++i) count += dominates(top, i) ? 1 : 0;
+    return count;
+  }
+
+  // A preposition the partial parse left unlinked ("Airplane [in] dive position."): its object is
+  // the noun phrase that follows (the head of the next nominal run), and it modifies the nominal
+  // just before it; the tree is re-rooted when the object was the fragment's root.
+  void repairNullPrepositions(int root) {
+    for (int p = 1; p + 1 < size(); ++p) {
+      if (!m_words[u(p)].null || !prepositions().contains(m_lower[p])) continue;
+      int end = p + 1;
+      while (end < size() && (isNominal(m_upos[end]) || m_upos[end] == QLatin1String("ADJ") || m_upos[end] == QLatin1String("DET")))
+        ++end;
+      if (end == p + 1) continue;
+      int object = end - 1; // the run's head: its last nominal
+      while (object > p && !isNominal(m_upos[object])) --object;
+      const int left = p - 1;
+      if (object <= p || (!isNominal(m_upos[left]) && m_upos[left] != QLatin1String("VERB"))) continue;
+      if (dominates(object, left) && object == rootOf(object)) { // re-root at the left nominal
+        m_heads[u(left)] = -1;
+        m_rel[left] = QStringLiteral("root");
+        root = left;
+      }
+      attach(p, left, QStringLiteral("prep"));
+      attach(object, p, QStringLiteral("pobj"));
+      m_upos[p] = QStringLiteral("ADP");
+    }
+    (void)root;
+  }
+
+  void refinePos() {
+    for (int i = 0; i < size(); ++i) {
+      const QString &rel = m_rel[i];
+      QString &pos = m_upos[i];
+      if (rel == QLatin1String("aux") || rel == QLatin1String("auxpass") || rel == QLatin1String("cop"))
+        pos = m_lower[i] == QLatin1String("to") ? QStringLiteral("PART") : QStringLiteral("AUX");
+      else if (rel == QLatin1String("det") && pos != QLatin1String("PRON")) pos = QStringLiteral("DET");
+      else if (rel == QLatin1String("num")) pos = QStringLiteral("NUM");
+      else if (rel == QLatin1String("possessive") || rel == QLatin1String("neg")) pos = QStringLiteral("PART");
+      else if (rel == QLatin1String("cc")) pos = QStringLiteral("CCONJ");
+      else if (rel == QLatin1String("amod")) pos = QStringLiteral("ADJ");
+      else if (rel == QLatin1String("pobj")) {
+        const int h = m_heads[u(i)];
+        if (valid(h) && m_upos[h] != QLatin1String("VERB")) m_upos[h] = QStringLiteral("ADP");
+      } else if (rel == QLatin1String("nn") && pos != QLatin1String("PROPN")) pos = QStringLiteral("NOUN");
+      else if (rel == QLatin1String("punct")) pos = QStringLiteral("PUNCT");
+      if (pos == QLatin1String("PUNCT") && isPunctuation(m_words[u(i)].form) && rel != QLatin1String("root"))
+        m_rel[i] = QStringLiteral("punct");
+    }
+  }
+
+  const std::vector<LgWord> &m_words;
+  const std::vector<LgLink> &m_links;
+  std::vector<int> m_heads;
+  std::vector<int> m_priority;
+  QStringList m_rel, m_lower, m_upos;
+  std::vector<std::pair<int, int>> m_rootCandidates; // (priority, word)
+  std::vector<int> m_wallPunct;
+  std::vector<Promotion> m_promotions;
+  std::vector<std::pair<int, int>> m_possessiveMarkers; // ('s, the possessed noun)
+  std::map<int, int> m_possessor, m_clauseVerb, m_clauseSubject, m_relativeVerb, m_replaced;
+  std::map<int, std::vector<int>> m_conjLeft, m_conjRight, m_objects;
+  std::vector<std::pair<int, int>> m_openers;
+  QSet<int> m_predicatePrep;
+  QSet<int> m_expletiveVerbs;
+  std::vector<int> m_initialConjunctions;
+};
+
+}  // namespace
+
+QString guessUpos(const LgWord &word) {
+  const QString lower = word.form.toLower();
+  const QString &s = word.suffix;
+  if (isPunctuation(word.form)) return QStringLiteral("PUNCT");
+  if (isNumber(lower)) return QStringLiteral("NUM");
+  if (lower == QLatin1String("'s") || lower == QLatin1String("'") || lower == QLatin1String("not") || lower == QLatin1String("n't"))
+    return QStringLiteral("PART");
+  if (s.startsWith(QLatin1Char('j'))) return lower == QLatin1String("that") ? QStringLiteral("SCONJ") : QStringLiteral("CCONJ");
+  if (lower == QLatin1String("and") || lower == QLatin1String("or") || lower == QLatin1String("but")) return QStringLiteral("CCONJ");
+  if (possessivePronouns().contains(lower) || pronouns().contains(lower)) return QStringLiteral("PRON");
+  if (determiners().contains(lower)) return QStringLiteral("DET");
+  if (s.startsWith(QLatin1Char('v')) || s.startsWith(QLatin1Char('g')) || s.startsWith(QLatin1Char('q')) || s.startsWith(QLatin1Char('w')))
+    return QStringLiteral("VERB");
+  if (s.startsWith(QLatin1Char('a'))) return QStringLiteral("ADJ");
+  if (s.startsWith(QLatin1Char('e'))) return QStringLiteral("ADV");
+  if (s.startsWith(QLatin1String("ij"))) return QStringLiteral("INTJ");
+  if (s.startsWith(QLatin1Char('n')) || s.startsWith(QLatin1Char('s')) || s.startsWith(QLatin1Char('u')))
+    return word.form.at(0).isUpper() && s.contains(QLatin1Char('l')) ? QStringLiteral("PROPN") : QStringLiteral("NOUN");
+  if (s.startsWith(QLatin1Char('l')) || s.startsWith(QLatin1Char('m')) || s.startsWith(QLatin1Char('f')) || s.startsWith(QLatin1Char('b')))
+    return QStringLiteral("PROPN");
+  // ".p" is a plural noun ("people.p") except on prepositions ("near.p").
+  if (prepositions().contains(lower) || s.startsWith(QLatin1Char('r'))) return QStringLiteral("ADP");
+  if (s.startsWith(QLatin1Char('p'))) return QStringLiteral("NOUN");
+  if (word.form.at(0).isUpper() && s.isEmpty() && !word.null) return QStringLiteral("PROPN");
+  return QStringLiteral("NOUN");
+}
+
+Dependencies convertLinkage(const std::vector<LgWord> &words, const std::vector<LgLink> &links) {
+  return Converter(words, links).run();
+}
+
+Dependencies fallbackDependencies(const std::vector<LgWord> &words) {
+  Dependencies deps;
+  const int n = static_cast<int>(words.size());
+  int root = -1;
+  for (int i = 0; i < n; ++i) {
+    deps.upos << guessUpos(words[static_cast<std::size_t>(i)]);
+    if (deps.upos.back() == QLatin1String("VERB") && root < 0) root = i;
+  }
+  if (root < 0)
+    for (int i = n - 1; i >= 0 && root < 0; --i)
+      if (isNominal(deps.upos[i])) root = i;
+  if (root < 0) root = 0;
+  for (int i = 0; i < n; ++i) {
+    deps.heads.push_back(i == root ? -1 : root);
+    deps.relations << (i == root ? QStringLiteral("root") : deps.upos[i] == QLatin1String("PUNCT") ? QStringLiteral("punct") : QStringLiteral("dep"));
+  }
+  return deps;
+}
+
+}  // namespace gs::detail

@@ -1,0 +1,130 @@
+#include "parse/detail/linkgrammar.h"
+
+#include <link-grammar/link-includes.h>
+
+#include <QByteArray>
+
+#include <mutex>
+#include <stdexcept>
+
+// Thread safety, from Link Grammar's README ("Multi-threading", 5.x): "It is safe to use
+// link-grammar for parsing in multiple threads. Different threads may use different dictionaries,
+// or the same dictionary. Parse options can be set on a per-thread basis, with the exception of
+// verbosity, which is a global." So: one Dictionary per process, created once and only read
+// afterwards; one Parse_Options per LinkGrammarSession (one session per worker thread); each
+// Sentence and Linkage lives inside one parse() call. Verbosity is set to 0 (quiet) everywhere.
+
+namespace gs::detail {
+
+namespace {
+
+// Link Grammar reports through a (per-thread) error handler; its default prints locale notes and
+// "Debug:" chatter on stderr. Captions that fail to parse are reported by our own statistics.
+void quietHandler(lg_errinfo *, void *) {}
+
+Dictionary sharedDictionary() {
+  static std::once_flag once;
+  static Dictionary dictionary = nullptr;
+  std::call_once(once, [] {
+    lg_error_set_handler(quietHandler, nullptr);
+    dictionary = dictionary_create_lang("en");
+  });
+  if (!dictionary)
+    throw std::runtime_error("LinkGrammarSession: cannot load the Link Grammar English dictionary "
+                             "(install link-grammar-dictionaries-en)");
+  return dictionary;
+}
+
+Parse_Options opts(void *p) { return static_cast<Parse_Options>(p); }
+
+// Byte offset in the UTF-8 input → QString index.
+std::vector<int> byteToIndex(const QString &input) {
+  std::vector<int> map;
+  for (int i = 0; i < input.size(); ++i) {
+    const int bytes = input.mid(i, input[i].isHighSurrogate() ? 2 : 1).toUtf8().size();
+    for (int b = 0; b < bytes; ++b) map.push_back(i);
+    if (input[i].isHighSurrogate()) ++i;
+  }
+  map.push_back(static_cast<int>(input.size()));
+  return map;
+}
+
+}  // namespace
+
+QString linkGrammarVersion() { return QString::fromLatin1(linkgrammar_get_version()); }
+
+LinkGrammarSession::LinkGrammarSession() {
+  sharedDictionary();
+  lg_error_set_handler(quietHandler, nullptr); // this thread's handler
+  Parse_Options o = parse_options_create();
+  parse_options_set_verbosity(o, 0);
+  parse_options_set_linkage_limit(o, 100);  // enough for the cost ranking of caption-length sentences
+  parse_options_set_spell_guess(o, 0);      // keep words as written; a guess would change the tokens
+  parse_options_set_max_parse_time(o, 3);
+  parse_options_set_display_morphology(o, 0);
+  m_options = o;
+}
+
+LinkGrammarSession::~LinkGrammarSession() { parse_options_delete(opts(m_options)); }
+
+void LinkGrammarSession::setTimeLimit(int seconds) { parse_options_set_max_parse_time(opts(m_options), std::max(seconds, 1)); }
+
+LinkGrammarResult LinkGrammarSession::parse(const QString &input, bool allowNulls) {
+  LinkGrammarResult result;
+  lg_error_set_handler(quietHandler, nullptr);
+  Parse_Options o = opts(m_options);
+  const QByteArray utf8 = input.toUtf8();
+  Sentence sentence = sentence_create(utf8.constData(), sharedDictionary());
+  if (!sentence) return result;
+  int found = 0;
+  if (sentence_split(sentence, o) >= 0) {
+    // Complete linkages first; only when none exists, allow null links (words left unlinked).
+    parse_options_reset_resources(o);
+    parse_options_set_min_null_count(o, 0);
+    parse_options_set_max_null_count(o, 0);
+    found = sentence_parse(sentence, o);
+    result.timedOut = parse_options_timer_expired(o);
+    if (found <= 0 && !result.timedOut && allowNulls) {
+      parse_options_reset_resources(o);
+      parse_options_set_min_null_count(o, 1);
+      parse_options_set_max_null_count(o, sentence_length(sentence));
+      found = sentence_parse(sentence, o);
+      result.timedOut = parse_options_timer_expired(o);
+    }
+  }
+  if (found > 0) {
+    Linkage linkage = linkage_create(0, sentence, o);
+    if (linkage) {
+      result.nullCount = sentence_null_count(sentence);
+      const int count = static_cast<int>(linkage_get_num_words(linkage));
+      const bool leftWall = count > 0 && qstrcmp(linkage_get_word(linkage, 0), "LEFT-WALL") == 0;
+      const bool rightWall = count > 0 && qstrcmp(linkage_get_word(linkage, static_cast<WordIdx>(count - 1)), "RIGHT-WALL") == 0;
+      const int first = leftWall ? 1 : 0, last = rightWall ? count - 1 : count;
+      const std::vector<int> index = byteToIndex(input);
+      const auto at = [&](std::size_t byte) { return index[std::min(byte, index.size() - 1)]; };
+      for (int w = first; w < last; ++w) {
+        const auto wi = static_cast<WordIdx>(w);
+        result.words.push_back({QString::fromUtf8(linkage_get_word(linkage, wi)), at(linkage_get_word_byte_start(linkage, wi)),
+                                at(linkage_get_word_byte_end(linkage, wi))});
+      }
+      const int words = last - first;
+      const auto map = [&](std::size_t w) {
+        const int i = static_cast<int>(w) - first;
+        return i < 0 ? -1 : std::min(i, words);
+      };
+      for (LinkIdx k = 0; k < linkage_get_num_links(linkage); ++k)
+        result.links.push_back({map(linkage_get_link_lword(linkage, k)), map(linkage_get_link_rword(linkage, k)),
+                                QString::fromLatin1(linkage_get_link_label(linkage, k))});
+      char *tree = linkage_print_constituent_tree(linkage, SINGLE_LINE);
+      if (tree) {
+        result.constituents = QString::fromUtf8(tree);
+        linkage_free_constituent_tree_str(tree);
+      }
+      linkage_delete(linkage);
+    }
+  }
+  sentence_delete(sentence);
+  return result;
+}
+
+}  // namespace gs::detail

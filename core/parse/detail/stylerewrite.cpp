@@ -1,0 +1,190 @@
+#include "parse/detail/stylerewrite.h"
+
+#include <QHash>
+
+namespace gs::detail {
+
+namespace {
+
+std::vector<int> childrenOf(const Dependencies &deps, int head) {
+  std::vector<int> kids;
+  for (int i = 0; i < static_cast<int>(deps.heads.size()); ++i)
+    if (deps.heads[static_cast<std::size_t>(i)] == head) kids.push_back(i);
+  return kids;
+}
+
+int firstChild(const Dependencies &deps, int head, const char *rel) {
+  for (int k : childrenOf(deps, head))
+    if (deps.relations[k] == QLatin1String(rel)) return k;
+  return -1;
+}
+
+bool nominal(const QString &upos) {
+  return upos == QLatin1String("NOUN") || upos == QLatin1String("PROPN") || upos == QLatin1String("PRON") ||
+         upos == QLatin1String("NUM");
+}
+
+// The object takes the preposition's place: head and relation; the preposition's other
+// dependents move to the object. Returns the object, or -1 when the preposition has none.
+int raiseObject(Dependencies &deps, int prep, const QString &objectRel, const QString &prepRel) {
+  const int object = firstChild(deps, prep, "pobj");
+  if (object < 0) return -1;
+  for (int k : childrenOf(deps, prep))
+    if (k != object) deps.heads[static_cast<std::size_t>(k)] = object;
+  deps.heads[static_cast<std::size_t>(object)] = deps.heads[static_cast<std::size_t>(prep)];
+  deps.relations[object] = objectRel;
+  deps.heads[static_cast<std::size_t>(prep)] = object;
+  deps.relations[prep] = prepRel;
+  return object;
+}
+
+void collapse(const QStringList &forms, Dependencies &deps) {
+  const int n = static_cast<int>(deps.heads.size());
+  for (int p = 0; p < n; ++p)
+    if (deps.relations[p] == QLatin1String("prep") && deps.heads[static_cast<std::size_t>(p)] >= 0)
+      raiseObject(deps, p, QStringLiteral("prep_") + forms[p].toLower(), QStringLiteral("case"));
+  // conj → conj_<cc word> when the head has a cc dependent (de Marneffe & Manning's collapsed conj).
+  for (int h = 0; h < n; ++h) {
+    const int cc = firstChild(deps, h, "cc");
+    if (cc < 0) continue;
+    for (int k : childrenOf(deps, h))
+      if (deps.relations[k] == QLatin1String("conj")) deps.relations[k] = QStringLiteral("conj_") + forms[cc].toLower();
+  }
+}
+
+void universal(const QStringList &forms, Dependencies &deps) {
+  const int n = static_cast<int>(deps.heads.size());
+  auto H = [&](int i) { return deps.heads[static_cast<std::size_t>(i)]; };
+  // 1. Prepositions become case markers of their objects (obl under predicates, nmod under nominals).
+  for (int p = 0; p < n; ++p) {
+    if (deps.relations[p] != QLatin1String("prep") || H(p) < 0) continue;
+    const int head = H(p);
+    const bool underNominal = nominal(deps.upos[head]);
+    const int object = raiseObject(deps, p, underNominal ? QStringLiteral("nmod") : QStringLiteral("obl"), QStringLiteral("case"));
+    if (object < 0) deps.relations[p] = underNominal ? QStringLiteral("nmod") : QStringLiteral("obl");
+    // 2. Copula with a predicate PP ("The dog is in the park"): the PP's object heads the clause.
+    const QString be = forms[head].toLower();
+    static const QStringList beForms{QStringLiteral("is"), QStringLiteral("are"), QStringLiteral("was"), QStringLiteral("were"),
+                                     QStringLiteral("be"), QStringLiteral("been"), QStringLiteral("being"), QStringLiteral("am"),
+                                     QStringLiteral("'s"), QStringLiteral("'re"), QStringLiteral("'m")};
+    if (object >= 0 && beForms.contains(be) && firstChild(deps, head, "xcomp") < 0 && firstChild(deps, head, "attr") < 0 &&
+        firstChild(deps, head, "acomp") < 0 && firstChild(deps, head, "expl") < 0) {
+      for (int k : childrenOf(deps, head))
+        if (k != object && k < object) deps.heads[static_cast<std::size_t>(k)] = object;
+        else if (k != object && deps.relations[k] == QLatin1String("punct")) deps.heads[static_cast<std::size_t>(k)] = object;
+      deps.heads[static_cast<std::size_t>(object)] = H(head);
+      deps.relations[object] = deps.relations[head];
+      deps.heads[static_cast<std::size_t>(head)] = object;
+      deps.relations[head] = QStringLiteral("cop");
+      deps.upos[head] = QStringLiteral("AUX");
+    }
+  }
+  // 3. cc attaches to the conjunct that follows it (UD v2), not to the first conjunct.
+  for (int c = 0; c < n; ++c) {
+    if (deps.relations[c] != QLatin1String("cc") || H(c) < 0) continue;
+    int next = -1;
+    for (int k : childrenOf(deps, H(c)))
+      if (k > c && deps.relations[k] == QLatin1String("conj") && (next < 0 || k < next)) next = k;
+    if (next >= 0) deps.heads[static_cast<std::size_t>(c)] = next;
+  }
+  // 4. Names: UD heads a name by its first word, the others `flat` under it ("John Smith",
+  // "Muhammed Usman Saddique"); Link Grammar's G links head it by the last.
+  for (int h = 0; h < n; ++h) {
+    int first = h;
+    for (int k : childrenOf(deps, h))
+      if (deps.relations[k] == QLatin1String("nn:name") && k < first) first = k;
+    if (first == h) continue;
+    for (int k : childrenOf(deps, h))
+      if (k != first) deps.heads[static_cast<std::size_t>(k)] = first;
+    deps.heads[static_cast<std::size_t>(first)] = H(h);
+    deps.relations[first] = deps.relations[h];
+    deps.heads[static_cast<std::size_t>(h)] = first;
+    deps.relations[h] = QStringLiteral("flat");
+    for (int k : childrenOf(deps, first))
+      if (deps.relations[k] == QLatin1String("nn:name")) deps.relations[k] = QStringLiteral("flat");
+  }
+  // 5. Relation names.
+  static const QHash<QString, QString> rename{
+      {QStringLiteral("nsubjpass"), QStringLiteral("nsubj:pass")}, {QStringLiteral("dobj"), QStringLiteral("obj")},
+      {QStringLiteral("auxpass"), QStringLiteral("aux:pass")},     {QStringLiteral("num"), QStringLiteral("nummod")},
+      {QStringLiteral("nn"), QStringLiteral("compound")},          {QStringLiteral("nn:name"), QStringLiteral("flat")},          {QStringLiteral("poss"), QStringLiteral("nmod:poss")},
+      {QStringLiteral("possessive"), QStringLiteral("case")},      {QStringLiteral("partmod"), QStringLiteral("acl")},
+      {QStringLiteral("vmod"), QStringLiteral("acl")},             {QStringLiteral("rcmod"), QStringLiteral("acl:relcl")},
+      {QStringLiteral("neg"), QStringLiteral("advmod")},           {QStringLiteral("prt"), QStringLiteral("compound:prt")},
+      {QStringLiteral("pobj"), QStringLiteral("obl")},             {QStringLiteral("acomp"), QStringLiteral("xcomp")},
+      {QStringLiteral("attr"), QStringLiteral("xcomp")},           {QStringLiteral("prep"), QStringLiteral("obl")}};
+  for (int i = 0; i < n; ++i) {
+    const auto it = rename.constFind(deps.relations[i]);
+    if (it != rename.constEnd()) deps.relations[i] = it.value();
+    // Infinitival "to" is a mark in UD, not an aux.
+    if (deps.relations[i] == QLatin1String("aux") && forms[i].toLower() == QLatin1String("to")) {
+      deps.relations[i] = QStringLiteral("mark");
+      deps.upos[i] = QStringLiteral("PART");
+    }
+    if (deps.relations[i] == QLatin1String("nmod:poss") && deps.upos[i] == QLatin1String("DET")) deps.upos[i] = QStringLiteral("PRON");
+  }
+}
+
+// Punctuation hangs as high as it can without crossing an arc (the convention of the UD and
+// Stanford converters: a comma or the final period belongs to the clause it ends). In UD, a
+// comma just before a conjunct attaches to that conjunct. O(P · W^2).
+void attachPunctuation(Dependencies &deps, bool universal) {
+  const int n = static_cast<int>(deps.heads.size());
+  auto H = [&](int i) { return deps.heads[static_cast<std::size_t>(i)]; };
+  auto depth = [&](int i) {
+    int d = 0;
+    for (; H(i) >= 0 && d <= n; ++d) i = H(i);
+    return d;
+  };
+  for (int p = 0; p < n; ++p) {
+    if (deps.relations[p] != QLatin1String("punct") || !childrenOf(deps, p).empty()) continue;
+    auto crosses = [&](int h) {
+      const int a = std::min(p, h), b = std::max(p, h);
+      for (int i = 0; i < n; ++i) {
+        if (i == p || H(i) < 0 || H(i) == p) continue;
+        const int x = std::min(i, H(i)), y = std::max(i, H(i));
+        const bool xIn = x > a && x < b, yIn = y > a && y < b;
+        const bool xOut = x < a || x > b, yOut = y < a || y > b;
+        if ((xIn && yOut) || (yIn && xOut)) return true;
+      }
+      return false;
+    };
+    int best = -1;
+    if (universal && p + 1 < n) {
+      // The conjunct whose subtree starts right after the comma.
+      for (int c = p + 1; c < n; ++c) {
+        if (deps.relations[c] != QLatin1String("conj")) continue;
+        int first = c;
+        for (int i = 0; i < n; ++i) {
+          int up = i;
+          for (int g = 0; up >= 0 && up != c && g <= n; ++g) up = H(up);
+          if (up == c) first = std::min(first, i);
+        }
+        if (first == p + 1 && !crosses(c)) best = c;
+        break;
+      }
+    }
+    if (best < 0)
+      for (int h = 0; h < n; ++h) {
+        if (h == p || deps.relations[h] == QLatin1String("punct") || crosses(h)) continue;
+        if (best < 0 || depth(h) < depth(best) || (depth(h) == depth(best) && std::abs(h - p) < std::abs(best - p))) best = h;
+      }
+    if (best >= 0) deps.heads[static_cast<std::size_t>(p)] = best;
+  }
+}
+
+}  // namespace
+
+void applyStyle(DependencyStyle style, const QStringList &forms, Dependencies &deps) {
+  if (style != DependencyStyle::Universal)
+    for (QString &rel : deps.relations)
+      if (rel == QLatin1String("nn:name")) rel = QStringLiteral("nn");
+  switch (style) {
+  case DependencyStyle::Stanford: break;
+  case DependencyStyle::Collapsed: collapse(forms, deps); break;
+  case DependencyStyle::Universal: universal(forms, deps); break;
+  }
+  attachPunctuation(deps, style == DependencyStyle::Universal);
+}
+
+}  // namespace gs::detail

@@ -1,0 +1,277 @@
+// The caption parser on hand-checked sentences: both trees, the three dependency styles, the
+// CoNLL-U and PTB exports, partial and fallback parses, the dataset job with its cache, and
+// parse-eval on UD English EWT (skipped when ../shared/data is absent).
+
+#include "data/dataset.h"
+#include "parse/captionparser.h"
+#include "parse/conllu.h"
+#include "parse/datasetparser.h"
+#include "parse/parsecache.h"
+#include "parse/parseeval.h"
+#include "text/tokenizer.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTest>
+
+using namespace gs;
+
+namespace {
+
+ParsedCaption parse(const QString &text, DependencyStyle style = DependencyStyle::Stanford) {
+  CaptionParser parser(ParserOptions{style, 3});
+  return parser.parse(text);
+}
+
+// (child, parent) pairs as the DT-RNN paper writes them: 1-based, 0 = root.
+std::vector<int> heads(const ParsedCaption &p) { return p.dependency.conllHeads(); }
+
+QString rel(const ParsedCaption &p, int token1) { return p.dependency.label(p.dependency.nodeOfToken(token1 - 1)); }
+int head(const ParsedCaption &p, int token1) { return heads(p)[static_cast<std::size_t>(token1 - 1)]; }
+
+int tokenIndex(const ParsedCaption &p, const QString &word) { return static_cast<int>(p.tokens.indexOf(word)) + 1; }
+
+}  // namespace
+
+class TestParser : public QObject {
+  Q_OBJECT
+private Q_SLOTS:
+  // Socher et al. 2014 §3.2: d = {(1,2), (2,0), (3,2), (4,2), (5,4)}; the period hangs on the root.
+  void studentsRideBikesAtNight() {
+    const ParsedCaption p = parse(QStringLiteral("Students ride bikes at night."));
+    QCOMPARE(p.tokens, (QStringList{"Students", "ride", "bikes", "at", "night", "."}));
+    QCOMPARE(heads(p), (std::vector<int>{2, 0, 2, 2, 4, 2}));
+    QCOMPARE(QStringList({rel(p, 1), rel(p, 2), rel(p, 3), rel(p, 4), rel(p, 5), rel(p, 6)}),
+             (QStringList{"nsubj", "root", "dobj", "prep", "pobj", "punct"}));
+    QCOMPARE(p.quality, ParseQuality::Complete);
+    // DT-RNN Eq. 3: bikes is r1 and at is r2 of ride; Students is l1.
+    QCOMPARE(p.dependency.childPosition(2).index, 1);
+    QCOMPARE(p.dependency.childPosition(3).index, 2);
+    QCOMPARE(p.dependency.childPosition(0).side, ChildPosition::Left);
+    QCOMPARE(p.dependency.subtreeSize(1), 6);
+    // Constituency: S over NP (Students) and VP (ride …), leaves in caption order.
+    const Tree &c = p.constituency;
+    QCOMPARE(c.label(c.root()), QStringLiteral("S"));
+    QCOMPARE(c.tokenCount(), 6);
+    QCOMPARE(c.label(c.parent(c.nodeOfToken(0))), QStringLiteral("NP"));
+    QCOMPARE(c.label(c.parent(c.nodeOfToken(1))), QStringLiteral("VP"));
+    QCOMPARE(c.label(c.parent(c.nodeOfToken(3))), QStringLiteral("PP"));
+  }
+
+  // Socher et al. 2014 Fig. 2.
+  void manWearingAHelmet() {
+    const ParsedCaption p = parse(QStringLiteral("A man wearing a helmet jumps on his bike near a beach."));
+    const int jumps = tokenIndex(p, QStringLiteral("jumps")), man = tokenIndex(p, QStringLiteral("man"));
+    QCOMPARE(head(p, jumps), 0);
+    QCOMPARE(head(p, man), jumps);
+    QCOMPARE(rel(p, man), QStringLiteral("nsubj"));
+    QCOMPARE(head(p, 3), man); // wearing
+    QCOMPARE(rel(p, 3), QStringLiteral("partmod"));
+    QCOMPARE(head(p, 5), 3); // helmet ← wearing
+    QCOMPARE(rel(p, 5), QStringLiteral("dobj"));
+    QCOMPARE(head(p, 7), jumps); // on
+    QCOMPARE(rel(p, 9), QStringLiteral("pobj")); // bike
+    QCOMPARE(rel(p, 8), QStringLiteral("poss")); // his
+    QCOMPARE(head(p, 12), 10); // beach ← near
+  }
+
+  // Socher et al. 2014 §3: "The child was hugged by its mother." — passive, three styles.
+  void passive() {
+    const ParsedCaption p = parse(QStringLiteral("The child was hugged by its mother."));
+    QCOMPARE(head(p, 4), 0);
+    QCOMPARE(head(p, 2), 4);
+    QCOMPARE(rel(p, 2), QStringLiteral("nsubjpass"));
+    QCOMPARE(rel(p, 3), QStringLiteral("auxpass"));
+    QCOMPARE(head(p, 5), 4);
+    QCOMPARE(rel(p, 5), QStringLiteral("prep"));
+    QCOMPARE(head(p, 7), 5);
+    QCOMPARE(p.upos[2], QStringLiteral("AUX"));
+
+    const ParsedCaption collapsed = parse(QStringLiteral("The child was hugged by its mother."), DependencyStyle::Collapsed);
+    QCOMPARE(head(collapsed, 7), 4);
+    QCOMPARE(rel(collapsed, 7), QStringLiteral("prep_by"));
+    QCOMPARE(head(collapsed, 5), 7);
+
+    const ParsedCaption ud = parse(QStringLiteral("The child was hugged by its mother."), DependencyStyle::Universal);
+    QCOMPARE(rel(ud, 2), QStringLiteral("nsubj:pass"));
+    QCOMPARE(rel(ud, 3), QStringLiteral("aux:pass"));
+    QCOMPARE(head(ud, 7), 4);
+    QCOMPARE(rel(ud, 7), QStringLiteral("obl"));
+    QCOMPARE(head(ud, 5), 7);
+    QCOMPARE(rel(ud, 5), QStringLiteral("case"));
+    QCOMPARE(rel(ud, 6), QStringLiteral("nmod:poss"));
+  }
+
+  void verblessFragments() {
+    // Link Grammar leaves "in" unlinked; the repair makes it the preposition it is.
+    const ParsedCaption airplane = parse(QStringLiteral("Airplane in dive position."));
+    QCOMPARE(airplane.quality, ParseQuality::Partial);
+    QVERIFY(airplane.nullCount >= 1);
+    QCOMPARE(heads(airplane), (std::vector<int>{0, 1, 4, 2, 1}));
+    QCOMPARE(rel(airplane, 4), QStringLiteral("pobj"));
+    QCOMPARE(airplane.constituency.tokenCount(), 5);
+
+    const ParsedCaption shapes = parse(QStringLiteral("Two green triangles and a yellow star."));
+    QCOMPARE(shapes.quality, ParseQuality::Complete);
+    QCOMPARE(heads(shapes), (std::vector<int>{3, 3, 0, 3, 7, 7, 3, 3}));
+    QCOMPARE(rel(shapes, 1), QStringLiteral("num"));
+    QCOMPARE(rel(shapes, 4), QStringLiteral("cc"));
+    QCOMPARE(rel(shapes, 7), QStringLiteral("conj"));
+    // Link Grammar calls this fragment a VP; with no verb in it, it is an NP.
+    const Tree &c = shapes.constituency;
+    QCOMPARE(c.label(c.parent(c.nodeOfToken(2))), QStringLiteral("NP"));
+    QVERIFY(!shapes.fragment);
+
+    // Link Grammar links "stars" as an imperative verb and drops "Two"; parsed as the object of
+    // "there are", the fragment links completely and the noun heads it.
+    const ParsedCaption stars = parse(QStringLiteral("Two stars beneath a green triangle."));
+    QCOMPARE(stars.quality, ParseQuality::Complete);
+    QVERIFY(stars.fragment);
+    QCOMPARE(stars.tokens.size(), 7);
+    QCOMPARE(heads(stars), (std::vector<int>{2, 0, 2, 6, 6, 3, 2}));
+    QCOMPARE(stars.upos[1], QStringLiteral("NOUN"));
+    QCOMPARE(stars.constituency.tokenCount(), 7);
+    QVERIFY(toConllu(stars).contains(QStringLiteral("# parse = complete stanford fragment")));
+
+    const ParsedCaption ud = parse(QStringLiteral("Two green triangles and a yellow star."), DependencyStyle::Universal);
+    QCOMPARE(head(ud, 4), 7); // UD: cc on the following conjunct
+    QCOMPARE(rel(ud, 1), QStringLiteral("nummod"));
+  }
+
+  void quotesNumbersHyphensAndSpaces() {
+    const QString quoted = QStringLiteral("A dog says \"hello\" to 3 cats.");
+    const ParsedCaption q = parse(quoted);
+    QCOMPARE(q.tokens, (QStringList{"A", "dog", "says", "\"", "hello", "\"", "to", "3", "cats", "."}));
+    QCOMPARE(rel(q, 4), QStringLiteral("punct"));
+    QCOMPARE(rel(q, 8), QStringLiteral("num"));
+    QCOMPARE(head(q, 8), 9);
+    QCOMPARE(head(q, 3), 0);
+    for (int t = 0; t < q.tokens.size(); ++t) QCOMPARE(quoted.mid(q.offsets[static_cast<std::size_t>(t)], q.tokens[t].size()), q.tokens[t]);
+
+    const QString hyphens = QStringLiteral("A well-dressed man sits on a 10-speed bike.   ");
+    const ParsedCaption h = parse(hyphens);
+    QCOMPARE(h.tokens, (QStringList{"A", "well-dressed", "man", "sits", "on", "a", "10-speed", "bike", "."}));
+    QCOMPARE(rel(h, 2), QStringLiteral("amod"));
+    QCOMPARE(head(h, 2), 3);
+    QCOMPARE(head(h, 4), 0);
+    QCOMPARE(head(h, 7), 8);
+    QCOMPARE(h.offsets.back(), 42);
+
+    const ParsedCaption possessive = parse(QStringLiteral("The dog's owner gives the boy a ball."));
+    QCOMPARE(rel(possessive, 2), QStringLiteral("poss"));
+    QCOMPARE(head(possessive, 2), 4);
+    QCOMPARE(rel(possessive, 3), QStringLiteral("possessive"));
+    QCOMPARE(rel(possessive, 7), QStringLiteral("iobj"));
+    QCOMPARE(rel(possessive, 9), QStringLiteral("dobj"));
+  }
+
+  void emptyCaptionIsAnError() {
+    CaptionParser parser;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parser.parse(QString()));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parser.parse(QStringLiteral("   \t ")));
+  }
+
+  // Link Grammar finds no linkage for a long string of unknown words within a second: the
+  // caption still gets both trees, flagged Fallback.
+  void fallbackIsFlagged() {
+    QStringList words;
+    for (int i = 0; i < 25; ++i) words << QStringLiteral("zq%1x,").arg(i) << QStringLiteral("the") << QStringLiteral("of");
+    CaptionParser parser(ParserOptions{DependencyStyle::Stanford, 1});
+    QElapsedTimer clock;
+    clock.start();
+    const ParsedCaption p = parser.parse(words.join(QLatin1Char(' ')));
+    QVERIFY2(clock.elapsed() < 15000, "the per-sentence time limit holds");
+    qInfo("quality %s, null words %d, timed out %d", qPrintable(qualityName(p.quality)), p.nullCount, int(p.timedOut));
+    QVERIFY2(p.quality != ParseQuality::Complete, qPrintable(qualityName(p.quality)));
+    QCOMPARE(p.dependency.tokenCount(), static_cast<int>(p.tokens.size()));
+    QCOMPARE(p.constituency.tokenCount(), static_cast<int>(p.tokens.size()));
+    if (p.quality == ParseQuality::Fallback) QCOMPARE(heads(p).size(), static_cast<std::size_t>(p.tokens.size()));
+  }
+
+  void conlluAndPtbExports() {
+    const ParsedCaption p = parse(QStringLiteral("Students ride bikes at night."));
+    const QStringList lines = toConllu(p, QStringLiteral("s1")).split(QLatin1Char('\n'));
+    QCOMPARE(lines[0], QStringLiteral("# sent_id = s1"));
+    QCOMPARE(lines[1], QStringLiteral("# text = Students ride bikes at night."));
+    QCOMPARE(lines[3], QStringLiteral("1\tStudents\t_\tNOUN\tn\t_\t2\tnsubj\t_\t_"));
+    QCOMPARE(lines[7], QStringLiteral("5\tnight\t_\tNOUN\tn\t_\t4\tpobj\t_\tSpaceAfter=No"));
+    QCOMPARE(lines[8].split(QLatin1Char('\t')).size(), 10);
+    QVERIFY(lines[9].isEmpty());
+    QCOMPARE(toPtb(p), QStringLiteral("(ROOT (S (NP (NOUN Students)) (VP (VERB ride) (NP (PP (NP (NOUN bikes)) (PP (ADP at) "
+                                      "(NP (NOUN night)))))) (PUNCT .)))"));
+  }
+
+  void tokensAlignWithKarpathyTokens() {
+    const ParsedCaption p = parse(QStringLiteral("The dog's owner, smiling, throws a t-shirt."));
+    const QStringList words = tokenize(p.text);
+    const std::vector<int> map = alignTokens(p.tokens, words);
+    QCOMPARE(map.size(), static_cast<std::size_t>(p.tokens.size()));
+    for (int t = 0; t < p.tokens.size(); ++t) {
+      const bool punct = p.upos[t] == QLatin1String("PUNCT");
+      QCOMPARE(map[static_cast<std::size_t>(t)] < 0, punct);
+      if (!punct && !p.tokens[t].startsWith(QLatin1Char('\'')))
+        QVERIFY2(words[map[static_cast<std::size_t>(t)]].startsWith(p.tokens[t].toLower().left(2)), qPrintable(p.tokens[t]));
+    }
+  }
+
+  void cacheRoundTrip() {
+    const ParsedCaption p = parse(QStringLiteral("A man wearing a helmet jumps on his bike near a beach."));
+    const ParsedCaption back = parsedCaptionFromJson(parsedCaptionToJson(p));
+    QCOMPARE(toConllu(back), toConllu(p));
+    QCOMPARE(toPtb(back), toPtb(p));
+  }
+
+  // Both cores, then a second run that parses nothing: every caption comes from the cache.
+  void datasetJobUsesTheCache() {
+    Dataset dataset;
+    dataset.name = QStringLiteral("tst-parser-tiny");
+    const QStringList captions{"Students ride bikes at night.", "A red circle left of a blue square.",
+                               "Two green triangles and a yellow star.", "A dog runs on the grass.",
+                               "A man rides a horse on the beach.", ""};
+    for (int i = 0; i < captions.size(); ++i) {
+      CaptionRecord record;
+      record.id = QString::number(i);
+      record.raw = captions[i];
+      dataset.captions.push_back(record);
+    }
+    CaptionParseOptions options;
+    options.threads = 2;
+    for (DependencyStyle style : {DependencyStyle::Stanford, DependencyStyle::Universal})
+      QFile::remove(ParseCache(dataset.name, style).path()); // a fresh cache, even outside ctest
+    const CaptionParses first = parseDataset(dataset, options);
+    QCOMPARE(first.stats.captions, 6);
+    QCOMPARE(first.stats.parsed, 5);
+    QCOMPARE(first.stats.cached, 0);
+    QCOMPARE(first.stats.failed, 1); // the empty caption, reported, not a crash
+    QCOMPARE(first.stats.threads, 2);
+    QCOMPARE(first.stats.complete + first.stats.partial + first.stats.fallback, 5);
+    QVERIFY(first.captions[5].dependency.isEmpty());
+    QCOMPARE(heads(first.captions[0]), (std::vector<int>{2, 0, 2, 2, 4, 2}));
+
+    const CaptionParses second = parseDataset(dataset, options);
+    QCOMPARE(second.stats.parsed, 0);
+    QCOMPARE(second.stats.cached, 5);
+    for (int i = 0; i < 5; ++i) QCOMPARE(toConllu(second.captions[static_cast<std::size_t>(i)]), toConllu(first.captions[static_cast<std::size_t>(i)]));
+
+    // Another style is another cache entry.
+    options.parser.style = DependencyStyle::Universal;
+    QCOMPARE(parseDataset(dataset, options).stats.parsed, 5);
+  }
+
+  // UD English EWT test, first 150 sentences, UD style. Measured 2026-11-21: UAS 0.594,
+  // LAS 0.527 on these 150 (web text: e-mails, lists, fragments; captions score higher).
+  void ewtAttachmentScoresHoldTheirFloor() {
+    const QString path = QStringLiteral(GS_SHARED_DATA "/ud-english-ewt/en_ewt-ud-test.conllu");
+    if (!QFile::exists(path)) QSKIP("../shared/data/ud-english-ewt is absent");
+    const ParseEvalResult result = evaluateOnConllu(path, 150, 2);
+    QCOMPARE(result.sentences, 150);
+    qInfo("EWT test[0:150]: UAS %.3f LAS %.3f over %d tokens", result.scores.uas(), result.scores.las(), result.scores.tokens);
+    QVERIFY(result.scores.tokens > 1500);
+    QVERIFY2(result.scores.uas() > 0.50, "UAS floor");
+    QVERIFY2(result.scores.las() > 0.43, "LAS floor");
+  }
+};
+
+QTEST_GUILESS_MAIN(TestParser)
+#include "tst_parser.moc"
