@@ -193,6 +193,33 @@ std::vector<int> Tree::conllHeads() const {
   return heads;
 }
 
+Tree Tree::binarized() const {
+  if (m_kind != TreeKind::Constituency) throw std::logic_error("Tree::binarized: not a constituency tree");
+  std::vector<TreeNode> out;
+  out.reserve(m_nodes.size() * 2);
+  std::function<void(int, int)> copy = [&](int n, int parent) {
+    TreeNode x = node(n);
+    x.children.clear();
+    x.parent = parent;
+    const int id = static_cast<int>(out.size());
+    out.push_back(x);
+    const std::vector<int> &kids = node(n).children;
+    int attachTo = id;
+    for (std::size_t i = 0; i < kids.size(); ++i) {
+      if (kids.size() > 2 && i >= 1 && i + 1 < kids.size()) { // kids[i..] go under a new binary node
+        TreeNode bar;
+        bar.label = x.label;
+        bar.parent = attachTo;
+        attachTo = static_cast<int>(out.size());
+        out.push_back(bar);
+      }
+      copy(kids[i], attachTo);
+    }
+  };
+  copy(m_root, -1);
+  return constituency(std::move(out));
+}
+
 namespace {
 
 QString escapeBracket(QString text) {

@@ -80,6 +80,11 @@ public:
   // Dependency trees only (throws std::logic_error otherwise).
   std::vector<int> conllHeads() const;
 
+  // Constituency trees: every phrase with k > 2 children becomes a right-branching chain of binary
+  // nodes with the phrase's label (the CT-RNN composes exactly two children, Socher et al. 2014
+  // §3.4); unary phrases are kept. Throws std::logic_error for a dependency tree. O(N).
+  Tree binarized() const;
+
   // "(S (NP (DT A) (NN man)) ...)" — Penn Treebank brackets; leaves are (POS word).
   QString toBracketed() const;
 

@@ -166,6 +166,33 @@ private Q_SLOTS:
     QCOMPARE(rel(possessive, 9), QStringLiteral("dobj"));
   }
 
+  // Constructions the EWT evaluation showed the conversion getting wrong at first.
+  void universalDependenciesConstructions() {
+    const ParsedCaption there = parse(QStringLiteral("There is a dog on the grass."), DependencyStyle::Universal);
+    QCOMPARE(head(there, 2), 0); // "is" stays the head of an existential
+    QCOMPARE(rel(there, 1), QStringLiteral("expl"));
+    QCOMPARE(rel(there, 4), QStringLiteral("nsubj"));
+    QCOMPARE(head(there, 7), 2);
+    QCOMPARE(rel(there, 7), QStringLiteral("obl"));
+    const ParsedCaption copula = parse(QStringLiteral("The dog is in the park."), DependencyStyle::Universal);
+    QCOMPARE(head(copula, 6), 0); // a predicate PP heads the clause in UD
+    QCOMPARE(rel(copula, 3), QStringLiteral("cop"));
+    QCOMPARE(head(copula, 2), 6);
+    const ParsedCaption question = parse(QStringLiteral("But will diplomacy work?"), DependencyStyle::Universal);
+    QCOMPARE(head(question, 4), 0);
+    QCOMPARE(rel(question, 1), QStringLiteral("cc"));
+    QCOMPARE(rel(question, 2), QStringLiteral("aux"));
+    const ParsedCaption name = parse(QStringLiteral("John Smith lives in New York."), DependencyStyle::Universal);
+    QCOMPARE(rel(name, 1), QStringLiteral("nsubj"));
+    QCOMPARE(head(name, 2), 1);
+    QCOMPARE(rel(name, 2), QStringLiteral("flat"));
+    const ParsedCaption progressive = parse(QStringLiteral("The man who is running wears a red hat."));
+    QCOMPARE(rel(progressive, 5), QStringLiteral("rcmod"));
+    QCOMPARE(head(progressive, 5), 2);
+    QCOMPARE(rel(progressive, 4), QStringLiteral("aux"));
+    QCOMPARE(rel(progressive, 3), QStringLiteral("nsubj"));
+  }
+
   void emptyCaptionIsAnError() {
     CaptionParser parser;
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parser.parse(QString()));
@@ -259,8 +286,10 @@ private Q_SLOTS:
     QCOMPARE(parseDataset(dataset, options).stats.parsed, 5);
   }
 
-  // UD English EWT test, first 150 sentences, UD style. Measured 2026-11-21: UAS 0.594,
-  // LAS 0.527 on these 150 (web text: e-mails, lists, fragments; captions score higher).
+  // UD English EWT test, first 150 sentences, UD style. Measured 2026-11-21: UAS 0.553, LAS 0.494
+  // on these 150 (the whole test file: 0.588 / 0.524). Web text — e-mails, lists, fragments — is
+  // much harder than captions; the floors sit 0.03 below, as Link Grammar's time limit makes a
+  // loaded machine's parses differ slightly.
   void ewtAttachmentScoresHoldTheirFloor() {
     const QString path = QStringLiteral(GS_SHARED_DATA "/ud-english-ewt/en_ewt-ud-test.conllu");
     if (!QFile::exists(path)) QSKIP("../shared/data/ud-english-ewt is absent");
@@ -268,8 +297,8 @@ private Q_SLOTS:
     QCOMPARE(result.sentences, 150);
     qInfo("EWT test[0:150]: UAS %.3f LAS %.3f over %d tokens", result.scores.uas(), result.scores.las(), result.scores.tokens);
     QVERIFY(result.scores.tokens > 1500);
-    QVERIFY2(result.scores.uas() > 0.50, "UAS floor");
-    QVERIFY2(result.scores.las() > 0.43, "LAS floor");
+    QVERIFY2(result.scores.uas() > 0.52, "UAS floor");
+    QVERIFY2(result.scores.las() > 0.46, "LAS floor");
   }
 };
 

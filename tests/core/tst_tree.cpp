@@ -100,6 +100,27 @@ private Q_SLOTS:
     QCOMPARE(t.toBracketed(), QStringLiteral("(S (NP (DET a) (NOUN dog)) (VP (VERB runs)))"));
   }
 
+  void binarizedConstituencyTree() {
+    // (S (NP a big dog) (VP runs) (. .)) → (S (NP a (NP big dog)) (S (VP runs) (. .)))
+    std::vector<TreeNode> nodes(8);
+    nodes[0].label = "S";
+    nodes[1].label = "NP";
+    nodes[1].parent = 0;
+    nodes[2] = {0, "a", "DET", "", 0, 0, 1, {}};
+    nodes[3] = {1, "big", "ADJ", "", 0, 0, 1, {}};
+    nodes[4] = {2, "dog", "NOUN", "", 0, 0, 1, {}};
+    nodes[5].label = "VP";
+    nodes[5].parent = 0;
+    nodes[6] = {3, "runs", "VERB", "", 0, 0, 5, {}};
+    nodes[7] = {4, ".", "PUNCT", "", 0, 0, 0, {}};
+    const Tree b = Tree::constituency(nodes).binarized();
+    QCOMPARE(b.toBracketed(), QStringLiteral("(S (NP (DET a) (NP (ADJ big) (NOUN dog))) (S (VP (VERB runs)) (PUNCT .)))"));
+    QCOMPARE(b.tokenCount(), 5);
+    for (int n = 0; n < b.nodeCount(); ++n) QVERIFY(b.children(n).size() <= 2);
+    QCOMPARE(b.subtreeSize(b.root()), 5);
+    QVERIFY_THROWS_EXCEPTION(std::logic_error, studentsTree().binarized());
+  }
+
   void invalidTreesAreRejected() {
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, Tree::dependency({"a", "b"}, {"X", "X"}, {1, 0}, {"dep", "dep"})); // cycle
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, Tree::dependency({"a", "b"}, {"X", "X"}, {-1, -1}, {"root", "root"}));
