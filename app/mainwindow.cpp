@@ -1,6 +1,9 @@
 #include "mainwindow.h"
 
 #include "aboutdialog.h"
+#include "data/datasetsummary.h"
+#include "data/loaddataset.h"
+#include "data/scenes/scenesdemo.h"
 #include "emptypanel.h"
 #include "engine/jobcontext.h"
 #include "figureexport.h"
@@ -16,10 +19,13 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontDatabase>
 #include <QInputDialog>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
@@ -83,7 +89,7 @@ MainWindow::~MainWindow() { delete m_recent; }
 
 void MainWindow::createDocks() {
   const QMap<Dock, QString> hints = {
-      {Dock::Dataset, tr("Open a dataset with File > Open dataset…: its images, captions and splits appear here.")},
+      {Dock::Dataset, tr("Open a dataset with File > Open dataset… or try File > Open demo dataset: its formats, splits, vocabulary and load report appear here.")},
       {Dock::Training, tr("Choose a model and train it; loss curves and validation recall appear here.")},
       {Dock::Trees, tr("Dependency and constituency trees of the selected caption, with per-node activations.")},
       {Dock::Regions, tr("Image regions and the phrases they correspond to.")},
@@ -96,6 +102,16 @@ void MainWindow::createDocks() {
     dock->setObjectName(dockObjectName(which));
     dock->setAllowedAreas(Qt::AllDockWidgetAreas);
     QWidget *content = new EmptyPanel(dockTitle(which), hints.value(which), dock);
+    if (which == Dock::Dataset) {
+      m_datasetStack = new QStackedWidget(dock);
+      m_datasetStack->addWidget(content);
+      m_datasetSummary = new QPlainTextEdit(m_datasetStack);
+      m_datasetSummary->setReadOnly(true);
+      m_datasetSummary->setObjectName(QStringLiteral("datasetSummary"));
+      m_datasetSummary->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+      m_datasetStack->addWidget(m_datasetSummary);
+      content = m_datasetStack;
+    }
     if (which == Dock::Training) {
       auto *tabs = new QTabWidget(dock);
       tabs->addTab(content, tr("Runs"));
@@ -131,6 +147,8 @@ void MainWindow::createMenus() {
   });
   open->setShortcut(QKeySequence::Open);
   open->setObjectName(QStringLiteral("action.open"));
+  QAction *demo = file->addAction(tr("Open &demo dataset"), this, &MainWindow::openDemoDataset);
+  demo->setObjectName(QStringLiteral("action.openDemo"));
   m_recentMenu = file->addMenu(tr("Open &recent"));
   m_recentMenu->setObjectName(QStringLiteral("menu.recent"));
   rebuildRecentMenu();
@@ -177,9 +195,55 @@ bool MainWindow::openDataset(const QString &path) {
   m_recent->add(m_dataset);
   rebuildRecentMenu();
   setWindowTitle(QStringLiteral("%1 — Groundscope").arg(QFileInfo(m_dataset).fileName()));
-  statusBar()->showMessage(tr("Dataset: %1").arg(m_dataset), 5000);
-  Q_EMIT datasetOpened(m_dataset);
+  showDatasetText(tr("Loading %1…").arg(m_dataset));
+  const QString target = m_dataset;
+  const JobId id = m_bridge.submit(tr("Load dataset"), [target](JobContext &job) {
+    const Dataset dataset = loadDataset(target, &job);
+    job.setSummary({{QStringLiteral("text"), describeDataset(dataset)}});
+  });
+  // One-shot: the connection lives until this job's end.
+  auto *connection = new QMetaObject::Connection;
+  *connection = connect(&m_bridge, &EngineBridge::finished, this,
+                        [this, id, target, connection](JobId done, const QString &, const JobOutcome &outcome) {
+                          if (done != id) return;
+                          disconnect(*connection);
+                          delete connection;
+                          if (target != m_dataset) return; // another dataset was opened meanwhile
+                          if (outcome.status == JobStatus::Succeeded) {
+                            showDatasetText(outcome.summary.value(QStringLiteral("text")).toString());
+                            statusBar()->showMessage(tr("Dataset: %1").arg(target), 5000);
+                            Q_EMIT datasetOpened(target);
+                          } else {
+                            showDatasetText(outcome.status == JobStatus::Cancelled
+                                                ? tr("Loading %1 was cancelled.").arg(target)
+                                                : tr("Could not load %1:\n%2").arg(target, outcome.error));
+                          }
+                        });
   return true;
+}
+
+void MainWindow::openDemoDataset() {
+  const JobId id = m_bridge.submit(tr("Make the Scenes demo"), [](JobContext &job) {
+    job.setSummary({{QStringLiteral("folder"), ensureScenesDemo(ScenesOptions{}, &job)}});
+  });
+  auto *connection = new QMetaObject::Connection;
+  *connection = connect(&m_bridge, &EngineBridge::finished, this,
+                        [this, id, connection](JobId done, const QString &, const JobOutcome &outcome) {
+                          if (done != id) return;
+                          disconnect(*connection);
+                          delete connection;
+                          if (outcome.status == JobStatus::Succeeded)
+                            openDataset(outcome.summary.value(QStringLiteral("folder")).toString());
+                        });
+}
+
+void MainWindow::showDatasetText(const QString &text) {
+  m_datasetSummary->setPlainText(text);
+  m_datasetStack->setCurrentWidget(m_datasetSummary);
+}
+
+QString MainWindow::datasetSummaryText() const {
+  return m_datasetStack->currentWidget() == m_datasetSummary ? m_datasetSummary->toPlainText() : QString();
 }
 
 void MainWindow::exportView() {

@@ -10,7 +10,9 @@
 
 class QDockWidget;
 class QMenu;
+class QPlainTextEdit;
 class QSettings;
+class QStackedWidget;
 
 namespace gs {
 
@@ -32,15 +34,20 @@ public:
   LogView *logView() const { return m_log; }
   QMenu *recentMenu() const { return m_recentMenu; }
   QString currentDataset() const { return m_dataset; }
+  // What the Dataset dock shows about the loaded dataset (format, counts, load report).
+  QString datasetSummaryText() const;
 
 public Q_SLOTS:
-  // Opens a dataset folder or file; reports a missing path instead of failing silently.
+  // Loads a dataset folder or file as an engine job (format detected); false when the path does
+  // not exist. The Dataset dock shows the summary and load report when the job ends.
   bool openDataset(const QString &path);
+  // Makes the built-in Scenes demo on first use (in the cache folder) and opens it.
+  void openDemoDataset();
   void exportView();
   void showAbout();
 
 Q_SIGNALS:
-  void datasetOpened(const QString &path);
+  void datasetOpened(const QString &path); // loaded: its summary is in the Dataset dock
 
 protected:
   void closeEvent(QCloseEvent *event) override;
@@ -52,6 +59,7 @@ private:
   void restoreLayout();
   void saveLayout();
   void runStartupCheck();
+  void showDatasetText(const QString &text);
 
   EngineBridge &m_bridge;
   QSettings &m_settings;
@@ -61,6 +69,8 @@ private:
   LogView *m_log = nullptr;
   QMenu *m_recentMenu = nullptr;
   QString m_dataset;
+  QStackedWidget *m_datasetStack = nullptr; // empty hint, then the summary
+  QPlainTextEdit *m_datasetSummary = nullptr;
 };
 
 QString dockTitle(MainWindow::Dock dock);

@@ -128,10 +128,6 @@
         <translation>%1 fehlgeschlagen: %2</translation>
     </message>
     <message>
-        <source>Open a dataset with File &gt; Open dataset…: its images, captions and splits appear here.</source>
-        <translation>Öffnen Sie einen Datensatz mit Datei &gt; Datensatz öffnen…: Bilder, Beschreibungen und Aufteilungen erscheinen hier.</translation>
-    </message>
-    <message>
         <source>Choose a model and train it; loss curves and validation recall appear here.</source>
         <translation>Wählen Sie ein Modell und trainieren Sie es; Verlustkurven und Validierungs-Recall erscheinen hier.</translation>
     </message>
@@ -234,6 +230,36 @@
     <message>
         <source>Runtime check</source>
         <translation>Laufzeitprüfung</translation>
+    </message>
+    <message>
+        <source>Open a dataset with File &gt; Open dataset… or try File &gt; Open demo dataset: its formats, splits, vocabulary and load report appear here.</source>
+        <translation>Öffnen Sie einen Datensatz mit Datei &gt; Datensatz öffnen… oder probieren Sie Datei &gt; Demo-Datensatz öffnen: Format, Aufteilungen, Vokabular und Ladebericht erscheinen hier.</translation>
+    </message>
+    <message>
+        <source>Open &amp;demo dataset</source>
+        <translation>&amp;Demo-Datensatz öffnen</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>%1 wird geladen…</translation>
+    </message>
+    <message>
+        <source>Load dataset</source>
+        <translation>Datensatz laden</translation>
+    </message>
+    <message>
+        <source>Loading %1 was cancelled.</source>
+        <translation>Das Laden von %1 wurde abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Could not load %1:
+%2</source>
+        <translation>%1 konnte nicht geladen werden:
+%2</translation>
+    </message>
+    <message>
+        <source>Make the Scenes demo</source>
+        <translation>Scenes-Demo erzeugen</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 // the engine's job, the start-up runtime check in the log, and the German translation.
 
 #include "aboutdialog.h"
+#include "data/scenes/scenesdemo.h"
 #include "engine/jobcontext.h"
 #include "jobstatuswidget.h"
 #include "localization.h"
@@ -14,6 +15,7 @@
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include "testprinters.h"
 
@@ -75,7 +77,7 @@ private Q_SLOTS:
     QStringList fileEntries;
     for (QAction *action : file->actions())
       if (!action->isSeparator()) fileEntries << action->text();
-    QCOMPARE(fileEntries, (QStringList{QStringLiteral("&Open dataset…"), QStringLiteral("Open &recent"),
+    QCOMPARE(fileEntries, (QStringList{QStringLiteral("&Open dataset…"), QStringLiteral("Open &demo dataset"), QStringLiteral("Open &recent"),
                                        QStringLiteral("&Export…"), QStringLiteral("&Quit")}));
     engine.cancelAll();
   }
@@ -138,6 +140,30 @@ private Q_SLOTS:
     for (QAction *action : window.recentMenu()->actions())
       if (!action->isSeparator()) entries << action->text();
     QCOMPARE(entries, (QStringList{a, b, QStringLiteral("Clear list")}));
+  }
+
+  void openDatasetLoadsItAndShowsTheReport() {
+    QTemporaryDir data;
+    const QString folder = data.filePath(QStringLiteral("scenes"));
+    ScenesOptions options;
+    options.images = 30;
+    makeScenesDemo(folder, options);
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    MainWindow window(bridge, settings);
+    QSignalSpy opened(&window, &MainWindow::datasetOpened);
+    QVERIFY(window.openDataset(folder));
+    QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 30000);
+    QVERIFY2(window.datasetSummaryText().contains(QStringLiteral("format:         scenes-demo")), qPrintable(window.datasetSummaryText()));
+    QVERIFY(window.datasetSummaryText().contains(QStringLiteral("images:         30")));
+
+    // A folder in no known format: the dock says why, nothing crashes, no datasetOpened.
+    const QString empty = data.filePath(QStringLiteral("empty"));
+    QDir().mkpath(empty);
+    QVERIFY(window.openDataset(empty));
+    QTRY_VERIFY_WITH_TIMEOUT(window.datasetSummaryText().startsWith(QStringLiteral("Could not load ") + empty), 30000);
+    QCOMPARE(opened.size(), 1);
   }
 
   void recentListIsBounded() {
