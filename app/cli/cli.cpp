@@ -7,7 +7,7 @@
 namespace gs::cli {
 
 const QList<Command> &commands() {
-  static const QList<Command> list = {infoCommand(), benchCommand(), demoCommand(), datasetCommand()};
+  static const QList<Command> list = {infoCommand(), benchCommand(), demoCommand(), datasetCommand(), featuresCommand()};
   return list;
 }
 

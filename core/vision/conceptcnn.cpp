@@ -6,6 +6,7 @@
 #include "vision/detail/imageinput.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
 
@@ -134,6 +135,8 @@ ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec
   const torch::Tensor x = torch::cat(images);
   const torch::Tensor y = torch::stack(targets);
 
+  QElapsedTimer clock;
+  clock.start();
   torch::manual_seed(options.seed);
   model.net = ConceptCnn(model.vocabulary.size(), options.featureDim);
   torch::optim::Adam optimiser(model.net->parameters(), torch::optim::AdamOptions(options.learningRate));
@@ -168,7 +171,8 @@ ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec
                    {QStringLiteral("skipped"), skipped},
                    {QStringLiteral("concepts"), model.vocabulary.size()},
                    {QStringLiteral("epochs"), options.epochs},
-                   {QStringLiteral("final_loss"), lastLoss}};
+                   {QStringLiteral("final_loss"), lastLoss},
+                   {QStringLiteral("seconds"), clock.elapsed() / 1000.0}};
   // Save atomically: weights, then the config that vouches for them.
   std::ostringstream weights;
   torch::save(model.net, weights);

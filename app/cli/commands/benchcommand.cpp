@@ -55,6 +55,7 @@ struct Benchmark {
 // Each benchmark is a function of its own arguments; later issues add rows here.
 const Benchmark kBenchmarks[] = {
     {"gemm", benchGemm},
+    {"features", benchFeatures},
 };
 
 QString benchmarkNames() {
@@ -68,8 +69,8 @@ QString benchmarkNames() {
 Command benchCommand() {
   Command command;
   command.name = QStringLiteral("bench");
-  command.summary = QStringLiteral("speed benchmarks: gemm");
-  command.usage = QStringLiteral("bench gemm [--size N] [--repeats R] [--json]");
+  command.summary = QStringLiteral("speed benchmarks: gemm, features");
+  command.usage = QStringLiteral("bench gemm [--size N] [--repeats R] [--json]\n       groundscope-cli bench features [--images N] [--onnx FILE] [--json]");
   command.run = [](const QStringList &args) {
     if (args.isEmpty())
       throw UsageError(QStringLiteral("missing benchmark name (one of: %1)").arg(benchmarkNames()).toStdString());

@@ -9,5 +9,7 @@ Command infoCommand();
 Command benchCommand();
 Command demoCommand();
 Command datasetCommand();
+Command featuresCommand();
+int benchFeatures(const QStringList &args); // `bench features`, in featurescommand.cpp
 
 }  // namespace gs::cli
