@@ -49,7 +49,12 @@ private:
 
 ConceptCnnImpl::ConceptCnnImpl(int concepts, int featureDim) {
   torch::nn::Sequential trunk;
-  addConvBlock(trunk, 3, 16, true);
+  // A learned 2× downsampling first (5×5, stride 2) sees the full-resolution pixels of small
+  // shapes that a resize would blur, at a quarter of a full-resolution convolution's cost.
+  trunk->push_back(torch::nn::Conv2d(torch::nn::Conv2dOptions(3, 16, 5).stride(2).padding(2).bias(false)));
+  trunk->push_back(torch::nn::BatchNorm2d(16));
+  trunk->push_back(torch::nn::ReLU());
+  addConvBlock(trunk, 16, 16, true);
   addConvBlock(trunk, 16, 32, true);
   addConvBlock(trunk, 32, 64, true);
   addConvBlock(trunk, 64, 128, false);
@@ -95,9 +100,13 @@ ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec
     }
   }
 
+  // The training split; all images when it is (nearly) empty, as in a bare caption table: the
+  // features are then fitted to every image, which is all such a dataset can offer.
   std::vector<int> train = dataset.imagesIn(Split::Train);
-  if (train.empty())
+  if (static_cast<int>(train.size()) < kMinTrainingImages) {
+    train.clear();
     for (int i = 0; i < static_cast<int>(dataset.images.size()); ++i) train.push_back(i);
+  }
   model.vocabulary = ConceptVocabulary::build(dataset, train, options.maxConcepts, options.minImages);
   if (model.vocabulary.size() < 2)
     throw std::runtime_error(QStringLiteral("%1: concept CNN: only %2 concepts occur in %3+ training images' captions")

@@ -3,7 +3,10 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QDir>
+#include <QFile>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -33,7 +36,7 @@ private Q_SLOTS:
     const Result r = runCli({QStringLiteral("--help")});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.startsWith(QStringLiteral("Usage: groundscope-cli")));
-    for (const char *command : {"info", "bench", "demo"}) QVERIFY2(r.out.contains(QLatin1String(command)), command);
+    for (const char *command : {"info", "bench", "demo", "features"}) QVERIFY2(r.out.contains(QLatin1String(command)), command);
   }
 
   void versionPrintsProjectVersion() {
@@ -89,11 +92,65 @@ private Q_SLOTS:
     QVERIFY(json.value(QStringLiteral("gflops_all_threads")).toDouble() > 0.01);
   }
 
+  void featuresUsageErrors_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("missing out") << QStringList{QStringLiteral("features"), QStringLiteral("--dataset"), QStringLiteral("x"),
+                                                QStringLiteral("--backbone"), QStringLiteral("concept-cnn")}
+                                 << "missing --out";
+    QTest::newRow("bad backbone") << QStringList{QStringLiteral("features"), QStringLiteral("--dataset"), QStringLiteral("x"),
+                                                 QStringLiteral("--backbone"), QStringLiteral("resnet"), QStringLiteral("--out"), QStringLiteral("o")}
+                                  << "bad backbone 'resnet'";
+    QTest::newRow("bad crops") << QStringList{QStringLiteral("features"), QStringLiteral("--dataset"), QStringLiteral("x"),
+                                              QStringLiteral("--backbone"), QStringLiteral("concept-cnn"), QStringLiteral("--crops"),
+                                              QStringLiteral("5"), QStringLiteral("--out"), QStringLiteral("o")}
+                               << "--crops: expected 1 or 10";
+  }
+  void featuresUsageErrors() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const Result r = runCli(args);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+  }
+
+  void featuresExtractsThenReusesTheCache() {
+    QTemporaryDir dir;
+    QFile csv(dir.filePath(QStringLiteral("captions.csv")));
+    QVERIFY(csv.open(QIODevice::WriteOnly));
+    csv.write("image,caption\n");
+    for (int i = 0; i < 6; ++i) {
+      const QString name = QStringLiteral("img%1.jpg").arg(i);
+      QVERIFY(QFile::copy(QStringLiteral(GS_TEST_DATA "/images/cmyk.jpg"), dir.filePath(name)));
+      csv.write(QStringLiteral("%1,a red and blue gradient number %2\n").arg(name).arg(i % 2 ? "one" : "two").toUtf8());
+    }
+    csv.write("missing.jpg,a picture that is not there\n");
+    csv.close();
+    const QStringList args{QStringLiteral("features"), QStringLiteral("--dataset"), csv.fileName(), QStringLiteral("--backbone"),
+                           QStringLiteral("concept-cnn"), QStringLiteral("--out"), dir.filePath(QStringLiteral("features"))};
+    const Result first = runCli(args);
+    QVERIFY2(first.code == 0, qPrintable(first.err));
+    QVERIFY2(first.out.contains(QStringLiteral("images:      6")), qPrintable(first.out));
+    QVERIFY(first.out.contains(QStringLiteral("dimensions:  256")));
+    QVERIFY(first.out.contains(QStringLiteral("images/s:")));
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("features/manifest.json"))));
+    const Result second = runCli(args);
+    QCOMPARE(second.code, 0);
+    QVERIFY2(second.out.contains(QStringLiteral("cached: nothing extracted")), qPrintable(second.out));
+    // A backbone file that is not a network: exit 1 and the file named.
+    const Result broken = runCli({QStringLiteral("features"), QStringLiteral("--dataset"), csv.fileName(), QStringLiteral("--backbone"),
+                                  QStringLiteral("onnx:") + csv.fileName(), QStringLiteral("--out"), dir.filePath(QStringLiteral("onnx"))});
+    QCOMPARE(broken.code, 1);
+    QVERIFY2(broken.err.contains(csv.fileName() + QStringLiteral(": cannot load ONNX network")), qPrintable(broken.err));
+  }
+
   void demoRunsThePipelineHeadless() {
     const Result r = runCli({QStringLiteral("demo")});
     QCOMPARE(r.code, 0);
     QVERIFY2(r.out.contains(QStringLiteral("1. Runtime check: succeeded")), qPrintable(r.out));
     QVERIFY(r.out.contains(QStringLiteral("GEMM GFLOP/s")));
+    QVERIFY2(r.out.contains(QStringLiteral("Extract features: succeeded")), qPrintable(r.out));
+    QVERIFY(r.out.contains(QStringLiteral("dimensions: 256")));
   }
 };
 

@@ -139,6 +139,8 @@ private Q_SLOTS:
     BackboneSpec spec = BackboneSpec::parse(QStringLiteral("concept-cnn"));
     if (qEnvironmentVariableIsSet("CC_SIZE")) spec.concept.inputSize = qEnvironmentVariableIntValue("CC_SIZE");
     if (qEnvironmentVariableIsSet("CC_EPOCHS")) spec.concept.epochs = qEnvironmentVariableIntValue("CC_EPOCHS");
+    if (qEnvironmentVariableIsSet("CC_BATCH")) spec.concept.batchSize = qEnvironmentVariableIntValue("CC_BATCH");
+    if (qEnvironmentVariableIsSet("CC_LR")) spec.concept.learningRate = qgetenv("CC_LR").toDouble();
     const FeatureSet features = extractFeatures(dataset, spec, options);
     qInfo() << features.manifest().value(QStringLiteral("concept_cnn")).toObject();
     qInfo("demo + concept CNN training + extraction: %.1f s, %d-d, %d concepts", clock.elapsed() / 1000.0, features.dim(),

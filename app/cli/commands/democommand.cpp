@@ -8,6 +8,9 @@
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
 #include "runtime/runtime.h"
+#include "data/loaddataset.h"
+#include "data/scenes/scenesdemo.h"
+#include "vision/features.h"
 
 namespace gs::cli {
 
@@ -45,6 +48,21 @@ Command demoCommand() {
                       {QStringLiteral("GEMM GFLOP/s"), QString::number(rate.gflops, 'f', 1)}});
     });
     if (!report(QStringLiteral("Runtime check"), check)) return kExitFailure;
+
+    // Image features of the Scenes demo from the built-in concept CNN (trained on first use,
+    // then found in the feature cache).
+    const JobOutcome features = runJob(engine, QStringLiteral("Extract features"), [](JobContext &job) {
+      const Dataset dataset = loadDataset(ensureScenesDemo(ScenesOptions{}, &job), &job);
+      const FeatureSet set = extractFeatures(dataset, BackboneSpec::parse(QStringLiteral("concept-cnn")), {}, &job);
+      const QJsonObject manifest = set.manifest();
+      job.setSummary({{QStringLiteral("backbone"), QStringLiteral("concept-cnn")},
+                      {QStringLiteral("images"), set.size()},
+                      {QStringLiteral("dimensions"), set.dim()},
+                      {QStringLiteral("images/s"), set.reused() ? QStringLiteral("cached")
+                                                                : QString::number(manifest.value(QStringLiteral("images_per_second")).toDouble(), 'f', 1)},
+                      {QStringLiteral("cache"), set.folder()}});
+    });
+    if (!report(QStringLiteral("Extract features"), features)) return kExitFailure;
     return kExitOk;
   };
   return command;
