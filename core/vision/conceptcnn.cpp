@@ -49,12 +49,7 @@ private:
 
 ConceptCnnImpl::ConceptCnnImpl(int concepts, int featureDim) {
   torch::nn::Sequential trunk;
-  // A learned 2× downsampling first (5×5, stride 2) sees the full-resolution pixels of small
-  // shapes that a resize would blur, at a quarter of a full-resolution convolution's cost.
-  trunk->push_back(torch::nn::Conv2d(torch::nn::Conv2dOptions(3, 16, 5).stride(2).padding(2).bias(false)));
-  trunk->push_back(torch::nn::BatchNorm2d(16));
-  trunk->push_back(torch::nn::ReLU());
-  addConvBlock(trunk, 16, 16, true);
+  addConvBlock(trunk, 3, 16, true);
   addConvBlock(trunk, 16, 32, true);
   addConvBlock(trunk, 32, 64, true);
   addConvBlock(trunk, 64, 128, false);
