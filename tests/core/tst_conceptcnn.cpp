@@ -7,6 +7,7 @@
 #include "vision/conceptvocabulary.h"
 #include "vision/features.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QSet>
 #include <QTemporaryDir>
@@ -196,5 +197,13 @@ private Q_SLOTS:
   }
 };
 
-QTEST_GUILESS_MAIN(TestConceptCnn)
+// The probe trains the concept CNN on the full demo (~70 s on 2 idle cores): allow more than Qt
+// Test's default 300 s per function for a loaded machine.
+int main(int argc, char *argv[]) {
+  if (!qEnvironmentVariableIsSet("QTEST_FUNCTION_TIMEOUT")) qputenv("QTEST_FUNCTION_TIMEOUT", "590000");
+  QCoreApplication app(argc, argv);
+  TestConceptCnn test;
+  QTEST_SET_MAIN_SOURCE_PATH
+  return QTest::qExec(&test, argc, argv);
+}
 #include "tst_conceptcnn.moc"
