@@ -3,6 +3,7 @@
 
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -154,5 +155,13 @@ private Q_SLOTS:
   }
 };
 
-QTEST_GUILESS_MAIN(TestCli)
+// `demo` trains the concept CNN on first use (a minute or two on 2 idle cores): allow more than
+// Qt Test's default 300 s per function on a loaded machine.
+int main(int argc, char *argv[]) {
+  if (!qEnvironmentVariableIsSet("QTEST_FUNCTION_TIMEOUT")) qputenv("QTEST_FUNCTION_TIMEOUT", "590000");
+  QCoreApplication app(argc, argv);
+  TestCli test;
+  QTEST_SET_MAIN_SOURCE_PATH
+  return QTest::qExec(&test, argc, argv);
+}
 #include "tst_cli.moc"
