@@ -7,9 +7,9 @@
 namespace gs::cli {
 
 const QList<Command> &commands() {
-  static const QList<Command> list = {infoCommand(),     benchCommand(),   demoCommand(),     datasetCommand(),
-                                      parseCommand(),    parseEvalCommand(), trainCommand(),  evalCommand(),
-                                      embedCommand(),    retrieveCommand(), compareCommand()};
+  static const QList<Command> list = {infoCommand(),     benchCommand(),     demoCommand(),   datasetCommand(),
+                                      parseCommand(),    parseEvalCommand(), featuresCommand(), trainCommand(),
+                                      evalCommand(),     embedCommand(),     retrieveCommand(), compareCommand()};
   return list;
 }
 

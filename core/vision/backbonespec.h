@@ -54,7 +54,9 @@ struct ConceptCnnOptions {
   int featureDim = 256;     // penultimate layer: the image feature
   int maxConcepts = 256;    // K, the concept vocabulary size (the paper's K = 256)
   int minImages = 3;        // a concept must occur in at least this many training images
-  int epochs = 12;
+  // 24 epochs: on the demo the colour concepts are learnt in a few epochs, the shapes (small, on
+  // textured backgrounds, at 64 px) only later; fewer epochs leave the shape features near chance.
+  int epochs = 24;
   int batchSize = 32;
   double learningRate = 2e-3;
   quint64 seed = 1;

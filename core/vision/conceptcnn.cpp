@@ -6,6 +6,7 @@
 #include "vision/detail/imageinput.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
 
@@ -94,9 +95,13 @@ ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec
     }
   }
 
+  // The training split; all images when it is (nearly) empty, as in a bare caption table: the
+  // features are then fitted to every image, which is all such a dataset can offer.
   std::vector<int> train = dataset.imagesIn(Split::Train);
-  if (train.empty())
+  if (static_cast<int>(train.size()) < kMinTrainingImages) {
+    train.clear();
     for (int i = 0; i < static_cast<int>(dataset.images.size()); ++i) train.push_back(i);
+  }
   model.vocabulary = ConceptVocabulary::build(dataset, train, options.maxConcepts, options.minImages);
   if (model.vocabulary.size() < 2)
     throw std::runtime_error(QStringLiteral("%1: concept CNN: only %2 concepts occur in %3+ training images' captions")
@@ -134,6 +139,8 @@ ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec
   const torch::Tensor x = torch::cat(images);
   const torch::Tensor y = torch::stack(targets);
 
+  QElapsedTimer clock;
+  clock.start();
   torch::manual_seed(options.seed);
   model.net = ConceptCnn(model.vocabulary.size(), options.featureDim);
   torch::optim::Adam optimiser(model.net->parameters(), torch::optim::AdamOptions(options.learningRate));
@@ -168,7 +175,8 @@ ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec
                    {QStringLiteral("skipped"), skipped},
                    {QStringLiteral("concepts"), model.vocabulary.size()},
                    {QStringLiteral("epochs"), options.epochs},
-                   {QStringLiteral("final_loss"), lastLoss}};
+                   {QStringLiteral("final_loss"), lastLoss},
+                   {QStringLiteral("seconds"), clock.elapsed() / 1000.0}};
   // Save atomically: weights, then the config that vouches for them.
   std::ostringstream weights;
   torch::save(model.net, weights);

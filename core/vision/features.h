@@ -31,7 +31,7 @@ enum class CropMode {
 
 struct ExtractOptions {
   CropMode crops = CropMode::Center;
-  bool regions = false;  // selective-search proposals: top kRegionProposals + the whole image
+  bool regions = false;  // selective-search proposals: the top maxRegions + the whole image
   int maxRegions = 19;   // proposals kept after NMS (Karpathy's and HM-LSTM's 19)
   // Folder of the feature set. Empty: userCacheDir("features")/<cache key>. A folder holding a
   // complete set with the same key is reused; a partial one with the same key is resumed.

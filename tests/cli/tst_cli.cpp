@@ -6,6 +6,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -18,7 +21,7 @@ struct Result {
 };
 
 // cacheHome: a fresh XDG_CACHE_HOME for the command (tests that count cache hits).
-Result runCli(const QStringList &args, const QString &cacheHome = {}) {
+Result runCli(const QStringList &args, const QString &cacheHome = {}, int timeoutMs = 120000) {
   QProcess process;
   if (!cacheHome.isEmpty()) {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -26,7 +29,7 @@ Result runCli(const QStringList &args, const QString &cacheHome = {}) {
     process.setProcessEnvironment(env);
   }
   process.start(QStringLiteral(GS_CLI_PATH), args);
-  if (!process.waitForFinished(120000)) {
+  if (!process.waitForFinished(timeoutMs)) {
     process.kill();
     return {};
   }
@@ -85,7 +88,8 @@ private Q_SLOTS:
     const Result r = runCli({QStringLiteral("--help")});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.startsWith(QStringLiteral("Usage: groundscope-cli")));
-    for (const char *command : {"info", "bench", "demo", "dataset"}) QVERIFY2(r.out.contains(QLatin1String(command)), command);
+    for (const char *command : {"info", "bench", "demo", "dataset", "parse", "features", "train", "eval", "embed", "retrieve", "compare"})
+      QVERIFY2(r.out.contains(QLatin1String(command)), command);
   }
 
   void versionPrintsProjectVersion() {
@@ -150,10 +154,63 @@ private Q_SLOTS:
     QVERIFY(json.value(QStringLiteral("gflops_all_threads")).toDouble() > 0.01);
   }
 
+  void featuresUsageErrors_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("missing out") << QStringList{QStringLiteral("features"), QStringLiteral("--dataset"), QStringLiteral("x"),
+                                                QStringLiteral("--backbone"), QStringLiteral("concept-cnn")}
+                                 << "missing --out";
+    QTest::newRow("bad backbone") << QStringList{QStringLiteral("features"), QStringLiteral("--dataset"), QStringLiteral("x"),
+                                                 QStringLiteral("--backbone"), QStringLiteral("resnet"), QStringLiteral("--out"), QStringLiteral("o")}
+                                  << "bad backbone 'resnet'";
+    QTest::newRow("bad crops") << QStringList{QStringLiteral("features"), QStringLiteral("--dataset"), QStringLiteral("x"),
+                                              QStringLiteral("--backbone"), QStringLiteral("concept-cnn"), QStringLiteral("--crops"),
+                                              QStringLiteral("5"), QStringLiteral("--out"), QStringLiteral("o")}
+                               << "--crops: expected 1 or 10";
+  }
+  void featuresUsageErrors() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const Result r = runCli(args);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(message), qPrintable(r.err));
+  }
+
+  void featuresExtractsThenReusesTheCache() {
+    QTemporaryDir dir;
+    QFile csv(dir.filePath(QStringLiteral("captions.csv")));
+    QVERIFY(csv.open(QIODevice::WriteOnly));
+    csv.write("image,caption\n");
+    for (int i = 0; i < 6; ++i) {
+      const QString name = QStringLiteral("img%1.jpg").arg(i);
+      QVERIFY(QFile::copy(QStringLiteral(GS_TEST_DATA "/images/cmyk.jpg"), dir.filePath(name)));
+      csv.write(QStringLiteral("%1,a red and blue gradient number %2\n").arg(name).arg(i % 2 ? "one" : "two").toUtf8());
+    }
+    csv.write("missing.jpg,a picture that is not there\n");
+    csv.close();
+    const QStringList args{QStringLiteral("features"), QStringLiteral("--dataset"), csv.fileName(), QStringLiteral("--backbone"),
+                           QStringLiteral("concept-cnn"), QStringLiteral("--out"), dir.filePath(QStringLiteral("features"))};
+    const Result first = runCli(args);
+    QVERIFY2(first.code == 0, qPrintable(first.err));
+    QVERIFY2(first.out.contains(QStringLiteral("images:      6")), qPrintable(first.out));
+    QVERIFY(first.out.contains(QStringLiteral("dimensions:  256")));
+    QVERIFY(first.out.contains(QStringLiteral("images/s:")));
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("features/manifest.json"))));
+    const Result second = runCli(args);
+    QCOMPARE(second.code, 0);
+    QVERIFY2(second.out.contains(QStringLiteral("cached: nothing extracted")), qPrintable(second.out));
+    // A backbone file that is not a network: exit 1 and the file named.
+    const Result broken = runCli({QStringLiteral("features"), QStringLiteral("--dataset"), csv.fileName(), QStringLiteral("--backbone"),
+                                  QStringLiteral("onnx:") + csv.fileName(), QStringLiteral("--out"), dir.filePath(QStringLiteral("onnx"))});
+    QCOMPARE(broken.code, 1);
+    QVERIFY2(broken.err.contains(csv.fileName() + QStringLiteral(": cannot load ONNX network")), qPrintable(broken.err));
+  }
+
   void demoRunsThePipelineHeadless() {
     // A small demo keeps this under a minute; the full-size run is what the README's command does.
     const Result r = runCli({QStringLiteral("demo"), QStringLiteral("--images"), QStringLiteral("100"),
-                             QStringLiteral("--epochs"), QStringLiteral("3")});
+                             QStringLiteral("--epochs"), QStringLiteral("3")},
+                            {}, 540000); // trains the concept CNN on the first run
     QCOMPARE(r.code, 0);
     QVERIFY2(r.out.contains(QStringLiteral("1. Runtime check: succeeded")), qPrintable(r.out));
     QVERIFY(r.out.contains(QStringLiteral("GEMM GFLOP/s")));
@@ -162,7 +219,9 @@ private Q_SLOTS:
     QVERIFY2(r.out.contains(QStringLiteral("Groundscope/datasets/scenes-100-seed1")), qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral("3. Parse captions: succeeded")), qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral("complete / partial / fallback: ")), qPrintable(r.out));
-    QVERIFY2(r.out.contains(QStringLiteral("4. Train bow on the Scenes demo: succeeded")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("4. Extract features: succeeded")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("dimensions: 256")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("5. Train bow on the Scenes demo: succeeded")), qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral("test text→image: R@1 ")), qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral("Groundscope/runs/demo-bow-e3")), qPrintable(r.out));
   }
@@ -424,5 +483,13 @@ private Q_SLOTS:
   }
 };
 
-QTEST_GUILESS_MAIN(TestCli)
+// `demo` trains the concept CNN on first use (a minute or two on 2 idle cores): allow more than
+// Qt Test's default 300 s per function on a loaded machine.
+int main(int argc, char *argv[]) {
+  if (!qEnvironmentVariableIsSet("QTEST_FUNCTION_TIMEOUT")) qputenv("QTEST_FUNCTION_TIMEOUT", "590000");
+  QCoreApplication app(argc, argv);
+  TestCli test;
+  QTEST_SET_MAIN_SOURCE_PATH
+  return QTest::qExec(&test, argc, argv);
+}
 #include "tst_cli.moc"

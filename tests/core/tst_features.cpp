@@ -7,6 +7,7 @@
 #include "io/npy.h"
 #include "vision/detail/imageinput.h"
 #include "vision/features.h"
+#include "vision/torchscriptexample.h"
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -175,6 +176,35 @@ private Q_SLOTS:
     spec.layer = QStringLiteral("no_such_layer");
     error = errorOf([&] { extractFeatures(dataset, spec, options); });
     QVERIFY2(error.startsWith(onnxModel() + QStringLiteral(": no layer named 'no_such_layer'")), qPrintable(error));
+  }
+
+  void torchScriptBackbone() {
+    QTemporaryDir dir;
+    const Dataset dataset = drawDataset(dir.path(), 4);
+    const QString model = dir.filePath(QStringLiteral("net.pt"));
+    saveExampleTorchScript(model, 8); // defined with torch::jit::Module::define
+    BackboneSpec spec = BackboneSpec::parse(QStringLiteral("torchscript:") + model);
+    ExtractOptions options;
+    options.outDir = dir.filePath(QStringLiteral("forward"));
+    const FeatureSet mapped = extractFeatures(dataset, spec, options); // N×8×56×56 map, averaged
+    QCOMPARE(mapped.dim(), 8);
+    QCOMPARE(mapped.size(), 4);
+    spec.layer = QStringLiteral("pooled");
+    options.outDir = dir.filePath(QStringLiteral("pooled"));
+    const FeatureSet pooled = extractFeatures(dataset, spec, options);
+    for (int d = 0; d < 8; ++d) QVERIFY(std::abs(pooled.row(2)[d] - mapped.row(2)[d]) < 1e-4f);
+    QVERIFY(rowsOf(pooled) != std::vector<float>(32, 0.0f));
+    spec.layer = QStringLiteral("nope");
+    options.outDir = dir.filePath(QStringLiteral("nope"));
+    QString error = errorOf([&] { extractFeatures(dataset, spec, options); });
+    QVERIFY2(error.startsWith(model + QStringLiteral(": the module has no method 'nope'")), qPrintable(error));
+    const QString broken = dir.filePath(QStringLiteral("broken.pt"));
+    QFile file(broken);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("not a zip archive");
+    file.close();
+    error = errorOf([&] { extractFeatures(dataset, BackboneSpec::parse(QStringLiteral("torchscript:") + broken), options); });
+    QVERIFY2(error.startsWith(broken + QStringLiteral(": cannot load TorchScript module")), qPrintable(error));
   }
 
   void precomputedNpyFeaturesMatchById() {

@@ -112,6 +112,7 @@ const Benchmark kBenchmarks[] = {
     {"gemm", benchGemm},
     {"train", benchTrain},
     {"parse", benchParse},
+    {"features", benchFeatures},
 };
 
 QString benchmarkNames() {
@@ -125,9 +126,11 @@ QString benchmarkNames() {
 Command benchCommand() {
   Command command;
   command.name = QStringLiteral("bench");
-  command.summary = QStringLiteral("speed benchmarks: gemm, parse");
+  command.summary = QStringLiteral("speed benchmarks: gemm, parse, features, train");
   command.usage = QStringLiteral("bench gemm [--size N] [--repeats R] [--json]\n"
-                                 "       groundscope-cli bench parse [--dataset PATH] [--limit N] [--json]");
+                                 "       groundscope-cli bench parse [--dataset PATH] [--limit N] [--json]\n"
+                                 "       groundscope-cli bench features [--images N] [--onnx FILE] [--json]\n"
+                                 "       groundscope-cli bench train [--batches N] [--dataset PATH] [--json]");
   command.run = [](const QStringList &args) {
     if (args.isEmpty())
       throw UsageError(QStringLiteral("missing benchmark name (one of: %1)").arg(benchmarkNames()).toStdString());

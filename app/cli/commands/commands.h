@@ -16,5 +16,7 @@ Command retrieveCommand();
 Command compareCommand();
 Command parseCommand();
 Command parseEvalCommand();
+Command featuresCommand();
+int benchFeatures(const QStringList &args); // `bench features`, in featurescommand.cpp
 
 }  // namespace gs::cli

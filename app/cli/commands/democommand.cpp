@@ -14,6 +14,9 @@
 #include "jobrunner.h"
 #include "parse/datasetparser.h"
 #include "runtime/runtime.h"
+#include "data/loaddataset.h"
+#include "data/scenes/scenesdemo.h"
+#include "vision/features.h"
 
 namespace gs::cli {
 
@@ -92,6 +95,21 @@ Command demoCommand() {
                       {QStringLiteral("captions/s"), QString::number(stats.captionsPerSecond(), 'f', 1)}});
     });
     if (!report(QStringLiteral("Parse captions"), parses)) return kExitFailure;
+
+    // Image features of the Scenes demo from the built-in concept CNN (trained on first use,
+    // then found in the feature cache).
+    const JobOutcome features = runJob(engine, QStringLiteral("Extract features"), [&](JobContext &job) {
+      const Dataset dataset = loadDataset(datasetFolder, &job);
+      const FeatureSet set = extractFeatures(dataset, BackboneSpec::parse(QStringLiteral("concept-cnn")), {}, &job);
+      const QJsonObject manifest = set.manifest();
+      job.setSummary({{QStringLiteral("backbone"), QStringLiteral("concept-cnn")},
+                      {QStringLiteral("images"), set.size()},
+                      {QStringLiteral("dimensions"), set.dim()},
+                      {QStringLiteral("images/s"), set.reused() ? QStringLiteral("cached")
+                                                                : QString::number(manifest.value(QStringLiteral("images_per_second")).toDouble(), 'f', 1)},
+                      {QStringLiteral("cache"), set.folder()}});
+    });
+    if (!report(QStringLiteral("Extract features"), features)) return kExitFailure;
 
     const JobOutcome trained = runJob(engine, QStringLiteral("Train %1").arg(model), [&](JobContext &job) {
       TrainConfig config = TrainConfig::defaultsFor(model);

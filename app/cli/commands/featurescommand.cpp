@@ -1,0 +1,193 @@
+// `groundscope-cli features`: extract (or find in the cache) the image features of a dataset with
+// one backbone, as an engine job with progress on stderr, then print a summary on stdout.
+
+#include "arguments.h"
+#include "clioutput.h"
+#include "commands/commands.h"
+#include "data/loaddataset.h"
+#include "data/scenes/scenesdemo.h"
+#include "io/npy.h"
+#include "engine/jobcontext.h"
+#include "jobrunner.h"
+#include "vision/features.h"
+#include "vision/torchscriptexample.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+
+namespace gs::cli {
+
+namespace {
+
+constexpr int kSkippedListed = 10; // skipped images printed by name; the manifest has them all
+
+BackboneSpec backboneFromOptions(const QCommandLineParser &parser) {
+  BackboneSpec spec;
+  try {
+    spec = BackboneSpec::parse(parser.value(QStringLiteral("backbone")));
+    if (parser.isSet(QStringLiteral("preset"))) spec.applyPreset(backbonePreset(parser.value(QStringLiteral("preset"))));
+  } catch (const std::invalid_argument &error) {
+    throw UsageError(std::string("--backbone: ") + error.what());
+  }
+  if (parser.isSet(QStringLiteral("layer"))) spec.layer = parser.value(QStringLiteral("layer"));
+  if (parser.isSet(QStringLiteral("ids"))) spec.idsPath = parser.value(QStringLiteral("ids"));
+  return spec;
+}
+
+}  // namespace
+
+// `bench features`: images/s of each backbone kind on the Scenes demo, extracting into fresh
+// folders (nothing cached), as ratios against the concept CNN measured in the same run.
+int benchFeatures(const QStringList &args) {
+  QCommandLineParser parser;
+  parser.addOption({QStringLiteral("images"), QStringLiteral("Demo images to extract (default 300)."), QStringLiteral("N")});
+  parser.addOption({QStringLiteral("onnx"), QStringLiteral("An ONNX model to include (e.g. mobilenetv2-12-int8.onnx)."), QStringLiteral("FILE")});
+  parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
+  parseArguments(parser, args, 0, 0);
+  const int images = intOption(parser, QStringLiteral("images"), 300, 10, 100000);
+  ScenesOptions scenes;
+  scenes.images = qMax(1000, images);
+  Dataset dataset = loadDataset(ensureScenesDemo(scenes));
+  dataset.images.resize(static_cast<std::size_t>(images)); // captions of dropped images are not used
+  QTemporaryDir work;
+  if (!work.isValid()) throw std::runtime_error("bench features: cannot create a temporary folder");
+
+  struct Row {
+    QString name;
+    int dim = 0;
+    double imagesPerSecond = 0;
+  };
+  std::vector<Row> rows;
+  const auto measure = [&](const QString &name, const BackboneSpec &spec, const ExtractOptions &base) {
+    ExtractOptions options = base;
+    options.outDir = work.filePath(QStringLiteral("run%1").arg(rows.size()));
+    const FeatureSet set = extractFeatures(dataset, spec, options);
+    rows.push_back({name, set.dim(), set.manifest().value(QStringLiteral("images_per_second")).toDouble()});
+    err() << QStringLiteral("  %1: %2 images/s\n").arg(name).arg(rows.back().imagesPerSecond, 0, 'f', 1);
+    err().flush();
+    return set;
+  };
+  // The baseline trains first (not timed: the figure is extraction only; training is reported).
+  const FeatureSet concept = measure(QStringLiteral("concept-cnn"), BackboneSpec::parse(QStringLiteral("concept-cnn")), {});
+  const double trainSeconds = concept.manifest().value(QStringLiteral("concept_cnn")).toObject().value(QStringLiteral("seconds")).toDouble();
+  ExtractOptions ten;
+  ten.crops = CropMode::TenCrop;
+  measure(QStringLiteral("concept-cnn 10-crop"), BackboneSpec::parse(QStringLiteral("concept-cnn")), ten);
+  ExtractOptions regions;
+  regions.regions = true;
+  measure(QStringLiteral("concept-cnn regions"), BackboneSpec::parse(QStringLiteral("concept-cnn")), regions);
+  // Precomputed: the concept CNN's own features written as .npy + ids.
+  std::vector<float> matrix;
+  for (int i = 0; i < concept.size(); ++i) matrix.insert(matrix.end(), concept.row(i), concept.row(i) + concept.dim());
+  const QString npy = work.filePath(QStringLiteral("pre.npy"));
+  writeNpy(npy, matrix.data(), concept.size(), concept.dim());
+  QFile ids(work.filePath(QStringLiteral("pre.ids.txt")));
+  if (!ids.open(QIODevice::WriteOnly)) throw std::runtime_error("bench features: cannot write the id list");
+  ids.write(concept.imageIds().join(QLatin1Char('\n')).toUtf8());
+  ids.close();
+  measure(QStringLiteral("npy"), BackboneSpec::parse(QStringLiteral("npy:") + npy), {});
+  const QString script = work.filePath(QStringLiteral("example.pt"));
+  saveExampleTorchScript(script);
+  measure(QStringLiteral("torchscript (example CNN, 224)"), BackboneSpec::parse(QStringLiteral("torchscript:") + script), {});
+  if (parser.isSet(QStringLiteral("onnx")))
+    measure(QStringLiteral("onnx (%1)").arg(QFileInfo(parser.value(QStringLiteral("onnx"))).fileName()),
+            BackboneSpec::parse(QStringLiteral("onnx:") + parser.value(QStringLiteral("onnx"))), {});
+
+  const double base = rows.front().imagesPerSecond;
+  if (parser.isSet(QStringLiteral("json"))) {
+    QJsonArray array;
+    for (const Row &row : rows)
+      array.append(QJsonObject{{QStringLiteral("backbone"), row.name},
+                               {QStringLiteral("dim"), row.dim},
+                               {QStringLiteral("images_per_second"), row.imagesPerSecond},
+                               {QStringLiteral("ratio"), base > 0 ? row.imagesPerSecond / base : 0.0}});
+    out() << QJsonDocument(QJsonObject{{QStringLiteral("images"), images},
+                                       {QStringLiteral("concept_cnn_training_seconds"), trainSeconds},
+                                       {QStringLiteral("backbones"), array}})
+                 .toJson(QJsonDocument::Indented);
+    return kExitOk;
+  }
+  out() << QStringLiteral("Feature extraction on %1 Scenes demo images (128 px), nothing cached:\n").arg(images);
+  for (const Row &row : rows)
+    out() << QStringLiteral("  %1 %2-d %3 images/s (%4x baseline)\n")
+                 .arg(row.name, -32)
+                 .arg(row.dim, 5)
+                 .arg(row.imagesPerSecond, 8, 'f', 1)
+                 .arg(base > 0 ? row.imagesPerSecond / base : 0.0, 0, 'f', 2);
+  out() << QStringLiteral("  (baseline: concept-cnn, 1 crop; its training took %1 s and is not counted)\n").arg(trainSeconds, 0, 'f', 1);
+  if (!parser.isSet(QStringLiteral("onnx"))) out() << "  (add --onnx FILE to include an ONNX network)\n";
+  return kExitOk;
+}
+
+Command featuresCommand() {
+  Command command;
+  command.name = QStringLiteral("features");
+  command.summary = QStringLiteral("extract and cache image features (concept CNN, ONNX, TorchScript, .npy)");
+  command.usage = QStringLiteral(
+      "features --dataset PATH --backbone concept-cnn|onnx:FILE|torchscript:FILE|npy:FILE [--crops 1|10] [--regions] "
+      "--out DIR [--layer NAME] [--preset NAME] [--ids FILE]");
+  command.run = [](const QStringList &args) {
+    QCommandLineParser parser;
+    parser.addOption({QStringLiteral("dataset"), QStringLiteral("Dataset folder or file."), QStringLiteral("PATH")});
+    parser.addOption({QStringLiteral("backbone"), QStringLiteral("concept-cnn, onnx:FILE, torchscript:FILE or npy:FILE."), QStringLiteral("SPEC")});
+    parser.addOption({QStringLiteral("crops"), QStringLiteral("1 (centre 224 of 256) or 10 (corners, centre, mirrors)."), QStringLiteral("N")});
+    parser.addOption({QStringLiteral("regions"), QStringLiteral("Also 19 selective-search regions + the whole image.")});
+    parser.addOption({QStringLiteral("out"), QStringLiteral("Folder of the feature set (reused when complete)."), QStringLiteral("DIR")});
+    parser.addOption({QStringLiteral("layer"), QStringLiteral("Layer (ONNX) or method (TorchScript) to tap."), QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("preset"), QStringLiteral("Preprocessing preset (torchvision, vgg, googlenet, inception, mobilenetv2-int8)."), QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("ids"), QStringLiteral("Image-id list of an npy backbone."), QStringLiteral("FILE")});
+    parseArguments(parser, args, 0, 0);
+    for (const char *required : {"dataset", "backbone", "out"})
+      if (!parser.isSet(QLatin1String(required))) throw UsageError(std::string("missing --") + required);
+    const BackboneSpec spec = backboneFromOptions(parser);
+    ExtractOptions options;
+    const int crops = intOption(parser, QStringLiteral("crops"), 1, 1, 10);
+    if (crops != 1 && crops != 10) throw UsageError("--crops: expected 1 or 10");
+    options.crops = crops == 10 ? CropMode::TenCrop : CropMode::Center;
+    options.regions = parser.isSet(QStringLiteral("regions"));
+    options.outDir = parser.value(QStringLiteral("out"));
+    const QString datasetPath = parser.value(QStringLiteral("dataset"));
+
+    Engine engine;
+    const JobOutcome outcome = runJob(engine, QStringLiteral("Extract features"), [&](JobContext &job) {
+      const Dataset dataset = loadDataset(datasetPath, &job);
+      const FeatureSet set = extractFeatures(dataset, spec, options, &job);
+      const QJsonObject manifest = set.manifest();
+      QJsonObject summary{{QStringLiteral("images"), set.size()},
+                          {QStringLiteral("dimensions"), set.dim()},
+                          {QStringLiteral("skipped"), static_cast<int>(set.skipped().size())},
+                          {QStringLiteral("images_per_second"), manifest.value(QStringLiteral("images_per_second")).toDouble()},
+                          {QStringLiteral("reused"), set.reused()},
+                          {QStringLiteral("folder"), set.folder()},
+                          {QStringLiteral("backbone"), spec.describe()}};
+      if (set.hasRegions()) summary.insert(QStringLiteral("regions"), set.regionCount());
+      QJsonArray skipped;
+      for (std::size_t i = 0; i < set.skipped().size() && i < kSkippedListed; ++i)
+        skipped.append(QString(set.skipped()[i].path + QStringLiteral(": ") + set.skipped()[i].reason));
+      summary.insert(QStringLiteral("skipped_files"), skipped);
+      job.setSummary(summary);
+    });
+    if (outcome.status == JobStatus::Cancelled) {
+      err() << "features: cancelled; finished chunks are kept and a rerun resumes\n";
+      return kExitFailure;
+    }
+    if (outcome.status == JobStatus::Failed) throw std::runtime_error(outcome.error.toStdString());
+    const QJsonObject &s = outcome.summary;
+    out() << "images:      " << s.value(QStringLiteral("images")).toInt() << '\n'
+          << "dimensions:  " << s.value(QStringLiteral("dimensions")).toInt() << '\n'
+          << "skipped:     " << s.value(QStringLiteral("skipped")).toInt() << '\n';
+    for (const QJsonValue &line : s.value(QStringLiteral("skipped_files")).toArray()) out() << "  " << line.toString() << '\n';
+    if (s.contains(QStringLiteral("regions"))) out() << "regions:     " << s.value(QStringLiteral("regions")).toInt() << '\n';
+    out() << "images/s:    " << QString::number(s.value(QStringLiteral("images_per_second")).toDouble(), 'f', 1)
+          << (s.value(QStringLiteral("reused")).toBool() ? QStringLiteral(" (cached: nothing extracted)") : QString()) << '\n'
+          << "backbone:    " << s.value(QStringLiteral("backbone")).toString() << '\n'
+          << "folder:      " << s.value(QStringLiteral("folder")).toString() << '\n';
+    return kExitOk;
+  };
+  return command;
+}
+
+}  // namespace gs::cli

@@ -1,0 +1,33 @@
+#include "vision/torchscriptexample.h"
+
+#include "io/atomicfile.h"
+
+#include <torch/script.h>
+
+#include <sstream>
+
+namespace gs {
+
+void saveExampleTorchScript(const QString &path, int channels, unsigned long long seed) {
+  torch::manual_seed(seed);
+  torch::jit::Module module("GroundscopeExampleCnn");
+  // He-style scaling keeps activations of the random network in a useful range.
+  module.register_parameter("w1", torch::randn({channels, 3, 3, 3}) * std::sqrt(2.0 / 27), false);
+  module.register_parameter("b1", torch::zeros({channels}), false);
+  module.register_parameter("w2", torch::randn({channels, channels, 3, 3}) * std::sqrt(2.0 / (9 * channels)), false);
+  module.register_parameter("b2", torch::zeros({channels}), false);
+  module.define(R"JIT(
+def forward(self, x):
+    h = torch.relu(torch.conv2d(x, self.w1, self.b1, [2, 2], [1, 1], [1, 1], 1))
+    return torch.relu(torch.conv2d(h, self.w2, self.b2, [2, 2], [1, 1], [1, 1], 1))
+
+def pooled(self, x):
+    return torch.mean(self.forward(x), [2, 3])
+)JIT");
+  std::ostringstream bytes;
+  module.save(bytes);
+  const std::string data = bytes.str();
+  writeFileAtomically(path, QByteArray(data.data(), static_cast<qsizetype>(data.size())));
+}
+
+}  // namespace gs
