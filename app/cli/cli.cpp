@@ -9,7 +9,8 @@ namespace gs::cli {
 const QList<Command> &commands() {
   static const QList<Command> list = {infoCommand(),     benchCommand(),   demoCommand(),     datasetCommand(),
                                       parseCommand(),    parseEvalCommand(), trainCommand(),  evalCommand(),
-                                      embedCommand(),    retrieveCommand(), compareCommand()};
+                                      embedCommand(),    retrieveCommand(), compareCommand(),
+                                      inspectCommand()};
   return list;
 }
 

@@ -16,5 +16,6 @@ Command retrieveCommand();
 Command compareCommand();
 Command parseCommand();
 Command parseEvalCommand();
+Command inspectCommand();
 
 }  // namespace gs::cli
