@@ -4,6 +4,8 @@
 // built from parses (punctuation dropped), and the batched-by-level path against the node-by-node
 // reference: same outputs and gradients to 1e-5 on random minibatches of trees.
 
+#include <torch/torch.h> // before any Qt header (`slots`)
+
 #include "models/detail/treeencoders.h"
 #include "parse/captionparser.h"
 
