@@ -7,9 +7,10 @@
 namespace gs::cli {
 
 const QList<Command> &commands() {
-  static const QList<Command> list = {infoCommand(),     benchCommand(),     demoCommand(),   datasetCommand(),
+  static const QList<Command> list = {infoCommand(),     benchCommand(),     demoCommand(),     datasetCommand(),
                                       parseCommand(),    parseEvalCommand(), featuresCommand(), trainCommand(),
-                                      evalCommand(),     embedCommand(),     retrieveCommand(), compareCommand()};
+                                      evalCommand(),     embedCommand(),     retrieveCommand(), compareCommand(),
+                                      inspectCommand()};
   return list;
 }
 

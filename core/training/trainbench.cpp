@@ -3,24 +3,40 @@
 #include "training/detail/optimisation.h"
 #include "training/detail/trainstep.h"
 
+#include "training/trainingsource.h"
+
 #include <chrono>
+#include <optional>
 #include <numeric>
 
 namespace gs {
 
 using namespace detail;
 
-TrainingThroughput measureTrainingThroughput(const TrainingData &data, const TrainConfig &config, int batches) {
+TrainingThroughput measureTrainingThroughput(const TrainingData &input, const TrainConfig &config, int batches) {
   if (batches <= 0) throw std::invalid_argument("measureTrainingThroughput: batches must be positive");
   if (config.model == QLatin1String("cca")) throw std::invalid_argument("measureTrainingThroughput: cca has no minibatches");
+  std::optional<TrainingData> parsed;
+  if (config.needsTrees() && !hasParses(input)) {
+    parsed = input;
+    attachParses(*parsed);
+  }
+  const TrainingData &data = parsed ? *parsed : input;
   data.validate();
   std::vector<QStringList> tokens;
   const std::vector<int> train = data.captionsIn(Split::Train);
   for (int c : train) tokens.push_back(data.captions[c].tokens);
   const Vocabulary vocabulary = Vocabulary::build(tokens, config.minWordCount);
-  const std::vector<EncodedCaption> encoded = encodeCaptions(vocabulary, data.captions);
+  std::shared_ptr<TreeVocabulary> trees;
+  if (config.needsTrees()) {
+    std::vector<const ParsedCaption *> parses;
+    for (int c : train) parses.push_back(data.captions[std::size_t(c)].parse.get());
+    trees = std::make_shared<TreeVocabulary>(
+        buildTreeVocabulary(parses, tokens, vocabulary, config.needsConstituency(), config.minRelationCount));
+  }
+  const std::vector<EncodedCaption> encoded = encodeCaptions(vocabulary, data.captions, trees.get());
   torch::manual_seed(config.seed);
-  JointModel model(config, vocabulary.size(), data.featureDim);
+  JointModel model(config, vocabulary.size(), data.featureDim, trees.get());
   std::vector<torch::Tensor> trainable = model->parameters();
   auto optimizer = makeOptimizer(config, trainable);
   const torch::Tensor features = featureTensor(data);

@@ -9,7 +9,9 @@ namespace gs {
 namespace {
 
 const QStringList kModels = {QStringLiteral("bow"), QStringLiteral("rnn"), QStringLiteral("lstm"),
-                             QStringLiteral("chargru"), QStringLiteral("charlstm"), QStringLiteral("cca")};
+                             QStringLiteral("chargru"), QStringLiteral("charlstm"), QStringLiteral("cca"),
+                             QStringLiteral("ctrnn"), QStringLiteral("dtrnn"), QStringLiteral("sdtrnn"),
+                             QStringLiteral("dtlstm")};
 
 [[noreturn]] void invalid(const QString &message) { throw std::invalid_argument(message.toStdString()); }
 
@@ -17,10 +19,18 @@ const QStringList kModels = {QStringLiteral("bow"), QStringLiteral("rnn"), QStri
 
 QStringList TrainConfig::models() { return kModels; }
 
+bool TrainConfig::needsTrees() const {
+  return model == QLatin1String("ctrnn") || model == QLatin1String("dtrnn") || model == QLatin1String("sdtrnn") ||
+         model == QLatin1String("dtlstm");
+}
+
+bool TrainConfig::needsConstituency() const { return model == QLatin1String("ctrnn"); }
+
 TrainConfig TrainConfig::defaultsFor(const QString &model) {
   TrainConfig c;
   c.model = model;
-  if (model == QLatin1String("bow") || model == QLatin1String("rnn") || model == QLatin1String("cca")) {
+  if (model == QLatin1String("bow") || model == QLatin1String("rnn") || model == QLatin1String("cca") ||
+      model == QLatin1String("ctrnn") || model == QLatin1String("dtrnn") || model == QLatin1String("sdtrnn")) {
     // Socher et al. 2014 §5–6: 50-d vectors, inner products, the margin loss of Eq. 5 with
     // λ‖θ‖², AdaGrad with its sums reset every 5 epochs. The paper's Δ = 3, λ = 0.08 and
     // lr = 1e-4 assume frozen pre-trained word vectors; we learn words from scratch by default,
@@ -28,6 +38,24 @@ TrainConfig TrainConfig::defaultsFor(const QString &model) {
     c.imageSide = QStringLiteral("linear");
     c.similarity = QStringLiteral("dot");
     c.embedDim = c.wordDim = c.hiddenDim = 50;
+    c.loss = QStringLiteral("socher");
+    c.margin = 1.0;
+    c.regularisation = 1e-4;
+    c.optimizer = QStringLiteral("adagrad");
+    c.learningRate = 0.05;
+    c.adagradResetEpochs = 5;
+    c.schedule = QStringLiteral("constant");
+    c.epochs = 15;
+    c.batchSize = 100;
+  } else if (model == QLatin1String("dtlstm")) {
+    // DT-LSTM paper §3.2 and §4: the root's h goes through the twin network (leaky ReLU 0.01) into
+    // the joint space. The paper trains with SGD + momentum and a ×0.95 step decay every 2,500
+    // iterations; on the small demo that barely moves in 15 epochs, so the default is the optimiser
+    // that trains there (AdaGrad, as the Socher models) with the paper's twin image side and p = 3.
+    c.imageSide = QStringLiteral("twin");
+    c.similarity = QStringLiteral("dot");
+    c.embedDim = c.wordDim = c.hiddenDim = 50;
+    c.lstmPositions = 3;
     c.loss = QStringLiteral("socher");
     c.margin = 1.0;
     c.regularisation = 1e-4;
@@ -89,6 +117,9 @@ QJsonObject TrainConfig::toJson() const {
           {QStringLiteral("word_vectors"), wordVectors},
           {QStringLiteral("freeze_words"), freezeWords},
           {QStringLiteral("min_word_count"), minWordCount},
+          {QStringLiteral("activation"), activation},
+          {QStringLiteral("lstm_positions"), lstmPositions},
+          {QStringLiteral("min_relation_count"), minRelationCount},
           {QStringLiteral("loss"), loss},
           {QStringLiteral("margin"), margin},
           {QStringLiteral("regularisation"), regularisation},
@@ -140,6 +171,9 @@ TrainConfig TrainConfig::fromJson(const QJsonObject &json, const QString &source
     else if (key == QLatin1String("word_vectors")) c.wordVectors = text();
     else if (key == QLatin1String("freeze_words")) { need(v.isBool(), "true or false"); c.freezeWords = v.toBool(); }
     else if (key == QLatin1String("min_word_count")) c.minWordCount = integer();
+    else if (key == QLatin1String("activation")) c.activation = text();
+    else if (key == QLatin1String("lstm_positions")) c.lstmPositions = integer();
+    else if (key == QLatin1String("min_relation_count")) c.minRelationCount = integer();
     else if (key == QLatin1String("loss")) c.loss = text();
     else if (key == QLatin1String("margin")) c.margin = number();
     else if (key == QLatin1String("regularisation")) c.regularisation = number();
@@ -175,6 +209,8 @@ void TrainConfig::validate() const {
   oneOf(QStringLiteral("image_side"), imageSide,
         {QStringLiteral("linear"), QStringLiteral("hmlstm"), QStringLiteral("twin"), QStringLiteral("merkx")});
   oneOf(QStringLiteral("similarity"), similarity, {QStringLiteral("dot"), QStringLiteral("cosine")});
+  oneOf(QStringLiteral("activation"), activation,
+        {QStringLiteral("tanh"), QStringLiteral("identity"), QStringLiteral("sigmoid"), QStringLiteral("relu")});
   oneOf(QStringLiteral("pooling"), pooling, {QStringLiteral("attention"), QStringLiteral("max")});
   oneOf(QStringLiteral("loss"), loss,
         {QStringLiteral("socher"), QStringLiteral("hinge"), QStringLiteral("vsepp"), QStringLiteral("squared")});
@@ -192,6 +228,10 @@ void TrainConfig::validate() const {
   positive(QStringLiteral("epochs"), epochs);
   positive(QStringLiteral("batch_size"), batchSize);
   positive(QStringLiteral("cycle_epochs"), cycleEpochs);
+  positive(QStringLiteral("lstm_positions"), lstmPositions);
+  positive(QStringLiteral("min_relation_count"), minRelationCount);
+  if (model == QLatin1String("ctrnn") && wordDim != hiddenDim)
+    invalid(QStringLiteral("ctrnn composes word vectors directly: word_dim must equal hidden_dim"));
   if (batchSize < 2) invalid(QStringLiteral("batch_size must be at least 2: the losses contrast pairs within a batch"));
   if (margin < 0) invalid(QStringLiteral("margin must not be negative"));
   if (regularisation < 0) invalid(QStringLiteral("regularisation must not be negative"));
@@ -221,6 +261,11 @@ const std::vector<ConfigField> &trainConfigSchema() {
       {QStringLiteral("word_vectors"), QStringLiteral("string"), {}, QStringLiteral("GloVe/word2vec text file (optional)")},
       {QStringLiteral("freeze_words"), QStringLiteral("bool"), {}, QStringLiteral("Keep pre-trained word vectors fixed")},
       {QStringLiteral("min_word_count"), QStringLiteral("int"), {}, QStringLiteral("Rarer words become <unk>")},
+      {QStringLiteral("activation"), QStringLiteral("choice"),
+       {QStringLiteral("tanh"), QStringLiteral("identity"), QStringLiteral("sigmoid"), QStringLiteral("relu")},
+       QStringLiteral("Tree RNNs: nonlinearity f (Socher Eqs. 1–4)")},
+      {QStringLiteral("lstm_positions"), QStringLiteral("int"), {}, QStringLiteral("DT-LSTM: p, child positions with their own parameters")},
+      {QStringLiteral("min_relation_count"), QStringLiteral("int"), {}, QStringLiteral("SDT-RNN: rarer relations share a matrix")},
       {QStringLiteral("loss"), QStringLiteral("choice"),
        {QStringLiteral("socher"), QStringLiteral("hinge"), QStringLiteral("vsepp"), QStringLiteral("squared")},
        QStringLiteral("Socher Eq. 5, in-batch hinge, VSE++ hardest negative, squared error")},

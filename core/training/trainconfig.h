@@ -11,7 +11,7 @@ namespace gs {
 
 struct TrainConfig {
   // What is trained.
-  QString model = QStringLiteral("bow");           // bow | rnn | lstm | chargru | charlstm | cca (tree models: issue 7)
+  QString model = QStringLiteral("bow");           // bow | rnn | lstm | chargru | charlstm | cca | ctrnn | dtrnn | sdtrnn | dtlstm
   QString imageSide = QStringLiteral("linear");    // linear (Socher W_I) | hmlstm (FC+BN+L2) | twin (DT-LSTM) | merkx (linear+L2)
   QString similarity = QStringLiteral("dot");      // dot (Socher) | cosine (Merkx & Frank, Huang et al.)
   int embedDim = 50;       // joint-space size (Socher: 50); char models: 2 × hiddenDim
@@ -23,6 +23,10 @@ struct TrainConfig {
   QString wordVectors;     // GloVe / word2vec text file to initialise from (empty: learn from scratch)
   bool freezeWords = false;
   int minWordCount = 1;    // rarer training words map to <unk>
+  // Tree models (issue 7).
+  QString activation = QStringLiteral("tanh"); // f of Socher Eqs. 1–4: tanh | identity | sigmoid | relu
+  int lstmPositions = 3;   // p of the DT-LSTM (appendix A): children p, p+1, … on a side share parameters
+  int minRelationCount = 5; // SDT-RNN: relations rarer than this in training share one matrix (§3.3)
 
   // How it is trained.
   QString loss = QStringLiteral("socher");         // socher (Eq. 5) | hinge (in-batch, cosine) | vsepp (hardest negative) | squared
@@ -42,6 +46,8 @@ struct TrainConfig {
 
   static TrainConfig defaultsFor(const QString &model); // throws std::invalid_argument for an unknown model
   static QStringList models();
+  bool needsTrees() const;         // ctrnn, dtrnn, sdtrnn, dtlstm
+  bool needsConstituency() const;  // ctrnn
 
   QJsonObject toJson() const;
   // Starts from defaultsFor(json["model"] or base.model) and overrides what the JSON gives;

@@ -1,6 +1,7 @@
 #include "training/trainedmodel.h"
 
 #include "training/detail/runfiles.h"
+#include "training/trainingsource.h"
 
 #include <numeric>
 
@@ -28,14 +29,22 @@ TrainedModel TrainedModel::open(const QString &runDir) {
   m.m_config = readRunConfig(runDir);
   m.m_featureDim = readFeatureDim(runDir);
   m.m_vocabulary = std::make_shared<Vocabulary>(readVocabulary(runDir));
-  m.m_embedder = openEmbedder(runDir, m.m_config, *m.m_vocabulary, m.m_featureDim);
+  m.m_trees = readTreeVocabulary(runDir, m.m_config);
+  m.m_embedder = openEmbedder(runDir, m.m_config, *m.m_vocabulary, m.m_featureDim, m.m_trees.get());
   m.m_dim = int(m.m_embedder->images(torch::zeros({1, m.m_featureDim})).size(1));
   return m;
 }
 
 std::vector<float> TrainedModel::embedCaptions(const std::vector<TrainingCaption> &captions) const {
   if (captions.empty()) return {};
-  const std::vector<EncodedCaption> encoded = encodeCaptions(*m_vocabulary, captions);
+  std::vector<TrainingCaption> withParses = captions;
+  if (m_trees) {
+    TrainingData holder;
+    holder.captions = captions;
+    attachParses(holder);
+    withParses = std::move(holder.captions);
+  }
+  const std::vector<EncodedCaption> encoded = encodeCaptions(*m_vocabulary, withParses, m_trees.get());
   std::vector<int> rows(captions.size());
   std::iota(rows.begin(), rows.end(), 0);
   return toVector(m_embedder->captions(encoded, rows));
@@ -58,7 +67,12 @@ RetrievalMetrics TrainedModel::evaluate(const TrainingData &data, Split split) c
   if (data.featureDim != m_featureDim)
     throw std::invalid_argument("TrainedModel: the run expects " + std::to_string(m_featureDim) +
                                 "-d image features, got " + std::to_string(data.featureDim));
-  return evaluateSplit(*m_embedder, data, encodeCaptions(*m_vocabulary, data.captions), split);
+  if (m_trees && !hasParses(data)) {
+    TrainingData parsed = data;
+    attachParses(parsed);
+    return evaluateSplit(*m_embedder, parsed, encodeCaptions(*m_vocabulary, parsed.captions, m_trees.get()), split);
+  }
+  return evaluateSplit(*m_embedder, data, encodeCaptions(*m_vocabulary, data.captions, m_trees.get()), split);
 }
 
 }  // namespace gs

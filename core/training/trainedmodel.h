@@ -13,6 +13,7 @@ namespace gs {
 namespace detail {
 class Embedder;
 class Vocabulary;
+struct TreeVocabulary;
 }  // namespace detail
 
 class TrainedModel {
@@ -42,6 +43,7 @@ private:
   int m_dim = 0;
   std::shared_ptr<detail::Vocabulary> m_vocabulary;
   std::shared_ptr<detail::Embedder> m_embedder;
+  std::shared_ptr<detail::TreeVocabulary> m_trees; // tree models only
 };
 
 }  // namespace gs

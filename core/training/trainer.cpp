@@ -8,6 +8,7 @@
 #include "training/detail/trainstep.h"
 #include "training/detail/optimisation.h"
 #include "training/detail/runfiles.h"
+#include "training/trainingsource.h"
 #include "models/detail/wordvectors.h"
 
 #include <QDir>
@@ -18,7 +19,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <random>
+#include <tuple>
 
 namespace gs {
 
@@ -31,7 +34,9 @@ QJsonObject TrainResult::toJson() const {
           {QStringLiteral("best_epoch"), bestEpoch},
           {QStringLiteral("epochs_run"), epochsRun},
           {QStringLiteral("resumed_from"), resumedFrom},
-          {QStringLiteral("sentence_similarity_mean_rank"), sentenceSimilarityMeanRank}};
+          {QStringLiteral("sentence_similarity_mean_rank"), sentenceSimilarityMeanRank},
+          {QStringLiteral("twin_accuracy"), twinAccuracy},
+          {QStringLiteral("twin_captions"), twinCaptions}};
 }
 
 namespace {
@@ -65,6 +70,26 @@ double sentenceSimilarity(Embedder &embedder, const TrainingData &data, const st
   }
 }
 
+// How often an order-sensitive test caption scores its own image above the distractor twin.
+std::pair<double, int> twinAccuracy(Embedder &embedder, const TrainingData &data, const std::vector<EncodedCaption> &encoded) {
+  if (data.imageDistractors.size() != std::size_t(data.imageCount())) return {-1, 0};
+  std::vector<int> rows;
+  for (int c : data.captionsIn(Split::Test))
+    if (data.captions[std::size_t(c)].orderSensitive && data.imageDistractors[std::size_t(data.captions[std::size_t(c)].image)] >= 0)
+      rows.push_back(c);
+  if (rows.empty()) return {-1, 0};
+  const auto y = embedder.captions(encoded, rows);
+  const auto v = embedder.images(featureTensor(data));
+  const auto s = embedder.score(v, y).contiguous().to(torch::kFloat); // [images, captions]
+  const auto a = s.accessor<float, 2>();
+  int wins = 0;
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const int own = data.captions[std::size_t(rows[k])].image;
+    wins += a[own][std::int64_t(k)] > a[data.imageDistractors[std::size_t(own)]][std::int64_t(k)];
+  }
+  return {100.0 * wins / double(rows.size()), int(rows.size())};
+}
+
 TrainResult finish(Embedder &embedder, const TrainingData &data, const std::vector<EncodedCaption> &encoded,
                    const QString &runDir, const TrainerPosition &position, int resumedFrom, int epochsRun) {
   TrainResult result;
@@ -78,6 +103,7 @@ TrainResult finish(Embedder &embedder, const TrainingData &data, const std::vect
   result.resumedFrom = resumedFrom;
   result.epochsRun = epochsRun;
   result.sentenceSimilarityMeanRank = sentenceSimilarity(embedder, data, encoded);
+  std::tie(result.twinAccuracy, result.twinCaptions) = twinAccuracy(embedder, data, encoded);
   writeFileAtomically(QDir(runDir).filePath(kResultFile), QJsonDocument(result.toJson()).toJson());
   return result;
 }
@@ -102,8 +128,15 @@ TrainResult trainCca(const TrainingData &data, const TrainConfig &config, const 
 
 }  // namespace
 
-TrainResult train(const TrainingData &data, const TrainConfig &config, const QString &runDir, JobContext *job,
+TrainResult train(const TrainingData &input, const TrainConfig &config, const QString &runDir, JobContext *job,
                   const TrainingEvents &events) {
+  // Tree models read each caption's parse: parse (through the cache) what the caller did not.
+  std::optional<TrainingData> parsed;
+  if (config.needsTrees() && !hasParses(input)) {
+    parsed = input;
+    attachParses(*parsed, job);
+  }
+  const TrainingData &data = parsed ? *parsed : input;
   data.validate();
   config.validate();
   const QDir dir(runDir);
@@ -111,11 +144,12 @@ TrainResult train(const TrainingData &data, const TrainConfig &config, const QSt
   prepareRunFolder(runDir, config, data);
 
   const Vocabulary vocabulary = loadOrBuildVocabulary(runDir, config, data);
-  const std::vector<EncodedCaption> encoded = encodeCaptions(vocabulary, data.captions);
+  const std::shared_ptr<TreeVocabulary> trees = loadOrBuildTreeVocabulary(runDir, config, data, vocabulary);
+  const std::vector<EncodedCaption> encoded = encodeCaptions(vocabulary, data.captions, trees.get());
   if (config.model == QLatin1String("cca")) return trainCca(data, config, runDir, vocabulary, encoded, job);
 
   torch::manual_seed(config.seed);
-  JointModel model(config, vocabulary.size(), data.featureDim);
+  JointModel model(config, vocabulary.size(), data.featureDim, trees.get());
   if (!config.wordVectors.isEmpty()) {
     auto table = model->encoder->wordEmbedding();
     if (!table) throw std::runtime_error("word_vectors: model " + config.model.toStdString() + " has no word vectors");
@@ -228,7 +262,7 @@ TrainResult train(const TrainingData &data, const TrainConfig &config, const QSt
     if (events.onEpoch) events.onEpoch(epochEvent);
   }
 
-  auto embedder = openEmbedder(runDir, config, vocabulary, data.featureDim);
+  auto embedder = openEmbedder(runDir, config, vocabulary, data.featureDim, trees.get());
   return finish(*embedder, data, encoded, runDir, position, resumedFrom, config.epochs - resumedFrom);
 }
 

@@ -48,6 +48,11 @@ struct TrainResult {
   int epochsRun = 0;           // epochs trained by this call (0 when the run was already complete)
   int resumedFrom = 0;         // epochs already done when this call started
   double sentenceSimilarityMeanRank = 0; // Socher §6.1 on the test captions
+  // The demo's order-sensitive test captions (same bag of words as a distractor twin image): the
+  // percentage whose own image scores above the twin (50 % is what a bag of words can do at best
+  // on average); -1 when the data has none.
+  double twinAccuracy = -1;
+  int twinCaptions = 0;
   QJsonObject toJson() const;
 };
 

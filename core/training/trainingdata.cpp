@@ -57,13 +57,18 @@ TrainingData makeTrainingData(const Dataset &dataset, const std::vector<float> &
     data.imageFeatures.insert(data.imageFeatures.end(), features.begin() + std::size_t(row) * featureDim,
                               features.begin() + std::size_t(row + 1) * featureDim);
   }
+  for (std::size_t i = 0; i < dataset.images.size(); ++i) {
+    if (newIndex[i] < 0) continue;
+    const int twin = dataset.images[i].distractor;
+    data.imageDistractors.push_back(twin >= 0 && std::size_t(twin) < newIndex.size() ? newIndex[std::size_t(twin)] : -1);
+  }
   int lost = 0;
   for (const CaptionRecord &caption : dataset.captions) {
     if (caption.image < 0 || newIndex[caption.image] < 0) {
       ++lost;
       continue;
     }
-    data.captions.push_back({caption.raw, caption.tokens, newIndex[caption.image], caption.orderSensitive});
+    data.captions.push_back({caption.raw, caption.tokens, newIndex[caption.image], caption.orderSensitive, nullptr});
   }
   if (dropped) *dropped = lost;
   return data;

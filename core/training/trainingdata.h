@@ -4,9 +4,11 @@
 // GUI; kept independent of both so tests can make small ones by hand. Torch-free.
 
 #include "data/dataset.h"
+#include "parse/parsedcaption.h"
 
 #include <QJsonObject>
 
+#include <memory>
 #include <vector>
 
 namespace gs {
@@ -16,6 +18,9 @@ struct TrainingCaption {
   QStringList tokens;  // lower-cased words: the word-level encoders read these
   int image = -1;      // row in TrainingData::imageFeatures
   bool orderSensitive = false;
+  // Its parse (dependency and constituency trees), for the tree models; null until parsed
+  // (attachParses in trainingsource.h, which train() calls for tree models).
+  std::shared_ptr<const ParsedCaption> parse;
 };
 
 struct TrainingData {
@@ -23,6 +28,7 @@ struct TrainingData {
   std::vector<float> imageFeatures; // images × featureDim, row-major
   QStringList imageIds;
   std::vector<Split> imageSplits;
+  std::vector<int> imageDistractors; // row of each image's distractor twin (demo), -1 if none; may be empty
   std::vector<TrainingCaption> captions;
   QJsonObject source; // where it came from (dataset path, backbone, …): kept in the run's run.json
 

@@ -13,7 +13,14 @@ struct TrainingSource {
   QString datasetPath;
   QString backbone = QStringLiteral("concept-cnn"); // BackboneSpec::parse syntax
   QString featuresDir;                              // empty: the feature cache's own folder
+  bool parses = false;                              // parse every caption (tree models; cached on disk)
 };
+
+// Parses the captions that have no parse yet (collapsed Stanford dependencies, which SDT-RNN needs
+// and the other tree models read as well, plus the constituency tree), through the on-disk parse
+// cache. Cost: one Link Grammar parse per new caption text, a cache read otherwise.
+void attachParses(TrainingData &data, JobContext *job = nullptr);
+bool hasParses(const TrainingData &data);
 
 // Throws std::runtime_error for an unusable dataset or backbone. Images whose features could not
 // be extracted are dropped with their captions, and said so through job->warn().

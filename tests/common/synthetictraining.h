@@ -32,7 +32,7 @@ inline TrainingData syntheticTrainingData(int imagesPerClass = 10, quint32 seed 
         data.imageFeatures.insert(data.imageFeatures.end(), f.begin(), f.end());
         for (const QString &t : templates) {
           const QString raw = t.arg(colours[c], shapes[s]);
-          data.captions.push_back({raw + QLatin1Char('.'), raw.split(QLatin1Char(' ')), index, false});
+          data.captions.push_back({raw + QLatin1Char('.'), raw.split(QLatin1Char(' ')), index, false, nullptr});
         }
       }
     }

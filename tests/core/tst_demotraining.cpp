@@ -37,7 +37,9 @@ private Q_SLOTS:
 
   void everyEncoderBeatsChance_data() {
     QTest::addColumn<QString>("model");
-    for (const QString &m : TrainConfig::models()) QTest::newRow(qPrintable(m)) << m;
+    // The tree models have their own acceptance test on the demo (tst_treetraining).
+    for (const QString &m : TrainConfig::models())
+      if (!TrainConfig::defaultsFor(m).needsTrees()) QTest::newRow(qPrintable(m)) << m;
   }
   void everyEncoderBeatsChance() {
     QFETCH(QString, model);

@@ -20,6 +20,8 @@ namespace gs::cli {
 
 // Captions/s of the caption parser on 1 and 2 threads (benchparse.cpp).
 int benchParse(const QStringList &args);
+// Sentences/s of the tree encoders, batched by level against node by node (benchtrees.cpp).
+int benchTrees(const QStringList &args);
 
 namespace {
 
@@ -113,6 +115,7 @@ const Benchmark kBenchmarks[] = {
     {"train", benchTrain},
     {"parse", benchParse},
     {"features", benchFeatures},
+    {"trees", benchTrees},
 };
 
 QString benchmarkNames() {
@@ -126,11 +129,12 @@ QString benchmarkNames() {
 Command benchCommand() {
   Command command;
   command.name = QStringLiteral("bench");
-  command.summary = QStringLiteral("speed benchmarks: gemm, parse, features, train");
+  command.summary = QStringLiteral("speed benchmarks: gemm, parse, features, train, trees");
   command.usage = QStringLiteral("bench gemm [--size N] [--repeats R] [--json]\n"
                                  "       groundscope-cli bench parse [--dataset PATH] [--limit N] [--json]\n"
                                  "       groundscope-cli bench features [--images N] [--onnx FILE] [--json]\n"
-                                 "       groundscope-cli bench train [--batches N] [--dataset PATH] [--json]");
+                                 "       groundscope-cli bench train [--batches N] [--dataset PATH] [--json]\n"
+                                 "       groundscope-cli bench trees [--batches N] [--batch-size B] [--models LIST] [--json]");
   command.run = [](const QStringList &args) {
     if (args.isEmpty())
       throw UsageError(QStringLiteral("missing benchmark name (one of: %1)").arg(benchmarkNames()).toStdString());

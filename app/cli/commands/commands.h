@@ -18,5 +18,6 @@ Command parseCommand();
 Command parseEvalCommand();
 Command featuresCommand();
 int benchFeatures(const QStringList &args); // `bench features`, in featurescommand.cpp
+Command inspectCommand();
 
 }  // namespace gs::cli

@@ -64,7 +64,9 @@ Command compareCommand() {
         const QString runDir = QDir(root).filePath(QStringLiteral("%1-e%2-s%3").arg(model).arg(config.epochs).arg(seed));
         job.log(QStringLiteral("training %1 into %2").arg(model, runDir));
         const TrainResult result = train(data, config, runDir, &job);
-        rows.push_back({model, result.test, {QString::number(result.sentenceSimilarityMeanRank, 'f', 1)}});
+        rows.push_back({model, result.test,
+                        {QString::number(result.sentenceSimilarityMeanRank, 'f', 1),
+                         result.twinCaptions > 0 ? QString::number(result.twinAccuracy, 'f', 1) : QStringLiteral("-")}});
         QJsonObject entry = result.toJson();
         entry.insert(QStringLiteral("model"), model);
         json.append(entry);
@@ -73,7 +75,7 @@ Command compareCommand() {
     if (outcome.status != JobStatus::Succeeded)
       throw std::runtime_error(outcome.status == JobStatus::Cancelled ? "cancelled" : outcome.error.toStdString());
     if (parser.isSet(QStringLiteral("json"))) out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
-    else out() << metricsTable(rows, {QStringLiteral("sent. sim. mean rank")});
+    else out() << metricsTable(rows, {QStringLiteral("sent. sim. mean rank"), QStringLiteral("twin acc. %")});
     return kExitOk;
   };
   return command;

@@ -9,13 +9,11 @@
 #include "data/scenes/scenesdemo.h"
 #include "engine/jobcontext.h"
 #include "io/paths.h"
-#include "training/trainer.h"
-#include "training/trainingsource.h"
 #include "jobrunner.h"
 #include "parse/datasetparser.h"
 #include "runtime/runtime.h"
-#include "data/loaddataset.h"
-#include "data/scenes/scenesdemo.h"
+#include "training/trainer.h"
+#include "training/trainingsource.h"
 #include "vision/features.h"
 
 namespace gs::cli {

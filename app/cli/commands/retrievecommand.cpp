@@ -95,7 +95,7 @@ Command retrieveCommand() {
           features.insert(features.end(), f.begin(), f.end());
         }
         const auto v = model.embedImages(features, int(images.size()));
-        const auto y = model.embedCaptions({TrainingCaption{query, gs::tokenize(query), -1, false}});
+        const auto y = model.embedCaptions({TrainingCaption{query, gs::tokenize(query), -1, false, nullptr}});
         scores = model.score(v, int(images.size()), y, 1);
       } else {
         const int row = findImage(data, paths, query);

@@ -4,8 +4,15 @@ namespace gs::detail {
 
 namespace F = torch::nn::functional;
 
-std::shared_ptr<SentenceEncoderImpl> makeSentenceEncoder(const TrainConfig &config, std::int64_t vocabularySize) {
+std::shared_ptr<SentenceEncoderImpl> makeSentenceEncoder(const TrainConfig &config, std::int64_t vocabularySize,
+                                                         const TreeVocabulary *trees) {
   const std::string model = config.model.toStdString();
+  if (config.needsTrees()) {
+    if (!trees) throw std::invalid_argument("makeSentenceEncoder: model '" + model + "' needs the tree vocabulary");
+    if (model == "dtlstm") return std::make_shared<TreeLstmImpl>(config.lstmPositions, vocabularySize, config.wordDim, config.hiddenDim);
+    return std::make_shared<TreeRnnImpl>(model, *trees, vocabularySize, config.wordDim, config.hiddenDim,
+                                         config.activation.toStdString());
+  }
   if (model == "bow") return std::make_shared<BagOfWordsImpl>(vocabularySize, config.wordDim, config.embedDim);
   if (model == "rnn" || model == "lstm")
     return std::make_shared<WordRnnImpl>(model, vocabularySize, config.wordDim, config.hiddenDim);
@@ -15,9 +22,10 @@ std::shared_ptr<SentenceEncoderImpl> makeSentenceEncoder(const TrainConfig &conf
   throw std::invalid_argument("no sentence encoder for model '" + model + "'");
 }
 
-JointModelImpl::JointModelImpl(const TrainConfig &config, std::int64_t vocabularySize, std::int64_t featureDim)
+JointModelImpl::JointModelImpl(const TrainConfig &config, std::int64_t vocabularySize, std::int64_t featureDim,
+                               const TreeVocabulary *trees)
     : similarityKind(config.similarity.toStdString()), euclidean(config.loss == QLatin1String("squared")) {
-  encoder = register_module("encoder", makeSentenceEncoder(config, vocabularySize));
+  encoder = register_module("encoder", makeSentenceEncoder(config, vocabularySize, trees));
   // The image side maps into whatever the sentence side produces (Merkx & Frank: 2n).
   const std::int64_t joint = config.imageSide == QLatin1String("twin") ? config.embedDim : encoder->outputDim();
   imageSide = register_module("image_side", ImageSide(config.imageSide.toStdString(), featureDim, joint));

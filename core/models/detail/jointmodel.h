@@ -4,6 +4,7 @@
 
 #include "models/detail/imageside.h"
 #include "models/detail/sentenceencoders.h"
+#include "models/detail/treeencoders.h"
 #include "training/trainconfig.h"
 
 #include <torch/torch.h>
@@ -12,7 +13,9 @@ namespace gs::detail {
 
 struct JointModelImpl : torch::nn::Module {
   // vocabularySize: words (for word-level encoders); featureDim: the image features' dimension.
-  JointModelImpl(const TrainConfig &config, std::int64_t vocabularySize, std::int64_t featureDim);
+  // trees: what the tree encoders learned from the training trees (required for tree models).
+  JointModelImpl(const TrainConfig &config, std::int64_t vocabularySize, std::int64_t featureDim,
+                 const TreeVocabulary *trees = nullptr);
 
   torch::Tensor embedImages(const torch::Tensor &features);
   torch::Tensor embedCaptions(const TextBatch &batch);
@@ -29,6 +32,7 @@ struct JointModelImpl : torch::nn::Module {
 TORCH_MODULE(JointModel);
 
 // The encoder a config names; throws std::invalid_argument for a model this build does not know.
-std::shared_ptr<SentenceEncoderImpl> makeSentenceEncoder(const TrainConfig &config, std::int64_t vocabularySize);
+std::shared_ptr<SentenceEncoderImpl> makeSentenceEncoder(const TrainConfig &config, std::int64_t vocabularySize,
+                                                         const TreeVocabulary *trees = nullptr);
 
 }  // namespace gs::detail

@@ -28,6 +28,7 @@ TextBatch makeTextBatch(const std::vector<EncodedCaption> &encoded, const std::v
   for (int row : rows) {
     words.push_back(&encoded.at(row).words);
     chars.push_back(&encoded.at(row).characters);
+    batch.trees.push_back(&encoded.at(row).tree);
   }
   pad(words, batch.words, batch.wordLengths);
   pad(chars, batch.characters, batch.charLengths);

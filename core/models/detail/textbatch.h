@@ -1,6 +1,8 @@
 #pragma once
 // A minibatch of captions as padded id tensors, built from pre-encoded captions.
 
+#include "models/detail/encodedtree.h"
+
 #include <torch/torch.h>
 
 #include <cstdint>
@@ -11,6 +13,7 @@ namespace gs::detail {
 struct EncodedCaption {
   std::vector<std::int64_t> words;      // Vocabulary::encodeWords
   std::vector<std::int64_t> characters; // Vocabulary::encodeCharacters
+  EncodedTree tree;                     // tree models only (empty otherwise)
 };
 
 struct TextBatch {
@@ -18,7 +21,8 @@ struct TextBatch {
   torch::Tensor wordLengths;    // [B] int64
   torch::Tensor characters;     // [B, Tc] int64, 0-padded
   torch::Tensor charLengths;    // [B] int64
-  std::vector<int> captionRows; // which captions, for encoders that look up more (trees, issue 7)
+  std::vector<int> captionRows; // which captions, for encoders that look up more
+  std::vector<const EncodedTree *> trees; // each caption's tree (tree encoders), owned by the EncodedCaptions
   std::int64_t size() const { return words.size(0); }
 };
 

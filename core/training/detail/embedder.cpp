@@ -42,11 +42,16 @@ torch::Tensor JointEmbedder::score(const torch::Tensor &images, const torch::Ten
   return torch::mm(images, captions.t());
 }
 
-std::vector<EncodedCaption> encodeCaptions(const Vocabulary &vocabulary, const std::vector<TrainingCaption> &captions) {
+std::vector<EncodedCaption> encodeCaptions(const Vocabulary &vocabulary, const std::vector<TrainingCaption> &captions,
+                                           const TreeVocabulary *trees) {
   std::vector<EncodedCaption> encoded;
   encoded.reserve(captions.size());
-  for (const TrainingCaption &c : captions)
-    encoded.push_back({vocabulary.encodeWords(c.tokens), Vocabulary::encodeCharacters(c.raw)});
+  for (const TrainingCaption &c : captions) {
+    encoded.push_back({vocabulary.encodeWords(c.tokens), Vocabulary::encodeCharacters(c.raw), {}});
+    if (trees)
+      encoded.back().tree = encodeTree(c.parse.get(), c.tokens, vocabulary, trees->constituency,
+                                       [trees](const QString &r) { return trees->relationIndex(r); });
+  }
   return encoded;
 }
 

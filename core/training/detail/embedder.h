@@ -37,8 +37,10 @@ private:
   std::vector<JointModel> m_members;
 };
 
-// Encodes every caption of the data for a vocabulary.
-std::vector<EncodedCaption> encodeCaptions(const Vocabulary &vocabulary, const std::vector<TrainingCaption> &captions);
+// Encodes every caption of the data for a vocabulary; with `trees`, each caption's tree as well
+// (from TrainingCaption::parse; a caption without one gets a flat tree).
+std::vector<EncodedCaption> encodeCaptions(const Vocabulary &vocabulary, const std::vector<TrainingCaption> &captions,
+                                           const TreeVocabulary *trees = nullptr);
 
 // Retrieval metrics of one split, with images and captions of that split only.
 RetrievalMetrics evaluateSplit(Embedder &embedder, const TrainingData &data, const std::vector<EncodedCaption> &encoded,

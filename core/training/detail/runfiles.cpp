@@ -77,6 +77,32 @@ Vocabulary loadOrBuildVocabulary(const QString &runDir, const TrainConfig &confi
   return vocabulary;
 }
 
+std::shared_ptr<TreeVocabulary> loadOrBuildTreeVocabulary(const QString &runDir, const TrainConfig &config,
+                                                          const TrainingData &data, const Vocabulary &vocabulary) {
+  if (!config.needsTrees()) return nullptr;
+  if (QFile::exists(QDir(runDir).filePath(kTreesFile))) return readTreeVocabulary(runDir, config);
+  std::vector<const ParsedCaption *> parses;
+  std::vector<QStringList> tokens;
+  for (int c : data.captionsIn(Split::Train)) {
+    parses.push_back(data.captions[std::size_t(c)].parse.get());
+    tokens.push_back(data.captions[std::size_t(c)].tokens);
+  }
+  auto trees = std::make_shared<TreeVocabulary>(
+      buildTreeVocabulary(parses, tokens, vocabulary, config.needsConstituency(), config.minRelationCount));
+  writeFileAtomically(QDir(runDir).filePath(kTreesFile), QJsonDocument(trees->toJson()).toJson());
+  return trees;
+}
+
+std::shared_ptr<TreeVocabulary> readTreeVocabulary(const QString &runDir, const TrainConfig &config) {
+  if (!config.needsTrees()) return nullptr;
+  const QString path = QDir(runDir).filePath(kTreesFile);
+  try {
+    return std::make_shared<TreeVocabulary>(TreeVocabulary::fromJson(readJson(path)));
+  } catch (const std::runtime_error &error) {
+    throw std::runtime_error(path.toStdString() + ": " + error.what());
+  }
+}
+
 TrainConfig readRunConfig(const QString &runDir) {
   const QString path = QDir(runDir).filePath(kConfigFile);
   return TrainConfig::fromJson(readJson(path), path);
@@ -99,12 +125,12 @@ Vocabulary readVocabulary(const QString &runDir) {
 }
 
 std::shared_ptr<Embedder> openEmbedder(const QString &runDir, const TrainConfig &config, const Vocabulary &vocabulary,
-                                       int featureDim) {
+                                       int featureDim, const TreeVocabulary *trees) {
   const QDir dir(runDir);
   if (config.model == QLatin1String("cca")) return CcaEmbedder::load(dir.filePath(kCcaFile), vocabulary);
 
   const auto loadModel = [&](const QString &path) {
-    JointModel model(config, vocabulary.size(), featureDim);
+    JointModel model(config, vocabulary.size(), featureDim, trees);
     loadCheckpoint(path, *model, nullptr);
     return model;
   };

@@ -1,0 +1,304 @@
+#include "models/detail/treeencoders.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gs::detail {
+
+namespace nn = torch::nn;
+
+namespace {
+
+constexpr double kInitNoise = 0.01; // σ of the Gaussian added to Socher's block-identity initialisation
+
+// One child slot's children within a level: rows of the children in the state table, the local
+// index of their parent within the level, and ℓ(child) (Eq. 4's weight).
+struct SlotGroup {
+  int slot = 0;
+  torch::Tensor childRows, parentLocal, childSize;
+};
+
+struct Level {
+  torch::Tensor words;   // [n] word ids (0 where a node has no word)
+  torch::Tensor size;    // [n] ℓ(i) as float
+  std::vector<SlotGroup> groups;
+  std::int64_t count = 0;
+};
+
+// The batch's node table in level order: all leaves of all trees first, then height 1, … so the
+// rows computed so far are always a prefix. Cost O(nodes).
+struct LevelPlan {
+  std::vector<Level> levels;
+  std::vector<std::vector<std::int64_t>> rowOf;
+  torch::Tensor rootRows;
+};
+
+LevelPlan makePlan(const std::vector<const EncodedTree *> &trees, const TreeEncoderImpl &encoder) {
+  LevelPlan plan;
+  int maxHeight = 0;
+  for (const EncodedTree *t : trees) {
+    if (!t || t->isEmpty())
+      throw std::invalid_argument("tree encoder: a caption has no encoded tree (was the model built with trees?)");
+    maxHeight = std::max(maxHeight, t->height[std::size_t(t->root)]);
+  }
+  plan.rowOf.resize(trees.size());
+  std::vector<std::vector<std::vector<int>>> byHeight(std::size_t(maxHeight + 1), std::vector<std::vector<int>>(trees.size()));
+  for (std::size_t t = 0; t < trees.size(); ++t) {
+    plan.rowOf[t].assign(std::size_t(trees[t]->nodeCount()), -1);
+    for (int n = 0; n < trees[t]->nodeCount(); ++n) byHeight[std::size_t(trees[t]->height[std::size_t(n)])][t].push_back(n);
+  }
+  std::int64_t next = 0;
+  for (int h = 0; h <= maxHeight; ++h) {
+    Level level;
+    std::vector<std::int64_t> words;
+    std::vector<float> size;
+    std::vector<std::vector<std::int64_t>> childRows(std::size_t(encoder.numSlots() + 1)), parents(childRows.size());
+    std::vector<std::vector<float>> childSize(childRows.size());
+    for (std::size_t t = 0; t < trees.size(); ++t) {
+      const EncodedTree &tree = *trees[t];
+      for (int n : byHeight[std::size_t(h)][t]) {
+        plan.rowOf[t][std::size_t(n)] = next++;
+        words.push_back(std::max<std::int64_t>(tree.word[std::size_t(n)], 0));
+        size.push_back(float(std::max(tree.size[std::size_t(n)], 1)));
+      }
+    }
+    // Children of this level's nodes, grouped by slot.
+    std::int64_t k = 0;
+    for (std::size_t t = 0; t < trees.size(); ++t) {
+      const EncodedTree &tree = *trees[t];
+      for (int n : byHeight[std::size_t(h)][t]) {
+        for (int c = 0; c < tree.nodeCount(); ++c) {
+          if (tree.parent[std::size_t(c)] != n) continue;
+          const int slot = encoder.slotOf(tree, c);
+          childRows[std::size_t(slot)].push_back(plan.rowOf[t][std::size_t(c)]);
+          parents[std::size_t(slot)].push_back(k);
+          childSize[std::size_t(slot)].push_back(float(tree.size[std::size_t(c)]));
+        }
+        ++k;
+      }
+    }
+    level.count = k;
+    level.words = torch::tensor(words, torch::kInt64);
+    level.size = torch::tensor(size, torch::kFloat);
+    for (std::size_t s = 0; s < childRows.size(); ++s)
+      if (!childRows[s].empty())
+        level.groups.push_back({int(s), torch::tensor(childRows[s], torch::kInt64), torch::tensor(parents[s], torch::kInt64),
+                                torch::tensor(childSize[s], torch::kFloat)});
+    plan.levels.push_back(std::move(level));
+  }
+  std::vector<std::int64_t> roots;
+  for (std::size_t t = 0; t < trees.size(); ++t) roots.push_back(plan.rowOf[t][std::size_t(trees[t]->root)]);
+  plan.rootRows = torch::tensor(roots, torch::kInt64);
+  return plan;
+}
+
+// Nodes of one tree, children before parents (ascending height).
+std::vector<int> bottomUp(const EncodedTree &tree) {
+  std::vector<int> order(std::size_t(tree.nodeCount()));
+  for (int n = 0; n < tree.nodeCount(); ++n) order[std::size_t(n)] = n;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return tree.height[std::size_t(a)] < tree.height[std::size_t(b)]; });
+  return order;
+}
+
+// Per-row tensors of the reference path stacked into row order.
+torch::Tensor stackRows(std::vector<torch::Tensor> rows) { return torch::cat(rows, 0); }
+
+}  // namespace
+
+torch::Tensor applyActivation(const std::string &name, const torch::Tensor &x) {
+  if (name == "tanh") return torch::tanh(x);
+  if (name == "sigmoid") return torch::sigmoid(x);
+  if (name == "relu") return torch::relu(x);
+  if (name == "identity") return x;
+  throw std::invalid_argument("applyActivation: unknown activation '" + name + "'");
+}
+
+torch::Tensor TreeEncoderImpl::forward(const TextBatch &batch) { return encode(batch.trees, /*batched=*/true).roots(); }
+
+// ---------------------------------------------------------------------------------------------
+// TreeRnn: DT-RNN, SDT-RNN, CT-RNN
+
+TreeRnnImpl::TreeRnnImpl(const std::string &kind_, const TreeVocabulary &trees, std::int64_t vocabulary,
+                         std::int64_t wordDim, std::int64_t hiddenDim, const std::string &activation_)
+    : kind(kind_), activation(activation_), maxLeft(trees.maxLeft), maxRight(trees.maxRight), m_hidden(hiddenDim) {
+  if (kind != "dtrnn" && kind != "sdtrnn" && kind != "ctrnn") throw std::invalid_argument("TreeRnn: unknown kind " + kind);
+  applyActivation(activation, torch::zeros({1})); // validates the name up front
+  if (kind == "dtrnn") m_slots = maxLeft + maxRight;
+  else if (kind == "sdtrnn") m_slots = std::max<std::int64_t>(1, trees.relations.size());
+  else m_slots = 2;
+  // CT-RNN composes word vectors directly (§3.4: parents have the words' dimension).
+  const std::int64_t d = kind == "ctrnn" ? hiddenDim : wordDim;
+  embedding = register_module("embedding", nn::Embedding(nn::EmbeddingOptions(vocabulary, d).padding_idx(Vocabulary::kPad)));
+  torch::NoGradGuard noGrad;
+  // Socher §6: "initialized to block identity matrices plus Gaussian noise". CT-RNN's W = [I I]/2
+  // so that an untrained parent is the mean of its children.
+  const double childScale = kind == "ctrnn" ? 0.5 : 1.0;
+  auto child = childScale * torch::eye(hiddenDim).unsqueeze(0).repeat({m_slots, 1, 1});
+  wchild = register_parameter("wchild", child + kInitNoise * torch::randn({m_slots, hiddenDim, hiddenDim}));
+  if (kind != "ctrnn") wv = register_parameter("wv", torch::eye(hiddenDim, d) + kInitNoise * torch::randn({hiddenDim, d}));
+}
+
+int TreeRnnImpl::slotOf(const EncodedTree &tree, int node) const {
+  const int side = tree.side[std::size_t(node)], rank = tree.rank[std::size_t(node)];
+  if (kind == "ctrnn") return side; // W_l1 for the first child, W_r1 for the second
+  if (kind == "sdtrnn") return std::clamp(tree.relation[std::size_t(node)], 0, int(m_slots) - 1);
+  // Socher §3.2: a child further out than any seen in training is composed with the identity.
+  if (side == 0) return rank <= maxLeft ? rank - 1 : int(m_slots);
+  return rank <= maxRight ? maxLeft + rank - 1 : int(m_slots);
+}
+
+TreeStates TreeRnnImpl::encode(const std::vector<const EncodedTree *> &trees, bool batched) {
+  const LevelPlan plan = makePlan(trees, *this);
+  const bool ct = kind == "ctrnn";
+  TreeStates out;
+  out.rowOf = plan.rowOf;
+  out.rootRows = plan.rootRows;
+  if (batched) {
+    // Cost per level: one [n, d]×[d, H] product for the words, one [k_s, H]×[H, H] per child slot.
+    std::vector<torch::Tensor> levels;
+    torch::Tensor states;
+    for (std::size_t h = 0; h < plan.levels.size(); ++h) {
+      const Level &level = plan.levels[h];
+      torch::Tensor hl;
+      if (ct && h == 0) {
+        hl = embedding(level.words); // CT-RNN leaves are the word vectors
+      } else {
+        // Socher Eq. 4: W_v x_i + Σ_j ℓ(j) W_pos(i,j) h_j, divided by ℓ(i); CT-RNN: W_l1 c1 + W_r1 c2.
+        torch::Tensor pre = ct ? torch::zeros({level.count, m_hidden}) : torch::mm(embedding(level.words), wv.t());
+        for (const SlotGroup &g : level.groups) {
+          torch::Tensor ch = states.index_select(0, g.childRows);
+          if (!ct) ch = ch * g.childSize.unsqueeze(1);
+          if (g.slot < m_slots) ch = torch::mm(ch, wchild[g.slot].t());
+          pre = pre.index_add(0, g.parentLocal, ch);
+        }
+        if (!ct) pre = pre / level.size.unsqueeze(1);
+        hl = applyActivation(activation, pre);
+      }
+      levels.push_back(hl);
+      states = levels.size() == 1 ? hl : torch::cat(levels, 0);
+    }
+    out.h = states;
+    return out;
+  }
+  // Node by node: the reference. Cost O(nodes) small products.
+  std::int64_t total = 0;
+  for (const auto &r : plan.rowOf) total += std::int64_t(r.size());
+  std::vector<torch::Tensor> rows(static_cast<std::size_t>(total));
+  for (std::size_t t = 0; t < trees.size(); ++t) {
+    const EncodedTree &tree = *trees[t];
+    for (int n : bottomUp(tree)) {
+      const auto word = torch::tensor({std::max<std::int64_t>(tree.word[std::size_t(n)], 0)}, torch::kInt64);
+      torch::Tensor hn;
+      if (ct && tree.height[std::size_t(n)] == 0) {
+        hn = embedding(word); // Eq. (§3.4) leaves: the word vector
+      } else {
+        torch::Tensor pre = ct ? torch::zeros({1, m_hidden}) : torch::mm(embedding(word), wv.t()); // Eq. 1
+        for (int c = 0; c < tree.nodeCount(); ++c) {
+          if (tree.parent[std::size_t(c)] != n) continue;
+          torch::Tensor ch = rows[std::size_t(plan.rowOf[t][std::size_t(c)])];
+          if (!ct) ch = ch * double(tree.size[std::size_t(c)]); // Eq. 4: ℓ(j) h_j
+          const int slot = slotOf(tree, c);
+          if (slot < m_slots) ch = torch::mm(ch, wchild[slot].t()); // Eqs. 2–3: W_pos(i,j) h_j
+          pre = pre + ch;
+        }
+        if (!ct) pre = pre / double(std::max(tree.size[std::size_t(n)], 1)); // Eq. 4: 1/ℓ(i)
+        hn = applyActivation(activation, pre);
+      }
+      rows[std::size_t(plan.rowOf[t][std::size_t(n)])] = hn;
+    }
+  }
+  out.h = stackRows(std::move(rows));
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// TreeLstm: DT-LSTM appendix A
+
+TreeLstmImpl::TreeLstmImpl(int p, std::int64_t vocabulary, std::int64_t wordDim, std::int64_t hiddenDim)
+    : m_p(p), m_hidden(hiddenDim) {
+  if (p < 1) throw std::invalid_argument("TreeLstm: p must be at least 1");
+  embedding = register_module("embedding", nn::Embedding(nn::EmbeddingOptions(vocabulary, wordDim).padding_idx(Vocabulary::kPad)));
+  wx = register_module("wx", nn::Linear(wordDim, 4 * hiddenDim));
+  const std::int64_t slots = 2 * p;
+  const double bound = 1.0 / std::sqrt(double(hiddenDim));
+  u = register_parameter("u", torch::empty({slots, (3 + slots) * hiddenDim, hiddenDim}).uniform_(-bound, bound));
+}
+
+int TreeLstmImpl::slotOf(const EncodedTree &tree, int node) const {
+  // Eq. 2: children p, p+1, … on one side share slot p (their c and h are summed).
+  const int k = std::min(tree.rank[std::size_t(node)], m_p) - 1;
+  return tree.side[std::size_t(node)] == 0 ? k : m_p + k;
+}
+
+TreeStates TreeLstmImpl::encode(const std::vector<const EncodedTree *> &trees, bool batched) {
+  const LevelPlan plan = makePlan(trees, *this);
+  const std::int64_t H = m_hidden, S = 2 * m_p;
+  TreeStates out;
+  out.rowOf = plan.rowOf;
+  out.rootRows = plan.rootRows;
+  // The pre-activations of one node: W x + b for i, o, u and (shared by every forget gate) f.
+  const auto inputTerm = [&](const torch::Tensor &words) {
+    const auto base = wx(embedding(words)); // [n, 4H]
+    return torch::cat({base.narrow(1, 0, 3 * H), base.narrow(1, 3 * H, H).repeat({1, S})}, 1); // [n, (3+S)H]
+  };
+  struct Gates {
+    torch::Tensor i, o, u, f;
+  };
+  const auto gatesOf = [&](const torch::Tensor &pre) {
+    // Eqs. 5–9 with a_i = a_o = a_l = a_r = σ and a_u = tanh (the paper leaves a_j open; these are the
+    // usual LSTM choices).
+    return Gates{torch::sigmoid(pre.narrow(1, 0, H)), torch::sigmoid(pre.narrow(1, H, H)), torch::tanh(pre.narrow(1, 2 * H, H)),
+                 torch::sigmoid(pre.narrow(1, 3 * H, S * H))};
+  };
+  if (batched) {
+    std::vector<torch::Tensor> hLevels, cLevels, gLevels;
+    torch::Tensor hs, cs;
+    for (const Level &level : plan.levels) {
+      torch::Tensor pre = inputTerm(level.words);
+      for (const SlotGroup &g : level.groups) // Σ_k U_k h_lk + Σ_k V_k h_rk (Eqs. 5–9), per slot
+        pre = pre.index_add(0, g.parentLocal, torch::mm(hs.index_select(0, g.childRows), u[g.slot].t()));
+      const Gates gate = gatesOf(pre);
+      torch::Tensor c = gate.i * gate.u; // Eq. 4: c = i ⊙ u + Σ_k l_k ⊙ c_lk + Σ_k r_k ⊙ c_rk
+      for (const SlotGroup &g : level.groups) {
+        const auto forget = gate.f.narrow(1, g.slot * H, H).index_select(0, g.parentLocal);
+        c = c.index_add(0, g.parentLocal, forget * cs.index_select(0, g.childRows));
+      }
+      const torch::Tensor h = gate.o * torch::tanh(c); // Eq. 3
+      hLevels.push_back(h);
+      cLevels.push_back(c);
+      gLevels.push_back(torch::cat({gate.i, gate.o, gate.u, gate.f}, 1));
+      hs = torch::cat(hLevels, 0);
+      cs = torch::cat(cLevels, 0);
+    }
+    out.h = hs;
+    out.gates = torch::cat(gLevels, 0);
+    return out;
+  }
+  std::int64_t total = 0;
+  for (const auto &r : plan.rowOf) total += std::int64_t(r.size());
+  std::vector<torch::Tensor> hRows(static_cast<std::size_t>(total)), cRows(hRows.size()), gRows(hRows.size());
+  for (std::size_t t = 0; t < trees.size(); ++t) {
+    const EncodedTree &tree = *trees[t];
+    for (int n : bottomUp(tree)) {
+      std::vector<int> kids;
+      for (int c = 0; c < tree.nodeCount(); ++c)
+        if (tree.parent[std::size_t(c)] == n) kids.push_back(c);
+      torch::Tensor pre = inputTerm(torch::tensor({std::max<std::int64_t>(tree.word[std::size_t(n)], 0)}, torch::kInt64));
+      for (int c : kids) pre = pre + torch::mm(hRows[std::size_t(plan.rowOf[t][std::size_t(c)])], u[slotOf(tree, c)].t());
+      const Gates gate = gatesOf(pre);
+      torch::Tensor cn = gate.i * gate.u;
+      for (int c : kids)
+        cn = cn + gate.f.narrow(1, slotOf(tree, c) * H, H) * cRows[std::size_t(plan.rowOf[t][std::size_t(c)])];
+      const std::size_t row = std::size_t(plan.rowOf[t][std::size_t(n)]);
+      hRows[row] = gate.o * torch::tanh(cn);
+      cRows[row] = cn;
+      gRows[row] = torch::cat({gate.i, gate.o, gate.u, gate.f}, 1);
+    }
+  }
+  out.h = stackRows(std::move(hRows));
+  out.gates = stackRows(std::move(gRows));
+  return out;
+}
+
+}  // namespace gs::detail

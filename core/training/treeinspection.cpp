@@ -1,0 +1,131 @@
+#include "training/treeinspection.h"
+
+#include "models/detail/treeencoders.h"
+#include "parse/captionparser.h"
+#include "text/tokenizer.h"
+#include "training/detail/runfiles.h"
+
+#include <algorithm>
+#include <mutex>
+
+namespace gs {
+
+using namespace detail;
+
+struct TreeInspector::Impl {
+  TrainConfig config;
+  Vocabulary vocabulary;
+  std::shared_ptr<TreeVocabulary> trees;
+  std::shared_ptr<Embedder> embedder; // keeps the model alive
+  JointModel model{nullptr};
+  std::shared_ptr<TreeEncoderImpl> encoder;
+  int featureDim = 0;
+  mutable std::mutex parserLock;
+  mutable std::unique_ptr<CaptionParser> parser; // made on first use (loads Link Grammar's dictionary)
+};
+
+TreeInspector::TreeInspector(const QString &runDir) : m_impl(new Impl) {
+  try {
+    m_impl->config = readRunConfig(runDir);
+    if (!m_impl->config.needsTrees())
+      throw std::runtime_error(QStringLiteral("%1 holds a '%2' run; inspect needs a tree model (ctrnn, dtrnn, sdtrnn, dtlstm)")
+                                   .arg(runDir, m_impl->config.model)
+                                   .toStdString());
+    m_impl->featureDim = readFeatureDim(runDir);
+    m_impl->vocabulary = readVocabulary(runDir);
+    m_impl->trees = readTreeVocabulary(runDir, m_impl->config);
+    m_impl->embedder = openEmbedder(runDir, m_impl->config, m_impl->vocabulary, m_impl->featureDim, m_impl->trees.get());
+    const auto *joint = dynamic_cast<JointEmbedder *>(m_impl->embedder.get());
+    if (!joint) throw std::runtime_error(runDir.toStdString() + ": not a joint-space run");
+    m_impl->model = joint->members().front();
+    m_impl->encoder = std::dynamic_pointer_cast<TreeEncoderImpl>(m_impl->model->encoder);
+    if (!m_impl->encoder) throw std::runtime_error(runDir.toStdString() + ": the model has no tree encoder");
+  } catch (...) {
+    delete m_impl;
+    throw;
+  }
+}
+
+TreeInspector::~TreeInspector() { delete m_impl; }
+
+namespace {
+std::vector<float> rowOf(const torch::Tensor &t, std::int64_t r) {
+  const auto c = t[r].contiguous().to(torch::kFloat);
+  return std::vector<float>(c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
+}
+}  // namespace
+
+InspectedTree TreeInspector::inspect(const QString &caption, const std::vector<float> &imageFeatures,
+                                     const QString &imageId) const {
+  const QStringList tokens = tokenize(caption);
+  if (tokens.isEmpty()) throw std::invalid_argument("TreeInspector::inspect: the caption has no words");
+  if (!imageFeatures.empty() && int(imageFeatures.size()) != m_impl->featureDim)
+    throw std::invalid_argument(QStringLiteral("TreeInspector::inspect: the run expects %1-d image features, got %2")
+                                    .arg(m_impl->featureDim)
+                                    .arg(imageFeatures.size())
+                                    .toStdString());
+  ParsedCaption parse;
+  {
+    std::lock_guard<std::mutex> lock(m_impl->parserLock);
+    if (!m_impl->parser) m_impl->parser = std::make_unique<CaptionParser>(ParserOptions{DependencyStyle::Collapsed, 3});
+    parse = m_impl->parser->parse(caption);
+  }
+  const TreeVocabulary &vocab = *m_impl->trees;
+  const EncodedTree tree = encodeTree(&parse, tokens, m_impl->vocabulary, vocab.constituency,
+                                      [&vocab](const QString &r) { return vocab.relationIndex(r); });
+  torch::NoGradGuard noGrad;
+  const TreeStates states = m_impl->encoder->encode({&tree}, /*batched=*/true);
+  std::vector<std::int64_t> order(states.rowOf[0].begin(), states.rowOf[0].end());
+  const auto rows = torch::tensor(order, torch::kInt64);
+  const auto h = states.h.index_select(0, rows);                  // [nodes, H] in tree order
+  const auto joint = m_impl->model->sentenceColumn ? m_impl->model->sentenceColumn(h) : h;
+  torch::Tensor similarity;
+  if (!imageFeatures.empty()) {
+    const auto features = torch::tensor(imageFeatures, torch::kFloat).view({1, m_impl->featureDim});
+    similarity = m_impl->model->similarity(m_impl->model->embedImages(features), joint)[0];
+  }
+  const Tree &source = vocab.constituency ? parse.constituency : parse.dependency;
+  InspectedTree out;
+  out.model = m_impl->config.model;
+  out.caption = caption;
+  out.tokens = tokens;
+  out.root = tree.root;
+  out.hasSimilarity = similarity.defined();
+  out.imageId = imageId;
+  if (states.gates.defined()) out.gateGroups = int(states.gates.size(1) / h.size(1));
+  for (int n = 0; n < tree.nodeCount(); ++n) {
+    InspectedNode node;
+    const int src = tree.sourceNode[std::size_t(n)];
+    const std::int64_t w = tree.word[std::size_t(n)];
+    node.word = w >= 0 ? (src >= 0 && !source.isEmpty() ? source.word(src) : m_impl->vocabulary.words().value(int(w))) : QString();
+    node.label = src >= 0 && !source.isEmpty() ? source.label(src) : QString();
+    node.parent = tree.parent[std::size_t(n)];
+    if (node.parent >= 0 && !vocab.constituency)
+      node.position = QStringLiteral("%1%2").arg(tree.side[std::size_t(n)] ? QLatin1Char('r') : QLatin1Char('l')).arg(tree.rank[std::size_t(n)]);
+    node.hidden = rowOf(h, n);
+    if (states.gates.defined()) node.gates = rowOf(states.gates.index_select(0, rows), n);
+    node.norm = h[n].norm().item<double>();
+    node.joint = rowOf(joint, n);
+    if (similarity.defined()) node.similarity = similarity[n].item<double>();
+    node.wordCount = tree.size[std::size_t(n)];
+    out.nodes.push_back(std::move(node));
+  }
+  for (int n = 0; n < tree.nodeCount(); ++n)
+    if (tree.parent[std::size_t(n)] >= 0) out.nodes[std::size_t(tree.parent[std::size_t(n)])].children.push_back(n);
+  return out;
+}
+
+std::vector<TreeInspector::RelationNorm> TreeInspector::relationNorms() const {
+  if (m_impl->config.model != QLatin1String("sdtrnn"))
+    throw std::invalid_argument("TreeInspector::relationNorms: only SDT-RNN has relation matrices (this run is " +
+                                m_impl->config.model.toStdString() + ")");
+  const auto *rnn = dynamic_cast<TreeRnnImpl *>(m_impl->encoder.get());
+  torch::NoGradGuard noGrad;
+  std::vector<RelationNorm> norms;
+  for (int r = 0; r < rnn->numSlots(); ++r)
+    norms.push_back({m_impl->trees->relations.value(r), rnn->wchild[r].norm().item<double>()});
+  std::sort(norms.begin(), norms.end(), [](const RelationNorm &a, const RelationNorm &b) { return a.frobenius > b.frobenius; });
+  return norms;
+}
+
+}  // namespace gs

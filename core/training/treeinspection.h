@@ -1,0 +1,65 @@
+#pragma once
+// Looking inside a trained tree model: every node of a caption's tree with its hidden vector (and
+// the DT-LSTM's gates), its norm, its projection into the joint space and, given an image, its
+// similarity to that image; and SDT-RNN's relation matrices ranked by Frobenius norm (Socher et
+// al. 2014 §6.7). For `groundscope-cli inspect` and the GUI's tree inspector. Torch-free.
+
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace gs {
+
+struct InspectedNode {
+  QString word;               // the node's word ("" for a CT-RNN phrase node)
+  QString label;              // dependency relation to its parent, or the phrase label
+  int parent = -1;            // index into InspectedTree::nodes, -1 for the root
+  std::vector<int> children;  // in sentence order
+  QString position;           // "l1", "r2", … (dependency models), "" for the root
+  std::vector<float> hidden;  // h
+  std::vector<float> gates;   // DT-LSTM: i, o, u, then the forget gates l1…lp, r1…rp (each H values)
+  double norm = 0;            // ‖h‖₂
+  std::vector<float> joint;   // h mapped into the joint space (as the root would be)
+  double similarity = 0;      // score of `joint` against the image, when one was given
+  int wordCount = 0;          // ℓ(i)
+};
+
+struct InspectedTree {
+  QString model;
+  QString caption;
+  QStringList tokens;
+  std::vector<InspectedNode> nodes;
+  int root = 0;
+  bool hasSimilarity = false;
+  QString imageId;
+  int gateGroups = 0;         // DT-LSTM: 3 + 2p groups of H values in `gates`; 0 otherwise
+};
+
+class TreeInspector {
+public:
+  // Opens the run's best single model (not an ensemble). Throws std::runtime_error naming the
+  // folder when it is not a finished tree-model run.
+  explicit TreeInspector(const QString &runDir);
+  ~TreeInspector();
+  TreeInspector(const TreeInspector &) = delete;
+  TreeInspector &operator=(const TreeInspector &) = delete;
+
+  // Parses and encodes the caption. imageFeatures: one feature row of the run's dimension (empty:
+  // no similarity). Throws std::invalid_argument for an empty caption or a wrong feature size.
+  InspectedTree inspect(const QString &caption, const std::vector<float> &imageFeatures = {},
+                        const QString &imageId = {}) const;
+
+  struct RelationNorm {
+    QString relation;
+    double frobenius = 0;
+  };
+  // SDT-RNN only (throws std::invalid_argument otherwise): largest first.
+  std::vector<RelationNorm> relationNorms() const;
+
+private:
+  struct Impl;
+  Impl *m_impl = nullptr;
+};
+
+}  // namespace gs
