@@ -89,4 +89,9 @@ JobOutcome runJob(Engine &engine, const QString &name, JobFunction function) {
   return *outcome;
 }
 
+void requireSuccess(const JobOutcome &outcome) {
+  if (outcome.status == JobStatus::Cancelled) throw std::runtime_error("cancelled");
+  if (outcome.status != JobStatus::Succeeded) throw std::runtime_error(outcome.error.toStdString());
+}
+
 }  // namespace gs::cli

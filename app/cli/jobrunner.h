@@ -8,4 +8,8 @@ namespace gs::cli {
 
 JobOutcome runJob(Engine &engine, const QString &name, JobFunction function);
 
+// For commands that can only go on after a job succeeded: a failed job's message (or
+// "cancelled") becomes the runtime error main() prints with exit code 1.
+void requireSuccess(const JobOutcome &outcome);
+
 }  // namespace gs::cli

@@ -86,8 +86,7 @@ int benchTrain(const QStringList &args) {
                               {QStringLiteral("batch_size"), TrainConfig::defaultsFor(model).batchSize}});
     }
   });
-  if (outcome.status != JobStatus::Succeeded)
-    throw std::runtime_error(outcome.status == JobStatus::Cancelled ? "cancelled" : outcome.error.toStdString());
+  requireSuccess(outcome);
   if (parser.isSet(QStringLiteral("json"))) {
     out() << QJsonDocument(rows).toJson(QJsonDocument::Indented);
     return kExitOk;

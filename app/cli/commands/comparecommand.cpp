@@ -72,8 +72,7 @@ Command compareCommand() {
         json.append(entry);
       }
     });
-    if (outcome.status != JobStatus::Succeeded)
-      throw std::runtime_error(outcome.status == JobStatus::Cancelled ? "cancelled" : outcome.error.toStdString());
+    requireSuccess(outcome);
     if (parser.isSet(QStringLiteral("json"))) out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
     else out() << metricsTable(rows, {QStringLiteral("sent. sim. mean rank"), QStringLiteral("twin acc. %")});
     return kExitOk;

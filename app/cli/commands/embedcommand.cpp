@@ -85,8 +85,7 @@ Command embedCommand() {
                       {QStringLiteral("dim"), d},
                       {QStringLiteral("out"), outDir.absolutePath()}});
     });
-    if (outcome.status != JobStatus::Succeeded)
-      throw std::runtime_error(outcome.status == JobStatus::Cancelled ? "cancelled" : outcome.error.toStdString());
+    requireSuccess(outcome);
     out() << QStringLiteral("%1 images and %2 captions (%3-d) written to %4\n")
                  .arg(outcome.summary.value(QStringLiteral("images")).toInt())
                  .arg(outcome.summary.value(QStringLiteral("captions")).toInt())

@@ -69,8 +69,7 @@ Command evalCommand() {
       }
       job.setSummary(metrics.toJson());
     });
-    if (outcome.status != JobStatus::Succeeded)
-      throw std::runtime_error(outcome.status == JobStatus::Cancelled ? "cancelled" : outcome.error.toStdString());
+    requireSuccess(outcome);
     if (parser.isSet(QStringLiteral("json"))) {
       out() << QJsonDocument(outcome.summary).toJson(QJsonDocument::Indented);
     } else {

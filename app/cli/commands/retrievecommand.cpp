@@ -134,8 +134,7 @@ Command retrieveCommand() {
       }
       job.setSummary({{QStringLiteral("true_image_rank"), truthRank}, {QStringLiteral("candidates"), int(order.size())}});
     });
-    if (outcome.status != JobStatus::Succeeded)
-      throw std::runtime_error(outcome.status == JobStatus::Cancelled ? "cancelled" : outcome.error.toStdString());
+    requireSuccess(outcome);
     if (format == QLatin1String("json")) {
       QJsonObject json{{QStringLiteral("query"), query}, {QStringLiteral("results"), results}};
       for (auto it = outcome.summary.begin(); it != outcome.summary.end(); ++it) json.insert(it.key(), it.value());
