@@ -11,7 +11,7 @@ PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config
   # Qt 6: Widgets, Test, Concurrent, Svg, LinguistTools
   qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
-  libqt6svg6-dev qt6-translations-l10n libgl-dev
+  qt6-svg-dev qt6-translations-l10n libgl-dev
   # plotting
   libqcustomplot-dev
   # engine: LibTorch, a fast BLAS for it, OpenCV with contrib (ximgproc), Boost.Graph, Link Grammar
