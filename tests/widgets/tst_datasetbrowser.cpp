@@ -1,0 +1,337 @@
+// The Dataset browser on a hand-made dataset (real PNGs, a corrupt file, a missing file): rows,
+// search by caption word / id and split filter with the count label, thumbnails decoded off the
+// GUI thread with an "unreadable" placeholder for bad files, selection to and from the
+// WorkbenchState, the load report, folder drops, an offscreen render, and a 30,000-image model
+// that only queues (never decodes) the rows the view asks for.
+
+#include "datasetbrowser.h"
+#include "datasetfiltermodel.h"
+#include "thumbnailmodel.h"
+#include "workbenchstate.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QImage>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QListWidget>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace gs;
+
+namespace {
+
+void addImage(Dataset &d, const QString &id, const QString &path, Split split, const QStringList &captions,
+              bool firstOrderSensitive = false) {
+  ImageRecord image;
+  image.id = id;
+  image.path = path;
+  image.split = split;
+  for (const QString &text : captions) {
+    CaptionRecord c;
+    c.id = id + QLatin1Char('#') + QString::number(image.captions.size());
+    c.image = int(d.images.size());
+    c.raw = text;
+    c.tokens = text.toLower().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    c.orderSensitive = firstOrderSensitive && image.captions.empty();
+    image.captions.push_back(int(d.captions.size()));
+    d.captions.push_back(c);
+  }
+  d.images.push_back(image);
+}
+
+QString writeImage(const QTemporaryDir &dir, const QString &name, const QColor &colour, QSize size = {320, 240}) {
+  QImage image(size, QImage::Format_RGB32);
+  image.fill(colour);
+  const QString path = dir.filePath(name);
+  if (!image.save(path)) qFatal("cannot write %s", qPrintable(path));
+  return path;
+}
+
+// red (train, order-sensitive first caption), blue (val), green (test), bad (train, corrupt file),
+// gone (test, missing file).
+std::shared_ptr<Dataset> smallDataset(const QTemporaryDir &dir) {
+  auto d = std::make_shared<Dataset>();
+  d->name = QStringLiteral("hand-made");
+  addImage(*d, QStringLiteral("red"), writeImage(dir, QStringLiteral("red.png"), Qt::red), Split::Train,
+           {QStringLiteral("A red square left of a circle"), QStringLiteral("A square")}, true);
+  addImage(*d, QStringLiteral("blue"), writeImage(dir, QStringLiteral("blue.png"), Qt::blue), Split::Val,
+           {QStringLiteral("A blue circle above a tree")});
+  addImage(*d, QStringLiteral("green"), writeImage(dir, QStringLiteral("green.png"), Qt::green, {200, 400}),
+           Split::Test, {QStringLiteral("Students ride bikes at night")});
+  const QString bad = dir.filePath(QStringLiteral("bad.jpg"));
+  QFile f(bad);
+  if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(bad));
+  f.write("\xff\xd8\xff\xe0 this is not a JPEG at all");
+  f.close();
+  addImage(*d, QStringLiteral("bad"), bad, Split::Train, {QStringLiteral("A broken picture")});
+  addImage(*d, QStringLiteral("gone"), dir.filePath(QStringLiteral("gone.png")), Split::Test,
+           {QStringLiteral("Nothing here")});
+  return d;
+}
+
+QStringList visibleIds(const DatasetBrowser &browser) {
+  QStringList ids;
+  const auto *f = browser.filterModel();
+  for (int r = 0; r < f->rowCount(); ++r) ids << f->index(r, 0).data(ThumbnailModel::ImageIdRole).toString();
+  return ids;
+}
+
+void search(DatasetBrowser &browser, const QString &text) {
+  browser.searchEdit()->setText(text);
+  browser.applySearch();
+}
+
+}  // namespace
+
+class TestDatasetBrowser : public QObject {
+  Q_OBJECT
+private Q_SLOTS:
+  void rowsSearchAndSplitFilter() {
+    QTemporaryDir dir;
+    WorkbenchState state;
+    DatasetBrowser browser(state);
+    QCOMPARE(browser.thumbnailModel()->rowCount(), 0);
+    state.setDataset(smallDataset(dir), dir.path());
+    QCOMPARE(browser.thumbnailModel()->rowCount(), 5);
+    QCOMPARE(browser.countLabel()->text(), QStringLiteral("5 of 5 images"));
+    QVERIFY(browser.thumbnailModel()->index(2).data().toString().contains(QStringLiteral("green")));
+    QVERIFY(browser.thumbnailModel()->index(2).data().toString().contains(QStringLiteral("test")));
+
+    search(browser, QStringLiteral("circle"));
+    QCOMPARE(visibleIds(browser), (QStringList{QStringLiteral("red"), QStringLiteral("blue")}));
+    QCOMPARE(browser.countLabel()->text(), QStringLiteral("2 of 5 images"));
+    search(browser, QStringLiteral("BIK")); // word prefix, any case
+    QCOMPARE(visibleIds(browser), QStringList{QStringLiteral("green")});
+    search(browser, QStringLiteral("ircle")); // inside a word: not a match
+    QVERIFY(visibleIds(browser).isEmpty());
+    search(browser, QStringLiteral("circle tree")); // every word must match
+    QCOMPARE(visibleIds(browser), QStringList{QStringLiteral("blue")});
+    search(browser, QStringLiteral("ree")); // image ids match anywhere ("green")
+    QCOMPARE(visibleIds(browser), QStringList{QStringLiteral("green")});
+    search(browser, {});
+    QCOMPARE(visibleIds(browser).size(), 5);
+
+    browser.splitCombo()->setCurrentIndex(browser.splitCombo()->findData(int(Split::Test)));
+    QCOMPARE(visibleIds(browser), (QStringList{QStringLiteral("green"), QStringLiteral("gone")}));
+    QCOMPARE(browser.countLabel()->text(), QStringLiteral("2 of 5 images"));
+    search(browser, QStringLiteral("nothing"));
+    QCOMPARE(visibleIds(browser), QStringList{QStringLiteral("gone")});
+    browser.splitCombo()->setCurrentIndex(browser.splitCombo()->findData(int(Split::Train)));
+    QVERIFY(visibleIds(browser).isEmpty());
+    QCOMPARE(browser.countLabel()->text(), QStringLiteral("0 of 5 images"));
+
+    // Typing filters after a short pause, without an explicit apply.
+    browser.splitCombo()->setCurrentIndex(0);
+    browser.searchEdit()->setText(QStringLiteral("square"));
+    QTRY_COMPARE(visibleIds(browser), QStringList{QStringLiteral("red")});
+  }
+
+  void thumbnailsArriveOffTheGuiThread() {
+    QTemporaryDir dir;
+    WorkbenchState state;
+    DatasetBrowser browser(state);
+    state.setDataset(smallDataset(dir), dir.path());
+    ThumbnailModel &model = *browser.thumbnailModel();
+    const QPixmap placeholder = model.placeholder();
+    for (int r = 0; r < 5; ++r) {
+      const QPixmap first = model.index(r).data(Qt::DecorationRole).value<QPixmap>();
+      QCOMPARE(first.cacheKey(), placeholder.cacheKey()); // nothing decoded inside data()
+    }
+    for (int r : {0, 1, 2}) QTRY_COMPARE(model.thumbnailState(r), ThumbnailModel::Ready);
+    for (int r : {3, 4}) QTRY_COMPARE(model.thumbnailState(r), ThumbnailModel::Unreadable);
+
+    const QImage red = model.index(0).data(Qt::DecorationRole).value<QPixmap>().toImage();
+    QCOMPARE(red.size(), QSize(112, 84)); // 320×240 scaled into the 112×84 box
+    QCOMPARE(QColor(red.pixel(50, 40)), QColor(Qt::red));
+    const QImage tall = model.index(2).data(Qt::DecorationRole).value<QPixmap>().toImage();
+    QCOMPARE(tall.size(), QSize(42, 84)); // aspect ratio kept
+    for (int r : {3, 4})
+      QCOMPARE(model.index(r).data(Qt::DecorationRole).value<QPixmap>().cacheKey(),
+               model.unreadablePlaceholder().cacheKey());
+    QVERIFY(model.index(3).data(Qt::ToolTipRole).toString().contains(QStringLiteral("cannot be decoded")));
+    QVERIFY(model.index(4).data(Qt::ToolTipRole).toString().contains(QStringLiteral("missing")));
+
+    const ThumbnailLoader::Counters c = model.loader().counters();
+    QCOMPARE(c.decoded, 5);
+    QCOMPARE(c.unreadable, 2);
+    QCOMPARE(c.decodedOnGuiThread, 0);
+  }
+
+  void selectionGoesThroughTheState() {
+    QTemporaryDir dir;
+    WorkbenchState state;
+    DatasetBrowser browser(state);
+    const auto dataset = smallDataset(dir);
+    state.setDataset(dataset, dir.path());
+    QSignalSpy images(&state, &WorkbenchState::imageSelected);
+    QSignalSpy captions(&state, &WorkbenchState::captionSelected);
+
+    // Clicking a cell selects the image (blue = index 1).
+    const QModelIndex blue = browser.filterModel()->index(1, 0);
+    browser.grid()->selectionModel()->setCurrentIndex(blue, QItemSelectionModel::ClearAndSelect);
+    QCOMPARE(state.selectedImage(), 1);
+    QCOMPARE(images.count(), 1);
+    QCOMPARE(browser.shownImage(), 1);
+    QCOMPARE(browser.captionList()->count(), 1);
+
+    // The red image's captions: the order-sensitive one is marked; picking a caption selects it.
+    browser.grid()->selectionModel()->setCurrentIndex(browser.filterModel()->index(0, 0),
+                                                      QItemSelectionModel::ClearAndSelect);
+    QCOMPARE(browser.captionList()->count(), 2);
+    QVERIFY(browser.captionList()->item(0)->text().startsWith(QStringLiteral("⇄")));
+    QVERIFY(!browser.captionList()->item(1)->text().startsWith(QStringLiteral("⇄")));
+    browser.captionList()->setCurrentRow(1);
+    QCOMPARE(state.selectedCaption(), dataset->images[0].captions[1]);
+    QCOMPARE(captions.count(), 1);
+
+    // Another panel selects the green image's caption: the grid and the caption list follow.
+    const int greenCaption = dataset->images[2].captions[0];
+    state.selectCaption(greenCaption);
+    QCOMPARE(browser.grid()->currentIndex().data(ThumbnailModel::ImageIndexRole).toInt(), 2);
+    QCOMPARE(browser.shownImage(), 2);
+    QCOMPARE(browser.captionList()->currentItem()->data(Qt::UserRole).toInt(), greenCaption);
+    QCOMPARE(state.selectedCaption(), greenCaption); // not echoed back as another selection
+    QCOMPARE(captions.count(), 2);
+
+    // An image hidden by the filter still shows its captions; the grid has no stale selection.
+    browser.splitCombo()->setCurrentIndex(browser.splitCombo()->findData(int(Split::Val)));
+    state.selectImage(4);
+    QCOMPARE(browser.shownImage(), 4);
+    QVERIFY(browser.grid()->selectionModel()->selectedIndexes().isEmpty());
+    QVERIFY(!browser.grid()->currentIndex().isValid());
+    QCOMPARE(state.selectedImage(), 4); // filtering did not select another image
+    browser.splitCombo()->setCurrentIndex(0);
+    QCOMPARE(browser.grid()->currentIndex().data(ThumbnailModel::ImageIndexRole).toInt(), 4);
+  }
+
+  void showsTheLoadReport() {
+    QTemporaryDir dir;
+    WorkbenchState state;
+    DatasetBrowser browser(state);
+    auto dataset = smallDataset(dir);
+    dataset->report.add(QStringLiteral("missing image"), QStringLiteral("captions.json:3:1: gone.png not found"));
+    state.setDataset(dataset, dir.path());
+    QVERIFY(browser.reportView()->toPlainText().contains(QStringLiteral("missing image")));
+    QVERIFY(browser.reportView()->toPlainText().contains(QStringLiteral("gone.png not found")));
+  }
+
+  void dropOfAFolderOffersIt() {
+    QTemporaryDir dir;
+    WorkbenchState state;
+    DatasetBrowser browser(state);
+    browser.resize(600, 400);
+    browser.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&browser));
+    QSignalSpy dropped(&browser, &DatasetBrowser::datasetDropped);
+
+    QMimeData web;
+    web.setUrls({QUrl(QStringLiteral("https://example.org/data.zip"))});
+    QDragEnterEvent refused(QPoint(50, 50), Qt::CopyAction, &web, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&browser, &refused);
+    QVERIFY(!refused.isAccepted());
+
+    QMimeData folder;
+    folder.setUrls({QUrl::fromLocalFile(dir.path())});
+    QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &folder, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&browser, &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &folder, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(&browser, &drop);
+    QCOMPARE(dropped.count(), 1);
+    QCOMPARE(dropped.at(0).at(0).toString(), dir.path());
+  }
+
+  void rendersThumbnailsOffscreen() {
+    QTemporaryDir dir;
+    WorkbenchState state;
+    DatasetBrowser browser(state);
+    state.setDataset(smallDataset(dir), dir.path());
+    browser.resize(900, 500);
+    browser.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&browser));
+    ThumbnailModel &model = *browser.thumbnailModel();
+    QTRY_COMPARE(model.thumbnailState(2), ThumbnailModel::Ready); // the view asked for it by painting
+    QTRY_COMPARE(model.thumbnailState(4), ThumbnailModel::Unreadable);
+    state.selectCaption(0);
+    const QImage shot = browser.grab().toImage();
+    if (qEnvironmentVariableIsSet("GS_SAVE_GRABS")) // look at it: GS_SAVE_GRABS=/some/folder
+      shot.save(qEnvironmentVariable("GS_SAVE_GRABS") + QStringLiteral("/datasetbrowser.png"));
+    int red = 0, blue = 0, unreadable = 0;
+    for (int y = 0; y < shot.height(); ++y)
+      for (int x = 0; x < shot.width(); ++x) {
+        const QColor c = shot.pixelColor(x, y);
+        red += c == QColor(Qt::red);
+        blue += c == QColor(Qt::blue);
+        unreadable += c == QColor(253, 228, 228);
+      }
+    QVERIFY2(red > 1000 && blue > 1000, qPrintable(QStringLiteral("red %1 blue %2").arg(red).arg(blue)));
+    QVERIFY(unreadable > 500); // two placeholders painted
+  }
+
+  // 30,000 images: the view asks only for the rows it shows, and asking never decodes.
+  void thirtyThousandImagesStayLazy() {
+    QTemporaryDir dir;
+    const QString path = writeImage(dir, QStringLiteral("one.png"), Qt::darkCyan);
+    auto dataset = std::make_shared<Dataset>();
+    constexpr int kImages = 30000;
+    for (int i = 0; i < kImages; ++i)
+      addImage(*dataset, QStringLiteral("img%1").arg(i, 5, 10, QLatin1Char('0')), path,
+               i % 10 == 0 ? Split::Test : Split::Train, {QStringLiteral("picture number %1").arg(i)});
+    WorkbenchState state;
+    DatasetBrowser browser(state);
+    ThumbnailModel &model = *browser.thumbnailModel();
+    model.loader().setPaused(true); // queue, don't decode: shows exactly what was asked for
+    state.setDataset(dataset, dir.path());
+    QCOMPARE(model.rowCount(), kImages);
+    browser.resize(900, 600);
+    browser.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&browser));
+    QTRY_VERIFY(model.loader().counters().requested > 0);
+    QTest::qWait(50);
+    const int askedOnShow = model.loader().counters().requested;
+    qInfo("rows requested after showing 30,000 images: %d", askedOnShow);
+    QVERIFY2(askedOnShow < 300, qPrintable(QString::number(askedOnShow))); // one screenful, not 30,000
+    QCOMPARE(model.loader().counters().decoded, 0);
+
+    // data() on an uncached row returns the placeholder at once and only queues the row.
+    const QModelIndex far = model.index(kImages - 7);
+    QCOMPARE(far.data(ThumbnailModel::ThumbnailStateRole).toInt(), int(ThumbnailModel::Missing));
+    QCOMPARE(far.data(Qt::DecorationRole).value<QPixmap>().cacheKey(), model.placeholder().cacheKey());
+    QCOMPARE(far.data(ThumbnailModel::ThumbnailStateRole).toInt(), int(ThumbnailModel::Pending));
+    QCOMPARE(model.loader().counters().decoded, 0);
+
+    // Scrolling away: beyond maxPending, the oldest requests (rows long gone) are dropped.
+    model.loader().setMaxPending(64);
+    for (int r = 1000; r < 1200; ++r) model.index(r).data(Qt::DecorationRole);
+    QCOMPARE(model.loader().pendingCount(), 64);
+    QVERIFY(model.loader().counters().dropped >= 200 - 64);
+    QVERIFY(model.loader().isPending(1199));
+    QVERIFY(!model.loader().isPending(1000));
+    QCOMPARE(model.index(1000).data(ThumbnailModel::ThumbnailStateRole).toInt(), int(ThumbnailModel::Missing));
+
+    // Resumed: the newest requests are decoded first, on the loader's threads.
+    model.loader().setPaused(false);
+    QTRY_COMPARE(model.thumbnailState(1199), ThumbnailModel::Ready);
+    QTRY_COMPARE(model.loader().pendingCount(), 0);
+    QCOMPARE(model.loader().counters().decodedOnGuiThread, 0);
+    // Only what was still wanted: the last requests and the first screen if the view repainted.
+    QVERIFY(model.loader().counters().decoded <= 64 + askedOnShow);
+
+    // The filter runs over all 30,000 rows.
+    browser.splitCombo()->setCurrentIndex(browser.splitCombo()->findData(int(Split::Test)));
+    QCOMPARE(browser.countLabel()->text(), QStringLiteral("3000 of 30000 images"));
+    search(browser, QStringLiteral("img2999"));
+    QCOMPARE(visibleIds(browser), QStringList{QStringLiteral("img29990")}); // of img29990…img29999, the test one
+  }
+};
+
+QTEST_MAIN(TestDatasetBrowser)
+#include "tst_datasetbrowser.moc"
