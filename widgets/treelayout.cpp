@@ -1,0 +1,268 @@
+#include "treelayout.h"
+
+#include <QFontMetricsF>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <functional>
+
+namespace gs {
+
+namespace {
+constexpr double kMargin = 10;        // around the figure
+constexpr double kWordPadding = 8;    // extra width of a word's box beyond its text
+constexpr double kMinWordGap = 18;    // between word boxes
+constexpr double kLevelFactor = 1.7;  // arc level height, in label-text heights
+constexpr double kEndSpread = 3;      // px between head-end verticals of arcs leaving one word
+constexpr double kRowFactor = 2.4;    // constituency row height, in text heights
+
+// Word and phrase boxes are measured in bold: the views draw the root and phrase labels bold.
+QFont boldFont(const QFont &font) {
+  QFont f = font;
+  f.setBold(true);
+  return f;
+}
+
+QFont labelFont(const QFont &font) {
+  QFont f = font;
+  f.setPointSizeF(std::max(6.0, font.pointSizeF() * 0.85));
+  return f;
+}
+}  // namespace
+
+int ViewTree::wordCount() const {
+  return int(std::count_if(nodes.begin(), nodes.end(), [](const Node &n) { return n.order >= 0; }));
+}
+
+std::vector<int> ViewTree::wordNodes() const {
+  std::vector<int> words;
+  for (int i = 0; i < int(nodes.size()); ++i)
+    if (nodes[std::size_t(i)].order >= 0) words.push_back(i);
+  std::stable_sort(words.begin(), words.end(),
+                   [this](int a, int b) { return nodes[std::size_t(a)].order < nodes[std::size_t(b)].order; });
+  return words;
+}
+
+ViewTree ViewTree::fromTree(const Tree &tree) {
+  ViewTree v;
+  v.kind = tree.kind();
+  v.root = tree.root();
+  for (int n = 0; n < tree.nodeCount(); ++n) {
+    const TreeNode &t = tree.node(n);
+    Node node;
+    node.word = t.word;
+    node.label = t.label;
+    node.parent = t.parent;
+    node.children = t.children;
+    node.order = t.token; // dependency: every node; constituency: the leaves
+    v.nodes.push_back(node);
+  }
+  return v;
+}
+
+ViewTree ViewTree::fromInspected(const InspectedTree &tree, TreeKind kind) {
+  ViewTree v;
+  v.kind = kind;
+  v.root = tree.root;
+  int leaf = 0;
+  for (int n = 0; n < int(tree.nodes.size()); ++n) {
+    const InspectedNode &t = tree.nodes[std::size_t(n)];
+    Node node;
+    node.word = t.word;
+    node.label = t.parent < 0 && kind == TreeKind::Dependency ? QString() : t.label;
+    node.parent = t.parent;
+    node.children = t.children;
+    if (kind == TreeKind::Dependency) node.order = n;
+    else if (t.children.empty()) node.order = leaf++;
+    v.nodes.push_back(node);
+  }
+  // Children in sentence order (the inspector lists them in node order, which is sentence
+  // order for words; phrase nodes sort by their first word).
+  std::vector<int> first(v.nodes.size(), 0);
+  std::function<int(int, int)> firstWord = [&](int n, int depth) -> int {
+    const Node &node = v.nodes[std::size_t(n)];
+    if (node.order >= 0 || depth > int(v.nodes.size())) return std::max(0, node.order);
+    int best = INT32_MAX;
+    for (int c : node.children) best = std::min(best, firstWord(c, depth + 1));
+    return best == INT32_MAX ? 0 : best;
+  };
+  for (int n = 0; n < int(v.nodes.size()); ++n) first[std::size_t(n)] = firstWord(n, 0);
+  for (Node &node : v.nodes)
+    std::stable_sort(node.children.begin(), node.children.end(),
+                     [&first](int a, int b) { return first[std::size_t(a)] < first[std::size_t(b)]; });
+  return v;
+}
+
+TreeKind treeKindOfModel(const QString &model) {
+  return model == QLatin1String("ctrnn") ? TreeKind::Constituency : TreeKind::Dependency;
+}
+
+ArcLayout layoutArcs(const ViewTree &tree, const QFont &font) {
+  ArcLayout out;
+  if (tree.isEmpty()) return out;
+  const QFontMetricsF fm(boldFont(font));
+  const QFontMetricsF lfm(labelFont(font));
+  const std::vector<int> words = tree.wordNodes();
+  const int n = int(words.size());
+  std::vector<int> position(tree.nodes.size(), -1);
+  for (int i = 0; i < n; ++i) position[std::size_t(words[std::size_t(i)])] = i;
+
+  // Arcs, head → dependent, between drawn words.
+  for (int d : words) {
+    const int h = tree.nodes[std::size_t(d)].parent;
+    if (h < 0) {
+      out.rootNode = d;
+      continue;
+    }
+    if (h >= int(position.size()) || position[std::size_t(h)] < 0) continue;
+    ArcLayout::Arc arc;
+    arc.head = h;
+    arc.dependent = d;
+    arc.from = position[std::size_t(h)];
+    arc.to = position[std::size_t(d)];
+    arc.label = tree.nodes[std::size_t(d)].label;
+    out.arcs.push_back(arc);
+  }
+  // Nesting level: 1 + the highest level of the arcs inside this arc's span (shorter first).
+  std::sort(out.arcs.begin(), out.arcs.end(), [](const ArcLayout::Arc &a, const ArcLayout::Arc &b) {
+    return std::abs(a.to - a.from) < std::abs(b.to - b.from) ||
+           (std::abs(a.to - a.from) == std::abs(b.to - b.from) && std::min(a.from, a.to) < std::min(b.from, b.to));
+  });
+  int maxLevel = 0;
+  for (std::size_t i = 0; i < out.arcs.size(); ++i) {
+    ArcLayout::Arc &a = out.arcs[i];
+    const int lo = std::min(a.from, a.to), hi = std::max(a.from, a.to);
+    int level = 1;
+    for (std::size_t j = 0; j < i; ++j) {
+      const ArcLayout::Arc &b = out.arcs[j];
+      if (std::min(b.from, b.to) >= lo && std::max(b.from, b.to) <= hi) level = std::max(level, b.level + 1);
+    }
+    a.level = level;
+    maxLevel = std::max(maxLevel, level);
+  }
+
+  // Word widths, and gaps wide enough for the labels of arcs between neighbours.
+  std::vector<double> width(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i)
+    width[std::size_t(i)] = fm.horizontalAdvance(tree.nodes[std::size_t(words[std::size_t(i)])].word) + kWordPadding;
+  std::vector<double> gap(std::size_t(std::max(0, n - 1)), kMinWordGap);
+  for (const ArcLayout::Arc &a : out.arcs)
+    if (std::abs(a.to - a.from) == 1) {
+      const int left = std::min(a.from, a.to);
+      const double need = lfm.horizontalAdvance(a.label) + 10 - (width[std::size_t(left)] + width[std::size_t(left) + 1]) / 2;
+      gap[std::size_t(left)] = std::max(gap[std::size_t(left)], need);
+    }
+
+  const double levelHeight = lfm.height() * kLevelFactor;
+  const double rootLabelHeight = lfm.height() + 4;
+  const double baseline = kMargin + rootLabelHeight + (maxLevel + 1) * levelHeight;
+  double x = kMargin;
+  for (int i = 0; i < n; ++i) {
+    ArcLayout::Word w;
+    w.node = words[std::size_t(i)];
+    w.text = tree.nodes[std::size_t(w.node)].word;
+    w.box = QRectF(x, baseline + 2, width[std::size_t(i)], fm.height() + 4);
+    out.words.push_back(w);
+    x += width[std::size_t(i)] + (i + 1 < n ? gap[std::size_t(i)] : 0);
+  }
+  // Head ends spread inside the head's box: the longer (higher) an arc, the nearer the word's
+  // centre, so the verticals of nested arcs stay outside it and nothing crosses (projective trees).
+  for (ArcLayout::Arc &a : out.arcs) {
+    const QRectF &hb = out.words[std::size_t(a.from)].box;
+    const QRectF &db = out.words[std::size_t(a.to)].box;
+    const double half = hb.width() / 2 - 1;
+    const double offset = std::clamp(half - kEndSpread * (a.level - 1), 2.0, std::max(2.0, half));
+    a.x1 = hb.center().x() + (a.to > a.from ? offset : -offset);
+    a.x2 = db.center().x();
+    a.baseline = baseline;
+    a.top = baseline - a.level * levelHeight;
+    const double lw = lfm.horizontalAdvance(a.label) + 6;
+    a.labelBox = QRectF((a.x1 + a.x2) / 2 - lw / 2, a.top - lfm.height() / 2, lw, lfm.height());
+  }
+  if (out.rootNode >= 0) {
+    const QRectF &rb = out.words[std::size_t(position[std::size_t(out.rootNode)])].box;
+    out.rootX = rb.center().x();
+    out.rootTop = kMargin + rootLabelHeight;
+    const double lw = lfm.horizontalAdvance(QStringLiteral("root")) + 6;
+    out.rootLabelBox = QRectF(out.rootX - lw / 2, kMargin, lw, lfm.height());
+  }
+  double right = x;
+  for (const ArcLayout::Arc &a : out.arcs) right = std::max(right, a.labelBox.right());
+  out.size = QSizeF(right + kMargin, baseline + fm.height() + 6 + kMargin);
+  return out;
+}
+
+ConstituencyLayout layoutConstituency(const ViewTree &tree, const QFont &font) {
+  ConstituencyLayout out;
+  if (tree.isEmpty() || tree.root < 0) return out;
+  const QFontMetricsF fm(boldFont(font));
+  const int count = int(tree.nodes.size());
+  out.nodes.resize(std::size_t(count));
+  // Depth from the root (breadth first; a malformed tree cannot loop: each node is seen once).
+  std::vector<int> depth(std::size_t(count), -1), queue{tree.root};
+  depth[std::size_t(tree.root)] = 0;
+  int maxDepth = 0;
+  for (std::size_t q = 0; q < queue.size(); ++q) {
+    const int v = queue[q];
+    for (int c : tree.nodes[std::size_t(v)].children)
+      if (c >= 0 && c < count && depth[std::size_t(c)] < 0) {
+        depth[std::size_t(c)] = depth[std::size_t(v)] + 1;
+        maxDepth = std::max(maxDepth, depth[std::size_t(c)]);
+        queue.push_back(c);
+      }
+  }
+  const double rowHeight = fm.height() * kRowFactor;
+  const double boxHeight = fm.height() + 4;
+  const auto textOf = [&](int v) -> QString {
+    const ViewTree::Node &node = tree.nodes[std::size_t(v)];
+    if (node.children.empty()) return node.word;
+    return node.label.isEmpty() ? QStringLiteral("•") : node.label; // "•": a binarisation node
+  };
+  // Leaves along the bottom row in sentence order.
+  double x = kMargin;
+  for (int v : tree.wordNodes()) {
+    if (depth[std::size_t(v)] < 0) continue;
+    ConstituencyLayout::Node &node = out.nodes[std::size_t(v)];
+    node.node = v;
+    node.text = textOf(v);
+    node.leaf = true;
+    node.depth = depth[std::size_t(v)];
+    const double w = fm.horizontalAdvance(node.text) + kWordPadding;
+    node.box = QRectF(x, kMargin + maxDepth * rowHeight, w, boxHeight);
+    x += w + kMinWordGap;
+  }
+  // Phrases centred over their children, deepest first.
+  std::vector<int> byDepth(queue.rbegin(), queue.rend());
+  for (int v : byDepth) {
+    const ViewTree::Node &t = tree.nodes[std::size_t(v)];
+    ConstituencyLayout::Node &node = out.nodes[std::size_t(v)];
+    if (t.children.empty()) continue;
+    double lo = 1e18, hi = -1e18;
+    for (int c : t.children) {
+      if (out.nodes[std::size_t(c)].node < 0) continue;
+      lo = std::min(lo, out.nodes[std::size_t(c)].box.center().x());
+      hi = std::max(hi, out.nodes[std::size_t(c)].box.center().x());
+    }
+    if (lo > hi) lo = hi = kMargin;
+    node.node = v;
+    node.text = textOf(v);
+    node.depth = depth[std::size_t(v)];
+    const double w = fm.horizontalAdvance(node.text) + kWordPadding;
+    node.box = QRectF((lo + hi) / 2 - w / 2, kMargin + node.depth * rowHeight, w, boxHeight);
+  }
+  // A phrase label wider than its span may stick out on the left: shift everything right.
+  double left = kMargin, right = 0;
+  for (const auto &node : out.nodes)
+    if (node.node >= 0) {
+      left = std::min(left, node.box.left());
+      right = std::max(right, node.box.right());
+    }
+  const double shift = kMargin - left;
+  for (auto &node : out.nodes)
+    if (node.node >= 0) node.box.translate(shift, 0);
+  out.size = QSizeF(right + shift + kMargin, kMargin + maxDepth * rowHeight + boxHeight + kMargin);
+  return out;
+}
+
+}  // namespace gs

@@ -1,0 +1,460 @@
+#include "treepanel.h"
+
+#include "colourwidgets.h"
+#include "constituencytreeview.h"
+#include "dependencyarcview.h"
+#include "nodedetailsview.h"
+#include "parse/captionparser.h"
+#include "thumbnailloader.h"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFutureWatcher>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QInputDialog>
+#include <QLabel>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QtConcurrent/QtConcurrentRun>
+#include <QVBoxLayout>
+
+namespace gs {
+
+namespace {
+constexpr int kNearestShown = 10;         // images listed for a clicked phrase
+const QSize kNearestThumbnail(64, 48);
+constexpr int kExportScale = 2;           // default PNG export: twice the on-screen size
+
+QLabel *heading(const QString &text) {
+  auto *label = new QLabel(text);
+  QFont f = label->font();
+  f.setBold(true);
+  label->setFont(f);
+  return label;
+}
+}  // namespace
+
+struct TreePanel::ParseOutcome {
+  quint64 serial = 0;
+  ParsedCaption parse;
+  QString error;
+};
+
+struct TreePanel::InspectOutcome {
+  quint64 serial = 0;
+  std::shared_ptr<const TreeInspector> inspector; // the inspector that made it (or was built)
+  std::optional<InspectedTree> tree;
+  QString error;
+};
+
+TreePanel::TreePanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
+    : QWidget(parent), m_bridge(bridge), m_state(state), m_thumbnails(new ThumbnailLoader(kNearestThumbnail, this)) {
+  m_parsePool.setMaxThreadCount(1);
+  m_parsePool.setExpiryTimeout(-1); // keep the thread, and with it its parser
+  m_inspectPool.setMaxThreadCount(1);
+
+  m_colourBy = new QComboBox;
+  m_colourBy->addItem(tr("Activation norm ‖h‖"));
+  m_colourBy->addItem(tr("One hidden unit"));
+  m_colourBy->addItem(tr("Similarity to the selected image"));
+  m_colourBy->setToolTip(tr("What the node colours show (needs a tree-model run)"));
+  m_unit = new QSpinBox;
+  m_unit->setPrefix(tr("unit "));
+  m_unit->setRange(0, 0);
+  m_export = new QPushButton(tr("Export figure…"));
+  auto *bar = new QHBoxLayout;
+  bar->addWidget(new QLabel(tr("Colour by")));
+  bar->addWidget(m_colourBy);
+  bar->addWidget(m_unit);
+  bar->addStretch(1);
+  bar->addWidget(m_export);
+  m_note = new QLabel;
+  m_note->setWordWrap(true);
+
+  m_figure = new QWidget;
+  m_figure->setAutoFillBackground(true);
+  QPalette white = m_figure->palette();
+  white.setColor(QPalette::Window, Qt::white);
+  white.setColor(QPalette::WindowText, Qt::black);
+  m_figure->setPalette(white);
+  m_title = new QLabel;
+  m_title->setWordWrap(true);
+  m_dependency = new DependencyArcView;
+  m_constituency = new ConstituencyTreeView;
+  m_dependencyHeading = heading(tr("Dependency tree"));
+  m_constituencyHeading = heading(tr("Constituency tree"));
+  m_legend = new ColourLegend;
+  m_legend->hide();
+  auto *figureLayout = new QVBoxLayout(m_figure);
+  figureLayout->addWidget(m_title);
+  figureLayout->addWidget(m_dependencyHeading);
+  figureLayout->addWidget(m_dependency, 0, Qt::AlignLeft);
+  figureLayout->addWidget(m_constituencyHeading);
+  figureLayout->addWidget(m_constituency, 0, Qt::AlignLeft);
+  figureLayout->addWidget(m_legend, 0, Qt::AlignLeft);
+  figureLayout->addStretch(1);
+  auto *scroll = new QScrollArea;
+  scroll->setWidget(m_figure);
+  scroll->setWidgetResizable(true);
+
+  m_details = new NodeDetailsView;
+  auto *detailsBox = new QGroupBox(tr("Node"));
+  (new QVBoxLayout(detailsBox))->addWidget(m_details);
+  m_nearest = new QListWidget;
+  m_nearest->setIconSize(kNearestThumbnail);
+  m_nearest->setToolTip(tr("Test images ranked against the clicked phrase's joint-space vector"));
+  auto *nearestBox = new QGroupBox(tr("Images nearest to the phrase"));
+  (new QVBoxLayout(nearestBox))->addWidget(m_nearest);
+  auto *side = new QSplitter(Qt::Vertical);
+  side->addWidget(detailsBox);
+  side->addWidget(nearestBox);
+  auto *splitter = new QSplitter(Qt::Horizontal);
+  splitter->addWidget(scroll);
+  splitter->addWidget(side);
+  splitter->setStretchFactor(0, 3);
+  splitter->setStretchFactor(1, 1);
+
+  auto *layout = new QVBoxLayout(this);
+  layout->setContentsMargins(2, 2, 2, 2);
+  layout->addLayout(bar);
+  layout->addWidget(m_note);
+  layout->addWidget(splitter, 1);
+
+  connect(m_colourBy, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] { applyColouring(); });
+  connect(m_unit, qOverload<int>(&QSpinBox::valueChanged), this, [this] { applyColouring(); });
+  connect(m_export, &QPushButton::clicked, this, &TreePanel::exportClicked);
+  for (TreeViewBase *view : {static_cast<TreeViewBase *>(m_dependency), static_cast<TreeViewBase *>(m_constituency)}) {
+    connect(view, &TreeViewBase::nodeHovered, this, [this, view](int node) { onNodeHovered(view, node); });
+    connect(view, &TreeViewBase::nodeClicked, this, [this, view](int node) { onNodeClicked(view, node); });
+  }
+  const auto pick = [this](QListWidgetItem *item) {
+    if (item && item->data(Qt::UserRole).isValid()) m_state.selectImage(m_state.imageIndexOf(item->data(Qt::UserRole).toString()));
+  };
+  connect(m_nearest, &QListWidget::itemClicked, this, pick);
+  connect(m_nearest, &QListWidget::itemActivated, this, pick);
+  connect(m_thumbnails, &ThumbnailLoader::thumbnailReady, this, &TreePanel::onNearestThumbnail);
+
+  connect(&m_state, &WorkbenchState::captionSelected, this, &TreePanel::onCaptionSelected);
+  connect(&m_state, &WorkbenchState::runChanged, this, &TreePanel::onRunChanged);
+  connect(&m_state, &WorkbenchState::jointSpaceChanged, this, [this] {
+    onRunChanged(); // setJointSpace() may bring a run without runChanged
+    requestInspection(); // similarity needs the run's image features
+  });
+  connect(&m_state, &WorkbenchState::datasetChanged, this, [this] {
+    m_imageIndex = -1;
+    updateSimilarityAvailability();
+  });
+  updateSimilarityAvailability();
+  updateNote();
+  onRunChanged();
+}
+
+TreePanel::~TreePanel() {
+  m_parsePool.waitForDone();
+  m_inspectPool.waitForDone();
+}
+
+void TreePanel::onCaptionSelected(int caption) {
+  const auto dataset = m_state.dataset();
+  if (!dataset || caption < 0 || caption >= int(dataset->captions.size())) return;
+  const CaptionRecord &record = dataset->captions[std::size_t(caption)];
+  showText(record.raw, record.image);
+}
+
+void TreePanel::showCaption(const QString &text) { showText(text, -1); }
+
+void TreePanel::clearInspection() {
+  if (m_inspectedView && m_parsed) {
+    // Back to the parser's tree in the view that showed the model's.
+    m_inspectedView->setTree(ViewTree::fromTree(m_inspectedView == m_dependency ? m_parsed->dependency : m_parsed->constituency));
+  }
+  m_inspected.reset();
+  m_inspectedView = nullptr;
+  m_clickedNode = -1;
+  m_nearest->clear();
+  applyColouring();
+  updateSimilarityAvailability();
+}
+
+void TreePanel::showText(const QString &text, int image) {
+  m_caption = text.trimmed();
+  m_imageIndex = image;
+  m_parseError.clear();
+  m_parsed.reset();
+  m_inspected.reset();
+  m_inspectedView = nullptr;
+  m_clickedNode = -1;
+  m_nearest->clear();
+  m_details->showMessage(tr("Point at a node to see its vector; click it to list the images nearest to the phrase."));
+  m_title->setText(m_caption.toHtmlEscaped().prepend(QStringLiteral("<i>")).append(QStringLiteral("</i>")));
+  m_dependency->setTree({});
+  m_constituency->setTree({});
+  applyColouring();
+  const quint64 serial = ++m_parseSerial;
+  if (m_caption.isEmpty()) {
+    updateNote();
+    return;
+  }
+  auto *watcher = new QFutureWatcher<ParseOutcome>(this);
+  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+    watcher->deleteLater();
+    onParsed(watcher->result());
+  });
+  // One parser per thread (CaptionParser is not shared); the pool keeps its single thread.
+  watcher->setFuture(QtConcurrent::run(&m_parsePool, [text = m_caption, serial] {
+    ParseOutcome out;
+    out.serial = serial;
+    try {
+      thread_local CaptionParser parser;
+      out.parse = parser.parse(text);
+    } catch (const std::exception &e) {
+      out.error = QString::fromStdString(e.what());
+    }
+    return out;
+  }));
+  updateNote();
+  requestInspection();
+}
+
+void TreePanel::onParsed(const ParseOutcome &outcome) {
+  if (outcome.serial != m_parseSerial) return; // another caption was selected meanwhile
+  m_parseError = outcome.error;
+  if (outcome.error.isEmpty()) {
+    m_parsed = outcome.parse;
+    // The view showing the model's own tree keeps it; the other shows the parser's.
+    if (m_inspectedView != m_dependency) m_dependency->setTree(ViewTree::fromTree(outcome.parse.dependency));
+    if (m_inspectedView != m_constituency) m_constituency->setTree(ViewTree::fromTree(outcome.parse.constituency));
+    if (outcome.parse.quality == ParseQuality::Fallback)
+      m_parseError = tr("Link Grammar found no parse: the trees are a flat fallback.");
+  }
+  m_figure->adjustSize();
+  updateNote();
+  Q_EMIT treesShown();
+}
+
+void TreePanel::onRunChanged() {
+  const QString run = m_state.runDir();
+  if (run == m_inspectorRun) return;
+  m_inspectorRun = run;
+  m_inspector.reset();
+  clearInspection(); // it came from the previous run's model
+  m_inspectorError.clear();
+  m_inspectorLoading = !run.isEmpty();
+  updateNote();
+  if (run.isEmpty()) return;
+  const quint64 serial = ++m_inspectSerial;
+  auto *watcher = new QFutureWatcher<InspectOutcome>(this);
+  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, run] {
+    watcher->deleteLater();
+    const InspectOutcome out = watcher->result();
+    if (run != m_inspectorRun) return; // another run was opened meanwhile
+    m_inspectorLoading = false;
+    m_inspector = out.inspector;
+    m_inspectorError = out.error;
+    updateNote();
+    requestInspection();
+  });
+  // Opening a run loads its model (seconds): on the inspection thread, never the GUI's.
+  watcher->setFuture(QtConcurrent::run(&m_inspectPool, [run, serial] {
+    InspectOutcome out;
+    out.serial = serial;
+    try {
+      out.inspector = std::make_shared<const TreeInspector>(run);
+    } catch (const std::exception &e) {
+      out.error = QString::fromStdString(e.what());
+    }
+    return out;
+  }));
+}
+
+void TreePanel::requestInspection() {
+  if (!m_inspector || m_caption.isEmpty()) return;
+  std::vector<float> features;
+  QString imageId;
+  const auto dataset = m_state.dataset();
+  const auto space = m_state.jointSpace();
+  if (space && dataset && m_imageIndex >= 0 && m_imageIndex < int(dataset->images.size())) {
+    const QString id = dataset->images[std::size_t(m_imageIndex)].id;
+    const int row = space->imageRowOf(id);
+    if (row >= 0) {
+      features = space->imageFeatures(row);
+      imageId = id;
+    }
+  }
+  const quint64 serial = ++m_inspectSerial;
+  auto *watcher = new QFutureWatcher<InspectOutcome>(this);
+  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+    watcher->deleteLater();
+    const InspectOutcome out = watcher->result();
+    if (out.serial != m_inspectSerial || out.inspector != m_inspector) return; // superseded
+    if (out.tree) {
+      setInspectedTree(*out.tree);
+    } else {
+      m_inspectorError = out.error;
+      updateNote();
+    }
+  });
+  watcher->setFuture(QtConcurrent::run(&m_inspectPool, [inspector = m_inspector, text = m_caption, features, imageId, serial] {
+    InspectOutcome out;
+    out.serial = serial;
+    out.inspector = inspector;
+    try {
+      out.tree = inspector->inspect(text, features, imageId);
+    } catch (const std::exception &e) {
+      out.error = QString::fromStdString(e.what());
+    }
+    return out;
+  }));
+}
+
+void TreePanel::setInspectedTree(const InspectedTree &tree) {
+  m_inspected = tree;
+  m_inspectorError.clear();
+  const TreeKind kind = treeKindOfModel(tree.model);
+  m_inspectedView = kind == TreeKind::Constituency ? static_cast<TreeViewBase *>(m_constituency)
+                                                   : static_cast<TreeViewBase *>(m_dependency);
+  m_inspectedView->setTree(ViewTree::fromInspected(tree, kind));
+  m_clickedNode = -1;
+  int units = 0;
+  for (const InspectedNode &n : tree.nodes) units = std::max(units, int(n.hidden.size()));
+  m_unit->setRange(0, std::max(0, units - 1));
+  updateSimilarityAvailability();
+  applyColouring();
+  m_figure->adjustSize();
+  updateNote();
+  Q_EMIT inspectionShown();
+}
+
+void TreePanel::updateSimilarityAvailability() {
+  auto *model = qobject_cast<QStandardItemModel *>(m_colourBy->model());
+  const bool available = m_inspected && m_inspected->hasSimilarity;
+  if (model) model->item(BySimilarity)->setEnabled(available);
+  if (!available && m_colourBy->currentIndex() == BySimilarity) m_colourBy->setCurrentIndex(ByNorm);
+}
+
+void TreePanel::applyColouring() {
+  const bool on = m_inspected.has_value() && m_inspectedView;
+  m_colourBy->setEnabled(on);
+  m_unit->setEnabled(on && m_colourBy->currentIndex() == ByUnit);
+  m_unit->setVisible(m_colourBy->currentIndex() == ByUnit);
+  m_legend->setVisible(on);
+  if (!on) return;
+  const int mode = m_colourBy->currentIndex();
+  std::vector<double> values;
+  for (const InspectedNode &n : m_inspected->nodes) {
+    if (mode == ByUnit) values.push_back(m_unit->value() < int(n.hidden.size()) ? double(n.hidden[std::size_t(m_unit->value())]) : 0.0);
+    else if (mode == BySimilarity) values.push_back(n.similarity);
+    else values.push_back(n.norm);
+  }
+  const ColourScale scale = ColourScale::fitted(values, mode == ByUnit ? ColourScale::Diverging : ColourScale::Sequential);
+  std::vector<QColor> colours;
+  std::vector<QString> tips;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    colours.push_back(scale.colour(values[i]));
+    tips.push_back(inspectedNodeToolTip(*m_inspected, int(i)));
+  }
+  m_inspectedView->setNodeColours(std::move(colours));
+  m_inspectedView->setNodeToolTips(std::move(tips));
+  const QString title = mode == ByUnit       ? tr("unit %1 of h").arg(m_unit->value())
+                        : mode == BySimilarity ? tr("similarity to %1").arg(m_inspected->imageId)
+                                               : tr("‖h‖");
+  m_legend->setScale(scale, title);
+}
+
+void TreePanel::updateNote() {
+  QStringList lines;
+  if (m_caption.isEmpty()) lines << tr("Select a caption to see its trees.");
+  if (!m_parseError.isEmpty()) lines << tr("Parse: %1").arg(m_parseError);
+  if (m_inspectorRun.isEmpty()) {
+    if (!m_inspected) lines << tr("Node activations need a tree-model run (CT-RNN, DT-RNN, SDT-RNN or DT-LSTM): open one to colour the trees.");
+  } else if (m_inspectorLoading) {
+    lines << tr("Opening the run's model…");
+  } else if (!m_inspectorError.isEmpty()) {
+    lines << tr("Node activations need a tree-model run: %1").arg(m_inspectorError);
+  }
+  if (m_inspected) {
+    const bool constituency = treeKindOfModel(m_inspected->model) == TreeKind::Constituency;
+    lines << (constituency ? tr("The constituency tree is the one %1 composed (binarised; • marks an added node).")
+                           : tr("The dependency tree is the one %1 composed (collapsed relations, punctuation dropped)."))
+                 .arg(m_inspected->model.toUpper());
+  }
+  m_note->setText(lines.join(QLatin1Char('\n')));
+  m_note->setVisible(!lines.isEmpty());
+}
+
+void TreePanel::onNodeHovered(TreeViewBase *view, int node) {
+  if (node < 0) {
+    if (m_inspected && m_clickedNode >= 0) m_details->showNode(*m_inspected, m_clickedNode);
+    return;
+  }
+  if (m_inspected && view == m_inspectedView) m_details->showNode(*m_inspected, node);
+  else m_details->showMessage(view->toolTipOf(node) + QLatin1Char('\n') + tr("(no activations: not the tree the model composed)"));
+}
+
+void TreePanel::onNodeClicked(TreeViewBase *view, int node) {
+  if (!m_inspected || view != m_inspectedView) return;
+  m_clickedNode = node;
+  m_details->showNode(*m_inspected, node);
+  showNearest(node);
+}
+
+void TreePanel::showNearest(int node) {
+  m_nearest->clear();
+  m_thumbnails->clear();
+  const auto space = m_state.jointSpace();
+  const auto dataset = m_state.dataset();
+  if (!m_inspected || node < 0 || node >= int(m_inspected->nodes.size())) return;
+  const std::vector<float> &joint = m_inspected->nodes[std::size_t(node)].joint;
+  if (!space || int(joint.size()) != space->dim()) {
+    auto *item = new QListWidgetItem(tr("The run's test split is not embedded yet: no images to rank."));
+    item->setFlags(Qt::NoItemFlags);
+    m_nearest->addItem(item);
+    return;
+  }
+  // Cost: one dot product per test image (dim floats each): instant for thousands of images.
+  const std::vector<JointSpace::Ranked> ranked = space->rankImagesForVector(joint);
+  for (int k = 0; k < std::min<int>(kNearestShown, int(ranked.size())); ++k) {
+    const QString id = space->imageIds().value(ranked[std::size_t(k)].row);
+    auto *item = new QListWidgetItem(QStringLiteral("%1. %2  (%3)").arg(k + 1).arg(id).arg(double(ranked[std::size_t(k)].score), 0, 'f', 3));
+    item->setData(Qt::UserRole, id);
+    m_nearest->addItem(item);
+    const int image = m_state.imageIndexOf(id);
+    if (dataset && image >= 0) {
+      item->setData(Qt::UserRole + 1, image);
+      m_thumbnails->request(image, dataset->images[std::size_t(image)].path);
+    }
+  }
+}
+
+void TreePanel::onNearestThumbnail(int image, const QImage &thumbnail) {
+  if (thumbnail.isNull()) return;
+  for (int r = 0; r < m_nearest->count(); ++r)
+    if (m_nearest->item(r)->data(Qt::UserRole + 1).toInt() == image && m_nearest->item(r)->data(Qt::UserRole + 1).isValid())
+      m_nearest->item(r)->setIcon(QPixmap::fromImage(thumbnail));
+}
+
+FigureExportResult TreePanel::exportTrees(const QString &path, QSize size) {
+  m_figure->adjustSize();
+  return exportFigure(*m_figure, path, size);
+}
+
+void TreePanel::exportClicked() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export the trees"), QString(), figureFileFilter());
+  if (path.isEmpty()) return;
+  const QSize natural = m_figure->sizeHint().expandedTo(m_figure->size());
+  bool ok = false;
+  const int width = QInputDialog::getInt(this, tr("Export the trees"), tr("Width (pixels for PNG, points for SVG/PDF):"),
+                                         natural.width() * kExportScale, 100, 20000, 50, &ok);
+  if (!ok) return;
+  const QSize size(width, int(double(width) * natural.height() / std::max(1, natural.width())));
+  const FigureExportResult result = exportTrees(path, size);
+  if (!result.ok) QMessageBox::warning(this, tr("Export the trees"), result.error);
+}
+
+}  // namespace gs

@@ -1,0 +1,125 @@
+#pragma once
+// The Trees panel: the selected caption's dependency tree (arcs over the words) and constituency
+// tree, parsed off the GUI thread. With a tree-model run open (CT-RNN, DT-RNN, SDT-RNN, DT-LSTM)
+// the tree the model composes is coloured by a per-node quantity (activation norm, one hidden
+// unit, or similarity to the selected image); pointing at a node shows its vector (and the
+// DT-LSTM's gates), clicking it ranks the test images against the phrase's joint-space vector.
+// The figure (both trees and the legend) exports as PNG/SVG/PDF.
+
+#include "figureexport.h"
+#include "parse/parsedcaption.h"
+#include "training/treeinspection.h"
+#include "workbenchstate.h"
+
+#include <QThreadPool>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QListWidgetItem;
+class QPushButton;
+class QSpinBox;
+
+namespace gs {
+
+class ColourLegend;
+class ConstituencyTreeView;
+class DependencyArcView;
+class NodeDetailsView;
+class ThumbnailLoader;
+class TreeViewBase;
+
+class TreePanel : public QWidget {
+  Q_OBJECT
+public:
+  enum Colouring { ByNorm, ByUnit, BySimilarity }; // the colour combo's rows
+
+  TreePanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent = nullptr);
+  ~TreePanel() override; // waits for a parse or inspection under way
+
+  // Parses `text` and shows its trees (what selecting a caption does; also for typed sentences).
+  void showCaption(const QString &text);
+  QString caption() const { return m_caption; }
+  // Shows a tree model's inspection of the current caption, as the run's TreeInspector delivers
+  // it (tests use hand-made ones; the panel calls it when an inspection arrives).
+  void setInspectedTree(const InspectedTree &tree);
+  bool hasInspection() const { return m_inspected.has_value(); }
+  const InspectedTree *inspection() const { return m_inspected ? &*m_inspected : nullptr; }
+  // The view showing the inspected tree (null without an inspection).
+  TreeViewBase *inspectedView() const { return m_inspectedView; }
+
+  // Writes the figure (both trees and the legend); size as exportFigure takes it.
+  FigureExportResult exportTrees(const QString &path, QSize size = {});
+
+  // For tests and the main window.
+  DependencyArcView *dependencyView() const { return m_dependency; }
+  ConstituencyTreeView *constituencyView() const { return m_constituency; }
+  QComboBox *colourCombo() const { return m_colourBy; }
+  QSpinBox *unitSpin() const { return m_unit; }
+  ColourLegend *legend() const { return m_legend; }
+  NodeDetailsView *details() const { return m_details; }
+  QListWidget *nearestList() const { return m_nearest; }
+  QLabel *noteLabel() const { return m_note; }
+  QWidget *figure() const { return m_figure; }
+
+Q_SIGNALS:
+  void treesShown();    // the parser's trees of the current caption are drawn
+  void inspectionShown(); // a model's inspection is drawn and coloured
+
+private:
+  struct ParseOutcome;
+  struct InspectOutcome;
+  void onCaptionSelected(int caption);
+  void showText(const QString &text, int image);
+  void clearInspection();
+  void onRunChanged();
+  void requestInspection();
+  void onParsed(const ParseOutcome &outcome);
+  void applyColouring();
+  void updateNote();
+  void updateSimilarityAvailability();
+  void onNodeHovered(TreeViewBase *view, int node);
+  void onNodeClicked(TreeViewBase *view, int node);
+  void showNearest(int node);
+  void onNearestThumbnail(int image, const QImage &thumbnail);
+  void exportClicked();
+
+  EngineBridge &m_bridge; // kept for job-based work; parsing and inspection use the pools below
+  WorkbenchState &m_state;
+  QThreadPool m_parsePool;   // one thread: owns a thread_local CaptionParser
+  QThreadPool m_inspectPool; // one thread: builds the TreeInspector, then runs its inspections
+  quint64 m_parseSerial = 0, m_inspectSerial = 0;
+
+  QString m_caption;
+  int m_imageIndex = -1; // dataset image of the shown caption, -1 for typed text
+  QString m_parseError;
+  std::optional<ParsedCaption> m_parsed; // the parser's trees of the shown caption
+  QString m_inspectorRun;
+  std::shared_ptr<const TreeInspector> m_inspector;
+  bool m_inspectorLoading = false;
+  QString m_inspectorError;
+  std::optional<InspectedTree> m_inspected;
+  TreeViewBase *m_inspectedView = nullptr;
+  int m_clickedNode = -1;
+
+  QComboBox *m_colourBy;
+  QSpinBox *m_unit;
+  QPushButton *m_export;
+  QLabel *m_note;
+  QLabel *m_title;
+  QWidget *m_figure;
+  DependencyArcView *m_dependency;
+  ConstituencyTreeView *m_constituency;
+  QLabel *m_dependencyHeading;
+  QLabel *m_constituencyHeading;
+  ColourLegend *m_legend;
+  NodeDetailsView *m_details;
+  QListWidget *m_nearest;
+  ThumbnailLoader *m_thumbnails;
+};
+
+}  // namespace gs
