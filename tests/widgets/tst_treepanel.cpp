@@ -9,15 +9,19 @@
 #include "colourwidgets.h"
 #include "constituencytreeview.h"
 #include "dependencyarcview.h"
+#include "data/loaddataset.h"
 #include "engine/engine.h"
 #include "nodedetailsview.h"
+#include "data/scenes/scenesdemo.h"
 #include "synthetictraining.h"
+#include "training/trainingsource.h"
 #include "training/trainer.h"
 #include "treelayout.h"
 #include "treepanel.h"
 #include "workbenchstate.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QHelpEvent>
 #include <QLabel>
@@ -138,6 +142,38 @@ std::shared_ptr<Dataset> oneCaptionDataset() {
   c.tokens = kSentence.toLower().split(QLatin1Char(' '));
   d->captions.push_back(c);
   return d;
+}
+
+// A Scenes demo of `images` images with made-up 8-d features in an npy file (as tst_cli does),
+// so a run trains and its joint space opens in a second, without a CNN.
+QString demoWithFeatures(const QTemporaryDir &dir, int images, QString *backbone) {
+  const QString folder = dir.filePath(QStringLiteral("scenes"));
+  ScenesOptions options;
+  options.images = images;
+  makeScenesDemo(folder, options);
+  constexpr int kDim = 8;
+  QByteArray header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" + QByteArray::number(images) + ", " +
+                      QByteArray::number(kDim) + "), }";
+  while ((10 + header.size() + 1) % 64) header += ' ';
+  header += '\n';
+  QByteArray npy("\x93NUMPY\x01\x00", 8);
+  const quint16 length = quint16(header.size());
+  npy.append(char(length & 0xff)).append(char(length >> 8)).append(header);
+  QByteArray ids;
+  for (int i = 0; i < images; ++i) {
+    for (int k = 0; k < kDim; ++k) {
+      const float value = float((i * 7 + k * 13) % 17) / 17.0f;
+      npy.append(reinterpret_cast<const char *>(&value), sizeof value);
+    }
+    ids += QStringLiteral("scene_%1\n").arg(i, 5, 10, QLatin1Char('0')).toUtf8();
+  }
+  QFile npyFile(dir.filePath(QStringLiteral("features.npy")));
+  QFile idsFile(dir.filePath(QStringLiteral("features.ids.txt")));
+  if (!npyFile.open(QIODevice::WriteOnly) || !idsFile.open(QIODevice::WriteOnly)) qFatal("cannot write features");
+  npyFile.write(npy);
+  idsFile.write(ids);
+  *backbone = QStringLiteral("npy:") + npyFile.fileName();
+  return folder;
 }
 
 }  // namespace
@@ -399,6 +435,60 @@ private Q_SLOTS:
     QVERIFY(text.contains("<svg"));
     QVERIFY(text.contains("nsubj"));
     QVERIFY(text.contains("bikes"));
+  }
+
+  // With the run's test split embedded: similarity colouring, and a clicked phrase ranks the test
+  // images; picking one selects it in the state.
+  void ranksImagesForAClickedPhrase() {
+    QTemporaryDir dir;
+    QString backbone;
+    const QString folder = demoWithFeatures(dir, 50, &backbone);
+    TrainingSource source{folder, backbone, dir.filePath(QStringLiteral("features")), true};
+    const TrainingData data = prepareTrainingData(source);
+    TrainConfig config = TrainConfig::defaultsFor(QStringLiteral("dtrnn"));
+    config.epochs = 1;
+    const QString runDir = dir.filePath(QStringLiteral("run"));
+    train(data, config, runDir);
+    const auto space = JointSpace::open(runDir, Split::Test);
+    QCOMPARE(space->imageCount(), 5);
+
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    TreePanel panel(bridge, state);
+    panel.resize(1000, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    state.setDataset(std::make_shared<Dataset>(loadDataset(folder)), folder);
+    state.setJointSpace(space);
+    const int image = state.imageIndexOf(space->imageIds().front());
+    const int caption = state.dataset()->images[std::size_t(image)].captions.front();
+    QSignalSpy inspected(&panel, &TreePanel::inspectionShown);
+    state.selectCaption(caption);
+    QTRY_VERIFY_WITH_TIMEOUT(panel.hasInspection() && panel.inspection()->hasSimilarity, kParseTimeoutMs);
+    QCOMPARE(panel.inspection()->imageId, space->imageIds().front());
+    panel.colourCombo()->setCurrentIndex(TreePanel::BySimilarity);
+    QCOMPARE(panel.colourCombo()->currentIndex(), int(TreePanel::BySimilarity));
+
+    TreeViewBase &view = *panel.inspectedView();
+    const int root = panel.inspection()->root;
+    QTest::mouseClick(&view, Qt::LeftButton, {}, view.nodeRect(root).center().toPoint());
+    QCOMPARE(view.selectedNode(), root);
+    QCOMPARE(panel.nearestList()->count(), 5); // every test image, best first
+    double last = 1e9;
+    for (int r = 0; r < 5; ++r) {
+      const QString text = panel.nearestList()->item(r)->text();
+      const double score = text.section(QLatin1Char('('), -1).chopped(1).toDouble();
+      QVERIFY2(score <= last + 1e-9, qPrintable(text));
+      last = score;
+    }
+    // The root's vector is the caption's embedding: its ranking is the sentence's ranking.
+    const auto ranked = space->rankImagesForVector(panel.inspection()->nodes[std::size_t(root)].joint);
+    QCOMPARE(panel.nearestList()->item(0)->data(Qt::UserRole).toString(), space->imageIds()[ranked.front().row]);
+    QTRY_VERIFY(!panel.nearestList()->item(0)->icon().isNull()); // thumbnails decoded off the GUI thread
+    QListWidgetItem *third = panel.nearestList()->item(2);
+    panel.nearestList()->itemClicked(third);
+    QCOMPARE(state.selectedImage(), state.imageIndexOf(third->data(Qt::UserRole).toString()));
   }
 
   // The real path: a tiny DT-RNN trained here, its TreeInspector built and run off the GUI thread.
