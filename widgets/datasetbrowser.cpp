@@ -45,6 +45,7 @@ DatasetBrowser::DatasetBrowser(WorkbenchState &state, QWidget *parent)
   m_search = new QLineEdit;
   m_search->setPlaceholderText(tr("Search image ids and caption words"));
   m_search->setClearButtonEnabled(true);
+  m_search->setAcceptDrops(false); // a dropped folder opens a dataset rather than landing here as text
   m_search->setToolTip(tr("Every word must match the image id or the start of a word in one of its captions"));
   m_split = new QComboBox;
   m_split->addItem(tr("All splits"), -1);

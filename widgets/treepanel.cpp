@@ -146,9 +146,12 @@ TreePanel::TreePanel(EngineBridge &bridge, WorkbenchState &state, QWidget *paren
     onRunChanged(); // setJointSpace() may bring a run without runChanged
     requestInspection(); // similarity needs the run's image features
   });
-  connect(&m_state, &WorkbenchState::datasetChanged, this, [this] {
-    m_imageIndex = -1;
-    updateSimilarityAvailability();
+  connect(&m_state, &WorkbenchState::datasetChanged, this, [this] { showCaption({}); });
+  connect(&m_state, &WorkbenchState::imageSelected, this, [this](int image) {
+    // The similarity is to the selected image, whichever panel selected it.
+    if (image == m_imageIndex || m_caption.isEmpty()) return;
+    m_imageIndex = image;
+    requestInspection();
   });
   updateSimilarityAvailability();
   updateNote();
@@ -314,13 +317,18 @@ void TreePanel::requestInspection() {
 }
 
 void TreePanel::setInspectedTree(const InspectedTree &tree) {
+  // The same caption again (another image selected for the similarity): keep the clicked node.
+  const bool same = m_inspected && m_inspected->caption == tree.caption && m_inspected->model == tree.model &&
+                    m_inspected->nodes.size() == tree.nodes.size();
   m_inspected = tree;
   m_inspectorError.clear();
   const TreeKind kind = treeKindOfModel(tree.model);
   m_inspectedView = kind == TreeKind::Constituency ? static_cast<TreeViewBase *>(m_constituency)
                                                    : static_cast<TreeViewBase *>(m_dependency);
   m_inspectedView->setTree(ViewTree::fromInspected(tree, kind));
-  m_clickedNode = -1;
+  if (!same) m_clickedNode = -1;
+  m_inspectedView->setSelectedNode(m_clickedNode);
+  if (m_clickedNode >= 0) m_details->showNode(tree, m_clickedNode);
   int units = 0;
   for (const InspectedNode &n : tree.nodes) units = std::max(units, int(n.hidden.size()));
   m_unit->setRange(0, std::max(0, units - 1));

@@ -488,7 +488,13 @@ private Q_SLOTS:
     QTRY_VERIFY(!panel.nearestList()->item(0)->icon().isNull()); // thumbnails decoded off the GUI thread
     QListWidgetItem *third = panel.nearestList()->item(2);
     panel.nearestList()->itemClicked(third);
-    QCOMPARE(state.selectedImage(), state.imageIndexOf(third->data(Qt::UserRole).toString()));
+    const QString thirdId = third->data(Qt::UserRole).toString();
+    QCOMPARE(state.selectedImage(), state.imageIndexOf(thirdId));
+    // The similarity now follows that image; the clicked node and the list stay.
+    QTRY_COMPARE(panel.inspection()->imageId, thirdId);
+    QCOMPARE(view.selectedNode(), root);
+    QCOMPARE(panel.nearestList()->count(), 5);
+    QVERIFY(panel.legend()->title().contains(thirdId));
   }
 
   // The real path: a tiny DT-RNN trained here, its TreeInspector built and run off the GUI thread.
