@@ -14,7 +14,8 @@ constexpr double kMargin = 10;        // around the figure
 constexpr double kWordPadding = 8;    // extra width of a word's box beyond its text
 constexpr double kMinWordGap = 18;    // between word boxes
 constexpr double kLevelFactor = 1.7;  // arc level height, in label-text heights
-constexpr double kEndSpread = 3;      // px between head-end verticals of arcs leaving one word
+constexpr double kEndSpread = 5;      // px between head-end verticals of arcs leaving one word, at most
+constexpr double kEndInset = 4;       // px from the word's centre (the arrowhead) to the first head end
 constexpr double kRowFactor = 2.4;    // constituency row height, in text heights
 
 // Word and phrase boxes are measured in bold: the views draw the root and phrase labels bold.
@@ -166,15 +167,27 @@ ArcLayout layoutArcs(const ViewTree &tree, const QFont &font) {
     out.words.push_back(w);
     x += width[std::size_t(i)] + (i + 1 < n ? gap[std::size_t(i)] : 0);
   }
-  // Head ends spread inside the head's box: the longer (higher) an arc, the nearer the word's
-  // centre, so the verticals of nested arcs stay outside it and nothing crosses (projective trees).
+  // Head ends spread evenly over the half of the head's box facing the dependents, the longer
+  // (higher) arcs nearer the word's centre, so the verticals of nested arcs stay outside them and
+  // nothing crosses (projective trees). The dependent end (arrowhead) is the word's centre.
+  std::vector<std::vector<std::size_t>> leaving(std::size_t(n) * 2); // [2p]: leftwards, [2p+1]: rightwards
+  for (std::size_t i = 0; i < out.arcs.size(); ++i)
+    leaving[std::size_t(out.arcs[i].from) * 2 + (out.arcs[i].to > out.arcs[i].from ? 1 : 0)].push_back(i);
+  for (std::size_t g = 0; g < leaving.size(); ++g) {
+    auto &group = leaving[g];
+    std::sort(group.begin(), group.end(), [&](std::size_t a, std::size_t b) {
+      return out.arcs[a].level > out.arcs[b].level ||
+             (out.arcs[a].level == out.arcs[b].level && std::abs(out.arcs[a].to - out.arcs[a].from) > std::abs(out.arcs[b].to - out.arcs[b].from));
+    });
+    const QRectF &hb = out.words[g / 2].box;
+    const double room = std::max(0.0, hb.width() / 2 - kEndInset * 2); // from centre+inset to the edge-inset
+    const double step = group.size() > 1 ? std::min(kEndSpread, room / double(group.size() - 1)) : 0.0;
+    const double side = g % 2 ? 1.0 : -1.0;
+    for (std::size_t k = 0; k < group.size(); ++k)
+      out.arcs[group[k]].x1 = hb.center().x() + side * (std::min(kEndInset, hb.width() / 2 - 0.5) + double(k) * step);
+  }
   for (ArcLayout::Arc &a : out.arcs) {
-    const QRectF &hb = out.words[std::size_t(a.from)].box;
-    const QRectF &db = out.words[std::size_t(a.to)].box;
-    const double half = hb.width() / 2 - 1;
-    const double offset = std::clamp(half - kEndSpread * (a.level - 1), 2.0, std::max(2.0, half));
-    a.x1 = hb.center().x() + (a.to > a.from ? offset : -offset);
-    a.x2 = db.center().x();
+    a.x2 = out.words[std::size_t(a.to)].box.center().x();
     a.baseline = baseline;
     a.top = baseline - a.level * levelHeight;
     const double lw = lfm.horizontalAdvance(a.label) + 6;
