@@ -122,6 +122,7 @@ DatasetBrowser::DatasetBrowser(WorkbenchState &state, QWidget *parent)
   m_searchTimer->setInterval(kSearchDelayMs);
   connect(m_search, &QLineEdit::textChanged, m_searchTimer, qOverload<>(&QTimer::start));
   connect(m_searchTimer, &QTimer::timeout, this, &DatasetBrowser::applySearch);
+  connect(m_search, &QLineEdit::returnPressed, this, &DatasetBrowser::applySearch);
   connect(m_split, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
     const int split = m_split->currentData().toInt();
     changeFilter([this, split] { m_filter->setSplitFilter(split < 0 ? std::nullopt : std::optional<Split>(Split(split))); });

@@ -229,6 +229,29 @@ private Q_SLOTS:
     QVERIFY(layout.size.width() > layout.words.back().box.right());
   }
 
+  // A head with several dependents on one side: distinct head ends, the longest arc nearest the
+  // word's centre, still no crossings (five right dependents, as a root often has).
+  void arcsLeavingOneWordSpreadOut() {
+    QStringList words, pos, relations;
+    for (int i = 0; i < 6; ++i) {
+      words << QStringLiteral("w%1").arg(i);
+      pos << QStringLiteral("X");
+      relations << QStringLiteral("r%1").arg(i);
+    }
+    const ViewTree tree = ViewTree::fromTree(Tree::dependency(words, pos, {-1, 0, 0, 0, 0, 0}, relations));
+    const ArcLayout layout = layoutArcs(tree, QFont());
+    QCOMPARE(int(layout.arcs.size()), 5);
+    std::vector<ArcLayout::Arc> arcs = layout.arcs;
+    std::sort(arcs.begin(), arcs.end(), [](const ArcLayout::Arc &a, const ArcLayout::Arc &b) { return a.to < b.to; });
+    const QRectF &head = layout.words[0].box;
+    for (std::size_t k = 0; k < arcs.size(); ++k) {
+      QCOMPARE(arcs[k].level, int(k) + 1);
+      QVERIFY(arcs[k].x1 > head.center().x() && arcs[k].x1 < head.right());
+      if (k) QVERIFY(arcs[k].x1 < arcs[k - 1].x1); // longer: nearer the centre
+      if (k) QVERIFY(arcs[k].top < arcs[k - 1].top);
+    }
+  }
+
   void constituencyLayoutPutsParentsAboveChildren() {
     const ViewTree tree = ViewTree::fromTree(studentsConstituency());
     const ConstituencyLayout layout = layoutConstituency(tree, QFont());
