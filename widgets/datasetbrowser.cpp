@@ -161,7 +161,7 @@ void DatasetBrowser::onDatasetChanged() {
   } else {
     const int issues = dataset->report.total();
     m_report->setPlainText(issues ? dataset->report.toText() : tr("%1: loaded without problems.").arg(m_state.datasetPath()));
-    m_tabs->setTabText(1, issues ? tr("Load report (%n issue(s))", nullptr, issues) : tr("Load report"));
+    m_tabs->setTabText(1, issues ? tr("Load report (%1)").arg(issues) : tr("Load report"));
   }
   updateCount();
   if (m_state.selectedImage() >= 0) onImageSelected(m_state.selectedImage());

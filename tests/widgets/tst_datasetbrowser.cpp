@@ -4,12 +4,14 @@
 // WorkbenchState, the load report, folder drops, an offscreen render, and a 30,000-image model
 // that only queues (never decodes) the rows the view asks for.
 
+#include "data/loaddataset.h"
 #include "datasetbrowser.h"
 #include "datasetfiltermodel.h"
 #include "thumbnailmodel.h"
 #include "workbenchstate.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
@@ -274,6 +276,44 @@ private Q_SLOTS:
       }
     QVERIFY2(red > 1000 && blue > 1000, qPrintable(QStringLiteral("red %1 blue %2").arg(red).arg(blue)));
     QVERIFY(unreadable > 500); // two placeholders painted
+  }
+
+  // The real thing: the Flickr8k sample in ../shared/data (1,000 JPEGs on disk of 8,091 named).
+  void flickr8kSample() {
+    const QString path = QStringLiteral(GS_SHARED_DATA "/flickr8k");
+    if (!QDir(path).exists()) QSKIP("../shared/data/flickr8k is absent");
+    auto dataset = std::make_shared<Dataset>(loadDataset(path));
+    WorkbenchState state;
+    DatasetBrowser browser(state);
+    state.setDataset(dataset, path);
+    ThumbnailModel &model = *browser.thumbnailModel();
+    QCOMPARE(model.rowCount(), int(dataset->images.size()));
+    QVERIFY(browser.reportView()->toPlainText().contains(QStringLiteral("missing image")));
+    browser.resize(900, 600);
+    browser.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&browser));
+    QTRY_COMPARE_WITH_TIMEOUT(model.thumbnailState(0), ThumbnailModel::Ready, 20000);
+    const QSize thumb = model.cachedThumbnail(0).size();
+    QVERIFY2(thumb.width() <= 112 && thumb.height() <= 84 && (thumb.width() == 112 || thumb.height() == 84),
+             qPrintable(QStringLiteral("%1x%2").arg(thumb.width()).arg(thumb.height())));
+    QCOMPARE(model.loader().counters().decodedOnGuiThread, 0);
+    if (qEnvironmentVariableIsSet("GS_SAVE_GRABS")) {
+      QTRY_COMPARE_WITH_TIMEOUT(model.loader().pendingCount(), 0, 20000);
+      QTest::qWait(100);
+      browser.grab().save(qEnvironmentVariable("GS_SAVE_GRABS") + QStringLiteral("/flickr8k.png"));
+    }
+
+    search(browser, QStringLiteral("dog"));
+    const int dogs = browser.filterModel()->rowCount();
+    QVERIFY2(dogs > 50 && dogs < model.rowCount(), qPrintable(QString::number(dogs)));
+    for (int r = 0; r < dogs; r += 17) {
+      const int image = browser.filterModel()->index(r, 0).data(ThumbnailModel::ImageIndexRole).toInt();
+      bool found = false;
+      for (int c : dataset->images[std::size_t(image)].captions)
+        for (const QString &w : dataset->captions[std::size_t(c)].tokens) found = found || w.startsWith(QStringLiteral("dog"));
+      QVERIFY2(found, qPrintable(dataset->images[std::size_t(image)].id));
+    }
+    QCOMPARE(browser.countLabel()->text(), QStringLiteral("%1 of %2 images").arg(dogs).arg(model.rowCount()));
   }
 
   // 30,000 images: the view asks only for the rows it shows, and asking never decodes.
