@@ -63,7 +63,7 @@ QListView *makeView(QWidget *parent, bool grid, int thumbnail) {
     view->setViewMode(QListView::IconMode);
     view->setResizeMode(QListView::Adjust);
     view->setMovement(QListView::Static);
-    view->setGridSize(QSize(thumbnail + 40, thumbnail + 44));
+    view->setGridSize(QSize(thumbnail + 60, thumbnail + 44)); // room for a bold "10. scene_00012"
     view->setWordWrap(true);
   } else {
     view->setWordWrap(true);

@@ -138,6 +138,9 @@ void TrainingPanel::buildUi() {
   m_output = new QLineEdit(dataBox);
   m_output->setToolTip(tr("The run folder. Starting with a folder that holds a stopped run resumes it."));
   connect(m_output, &QLineEdit::textEdited, this, [this] { m_outputIsAuto = false; });
+  connect(m_output, &QLineEdit::textChanged, this, [this] {
+    if (m_start) updateButtons();
+  });
   auto *browse = new QToolButton(dataBox);
   browse->setText(QStringLiteral("…"));
   browse->setToolTip(tr("Choose the output folder"));
@@ -170,7 +173,6 @@ void TrainingPanel::buildUi() {
   m_pause = new QPushButton(tr("Pause"), monitor);
   m_resume = new QPushButton(tr("Resume"), monitor);
   m_stop = new QPushButton(tr("Stop"), monitor);
-  m_start->setToolTip(tr("Train the model in the output folder (resumes a stopped run there)"));
   m_stop->setToolTip(tr("Stop after the current minibatch; the last epoch's checkpoint is kept"));
   connect(m_start, &QPushButton::clicked, this, &TrainingPanel::start);
   connect(m_pause, &QPushButton::clicked, this, &TrainingPanel::pause);
@@ -279,7 +281,12 @@ void TrainingPanel::appendLog(const QString &line) {
 
 void TrainingPanel::updateButtons() {
   const bool running = m_job != 0;
-  m_start->setEnabled(!running);
+  // A new run needs the open dataset; a folder holding a run resumes with that run's data.
+  const bool haveData = !m_state.datasetPath().isEmpty() ||
+                        (!outputFolder().isEmpty() && QFileInfo::exists(QDir(outputFolder()).filePath(QStringLiteral("run.json"))));
+  m_start->setEnabled(!running && haveData);
+  m_start->setToolTip(haveData ? tr("Train the model in the output folder (resumes a stopped run there)")
+                               : tr("Open a dataset first, or choose the folder of a stopped run"));
   m_pause->setEnabled(running && !m_paused);
   m_resume->setEnabled(running && m_paused);
   m_stop->setEnabled(running);

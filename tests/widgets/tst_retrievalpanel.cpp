@@ -260,6 +260,7 @@ private Q_SLOTS:
     QTRY_COMPARE_WITH_TIMEOUT(panel.imageResults()->loadedThumbnails(), m_space->imageCount(), kTimeoutMs);
     QTest::qWait(50);
     const QImage shown = panel.grab().toImage();
+
     // The demo's images are colourful shapes on textured backgrounds: many more colours than the blank panel.
     const auto colours = [](const QImage &image) {
       QSet<QRgb> set;

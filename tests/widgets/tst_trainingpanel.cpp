@@ -282,6 +282,12 @@ private Q_SLOTS:
     QCOMPARE(reopened.plots()->lossPointCount(again), panel.plots()->lossPointCount(run));
     QCOMPARE(reopened.curves(again)->batches().back().iteration, panel.curves(run)->batches().back().iteration);
     QVERIFY(reopened.runList()->item(0)->text().contains(QStringLiteral("finished")));
+    // Selecting a finished run in the list makes it the workbench's run.
+    state.openRun(bridge, QString());
+    QVERIFY(state.runDir().isEmpty());
+    reopened.runList()->setCurrentRow(0);
+    QCOMPARE(QDir::cleanPath(state.runDir()), QDir::cleanPath(runDir));
+    QTRY_VERIFY_WITH_TIMEOUT(state.jointSpace() != nullptr, kTrainTimeoutMs);
 
     // Unchecking a run hides its graphs.
     panel.runList()->item(0)->setCheckState(Qt::Unchecked);
@@ -307,6 +313,8 @@ private Q_SLOTS:
     WorkbenchState state;
     TrainingPanel panel(bridge, state);
     panel.setOutputFolder(m_dir.filePath(QStringLiteral("never")));
+    QVERIFY(!panel.startButton()->isEnabled());
+    QVERIFY(!panel.startButton()->toolTip().isEmpty());
     QVERIFY(!panel.start());
     QCOMPARE(panel.currentJob(), JobId(0));
     QVERIFY(panel.logText().contains(QStringLiteral("open a dataset first")));
