@@ -13,6 +13,7 @@
 
 #include <QComboBox>
 #include <QDateTime>
+#include <QDesktopServices>
 #include <QElapsedTimer>
 #include <QDialog>
 #include <QDialogButtonBox>
@@ -37,6 +38,7 @@
 #include <QStandardPaths>
 #include <QTimer>
 #include <QToolButton>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <chrono>
@@ -231,6 +233,20 @@ void TrainingPanel::buildUi() {
     m_plots->refresh();
   });
   connect(m_runList, &QListWidget::currentItemChanged, this, &TrainingPanel::onRunSelected);
+  m_runList->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(m_runList, &QListWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+    QListWidgetItem *item = m_runList->itemAt(at);
+    if (!item) return;
+    const int id = item->data(Qt::UserRole).toInt();
+    const Run *run = findRun(id);
+    if (!run) return;
+    QMenu menu(this);
+    const QString dir = run->dir;
+    menu.addAction(tr("Show folder"), this, [dir] { QDesktopServices::openUrl(QUrl::fromLocalFile(dir)); });
+    QAction *remove = menu.addAction(tr("Remove from list"), this, [this, id] { removeRun(id); });
+    remove->setEnabled(!(m_job != 0 && id == m_jobRun));
+    menu.exec(m_runList->viewport()->mapToGlobal(at));
+  });
   m_log = new QPlainTextEdit(monitor);
   m_log->setReadOnly(true);
   m_log->setMaximumBlockCount(kLogLines);
@@ -323,6 +339,19 @@ TrainingPanel::Run *TrainingPanel::findRun(int id) {
   for (auto &run : m_runs)
     if (run->id == id) return run.get();
   return nullptr;
+}
+
+bool TrainingPanel::removeRun(int id) {
+  if (m_job != 0 && id == m_jobRun) return false; // its curves are still arriving
+  for (auto it = m_runs.begin(); it != m_runs.end(); ++it) {
+    if ((*it)->id != id) continue;
+    m_plots->removeRun(id);
+    m_plots->refresh();
+    delete (*it)->item; // the folder on disk is left alone
+    m_runs.erase(it);
+    return true;
+  }
+  return false;
 }
 
 int TrainingPanel::runIdOf(const QString &runDir) const {

@@ -51,6 +51,8 @@ public:
   void stop();
   // Adds (or reloads) a run folder's curves; false with a logged reason when it holds no run.
   bool openRunFolder(const QString &runDir);
+  // Takes a run off the list and the plots (not the run being trained; its folder stays on disk).
+  bool removeRun(int runId);
   FigureExportResult exportPlot(Plot which, const QString &path, QSize size = {});
 
   // State, for tests and the main window.

@@ -236,7 +236,7 @@ private Q_SLOTS:
     QVERIFY(engine.isPaused(job));
     QVERIFY(!panel.pauseButton()->isEnabled());
     QVERIFY(panel.resumeButton()->isEnabled());
-    QTest::qWait(400); // the minibatch in flight lands
+    QTest::qWait(1000); // the minibatch in flight lands, even on a loaded machine
     const std::size_t held = panel.curves(run)->batches().size();
     QTest::qWait(400);
     QCOMPARE(panel.curves(run)->batches().size(), held);
@@ -305,6 +305,14 @@ private Q_SLOTS:
     const QImage image(png);
     QCOMPARE(image.size(), QSize(640, 400));
     QVERIFY(pixelsNear(image, colour) > 50);
+
+    // Removing the run from the list takes its graphs off the plots, not its folder off the disk.
+    const int graphs = panel.plots()->lossPlot()->graphCount();
+    QVERIFY(panel.removeRun(run));
+    QCOMPARE(panel.plots()->lossPlot()->graphCount(), graphs - 2);
+    QCOMPARE(panel.runList()->count(), 0);
+    QCOMPARE(panel.runIdOf(runDir), -1);
+    QVERIFY(QFile::exists(QDir(runDir).filePath(QStringLiteral("result.json"))));
   }
 
   void startWithoutDatasetSaysWhy() {
