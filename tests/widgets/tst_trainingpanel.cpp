@@ -274,6 +274,17 @@ private Q_SLOTS:
     QCOMPARE(QDir::cleanPath(state.runDir()), QDir::cleanPath(runDir));
     QTRY_VERIFY_WITH_TIMEOUT(state.jointSpace() != nullptr, kTrainTimeoutMs);
 
+    // A different configuration in the same folder fails with a message naming the folder; the run is kept.
+    TrainConfig other = test::tinyConfig(done + 1);
+    other.embedDim = 20;
+    panel.form()->setConfig(other);
+    QVERIFY(panel.start());
+    QTRY_VERIFY_WITH_TIMEOUT(panel.currentJob() == 0, kTrainTimeoutMs);
+    QCOMPARE(finished.last().at(2).value<JobOutcome>().status, JobStatus::Failed);
+    QVERIFY2(panel.statusText().contains(runDir), qPrintable(panel.statusText()));
+    QVERIFY(QFile::exists(QDir(runDir).filePath(QStringLiteral("result.json"))));
+    QCOMPARE(panel.curves(run)->epochs().size(), std::size_t(done + 1));
+
     // Reopening the folder in another panel draws the same points.
     TrainingPanel reopened(bridge, state);
     QVERIFY(reopened.openRunFolder(runDir));
