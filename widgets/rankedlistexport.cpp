@@ -29,12 +29,8 @@ QByteArray number(double value) { return QByteArray::number(value, 'g', 8); }
 // A data URI of the image scaled to fit size×size, or empty when it cannot be read.
 QByteArray thumbnailUri(const QString &path, int size) {
   if (path.isEmpty()) return {};
-  QImageReader reader(path);
-  const QSize full = reader.size();
-  if (full.isValid()) reader.setScaledSize(full.scaled(size, size, Qt::KeepAspectRatio));
-  QImage image = reader.read();
+  const QImage image = loadThumbnail(path, size);
   if (image.isNull()) return {};
-  if (image.width() > size || image.height() > size) image = image.scaled(size, size, Qt::KeepAspectRatio, Qt::SmoothTransformation);
   QByteArray bytes;
   QBuffer buffer(&bytes);
   buffer.open(QIODevice::WriteOnly);
@@ -120,6 +116,16 @@ bool writeRankedList(const RankedList &list, const QString &path, QString *error
     return false;
   }
   return true;
+}
+
+QImage loadThumbnail(const QString &path, int size) {
+  QImageReader reader(path);
+  const QSize full = reader.size();
+  if (full.isValid()) reader.setScaledSize(full.scaled(size, size, Qt::KeepAspectRatio));
+  QImage image = reader.read();
+  if (!image.isNull() && (image.width() > size || image.height() > size))
+    image = image.scaled(size, size, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+  return image;
 }
 
 QString rankedListFileFilter() {

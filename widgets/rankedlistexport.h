@@ -5,6 +5,7 @@
 // Retrieval panel fills a RankedList, tests build one by hand.
 
 #include <QByteArray>
+#include <QImage>
 #include <QString>
 
 #include <vector>
@@ -43,5 +44,10 @@ QByteArray toHtml(const RankedList &list, int thumbnailSize = 96);
 bool writeRankedList(const RankedList &list, const QString &path, QString *error = nullptr);
 
 QString rankedListFileFilter(); // for file dialogs
+
+// Decodes `path` scaled to fit size×size (QImageReader scales while decoding, so a large photo costs
+// a fraction of a full decode); a null image when it cannot be read. Safe on any thread; the
+// export's thumbnails and the Retrieval panel's come from here.
+QImage loadThumbnail(const QString &path, int size);
 
 }  // namespace gs

@@ -2,7 +2,6 @@
 
 #include <QColor>
 #include <QFont>
-#include <QImageReader>
 #include <QSet>
 #include <QtConcurrent/QtConcurrentMap>
 
@@ -11,17 +10,6 @@ namespace gs {
 namespace {
 const QColor kRelevantBackground(0xd8, 0xf0, 0xd8); // light green: the query's true match(es)
 
-// Runs on a pool thread: decodes the image at thumbnail size (QImageReader scales while decoding,
-// so a large photo costs a fraction of a full decode).
-std::pair<QString, QImage> loadThumbnail(const QString &path, int size) {
-  QImageReader reader(path);
-  const QSize full = reader.size();
-  if (full.isValid()) reader.setScaledSize(full.scaled(size, size, Qt::KeepAspectRatio));
-  QImage image = reader.read();
-  if (!image.isNull() && (image.width() > size || image.height() > size))
-    image = image.scaled(size, size, Qt::KeepAspectRatio, Qt::SmoothTransformation);
-  return {path, image};
-}
 } // namespace
 
 RankedListModel::RankedListModel(int thumbnailSize, QObject *parent)
@@ -80,7 +68,7 @@ void RankedListModel::loadThumbnails() {
     return;
   }
   const int size = m_thumbnailSize;
-  m_watcher.setFuture(QtConcurrent::mapped(paths, [size](const QString &path) { return loadThumbnail(path, size); }));
+  m_watcher.setFuture(QtConcurrent::mapped(paths, [size](const QString &path) { return std::pair(path, loadThumbnail(path, size)); }));
 }
 
 int RankedListModel::rowCount(const QModelIndex &parent) const {

@@ -20,6 +20,7 @@
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentMap>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace gs {
@@ -93,6 +94,13 @@ RetrievalPanel::RetrievalPanel(WorkbenchState &state, QWidget *parent)
   m_imageView = makeView(imagesTab, true, kImageThumbnail);
   m_imageView->setModel(m_imageModel);
   connect(m_imageView->selectionModel(), &QItemSelectionModel::currentChanged, this, &RetrievalPanel::onImageResultChosen);
+  m_imageView->setToolTip(tr("Double-click an image to rank the captions for it"));
+  connect(m_imageView, &QListView::activated, this, [this](const QModelIndex &index) {
+    const int row = m_imageModel->sourceRow(index.row());
+    if (row < 0) return;
+    m_tabs->setCurrentIndex(1);
+    rankCaptions(row);
+  });
   imagesLayout->addWidget(m_imageView, 1);
 
   // Image → captions.
@@ -109,6 +117,13 @@ RetrievalPanel::RetrievalPanel(WorkbenchState &state, QWidget *parent)
   m_captionView->setModel(m_captionModel);
   connect(m_captionView->selectionModel(), &QItemSelectionModel::currentChanged, this,
           &RetrievalPanel::onCaptionResultChosen);
+  m_captionView->setToolTip(tr("Double-click a caption to rank the images for it"));
+  connect(m_captionView, &QListView::activated, this, [this](const QModelIndex &index) {
+    const QString caption = m_captionModel->data(index, RankedListModel::CaptionRole).toString();
+    if (caption.isEmpty()) return;
+    m_tabs->setCurrentIndex(0);
+    rankImages(caption);
+  });
   captionsLayout->addWidget(m_captionView, 1);
 
   m_tabs = new QTabWidget(this);
@@ -176,6 +191,7 @@ void RetrievalPanel::onJointSpaceChanged() {
   m_stack->setCurrentWidget(m_stack->widget(1));
   m_imageCombo->addItems(m_space->imageIds());
   m_imageCombo->setCurrentIndex(-1);
+  loadComboIcons();
   auto *completer = new QCompleter(m_space->captions(), m_sentence);
   completer->setCaseSensitivity(Qt::CaseInsensitive);
   completer->setFilterMode(Qt::MatchContains);
@@ -183,6 +199,23 @@ void RetrievalPanel::onJointSpaceChanged() {
   m_sentence->setCompleter(completer);
   if (!m_sentence->text().trimmed().isEmpty()) rankImages(m_sentence->text());
   if (m_state.selectedImage() >= 0) onImageSelected(m_state.selectedImage());
+}
+
+void RetrievalPanel::loadComboIcons() {
+  delete m_iconLoader; // its results belong to the previous space
+  m_iconLoader = nullptr;
+  if (!m_space) return;
+  auto *watcher = new QFutureWatcher<QImage>(this);
+  m_iconLoader = watcher;
+  connect(watcher, &QFutureWatcherBase::resultReadyAt, this, [this, watcher](int row) {
+    const QImage image = watcher->resultAt(row);
+    if (!image.isNull() && row < m_imageCombo->count()) m_imageCombo->setItemIcon(row, QPixmap::fromImage(image));
+  });
+  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+    if (m_iconLoader == watcher) m_iconLoader = nullptr;
+    watcher->deleteLater();
+  });
+  watcher->setFuture(QtConcurrent::mapped(m_space->imagePaths(), [](const QString &path) { return loadThumbnail(path, kCaptionThumbnail); }));
 }
 
 void RetrievalPanel::rankImages(const QString &sentence) {

@@ -70,6 +70,7 @@ private:
   void onCaptionResultChosen(const QModelIndex &index);
   void chooseExport();
   int datasetCaptionOf(int captionRow) const; // -1 when the open dataset has no such caption
+  void loadComboIcons();
 
   WorkbenchState &m_state;
   std::shared_ptr<const JointSpace> m_space;
@@ -88,6 +89,7 @@ private:
   // Generations: a ranking that finishes after a newer one was asked for is dropped.
   int m_imageGeneration = 0;
   int m_captionGeneration = 0;
+  QObject *m_iconLoader = nullptr; // the combo's thumbnails, loading (deleted when the space changes)
   bool m_selecting = false; // our own selection echoes back from the state: ignore it
 };
 

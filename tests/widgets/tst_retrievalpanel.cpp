@@ -269,6 +269,23 @@ private Q_SLOTS:
       return set.size();
     };
     QVERIFY2(colours(shown) > colours(blank) + 200, qPrintable(QStringLiteral("%1 vs %2").arg(colours(shown)).arg(colours(blank))));
+
+    // The image picker shows thumbnails too.
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.imageCombo()->itemIcon(m_space->imageCount() - 1).isNull(), kTimeoutMs);
+
+    // Double-clicking an image ranks its captions; double-clicking a caption ranks images for it.
+    QSignalSpy captions(&panel, &RetrievalPanel::captionsRanked);
+    const QModelIndex first = panel.imageResults()->index(0);
+    Q_EMIT panel.imageView()->activated(first);
+    QCOMPARE(panel.tabs()->currentIndex(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(captions.count(), 1, kTimeoutMs);
+    QCOMPARE(panel.captionResults()->list().query, m_space->imageIds()[panel.imageResults()->sourceRow(0)]);
+    const QString caption = panel.captionResults()->list().rows[0].caption;
+    Q_EMIT panel.captionView()->activated(panel.captionResults()->index(0));
+    QCOMPARE(panel.tabs()->currentIndex(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(ranked.count(), 2, kTimeoutMs);
+    QCOMPARE(panel.imageResults()->list().query, caption);
+    QVERIFY(panel.imageRankingText().contains(QStringLiteral("True image")));
   }
 };
 
