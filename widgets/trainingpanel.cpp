@@ -180,19 +180,16 @@ void TrainingPanel::buildUi() {
   connect(m_pause, &QPushButton::clicked, this, &TrainingPanel::pause);
   connect(m_resume, &QPushButton::clicked, this, &TrainingPanel::resume);
   connect(m_stop, &QPushButton::clicked, this, &TrainingPanel::stop);
+  // The dock is often narrow: the settings column can be folded away to give the plots the room.
+  auto *settings = new QToolButton(monitor);
+  settings->setText(tr("Settings"));
+  settings->setCheckable(true);
+  settings->setChecked(true);
+  settings->setToolTip(tr("Show or hide the model and hyperparameter settings"));
+  connect(settings, &QToolButton::toggled, scroll, &QWidget::setVisible);
+  controls->addWidget(settings);
   for (QPushButton *b : {m_start, m_pause, m_resume, m_stop}) controls->addWidget(b);
   controls->addStretch();
-  auto *openRun = new QPushButton(tr("Open run…"), monitor);
-  connect(openRun, &QPushButton::clicked, this, &TrainingPanel::chooseRunFolder);
-  controls->addWidget(openRun);
-  auto *exportButton = new QToolButton(monitor);
-  exportButton->setText(tr("Export"));
-  exportButton->setPopupMode(QToolButton::InstantPopup);
-  auto *exportMenu = new QMenu(exportButton);
-  exportMenu->addAction(tr("Loss plot…"), this, [this] { chooseExport(Plot::Loss); });
-  exportMenu->addAction(tr("Validation plot…"), this, [this] { chooseExport(Plot::Validation); });
-  exportButton->setMenu(exportMenu);
-  controls->addWidget(exportButton);
   monitorLayout->addLayout(controls);
 
   auto *view = new QHBoxLayout;
@@ -212,6 +209,18 @@ void TrainingPanel::buildUi() {
   m_smoothing->setToolTip(tr("Weight of the loss curve's exponential moving average (0: raw)"));
   view->addWidget(m_smoothing);
   view->addStretch();
+  auto *openRun = new QPushButton(tr("Open run…"), monitor);
+  connect(openRun, &QPushButton::clicked, this, &TrainingPanel::chooseRunFolder);
+  view->addWidget(openRun);
+  auto *exportButton = new QToolButton(monitor);
+  exportButton->setText(tr("Export"));
+  exportButton->setPopupMode(QToolButton::InstantPopup);
+  auto *exportMenu = new QMenu(exportButton);
+  exportMenu->addAction(tr("Loss plot…"), this, [this] { chooseExport(Plot::Loss); });
+  exportMenu->addAction(tr("Validation plot…"), this, [this] { chooseExport(Plot::Validation); });
+  exportButton->setMenu(exportMenu);
+  view->addWidget(exportButton);
+
   monitorLayout->addLayout(view);
   m_status = new QLabel(monitor);
   m_status->setWordWrap(true);

@@ -307,6 +307,13 @@ private Q_SLOTS:
     QVERIFY(panel.plots()->lossPlot()->graph(0)->visible());
 
     // The offscreen render shows the run's colour in both plots, and the export has the asked size.
+    if (qEnvironmentVariableIsSet("GS_TEST_SCREENSHOTS")) {
+      panel.grab().save(qEnvironmentVariable("GS_TEST_SCREENSHOTS") + QStringLiteral("/training-wide.png"));
+      panel.resize(520, 420);
+      QTest::qWait(50);
+      panel.grab().save(qEnvironmentVariable("GS_TEST_SCREENSHOTS") + QStringLiteral("/training-narrow.png"));
+      panel.resize(1100, 700);
+    }
     const QColor colour(0x1f77b4);
     QVERIFY(pixelsNear(panel.plots()->lossPlot()->grab().toImage(), colour) > 50);
     QVERIFY(pixelsNear(panel.plots()->validationPlot()->grab().toImage(), colour) > 20);
