@@ -2,12 +2,11 @@
 
 #include "figureexport.h"
 #include "trainconfigform.h"
+#include "trainingjob.h"
 #include "trainingplots.h"
 #include "workbenchstate.h"
 
-#include "engine/jobcontext.h"
 #include "training/trainer.h"
-#include "training/trainingsource.h"
 
 #include <qcustomplot.h>
 
@@ -15,8 +14,6 @@
 #include <QDateTime>
 #include <QDesktopServices>
 #include <QElapsedTimer>
-#include <QDialog>
-#include <QDialogButtonBox>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
@@ -33,7 +30,6 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QSpinBox>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QTimer>
@@ -41,24 +37,7 @@
 #include <QUrl>
 #include <QVBoxLayout>
 
-#include <chrono>
-#include <mutex>
-
 namespace gs {
-
-// Events from the engine's thread wait here until the GUI thread's timer collects them: the
-// training loop only takes a mutex for a push (it never waits on the GUI), and however many
-// minibatches arrive, the plots repaint at most kDrainIntervalMs apart.
-struct TrainingInbox {
-  struct Batch {
-    BatchEvent event;
-    double seconds; // steady clock, for the rate
-  };
-  std::mutex mutex;
-  std::vector<Batch> batches;
-  std::vector<EpochEvent> epochs;
-  int epochsPlanned = 0;
-};
 
 namespace {
 constexpr int kDrainIntervalMs = 100; // ≤ 10 repaints a second while training
@@ -68,10 +47,6 @@ constexpr int kLogLines = 5000;       // the log view keeps the newest lines
 const QList<QColor> kRunColours = {QColor(0x1f77b4), QColor(0xff7f0e), QColor(0x2ca02c), QColor(0xd62728),
                                    QColor(0x9467bd), QColor(0x8c564b), QColor(0xe377c2), QColor(0x7f7f7f),
                                    QColor(0xbcbd22), QColor(0x17becf)};
-
-double steadySeconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 QIcon swatch(const QColor &colour) {
   QPixmap pixmap(12, 12);
@@ -477,30 +452,9 @@ bool TrainingPanel::start() {
   else run.curves.clear();
   m_jobRun = run.id;
 
-  auto inbox = std::make_shared<TrainingInbox>();
-  inbox->epochsPlanned = config.epochs;
-  m_inbox = inbox;
+  m_inbox = std::make_shared<TrainingInbox>();
   const QString dir = run.dir;
-  m_job = m_bridge.submit(tr("Train %1").arg(config.model), [source, config, dir, resuming, inbox](JobContext &job) {
-    TrainingSource from = source;
-    if (resuming) {
-      from = trainingSourceOfRun(dir);
-      from.parses = source.parses;
-    }
-    const TrainingData data = prepareTrainingData(from, &job);
-    TrainingEvents events;
-    events.onBatch = [inbox](const BatchEvent &e) {
-      const double now = steadySeconds();
-      const std::lock_guard<std::mutex> lock(inbox->mutex);
-      inbox->batches.push_back({e, now});
-    };
-    events.onEpoch = [inbox](const EpochEvent &e) {
-      const std::lock_guard<std::mutex> lock(inbox->mutex);
-      inbox->epochs.push_back(e);
-    };
-    const TrainResult result = train(data, config, dir, &job, events);
-    job.setSummary(result.toJson());
-  });
+  m_job = m_bridge.submit(tr("Train %1").arg(config.model), makeTrainingJob(source, config, dir, resuming, m_inbox));
   m_paused = false;
   m_jobStarted = false;
   m_liveBatches = false;
@@ -550,11 +504,7 @@ void TrainingPanel::drainInbox() {
   if (!m_inbox) return;
   std::vector<TrainingInbox::Batch> batches;
   std::vector<EpochEvent> epochs;
-  {
-    const std::lock_guard<std::mutex> lock(m_inbox->mutex);
-    batches.swap(m_inbox->batches);
-    epochs.swap(m_inbox->epochs);
-  }
+  m_inbox->take(&batches, &epochs);
   Run *run = findRun(m_jobRun);
   if (!run || (batches.empty() && epochs.empty())) return;
   for (const TrainingInbox::Batch &b : batches) {
@@ -648,22 +598,9 @@ void TrainingPanel::chooseExport(Plot which) {
   const QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), {}, figureFileFilter());
   if (path.isEmpty()) return;
   QCustomPlot *plot = which == Plot::Loss ? m_plots->lossPlot() : m_plots->validationPlot();
-  QDialog dialog(this);
-  dialog.setWindowTitle(tr("Figure size"));
-  auto *form = new QFormLayout(&dialog);
-  auto *width = new QSpinBox(&dialog);
-  auto *height = new QSpinBox(&dialog);
-  for (QSpinBox *spin : {width, height}) spin->setRange(50, 10000);
-  width->setValue(std::max(plot->width(), 800));
-  height->setValue(std::max(plot->height(), 500));
-  form->addRow(tr("Width (px for PNG, pt for SVG/PDF)"), width);
-  form->addRow(tr("Height"), height);
-  auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-  connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-  connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-  form->addRow(buttons);
-  if (dialog.exec() != QDialog::Accepted) return;
-  const FigureExportResult result = exportPlot(which, path, QSize(width->value(), height->value()));
+  const QSize size = TrainingPlots::askFigureSize(this, plot->size().expandedTo(QSize(800, 500)));
+  if (size.isEmpty()) return;
+  const FigureExportResult result = exportPlot(which, path, size);
   appendLog(result.ok ? tr("Exported %1").arg(QDir::toNativeSeparators(path)) : result.error);
 }
 

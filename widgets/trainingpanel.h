@@ -33,7 +33,7 @@ class TrainConfigForm;
 class TrainingPlots;
 class WorkbenchState;
 struct FigureExportResult;
-struct TrainingInbox;
+class TrainingInbox;
 
 class TrainingPanel : public QWidget {
   Q_OBJECT

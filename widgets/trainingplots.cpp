@@ -2,6 +2,10 @@
 
 #include <qcustomplot.h>
 
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QVBoxLayout>
 
@@ -184,6 +188,25 @@ void TrainingPlots::refresh() {
   }
   m_loss->replot(QCustomPlot::rpQueuedReplot);
   m_validation->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QSize TrainingPlots::askFigureSize(QWidget *parent, QSize initial) {
+  QDialog dialog(parent);
+  dialog.setWindowTitle(tr("Figure size"));
+  auto *form = new QFormLayout(&dialog);
+  auto *width = new QSpinBox(&dialog);
+  auto *height = new QSpinBox(&dialog);
+  for (QSpinBox *spin : {width, height}) spin->setRange(50, 10000);
+  width->setValue(initial.width());
+  height->setValue(initial.height());
+  form->addRow(tr("Width (px for PNG, pt for SVG/PDF)"), width);
+  form->addRow(tr("Height"), height);
+  auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+  connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+  form->addRow(buttons);
+  if (dialog.exec() != QDialog::Accepted) return {};
+  return {width->value(), height->value()};
 }
 
 int TrainingPlots::lossPointCount(int id) const {

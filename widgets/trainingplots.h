@@ -34,6 +34,9 @@ public:
   // Rescales the axes to the visible graphs and repaints (queued: many calls, one paint).
   void refresh();
 
+  // Asks for an export size (pixels for PNG, points for SVG/PDF); empty when cancelled.
+  static QSize askFigureSize(QWidget *parent, QSize initial);
+
   QCustomPlot *lossPlot() const { return m_loss; }
   QCustomPlot *validationPlot() const { return m_validation; }
   // Points drawn for a run, for tests: raw loss points, smoothed points, validation points (i→t).
