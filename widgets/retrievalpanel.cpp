@@ -4,6 +4,7 @@
 #include "workbenchstate.h"
 
 #include "analysis/jointspace.h"
+#include "text/tokenizer.h"
 
 #include <QComboBox>
 #include <QCompleter>
@@ -182,6 +183,7 @@ void RetrievalPanel::onJointSpaceChanged() {
   m_imageRanking->clear();
   m_captionRanking->clear();
   m_imageCombo->clear();
+  m_imagesOfCaption.clear();
   if (!m_space) {
     m_hint->setText(m_state.runDir().isEmpty() ? tr("Train a model or open a run to search its test split.")
                                                : tr("Embedding the run's test split…"));
@@ -189,6 +191,11 @@ void RetrievalPanel::onJointSpaceChanged() {
     return;
   }
   m_stack->setCurrentWidget(m_stack->widget(1));
+  for (int c = 0; c < m_space->captionCount(); ++c) {
+    QList<int> &images = m_imagesOfCaption[tokenize(m_space->captions()[c]).join(QLatin1Char(' '))];
+    const int image = m_space->captionImage()[std::size_t(c)];
+    if (image >= 0 && !images.contains(image)) images << image;
+  }
   m_imageCombo->addItems(m_space->imageIds());
   m_imageCombo->setCurrentIndex(-1);
   loadComboIcons();
@@ -233,9 +240,8 @@ void RetrievalPanel::rankImages(const QString &sentence) {
                  Q_EMIT rankingFailed(result.error);
                  return;
                }
-               // The sentence's own image, when it is one of the split's captions.
-               const int caption = int(space->captions().indexOf(sentence.trimmed()));
-               const int trueRow = caption >= 0 ? space->captionImage()[std::size_t(caption)] : -1;
+               // The sentence's own image(s), when it is one of the split's captions (up to case and punctuation).
+               const QList<int> trueRows = m_imagesOfCaption.value(tokenize(sentence).join(QLatin1Char(' ')));
                RankedList list;
                list.kind = RankedList::Kind::Images;
                list.query = sentence;
@@ -244,14 +250,25 @@ void RetrievalPanel::rankImages(const QString &sentence) {
                for (std::size_t r = 0; r < result.ranked.size(); ++r) {
                  const JointSpace::Ranked &k = result.ranked[r];
                  list.rows.push_back({int(r) + 1, space->imageIds()[k.row], space->imagePaths()[k.row], {},
-                                      double(k.score), k.row == trueRow});
+                                      double(k.score), trueRows.contains(k.row)});
                  rows.push_back(k.row);
                }
                m_imageModel->setList(list, rows);
-               if (trueRow >= 0) {
-                 const int rank = JointSpace::rankOf(result.ranked, trueRow);
-                 m_imageRanking->setText(tr("True image %1 ranks %2 of %3").arg(space->imageIds()[trueRow]).arg(rank).arg(space->imageCount()));
-                 m_imageView->scrollTo(m_imageModel->index(rank - 1, 0));
+               if (!trueRows.isEmpty()) {
+                 int best = 0;
+                 for (int row : trueRows) {
+                   const int rank = JointSpace::rankOf(result.ranked, row);
+                   if (rank > 0 && (best == 0 || rank < best)) best = rank;
+                 }
+                 const int bestRow = m_imageModel->sourceRow(best - 1);
+                 m_imageRanking->setText(trueRows.size() == 1
+                                             ? tr("True image %1 ranks %2 of %3").arg(space->imageIds()[bestRow]).arg(best).arg(space->imageCount())
+                                             : tr("%1 images have this caption; the best, %2, ranks %3 of %4")
+                                                   .arg(trueRows.size())
+                                                   .arg(space->imageIds()[bestRow])
+                                                   .arg(best)
+                                                   .arg(space->imageCount()));
+                 m_imageView->scrollTo(m_imageModel->index(best - 1, 0));
                } else {
                  m_imageRanking->setText(tr("%1 images ranked (the sentence is not one of the split's captions)").arg(space->imageCount()));
                }

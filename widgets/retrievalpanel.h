@@ -9,6 +9,7 @@
 
 #include "rankedlistexport.h"
 
+#include <QHash>
 #include <QWidget>
 
 #include <memory>
@@ -89,6 +90,9 @@ private:
   // Generations: a ranking that finishes after a newer one was asked for is dropped.
   int m_imageGeneration = 0;
   int m_captionGeneration = 0;
+  // The split's captions by their tokens ("a dog runs" matches "A dog runs."), to the image rows
+  // they describe: a typed sentence that is one of them has a true image.
+  QHash<QString, QList<int>> m_imagesOfCaption;
   QObject *m_iconLoader = nullptr; // the combo's thumbnails, loading (deleted when the space changes)
   bool m_selecting = false; // our own selection echoes back from the state: ignore it
 };
