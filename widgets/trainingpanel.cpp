@@ -558,8 +558,11 @@ void TrainingPanel::onFinished(JobId id, const QString &, const JobOutcome &outc
   }
   case JobStatus::Cancelled:
     m_status->setText(tr("Stopped"));
-    appendLog(tr("Stopped. The checkpoint of the last whole epoch is kept in %1; Start with this folder resumes it.")
-                  .arg(QDir::toNativeSeparators(dir)));
+    if (QFileInfo::exists(QDir(dir).filePath(QStringLiteral("checkpoint-last.pt"))))
+      appendLog(tr("Stopped. The checkpoint of the last whole epoch is kept in %1; Start with this folder resumes it.")
+                    .arg(QDir::toNativeSeparators(dir)));
+    else
+      appendLog(tr("Stopped before the first epoch ended: there is no checkpoint yet, so Start begins again."));
     m_outputIsAuto = false; // keep the folder so that Start resumes
     break;
   default:
