@@ -38,13 +38,13 @@ struct Ranking {
 
 // Runs `rank` on a pool thread; `done` gets the result on the GUI thread, unless `panel` is gone.
 template <typename Rank, typename Done>
-void runRanking(QObject *panel, Rank rank, Done done) {
+void runRanking(QObject *panel, QThreadPool *pool, Rank rank, Done done) {
   auto *watcher = new QFutureWatcher<Ranking>(panel);
   QObject::connect(watcher, &QFutureWatcherBase::finished, panel, [watcher, done] {
     watcher->deleteLater();
     done(watcher->result());
   });
-  watcher->setFuture(QtConcurrent::run([rank]() {
+  watcher->setFuture(QtConcurrent::run(pool, [rank]() {
     Ranking r;
     try {
       r.ranked = rank();
@@ -78,6 +78,7 @@ QListView *makeView(QWidget *parent, bool grid, int thumbnail) {
 RetrievalPanel::RetrievalPanel(WorkbenchState &state, QWidget *parent)
     : QWidget(parent), m_state(state), m_imageModel(new RankedListModel(kImageThumbnail, this)),
       m_captionModel(new RankedListModel(kCaptionThumbnail, this)) {
+  m_rankingPool.setMaxThreadCount(1);
   m_hint = new QLabel(this);
   m_hint->setAlignment(Qt::AlignCenter);
   m_hint->setWordWrap(true);
@@ -231,7 +232,7 @@ void RetrievalPanel::rankImages(const QString &sentence) {
   const auto space = m_space;
   const int generation = ++m_imageGeneration;
   m_imageRanking->setText(tr("Ranking…"));
-  runRanking(this, [space, sentence] { return space->rankImagesForSentence(sentence); },
+  runRanking(this, &m_rankingPool, [space, sentence] { return space->rankImagesForSentence(sentence); },
              [this, space, sentence, generation](const Ranking &result) {
                if (generation != m_imageGeneration || space != m_space) return;
                if (!result.error.isEmpty()) {
@@ -282,7 +283,7 @@ void RetrievalPanel::rankCaptions(int imageRow) {
   const auto space = m_space;
   const int generation = ++m_captionGeneration;
   m_captionRanking->setText(tr("Ranking…"));
-  runRanking(this, [space, imageRow] { return space->rankCaptionsForImage(imageRow); },
+  runRanking(this, &m_rankingPool, [space, imageRow] { return space->rankCaptionsForImage(imageRow); },
              [this, space, imageRow, generation](const Ranking &result) {
                if (generation != m_captionGeneration || space != m_space) return;
                if (!result.error.isEmpty()) {

@@ -10,6 +10,7 @@
 #include "rankedlistexport.h"
 
 #include <QHash>
+#include <QThreadPool>
 #include <QWidget>
 
 #include <memory>
@@ -75,6 +76,10 @@ private:
 
   WorkbenchState &m_state;
   std::shared_ptr<const JointSpace> m_space;
+  // Rankings run here, one at a time: off the GUI thread and the engine's worker, without
+  // leaning on JointSpace's model for two sentences at once, and without filling the global pool
+  // that the thumbnails use.
+  QThreadPool m_rankingPool;
   QLabel *m_hint = nullptr;
   QStackedWidget *m_stack = nullptr;
   QTabWidget *m_tabs = nullptr;
