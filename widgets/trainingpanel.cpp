@@ -92,6 +92,10 @@ TrainingPanel::TrainingPanel(EngineBridge &bridge, WorkbenchState &state, QWidge
     if (id == m_job && !m_liveBatches && !m_paused) m_status->setText(tr("Preparing: %1").arg(progress.message));
   });
   connect(&m_state, &WorkbenchState::datasetChanged, this, &TrainingPanel::updateButtons);
+  // A run made current elsewhere (the main window, another panel) joins the list for comparison.
+  connect(&m_state, &WorkbenchState::runChanged, this, [this](const QString &runDir) {
+    if (!runDir.isEmpty() && runIdOf(runDir) < 0) loadRun(runDir, false);
+  });
   m_drainTimer = new QTimer(this);
   m_drainTimer->setInterval(kDrainIntervalMs);
   connect(m_drainTimer, &QTimer::timeout, this, &TrainingPanel::drainInbox);
@@ -374,7 +378,9 @@ void TrainingPanel::updateRunItem(Run &run) {
   run.item->setText(text);
 }
 
-bool TrainingPanel::openRunFolder(const QString &runDir) {
+bool TrainingPanel::openRunFolder(const QString &runDir) { return loadRun(runDir, true); }
+
+bool TrainingPanel::loadRun(const QString &runDir, bool offerResume) {
   RunCurves curves;
   QString error;
   QStringList warnings;
@@ -402,7 +408,7 @@ bool TrainingPanel::openRunFolder(const QString &runDir) {
   showRun(run);
   appendLog(tr("Opened %1: %n epoch(s), ", nullptr, int(curves.epochs().size())).arg(QDir::toNativeSeparators(run.dir)) +
             tr("%n minibatch(es)", nullptr, int(curves.batches().size())));
-  if (haveConfig && m_job == 0 && !QFileInfo::exists(QDir(run.dir).filePath(QStringLiteral("result.json")))) {
+  if (offerResume && haveConfig && m_job == 0 && !QFileInfo::exists(QDir(run.dir).filePath(QStringLiteral("result.json")))) {
     // An unfinished run: set the form up so that Start continues it.
     m_form->setConfig(config);
     setOutputFolder(run.dir);

@@ -93,6 +93,8 @@ private:
 
   void buildUi();
   Run &runFor(const QString &runDir); // finds or adds the list entry
+  // Reads a run folder into the list; offerResume: an unfinished run also fills the form and folder.
+  bool loadRun(const QString &runDir, bool offerResume);
   Run *findRun(int id);
   void showRun(Run &run);
   void updateRunItem(Run &run);

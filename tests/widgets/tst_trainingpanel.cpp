@@ -300,6 +300,15 @@ private Q_SLOTS:
     QCOMPARE(QDir::cleanPath(state.runDir()), QDir::cleanPath(runDir));
     QTRY_VERIFY_WITH_TIMEOUT(state.jointSpace() != nullptr, kTrainTimeoutMs);
 
+    // A run made current elsewhere joins the list of a panel that did not have it.
+    WorkbenchState otherState;
+    TrainingPanel follower(bridge, otherState);
+    QCOMPARE(follower.runList()->count(), 0);
+    otherState.openRun(bridge, runDir);
+    QVERIFY(follower.runIdOf(runDir) > 0);
+    QCOMPARE(follower.curves(follower.runIdOf(runDir))->epochs().size(), std::size_t(done + 1));
+    QTRY_VERIFY_WITH_TIMEOUT(otherState.jointSpace() != nullptr, kTrainTimeoutMs);
+
     // Unchecking a run hides its graphs.
     panel.runList()->item(0)->setCheckState(Qt::Unchecked);
     QVERIFY(!panel.plots()->lossPlot()->graph(0)->visible());
