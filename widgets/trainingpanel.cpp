@@ -335,7 +335,11 @@ bool TrainingPanel::removeRun(int id) {
     if ((*it)->id != id) continue;
     m_plots->removeRun(id);
     m_plots->refresh();
-    delete (*it)->item; // the folder on disk is left alone
+    {
+      // Removing the selected run makes another current: that must not open it as the workbench's run.
+      const QSignalBlocker block(m_runList);
+      delete (*it)->item; // the folder on disk is left alone
+    }
     m_runs.erase(it);
     return true;
   }
