@@ -185,6 +185,7 @@ void RetrievalPanel::onJointSpaceChanged() {
   m_captionRanking->clear();
   m_imageCombo->clear();
   m_imagesOfCaption.clear();
+  loadComboIcons(); // stops the previous space's, starts this one's
   if (!m_space) {
     m_hint->setText(m_state.runDir().isEmpty() ? tr("Train a model or open a run to search its test split.")
                                                : tr("Embedding the run's test split…"));
@@ -199,7 +200,6 @@ void RetrievalPanel::onJointSpaceChanged() {
   }
   m_imageCombo->addItems(m_space->imageIds());
   m_imageCombo->setCurrentIndex(-1);
-  loadComboIcons();
   auto *completer = new QCompleter(m_space->captions(), m_sentence);
   completer->setCaseSensitivity(Qt::CaseInsensitive);
   completer->setFilterMode(Qt::MatchContains);
