@@ -200,6 +200,42 @@ private Q_SLOTS:
     QVERIFY2(error.contains(empty.path()), qPrintable(error));
   }
 
+  void plotsFollowTheMeasureAndSmoothing() {
+    RunCurves curves;
+    for (int i = 1; i <= 4; ++i) curves.addBatch({i, 1, double(10 * i), 0.1});
+    for (int e = 1; e <= 3; ++e) {
+      RetrievalMetrics m;
+      m.imageToText.r1 = e;
+      m.textToImage.r1 = 2 * e;
+      m.rsum = 100 * e;
+      curves.addEpoch({e, 1, m, 1});
+    }
+    TrainingPlots plots;
+    plots.setMeasure(RecallMeasure::R1);
+    plots.setSmoothing(0);
+    plots.setRun(7, QStringLiteral("run"), Qt::red, curves);
+    QCOMPARE(plots.validationPointCount(7), 3);
+    QCPGraph *imageToText = plots.validationPlot()->graph(0);
+    QCPGraph *textToImage = plots.validationPlot()->graph(1);
+    QCOMPARE(imageToText->data()->at(2)->value, 3.0);
+    QCOMPARE(textToImage->data()->at(2)->value, 6.0);
+    QCOMPARE(plots.lossPlot()->graph(1)->data()->at(3)->value, 40.0); // smoothing 0: the raw values
+    plots.setSmoothing(0.5);
+    QVERIFY(plots.lossPlot()->graph(1)->data()->at(3)->value < 40.0);
+    plots.setMeasure(RecallMeasure::Rsum); // one line: rsum sums both directions
+    QCOMPARE(imageToText->data()->at(1)->value, 200.0);
+    QCOMPARE(textToImage->dataCount(), 0);
+    plots.refresh();
+    QCOMPARE(plots.validationPlot()->yAxis->range().lower, 0.0);
+    QVERIFY(plots.validationPlot()->yAxis->range().upper >= 300.0);
+    plots.setRunVisible(7, false);
+    QVERIFY(!imageToText->visible());
+    QVERIFY(!plots.lossPlot()->graph(0)->visible());
+    plots.removeRun(7);
+    QCOMPARE(plots.validationPlot()->graphCount(), 0);
+    QCOMPARE(plots.lossPlot()->graphCount(), 0);
+  }
+
   // --- a real run through the panel ----------------------------------------------------------
   void trainsPausesStopsResumesAndReopens() {
     Engine engine;
