@@ -1,0 +1,308 @@
+// The Retrieval panel: ranked lists export correctly (CSV quoting, JSON that parses back, HTML
+// with one embedded thumbnail per row and escaped text), and on a real tiny trained run a test
+// caption ranks the split's images with its true image's rank shown and highlighted, an image
+// ranks the captions with its own marked, selections reach the workbench state, and the
+// offscreen render shows thumbnails.
+
+#include "rankedlistexport.h"
+#include "rankedlistmodel.h"
+#include "retrievalpanel.h"
+#include "tinyrun.h"
+#include "workbenchstate.h"
+
+#include "analysis/jointspace.h"
+#include "data/loaddataset.h"
+#include "text/tokenizer.h"
+
+#include <QComboBox>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QListView>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gs;
+
+namespace {
+constexpr int kTimeoutMs = 30000;
+
+RankedList handMadeList(const QString &imagePath) {
+  RankedList list;
+  list.kind = RankedList::Kind::Captions;
+  list.query = QStringLiteral("img <1>");
+  list.run = QStringLiteral("/runs/a");
+  list.rows.push_back({1, QStringLiteral("img1"), imagePath, QStringLiteral("a dog, running"), 0.75, true});
+  list.rows.push_back({2, QStringLiteral("img2"), imagePath, QStringLiteral("the \"big\" cat"), 0.5, false});
+  list.rows.push_back({3, QStringLiteral("img3"), imagePath, QStringLiteral("x < y & z > w\nsecond line"), -0.25, false});
+  return list;
+}
+} // namespace
+
+class TestRetrievalPanel : public QObject {
+  Q_OBJECT
+  QTemporaryDir m_dir;
+  test::TinyDataset m_tiny;
+  QString m_runDir;
+  std::shared_ptr<const JointSpace> m_space;
+  std::shared_ptr<const Dataset> m_dataset;
+
+private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(m_dir.isValid());
+    m_tiny = test::makeTinyDataset(m_dir.path());
+    m_runDir = m_dir.filePath(QStringLiteral("run"));
+    test::trainTinyRun(m_tiny, m_runDir, 3);
+    m_space = JointSpace::open(m_runDir);
+    QVERIFY(m_space->imageCount() > 0);
+    m_dataset = std::make_shared<Dataset>(loadDataset(m_tiny.datasetPath));
+  }
+
+  // --- export formats ------------------------------------------------------------------------
+  void csvQuotesCommasQuotesAndNewlines() {
+    const QByteArray csv = toCsv(handMadeList({}));
+    const QList<QByteArray> lines = csv.split('\n');
+    QCOMPARE(lines[0], QByteArray("rank,image_id,caption,score,relevant\r"));
+    QCOMPARE(lines[1], QByteArray("1,img1,\"a dog, running\",0.75,1\r"));
+    QCOMPARE(lines[2], QByteArray("2,img2,\"the \"\"big\"\" cat\",0.5,0\r"));
+    QVERIFY(csv.contains("3,img3,\"x < y & z > w\nsecond line\",-0.25,0\r\n"));
+    RankedList images = handMadeList({});
+    images.kind = RankedList::Kind::Images;
+    QVERIFY(toCsv(images).startsWith("rank,image_id,score,relevant\r\n1,img1,0.75,1\r\n"));
+  }
+
+  void jsonParsesBack() {
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(toJson(handMadeList(QStringLiteral("/x.png"))), &error);
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    const QJsonObject root = doc.object();
+    QCOMPARE(root.value(QStringLiteral("kind")).toString(), QStringLiteral("captions"));
+    QCOMPARE(root.value(QStringLiteral("query")).toString(), QStringLiteral("img <1>"));
+    const QJsonArray rows = root.value(QStringLiteral("rows")).toArray();
+    QCOMPARE(rows.size(), 3);
+    QCOMPARE(rows[1].toObject().value(QStringLiteral("caption")).toString(), QStringLiteral("the \"big\" cat"));
+    QCOMPARE(rows[2].toObject().value(QStringLiteral("score")).toDouble(), -0.25);
+    QCOMPARE(rows[0].toObject().value(QStringLiteral("relevant")).toBool(), true);
+    QCOMPARE(rows[0].toObject().value(QStringLiteral("rank")).toInt(), 1);
+  }
+
+  void htmlEmbedsOneThumbnailPerRowAndEscapes() {
+    const QString image = m_space->imagePaths().value(0);
+    QVERIFY(QFile::exists(image));
+    const QByteArray html = toHtml(handMadeList(image), 48);
+    QCOMPARE(html.count("<img src=\"data:image/jpeg;base64,"), 3);
+    QVERIFY(html.contains("x &lt; y &amp; z &gt; w"));
+    QVERIFY(html.contains("the &quot;big&quot; cat"));
+    QVERIFY(html.contains("img &lt;1&gt;")); // the query in the title
+    QVERIFY(!html.contains("x < y"));
+    // The embedded thumbnail decodes, at most 48 px.
+    const QRegularExpression uri(QStringLiteral("data:image/jpeg;base64,([A-Za-z0-9+/=]+)"));
+    const QRegularExpressionMatch match = uri.match(QString::fromUtf8(html));
+    QVERIFY(match.hasMatch());
+    const QImage thumb = QImage::fromData(QByteArray::fromBase64(match.captured(1).toLatin1()), "JPEG");
+    QVERIFY(!thumb.isNull());
+    QVERIFY(thumb.width() <= 48 && thumb.height() <= 48);
+    // A row whose image is gone says so instead of an <img>.
+    RankedList missing = handMadeList(QStringLiteral("/nonexistent/image.png"));
+    QCOMPARE(toHtml(missing).count("<img "), 0);
+  }
+
+  void writesAtomicallyByFormatAndRejectsUnknownSuffixes() {
+    QTemporaryDir dir;
+    QString error;
+    for (const QString &name : {QStringLiteral("l.csv"), QStringLiteral("l.json"), QStringLiteral("l.html")}) {
+      QVERIFY2(writeRankedList(handMadeList({}), dir.filePath(name), &error), qPrintable(error));
+      QVERIFY(QFileInfo(dir.filePath(name)).size() > 0);
+    }
+    QVERIFY(!writeRankedList(handMadeList({}), dir.filePath(QStringLiteral("l.xls")), &error));
+    QVERIFY(error.contains(QStringLiteral("l.xls")));
+    QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("l.xls"))));
+    QVERIFY(!writeRankedList(handMadeList({}), QStringLiteral("/nonexistent-dir/l.csv"), &error));
+    QVERIFY(error.contains(QStringLiteral("/nonexistent-dir/l.csv")));
+  }
+
+  // --- the panel on a real run ---------------------------------------------------------------
+  void showsAHintWithoutARun() {
+    WorkbenchState state;
+    RetrievalPanel panel(state);
+    QVERIFY(!panel.hasSpace());
+    QVERIFY(panel.hintText().contains(QStringLiteral("open a run")));
+    state.setJointSpace(m_space);
+    QVERIFY(panel.hasSpace());
+    QVERIFY(panel.hintText().isEmpty());
+    QCOMPARE(panel.imageCombo()->count(), m_space->imageCount());
+  }
+
+  void aTestCaptionRanksImagesWithItsTrueRank() {
+    WorkbenchState state;
+    state.setDataset(m_dataset, m_tiny.datasetPath);
+    state.setJointSpace(m_space);
+    RetrievalPanel panel(state);
+    QSignalSpy ranked(&panel, &RetrievalPanel::imagesRanked);
+    const QString caption = m_space->captions()[0];
+    // Its true image(s): every image of the split with a caption of the same words (usually one).
+    QList<int> trueRows;
+    for (int c = 0; c < m_space->captionCount(); ++c)
+      if (tokenize(m_space->captions()[c]) == tokenize(caption) && !trueRows.contains(m_space->captionImage()[std::size_t(c)]))
+        trueRows << m_space->captionImage()[std::size_t(c)];
+    QVERIFY(trueRows.contains(m_space->captionImage()[0]));
+    panel.sentenceEdit()->setText(caption);
+    QTest::keyClick(panel.sentenceEdit(), Qt::Key_Return);
+    QTRY_COMPARE_WITH_TIMEOUT(ranked.count(), 1, kTimeoutMs);
+
+    // The list matches JointSpace's own ranking, and the true image is marked and counted.
+    const std::vector<JointSpace::Ranked> expected = m_space->rankImagesForSentence(caption);
+    RankedListModel *model = panel.imageResults();
+    QCOMPARE(model->rowCount(), m_space->imageCount());
+    int marked = 0;
+    for (int r = 0; r < model->rowCount(); ++r) {
+      QCOMPARE(model->sourceRow(r), expected[std::size_t(r)].row);
+      QCOMPARE(model->data(model->index(r), RankedListModel::RankRole).toInt(), r + 1);
+      if (model->data(model->index(r), RankedListModel::RelevantRole).toBool()) {
+        ++marked;
+        QVERIFY(trueRows.contains(model->sourceRow(r)));
+        QVERIFY(model->data(model->index(r), Qt::BackgroundRole).isValid()); // highlighted
+      }
+    }
+    QCOMPARE(marked, trueRows.size());
+    int rank = 0;
+    for (int row : trueRows) {
+      const int r = JointSpace::rankOf(expected, row);
+      if (rank == 0 || r < rank) rank = r;
+    }
+    QVERIFY2(panel.imageRankingText().contains(QStringLiteral("ranks %1 of %2").arg(rank).arg(m_space->imageCount())),
+             qPrintable(panel.imageRankingText()));
+
+    // Case and punctuation do not hide the caption.
+    panel.rankImages(caption.toUpper().remove(QLatin1Char('.')));
+    QTRY_COMPARE_WITH_TIMEOUT(ranked.count(), 2, kTimeoutMs);
+    QVERIFY2(panel.imageRankingText().contains(QStringLiteral("ranks %1 of").arg(rank)), qPrintable(panel.imageRankingText()));
+
+    // Thumbnails arrive from the pool.
+    QTRY_COMPARE_WITH_TIMEOUT(model->loadedThumbnails(), m_space->imageCount(), kTimeoutMs);
+
+    // Choosing a result selects that image in the workbench.
+    QSignalSpy selected(&state, &WorkbenchState::imageSelected);
+    panel.imageView()->setCurrentIndex(model->index(1));
+    QCOMPARE(selected.count(), 1);
+    QCOMPARE(state.selectedImage(), state.imageIndexOf(m_space->imageIds()[model->sourceRow(1)]));
+
+    // The export writes the top K.
+    const QString csv = m_dir.filePath(QStringLiteral("images.csv"));
+    QString error;
+    QVERIFY2(panel.exportList(RankedList::Kind::Images, csv, 2, &error), qPrintable(error));
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll().count('\n'), 3); // header + 2 rows
+
+    // A sentence with no words is an error shown, not a crash.
+    QSignalSpy failed(&panel, &RetrievalPanel::rankingFailed);
+    panel.rankImages(QStringLiteral("  ... "));
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kTimeoutMs);
+    QVERIFY(panel.imageRankingText().contains(QStringLiteral("no words")));
+  }
+
+  void pickingAnImageRanksCaptions() {
+    WorkbenchState state;
+    state.setDataset(m_dataset, m_tiny.datasetPath);
+    state.setJointSpace(m_space);
+    RetrievalPanel panel(state);
+    QSignalSpy ranked(&panel, &RetrievalPanel::captionsRanked);
+    // Selected elsewhere: the panel follows.
+    const int row = 2;
+    state.selectImage(state.imageIndexOf(m_space->imageIds()[row]));
+    QTRY_COMPARE_WITH_TIMEOUT(ranked.count(), 1, kTimeoutMs);
+    QCOMPARE(panel.imageCombo()->currentIndex(), row);
+    RankedListModel *model = panel.captionResults();
+    QCOMPARE(model->rowCount(), m_space->captionCount());
+    const std::vector<JointSpace::Ranked> expected = m_space->rankCaptionsForImage(row);
+    int marked = 0;
+    for (int r = 0; r < model->rowCount(); ++r) {
+      QCOMPARE(model->sourceRow(r), expected[std::size_t(r)].row);
+      const bool own = m_space->captionImage()[std::size_t(model->sourceRow(r))] == row;
+      QCOMPARE(model->data(model->index(r), RankedListModel::RelevantRole).toBool(), own);
+      if (own) {
+        ++marked;
+        QVERIFY(model->data(model->index(r)).toString().contains(QStringLiteral("✓")));
+      }
+    }
+    QCOMPARE(marked, int(std::count(m_space->captionImage().begin(), m_space->captionImage().end(), row)));
+    QVERIFY(marked > 0);
+    QVERIFY2(panel.captionRankingText().contains(QStringLiteral("of %1").arg(m_space->captionCount())),
+             qPrintable(panel.captionRankingText()));
+
+    // Choosing a caption selects that dataset caption (and its image) without re-ranking.
+    QSignalSpy captionSelected(&state, &WorkbenchState::captionSelected);
+    panel.captionView()->setCurrentIndex(model->index(0));
+    QCOMPARE(captionSelected.count(), 1);
+    const int datasetCaption = state.selectedCaption();
+    QVERIFY(datasetCaption >= 0);
+    QCOMPARE(m_dataset->captions[std::size_t(datasetCaption)].raw, m_space->captions()[model->sourceRow(0)]);
+    QTest::qWait(100);
+    QCOMPARE(ranked.count(), 1);
+
+    // Picking from the panel's own combo ranks that image's captions.
+    panel.rankCaptions(0);
+    QTRY_COMPARE_WITH_TIMEOUT(ranked.count(), 2, kTimeoutMs);
+    QCOMPARE(panel.captionResults()->list().query, m_space->imageIds()[0]);
+
+    // HTML export of the top 3 captions: one thumbnail per row.
+    const QString html = m_dir.filePath(QStringLiteral("captions.html"));
+    QString error;
+    QVERIFY2(panel.exportList(RankedList::Kind::Captions, html, 3, &error), qPrintable(error));
+    QFile file(html);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll().count("<img src=\"data:image/jpeg;base64,"), 3);
+  }
+
+  void offscreenRenderShowsThumbnails() {
+    WorkbenchState state;
+    state.setDataset(m_dataset, m_tiny.datasetPath);
+    state.setJointSpace(m_space);
+    RetrievalPanel panel(state);
+    panel.resize(700, 500);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    const QImage blank = panel.grab().toImage();
+    QSignalSpy ranked(&panel, &RetrievalPanel::imagesRanked);
+    panel.rankImages(m_space->captions()[3]);
+    QTRY_COMPARE_WITH_TIMEOUT(ranked.count(), 1, kTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(panel.imageResults()->loadedThumbnails(), m_space->imageCount(), kTimeoutMs);
+    QTest::qWait(50);
+    const QImage shown = panel.grab().toImage();
+
+    // The demo's images are colourful shapes on textured backgrounds: many more colours than the blank panel.
+    const auto colours = [](const QImage &image) {
+      QSet<QRgb> set;
+      for (int y = 0; y < image.height(); y += 2)
+        for (int x = 0; x < image.width(); x += 2) set.insert(image.pixel(x, y));
+      return set.size();
+    };
+    QVERIFY2(colours(shown) > colours(blank) + 200, qPrintable(QStringLiteral("%1 vs %2").arg(colours(shown)).arg(colours(blank))));
+
+    // The image picker shows thumbnails too.
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.imageCombo()->itemIcon(m_space->imageCount() - 1).isNull(), kTimeoutMs);
+
+    // Double-clicking an image ranks its captions; double-clicking a caption ranks images for it.
+    QSignalSpy captions(&panel, &RetrievalPanel::captionsRanked);
+    const QModelIndex first = panel.imageResults()->index(0);
+    Q_EMIT panel.imageView()->activated(first);
+    QCOMPARE(panel.tabs()->currentIndex(), 1);
+    QTRY_COMPARE_WITH_TIMEOUT(captions.count(), 1, kTimeoutMs);
+    QCOMPARE(panel.captionResults()->list().query, m_space->imageIds()[panel.imageResults()->sourceRow(0)]);
+    const QString caption = panel.captionResults()->list().rows[0].caption;
+    Q_EMIT panel.captionView()->activated(panel.captionResults()->index(0));
+    QCOMPARE(panel.tabs()->currentIndex(), 0);
+    QTRY_COMPARE_WITH_TIMEOUT(ranked.count(), 2, kTimeoutMs);
+    QCOMPARE(panel.imageResults()->list().query, caption);
+    QVERIFY(panel.imageRankingText().contains(QStringLiteral("True image")));
+  }
+};
+
+QTEST_MAIN(TestRetrievalPanel)
+#include "tst_retrievalpanel.moc"

@@ -1,0 +1,397 @@
+// The Training dashboard: its form is built from the config schema and round-trips every model's
+// defaults; the curve arithmetic (smoothing, rate/ETA, resumed runs' repeated minibatches,
+// events.jsonl reading) is right on known inputs; and a real tiny run trained through the panel
+// draws live curves, pauses, resumes, stops (keeping its checkpoint), resumes from its folder,
+// finishes, becomes the workbench's current run, and reads back from its folder identically.
+
+#include "figureexport.h"
+#include "runcurves.h"
+#include "tinyrun.h"
+#include "trainconfigform.h"
+#include "trainingpanel.h"
+#include "trainingplots.h"
+#include "workbenchstate.h"
+
+#include "data/loaddataset.h"
+#include "engine/engine.h"
+#include "engine/enginebridge.h"
+
+#include <qcustomplot.h>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QImage>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace gs;
+
+namespace {
+constexpr int kTrainTimeoutMs = 60000; // generous: the CI machine is shared by parallel builds
+
+// Pixels of `image` within a small distance of `colour` (antialiasing blends line edges).
+int pixelsNear(const QImage &image, const QColor &colour, int tolerance = 40) {
+  int count = 0;
+  for (int y = 0; y < image.height(); ++y)
+    for (int x = 0; x < image.width(); ++x) {
+      const QColor c = image.pixelColor(x, y);
+      if (std::abs(c.red() - colour.red()) + std::abs(c.green() - colour.green()) + std::abs(c.blue() - colour.blue()) <
+          tolerance)
+        ++count;
+    }
+  return count;
+}
+} // namespace
+
+class TestTrainingPanel : public QObject {
+  Q_OBJECT
+  QTemporaryDir m_dir;
+  test::TinyDataset m_tiny;
+
+private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(m_dir.isValid());
+    m_tiny = test::makeTinyDataset(m_dir.path());
+  }
+
+  // --- the form ------------------------------------------------------------------------------
+  void formIsBuiltFromTheSchemaWithEachModelsDefaults_data() {
+    QTest::addColumn<QString>("model");
+    for (const QString &m : TrainConfig::models()) QTest::newRow(qPrintable(m)) << m;
+  }
+  void formIsBuiltFromTheSchemaWithEachModelsDefaults() {
+    QFETCH(QString, model);
+    TrainConfigForm form;
+    QSignalSpy modelChanged(&form, &TrainConfigForm::modelChanged);
+    form.setModel(model);
+    QCOMPARE(modelChanged.count(), 1);
+    const QJsonObject defaults = TrainConfig::defaultsFor(model).toJson();
+    for (const ConfigField &field : trainConfigSchema()) {
+      QWidget *editor = form.editor(field.key);
+      QVERIFY2(editor, qPrintable(field.key));
+      if (field.kind == QLatin1String("choice")) {
+        auto *combo = qobject_cast<QComboBox *>(editor);
+        QVERIFY2(combo, qPrintable(field.key));
+        QCOMPARE(combo->count(), field.choices.size());
+        QCOMPARE(combo->currentText(), defaults.value(field.key).toString());
+      } else if (field.kind == QLatin1String("int")) {
+        auto *spin = qobject_cast<QSpinBox *>(editor);
+        QVERIFY2(spin, qPrintable(field.key));
+        const QJsonValue v = defaults.value(field.key);
+        QCOMPARE(spin->value(), v.isString() ? v.toString().toInt() : v.toInt());
+      } else if (field.kind == QLatin1String("bool")) {
+        QVERIFY2(qobject_cast<QCheckBox *>(editor), qPrintable(field.key));
+      } else {
+        QVERIFY2(qobject_cast<QLineEdit *>(editor), qPrintable(field.key));
+      }
+    }
+    TrainConfig config;
+    QString error;
+    QVERIFY2(form.config(&config, &error), qPrintable(error));
+    QCOMPARE(config.toJson(), defaults); // every field round-trips, doubles exactly
+  }
+
+  void editingAFieldChangesTheConfig() {
+    TrainConfigForm form;
+    form.setModel(QStringLiteral("lstm"));
+    QSignalSpy edited(&form, &TrainConfigForm::edited);
+    qobject_cast<QSpinBox *>(form.editor(QStringLiteral("epochs")))->setValue(7);
+    qobject_cast<QLineEdit *>(form.editor(QStringLiteral("learning_rate")))->setText(QStringLiteral("1e-4"));
+    qobject_cast<QComboBox *>(form.editor(QStringLiteral("optimizer")))->setCurrentText(QStringLiteral("sgd"));
+    qobject_cast<QCheckBox *>(form.editor(QStringLiteral("freeze_words")))->setChecked(true);
+    QVERIFY(edited.count() >= 4);
+    TrainConfig config;
+    QString error;
+    QVERIFY2(form.config(&config, &error), qPrintable(error));
+    QCOMPARE(config.model, QStringLiteral("lstm"));
+    QCOMPARE(config.epochs, 7);
+    QCOMPARE(config.learningRate, 1e-4);
+    QCOMPARE(config.optimizer, QStringLiteral("sgd"));
+    QVERIFY(config.freezeWords);
+    QCOMPARE(config.hiddenDim, TrainConfig::defaultsFor(QStringLiteral("lstm")).hiddenDim); // untouched fields keep defaults
+
+    // A value the config rejects is named; text that is no number too.
+    qobject_cast<QSpinBox *>(form.editor(QStringLiteral("batch_size")))->setValue(1);
+    QVERIFY(!form.config(&config, &error));
+    QVERIFY2(error.contains(QStringLiteral("batch_size")), qPrintable(error));
+    qobject_cast<QSpinBox *>(form.editor(QStringLiteral("batch_size")))->setValue(32);
+    qobject_cast<QLineEdit *>(form.editor(QStringLiteral("margin")))->setText(QStringLiteral("abc"));
+    error.clear();
+    QVERIFY(!form.config(&config, &error));
+    QVERIFY2(error.contains(QStringLiteral("Margin")), qPrintable(error));
+
+    // Choosing another model refills everything with its defaults.
+    form.setModel(QStringLiteral("chargru"));
+    QVERIFY2(form.config(&config, &error), qPrintable(error));
+    QCOMPARE(config.toJson(), TrainConfig::defaultsFor(QStringLiteral("chargru")).toJson());
+  }
+
+  // --- curve arithmetic ----------------------------------------------------------------------
+  void smoothingOnKnownInputs() {
+    // Debiased EMA: a constant stays constant from the first point on.
+    QCOMPARE(exponentialSmoothing({2, 2, 2}, 0.9), (std::vector<double>{2, 2, 2}));
+    // w = 0.5 on (0, 10): s1 = 0 / 0.5 = 0; s2 = (0.5·0 + 0.5·10) / (1 − 0.25) = 6.667.
+    const std::vector<double> s = exponentialSmoothing({0, 10}, 0.5);
+    QCOMPARE(s.size(), std::size_t(2));
+    QCOMPARE(s[0], 0.0);
+    QVERIFY(qAbs(s[1] - 20.0 / 3.0) < 1e-12);
+    QCOMPARE(exponentialSmoothing({3, 1, 4}, 0.0), (std::vector<double>{3, 1, 4}));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, exponentialSmoothing({1}, 1.0));
+  }
+
+  void rateAndEtaOnKnownInputs() {
+    RateEstimator rate(5.0);
+    QCOMPARE(rate.rate(), 0.0);
+    QCOMPARE(rate.secondsLeft(100), -1.0);
+    rate.add(0, 0);
+    rate.add(10, 1);
+    rate.add(20, 2);
+    QCOMPARE(rate.rate(), 10.0);
+    QCOMPARE(rate.secondsLeft(100), 8.0); // 80 minibatches left at 10/s
+    // A change of pace shows once the window (5 s) has moved past the old samples.
+    for (int t = 3; t <= 12; ++t) rate.add(20 + (t - 2) * 2, t); // 2 minibatches/s from t = 2
+    QCOMPARE(rate.rate(), 2.0);
+    QCOMPARE(rate.secondsLeft(40), 0.0); // already past: never negative
+    QCOMPARE(RateEstimator::formatDuration(42), QStringLiteral("42 s"));
+    QCOMPARE(RateEstimator::formatDuration(125), QStringLiteral("2 min 05 s"));
+    QCOMPARE(RateEstimator::formatDuration(3720), QStringLiteral("1 h 02 min"));
+  }
+
+  void resumedMinibatchesFoldAndMalformedLinesAreNamed() {
+    RunCurves curves;
+    for (int i = 1; i <= 5; ++i) curves.addBatch({i, 1, double(i), 0.1});
+    curves.addBatch({4, 1, 40, 0.1}); // a resumed run repeats iteration 4
+    QCOMPARE(curves.batches().size(), std::size_t(4));
+    QCOMPARE(curves.batches().back().loss, 40.0);
+    RetrievalMetrics m;
+    m.rsum = 10;
+    curves.addEpoch({1, 1, m, 1});
+    m.rsum = 30;
+    curves.addEpoch({2, 1, m, 1});
+    m.rsum = 20;
+    curves.addEpoch({2, 1, m, 1}); // replaces epoch 2
+    QCOMPARE(curves.epochs().size(), std::size_t(2));
+    QCOMPARE(curves.bestEpoch(), 2);
+
+    QTemporaryDir run;
+    QFile events(run.filePath(QStringLiteral("events.jsonl")));
+    QVERIFY(events.open(QIODevice::WriteOnly));
+    events.write("{\"epoch\":1,\"batch\":1,\"iteration\":1,\"loss\":5,\"lr\":0.1}\n"
+                 "{\"epoch\":1,\"batch\":2,\"iteration\":2,\"loss\":4,\"lr\":0.1}\n"
+                 "{\"epoch\":1,\"batch\":2,\"iteration\":2,\"loss\":3.5,\"lr\":0.1}\n"
+                 "{\"epoch\":1,\"batch\":3,\"itera");
+    events.close();
+    RunCurves read;
+    QString error;
+    QStringList warnings;
+    QVERIFY2(read.readRunFolder(run.path(), &error, &warnings), qPrintable(error));
+    QCOMPARE(read.batches().size(), std::size_t(2));
+    QCOMPARE(read.batches()[1].loss, 3.5);
+    QCOMPARE(warnings.size(), 1);
+    QVERIFY2(warnings[0].contains(QStringLiteral("events.jsonl:4")), qPrintable(warnings[0]));
+
+    QTemporaryDir empty;
+    QVERIFY(!read.readRunFolder(empty.path(), &error));
+    QVERIFY2(error.contains(empty.path()), qPrintable(error));
+  }
+
+  void plotsFollowTheMeasureAndSmoothing() {
+    RunCurves curves;
+    for (int i = 1; i <= 4; ++i) curves.addBatch({i, 1, double(10 * i), 0.1});
+    for (int e = 1; e <= 3; ++e) {
+      RetrievalMetrics m;
+      m.imageToText.r1 = e;
+      m.textToImage.r1 = 2 * e;
+      m.rsum = 100 * e;
+      curves.addEpoch({e, 1, m, 1});
+    }
+    TrainingPlots plots;
+    plots.setMeasure(RecallMeasure::R1);
+    plots.setSmoothing(0);
+    plots.setRun(7, QStringLiteral("run"), Qt::red, curves);
+    QCOMPARE(plots.validationPointCount(7), 3);
+    QCPGraph *imageToText = plots.validationPlot()->graph(0);
+    QCPGraph *textToImage = plots.validationPlot()->graph(1);
+    QCOMPARE(imageToText->data()->at(2)->value, 3.0);
+    QCOMPARE(textToImage->data()->at(2)->value, 6.0);
+    QCOMPARE(plots.lossPlot()->graph(1)->data()->at(3)->value, 40.0); // smoothing 0: the raw values
+    plots.setSmoothing(0.5);
+    QVERIFY(plots.lossPlot()->graph(1)->data()->at(3)->value < 40.0);
+    plots.setMeasure(RecallMeasure::Rsum); // one line: rsum sums both directions
+    QCOMPARE(imageToText->data()->at(1)->value, 200.0);
+    QCOMPARE(textToImage->dataCount(), 0);
+    plots.refresh();
+    QCOMPARE(plots.validationPlot()->yAxis->range().lower, 0.0);
+    QVERIFY(plots.validationPlot()->yAxis->range().upper >= 300.0);
+    plots.setRunVisible(7, false);
+    QVERIFY(!imageToText->visible());
+    QVERIFY(!plots.lossPlot()->graph(0)->visible());
+    plots.removeRun(7);
+    QCOMPARE(plots.validationPlot()->graphCount(), 0);
+    QCOMPARE(plots.lossPlot()->graphCount(), 0);
+  }
+
+  // --- a real run through the panel ----------------------------------------------------------
+  void trainsPausesStopsResumesAndReopens() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    state.setDataset(std::make_shared<Dataset>(loadDataset(m_tiny.datasetPath)), m_tiny.datasetPath);
+    TrainingPanel panel(bridge, state);
+    panel.resize(1100, 700);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+
+    QVERIFY(panel.outputFolder().contains(QStringLiteral("runs/bow-"))); // a fresh folder for the model
+    const QString runDir = m_dir.filePath(QStringLiteral("panel-run"));
+    panel.setOutputFolder(runDir);
+    panel.setBackbone(m_tiny.backbone);
+    panel.form()->setConfig(test::tinyConfig(1000)); // far more than the test lets it run
+    QVERIFY(panel.startButton()->isEnabled());
+    QVERIFY(!panel.pauseButton()->isEnabled());
+
+    QVERIFY(panel.start());
+    const JobId job = panel.currentJob();
+    QVERIFY(job != 0);
+    QVERIFY(!panel.startButton()->isEnabled());
+    QVERIFY(panel.stopButton()->isEnabled());
+    const int run = panel.runIdOf(runDir);
+    QVERIFY(run > 0);
+    QTRY_VERIFY_WITH_TIMEOUT(panel.plots()->lossPointCount(run) > 0, kTrainTimeoutMs);
+    QTRY_VERIFY(panel.plots()->smoothedPointCount(run) == panel.plots()->lossPointCount(run));
+    QTRY_VERIFY(panel.statusText().contains(QStringLiteral("ETA")));
+
+    // Pause holds the job: the minibatch count stops growing.
+    panel.pause();
+    QVERIFY(panel.isPaused());
+    QVERIFY(engine.isPaused(job));
+    QVERIFY(!panel.pauseButton()->isEnabled());
+    QVERIFY(panel.resumeButton()->isEnabled());
+    QTest::qWait(1000); // the minibatch in flight lands, even on a loaded machine
+    const std::size_t held = panel.curves(run)->batches().size();
+    QTest::qWait(400);
+    QCOMPARE(panel.curves(run)->batches().size(), held);
+
+    panel.resume();
+    QVERIFY(!engine.isPaused(job));
+    QVERIFY(panel.pauseButton()->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(panel.curves(run)->batches().size() > held, kTrainTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(panel.plots()->validationPointCount(run) >= 2, kTrainTimeoutMs);
+    QVERIFY(panel.logText().contains(QStringLiteral("Epoch 1/1000")));
+
+    // Stop (from paused, so the run cannot end on its own first): the job ends cancelled.
+    QSignalSpy finished(&bridge, &EngineBridge::finished);
+    panel.pause();
+    panel.stop();
+    QTRY_VERIFY_WITH_TIMEOUT(panel.currentJob() == 0, kTrainTimeoutMs);
+    QCOMPARE(finished.count(), 1);
+    QCOMPARE(finished.at(0).at(2).value<JobOutcome>().status, JobStatus::Cancelled);
+    QVERIFY(panel.startButton()->isEnabled());
+    QVERIFY(!panel.stopButton()->isEnabled());
+    QVERIFY(QFile::exists(QDir(runDir).filePath(QStringLiteral("checkpoint-last.pt"))));
+    QCOMPARE(panel.outputFolder(), runDir); // Start resumes it
+    const int done = panel.curves(run)->epochs().back().epoch;
+
+    // Starting again with the same folder resumes from the checkpoint and finishes one epoch later.
+    QSignalSpy jointSpace(&state, &WorkbenchState::jointSpaceChanged);
+    panel.form()->setConfig(test::tinyConfig(done + 1));
+    QVERIFY(panel.start());
+    QTRY_VERIFY_WITH_TIMEOUT(panel.currentJob() == 0, kTrainTimeoutMs);
+    QCOMPARE(finished.last().at(2).value<JobOutcome>().status, JobStatus::Succeeded);
+    QVERIFY(panel.logText().contains(QStringLiteral("Resuming")));
+    QCOMPARE(panel.curves(run)->epochs().size(), std::size_t(done + 1));
+    QVERIFY(QFile::exists(QDir(runDir).filePath(QStringLiteral("result.json"))));
+    // The finished run becomes the workbench's run, its test split embedded.
+    QCOMPARE(QDir::cleanPath(state.runDir()), QDir::cleanPath(runDir));
+    QTRY_VERIFY_WITH_TIMEOUT(state.jointSpace() != nullptr, kTrainTimeoutMs);
+
+    // A different configuration in the same folder fails with a message naming the folder; the run is kept.
+    TrainConfig other = test::tinyConfig(done + 1);
+    other.embedDim = 20;
+    panel.form()->setConfig(other);
+    QVERIFY(panel.start());
+    QTRY_VERIFY_WITH_TIMEOUT(panel.currentJob() == 0, kTrainTimeoutMs);
+    QCOMPARE(finished.last().at(2).value<JobOutcome>().status, JobStatus::Failed);
+    QVERIFY2(panel.statusText().contains(runDir), qPrintable(panel.statusText()));
+    QVERIFY(QFile::exists(QDir(runDir).filePath(QStringLiteral("result.json"))));
+    QCOMPARE(panel.curves(run)->epochs().size(), std::size_t(done + 1));
+
+    // Reopening the folder in another panel draws the same points.
+    TrainingPanel reopened(bridge, state);
+    QVERIFY(reopened.openRunFolder(runDir));
+    const int again = reopened.runIdOf(runDir);
+    QCOMPARE(reopened.plots()->validationPointCount(again), panel.plots()->validationPointCount(run));
+    QCOMPARE(reopened.plots()->lossPointCount(again), panel.plots()->lossPointCount(run));
+    QCOMPARE(reopened.curves(again)->batches().back().iteration, panel.curves(run)->batches().back().iteration);
+    QVERIFY(reopened.runList()->item(0)->text().contains(QStringLiteral("finished")));
+    // Selecting a finished run in the list makes it the workbench's run.
+    state.openRun(bridge, QString());
+    QVERIFY(state.runDir().isEmpty());
+    reopened.runList()->setCurrentRow(0);
+    QCOMPARE(QDir::cleanPath(state.runDir()), QDir::cleanPath(runDir));
+    QTRY_VERIFY_WITH_TIMEOUT(state.jointSpace() != nullptr, kTrainTimeoutMs);
+
+    // A run made current elsewhere joins the list of a panel that did not have it.
+    WorkbenchState otherState;
+    TrainingPanel follower(bridge, otherState);
+    QCOMPARE(follower.runList()->count(), 0);
+    otherState.openRun(bridge, runDir);
+    QVERIFY(follower.runIdOf(runDir) > 0);
+    QCOMPARE(follower.curves(follower.runIdOf(runDir))->epochs().size(), std::size_t(done + 1));
+    QTRY_VERIFY_WITH_TIMEOUT(otherState.jointSpace() != nullptr, kTrainTimeoutMs);
+
+    // Unchecking a run hides its graphs.
+    panel.runList()->item(0)->setCheckState(Qt::Unchecked);
+    QVERIFY(!panel.plots()->lossPlot()->graph(0)->visible());
+    panel.runList()->item(0)->setCheckState(Qt::Checked);
+    QVERIFY(panel.plots()->lossPlot()->graph(0)->visible());
+
+    // The offscreen render shows the run's colour in both plots, and the export has the asked size.
+    if (qEnvironmentVariableIsSet("GS_TEST_SCREENSHOTS")) {
+      panel.grab().save(qEnvironmentVariable("GS_TEST_SCREENSHOTS") + QStringLiteral("/training-wide.png"));
+      panel.resize(520, 420);
+      QTest::qWait(50);
+      panel.grab().save(qEnvironmentVariable("GS_TEST_SCREENSHOTS") + QStringLiteral("/training-narrow.png"));
+      panel.resize(1100, 700);
+    }
+    const QColor colour(0x1f77b4);
+    QVERIFY(pixelsNear(panel.plots()->lossPlot()->grab().toImage(), colour) > 50);
+    QVERIFY(pixelsNear(panel.plots()->validationPlot()->grab().toImage(), colour) > 20);
+    const QString png = m_dir.filePath(QStringLiteral("loss.png"));
+    const FigureExportResult exported = panel.exportPlot(TrainingPanel::Plot::Loss, png, QSize(640, 400));
+    QVERIFY2(exported.ok, qPrintable(exported.error));
+    const QImage image(png);
+    QCOMPARE(image.size(), QSize(640, 400));
+    QVERIFY(pixelsNear(image, colour) > 50);
+
+    // Removing the run from the list takes its graphs off the plots, not its folder off the disk.
+    const int graphs = panel.plots()->lossPlot()->graphCount();
+    QVERIFY(panel.removeRun(run));
+    QCOMPARE(panel.plots()->lossPlot()->graphCount(), graphs - 2);
+    QCOMPARE(panel.runList()->count(), 0);
+    QCOMPARE(panel.runIdOf(runDir), -1);
+    QVERIFY(QFile::exists(QDir(runDir).filePath(QStringLiteral("result.json"))));
+  }
+
+  void startWithoutDatasetSaysWhy() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    TrainingPanel panel(bridge, state);
+    panel.setOutputFolder(m_dir.filePath(QStringLiteral("never")));
+    QVERIFY(!panel.startButton()->isEnabled());
+    QVERIFY(!panel.startButton()->toolTip().isEmpty());
+    QVERIFY(!panel.start());
+    QCOMPARE(panel.currentJob(), JobId(0));
+    QVERIFY(panel.logText().contains(QStringLiteral("open a dataset first")));
+    QVERIFY(!panel.openRunFolder(m_dir.filePath(QStringLiteral("never"))));
+  }
+};
+
+QTEST_MAIN(TestTrainingPanel)
+#include "tst_trainingpanel.moc"

@@ -1,0 +1,135 @@
+#include "rankedlistexport.h"
+
+#include <QBuffer>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QImage>
+#include <QImageReader>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+
+namespace gs {
+
+namespace {
+constexpr int kJpegQuality = 85; // thumbnails: small files, no visible blocking at 96 px
+
+QString tr(const char *text) { return QCoreApplication::translate("RankedListExport", text); }
+
+QByteArray csvField(const QString &value) {
+  QByteArray utf8 = value.toUtf8();
+  if (!utf8.contains(',') && !utf8.contains('"') && !utf8.contains('\n') && !utf8.contains('\r')) return utf8;
+  utf8.replace("\"", "\"\"");
+  return '"' + utf8 + '"';
+}
+
+QByteArray number(double value) { return QByteArray::number(value, 'g', 8); }
+
+// A data URI of the image scaled to fit size×size, or empty when it cannot be read.
+QByteArray thumbnailUri(const QString &path, int size) {
+  if (path.isEmpty()) return {};
+  const QImage image = loadThumbnail(path, size);
+  if (image.isNull()) return {};
+  QByteArray bytes;
+  QBuffer buffer(&bytes);
+  buffer.open(QIODevice::WriteOnly);
+  if (!image.convertToFormat(QImage::Format_RGB888).save(&buffer, "JPEG", kJpegQuality)) return {};
+  return "data:image/jpeg;base64," + bytes.toBase64();
+}
+
+QByteArray escaped(const QString &text) { return text.toHtmlEscaped().toUtf8(); }
+} // namespace
+
+QByteArray toCsv(const RankedList &list) {
+  const bool captions = list.kind == RankedList::Kind::Captions;
+  QByteArray out = captions ? "rank,image_id,caption,score,relevant\r\n" : "rank,image_id,score,relevant\r\n";
+  for (const RankedRow &row : list.rows) {
+    out += QByteArray::number(row.rank) + ',' + csvField(row.imageId) + ',';
+    if (captions) out += csvField(row.caption) + ',';
+    out += number(row.score) + ',' + (row.relevant ? "1" : "0") + "\r\n";
+  }
+  return out;
+}
+
+QByteArray toJson(const RankedList &list) {
+  const bool captions = list.kind == RankedList::Kind::Captions;
+  QJsonArray rows;
+  for (const RankedRow &row : list.rows) {
+    QJsonObject o{{QStringLiteral("rank"), row.rank},
+                  {QStringLiteral("image_id"), row.imageId},
+                  {QStringLiteral("score"), row.score},
+                  {QStringLiteral("relevant"), row.relevant},
+                  {QStringLiteral("image_path"), row.imagePath}};
+    if (captions) o.insert(QStringLiteral("caption"), row.caption);
+    rows.append(o);
+  }
+  const QJsonObject root{{QStringLiteral("kind"), captions ? QStringLiteral("captions") : QStringLiteral("images")},
+                         {QStringLiteral("query"), list.query},
+                         {QStringLiteral("run"), list.run},
+                         {QStringLiteral("rows"), rows}};
+  return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+QByteArray toHtml(const RankedList &list, int thumbnailSize) {
+  const bool captions = list.kind == RankedList::Kind::Captions;
+  const QString title = captions ? tr("Captions ranked for image %1").arg(list.query)
+                                 : tr("Images ranked for “%1”").arg(list.query);
+  QByteArray out;
+  out += "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + escaped(title) + "</title>\n";
+  out += "<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{padding:4px 8px;"
+         "border-bottom:1px solid #ddd;text-align:left}tr.relevant{background:#e6f4e6;font-weight:bold}"
+         "img{display:block}</style></head><body>\n";
+  out += "<h1>" + escaped(title) + "</h1>\n";
+  if (!list.run.isEmpty()) out += "<p>" + escaped(tr("Run: %1").arg(list.run)) + "</p>\n";
+  out += "<table>\n<tr><th>" + escaped(tr("Rank")) + "</th><th>" + escaped(tr("Image")) + "</th><th>" +
+         escaped(tr("Image id")) + "</th>";
+  if (captions) out += "<th>" + escaped(tr("Caption")) + "</th>";
+  out += "<th>" + escaped(tr("Score")) + "</th><th></th></tr>\n";
+  for (const RankedRow &row : list.rows) {
+    out += row.relevant ? "<tr class=\"relevant\">" : "<tr>";
+    out += "<td>" + QByteArray::number(row.rank) + "</td><td>";
+    const QByteArray uri = thumbnailUri(row.imagePath, thumbnailSize);
+    if (uri.isEmpty()) out += escaped(tr("(image not readable)"));
+    else out += "<img src=\"" + uri + "\" alt=\"" + escaped(row.imageId) + "\">";
+    out += "</td><td>" + escaped(row.imageId) + "</td>";
+    if (captions) out += "<td>" + escaped(row.caption) + "</td>";
+    out += "<td>" + number(row.score) + "</td><td>" + (row.relevant ? QByteArray("✓") : QByteArray()) + "</td></tr>\n";
+  }
+  out += "</table>\n</body></html>\n";
+  return out;
+}
+
+bool writeRankedList(const RankedList &list, const QString &path, QString *error) {
+  const QString suffix = QFileInfo(path).suffix().toLower();
+  QByteArray bytes;
+  if (suffix == QLatin1String("csv")) bytes = toCsv(list);
+  else if (suffix == QLatin1String("json")) bytes = toJson(list);
+  else if (suffix == QLatin1String("html") || suffix == QLatin1String("htm")) bytes = toHtml(list);
+  else {
+    if (error) *error = tr("%1: unknown format (use .csv, .json or .html)").arg(path);
+    return false;
+  }
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+    if (error) *error = tr("%1: cannot write: %2").arg(path, file.errorString());
+    return false;
+  }
+  return true;
+}
+
+QImage loadThumbnail(const QString &path, int size) {
+  QImageReader reader(path);
+  const QSize full = reader.size();
+  if (full.isValid()) reader.setScaledSize(full.scaled(size, size, Qt::KeepAspectRatio));
+  QImage image = reader.read();
+  if (!image.isNull() && (image.width() > size || image.height() > size))
+    image = image.scaled(size, size, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+  return image;
+}
+
+QString rankedListFileFilter() {
+  return tr("HTML page with thumbnails (*.html);;CSV (*.csv);;JSON (*.json)");
+}
+
+}  // namespace gs

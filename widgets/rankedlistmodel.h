@@ -1,0 +1,60 @@
+#pragma once
+// A ranked retrieval list as a Qt model for the Retrieval panel's views: rank, image id, caption,
+// score, relevance (highlighted) and a thumbnail. Thumbnails are decoded off the GUI thread
+// (QtConcurrent::mapped, scaled while decoding) and cached by path, so re-ranking the same split
+// shows them at once; until one arrives the row shows a grey placeholder.
+
+#include "rankedlistexport.h"
+
+#include <QAbstractListModel>
+#include <QFutureWatcher>
+#include <QHash>
+#include <QImage>
+#include <QPixmap>
+
+namespace gs {
+
+class RankedListModel : public QAbstractListModel {
+  Q_OBJECT
+public:
+  enum Role {
+    RankRole = Qt::UserRole + 1,
+    SourceRowRole, // the row in the list's source (JointSpace image or caption row)
+    ScoreRole,
+    RelevantRole,
+    ImageIdRole,
+    CaptionRole,
+  };
+
+  explicit RankedListModel(int thumbnailSize = 96, QObject *parent = nullptr);
+  ~RankedListModel() override;
+
+  // sourceRows[i] is the JointSpace row of list.rows[i].
+  void setList(const RankedList &list, const std::vector<int> &sourceRows);
+  void clear();
+  const RankedList &list() const { return m_list; }
+  int sourceRow(int row) const;
+  int rowOfSourceRow(int sourceRow) const; // -1 when absent
+
+  int thumbnailSize() const { return m_thumbnailSize; }
+  int loadedThumbnails() const { return int(m_thumbnails.size()); } // for tests
+  bool loadingThumbnails() const { return m_watcher.isRunning(); }
+
+  int rowCount(const QModelIndex &parent = {}) const override;
+  QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+
+Q_SIGNALS:
+  void thumbnailsLoaded();
+
+private:
+  void loadThumbnails();
+
+  RankedList m_list;
+  std::vector<int> m_sourceRows;
+  int m_thumbnailSize;
+  QHash<QString, QPixmap> m_thumbnails; // by image path
+  QPixmap m_placeholder;
+  QFutureWatcher<std::pair<QString, QImage>> m_watcher; // results carry their path
+};
+
+}  // namespace gs

@@ -1,0 +1,409 @@
+#include "retrievalpanel.h"
+
+#include "rankedlistmodel.h"
+#include "workbenchstate.h"
+
+#include "analysis/jointspace.h"
+#include "text/tokenizer.h"
+
+#include <QComboBox>
+#include <QCompleter>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListView>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentMap>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace gs {
+
+namespace {
+constexpr int kImageThumbnail = 96;   // grid of ranked images
+constexpr int kCaptionThumbnail = 40; // the image beside each ranked caption
+constexpr int kDefaultTopK = 20;
+
+struct Ranking {
+  std::vector<JointSpace::Ranked> ranked;
+  QString error;
+};
+
+// Runs `rank` on a pool thread; `done` gets the result on the GUI thread, unless `panel` is gone.
+template <typename Rank, typename Done>
+void runRanking(QObject *panel, QThreadPool *pool, Rank rank, Done done) {
+  auto *watcher = new QFutureWatcher<Ranking>(panel);
+  QObject::connect(watcher, &QFutureWatcherBase::finished, panel, [watcher, done] {
+    watcher->deleteLater();
+    done(watcher->result());
+  });
+  watcher->setFuture(QtConcurrent::run(pool, [rank]() {
+    Ranking r;
+    try {
+      r.ranked = rank();
+    } catch (const std::exception &e) { // QtConcurrent would not carry a std::exception across
+      r.error = QString::fromUtf8(e.what());
+    }
+    return r;
+  }));
+}
+
+QListView *makeView(QWidget *parent, bool grid, int thumbnail) {
+  auto *view = new QListView(parent);
+  view->setIconSize(QSize(thumbnail, thumbnail));
+  view->setUniformItemSizes(true);
+  view->setSelectionMode(QAbstractItemView::SingleSelection);
+  view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  if (grid) {
+    view->setViewMode(QListView::IconMode);
+    view->setResizeMode(QListView::Adjust);
+    view->setMovement(QListView::Static);
+    view->setGridSize(QSize(thumbnail + 60, thumbnail + 44)); // room for a bold "10. scene_00012"
+    view->setWordWrap(true);
+  } else {
+    view->setWordWrap(true);
+    view->setAlternatingRowColors(true);
+  }
+  return view;
+}
+} // namespace
+
+RetrievalPanel::RetrievalPanel(WorkbenchState &state, QWidget *parent)
+    : QWidget(parent), m_state(state), m_imageModel(new RankedListModel(kImageThumbnail, this)),
+      m_captionModel(new RankedListModel(kCaptionThumbnail, this)) {
+  m_rankingPool.setMaxThreadCount(1);
+  m_hint = new QLabel(this);
+  m_hint->setAlignment(Qt::AlignCenter);
+  m_hint->setWordWrap(true);
+
+  // Sentence → images.
+  auto *imagesTab = new QWidget(this);
+  auto *imagesLayout = new QVBoxLayout(imagesTab);
+  m_sentence = new QLineEdit(imagesTab);
+  m_sentence->setPlaceholderText(tr("Type a sentence and press Enter"));
+  m_sentence->setClearButtonEnabled(true);
+  connect(m_sentence, &QLineEdit::returnPressed, this, [this] { rankImages(m_sentence->text()); });
+  imagesLayout->addWidget(m_sentence);
+  m_imageRanking = new QLabel(imagesTab);
+  imagesLayout->addWidget(m_imageRanking);
+  m_imageView = makeView(imagesTab, true, kImageThumbnail);
+  m_imageView->setModel(m_imageModel);
+  connect(m_imageView->selectionModel(), &QItemSelectionModel::currentChanged, this, &RetrievalPanel::onImageResultChosen);
+  m_imageView->setToolTip(tr("Double-click an image to rank the captions for it"));
+  connect(m_imageView, &QListView::activated, this, [this](const QModelIndex &index) {
+    const int row = m_imageModel->sourceRow(index.row());
+    if (row < 0) return;
+    m_tabs->setCurrentIndex(1);
+    rankCaptions(row);
+  });
+  imagesLayout->addWidget(m_imageView, 1);
+
+  // Image → captions.
+  auto *captionsTab = new QWidget(this);
+  auto *captionsLayout = new QVBoxLayout(captionsTab);
+  m_imageCombo = new QComboBox(captionsTab);
+  m_imageCombo->setIconSize(QSize(kCaptionThumbnail, kCaptionThumbnail));
+  m_imageCombo->setToolTip(tr("The image whose captions are ranked"));
+  connect(m_imageCombo, &QComboBox::activated, this, [this](int row) { rankCaptions(row); });
+  captionsLayout->addWidget(m_imageCombo);
+  m_captionRanking = new QLabel(captionsTab);
+  captionsLayout->addWidget(m_captionRanking);
+  m_captionView = makeView(captionsTab, false, kCaptionThumbnail);
+  m_captionView->setModel(m_captionModel);
+  connect(m_captionView->selectionModel(), &QItemSelectionModel::currentChanged, this,
+          &RetrievalPanel::onCaptionResultChosen);
+  m_captionView->setToolTip(tr("Double-click a caption to rank the images for it"));
+  connect(m_captionView, &QListView::activated, this, [this](const QModelIndex &index) {
+    const QString caption = m_captionModel->data(index, RankedListModel::CaptionRole).toString();
+    if (caption.isEmpty()) return;
+    m_tabs->setCurrentIndex(0);
+    rankImages(caption);
+  });
+  captionsLayout->addWidget(m_captionView, 1);
+
+  m_tabs = new QTabWidget(this);
+  m_tabs->addTab(imagesTab, tr("Sentence → images"));
+  m_tabs->addTab(captionsTab, tr("Image → captions"));
+
+  auto *exportRow = new QHBoxLayout;
+  exportRow->addStretch();
+  exportRow->addWidget(new QLabel(tr("Top K"), this));
+  m_topK = new QSpinBox(this);
+  m_topK->setRange(1, 100000);
+  m_topK->setValue(kDefaultTopK);
+  m_topK->setToolTip(tr("How many of the ranked results an export writes"));
+  exportRow->addWidget(m_topK);
+  auto *exportButton = new QPushButton(tr("Export…"), this);
+  exportButton->setToolTip(tr("Write the shown list as CSV, JSON or an HTML page with thumbnails"));
+  connect(exportButton, &QPushButton::clicked, this, &RetrievalPanel::chooseExport);
+  exportRow->addWidget(exportButton);
+
+  auto *work = new QWidget(this);
+  auto *workLayout = new QVBoxLayout(work);
+  workLayout->setContentsMargins(0, 0, 0, 0);
+  workLayout->addWidget(m_tabs, 1);
+  workLayout->addLayout(exportRow);
+  m_stack = new QStackedWidget(this);
+  m_stack->addWidget(m_hint);
+  m_stack->addWidget(work);
+  auto *layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(m_stack);
+
+  connect(&m_state, &WorkbenchState::jointSpaceChanged, this, &RetrievalPanel::onJointSpaceChanged);
+  connect(&m_state, &WorkbenchState::runChanged, this, &RetrievalPanel::onJointSpaceChanged);
+  connect(&m_state, &WorkbenchState::runFailed, this, [this](const QString &runDir, const QString &error) {
+    m_hint->setText(tr("Could not open the run %1:\n%2").arg(QDir::toNativeSeparators(runDir), error));
+  });
+  connect(&m_state, &WorkbenchState::imageSelected, this, &RetrievalPanel::onImageSelected);
+  connect(&m_state, &WorkbenchState::captionSelected, this, &RetrievalPanel::onCaptionSelected);
+  onJointSpaceChanged();
+}
+
+RetrievalPanel::~RetrievalPanel() = default;
+
+QString RetrievalPanel::imageRankingText() const { return m_imageRanking->text(); }
+QString RetrievalPanel::captionRankingText() const { return m_captionRanking->text(); }
+QString RetrievalPanel::hintText() const { return m_stack->currentWidget() == m_hint ? m_hint->text() : QString(); }
+
+void RetrievalPanel::onJointSpaceChanged() {
+  const auto space = m_state.jointSpace();
+  if (space == m_space && space) return;
+  m_space = space;
+  ++m_imageGeneration; // rankings under way belong to the old space
+  ++m_captionGeneration;
+  m_imageModel->clear();
+  m_captionModel->clear();
+  m_imageRanking->clear();
+  m_captionRanking->clear();
+  m_imageCombo->clear();
+  m_imagesOfCaption.clear();
+  loadComboIcons(); // stops the previous space's, starts this one's
+  if (!m_space) {
+    m_hint->setText(m_state.runDir().isEmpty() ? tr("Train a model or open a run to search its test split.")
+                                               : tr("Embedding the run's test split…"));
+    m_stack->setCurrentWidget(m_hint);
+    return;
+  }
+  m_stack->setCurrentWidget(m_stack->widget(1));
+  for (int c = 0; c < m_space->captionCount(); ++c) {
+    QList<int> &images = m_imagesOfCaption[tokenize(m_space->captions()[c]).join(QLatin1Char(' '))];
+    const int image = m_space->captionImage()[std::size_t(c)];
+    if (image >= 0 && !images.contains(image)) images << image;
+  }
+  m_imageCombo->addItems(m_space->imageIds());
+  m_imageCombo->setCurrentIndex(-1);
+  auto *completer = new QCompleter(m_space->captions(), m_sentence);
+  completer->setCaseSensitivity(Qt::CaseInsensitive);
+  completer->setFilterMode(Qt::MatchContains);
+  delete m_sentence->completer();
+  m_sentence->setCompleter(completer);
+  if (!m_sentence->text().trimmed().isEmpty()) rankImages(m_sentence->text());
+  if (m_state.selectedImage() >= 0) onImageSelected(m_state.selectedImage());
+}
+
+void RetrievalPanel::loadComboIcons() {
+  delete m_iconLoader; // its results belong to the previous space
+  m_iconLoader = nullptr;
+  if (!m_space) return;
+  auto *watcher = new QFutureWatcher<QImage>(this);
+  m_iconLoader = watcher;
+  connect(watcher, &QFutureWatcherBase::resultReadyAt, this, [this, watcher](int row) {
+    const QImage image = watcher->resultAt(row);
+    if (!image.isNull() && row < m_imageCombo->count()) m_imageCombo->setItemIcon(row, QPixmap::fromImage(image));
+  });
+  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
+    if (m_iconLoader == watcher) m_iconLoader = nullptr;
+    watcher->deleteLater();
+  });
+  watcher->setFuture(QtConcurrent::mapped(m_space->imagePaths(), [](const QString &path) { return loadThumbnail(path, kCaptionThumbnail); }));
+}
+
+void RetrievalPanel::rankImages(const QString &sentence) {
+  if (!m_space) return;
+  if (m_sentence->text() != sentence) m_sentence->setText(sentence);
+  const auto space = m_space;
+  const int generation = ++m_imageGeneration;
+  m_imageRanking->setText(tr("Ranking…"));
+  runRanking(this, &m_rankingPool, [space, sentence] { return space->rankImagesForSentence(sentence); },
+             [this, space, sentence, generation](const Ranking &result) {
+               if (generation != m_imageGeneration || space != m_space) return;
+               if (!result.error.isEmpty()) {
+                 m_imageRanking->setText(tr("Cannot rank: %1").arg(result.error));
+                 m_imageModel->clear();
+                 Q_EMIT rankingFailed(result.error);
+                 return;
+               }
+               // The sentence's own image(s), when it is one of the split's captions (up to case and punctuation).
+               const QList<int> trueRows = m_imagesOfCaption.value(tokenize(sentence).join(QLatin1Char(' ')));
+               RankedList list;
+               list.kind = RankedList::Kind::Images;
+               list.query = sentence;
+               list.run = space->runDir();
+               std::vector<int> rows;
+               for (std::size_t r = 0; r < result.ranked.size(); ++r) {
+                 const JointSpace::Ranked &k = result.ranked[r];
+                 list.rows.push_back({int(r) + 1, space->imageIds()[k.row], space->imagePaths()[k.row], {},
+                                      double(k.score), trueRows.contains(k.row)});
+                 rows.push_back(k.row);
+               }
+               m_imageModel->setList(list, rows);
+               if (!trueRows.isEmpty()) {
+                 int best = 0;
+                 for (int row : trueRows) {
+                   const int rank = JointSpace::rankOf(result.ranked, row);
+                   if (rank > 0 && (best == 0 || rank < best)) best = rank;
+                 }
+                 const int bestRow = m_imageModel->sourceRow(best - 1);
+                 m_imageRanking->setText(trueRows.size() == 1
+                                             ? tr("True image %1 ranks %2 of %3").arg(space->imageIds()[bestRow]).arg(best).arg(space->imageCount())
+                                             : tr("%1 images have this caption; the best, %2, ranks %3 of %4")
+                                                   .arg(trueRows.size())
+                                                   .arg(space->imageIds()[bestRow])
+                                                   .arg(best)
+                                                   .arg(space->imageCount()));
+                 m_imageView->scrollTo(m_imageModel->index(best - 1, 0));
+               } else {
+                 m_imageRanking->setText(tr("%1 images ranked (the sentence is not one of the split's captions)").arg(space->imageCount()));
+               }
+               Q_EMIT imagesRanked();
+             });
+}
+
+void RetrievalPanel::rankCaptions(int imageRow) {
+  if (!m_space || imageRow < 0 || imageRow >= m_space->imageCount()) return;
+  if (m_imageCombo->currentIndex() != imageRow) m_imageCombo->setCurrentIndex(imageRow);
+  const auto space = m_space;
+  const int generation = ++m_captionGeneration;
+  m_captionRanking->setText(tr("Ranking…"));
+  runRanking(this, &m_rankingPool, [space, imageRow] { return space->rankCaptionsForImage(imageRow); },
+             [this, space, imageRow, generation](const Ranking &result) {
+               if (generation != m_captionGeneration || space != m_space) return;
+               if (!result.error.isEmpty()) {
+                 m_captionRanking->setText(tr("Cannot rank: %1").arg(result.error));
+                 m_captionModel->clear();
+                 Q_EMIT rankingFailed(result.error);
+                 return;
+               }
+               RankedList list;
+               list.kind = RankedList::Kind::Captions;
+               list.query = space->imageIds()[imageRow];
+               list.run = space->runDir();
+               std::vector<int> rows;
+               int firstTrue = 0, trueCount = 0;
+               for (std::size_t r = 0; r < result.ranked.size(); ++r) {
+                 const JointSpace::Ranked &k = result.ranked[r];
+                 const int image = space->captionImage()[std::size_t(k.row)];
+                 const bool relevant = image == imageRow;
+                 if (relevant && ++trueCount == 1) firstTrue = int(r) + 1;
+                 list.rows.push_back({int(r) + 1, image >= 0 ? space->imageIds()[image] : QString(),
+                                      image >= 0 ? space->imagePaths()[image] : QString(), space->captions()[k.row],
+                                      double(k.score), relevant});
+                 rows.push_back(k.row);
+               }
+               m_captionModel->setList(list, rows);
+               m_captionRanking->setText(trueCount > 0 ? tr("Image %1: its best caption ranks %2 of %3 (%4 describe it, marked ✓)")
+                                                             .arg(list.query)
+                                                             .arg(firstTrue)
+                                                             .arg(space->captionCount())
+                                                             .arg(trueCount)
+                                                       : tr("Image %1: no caption of the split describes it").arg(list.query));
+               Q_EMIT captionsRanked();
+             });
+}
+
+void RetrievalPanel::onImageSelected(int datasetImage) {
+  if (m_selecting || !m_space) return;
+  const auto dataset = m_state.dataset();
+  if (!dataset || datasetImage < 0 || datasetImage >= int(dataset->images.size())) return;
+  const QString id = dataset->images[std::size_t(datasetImage)].id;
+  const int row = m_space->imageRowOf(id);
+  if (row < 0) {
+    m_captionRanking->setText(tr("Image %1 is not in the run's %2 split").arg(id, splitName(m_space->split())));
+    return;
+  }
+  if (row == m_imageCombo->currentIndex() && m_captionModel->rowCount() > 0) return;
+  rankCaptions(row);
+}
+
+void RetrievalPanel::onCaptionSelected(int datasetCaption) {
+  if (m_selecting || !m_space) return;
+  const auto dataset = m_state.dataset();
+  if (!dataset || datasetCaption < 0 || datasetCaption >= int(dataset->captions.size())) return;
+  // A caption chosen elsewhere becomes the query: its images ranked, its own image's rank shown.
+  const QString raw = dataset->captions[std::size_t(datasetCaption)].raw;
+  if (raw != m_sentence->text()) rankImages(raw);
+}
+
+void RetrievalPanel::onImageResultChosen(const QModelIndex &index) {
+  if (!index.isValid() || !m_space) return;
+  const int row = m_imageModel->sourceRow(index.row());
+  const int datasetImage = row >= 0 ? m_state.imageIndexOf(m_space->imageIds()[row]) : -1;
+  if (datasetImage < 0) return; // the open dataset is not the run's
+  m_selecting = true;
+  m_state.selectImage(datasetImage);
+  m_selecting = false;
+}
+
+int RetrievalPanel::datasetCaptionOf(int captionRow) const {
+  const auto dataset = m_state.dataset();
+  if (!dataset || !m_space || captionRow < 0 || captionRow >= m_space->captionCount()) return -1;
+  const int imageRow = m_space->captionImage()[std::size_t(captionRow)];
+  if (imageRow < 0) return -1;
+  const int datasetImage = m_state.imageIndexOf(m_space->imageIds()[imageRow]);
+  if (datasetImage < 0) return -1;
+  const QString &raw = m_space->captions()[captionRow];
+  for (int c : dataset->images[std::size_t(datasetImage)].captions)
+    if (dataset->captions[std::size_t(c)].raw == raw) return c;
+  return -1;
+}
+
+void RetrievalPanel::onCaptionResultChosen(const QModelIndex &index) {
+  if (!index.isValid()) return;
+  const int caption = datasetCaptionOf(m_captionModel->sourceRow(index.row()));
+  if (caption < 0) return;
+  m_selecting = true;
+  m_state.selectCaption(caption);
+  m_selecting = false;
+}
+
+RankedList RetrievalPanel::exportedList(RankedList::Kind kind, int topK) const {
+  RankedList list = (kind == RankedList::Kind::Images ? m_imageModel : m_captionModel)->list();
+  if (topK >= 0 && int(list.rows.size()) > topK) list.rows.resize(std::size_t(topK));
+  return list;
+}
+
+bool RetrievalPanel::exportList(RankedList::Kind kind, const QString &path, int topK, QString *error) const {
+  const RankedList list = exportedList(kind, topK);
+  if (list.rows.empty()) {
+    if (error) *error = tr("Nothing to export: rank something first");
+    return false;
+  }
+  return writeRankedList(list, path, error);
+}
+
+void RetrievalPanel::chooseExport() {
+  const RankedList::Kind kind = m_tabs->currentIndex() == 0 ? RankedList::Kind::Images : RankedList::Kind::Captions;
+  QString selectedFilter;
+  QString path = QFileDialog::getSaveFileName(this, tr("Export ranked list"), {}, rankedListFileFilter(), &selectedFilter);
+  if (path.isEmpty()) return;
+  if (QFileInfo(path).suffix().isEmpty()) // take the suffix from the chosen filter
+    path += selectedFilter.contains(QLatin1String("*.csv"))    ? QStringLiteral(".csv")
+            : selectedFilter.contains(QLatin1String("*.json")) ? QStringLiteral(".json")
+                                                               : QStringLiteral(".html");
+  QString error;
+  QLabel *label = kind == RankedList::Kind::Images ? m_imageRanking : m_captionRanking;
+  if (exportList(kind, path, m_topK->value(), &error))
+    label->setText(tr("Exported the top %1 to %2").arg(m_topK->value()).arg(QDir::toNativeSeparators(path)));
+  else
+    label->setText(error);
+}
+
+}  // namespace gs

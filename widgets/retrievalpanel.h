@@ -1,0 +1,105 @@
+#pragma once
+// The Retrieval panel: the current run's test split in its joint space, queried both ways.
+// Type a sentence → the split's images ranked for it, with thumbnails; when the sentence is one of
+// the split's captions, the rank of its own image is shown and highlighted. Pick an image (here,
+// or in any other panel) → the split's captions ranked for it, those describing it marked ✓.
+// Selecting a result selects that image or caption in the workbench. Rankings run on a pool
+// thread (the engine's worker may be busy training); the top K of a list export as CSV, JSON or
+// a standalone HTML page.
+
+#include "rankedlistexport.h"
+
+#include <QHash>
+#include <QThreadPool>
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListView;
+class QModelIndex;
+class QSpinBox;
+class QStackedWidget;
+class QTabWidget;
+
+namespace gs {
+
+class JointSpace;
+class RankedListModel;
+class WorkbenchState;
+
+class RetrievalPanel : public QWidget {
+  Q_OBJECT
+public:
+  explicit RetrievalPanel(WorkbenchState &state, QWidget *parent = nullptr);
+  ~RetrievalPanel() override;
+
+  // Queries, as typing + Enter and picking an image do (tests call them). Both return at once;
+  // imagesRanked() / captionsRanked() follow when the result is shown.
+  void rankImages(const QString &sentence);
+  void rankCaptions(int imageRow); // a JointSpace image row
+
+  // The shown lists (all rows) and the top `topK` of one as an export would write it.
+  RankedListModel *imageResults() const { return m_imageModel; }
+  RankedListModel *captionResults() const { return m_captionModel; }
+  RankedList exportedList(RankedList::Kind kind, int topK) const;
+  bool exportList(RankedList::Kind kind, const QString &path, int topK, QString *error = nullptr) const;
+
+  QString imageRankingText() const;   // e.g. "True image ranks 3 of 100"
+  QString captionRankingText() const; // e.g. "Best caption of this image ranks 1 of 500"
+  QString hintText() const;
+  bool hasSpace() const { return m_space != nullptr; }
+  QLineEdit *sentenceEdit() const { return m_sentence; }
+  QComboBox *imageCombo() const { return m_imageCombo; }
+  QListView *imageView() const { return m_imageView; }
+  QListView *captionView() const { return m_captionView; }
+  QTabWidget *tabs() const { return m_tabs; }
+  QSpinBox *topKSpin() const { return m_topK; }
+
+Q_SIGNALS:
+  void imagesRanked();
+  void captionsRanked();
+  void rankingFailed(const QString &error);
+
+private:
+  void onJointSpaceChanged();
+  void onImageSelected(int datasetImage);
+  void onCaptionSelected(int datasetCaption);
+  void onImageResultChosen(const QModelIndex &index);
+  void onCaptionResultChosen(const QModelIndex &index);
+  void chooseExport();
+  int datasetCaptionOf(int captionRow) const; // -1 when the open dataset has no such caption
+  void loadComboIcons();
+
+  WorkbenchState &m_state;
+  std::shared_ptr<const JointSpace> m_space;
+  // Rankings run here, one at a time: off the GUI thread and the engine's worker, without
+  // leaning on JointSpace's model for two sentences at once, and without filling the global pool
+  // that the thumbnails use.
+  QThreadPool m_rankingPool;
+  QLabel *m_hint = nullptr;
+  QStackedWidget *m_stack = nullptr;
+  QTabWidget *m_tabs = nullptr;
+  QLineEdit *m_sentence = nullptr;
+  QLabel *m_imageRanking = nullptr;
+  QListView *m_imageView = nullptr;
+  RankedListModel *m_imageModel = nullptr;
+  QComboBox *m_imageCombo = nullptr;
+  QLabel *m_captionRanking = nullptr;
+  QListView *m_captionView = nullptr;
+  RankedListModel *m_captionModel = nullptr;
+  QSpinBox *m_topK = nullptr;
+  // Generations: a ranking that finishes after a newer one was asked for is dropped.
+  int m_imageGeneration = 0;
+  int m_captionGeneration = 0;
+  // The split's captions by their tokens ("a dog runs" matches "A dog runs."), to the image rows
+  // they describe: a typed sentence that is one of them has a true image.
+  QHash<QString, QList<int>> m_imagesOfCaption;
+  QObject *m_iconLoader = nullptr; // the combo's thumbnails, loading (deleted when the space changes)
+  bool m_selecting = false; // our own selection echoes back from the state: ignore it
+};
+
+}  // namespace gs

@@ -1,0 +1,87 @@
+#pragma once
+// The numbers behind the Training dashboard's curves, apart from any widget so they can be
+// tested: one run's per-minibatch losses and per-epoch validation metrics (fed live from
+// TrainingEvents or read back from a run folder's events.jsonl and metrics.json), exponential
+// smoothing of the loss, and the minibatches/s rate behind the ETA.
+
+#include "evaluation/retrieval.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+namespace gs {
+
+struct LossPoint {
+  std::int64_t iteration = 0; // minibatches since the run began (1-based)
+  int epoch = 0;
+  double loss = 0;
+  double learningRate = 0;
+};
+
+struct EpochPoint {
+  int epoch = 0;
+  double trainLoss = 0;
+  RetrievalMetrics validation;
+  double seconds = 0;
+};
+
+// Which validation number the second plot shows.
+enum class RecallMeasure { R1, R5, R10, Rsum };
+
+class RunCurves {
+public:
+  // A point at or before the last iteration (a resumed run repeats the minibatches of the epoch it
+  // was stopped in) first drops the points from that iteration on, so the curve never folds back.
+  void addBatch(const LossPoint &point);
+  // Likewise an epoch at or before the last one replaces it and those after it.
+  void addEpoch(const EpochPoint &point);
+  void clear();
+
+  const std::vector<LossPoint> &batches() const { return m_batches; }
+  const std::vector<EpochPoint> &epochs() const { return m_epochs; }
+  int bestEpoch() const; // by validation rsum, 0 when there are no epochs
+
+  // Reads a run folder: events.jsonl (one JSON object per minibatch; the trainer appends, so a
+  // resumed run repeats some iterations, which addBatch folds) and metrics.json (epoch history).
+  // Either may be missing (a run stopped in its first epoch has no metrics.json). A malformed line
+  // is skipped and named in `warnings` as "file:line: reason". Returns false, with `error` naming
+  // the folder, when the folder holds neither file. Cost: O(lines).
+  bool readRunFolder(const QString &runDir, QString *error = nullptr, QStringList *warnings = nullptr);
+
+  static double measure(const RetrievalMetrics &metrics, RecallMeasure which, bool imageToText);
+
+private:
+  std::vector<LossPoint> m_batches;
+  std::vector<EpochPoint> m_epochs;
+};
+
+// Exponential moving average with TensorBoard's debiasing: s_t = w·s_{t−1} + (1−w)·x_t from s_0 = 0,
+// divided by 1 − w^t, so the first values are not pulled towards zero. weight in [0, 1): 0 returns
+// the input. Cost O(n). Throws std::invalid_argument for a weight outside [0, 1).
+std::vector<double> exponentialSmoothing(const std::vector<double> &values, double weight);
+
+// Minibatches per second over a sliding window of recent (iteration, seconds) samples, and the
+// time left at that rate. The window spans the last `windowSeconds` (at least two samples), so a
+// validation pass between epochs counts in the rate while a change of pace shows within a window.
+class RateEstimator {
+public:
+  explicit RateEstimator(double windowSeconds = 30.0) : m_window(windowSeconds) {}
+  void add(std::int64_t iteration, double seconds); // seconds: any monotonic clock
+  void reset() { m_samples.clear(); }
+  double rate() const;                               // 0 while fewer than two samples span time
+  double secondsLeft(std::int64_t totalIterations) const; // -1 when the rate is unknown
+  static QString formatDuration(double seconds);     // "42 s", "3 min 05 s", "1 h 02 min"
+
+private:
+  struct Sample {
+    std::int64_t iteration;
+    double seconds;
+  };
+  double m_window;
+  std::deque<Sample> m_samples;
+};
+
+}  // namespace gs

@@ -1,0 +1,193 @@
+#include "trainconfigform.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleValidator>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QStyle>
+
+#include <limits>
+#include <stdexcept>
+
+namespace gs {
+
+namespace {
+const QString kModelKey = QStringLiteral("model");
+const QString kWordVectorsKey = QStringLiteral("word_vectors");
+
+// "learning_rate" → "Learning rate": the JSON key is what config files use, so the label stays close to it.
+QString labelFor(const QString &key) {
+  QStringList words = key.split(QLatin1Char('_'));
+  for (QString &w : words)
+    if (w == QLatin1String("lstm") || w == QLatin1String("cca") || w == QLatin1String("lr")) w = w.toUpper();
+  QString text = words.join(QLatin1Char(' '));
+  if (!text.isEmpty()) text[0] = text[0].toUpper();
+  return text;
+}
+
+// Shortest text that reads back as the same double, in the C locale so config files and the form agree.
+QString formatDouble(double value) { return QLocale::c().toString(value, 'g', QLocale::FloatingPointShortest); }
+} // namespace
+
+TrainConfigForm::TrainConfigForm(QWidget *parent) : QWidget(parent) {
+  build();
+  setConfig(TrainConfig::defaultsFor(TrainConfig::models().value(0, QStringLiteral("bow"))));
+}
+
+void TrainConfigForm::build() {
+  m_layout = new QFormLayout(this);
+  m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  for (const ConfigField &field : trainConfigSchema()) {
+    QWidget *editor = nullptr;
+    if (field.kind == QLatin1String("choice")) {
+      auto *combo = new QComboBox(this);
+      combo->addItems(field.choices);
+      if (field.key == kModelKey)
+        connect(combo, &QComboBox::currentIndexChanged, this, &TrainConfigForm::onModelChosen);
+      else
+        connect(combo, &QComboBox::currentIndexChanged, this, [this] {
+          if (!m_filling) Q_EMIT edited();
+        });
+      editor = combo;
+    } else if (field.kind == QLatin1String("int")) {
+      auto *spin = new QSpinBox(this);
+      spin->setRange(0, std::numeric_limits<int>::max());
+      connect(spin, &QSpinBox::valueChanged, this, [this] {
+        if (!m_filling) Q_EMIT edited();
+      });
+      editor = spin;
+    } else if (field.kind == QLatin1String("double")) {
+      auto *line = new QLineEdit(this);
+      auto *validator = new QDoubleValidator(line);
+      validator->setLocale(QLocale::c());
+      validator->setNotation(QDoubleValidator::ScientificNotation);
+      line->setValidator(validator);
+      connect(line, &QLineEdit::textChanged, this, [this] {
+        if (!m_filling) Q_EMIT edited();
+      });
+      editor = line;
+    } else if (field.kind == QLatin1String("bool")) {
+      auto *check = new QCheckBox(this);
+      connect(check, &QCheckBox::toggled, this, [this] {
+        if (!m_filling) Q_EMIT edited();
+      });
+      editor = check;
+    } else { // "string" and any kind added later: free text
+      auto *line = new QLineEdit(this);
+      if (field.key == kWordVectorsKey) {
+        line->setPlaceholderText(tr("none: learn word vectors from scratch"));
+        QAction *browse = line->addAction(style()->standardIcon(QStyle::SP_DirOpenIcon), QLineEdit::TrailingPosition);
+        browse->setToolTip(tr("Choose a GloVe or word2vec text file"));
+        connect(browse, &QAction::triggered, this, [this, line] {
+          const QString file = QFileDialog::getOpenFileName(this, tr("Word vectors"), line->text(),
+                                                            tr("Word vectors (*.txt *.vec);;All files (*)"));
+          if (!file.isEmpty()) line->setText(file);
+        });
+      }
+      connect(line, &QLineEdit::textChanged, this, [this] {
+        if (!m_filling) Q_EMIT edited();
+      });
+      editor = line;
+    }
+    editor->setObjectName(field.key);
+    editor->setToolTip(field.description);
+    auto *label = new QLabel(field.key == kModelKey ? tr("Model") : labelFor(field.key), this);
+    label->setToolTip(field.description);
+    m_layout->addRow(label, editor);
+    m_editors.insert(field.key, editor);
+    m_kinds.insert(field.key, field.kind);
+  }
+}
+
+QComboBox *TrainConfigForm::modelCombo() const { return qobject_cast<QComboBox *>(m_editors.value(kModelKey)); }
+
+QString TrainConfigForm::model() const { return modelCombo() ? modelCombo()->currentText() : QString(); }
+
+void TrainConfigForm::setModel(const QString &model) {
+  if (model == this->model()) {
+    onModelChosen(); // same model: still a refill with its defaults
+    return;
+  }
+  if (QComboBox *combo = modelCombo()) combo->setCurrentText(model); // → onModelChosen
+}
+
+void TrainConfigForm::onModelChosen() {
+  if (m_filling) return;
+  const QString chosen = model();
+  try {
+    setConfig(TrainConfig::defaultsFor(chosen));
+  } catch (const std::invalid_argument &) {
+    return; // the combo only lists known models
+  }
+  Q_EMIT modelChanged(chosen);
+  Q_EMIT edited();
+}
+
+void TrainConfigForm::setConfig(const TrainConfig &config) {
+  m_filling = true;
+  const QJsonObject json = config.toJson();
+  for (auto it = json.begin(); it != json.end(); ++it) setValue(it.key(), it.value());
+  m_filling = false;
+}
+
+void TrainConfigForm::setValue(const QString &key, const QJsonValue &value) {
+  QWidget *editor = m_editors.value(key);
+  const QString kind = m_kinds.value(key);
+  if (!editor) return; // a key the schema does not list is not user-editable
+  if (auto *combo = qobject_cast<QComboBox *>(editor)) {
+    combo->setCurrentText(value.toString());
+  } else if (auto *spin = qobject_cast<QSpinBox *>(editor)) {
+    // seed travels as a string in TrainConfig::toJson (it is a 64-bit value).
+    spin->setValue(value.isString() ? int(value.toString().toLongLong()) : value.toInt());
+  } else if (auto *check = qobject_cast<QCheckBox *>(editor)) {
+    check->setChecked(value.toBool());
+  } else if (auto *line = qobject_cast<QLineEdit *>(editor)) {
+    line->setText(kind == QLatin1String("double") ? formatDouble(value.toDouble()) : value.toString());
+  }
+}
+
+QJsonObject TrainConfigForm::values(QString *error) const {
+  QJsonObject json;
+  for (const ConfigField &field : trainConfigSchema()) {
+    QWidget *editor = m_editors.value(field.key);
+    if (auto *combo = qobject_cast<QComboBox *>(editor)) {
+      json.insert(field.key, combo->currentText());
+    } else if (auto *spin = qobject_cast<QSpinBox *>(editor)) {
+      json.insert(field.key, spin->value());
+    } else if (auto *check = qobject_cast<QCheckBox *>(editor)) {
+      json.insert(field.key, check->isChecked());
+    } else if (auto *line = qobject_cast<QLineEdit *>(editor)) {
+      if (field.kind == QLatin1String("double")) {
+        bool ok = false;
+        const double v = QLocale::c().toDouble(line->text().trimmed(), &ok);
+        if (ok) json.insert(field.key, v);
+        else if (error && error->isEmpty()) *error = tr("%1: '%2' is not a number").arg(labelFor(field.key), line->text());
+      } else {
+        json.insert(field.key, line->text().trimmed());
+      }
+    }
+  }
+  return json;
+}
+
+bool TrainConfigForm::config(TrainConfig *out, QString *error) const {
+  QString problem;
+  const QJsonObject json = values(&problem);
+  if (problem.isEmpty()) {
+    try {
+      *out = TrainConfig::fromJson(json, tr("training form"));
+      return true;
+    } catch (const std::invalid_argument &e) {
+      problem = QString::fromUtf8(e.what());
+    }
+  }
+  if (error) *error = problem;
+  return false;
+}
+
+}  // namespace gs

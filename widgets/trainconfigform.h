@@ -1,0 +1,51 @@
+#pragma once
+// The Training dashboard's hyperparameter form, built from trainConfigSchema(): one editor per
+// field (spin box for "int", a line edit that takes 1e-4 or 0.05 for "double", combo box for
+// "choice", check box for "bool", line edit for "string"). Choosing a model refills every field
+// with that model's defaults (TrainConfig::defaultsFor). Values travel as TrainConfig's JSON, so
+// the form and config.json / the CLI's --config agree on every key.
+
+#include "training/trainconfig.h"
+
+#include <QHash>
+#include <QWidget>
+
+class QComboBox;
+class QFormLayout;
+
+namespace gs {
+
+class TrainConfigForm : public QWidget {
+  Q_OBJECT
+public:
+  explicit TrainConfigForm(QWidget *parent = nullptr);
+
+  // Fills every editor from `config` (the model combo included) without emitting edited().
+  void setConfig(const TrainConfig &config);
+  // The form's values as JSON, keyed like TrainConfig::toJson; a double field holding text that
+  // is not a number is left out and named in `error`.
+  QJsonObject values(QString *error = nullptr) const;
+  // The validated config; false with `error` naming the field when a value is bad.
+  bool config(TrainConfig *out, QString *error) const;
+
+  QString model() const;
+  void setModel(const QString &model); // refills with its defaults, as choosing it does
+  QWidget *editor(const QString &key) const { return m_editors.value(key); }
+  QComboBox *modelCombo() const;
+
+Q_SIGNALS:
+  void edited();                           // the user changed a value
+  void modelChanged(const QString &model); // after the form was refilled with its defaults
+
+private:
+  void build();
+  void setValue(const QString &key, const QJsonValue &value);
+  void onModelChosen();
+
+  QFormLayout *m_layout = nullptr;
+  QHash<QString, QWidget *> m_editors; // by schema key
+  QHash<QString, QString> m_kinds;     // by schema key
+  bool m_filling = false;
+};
+
+}  // namespace gs

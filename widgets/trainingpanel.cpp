@@ -1,0 +1,620 @@
+#include "trainingpanel.h"
+
+#include "figureexport.h"
+#include "trainconfigform.h"
+#include "trainingjob.h"
+#include "trainingplots.h"
+#include "workbenchstate.h"
+
+#include "training/trainer.h"
+
+#include <qcustomplot.h>
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QDesktopServices>
+#include <QElapsedTimer>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenu>
+#include <QPainter>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QTimer>
+#include <QToolButton>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace gs {
+
+namespace {
+constexpr int kDrainIntervalMs = 100; // ≤ 10 repaints a second while training
+constexpr int kLogLines = 5000;       // the log view keeps the newest lines
+
+// Tableau's ten categorical colours: distinct for overlaid runs, readable on white.
+const QList<QColor> kRunColours = {QColor(0x1f77b4), QColor(0xff7f0e), QColor(0x2ca02c), QColor(0xd62728),
+                                   QColor(0x9467bd), QColor(0x8c564b), QColor(0xe377c2), QColor(0x7f7f7f),
+                                   QColor(0xbcbd22), QColor(0x17becf)};
+
+QIcon swatch(const QColor &colour) {
+  QPixmap pixmap(12, 12);
+  pixmap.fill(colour);
+  return QIcon(pixmap);
+}
+
+// A run folder that holds a model JointSpace can open.
+bool hasModel(const QString &runDir) {
+  const QDir dir(runDir);
+  return dir.exists(QStringLiteral("result.json")) || dir.exists(QStringLiteral("model-best.pt")) ||
+         dir.exists(QStringLiteral("cca.pt"));
+}
+
+QString metricsLine(const RetrievalMetrics &m) {
+  return QStringLiteral("R@1/5/10 i→t %1/%2/%3, t→i %4/%5/%6, rsum %7")
+      .arg(m.imageToText.r1, 0, 'f', 1)
+      .arg(m.imageToText.r5, 0, 'f', 1)
+      .arg(m.imageToText.r10, 0, 'f', 1)
+      .arg(m.textToImage.r1, 0, 'f', 1)
+      .arg(m.textToImage.r5, 0, 'f', 1)
+      .arg(m.textToImage.r10, 0, 'f', 1)
+      .arg(m.rsum, 0, 'f', 1);
+}
+} // namespace
+
+TrainingPanel::TrainingPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
+    : QWidget(parent), m_bridge(bridge), m_state(state) {
+  buildUi();
+  m_output->setText(freshOutputFolder());
+  connect(&m_bridge, &EngineBridge::finished, this, &TrainingPanel::onFinished);
+  connect(&m_bridge, &EngineBridge::started, this, [this](JobId id, const QString &) {
+    if (id != m_job) return;
+    m_jobStarted = true;
+    m_rate.reset();
+  });
+  connect(&m_bridge, &EngineBridge::logLine, this, [this](JobId id, LogLevel level, const QString &line) {
+    // The trainer's own per-epoch lines are replaced by the panel's fuller ones; warnings and errors pass.
+    if (id == m_job && level != LogLevel::Info) appendLog(line);
+  });
+  connect(&m_bridge, &EngineBridge::progressChanged, this, [this](JobId id, const JobProgress &progress) {
+    // Before the first minibatch the job loads data and extracts features: say so.
+    if (id == m_job && !m_liveBatches && !m_paused) m_status->setText(tr("Preparing: %1").arg(progress.message));
+  });
+  connect(&m_state, &WorkbenchState::datasetChanged, this, &TrainingPanel::updateButtons);
+  // A run made current elsewhere (the main window, another panel) joins the list for comparison.
+  connect(&m_state, &WorkbenchState::runChanged, this, [this](const QString &runDir) {
+    if (!runDir.isEmpty() && runIdOf(runDir) < 0) loadRun(runDir, false);
+  });
+  m_drainTimer = new QTimer(this);
+  m_drainTimer->setInterval(kDrainIntervalMs);
+  connect(m_drainTimer, &QTimer::timeout, this, &TrainingPanel::drainInbox);
+  updateButtons();
+}
+
+TrainingPanel::~TrainingPanel() = default;
+
+void TrainingPanel::buildUi() {
+  // Left: what to train.
+  auto *setup = new QWidget(this);
+  auto *setupLayout = new QVBoxLayout(setup);
+  auto *dataBox = new QGroupBox(tr("Data and output"), setup);
+  auto *dataForm = new QFormLayout(dataBox);
+  m_backbone = new QComboBox(dataBox);
+  m_backbone->setEditable(true);
+  m_backbone->addItem(QStringLiteral("concept-cnn"));
+  m_backbone->setToolTip(tr("Image features: concept-cnn (built in), onnx:FILE, torchscript:FILE or npy:FILE"));
+  dataForm->addRow(tr("Backbone"), m_backbone);
+  auto *outputRow = new QHBoxLayout;
+  m_output = new QLineEdit(dataBox);
+  m_output->setToolTip(tr("The run folder. Starting with a folder that holds a stopped run resumes it."));
+  connect(m_output, &QLineEdit::textEdited, this, [this] { m_outputIsAuto = false; });
+  connect(m_output, &QLineEdit::textChanged, this, [this] {
+    if (m_start) updateButtons();
+  });
+  auto *browse = new QToolButton(dataBox);
+  browse->setText(QStringLiteral("…"));
+  browse->setToolTip(tr("Choose the output folder"));
+  connect(browse, &QToolButton::clicked, this, &TrainingPanel::chooseOutputFolder);
+  outputRow->addWidget(m_output);
+  outputRow->addWidget(browse);
+  dataForm->addRow(tr("Output folder"), outputRow);
+  setupLayout->addWidget(dataBox);
+
+  auto *paramBox = new QGroupBox(tr("Model and hyperparameters"), setup);
+  auto *paramLayout = new QVBoxLayout(paramBox);
+  m_form = new TrainConfigForm(paramBox);
+  paramLayout->addWidget(m_form);
+  setupLayout->addWidget(paramBox);
+  setupLayout->addStretch();
+  connect(m_form, &TrainConfigForm::modelChanged, this, [this] {
+    if (m_outputIsAuto) m_output->setText(freshOutputFolder());
+  });
+  auto *scroll = new QScrollArea(this);
+  scroll->setWidget(setup);
+  scroll->setWidgetResizable(true);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+
+  // Right: how it goes.
+  auto *monitor = new QWidget(this);
+  auto *monitorLayout = new QVBoxLayout(monitor);
+  monitorLayout->setContentsMargins(0, 0, 0, 0);
+  auto *controls = new QHBoxLayout;
+  m_start = new QPushButton(tr("Start"), monitor);
+  m_pause = new QPushButton(tr("Pause"), monitor);
+  m_resume = new QPushButton(tr("Resume"), monitor);
+  m_stop = new QPushButton(tr("Stop"), monitor);
+  m_stop->setToolTip(tr("Stop after the current minibatch; the last epoch's checkpoint is kept"));
+  connect(m_start, &QPushButton::clicked, this, &TrainingPanel::start);
+  connect(m_pause, &QPushButton::clicked, this, &TrainingPanel::pause);
+  connect(m_resume, &QPushButton::clicked, this, &TrainingPanel::resume);
+  connect(m_stop, &QPushButton::clicked, this, &TrainingPanel::stop);
+  // The dock is often narrow: the settings column can be folded away to give the plots the room.
+  auto *settings = new QToolButton(monitor);
+  settings->setText(tr("Settings"));
+  settings->setCheckable(true);
+  settings->setChecked(true);
+  settings->setToolTip(tr("Show or hide the model and hyperparameter settings"));
+  connect(settings, &QToolButton::toggled, scroll, &QWidget::setVisible);
+  controls->addWidget(settings);
+  for (QPushButton *b : {m_start, m_pause, m_resume, m_stop}) controls->addWidget(b);
+  controls->addStretch();
+  monitorLayout->addLayout(controls);
+
+  auto *view = new QHBoxLayout;
+  view->addWidget(new QLabel(tr("Validation"), monitor));
+  m_measure = new QComboBox(monitor);
+  m_measure->addItem(tr("R@1"), int(RecallMeasure::R1));
+  m_measure->addItem(tr("R@5"), int(RecallMeasure::R5));
+  m_measure->addItem(tr("R@10"), int(RecallMeasure::R10));
+  m_measure->addItem(tr("rsum"), int(RecallMeasure::Rsum));
+  m_measure->setCurrentIndex(2);
+  view->addWidget(m_measure);
+  view->addWidget(new QLabel(tr("Smoothing"), monitor));
+  m_smoothing = new QDoubleSpinBox(monitor);
+  m_smoothing->setRange(0, 0.99);
+  m_smoothing->setSingleStep(0.05);
+  m_smoothing->setValue(0.9);
+  m_smoothing->setToolTip(tr("Weight of the loss curve's exponential moving average (0: raw)"));
+  view->addWidget(m_smoothing);
+  view->addStretch();
+  auto *openRun = new QPushButton(tr("Open run…"), monitor);
+  connect(openRun, &QPushButton::clicked, this, &TrainingPanel::chooseRunFolder);
+  view->addWidget(openRun);
+  auto *exportButton = new QToolButton(monitor);
+  exportButton->setText(tr("Export"));
+  exportButton->setPopupMode(QToolButton::InstantPopup);
+  auto *exportMenu = new QMenu(exportButton);
+  exportMenu->addAction(tr("Loss plot…"), this, [this] { chooseExport(Plot::Loss); });
+  exportMenu->addAction(tr("Validation plot…"), this, [this] { chooseExport(Plot::Validation); });
+  exportButton->setMenu(exportMenu);
+  view->addWidget(exportButton);
+
+  monitorLayout->addLayout(view);
+  m_status = new QLabel(monitor);
+  m_status->setWordWrap(true);
+  monitorLayout->addWidget(m_status);
+
+  m_plots = new TrainingPlots(monitor);
+  connect(m_measure, &QComboBox::currentIndexChanged, this, [this] {
+    m_plots->setMeasure(RecallMeasure(m_measure->currentData().toInt()));
+    m_plots->refresh();
+  });
+  connect(m_smoothing, &QDoubleSpinBox::valueChanged, this, [this](double w) {
+    m_plots->setSmoothing(w);
+    m_plots->refresh();
+  });
+  m_runList = new QListWidget(monitor);
+  m_runList->setToolTip(tr("Checked runs are drawn; selecting a finished run makes it the current run"));
+  connect(m_runList, &QListWidget::itemChanged, this, [this](QListWidgetItem *item) {
+    m_plots->setRunVisible(item->data(Qt::UserRole).toInt(), item->checkState() == Qt::Checked);
+    m_plots->refresh();
+  });
+  connect(m_runList, &QListWidget::currentItemChanged, this, &TrainingPanel::onRunSelected);
+  m_runList->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(m_runList, &QListWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+    QListWidgetItem *item = m_runList->itemAt(at);
+    if (!item) return;
+    const int id = item->data(Qt::UserRole).toInt();
+    const Run *run = findRun(id);
+    if (!run) return;
+    QMenu menu(this);
+    const QString dir = run->dir;
+    menu.addAction(tr("Show folder"), this, [dir] { QDesktopServices::openUrl(QUrl::fromLocalFile(dir)); });
+    QAction *remove = menu.addAction(tr("Remove from list"), this, [this, id] { removeRun(id); });
+    remove->setEnabled(!(m_job != 0 && id == m_jobRun));
+    menu.exec(m_runList->viewport()->mapToGlobal(at));
+  });
+  m_log = new QPlainTextEdit(monitor);
+  m_log->setReadOnly(true);
+  m_log->setMaximumBlockCount(kLogLines);
+  auto *lower = new QSplitter(Qt::Horizontal, monitor);
+  lower->addWidget(m_runList);
+  lower->addWidget(m_log);
+  auto *vertical = new QSplitter(Qt::Vertical, monitor);
+  vertical->addWidget(m_plots);
+  vertical->addWidget(lower);
+  vertical->setStretchFactor(0, 3);
+  vertical->setStretchFactor(1, 1);
+  monitorLayout->addWidget(vertical, 1);
+
+  auto *splitter = new QSplitter(Qt::Horizontal, this);
+  splitter->addWidget(scroll);
+  splitter->addWidget(monitor);
+  splitter->setStretchFactor(0, 0);
+  splitter->setStretchFactor(1, 1);
+  auto *layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(splitter);
+}
+
+QString TrainingPanel::outputFolder() const { return m_output->text().trimmed(); }
+
+void TrainingPanel::setOutputFolder(const QString &dir) {
+  m_output->setText(dir);
+  m_outputIsAuto = false;
+}
+
+QString TrainingPanel::backbone() const { return m_backbone->currentText().trimmed(); }
+
+void TrainingPanel::setBackbone(const QString &backbone) { m_backbone->setCurrentText(backbone); }
+
+QString TrainingPanel::statusText() const { return m_status->text(); }
+
+QString TrainingPanel::logText() const { return m_log->toPlainText(); }
+
+QString TrainingPanel::freshOutputFolder() const {
+  const QString base = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
+  const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+  return QDir(base).filePath(QStringLiteral("runs/%1-%2").arg(m_form->model(), stamp));
+}
+
+void TrainingPanel::appendLog(const QString &line) {
+  m_log->appendPlainText(QStringLiteral("%1  %2").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")), line));
+}
+
+void TrainingPanel::updateButtons() {
+  const bool running = m_job != 0;
+  // A new run needs the open dataset; a folder holding a run resumes with that run's data.
+  const bool haveData = !m_state.datasetPath().isEmpty() ||
+                        (!outputFolder().isEmpty() && QFileInfo::exists(QDir(outputFolder()).filePath(QStringLiteral("run.json"))));
+  m_start->setEnabled(!running && haveData);
+  m_start->setToolTip(haveData ? tr("Train the model in the output folder (resumes a stopped run there)")
+                               : tr("Open a dataset first, or choose the folder of a stopped run"));
+  m_pause->setEnabled(running && !m_paused);
+  m_resume->setEnabled(running && m_paused);
+  m_stop->setEnabled(running);
+  m_form->setEnabled(!running);
+  m_backbone->setEnabled(!running);
+  m_output->setEnabled(!running);
+}
+
+// --- runs -------------------------------------------------------------------------------------
+
+TrainingPanel::Run &TrainingPanel::runFor(const QString &runDir) {
+  const QString dir = QDir::cleanPath(QFileInfo(runDir).absoluteFilePath());
+  for (auto &run : m_runs)
+    if (run->dir == dir) return *run;
+  auto run = std::make_unique<Run>();
+  run->id = m_nextRunId++;
+  run->dir = dir;
+  run->label = QFileInfo(dir).fileName();
+  run->colour = kRunColours[(run->id - 1) % kRunColours.size()];
+  run->item = new QListWidgetItem(swatch(run->colour), run->label);
+  run->item->setData(Qt::UserRole, run->id);
+  run->item->setToolTip(QDir::toNativeSeparators(dir));
+  run->item->setFlags(run->item->flags() | Qt::ItemIsUserCheckable);
+  {
+    const QSignalBlocker block(m_runList);
+    run->item->setCheckState(Qt::Checked);
+    m_runList->addItem(run->item);
+  }
+  m_runs.push_back(std::move(run));
+  return *m_runs.back();
+}
+
+TrainingPanel::Run *TrainingPanel::findRun(int id) {
+  for (auto &run : m_runs)
+    if (run->id == id) return run.get();
+  return nullptr;
+}
+
+bool TrainingPanel::removeRun(int id) {
+  if (m_job != 0 && id == m_jobRun) return false; // its curves are still arriving
+  for (auto it = m_runs.begin(); it != m_runs.end(); ++it) {
+    if ((*it)->id != id) continue;
+    m_plots->removeRun(id);
+    m_plots->refresh();
+    {
+      // Removing the selected run makes another current: that must not open it as the workbench's run.
+      const QSignalBlocker block(m_runList);
+      delete (*it)->item; // the folder on disk is left alone
+    }
+    m_runs.erase(it);
+    return true;
+  }
+  return false;
+}
+
+int TrainingPanel::runIdOf(const QString &runDir) const {
+  const QString dir = QDir::cleanPath(QFileInfo(runDir).absoluteFilePath());
+  for (const auto &run : m_runs)
+    if (run->dir == dir) return run->id;
+  return -1;
+}
+
+const RunCurves *TrainingPanel::curves(int runId) const {
+  for (const auto &run : m_runs)
+    if (run->id == runId) return &run->curves;
+  return nullptr;
+}
+
+void TrainingPanel::showRun(Run &run) {
+  m_plots->setRun(run.id, run.label, run.colour, run.curves);
+  m_plots->setRunVisible(run.id, run.item->checkState() == Qt::Checked);
+  updateRunItem(run);
+  m_plots->refresh();
+}
+
+void TrainingPanel::updateRunItem(Run &run) {
+  QString text = run.label;
+  const int epochs = run.curves.epochs().empty() ? 0 : run.curves.epochs().back().epoch;
+  if (m_job != 0 && run.id == m_jobRun) text += tr(" — training");
+  else if (QFileInfo::exists(QDir(run.dir).filePath(QStringLiteral("result.json")))) text += tr(" — finished");
+  else if (epochs > 0) text += tr(" — stopped");
+  if (epochs > 0) {
+    text += run.epochsPlanned > 0 ? tr(", epoch %1/%2").arg(epochs).arg(run.epochsPlanned) : tr(", epoch %1").arg(epochs);
+    const int best = run.curves.bestEpoch();
+    for (const EpochPoint &e : run.curves.epochs())
+      if (e.epoch == best) text += tr(", best rsum %1").arg(e.validation.rsum, 0, 'f', 1);
+  }
+  const QSignalBlocker block(m_runList);
+  run.item->setText(text);
+}
+
+bool TrainingPanel::openRunFolder(const QString &runDir) { return loadRun(runDir, true); }
+
+bool TrainingPanel::loadRun(const QString &runDir, bool offerResume) {
+  RunCurves curves;
+  QString error;
+  QStringList warnings;
+  if (!curves.readRunFolder(runDir, &error, &warnings)) {
+    appendLog(error);
+    return false;
+  }
+  for (const QString &w : warnings) appendLog(w);
+  Run &run = runFor(runDir);
+  if (m_job != 0 && run.id == m_jobRun) return true; // live curves win over a half-written file
+  run.curves = curves;
+  // config.json says how many epochs were planned, and lets Start resume a stopped run.
+  TrainConfig config;
+  bool haveConfig = false;
+  QFile configFile(QDir(run.dir).filePath(QStringLiteral("config.json")));
+  if (configFile.open(QIODevice::ReadOnly)) {
+    try {
+      config = TrainConfig::fromJson(QJsonDocument::fromJson(configFile.readAll()).object(), configFile.fileName());
+      run.epochsPlanned = config.epochs;
+      haveConfig = true;
+    } catch (const std::invalid_argument &e) {
+      appendLog(QString::fromUtf8(e.what()));
+    }
+  }
+  showRun(run);
+  appendLog(tr("Opened %1: %n epoch(s), ", nullptr, int(curves.epochs().size())).arg(QDir::toNativeSeparators(run.dir)) +
+            tr("%n minibatch(es)", nullptr, int(curves.batches().size())));
+  if (offerResume && haveConfig && m_job == 0 && !QFileInfo::exists(QDir(run.dir).filePath(QStringLiteral("result.json")))) {
+    // An unfinished run: set the form up so that Start continues it.
+    m_form->setConfig(config);
+    setOutputFolder(run.dir);
+    appendLog(tr("The run did not finish: Start resumes it from its last checkpoint."));
+  }
+  return true;
+}
+
+void TrainingPanel::onRunSelected() {
+  QListWidgetItem *item = m_runList->currentItem();
+  if (!item) return;
+  Run *run = findRun(item->data(Qt::UserRole).toInt());
+  if (!run || (m_job != 0 && run->id == m_jobRun)) return; // the run being trained has no final model yet
+  if (!hasModel(run->dir) || run->dir == QDir::cleanPath(QFileInfo(m_state.runDir()).absoluteFilePath())) return;
+  m_state.openRun(m_bridge, run->dir);
+}
+
+// --- the training job -------------------------------------------------------------------------
+
+bool TrainingPanel::start() {
+  if (m_job != 0) return false;
+  TrainConfig config;
+  QString error;
+  if (!m_form->config(&config, &error)) {
+    appendLog(tr("Cannot start: %1").arg(error));
+    return false;
+  }
+  const QString runDir = outputFolder();
+  if (runDir.isEmpty()) {
+    appendLog(tr("Cannot start: choose an output folder"));
+    return false;
+  }
+  // A folder that already holds a run resumes with the data that run was trained on.
+  const bool resuming = QFileInfo::exists(QDir(runDir).filePath(QStringLiteral("run.json")));
+  if (!resuming && m_state.datasetPath().isEmpty()) {
+    appendLog(tr("Cannot start: open a dataset first"));
+    return false;
+  }
+  TrainingSource source;
+  source.datasetPath = m_state.datasetPath();
+  source.backbone = backbone().isEmpty() ? QStringLiteral("concept-cnn") : backbone();
+  source.parses = config.needsTrees();
+
+  Run &run = runFor(runDir);
+  run.epochsPlanned = config.epochs;
+  if (resuming) run.curves.readRunFolder(run.dir); // the epochs done so far, before the live ones
+  else run.curves.clear();
+  m_jobRun = run.id;
+
+  m_inbox = std::make_shared<TrainingInbox>();
+  const QString dir = run.dir;
+  m_job = m_bridge.submit(tr("Train %1").arg(config.model), makeTrainingJob(source, config, dir, resuming, m_inbox));
+  m_paused = false;
+  m_jobStarted = false;
+  m_liveBatches = false;
+  m_rate.reset();
+  m_clock.start();
+  m_drainTimer->start();
+  appendLog(resuming ? tr("Resuming %1 in %2").arg(config.model, QDir::toNativeSeparators(dir))
+                     : tr("Training %1 into %2").arg(config.model, QDir::toNativeSeparators(dir)));
+  m_status->setText(tr("Waiting for the engine…"));
+  showRun(run);
+  {
+    const QSignalBlocker block(m_runList);
+    m_runList->setCurrentItem(run.item);
+  }
+  updateButtons();
+  return true;
+}
+
+void TrainingPanel::pause() {
+  if (m_job == 0 || m_paused) return;
+  drainInbox(); // what happened before the pause is logged before it
+  m_bridge.engine().pause(m_job);
+  m_paused = true;
+  m_rate.reset(); // the time paused is no measure of speed
+  m_status->setText(tr("Paused (the job holds at its next minibatch)"));
+  appendLog(tr("Paused"));
+  updateButtons();
+}
+
+void TrainingPanel::resume() {
+  if (m_job == 0 || !m_paused) return;
+  m_bridge.engine().resume(m_job);
+  m_paused = false;
+  m_rate.reset();
+  appendLog(tr("Resumed"));
+  updateButtons();
+}
+
+void TrainingPanel::stop() {
+  if (m_job == 0) return;
+  drainInbox();
+  m_bridge.engine().cancel(m_job);
+  appendLog(tr("Stopping…"));
+}
+
+void TrainingPanel::drainInbox() {
+  if (!m_inbox) return;
+  std::vector<TrainingInbox::Batch> batches;
+  std::vector<EpochEvent> epochs;
+  m_inbox->take(&batches, &epochs);
+  Run *run = findRun(m_jobRun);
+  if (!run || (batches.empty() && epochs.empty())) return;
+  for (const TrainingInbox::Batch &b : batches) {
+    run->curves.addBatch({b.event.iteration, b.event.epoch, b.event.loss, b.event.learningRate});
+    run->batchesPerEpoch = b.event.batchesPerEpoch;
+    if (!m_paused) m_rate.add(b.event.iteration, b.seconds);
+  }
+  for (const EpochEvent &e : epochs) {
+    run->curves.addEpoch({e.epoch, e.trainLoss, e.validation, e.seconds});
+    appendLog(tr("Epoch %1/%2: loss %3, validation %4%5 (%6 s)")
+                  .arg(e.epoch)
+                  .arg(run->epochsPlanned)
+                  .arg(e.trainLoss, 0, 'f', 3)
+                  .arg(metricsLine(e.validation))
+                  .arg(e.best ? tr(", best so far") : QString())
+                  .arg(e.seconds, 0, 'f', 1));
+  }
+  m_liveBatches = m_liveBatches || !batches.empty();
+  if (!batches.empty() && !m_paused) {
+    const BatchEvent &last = batches.back().event;
+    const std::int64_t total = std::int64_t(last.batchesPerEpoch) * run->epochsPlanned;
+    const double rate = m_rate.rate();
+    m_status->setText(tr("Epoch %1/%2 · minibatch %3/%4 · loss %5 · %6 minibatches/s · ETA %7")
+                          .arg(last.epoch)
+                          .arg(run->epochsPlanned)
+                          .arg(last.batch)
+                          .arg(last.batchesPerEpoch)
+                          .arg(last.loss, 0, 'f', 3)
+                          .arg(rate, 0, 'f', 1)
+                          .arg(RateEstimator::formatDuration(m_rate.secondsLeft(total))));
+  }
+  showRun(*run);
+}
+
+void TrainingPanel::onFinished(JobId id, const QString &, const JobOutcome &outcome) {
+  if (id != m_job) return;
+  drainInbox();
+  m_drainTimer->stop();
+  m_inbox.reset();
+  m_job = 0;
+  m_paused = false;
+  Run *run = findRun(m_jobRun);
+  const QString dir = run ? run->dir : outputFolder();
+  switch (outcome.status) {
+  case JobStatus::Succeeded: {
+    const RetrievalMetrics test = RetrievalMetrics::fromJson(outcome.summary.value(QStringLiteral("test")).toObject());
+    m_status->setText(tr("Finished in %1").arg(RateEstimator::formatDuration(m_clock.elapsed() / 1000.0)));
+    appendLog(tr("Finished: test %1").arg(metricsLine(test)));
+    if (m_outputIsAuto) m_output->setText(freshOutputFolder()); // the next Start makes a new run
+    break;
+  }
+  case JobStatus::Cancelled:
+    m_status->setText(tr("Stopped"));
+    if (QFileInfo::exists(QDir(dir).filePath(QStringLiteral("checkpoint-last.pt"))))
+      appendLog(tr("Stopped. The checkpoint of the last whole epoch is kept in %1; Start with this folder resumes it.")
+                    .arg(QDir::toNativeSeparators(dir)));
+    else
+      appendLog(tr("Stopped before the first epoch ended: there is no checkpoint yet, so Start begins again."));
+    m_outputIsAuto = false; // keep the folder so that Start resumes
+    break;
+  default:
+    m_status->setText(tr("Failed: %1").arg(outcome.error));
+    appendLog(tr("Failed: %1").arg(outcome.error));
+    break;
+  }
+  if (run) updateRunItem(*run);
+  updateButtons();
+  if (outcome.status == JobStatus::Succeeded) {
+    Q_EMIT runFinished(dir);
+    m_state.openRun(m_bridge, dir);
+  }
+}
+
+// --- dialogs ----------------------------------------------------------------------------------
+
+void TrainingPanel::chooseOutputFolder() {
+  const QString dir = QFileDialog::getExistingDirectory(this, tr("Output folder"), outputFolder());
+  if (!dir.isEmpty()) setOutputFolder(dir);
+}
+
+void TrainingPanel::chooseRunFolder() {
+  const QString base = QDir(QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation)).filePath(QStringLiteral("runs"));
+  const QString dir = QFileDialog::getExistingDirectory(this, tr("Open run"), base);
+  if (!dir.isEmpty()) openRunFolder(dir);
+}
+
+FigureExportResult TrainingPanel::exportPlot(Plot which, const QString &path, QSize size) {
+  QCustomPlot *plot = which == Plot::Loss ? m_plots->lossPlot() : m_plots->validationPlot();
+  plot->replot(QCustomPlot::rpImmediateRefresh); // the file shows what the data is now
+  return exportFigure(*plot, path, size);
+}
+
+void TrainingPanel::chooseExport(Plot which) {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), {}, figureFileFilter());
+  if (path.isEmpty()) return;
+  QCustomPlot *plot = which == Plot::Loss ? m_plots->lossPlot() : m_plots->validationPlot();
+  const QSize size = TrainingPlots::askFigureSize(this, plot->size().expandedTo(QSize(800, 500)));
+  if (size.isEmpty()) return;
+  const FigureExportResult result = exportPlot(which, path, size);
+  appendLog(result.ok ? tr("Exported %1").arg(QDir::toNativeSeparators(path)) : result.error);
+}
+
+}  // namespace gs

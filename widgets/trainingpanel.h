@@ -1,0 +1,138 @@
+#pragma once
+// The Training dashboard: choose a model and its hyperparameters (a form built from the config
+// schema, filled with the paper's defaults), start a run as one engine job (prepare the training
+// data, then train), pause / resume / stop it, and watch its loss and validation recall live,
+// overlaid on runs reopened from their folders. A stopped run keeps its checkpoint: starting
+// again with the same output folder resumes it. Selecting a finished run makes it the workbench's
+// current run (WorkbenchState::openRun), as does a run that finishes here.
+
+#include "engine/enginebridge.h"
+#include "runcurves.h"
+
+#include <QColor>
+#include <QElapsedTimer>
+#include <QSize>
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QLabel;
+class QLineEdit;
+class QComboBox;
+class QDoubleSpinBox;
+class QListWidget;
+class QListWidgetItem;
+class QPlainTextEdit;
+class QPushButton;
+class QTimer;
+
+namespace gs {
+
+class TrainConfigForm;
+class TrainingPlots;
+class WorkbenchState;
+struct FigureExportResult;
+class TrainingInbox;
+
+class TrainingPanel : public QWidget {
+  Q_OBJECT
+public:
+  TrainingPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent = nullptr);
+  ~TrainingPanel() override;
+
+  enum class Plot { Loss, Validation };
+
+  // Actions, as the buttons trigger them (tests call them directly). start() returns false and
+  // logs why when the form or the output folder is not usable.
+  bool start();
+  void pause();
+  void resume();
+  void stop();
+  // Adds (or reloads) a run folder's curves; false with a logged reason when it holds no run.
+  bool openRunFolder(const QString &runDir);
+  // Takes a run off the list and the plots (not the run being trained; its folder stays on disk).
+  bool removeRun(int runId);
+  FigureExportResult exportPlot(Plot which, const QString &path, QSize size = {});
+
+  // State, for tests and the main window.
+  JobId currentJob() const { return m_job; }
+  bool isPaused() const { return m_paused; }
+  QString outputFolder() const;
+  void setOutputFolder(const QString &dir);
+  QString backbone() const;
+  void setBackbone(const QString &backbone);
+  TrainConfigForm *form() const { return m_form; }
+  TrainingPlots *plots() const { return m_plots; }
+  QListWidget *runList() const { return m_runList; }
+  QPushButton *startButton() const { return m_start; }
+  QPushButton *pauseButton() const { return m_pause; }
+  QPushButton *resumeButton() const { return m_resume; }
+  QPushButton *stopButton() const { return m_stop; }
+  QString statusText() const;
+  QString logText() const;
+  // The run shown for a folder (-1 when not listed) and its curves.
+  int runIdOf(const QString &runDir) const;
+  const RunCurves *curves(int runId) const;
+
+Q_SIGNALS:
+  // A run finished successfully here (after which the state opens it).
+  void runFinished(const QString &runDir);
+
+private:
+  struct Run {
+    int id = 0;
+    QString dir;
+    QString label;
+    QColor colour;
+    RunCurves curves;
+    int epochsPlanned = 0;
+    std::int64_t batchesPerEpoch = 0;
+    QListWidgetItem *item = nullptr;
+  };
+
+  void buildUi();
+  Run &runFor(const QString &runDir); // finds or adds the list entry
+  // Reads a run folder into the list; offerResume: an unfinished run also fills the form and folder.
+  bool loadRun(const QString &runDir, bool offerResume);
+  Run *findRun(int id);
+  void showRun(Run &run);
+  void updateRunItem(Run &run);
+  void updateButtons();
+  void drainInbox();
+  void onFinished(JobId id, const QString &name, const JobOutcome &outcome);
+  void onRunSelected();
+  void appendLog(const QString &line);
+  QString freshOutputFolder() const;
+  void chooseOutputFolder();
+  void chooseRunFolder();
+  void chooseExport(Plot which);
+
+  EngineBridge &m_bridge;
+  WorkbenchState &m_state;
+  TrainConfigForm *m_form = nullptr;
+  QComboBox *m_backbone = nullptr;
+  QLineEdit *m_output = nullptr;
+  bool m_outputIsAuto = true; // a generated folder follows the model; one the user chose stays
+  QPushButton *m_start = nullptr, *m_pause = nullptr, *m_resume = nullptr, *m_stop = nullptr;
+  TrainingPlots *m_plots = nullptr;
+  QComboBox *m_measure = nullptr;
+  QDoubleSpinBox *m_smoothing = nullptr;
+  QListWidget *m_runList = nullptr;
+  QLabel *m_status = nullptr;
+  QPlainTextEdit *m_log = nullptr;
+  QTimer *m_drainTimer = nullptr;
+
+  std::vector<std::unique_ptr<Run>> m_runs;
+  int m_nextRunId = 1;
+  JobId m_job = 0;
+  bool m_paused = false;
+  bool m_jobStarted = false;
+  bool m_liveBatches = false; // the job reached its first minibatch
+  int m_jobRun = 0; // id of the run the job trains
+  std::shared_ptr<TrainingInbox> m_inbox;
+  RateEstimator m_rate;
+  QElapsedTimer m_clock; // since Start, for the finished message
+};
+
+}  // namespace gs
