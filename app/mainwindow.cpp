@@ -4,6 +4,7 @@
 #include "data/datasetsummary.h"
 #include "data/loaddataset.h"
 #include "data/scenes/scenesdemo.h"
+#include "datasetbrowser.h"
 #include "emptypanel.h"
 #include "engine/jobcontext.h"
 #include "figureexport.h"
@@ -11,6 +12,9 @@
 #include "jobstatuswidget.h"
 #include "logview.h"
 #include "recentdatasets.h"
+#include "retrievalpanel.h"
+#include "trainingpanel.h"
+#include "treepanel.h"
 #include "resources.h"
 #include "workbenchstate.h"
 #include "runtime/runtime.h"
@@ -104,23 +108,38 @@ void MainWindow::createDocks() {
     dock->setObjectName(dockObjectName(which));
     dock->setAllowedAreas(Qt::AllDockWidgetAreas);
     QWidget *content = new EmptyPanel(dockTitle(which), hints.value(which), dock);
-    if (which == Dock::Dataset) {
+    switch (which) {
+    case Dock::Dataset: {
+      // Before a dataset: the hint. After: the thumbnail browser and the load summary.
       m_datasetStack = new QStackedWidget(dock);
       m_datasetStack->addWidget(content);
-      m_datasetSummary = new QPlainTextEdit(m_datasetStack);
+      m_datasetTabs = new QTabWidget(m_datasetStack);
+      m_datasetTabs->setObjectName(QStringLiteral("datasetTabs"));
+      m_datasetBrowser = new DatasetBrowser(*m_state, m_datasetTabs);
+      connect(m_datasetBrowser, &DatasetBrowser::datasetDropped, this, &MainWindow::openDataset);
+      m_datasetTabs->addTab(m_datasetBrowser, tr("Browse"));
+      m_datasetSummary = new QPlainTextEdit(m_datasetTabs);
       m_datasetSummary->setReadOnly(true);
       m_datasetSummary->setObjectName(QStringLiteral("datasetSummary"));
       m_datasetSummary->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-      m_datasetStack->addWidget(m_datasetSummary);
+      m_datasetTabs->addTab(m_datasetSummary, tr("Summary"));
+      m_datasetStack->addWidget(m_datasetTabs);
       content = m_datasetStack;
+      break;
     }
-    if (which == Dock::Training) {
+    case Dock::Training: {
       auto *tabs = new QTabWidget(dock);
-      tabs->addTab(content, tr("Runs"));
+      m_trainingPanel = new TrainingPanel(m_bridge, *m_state, tabs);
+      tabs->addTab(m_trainingPanel, tr("Runs"));
       m_log = new LogView(m_bridge, tabs);
       tabs->addTab(m_log, tr("Log"));
-      tabs->setCurrentWidget(m_log);
       content = tabs;
+      break;
+    }
+    case Dock::Trees: content = m_treePanel = new TreePanel(m_bridge, *m_state, dock); break;
+    case Dock::Retrieval: content = m_retrievalPanel = new RetrievalPanel(*m_state, dock); break;
+    case Dock::Regions:
+    case Dock::Map: break;
     }
     dock->setWidget(content);
     m_docks.insert(which, dock);
@@ -217,6 +236,7 @@ bool MainWindow::openDataset(const QString &path) {
                           if (outcome.status == JobStatus::Succeeded) {
                             showDatasetText(outcome.summary.value(QStringLiteral("text")).toString());
                             m_state->setDataset(*holder, target);
+                            m_datasetTabs->setCurrentWidget(m_datasetBrowser);
                             statusBar()->showMessage(tr("Dataset: %1").arg(target), 5000);
                             Q_EMIT datasetOpened(target);
                           } else {
@@ -245,11 +265,12 @@ void MainWindow::openDemoDataset() {
 
 void MainWindow::showDatasetText(const QString &text) {
   m_datasetSummary->setPlainText(text);
-  m_datasetStack->setCurrentWidget(m_datasetSummary);
+  m_datasetStack->setCurrentWidget(m_datasetTabs);
+  m_datasetTabs->setCurrentWidget(m_datasetSummary);
 }
 
 QString MainWindow::datasetSummaryText() const {
-  return m_datasetStack->currentWidget() == m_datasetSummary ? m_datasetSummary->toPlainText() : QString();
+  return m_datasetStack->currentWidget() == m_datasetTabs ? m_datasetSummary->toPlainText() : QString();
 }
 
 void MainWindow::exportView() {

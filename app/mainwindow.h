@@ -13,10 +13,15 @@ class QMenu;
 class QPlainTextEdit;
 class QSettings;
 class QStackedWidget;
+class QTabWidget;
 
 namespace gs {
 
+class DatasetBrowser;
 class JobStatusWidget;
+class RetrievalPanel;
+class TrainingPanel;
+class TreePanel;
 class LogView;
 class RecentDatasets;
 class WorkbenchState;
@@ -33,6 +38,10 @@ public:
   QDockWidget *dock(Dock which) const { return m_docks.value(which); }
   JobStatusWidget *jobStatus() const { return m_jobStatus; }
   LogView *logView() const { return m_log; }
+  DatasetBrowser *datasetBrowser() const { return m_datasetBrowser; }
+  TrainingPanel *trainingPanel() const { return m_trainingPanel; }
+  TreePanel *treePanel() const { return m_treePanel; }
+  RetrievalPanel *retrievalPanel() const { return m_retrievalPanel; }
   QMenu *recentMenu() const { return m_recentMenu; }
   QString currentDataset() const { return m_dataset; }
   // What the panels share: dataset, current run, selection.
@@ -73,8 +82,13 @@ private:
   LogView *m_log = nullptr;
   QMenu *m_recentMenu = nullptr;
   QString m_dataset;
-  QStackedWidget *m_datasetStack = nullptr; // empty hint, then the summary
+  QStackedWidget *m_datasetStack = nullptr; // empty hint, then the browser and summary tabs
+  QTabWidget *m_datasetTabs = nullptr;
+  DatasetBrowser *m_datasetBrowser = nullptr;
   QPlainTextEdit *m_datasetSummary = nullptr;
+  TrainingPanel *m_trainingPanel = nullptr;
+  TreePanel *m_treePanel = nullptr;
+  RetrievalPanel *m_retrievalPanel = nullptr;
 };
 
 QString dockTitle(MainWindow::Dock dock);
