@@ -12,6 +12,7 @@
 #include "logview.h"
 #include "recentdatasets.h"
 #include "resources.h"
+#include "workbenchstate.h"
 #include "runtime/runtime.h"
 
 #include <QApplication>
@@ -66,7 +67,8 @@ QString dockObjectName(MainWindow::Dock dock) {
 }
 
 MainWindow::MainWindow(EngineBridge &bridge, QSettings &settings, QWidget *parent)
-    : QMainWindow(parent), m_bridge(bridge), m_settings(settings), m_recent(new RecentDatasets(settings)) {
+    : QMainWindow(parent), m_bridge(bridge), m_settings(settings), m_recent(new RecentDatasets(settings)),
+      m_state(new WorkbenchState(this)) {
   initResources();
   setWindowTitle(QStringLiteral("Groundscope"));
   setWindowIcon(QIcon(QStringLiteral(":/icons/groundscope.svg")));
@@ -197,20 +199,24 @@ bool MainWindow::openDataset(const QString &path) {
   setWindowTitle(QStringLiteral("%1 — Groundscope").arg(QFileInfo(m_dataset).fileName()));
   showDatasetText(tr("Loading %1…").arg(m_dataset));
   const QString target = m_dataset;
-  const JobId id = m_bridge.submit(tr("Load dataset"), [target](JobContext &job) {
-    const Dataset dataset = loadDataset(target, &job);
-    job.setSummary({{QStringLiteral("text"), describeDataset(dataset)}});
+  // The job fills the holder on the engine's thread; the GUI thread hands it to the panels.
+  auto holder = std::make_shared<std::shared_ptr<const Dataset>>();
+  const JobId id = m_bridge.submit(tr("Load dataset"), [target, holder](JobContext &job) {
+    auto dataset = std::make_shared<const Dataset>(loadDataset(target, &job));
+    job.setSummary({{QStringLiteral("text"), describeDataset(*dataset)}});
+    *holder = std::move(dataset);
   });
   // One-shot: the connection lives until this job's end.
   auto *connection = new QMetaObject::Connection;
   *connection = connect(&m_bridge, &EngineBridge::finished, this,
-                        [this, id, target, connection](JobId done, const QString &, const JobOutcome &outcome) {
+                        [this, id, target, holder, connection](JobId done, const QString &, const JobOutcome &outcome) {
                           if (done != id) return;
                           disconnect(*connection);
                           delete connection;
                           if (target != m_dataset) return; // another dataset was opened meanwhile
                           if (outcome.status == JobStatus::Succeeded) {
                             showDatasetText(outcome.summary.value(QStringLiteral("text")).toString());
+                            m_state->setDataset(*holder, target);
                             statusBar()->showMessage(tr("Dataset: %1").arg(target), 5000);
                             Q_EMIT datasetOpened(target);
                           } else {

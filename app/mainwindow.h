@@ -19,6 +19,7 @@ namespace gs {
 class JobStatusWidget;
 class LogView;
 class RecentDatasets;
+class WorkbenchState;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -34,6 +35,8 @@ public:
   LogView *logView() const { return m_log; }
   QMenu *recentMenu() const { return m_recentMenu; }
   QString currentDataset() const { return m_dataset; }
+  // What the panels share: dataset, current run, selection.
+  WorkbenchState &workbench() const { return *m_state; }
   // What the Dataset dock shows about the loaded dataset (format, counts, load report).
   QString datasetSummaryText() const;
 
@@ -64,6 +67,7 @@ private:
   EngineBridge &m_bridge;
   QSettings &m_settings;
   RecentDatasets *m_recent;
+  WorkbenchState *m_state;
   QMap<Dock, QDockWidget *> m_docks;
   JobStatusWidget *m_jobStatus = nullptr;
   LogView *m_log = nullptr;

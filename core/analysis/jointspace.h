@@ -1,0 +1,74 @@
+#pragma once
+// One split of a trained run, embedded once into its joint space, for the views that look at that
+// space: the map (t-SNE/PCA of images and captions), the retrieval panel (rank images for a typed
+// sentence, captions for an image) and the tree inspector (images nearest to a phrase's vector).
+// Torch-free; the model stays open inside so new sentences can be embedded.
+
+#include "data/dataset.h"
+
+#include <memory>
+#include <vector>
+
+namespace gs {
+
+class JobContext;
+class TrainedModel;
+
+class JointSpace {
+public:
+  // Opens the run's best model, prepares its training data (features from the cache), loads its
+  // dataset for the image paths and embeds the split's images and captions. Cost: one forward pass
+  // over the split (seconds for 1,000 images), plus feature extraction if the cache is gone.
+  // Throws std::runtime_error naming the folder when the run or its data cannot be opened.
+  static std::shared_ptr<const JointSpace> open(const QString &runDir, Split split = Split::Test,
+                                                JobContext *job = nullptr);
+  ~JointSpace();
+
+  QString runDir() const { return m_runDir; }
+  QString datasetPath() const { return m_datasetPath; }
+  QString model() const { return m_model; }
+  Split split() const { return m_split; }
+  int dim() const { return m_dim; }
+
+  // The split's images (rows), in dataset order.
+  int imageCount() const { return int(m_imageIds.size()); }
+  const QStringList &imageIds() const { return m_imageIds; }
+  const QStringList &imagePaths() const { return m_imagePaths; } // absolute; "" when unknown
+  const std::vector<float> &imageEmbeddings() const { return m_imageEmbeddings; } // imageCount × dim
+  std::vector<float> imageFeatures(int row) const; // the backbone's features (for TreeInspector)
+  int imageRowOf(const QString &id) const;          // -1 when not in the split
+
+  // The split's captions (rows) and the image row each describes.
+  int captionCount() const { return int(m_captions.size()); }
+  const QStringList &captions() const { return m_captions; }
+  const std::vector<int> &captionImage() const { return m_captionImage; }
+  const std::vector<float> &captionEmbeddings() const { return m_captionEmbeddings; } // captionCount × dim
+
+  struct Ranked {
+    int row = -1;     // image row (rankImages…) or caption row (rankCaptions…)
+    float score = 0;  // the model's score: higher is closer
+  };
+  // All images of the split, best first. Throws std::invalid_argument when the sentence has no words.
+  // Thread-safe (const); one sentence costs a parse (tree models) and one forward pass.
+  std::vector<Ranked> rankImagesForSentence(const QString &sentence) const;
+  // All images, best first, for a vector already in the joint space (a tree node's InspectedNode::joint).
+  std::vector<Ranked> rankImagesForVector(const std::vector<float> &joint) const;
+  // All captions of the split, best first, for image row `row`.
+  std::vector<Ranked> rankCaptionsForImage(int row) const;
+  // 1-based rank of `imageRow` in `ranked`, 0 when absent.
+  static int rankOf(const std::vector<Ranked> &ranked, int imageRow);
+
+private:
+  JointSpace() = default;
+  std::vector<Ranked> ranked(const std::vector<float> &scores) const;
+
+  QString m_runDir, m_datasetPath, m_model;
+  Split m_split = Split::Test;
+  int m_dim = 0, m_featureDim = 0;
+  std::shared_ptr<TrainedModel> m_trained;
+  QStringList m_imageIds, m_imagePaths, m_captions;
+  std::vector<float> m_imageFeatures, m_imageEmbeddings, m_captionEmbeddings;
+  std::vector<int> m_captionImage;
+};
+
+}  // namespace gs

@@ -1,0 +1,62 @@
+#pragma once
+// What the workbench's panels share: the open dataset, the current trained run (with its test split
+// embedded once into the joint space) and the selected image and caption. Panels read it and
+// listen to its signals; none of them talks to another directly, so each can be tested alone.
+
+#include "analysis/jointspace.h"
+#include "data/dataset.h"
+#include "engine/enginebridge.h"
+
+#include <QHash>
+#include <QObject>
+
+#include <memory>
+
+namespace gs {
+
+class WorkbenchState : public QObject {
+  Q_OBJECT
+public:
+  explicit WorkbenchState(QObject *parent = nullptr);
+
+  // The open dataset (null before one is loaded) and the path it was opened from.
+  std::shared_ptr<const Dataset> dataset() const { return m_dataset; }
+  QString datasetPath() const { return m_datasetPath; }
+  void setDataset(std::shared_ptr<const Dataset> dataset, const QString &path);
+  // Dataset image index of an image id (-1 when unknown): joins run data to the dataset.
+  int imageIndexOf(const QString &id) const { return m_imageIndex.value(id, -1); }
+
+  // The current run folder ("" when none) and its test split in the joint space (null until embedded).
+  QString runDir() const { return m_runDir; }
+  std::shared_ptr<const JointSpace> jointSpace() const { return m_jointSpace; }
+  // Makes `runDir` current and embeds its test split as an engine job; jointSpaceChanged() follows
+  // when it is ready (or runFailed() with the reason). An empty path clears the run.
+  void openRun(EngineBridge &bridge, const QString &runDir);
+  void setJointSpace(std::shared_ptr<const JointSpace> space); // tests, and runs embedded elsewhere
+
+  // Selection, as dataset indices (-1: none). Selecting the same item again emits nothing.
+  int selectedImage() const { return m_selectedImage; }
+  int selectedCaption() const { return m_selectedCaption; }
+  void selectImage(int datasetImage);
+  // Also selects the caption's image.
+  void selectCaption(int datasetCaption);
+
+Q_SIGNALS:
+  void datasetChanged();
+  void runChanged(const QString &runDir);
+  void jointSpaceChanged();
+  void runFailed(const QString &runDir, const QString &error);
+  void imageSelected(int datasetImage);
+  void captionSelected(int datasetCaption);
+
+private:
+  std::shared_ptr<const Dataset> m_dataset;
+  QString m_datasetPath;
+  QHash<QString, int> m_imageIndex;
+  QString m_runDir;
+  std::shared_ptr<const JointSpace> m_jointSpace;
+  int m_selectedImage = -1;
+  int m_selectedCaption = -1;
+};
+
+}  // namespace gs
