@@ -15,6 +15,7 @@
 #include <QImageReader>
 #include <QLabel>
 #include <QListWidget>
+#include <QPointer>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
@@ -35,7 +36,8 @@ constexpr int kItemRole = Qt::UserRole + 1;
 }  // namespace
 
 MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
-    : QWidget(parent), m_bridge(bridge), m_state(state) {
+    : QWidget(parent), m_bridge(bridge), m_state(state),
+      m_relay(new QObject, [](QObject *relay) { relay->deleteLater(); }) {
   m_view = new MapView(m_model, this);
   m_list = new QListWidget(this);
   m_list->setMinimumWidth(160);
@@ -127,11 +129,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
 }
 
 MapPanel::~MapPanel() {
-  // The job posts its updates to this object: it must end before the object does.
-  if (m_jobId != 0) {
-    m_bridge.engine().cancel(m_jobId);
-    m_bridge.engine().wait(m_jobId);
-  }
+  if (m_jobId != 0) m_bridge.engine().cancel(m_jobId);
 }
 
 QString MapPanel::statusText() const { return m_status->text(); }
@@ -199,11 +197,13 @@ JobId MapPanel::compute(Mode mode) {
   }
   const int token = ++m_token;
   auto points = std::make_shared<const std::vector<float>>(m_model.stackedEmbeddings());
-  m_jobId = m_bridge.submit(tr("PCA map"), [this, token, points, n, dim](JobContext &job) {
+  const QPointer<MapPanel> self(this);
+  m_jobId = m_bridge.submit(tr("PCA map"), [self, relay = m_relay, token, points, n, dim](JobContext &job) {
     job.setProgress(-1, QStringLiteral("PCA of %1 vectors").arg(n));
     std::vector<float> xy = pcaProject(*points, n, dim, 2);
-    QMetaObject::invokeMethod(this, [this, token, xy = std::move(xy)] { applyUpdate(token, 0, 0, xy, true); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        relay.get(), [self, token, xy = std::move(xy)] { if (self) self->applyUpdate(token, 0, 0, xy, true); },
+        Qt::QueuedConnection);
   });
   setStatus(tr("Computing PCA of %1 items…").arg(n));
   updateControls();
@@ -228,20 +228,25 @@ JobId MapPanel::computeTsne(const TsneOptions &requested) {
   }
   const int token = ++m_token;
   auto points = std::make_shared<const std::vector<float>>(m_model.stackedEmbeddings());
-  // The job's callbacks post to this object (queued to the GUI thread); the destructor waits for the
-  // job, so `this` outlives every post, and Qt drops posts still queued when the object goes.
-  m_jobId = m_bridge.submit(tr("t-SNE map"), [this, token, points, n, dim, options](JobContext &job) {
-    const TsneResult result = runTsne(*points, n, dim, options, &job,
-                                      [this, token](int iteration, double kl, const std::vector<float> &xy) {
-                                        QMetaObject::invokeMethod(
-                                            this, [this, token, iteration, kl, xy] { applyUpdate(token, iteration, kl, xy, false); },
-                                            Qt::QueuedConnection);
-                                      });
+  // Live updates: the job's progress callback (engine thread) posts the positions to the relay, a
+  // GUI-thread object the job keeps alive; the functor runs on the GUI thread, where the QPointer
+  // says whether the panel still exists. Stale tokens (a newer job, a cancel) are dropped.
+  const QPointer<MapPanel> self(this);
+  m_jobId = m_bridge.submit(tr("t-SNE map"), [self, relay = m_relay, token, points, n, dim, options](JobContext &job) {
+    const auto post = [&relay, self, token](int iteration, double kl, std::vector<float> xy, bool final) {
+      QMetaObject::invokeMethod(
+          relay.get(),
+          [self, token, iteration, kl, xy = std::move(xy), final] {
+            if (self) self->applyUpdate(token, iteration, kl, xy, final);
+          },
+          Qt::QueuedConnection);
+    };
+    const TsneResult result = runTsne(*points, n, dim, options, &job, [&post](int iteration, double kl, const std::vector<float> &xy) {
+      post(iteration, kl, xy, false);
+    });
     job.setSummary({{QStringLiteral("kl"), result.kl}, {QStringLiteral("seconds"), result.seconds},
                     {QStringLiteral("iterations"), result.iterations}});
-    QMetaObject::invokeMethod(
-        this, [this, token, result] { applyUpdate(token, result.iterations, result.kl, result.positions, true); },
-        Qt::QueuedConnection);
+    post(result.iterations, result.kl, result.positions, true);
   });
   setStatus(tr("Computing t-SNE of %1 items%2…").arg(n).arg(note));
   updateControls();

@@ -13,6 +13,8 @@
 #include <QHash>
 #include <QWidget>
 
+#include <memory>
+
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
@@ -32,8 +34,10 @@ class MapPanel : public QWidget {
 public:
   enum class Mode { Tsne, Pca };
 
+  // bridge and state must outlive the panel.
   MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent = nullptr);
-  // Cancels a running layout job and waits for it, so no update arrives after the panel is gone.
+  // Cancels a running layout job (without waiting: it may sit behind a long job in the engine's
+  // queue); its late posts find the panel gone and do nothing.
   ~MapPanel() override;
 
   const MapModel &model() const { return m_model; }
@@ -91,6 +95,9 @@ private:
   int m_dataToken = 0;     // identifies the current items; stale thumbnails are dropped
   bool m_thumbnailsLoading = false, m_thumbnailsLoaded = false;
   QHash<QString, int> m_rowOfImageId;
+  // The jobs post their updates to this GUI-thread object, which each job keeps alive while it runs;
+  // the posted functors check a QPointer to the panel on the GUI thread (see computeTsne).
+  std::shared_ptr<QObject> m_relay;
 };
 
 }  // namespace gs

@@ -3,6 +3,7 @@
 // thumbnails loaded off the GUI thread, an offscreen render with real content, and export.
 
 #include "engine/enginebridge.h"
+#include "engine/jobcontext.h"
 #include "mappanel.h"
 #include "mapview.h"
 #include "workbenchstate.h"
@@ -10,6 +11,8 @@
 #include <qcustomplot.h>
 
 #include <QApplication>
+#include <QElapsedTimer>
+#include <QThread>
 #include <QImage>
 #include <QListWidget>
 #include <QMouseEvent>
@@ -17,6 +20,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
 #include <random>
 
 using namespace gs;
@@ -220,6 +224,42 @@ private Q_SLOTS:
     const int seen = updates.count();
     QTest::qWait(100);
     QCOMPARE(updates.count(), seen); // nothing stale arrives after cancel
+  }
+
+  void closingThePanelNeverWaitsForTheEngine() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    // A job ahead in the queue holds the engine; the panel's t-SNE waits behind it.
+    std::atomic<bool> release{false};
+    engine.submit(QStringLiteral("long job"), [&](JobContext &job) {
+      while (!release) {
+        job.checkpoint();
+        QThread::msleep(2);
+      }
+    });
+    auto *panel = new MapPanel(bridge, state);
+    panel->setData(syntheticData());
+    TsneOptions options;
+    options.perplexity = 10;
+    QVERIFY(panel->computeTsne(options) != 0);
+    QElapsedTimer timer;
+    timer.start();
+    delete panel; // cancels its job without waiting for the long one
+    QVERIFY(timer.elapsed() < 1000);
+    release = true;
+    QVERIFY(engine.waitForIdle(10000));
+
+    // Deleted while its job runs and posts updates: the late posts find no panel.
+    panel = new MapPanel(bridge, state);
+    panel->setData(syntheticData());
+    options.iterations = 1000000;
+    QSignalSpy updates(panel, &MapPanel::layoutUpdated);
+    panel->computeTsne(options);
+    QTRY_VERIFY_WITH_TIMEOUT(updates.count() >= 1, 30000);
+    delete panel;
+    QVERIFY(engine.waitForIdle(10000));
+    QTest::qWait(50); // deliver whatever was still queued
   }
 
   void pcaLaysOutAtOnce() {
