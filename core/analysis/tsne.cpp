@@ -110,10 +110,12 @@ TsneResult runTsne(const std::vector<float> &points, int n, int dim, const TsneO
     const bool lying = iter < options.exaggerationIterations;
     const double momentum = iter < options.momentumSwitch ? options.initialMomentum : options.finalMomentum;
     z = detail::tsneGradient(P, y.data(), n, options.theta, lying ? options.exaggeration : 1.0, pool, grad.data());
-    // Delta-bar-delta gains: grow by 0.2 where the gradient's sign disagrees with the previous
-    // step's (we are still moving downhill), shrink by 0.8 where it agrees; momentum update.
+    // Delta-bar-delta gains (Jacobs 1988, as bhtsne applies them): grow by 0.2 where the gradient's
+    // sign differs from the previous step's (the step was downhill and still is: speed up), shrink
+    // by 0.8 where they agree (we overshot); sign(0) = 0, so the first step grows every gain.
+    const auto sign = [](double v) { return (v > 0) - (v < 0); };
     for (std::size_t k = 0; k < y.size(); ++k) {
-      gains[k] = (grad[k] > 0) != (update[k] > 0) ? gains[k] + 0.2 : gains[k] * 0.8;
+      gains[k] = sign(grad[k]) != sign(update[k]) ? gains[k] + 0.2 : gains[k] * 0.8;
       if (gains[k] < kMinGain) gains[k] = kMinGain;
       update[k] = momentum * update[k] - options.learningRate * gains[k] * grad[k];
       y[k] += update[k];
