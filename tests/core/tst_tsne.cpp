@@ -12,6 +12,7 @@
 #include "engine/jobcontext.h"
 #include "testprinters.h"
 
+#include <QPointF>
 #include <QTest>
 
 #include <algorithm>
@@ -204,6 +205,27 @@ private Q_SLOTS:
     QVERIFY2(std::fabs(exact - result.kl) < 1e-6, qPrintable(QStringLiteral("%1 vs %2").arg(exact).arg(result.kl)));
     // A random layout is much worse.
     QVERIFY(tsneExactKl(x, n, dim, gaussian(n, 2, 1), options.perplexity) > 2 * exact);
+  }
+
+  void duplicatePointsAreHandled() {
+    // Half the points identical, a quarter another repeated point: zero distances in the VP-tree,
+    // flat calibration rows, and quad-tree leaves holding many points at one place.
+    const int n = 200, dim = 6;
+    std::vector<float> x = gaussian(n, dim, 12);
+    for (int i = 0; i < n / 2; ++i)
+      for (int k = 0; k < dim; ++k) x[std::size_t(i) * dim + k] = 1.0f;
+    for (int i = n / 2; i < 3 * n / 4; ++i)
+      for (int k = 0; k < dim; ++k) x[std::size_t(i) * dim + k] = -2.0f;
+    TsneOptions options;
+    options.perplexity = 10;
+    options.iterations = 300;
+    const TsneResult result = runTsne(x, n, dim, options);
+    for (float v : result.positions) QVERIFY(std::isfinite(v));
+    QVERIFY(std::isfinite(result.kl));
+    // The two groups of copies end up apart from each other.
+    const auto at = [&](int i) { return QPointF(result.positions[2 * std::size_t(i)], result.positions[2 * std::size_t(i) + 1]); };
+    const QPointF a = at(0) - at(1), b = at(0) - at(n / 2);
+    QVERIFY(std::hypot(a.x(), a.y()) < std::hypot(b.x(), b.y()));
   }
 
   void sameSeedSameResultOnAnyThreadCount() {
