@@ -49,12 +49,24 @@ double tsneGradient(const SparseMatrix &P, const double *y, int n, double theta,
   std::vector<double> rep(std::size_t(n) * 2), zi(static_cast<std::size_t>(n));
   std::optional<QuadTree> tree;
   std::vector<int> order;
-  if (theta > 0) {
-    tree.emplace(y, n); // built once, read concurrently
-    order = tree->spatialOrder();
-  }
-  // Repulsion in the tree's spatial order (consecutive points reuse the same nodes), attraction in
-  // index order (P's rows are stored that way): two passes, each cache-friendly.
+  // Pass 1: the quad-tree's build (serial, ~15% of an iteration) overlaps the attractive forces: work
+  // unit 0 builds the tree, units 1..kAttractiveUnits are slices of P's rows (index order, as P is
+  // stored). With one thread this is simply build, then attraction.
+  constexpr int kAttractiveUnits = 64;
+  pool.parallelFor(1 + kAttractiveUnits, [&](int begin, int end) {
+    for (int unit = begin; unit < end; ++unit) {
+      if (unit == 0) {
+        if (theta > 0) {
+          tree.emplace(y, n);
+          order = tree->spatialOrder();
+        }
+        continue;
+      }
+      const int first = int((long long)n * (unit - 1) / kAttractiveUnits), last = int((long long)n * unit / kAttractiveUnits);
+      for (int i = first; i < last; ++i) attractive(P, y, i, grad[2 * i], grad[2 * i + 1]);
+    }
+  });
+  // Pass 2: repulsion in the tree's spatial order (consecutive points reuse the same nodes).
   pool.parallelFor(n, [&](int begin, int end) {
     for (int k = begin; k < end; ++k) {
       const int i = tree ? order[std::size_t(k)] : k;
@@ -63,9 +75,6 @@ double tsneGradient(const SparseMatrix &P, const double *y, int n, double theta,
       rep[2 * std::size_t(i)] = fx;
       rep[2 * std::size_t(i) + 1] = fy;
     }
-  });
-  pool.parallelFor(n, [&](int begin, int end) {
-    for (int i = begin; i < end; ++i) attractive(P, y, i, grad[2 * i], grad[2 * i + 1]);
   });
   double z = 0;
   for (int i = 0; i < n; ++i) z += zi[std::size_t(i)];
