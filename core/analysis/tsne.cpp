@@ -22,6 +22,7 @@ namespace {
 
 constexpr double kMinGain = 0.01;     // delta-bar-delta floor (bhtsne)
 constexpr double kInitialScale = 1e-4; // random initialisation: N(0, 1e-4²), as bhtsne
+constexpr int kExactBelow = 150;      // points: exact gradient below this (as fast as the tree there)
 
 [[noreturn]] void fail(const char *function, const QString &message) {
   throw std::invalid_argument(QStringLiteral("%1: %2").arg(QLatin1String(function), message).toStdString());
@@ -100,6 +101,7 @@ TsneResult runTsne(const std::vector<float> &points, int n, int dim, const TsneO
   if (job) job->setProgress(0, QStringLiteral("nearest neighbours"));
   const detail::SparseMatrix P = affinities(points, n, dim, options.perplexity, pool, job);
 
+  const double theta = n < kExactBelow ? 0.0 : options.theta;
   std::vector<double> y = randomLayout(n, options.seed);
   std::vector<double> grad(y.size()), update(y.size(), 0.0), gains(y.size(), 1.0);
   TsneResult result;
@@ -109,7 +111,7 @@ TsneResult runTsne(const std::vector<float> &points, int n, int dim, const TsneO
     if (job) job->checkpoint();
     const bool lying = iter < options.exaggerationIterations;
     const double momentum = iter < options.momentumSwitch ? options.initialMomentum : options.finalMomentum;
-    z = detail::tsneGradient(P, y.data(), n, options.theta, lying ? options.exaggeration : 1.0, pool, grad.data());
+    z = detail::tsneGradient(P, y.data(), n, theta, lying ? options.exaggeration : 1.0, pool, grad.data());
     // Delta-bar-delta gains (Jacobs 1988, as bhtsne applies them): grow by 0.2 where the gradient's
     // sign differs from the previous step's (the step was downhill and still is: speed up), shrink
     // by 0.8 where they agree (we overshot); sign(0) = 0, so the first step grows every gain.
@@ -145,10 +147,10 @@ TsneResult runTsne(const std::vector<float> &points, int n, int dim, const TsneO
   // Final KL over the sparse P: with the exact normaliser where that is cheap (it then equals
   // tsneExactKl), else with a fresh Barnes–Hut estimate of Z at the final layout.
   constexpr int kExactNormaliserMax = 5000; // O(N²) pairs: ~25M at this size, tens of ms
-  if (options.theta == 0 || n <= kExactNormaliserMax)
+  if (theta == 0 || n <= kExactNormaliserMax)
     z = detail::exactNormaliser(y.data(), n, pool);
   else
-    z = detail::tsneGradient(P, y.data(), n, options.theta, 1.0, pool, grad.data());
+    z = detail::tsneGradient(P, y.data(), n, theta, 1.0, pool, grad.data());
   result.kl = detail::klDivergence(P, y.data(), z, pool);
   result.positions = toFloat(y);
   result.iterations = options.iterations;

@@ -228,6 +228,17 @@ private Q_SLOTS:
     QVERIFY(std::hypot(a.x(), a.y()) < std::hypot(b.x(), b.y()));
   }
 
+  void smallInputsUseTheExactGradient() {
+    const int n = 120, dim = 5; // below 150 points theta is ignored
+    const std::vector<float> x = blobs(n, dim, 3, 3.0, 6);
+    TsneOptions options;
+    options.perplexity = 10;
+    options.iterations = 200;
+    const TsneResult bh = runTsne(x, n, dim, options);
+    options.theta = 0;
+    QVERIFY(runTsne(x, n, dim, options).positions == bh.positions);
+  }
+
   void sameSeedSameResultOnAnyThreadCount() {
     const int n = 300, dim = 8;
     const std::vector<float> x = blobs(n, dim, 3, 3.0, 2);
