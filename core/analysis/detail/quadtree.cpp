@@ -31,9 +31,15 @@ QuadTree::QuadTree(const double *y, int n) : m_y(y), m_n(n) {
   m_nodes.reserve(std::size_t(n) * 2 + 1);
   m_nodes.push_back(root);
   for (int i = 0; i < n; ++i) insert(i);
+  // Centres of mass: a leaf's is its point's own position (its duplicates share it exactly, so the
+  // traversal can recognise point i's leaf by distance 0); a cell's is the sum over its count.
   m_summary.reserve(m_nodes.size());
-  for (const Node &node : m_nodes)
-    m_summary.push_back({node.mx, node.my, node.halfWidth * node.halfWidth, node.count, node.firstChild});
+  for (const Node &node : m_nodes) {
+    const bool leaf = node.firstChild < 0 && node.count > 0;
+    const double mx = leaf ? m_y[2 * node.point] : node.count ? node.sx / node.count : 0;
+    const double my = leaf ? m_y[2 * node.point + 1] : node.count ? node.sy / node.count : 0;
+    m_summary.push_back({mx, my, node.halfWidth * node.halfWidth, node.count, node.firstChild});
+  }
 }
 
 std::vector<int> QuadTree::spatialOrder() const {
@@ -80,8 +86,8 @@ void QuadTree::split(int nodeId) {
   Node &moved = m_nodes[std::size_t(childFor(node, m_y[2 * node.point], m_y[2 * node.point + 1]))];
   moved.point = node.point;
   moved.count = node.count;
-  moved.mx = m_y[2 * node.point];
-  moved.my = m_y[2 * node.point + 1];
+  moved.sx = node.sx;
+  moved.sy = node.sy;
   node.point = -1;
 }
 
@@ -94,22 +100,22 @@ void QuadTree::insert(int i) {
       if (node.count == 0) {
         node.point = i;
         node.count = 1;
-        node.mx = x;
-        node.my = y;
+        node.sx = x;
+        node.sy = y;
         return;
       }
       const bool duplicate = m_y[2 * node.point] == x && m_y[2 * node.point + 1] == y;
       if (duplicate || node.halfWidth < m_minHalfWidth) {
-        node.mx = (node.mx * node.count + x) / (node.count + 1);
-        node.my = (node.my * node.count + y) / (node.count + 1);
+        node.sx += x;
+        node.sy += y;
         ++node.count;
         return;
       }
       split(id); // may reallocate m_nodes: re-fetch below
     }
     Node &inner = m_nodes[std::size_t(id)];
-    inner.mx = (inner.mx * inner.count + x) / (inner.count + 1);
-    inner.my = (inner.my * inner.count + y) / (inner.count + 1);
+    inner.sx += x;
+    inner.sy += y;
     ++inner.count;
     id = childFor(inner, x, y);
   }
@@ -138,7 +144,8 @@ double QuadTree::repulsion(int i, double theta, double &fx, double &fy) const {
       rx += mult * dx;
       ry += mult * dy;
     } else {
-      for (int c = 3; c >= 0; --c) stack[top++] = node.firstChild + c;
+      for (int c = 3; c >= 0; --c)
+        if (m_summary[std::size_t(node.firstChild + c)].count > 0) stack[top++] = node.firstChild + c;
     }
   }
   fx += rx;

@@ -28,7 +28,7 @@ public:
 private:
   struct Node {
     double cx, cy, halfWidth; // the square cell
-    double mx = 0, my = 0;    // centre of mass
+    double sx = 0, sy = 0;    // sums of the positions below (centre of mass = sum / count)
     int count = 0;            // points below
     int firstChild = -1;      // four consecutive children; -1 for a leaf
     int point = -1;           // a leaf's point (duplicates share one leaf: count > 1)
