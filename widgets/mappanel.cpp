@@ -200,7 +200,7 @@ JobId MapPanel::compute(Mode mode) {
   const QPointer<MapPanel> self(this);
   m_jobId = m_bridge.submit(tr("PCA map"), [self, relay = m_relay, token, points, n, dim](JobContext &job) {
     job.setProgress(-1, QStringLiteral("PCA of %1 vectors").arg(n));
-    std::vector<float> xy = pcaProject(*points, n, dim, 2);
+    std::vector<float> xy = pcaProject(*points, n, dim, 2, &job);
     QMetaObject::invokeMethod(
         relay.get(), [self, token, xy = std::move(xy)] { if (self) self->applyUpdate(token, 0, 0, xy, true); },
         Qt::QueuedConnection);

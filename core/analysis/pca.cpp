@@ -3,6 +3,8 @@
 
 #include "analysis/tsne.h"
 
+#include "engine/jobcontext.h"
+
 
 #include <QString>
 
@@ -14,7 +16,7 @@ namespace gs {
 
 namespace {
 
-constexpr int kMaxIterations = 1000;  // subspace iterations (converges at rate λ_{c+1}/λ_c)
+constexpr int kMaxIterations = 300;   // subspace iterations (converges at rate λ_{c+1}/λ_c)
 constexpr double kTolerance = 1e-10;  // change of the axes between iterations (1 − |cos|)
 
 [[noreturn]] void fail(const QString &message) {
@@ -47,7 +49,7 @@ void orthonormalise(std::vector<double> &V, int dim, int c) {
 
 }  // namespace
 
-std::vector<float> pcaProject(const std::vector<float> &points, int n, int dim, int components) {
+std::vector<float> pcaProject(const std::vector<float> &points, int n, int dim, int components, JobContext *job) {
   if (dim <= 0) fail(QStringLiteral("dimension must be positive (got %1)").arg(dim));
   if (n <= 0) fail(QStringLiteral("no points (n = %1)").arg(n));
   if (components <= 0 || components > dim)
@@ -78,6 +80,7 @@ std::vector<float> pcaProject(const std::vector<float> &points, int n, int dim, 
   }
   orthonormalise(V, dim, c);
   for (int iter = 0; iter < kMaxIterations; ++iter) {
+    if (job) job->checkpoint();
     // proj = Xc·V (n × c), then W = Xcᵀ·proj (dim × c).
     for (int i = 0; i < n; ++i)
       for (int a = 0; a < c; ++a) {
