@@ -65,6 +65,8 @@ MapView::MapView(const MapModel &model, QWidget *parent) : QWidget(parent), m_mo
     const int item = itemAtPixel(event->position());
     if (item >= 0) Q_EMIT itemClicked(item);
   });
+  // The wheel zooms; a double click shows the whole layout again.
+  connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent *) { updatePositions(true); });
   // Thumbnails are placed in pixels (centred on their points), so again before every replot: they
   // follow zooming.
   connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { placeThumbnails(); });

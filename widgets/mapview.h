@@ -2,7 +2,8 @@
 // The Map panel's plot: draws a MapModel with QCustomPlot — images as circles, captions as crosses
 // (two colours), optional lines joining each image to its captions (as HM-LSTM's Fig. 8), optional
 // image thumbnails as markers, the selection ringed. Hovering shows the item's text; dragging draws a
-// rubber band (rectSelected), a click picks the nearest item (itemClicked).
+// rubber band (rectSelected), a click picks the nearest item (itemClicked); the wheel zooms and a
+// double click shows the whole layout again.
 
 #include <QHash>
 #include <QPixmap>
