@@ -50,13 +50,14 @@ TsneResult runTsne(const std::vector<float> &points, int n, int dim, const TsneO
 
 // PCA to `components` dimensions: centred data projected on the top principal axes (subspace
 // iteration on the covariance, applied implicitly as Xᵀ(X v) so the cost is O(n·dim·components)
-// per iteration and no dim × dim matrix is formed). Each axis's sign makes its largest-magnitude
-// coordinate positive, so the projection is deterministic. At most 300 iterations: when the
+// per iteration and no dim × dim matrix is formed; rows split over `threads`, 0 = all cores, with
+// the same result for any count). Each axis's sign makes its largest-magnitude coordinate positive,
+// so the projection is deterministic. At most 300 iterations: when the
 // eigenvalues below the kept ones are nearly equal to them the axes are approximate (for a map that
 // only shows the spread, good enough). Throws std::invalid_argument like runTsne; checks
 // job->checkpoint() every iteration when given.
 std::vector<float> pcaProject(const std::vector<float> &points, int n, int dim, int components = 2,
-                              JobContext *job = nullptr);
+                              JobContext *job = nullptr, int threads = 0);
 
 // Exact KL(P‖Q) of an embedding as ../shared/bench/tsne_kl.cpp defines it: P from the exact
 // 3·perplexity nearest neighbours, calibrated per point, symmetrised (P + Pᵀ)/2N; Q Student-t over

@@ -64,7 +64,7 @@ Command tsneCommand() {
       std::vector<float> xy;
       try {
         if (pca) {
-          xy = pcaProject(points, n, dim, 2);
+          xy = pcaProject(points, n, dim, 2, &job, options.threads);
         } else {
           const TsneResult result = runTsne(points, n, dim, options, &job);
           xy = result.positions;
