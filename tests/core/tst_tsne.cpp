@@ -345,8 +345,9 @@ private Q_SLOTS:
       for (int k = 0; k < dim; ++k)
         x[std::size_t(i) * dim + k] = 3.0f + t[std::size_t(i)] * u[std::size_t(k)] + s[std::size_t(i)] * v[std::size_t(k)] +
                                       noise[std::size_t(i) * dim + k];
-    const std::vector<float> p = pcaProject(x, n, dim, 2);
+    const std::vector<float> p = pcaProject(x, n, dim, 2, nullptr, 1);
     QCOMPARE(int(p.size()), 2 * n);
+    QVERIFY(pcaProject(x, n, dim, 2, nullptr, 2) == p); // the thread count does not change the result
     const auto correlation = [&](const std::vector<float> &a, int column) {
       double ma = 0, mb = 0;
       for (int i = 0; i < n; ++i) {
