@@ -3,6 +3,7 @@
 // t-SNE using Tree-Based Algorithms", JMLR 15): vantage-point-tree neighbours for the input
 // similarities, a 2-D Barnes–Hut quad-tree for the repulsive forces. Plus a PCA projection for the
 // map's PCA mode. Torch-free; runs on std::threads over point ranges.
+// Section numbers (§) in this module refer to the JMLR version of van der Maaten 2014.
 
 #include <functional>
 #include <vector>
