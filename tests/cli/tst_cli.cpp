@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 namespace {
 
 struct Result {
@@ -480,6 +482,58 @@ private Q_SLOTS:
     QVERIFY2(r.out.contains(QStringLiteral("2 sentences, 10 tokens")), qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral("UAS 90.00%  (9 / 10 heads)")), qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral("LAS 90.00%  (9 / 10 heads and labels)")), qPrintable(r.out));
+  }
+
+  // `tsne`: a small N×D .npy becomes an N×2 .npy with the exact KL printed; a NaN in the input is a
+  // runtime error naming the file and the cell; a bad option is a usage error.
+  void tsneWritesAMapAndRejectsBadInput() {
+    QTemporaryDir dir;
+    const auto writeNpy = [](const QString &path, int rows, int cols, float nanAt) {
+      QByteArray header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" + QByteArray::number(rows) + ", " +
+                          QByteArray::number(cols) + "), }";
+      while ((10 + header.size() + 1) % 64) header += ' ';
+      header += '\n';
+      QByteArray npy("\x93NUMPY\x01\x00", 8);
+      npy.append(char(header.size() & 0xff)).append(char(header.size() >> 8)).append(header);
+      for (int i = 0; i < rows * cols; ++i) {
+        const float value = i == int(nanAt) ? std::nanf("") : float((i * 7919) % 101) / 10.0f + float(i / cols % 3) * 20;
+        npy.append(reinterpret_cast<const char *>(&value), sizeof value);
+      }
+      QFile file(path);
+      if (!file.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
+      file.write(npy);
+    };
+    const QString in = dir.filePath(QStringLiteral("emb.npy")), xy = dir.filePath(QStringLiteral("xy.npy"));
+    writeNpy(in, 60, 5, -1);
+    Result r = runCli({QStringLiteral("tsne"), QStringLiteral("--in"), in, QStringLiteral("--out"), xy,
+                       QStringLiteral("--perplexity"), QStringLiteral("5"), QStringLiteral("--iters"), QStringLiteral("300")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("KL divergence")) && r.out.contains(QStringLiteral("exact")), qPrintable(r.out));
+    QFile out(xy);
+    QVERIFY(out.open(QIODevice::ReadOnly));
+    const QByteArray bytes = out.readAll();
+    QVERIFY(bytes.contains("'shape': (60, 2)"));
+    QCOMPARE(bytes.size(), 128 + 60 * 2 * 4);
+
+    r = runCli({QStringLiteral("tsne"), QStringLiteral("--in"), in, QStringLiteral("--out"), xy, QStringLiteral("--pca")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+
+    const QString bad = dir.filePath(QStringLiteral("bad.npy"));
+    writeNpy(bad, 60, 5, 2 * 5 + 3);
+    r = runCli({QStringLiteral("tsne"), QStringLiteral("--in"), bad, QStringLiteral("--out"), xy});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(bad) && r.err.contains(QStringLiteral("row 2, column 3")), qPrintable(r.err));
+
+    r = runCli({QStringLiteral("tsne"), QStringLiteral("--in"), dir.filePath(QStringLiteral("missing.npy")), QStringLiteral("--out"), xy});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("missing.npy")), qPrintable(r.err));
+
+    r = runCli({QStringLiteral("tsne"), QStringLiteral("--in"), in, QStringLiteral("--out"), xy});
+    QCOMPARE(r.code, 1); // 60 points cannot have perplexity 30
+    QVERIFY2(r.err.contains(in) && r.err.contains(QStringLiteral("too few for perplexity")), qPrintable(r.err));
+
+    r = runCli({QStringLiteral("tsne"), QStringLiteral("--in"), in, QStringLiteral("--out"), xy, QStringLiteral("--theta"), QStringLiteral("-1")});
+    QCOMPARE(r.code, 2);
   }
 };
 

@@ -22,6 +22,8 @@ namespace gs::cli {
 int benchParse(const QStringList &args);
 // Sentences/s of the tree encoders, batched by level against node by node (benchtrees.cpp).
 int benchTrees(const QStringList &args);
+// Barnes-Hut t-SNE against the exact gradient and the reference figures (benchtsne.cpp).
+int benchTsne(const QStringList &args);
 
 namespace {
 
@@ -115,6 +117,7 @@ const Benchmark kBenchmarks[] = {
     {"parse", benchParse},
     {"features", benchFeatures},
     {"trees", benchTrees},
+    {"tsne", benchTsne},
 };
 
 QString benchmarkNames() {
@@ -128,12 +131,13 @@ QString benchmarkNames() {
 Command benchCommand() {
   Command command;
   command.name = QStringLiteral("bench");
-  command.summary = QStringLiteral("speed benchmarks: gemm, parse, features, train, trees");
+  command.summary = QStringLiteral("speed benchmarks: gemm, parse, features, train, trees, tsne");
   command.usage = QStringLiteral("bench gemm [--size N] [--repeats R] [--json]\n"
                                  "       groundscope-cli bench parse [--dataset PATH] [--limit N] [--json]\n"
                                  "       groundscope-cli bench features [--images N] [--onnx FILE] [--json]\n"
                                  "       groundscope-cli bench train [--batches N] [--dataset PATH] [--json]\n"
-                                 "       groundscope-cli bench trees [--batches N] [--batch-size B] [--models LIST] [--json]");
+                                 "       groundscope-cli bench trees [--batches N] [--batch-size B] [--models LIST] [--json]\n"
+                                 "       groundscope-cli bench tsne [--input FILE.bin] [--threads N] [--iters N] [--json]");
   command.run = [](const QStringList &args) {
     if (args.isEmpty())
       throw UsageError(QStringLiteral("missing benchmark name (one of: %1)").arg(benchmarkNames()).toStdString());

@@ -19,5 +19,6 @@ Command parseEvalCommand();
 Command featuresCommand();
 int benchFeatures(const QStringList &args); // `bench features`, in featurescommand.cpp
 Command inspectCommand();
+Command tsneCommand();
 
 }  // namespace gs::cli

@@ -1,0 +1,176 @@
+// `groundscope-cli bench tsne`: Barnes-Hut t-SNE on the shared 10,000 × 50 benchmark input
+// (../shared/bench/tsne-input.md). Baseline of the same run: the exact O(N²) gradient on a
+// 1,000-point subset, then Barnes-Hut on that subset (ratio), then Barnes-Hut on all points on one
+// thread and on all threads, each with its exact KL; the reference programs' figures are quoted.
+
+#include "analysis/tsne.h"
+#include "arguments.h"
+#include "cli.h"
+#include "clioutput.h"
+#include "engine/jobcontext.h"
+#include "jobrunner.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cmath>
+#include <ctime>
+#include <cstring>
+#include <random>
+#include <thread>
+
+namespace gs::cli {
+
+namespace {
+
+// Reference figures measured with the same input and settings (tsne-input.md, median of 3, 2 cores).
+constexpr double kBhtsneSeconds = 75.4, kBhtsneKl = 2.811;
+constexpr double kFitsneBhSeconds = 30.6, kFitsneBhKl = 2.818;
+
+struct BenchInput {
+  int n = 0, dim = 0;
+  std::vector<float> x;
+  QString source;
+};
+
+// The shared .bin: int32 N, int32 D, float64 X[N·D], int32 label[N] (little-endian).
+BenchInput readBin(const QString &path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) throw std::runtime_error(QStringLiteral("%1: cannot open (%2)").arg(path, file.errorString()).toStdString());
+  const QByteArray bytes = file.readAll();
+  BenchInput in;
+  if (bytes.size() < 8) throw std::runtime_error(QStringLiteral("%1: too short for a header").arg(path).toStdString());
+  std::int32_t header[2];
+  std::memcpy(header, bytes.constData(), 8);
+  in.n = header[0];
+  in.dim = header[1];
+  const qint64 expected = 8 + 8 * qint64(in.n) * in.dim + 4 * qint64(in.n);
+  if (in.n <= 0 || in.dim <= 0 || bytes.size() != expected)
+    throw std::runtime_error(QStringLiteral("%1: header says %2 × %3, so %4 bytes, but the file has %5")
+                                 .arg(path).arg(in.n).arg(in.dim).arg(expected).arg(bytes.size()).toStdString());
+  in.x.resize(std::size_t(in.n) * in.dim);
+  for (std::size_t k = 0; k < in.x.size(); ++k) {
+    double v;
+    std::memcpy(&v, bytes.constData() + 8 + 8 * k, 8);
+    in.x[k] = float(v);
+  }
+  in.source = path;
+  return in;
+}
+
+// The same recipe as gen_input.py (10 centres ~ N(0, 2²) in 50-d; point i from centre i % 10 plus
+// N(0, 1) noise) on std::mt19937 with Box–Muller: same distribution, not byte-identical to Python's.
+BenchInput generate(int n) {
+  constexpr int kDim = 50, kClusters = 10;
+  std::mt19937 rng{12345u};
+  const auto uniform = [&rng] { return (double(rng()) + 1.0) / 4294967297.0; };
+  const auto gauss = [&] { return std::sqrt(-2 * std::log(uniform())) * std::cos(2 * M_PI * uniform()); };
+  std::vector<double> centres(std::size_t(kClusters) * kDim);
+  for (double &c : centres) c = 2.0 * gauss();
+  BenchInput in;
+  in.n = n;
+  in.dim = kDim;
+  in.x.resize(std::size_t(n) * kDim);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < kDim; ++j)
+      in.x[std::size_t(i) * kDim + j] = float(centres[std::size_t(i % kClusters) * kDim + j] + gauss());
+  in.source = QStringLiteral("generated in-process (gen_input.py's recipe on std::mt19937; not byte-identical)");
+  return in;
+}
+
+}  // namespace
+
+int benchTsne(const QStringList &args) {
+  QCommandLineParser parser;
+  parser.addOption({QStringLiteral("input"), QStringLiteral("Benchmark input (.bin, tsne-input.md format)."), QStringLiteral("FILE")});
+  parser.addOption({QStringLiteral("threads"), QStringLiteral("Threads of the parallel runs (0 = all cores)."), QStringLiteral("N")});
+  parser.addOption({QStringLiteral("iters"), QStringLiteral("Iterations (1000)."), QStringLiteral("N")});
+  parser.addOption({QStringLiteral("subset"), QStringLiteral("Points in the exact-gradient baseline (1000)."), QStringLiteral("N")});
+  parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
+  parseArguments(parser, args, 0, 0);
+  const int threadsOption = intOption(parser, QStringLiteral("threads"), 0, 0, 1024);
+  const int threads = threadsOption > 0 ? threadsOption : int(std::max(1u, std::thread::hardware_concurrency()));
+  const int iterations = intOption(parser, QStringLiteral("iters"), 1000, 1, 100000);
+  const int subsetSize = intOption(parser, QStringLiteral("subset"), 1000, 100, 100000);
+  const BenchInput input = parser.isSet(QStringLiteral("input")) ? readBin(parser.value(QStringLiteral("input"))) : generate(10000);
+  const int subsetN = std::min(subsetSize, input.n);
+  const std::vector<float> subset(input.x.begin(), input.x.begin() + std::size_t(subsetN) * input.dim);
+
+  QJsonArray rows;
+  Engine engine;
+  const JobOutcome outcome = runJob(engine, QStringLiteral("Benchmark t-SNE"), [&](JobContext &job) {
+    const auto time = [&](const QString &label, const std::vector<float> &x, int n, double theta, int t) {
+      TsneOptions options;
+      options.iterations = iterations;
+      options.theta = theta;
+      options.threads = t;
+      job.log(QStringLiteral("%1: %2 points, theta %3, %4 thread(s)").arg(label).arg(n).arg(theta).arg(t));
+      // CPU time of the whole process (all threads) besides wall time: on a shared machine the
+      // wall time includes waiting for a core, the CPU time does not.
+      const std::clock_t cpuStart = std::clock();
+      const TsneResult r = runTsne(x, n, input.dim, options, &job);
+      const double cpu = double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
+      job.setProgress(-1, QStringLiteral("exact KL"));
+      const double kl = tsneExactKl(x, n, input.dim, r.positions, options.perplexity, t);
+      const QJsonObject row{{QStringLiteral("run"), label}, {QStringLiteral("points"), n},
+                            {QStringLiteral("theta"), theta}, {QStringLiteral("threads"), t},
+                            {QStringLiteral("seconds"), r.seconds}, {QStringLiteral("cpu_seconds"), cpu},
+                            {QStringLiteral("exact_kl"), kl}};
+      rows.append(row);
+      return row;
+    };
+    time(QStringLiteral("exact gradient (baseline)"), subset, subsetN, 0.0, threads);
+    time(QStringLiteral("Barnes-Hut"), subset, subsetN, 0.5, threads);
+    time(QStringLiteral("Barnes-Hut"), input.x, input.n, 0.5, 1);
+    if (threads > 1) time(QStringLiteral("Barnes-Hut"), input.x, input.n, 0.5, threads);
+  });
+  requireSuccess(outcome);
+
+  const auto seconds = [&](int k) { return rows[k].toObject().value(QStringLiteral("seconds")).toDouble(); };
+  const auto kl = [&](int k) { return rows[k].toObject().value(QStringLiteral("exact_kl")).toDouble(); };
+  const int fullOne = 2, fullAll = rows.size() - 1;
+  if (parser.isSet(QStringLiteral("json"))) {
+    const QJsonObject json{{QStringLiteral("input"), input.source},
+                           {QStringLiteral("runs"), rows},
+                           {QStringLiteral("subset_speedup_bh_vs_exact"), seconds(0) / seconds(1)},
+                           {QStringLiteral("thread_speedup"), seconds(fullOne) / seconds(fullAll)},
+                           {QStringLiteral("reference_bhtsne_seconds"), kBhtsneSeconds},
+                           {QStringLiteral("reference_bhtsne_kl"), kBhtsneKl},
+                           {QStringLiteral("reference_fitsne_bh_seconds"), kFitsneBhSeconds}};
+    out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
+    return kExitOk;
+  }
+  out() << QStringLiteral("t-SNE on %1 × %2 (%3)\nperplexity 30, %4 iterations, exaggeration 12 until 250, "
+                          "learning rate 200; time = t-SNE only (neighbours + optimisation), KL exact (tsne_kl's definition)\n")
+               .arg(input.n).arg(input.dim).arg(input.source).arg(iterations);
+  for (int k = 0; k < rows.size(); ++k) {
+    const QJsonObject r = rows[k].toObject();
+    out() << QStringLiteral("  %1 %2 points, theta %3, %4 thread(s): %5 s wall (%6 s CPU), KL %7\n")
+                 .arg(r.value(QStringLiteral("run")).toString(), -26)
+                 .arg(r.value(QStringLiteral("points")).toInt(), 6)
+                 .arg(r.value(QStringLiteral("theta")).toDouble(), 0, 'f', 1)
+                 .arg(r.value(QStringLiteral("threads")).toInt())
+                 .arg(seconds(k), 7, 'f', 2)
+                 .arg(r.value(QStringLiteral("cpu_seconds")).toDouble(), 0, 'f', 2)
+                 .arg(kl(k), 0, 'f', 4);
+  }
+  out() << QStringLiteral("  Barnes-Hut vs exact on %1 points: %2x faster (KL %3 vs %4)\n")
+               .arg(subsetN).arg(seconds(0) / seconds(1), 0, 'f', 2).arg(kl(1), 0, 'f', 4).arg(kl(0), 0, 'f', 4);
+  if (fullAll != fullOne)
+    out() << QStringLiteral("  %1 threads vs 1 on %2 points: %3x faster\n")
+                 .arg(threads).arg(input.n).arg(seconds(fullOne) / seconds(fullAll), 0, 'f', 2);
+  // Only the shared file with the reference settings is comparable to the quoted figures.
+  if (parser.isSet(QStringLiteral("input")) && iterations == 1000 && input.n == 10000)
+    out() << QStringLiteral("  against bhtsne's quoted %1 s: %2x (1 thread) and %3x (%4 threads) less wall time, KL %5 vs %6\n")
+               .arg(kBhtsneSeconds).arg(kBhtsneSeconds / seconds(fullOne), 0, 'f', 2).arg(kBhtsneSeconds / seconds(fullAll), 0, 'f', 2)
+               .arg(threads).arg(kl(fullAll), 0, 'f', 3).arg(kBhtsneKl);
+  out() << QStringLiteral("Reference (quoted from ../shared/bench/tsne-input.md, not measured here; whole-process wall time,\n"
+                          "same input and settings, idle 2-core machine; compare in a quiet window): bhtsne 1 thread %1 s (KL %2),\n"
+                          "FIt-SNE BH 2 threads %3 s (KL %4)\n")
+               .arg(kBhtsneSeconds).arg(kBhtsneKl).arg(kFitsneBhSeconds).arg(kFitsneBhKl);
+  return kExitOk;
+}
+
+}  // namespace gs::cli

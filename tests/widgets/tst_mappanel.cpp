@@ -1,0 +1,375 @@
+// The Map panel: its model's geometry (rubber band, links, picking), the plot's markers and lines,
+// live t-SNE updates arriving from an engine job, cancel, PCA, clicks reaching the WorkbenchState,
+// thumbnails loaded off the GUI thread, an offscreen render with real content, and export.
+
+#include "engine/enginebridge.h"
+#include "engine/jobcontext.h"
+#include "mappanel.h"
+#include "mapview.h"
+#include "workbenchstate.h"
+
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QThread>
+#include <QImage>
+#include <QListWidget>
+#include <QMouseEvent>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <atomic>
+#include <random>
+
+using namespace gs;
+
+namespace {
+
+constexpr int kImages = 30, kCaptionsPerImage = 3, kDim = 8;
+
+// kImages images in 3 clusters, each with kCaptionsPerImage captions near it in the joint space.
+MapData syntheticData(const QStringList &paths = {}) {
+  std::mt19937 rng{3};
+  std::normal_distribution<float> noise(0.0f, 0.3f);
+  MapData data;
+  data.dim = kDim;
+  for (int i = 0; i < kImages; ++i) {
+    data.imageIds << QStringLiteral("img%1").arg(i);
+    data.imagePaths << (i < paths.size() ? paths[i] : QString());
+    for (int k = 0; k < kDim; ++k) data.imageEmbeddings.push_back((k == i % 3 ? 5.0f : 0.0f) + noise(rng));
+  }
+  for (int i = 0; i < kImages; ++i)
+    for (int c = 0; c < kCaptionsPerImage; ++c) {
+      data.captions << QStringLiteral("caption %1 of image %2").arg(c).arg(i);
+      data.captionImage.push_back(i);
+      for (int k = 0; k < kDim; ++k)
+        data.captionEmbeddings.push_back(data.imageEmbeddings[std::size_t(i) * kDim + k] + noise(rng));
+    }
+  return data;
+}
+
+// A dataset whose images and captions are those of syntheticData(), in a different order, so the
+// panel must join by id and text.
+std::shared_ptr<const Dataset> syntheticDataset() {
+  auto dataset = std::make_shared<Dataset>();
+  for (int i = kImages - 1; i >= 0; --i) {
+    ImageRecord image;
+    image.id = QStringLiteral("img%1").arg(i);
+    image.split = Split::Test;
+    dataset->images.push_back(image);
+  }
+  for (int d = 0; d < kImages; ++d)
+    for (int c = 0; c < kCaptionsPerImage; ++c) {
+      CaptionRecord caption;
+      caption.image = d;
+      caption.raw = QStringLiteral("caption %1 of image %2").arg(c).arg(kImages - 1 - d);
+      caption.id = QString::number(dataset->captions.size());
+      dataset->images[std::size_t(d)].captions.push_back(int(dataset->captions.size()));
+      dataset->captions.push_back(caption);
+    }
+  return dataset;
+}
+
+// Item k at (k, k % 5).
+std::vector<float> gridPositions(int items) {
+  std::vector<float> xy;
+  for (int k = 0; k < items; ++k) {
+    xy.push_back(float(k));
+    xy.push_back(float(k % 5));
+  }
+  return xy;
+}
+
+void sendMouse(QWidget *widget, QEvent::Type type, QPointF pos, Qt::MouseButtons buttons) {
+  QMouseEvent event(type, pos, widget->mapToGlobal(pos), Qt::LeftButton, buttons, Qt::NoModifier);
+  QApplication::sendEvent(widget, &event);
+}
+
+// Pixels of the plot's axis rect coloured like the image or caption markers.
+int markerPixels(MapView &view) {
+  const QImage image = view.plot()->grab().toImage();
+  const QRect area = view.plot()->axisRect()->rect();
+  int count = 0;
+  for (int y = area.top(); y <= area.bottom(); ++y)
+    for (int x = area.left(); x <= area.right(); ++x) {
+      const QColor c = image.pixelColor(x, y);
+      const bool blue = c.blue() > 120 && c.red() < 120; // images (31, 119, 180)
+      const bool orange = c.red() > 200 && c.green() > 80 && c.green() < 180 && c.blue() < 100; // captions (255, 127, 14)
+      count += blue || orange;
+    }
+  return count;
+}
+
+}  // namespace
+
+class TestMapPanel : public QObject {
+  Q_OBJECT
+private Q_SLOTS:
+  void modelSelectsByRectangleAndPicks() {
+    MapModel model;
+    model.setData(syntheticData());
+    QCOMPARE(model.itemCount(), kImages * (1 + kCaptionsPerImage));
+    QCOMPARE(int(model.stackedEmbeddings().size()), model.itemCount() * kDim);
+    QVERIFY(model.itemsInRect(QRectF(0, 0, 100, 100)).empty()); // no layout yet
+    model.setPositions(gridPositions(model.itemCount()));
+    const std::vector<int> expected{2, 5, 6, 7, 10};
+    QCOMPARE(model.itemsInRect(QRectF(QPointF(1.5, -0.5), QPointF(10.5, 2.5))), expected);
+    QCOMPARE(model.itemsInRect(QRectF(QPointF(10.5, 2.5), QPointF(1.5, -0.5))), expected); // dragged backwards
+    QCOMPARE(model.kind(29), MapItemKind::Image);
+    QCOMPARE(model.kind(30), MapItemKind::Caption);
+    QCOMPARE(model.label(31), QStringLiteral("caption 1 of image 0"));
+    QVERIFY(model.toolTip(31).contains(QStringLiteral("img0")));
+    QCOMPARE(model.label(4), QStringLiteral("image img4"));
+    const auto links = model.links();
+    QCOMPARE(int(links.size()), kImages * kCaptionsPerImage);
+    QCOMPARE(links[4], std::make_pair(1, 34));
+    const auto identity = [](QPointF p) { return p * 10.0; };
+    QCOMPARE(model.itemAt(identity, QPointF(71, 21), 5), 7);
+    QCOMPARE(model.itemAt(identity, QPointF(75, 25), 5), -1);
+  }
+
+  void modelRejectsInconsistentData() {
+    MapModel model;
+    MapData data = syntheticData();
+    data.captionEmbeddings.pop_back();
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model.setData(data));
+    model.setData(syntheticData());
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model.setPositions(std::vector<float>(7)));
+  }
+
+  void markersAndLinesMatchTheModel() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    MapPanel panel(bridge, state);
+    panel.setData(syntheticData());
+    panel.setPositions(gridPositions(panel.model().itemCount()));
+    MapView *view = panel.view();
+    QCOMPARE(view->imageGraph()->dataCount(), kImages);
+    QCOMPARE(view->captionGraph()->dataCount(), kImages * kCaptionsPerImage);
+    QCOMPARE(view->linkSegments(), kImages * kCaptionsPerImage);
+    QCOMPARE(view->linkCurve()->dataCount(), 3 * kImages * kCaptionsPerImage); // image, caption, gap
+    QVERIFY(view->linkCurve()->visible());
+    panel.setLinesVisible(false);
+    QVERIFY(!view->linkCurve()->visible());
+    QCOMPARE(view->imageGraph()->scatterStyle().shape(), QCPScatterStyle::ssCircle);
+    QCOMPARE(view->captionGraph()->scatterStyle().shape(), QCPScatterStyle::ssCross);
+    QVERIFY(view->imageGraph()->scatterStyle().pen().color() != view->captionGraph()->scatterStyle().pen().color());
+  }
+
+  void liveUpdatesFromTheJobChangeThePlot() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    MapPanel panel(bridge, state);
+    panel.setData(syntheticData());
+    QSignalSpy updates(&panel, &MapPanel::layoutUpdated);
+    QSignalSpy finished(&panel, &MapPanel::computeFinished);
+    std::vector<double> firstKeys, lastKeys;
+    connect(&panel, &MapPanel::layoutUpdated, this, [&] {
+      std::vector<double> keys;
+      for (auto it = panel.view()->imageGraph()->data()->constBegin(); it != panel.view()->imageGraph()->data()->constEnd(); ++it)
+        keys.push_back(it->value);
+      if (firstKeys.empty()) firstKeys = keys;
+      lastKeys = keys;
+    });
+    TsneOptions options;
+    options.iterations = 300;
+    options.perplexity = 10;
+    QVERIFY(panel.computeTsne(options) != 0);
+    QVERIFY(panel.isComputing());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+    QVERIFY(finished.first().at(0).toBool());
+    QVERIFY2(panel.statusText().contains(QStringLiteral("KL divergence")), qPrintable(panel.statusText()));
+    QVERIFY2(updates.count() >= 300 / 25, qPrintable(QString::number(updates.count()))); // live, then final
+    QCOMPARE(int(firstKeys.size()), kImages);
+    QVERIFY(firstKeys != lastKeys); // the picture moved while the job ran
+    QVERIFY(!panel.isComputing());
+    // Captions lie beside their own image: the map keeps the joint space's neighbourhoods.
+    int nearOwnImage = 0;
+    const MapModel &m = panel.model();
+    for (int c = 0; c < m.captionCount(); ++c) {
+      const QPointF p = m.position(m.captionItem(c));
+      int nearest = -1;
+      double best = 1e300;
+      for (int i = 0; i < m.imageCount(); ++i) {
+        const QPointF d = m.position(i) - p;
+        if (QPointF::dotProduct(d, d) < best) {
+          best = QPointF::dotProduct(d, d);
+          nearest = i;
+        }
+      }
+      nearOwnImage += nearest % 3 == m.data().captionImage[std::size_t(c)] % 3; // same cluster
+    }
+    QVERIFY(nearOwnImage > 0.9 * m.captionCount());
+  }
+
+  void cancelStopsTheJob() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    MapPanel panel(bridge, state);
+    panel.setData(syntheticData());
+    QSignalSpy updates(&panel, &MapPanel::layoutUpdated);
+    TsneOptions options;
+    options.iterations = 1000000;
+    options.perplexity = 10;
+    panel.computeTsne(options);
+    QTRY_VERIFY_WITH_TIMEOUT(updates.count() >= 1, 30000);
+    panel.cancel();
+    QVERIFY(!panel.isComputing());
+    QVERIFY(engine.waitForIdle(10000));
+    const int seen = updates.count();
+    QTest::qWait(100);
+    QCOMPARE(updates.count(), seen); // nothing stale arrives after cancel
+  }
+
+  void closingThePanelNeverWaitsForTheEngine() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    // A job ahead in the queue holds the engine; the panel's t-SNE waits behind it.
+    std::atomic<bool> release{false};
+    engine.submit(QStringLiteral("long job"), [&](JobContext &job) {
+      while (!release) {
+        job.checkpoint();
+        QThread::msleep(2);
+      }
+    });
+    auto *panel = new MapPanel(bridge, state);
+    panel->setData(syntheticData());
+    TsneOptions options;
+    options.perplexity = 10;
+    QVERIFY(panel->computeTsne(options) != 0);
+    QElapsedTimer timer;
+    timer.start();
+    delete panel; // cancels its job without waiting for the long one
+    QVERIFY(timer.elapsed() < 1000);
+    release = true;
+    QVERIFY(engine.waitForIdle(10000));
+
+    // Deleted while its job runs and posts updates: the late posts find no panel.
+    panel = new MapPanel(bridge, state);
+    panel->setData(syntheticData());
+    options.iterations = 1000000;
+    QSignalSpy updates(panel, &MapPanel::layoutUpdated);
+    panel->computeTsne(options);
+    QTRY_VERIFY_WITH_TIMEOUT(updates.count() >= 1, 30000);
+    delete panel;
+    QVERIFY(engine.waitForIdle(10000));
+    QTest::qWait(50); // deliver whatever was still queued
+  }
+
+  void pcaLaysOutAtOnce() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    MapPanel panel(bridge, state);
+    panel.setData(syntheticData());
+    QSignalSpy finished(&panel, &MapPanel::computeFinished);
+    QVERIFY(panel.compute(MapPanel::Mode::Pca) != 0);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    QVERIFY(panel.model().hasPositions());
+    QVERIFY2(panel.statusText().contains(QStringLiteral("PCA")), qPrintable(panel.statusText()));
+  }
+
+  void clicksAndTheRubberBandReachTheState() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    state.setDataset(syntheticDataset(), QStringLiteral("synthetic"));
+    MapPanel panel(bridge, state);
+    panel.resize(900, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setData(syntheticData());
+    // Spread the items out so each is alone under the mouse: item k at (k, k % 5).
+    panel.setPositions(gridPositions(panel.model().itemCount()));
+    QCustomPlot *plot = panel.view()->plot();
+    plot->replot();
+
+    // A click on image row 4 selects dataset image 25 (the dataset lists the images in reverse).
+    QPointF pixel = panel.view()->toPixel(panel.model().position(4));
+    sendMouse(plot, QEvent::MouseButtonPress, pixel, Qt::LeftButton);
+    sendMouse(plot, QEvent::MouseButtonRelease, pixel, Qt::NoButton);
+    QCOMPARE(state.selectedImage(), kImages - 1 - 4);
+    // A click on caption row 7 (caption 1 of image 2) selects that caption in the dataset.
+    const int captionItem = panel.model().captionItem(7);
+    pixel = panel.view()->toPixel(panel.model().position(captionItem));
+    sendMouse(plot, QEvent::MouseButtonPress, pixel, Qt::LeftButton);
+    sendMouse(plot, QEvent::MouseButtonRelease, pixel, Qt::NoButton);
+    QVERIFY(state.selectedCaption() >= 0);
+    QCOMPARE(state.dataset()->captions[std::size_t(state.selectedCaption())].raw, QStringLiteral("caption 1 of image 2"));
+    QCOMPARE(state.selectedImage(), kImages - 1 - 2);
+
+    // Hover text.
+    QCOMPARE(panel.model().toolTip(panel.view()->itemAtPixel(pixel)), panel.model().toolTip(captionItem));
+
+    // A drag from (1.5, -0.5) to (10.5, 2.5) lists items 2, 5, 6, 7, 10.
+    const QPointF from = panel.view()->toPixel(QPointF(1.5, -0.5)), to = panel.view()->toPixel(QPointF(10.5, 2.5));
+    sendMouse(plot, QEvent::MouseButtonPress, from, Qt::LeftButton);
+    sendMouse(plot, QEvent::MouseMove, (from + to) / 2, Qt::LeftButton);
+    sendMouse(plot, QEvent::MouseMove, to, Qt::LeftButton);
+    sendMouse(plot, QEvent::MouseButtonRelease, to, Qt::NoButton);
+    const std::vector<int> expected{2, 5, 6, 7, 10};
+    QCOMPARE(panel.model().selection(), expected);
+    QCOMPARE(panel.selectionList()->count(), 5);
+    QVERIFY(panel.selectionList()->item(0)->text().contains(QStringLiteral("img2")));
+    // Clicking a listed item selects it in the state too.
+    panel.selectionList()->itemClicked(panel.selectionList()->item(1));
+    QCOMPARE(state.selectedImage(), kImages - 1 - 5);
+  }
+
+  void offscreenRenderHasContentAndExports() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    MapPanel panel(bridge, state);
+    panel.resize(800, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.setData(syntheticData());
+    panel.view()->plot()->replot();
+    const int empty = markerPixels(*panel.view());
+    panel.setPositions(gridPositions(panel.model().itemCount()));
+    panel.view()->plot()->replot();
+    const int drawn = markerPixels(*panel.view());
+    QVERIFY2(drawn > 500 && drawn > 10 * (empty + 1), qPrintable(QStringLiteral("%1 vs %2").arg(drawn).arg(empty)));
+
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("map.png"));
+    const FigureExportResult result = panel.exportTo(png, QSize(640, 480));
+    QVERIFY2(result.ok, qPrintable(result.error));
+    const QImage image(png);
+    QCOMPARE(image.size(), QSize(640, 480));
+    QVERIFY(panel.exportTo(dir.filePath(QStringLiteral("map.svg"))).ok);
+  }
+
+  void thumbnailsLoadOffTheGuiThread() {
+    QTemporaryDir dir;
+    QStringList paths;
+    for (int i = 0; i < 3; ++i) {
+      QImage image(200, 100, QImage::Format_RGB32);
+      image.fill(QColor::fromHsv(i * 100, 255, 255));
+      paths << dir.filePath(QStringLiteral("img%1.png").arg(i));
+      QVERIFY(image.save(paths.last()));
+    }
+    paths << dir.filePath(QStringLiteral("missing.png")); // skipped: the circle stays
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    MapPanel panel(bridge, state);
+    panel.setData(syntheticData(paths));
+    panel.setPositions(gridPositions(panel.model().itemCount()));
+    QSignalSpy loaded(&panel, &MapPanel::thumbnailsLoaded);
+    panel.setThumbnailsVisible(true);
+    QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
+    QCOMPARE(loaded.first().at(0).toInt(), 3);
+    QCOMPARE(panel.view()->thumbnailItems(), 3);
+  }
+};
+
+QTEST_MAIN(TestMapPanel)
+#include "tst_mappanel.moc"

@@ -1,0 +1,114 @@
+#include "mapmodel.h"
+
+#include "analysis/jointspace.h"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace gs {
+
+MapData MapData::fromJointSpace(const JointSpace &space) {
+  MapData data;
+  data.imageIds = space.imageIds();
+  data.imagePaths = space.imagePaths();
+  data.imageEmbeddings = space.imageEmbeddings();
+  data.captions = space.captions();
+  data.captionImage = space.captionImage();
+  data.captionEmbeddings = space.captionEmbeddings();
+  data.dim = space.dim();
+  return data;
+}
+
+void MapModel::setData(MapData data) {
+  const auto fail = [](const QString &message) {
+    throw std::invalid_argument(QStringLiteral("MapModel::setData: %1").arg(message).toStdString());
+  };
+  const std::size_t images = std::size_t(data.imageIds.size()), captions = std::size_t(data.captions.size());
+  if (data.dim <= 0 && images + captions > 0) fail(QStringLiteral("dimension must be positive (got %1)").arg(data.dim));
+  if (data.imageEmbeddings.size() != images * std::size_t(std::max(0, data.dim)))
+    fail(QStringLiteral("%1 image values for %2 images of dimension %3").arg(data.imageEmbeddings.size()).arg(images).arg(data.dim));
+  if (data.captionEmbeddings.size() != captions * std::size_t(std::max(0, data.dim)))
+    fail(QStringLiteral("%1 caption values for %2 captions of dimension %3").arg(data.captionEmbeddings.size()).arg(captions).arg(data.dim));
+  if (data.captionImage.size() != captions)
+    fail(QStringLiteral("%1 caption→image entries for %2 captions").arg(data.captionImage.size()).arg(captions));
+  while (data.imagePaths.size() < data.imageIds.size()) data.imagePaths << QString();
+  m_data = std::move(data);
+  m_xy.clear();
+  m_selection.clear();
+}
+
+std::vector<float> MapModel::stackedEmbeddings() const {
+  std::vector<float> all = m_data.imageEmbeddings;
+  all.insert(all.end(), m_data.captionEmbeddings.begin(), m_data.captionEmbeddings.end());
+  return all;
+}
+
+void MapModel::setPositions(std::vector<float> xy) {
+  if (xy.size() != std::size_t(itemCount()) * 2)
+    throw std::invalid_argument(QStringLiteral("MapModel::setPositions: %1 values for %2 items (expected %3)")
+                                    .arg(xy.size()).arg(itemCount()).arg(2 * itemCount()).toStdString());
+  m_xy = std::move(xy);
+}
+
+QRectF MapModel::bounds() const {
+  if (m_xy.empty()) return {};
+  double minX = m_xy[0], maxX = m_xy[0], minY = m_xy[1], maxY = m_xy[1];
+  for (std::size_t k = 0; k < m_xy.size(); k += 2) {
+    minX = std::min(minX, double(m_xy[k]));
+    maxX = std::max(maxX, double(m_xy[k]));
+    minY = std::min(minY, double(m_xy[k + 1]));
+    maxY = std::max(maxY, double(m_xy[k + 1]));
+  }
+  return QRectF(QPointF(minX, minY), QPointF(maxX, maxY));
+}
+
+std::vector<std::pair<int, int>> MapModel::links() const {
+  std::vector<std::pair<int, int>> result;
+  for (int c = 0; c < captionCount(); ++c) {
+    const int image = m_data.captionImage[std::size_t(c)];
+    if (image >= 0 && image < imageCount()) result.emplace_back(imageItem(image), captionItem(c));
+  }
+  return result;
+}
+
+std::vector<int> MapModel::itemsInRect(const QRectF &rect) const {
+  std::vector<int> result;
+  if (m_xy.empty()) return result;
+  const QRectF r = rect.normalized();
+  for (int item = 0; item < itemCount(); ++item) {
+    const QPointF p = position(item);
+    if (p.x() >= r.left() && p.x() <= r.right() && p.y() >= r.top() && p.y() <= r.bottom()) result.push_back(item);
+  }
+  return result;
+}
+
+int MapModel::itemAt(const std::function<QPointF(QPointF)> &toPixel, const QPointF &pixel, double radius) const {
+  if (m_xy.empty()) return -1;
+  int best = -1;
+  double bestDistance = radius * radius;
+  for (int item = 0; item < itemCount(); ++item) {
+    const QPointF p = toPixel(position(item)) - pixel;
+    const double d = p.x() * p.x() + p.y() * p.y();
+    if (d <= bestDistance) {
+      bestDistance = d;
+      best = item;
+    }
+  }
+  return best;
+}
+
+QString MapModel::label(int item) const {
+  if (item < 0 || item >= itemCount()) return {};
+  if (kind(item) == MapItemKind::Image) return QStringLiteral("image %1").arg(m_data.imageIds[row(item)]);
+  return m_data.captions[row(item)];
+}
+
+QString MapModel::toolTip(int item) const {
+  if (item < 0 || item >= itemCount()) return {};
+  if (kind(item) == MapItemKind::Image) return label(item);
+  const int image = m_data.captionImage[std::size_t(row(item))];
+  return image >= 0 && image < imageCount() ? QStringLiteral("“%1”\n(caption of image %2)").arg(label(item), m_data.imageIds[image])
+                                             : QStringLiteral("“%1”").arg(label(item));
+}
+
+}  // namespace gs

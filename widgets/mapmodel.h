@@ -1,0 +1,77 @@
+#pragma once
+// What the Map panel shows, apart from how: the images and captions of a run's split (items 0 …
+// imageCount-1 are images, then the captions), their joint-space vectors, their 2-D positions once
+// a layout exists, the image–caption links and the rubber-band selection. No widgets: testable alone.
+
+#include <QPointF>
+#include <QRectF>
+#include <QStringList>
+
+#include <functional>
+#include <utility>
+#include <vector>
+
+namespace gs {
+
+class JointSpace;
+
+// Plain copy of the parts of a JointSpace the map needs (tests build one directly).
+struct MapData {
+  QStringList imageIds, imagePaths;      // per image row; paths may be empty
+  std::vector<float> imageEmbeddings;    // imageCount × dim
+  QStringList captions;                  // per caption row
+  std::vector<int> captionImage;         // image row each caption describes (-1: unknown)
+  std::vector<float> captionEmbeddings;  // captionCount × dim
+  int dim = 0;
+
+  static MapData fromJointSpace(const JointSpace &space);
+};
+
+enum class MapItemKind { Image, Caption };
+
+class MapModel {
+public:
+  // Throws std::invalid_argument when the vectors' sizes disagree with the lists and dim.
+  void setData(MapData data);
+  const MapData &data() const { return m_data; }
+
+  int imageCount() const { return int(m_data.imageIds.size()); }
+  int captionCount() const { return int(m_data.captions.size()); }
+  int itemCount() const { return imageCount() + captionCount(); }
+  MapItemKind kind(int item) const { return item < imageCount() ? MapItemKind::Image : MapItemKind::Caption; }
+  int row(int item) const { return item < imageCount() ? item : item - imageCount(); } // image or caption row
+  int imageItem(int imageRow) const { return imageRow; }
+  int captionItem(int captionRow) const { return imageCount() + captionRow; }
+
+  // Images then captions, itemCount × dim: the input of t-SNE / PCA.
+  std::vector<float> stackedEmbeddings() const;
+
+  // itemCount × 2 positions; throws std::invalid_argument on a size mismatch.
+  void setPositions(std::vector<float> xy);
+  bool hasPositions() const { return !m_xy.empty(); }
+  void clearPositions() { m_xy.clear(); }
+  QPointF position(int item) const { return {m_xy[std::size_t(item) * 2], m_xy[std::size_t(item) * 2 + 1]}; }
+  QRectF bounds() const; // of all positions; empty without positions
+
+  // (image item, caption item) for each caption whose image is in the split.
+  std::vector<std::pair<int, int>> links() const;
+
+  // Items whose position lies in `rect` (plot coordinates; a normalised copy is used), ascending.
+  std::vector<int> itemsInRect(const QRectF &rect) const;
+  // The item nearest to `pixel` within `radius` pixels, positions mapped to pixels by `toPixel`; -1 if none.
+  int itemAt(const std::function<QPointF(QPointF)> &toPixel, const QPointF &pixel, double radius) const;
+
+  void setSelection(std::vector<int> items) { m_selection = std::move(items); }
+  const std::vector<int> &selection() const { return m_selection; }
+
+  // "image <id>" or the caption's text; the tooltip adds the caption's image.
+  QString label(int item) const;
+  QString toolTip(int item) const;
+
+private:
+  MapData m_data;
+  std::vector<float> m_xy;
+  std::vector<int> m_selection;
+};
+
+}  // namespace gs

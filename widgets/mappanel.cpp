@@ -1,0 +1,404 @@
+#include "mappanel.h"
+
+#include "engine/enginebridge.h"
+#include "engine/jobcontext.h"
+#include "mapview.h"
+#include "workbenchstate.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QImageReader>
+#include <QLabel>
+#include <QListWidget>
+#include <QPointer>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QtConcurrent>
+#include <qcustomplot.h>
+
+#include <cmath>
+
+#include <stdexcept>
+
+namespace gs {
+
+namespace {
+constexpr int kThumbnailSize = 32;     // pixels, longest side
+constexpr int kMaxThumbnails = 2000;   // beyond this a map of pictures is unreadable anyway
+constexpr int kReportEvery = 25;       // t-SNE iterations between live updates
+constexpr int kItemRole = Qt::UserRole + 1;
+}  // namespace
+
+MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
+    : QWidget(parent), m_bridge(bridge), m_state(state),
+      m_relay(new QObject, [](QObject *relay) { relay->deleteLater(); }) {
+  m_view = new MapView(m_model, this);
+  m_list = new QListWidget(this);
+  m_list->setMinimumWidth(160);
+  m_mode = new QComboBox(this);
+  m_mode->addItem(tr("t-SNE"));
+  m_mode->addItem(tr("PCA"));
+  m_perplexity = new QDoubleSpinBox(this);
+  m_perplexity->setRange(2, 100);
+  m_perplexity->setValue(30);
+  m_perplexity->setToolTip(tr("Effective number of neighbours each point keeps (needs more than 3× as many points)"));
+  m_iterations = new QSpinBox(this);
+  m_iterations->setRange(50, 10000);
+  m_iterations->setSingleStep(250);
+  m_iterations->setValue(1000);
+  m_theta = new QDoubleSpinBox(this);
+  m_theta->setRange(0, 1);
+  m_theta->setSingleStep(0.1);
+  m_theta->setValue(0.5);
+  m_theta->setToolTip(tr("Barnes–Hut accuracy: 0 is exact (slow for many points), 0.5 is the usual trade-off"));
+  m_compute = new QPushButton(tr("Compute"), this);
+  m_cancel = new QPushButton(tr("Cancel"), this);
+  m_lines = new QCheckBox(tr("Image–caption lines"), this);
+  m_lines->setChecked(true);
+  m_thumbnails = new QCheckBox(tr("Thumbnails"), this);
+  m_exportWidth = new QSpinBox(this);
+  m_exportHeight = new QSpinBox(this);
+  for (QSpinBox *box : {m_exportWidth, m_exportHeight}) {
+    box->setRange(100, 10000);
+    box->setSuffix(tr(" px"));
+  }
+  m_exportWidth->setValue(1600);
+  m_exportHeight->setValue(1200);
+  m_export = new QPushButton(tr("Export…"), this);
+  m_status = new QLabel(tr("No run: open a trained run to map its test split."), this);
+  m_status->setWordWrap(true);
+
+  auto *controls = new QHBoxLayout;
+  controls->addWidget(m_mode);
+  auto *form = new QFormLayout;
+  form->addRow(tr("Perplexity"), m_perplexity);
+  auto *form2 = new QFormLayout;
+  form2->addRow(tr("Iterations"), m_iterations);
+  auto *form3 = new QFormLayout;
+  form3->addRow(tr("θ"), m_theta);
+  controls->addLayout(form);
+  controls->addLayout(form2);
+  controls->addLayout(form3);
+  controls->addWidget(m_compute);
+  controls->addWidget(m_cancel);
+  controls->addStretch();
+  auto *display = new QHBoxLayout;
+  display->addWidget(m_lines);
+  display->addWidget(m_thumbnails);
+  display->addStretch();
+  display->addWidget(new QLabel(tr("Export size"), this));
+  display->addWidget(m_exportWidth);
+  display->addWidget(new QLabel(QStringLiteral("×"), this));
+  display->addWidget(m_exportHeight);
+  display->addWidget(m_export);
+  auto *splitter = new QSplitter(this);
+  splitter->addWidget(m_view);
+  splitter->addWidget(m_list);
+  splitter->setStretchFactor(0, 4);
+  splitter->setStretchFactor(1, 1);
+  auto *layout = new QVBoxLayout(this);
+  layout->addLayout(controls);
+  layout->addLayout(display);
+  layout->addWidget(splitter, 1);
+  layout->addWidget(m_status);
+
+  connect(m_compute, &QPushButton::clicked, this, [this] { compute(m_mode->currentIndex() == 1 ? Mode::Pca : Mode::Tsne); });
+  connect(m_cancel, &QPushButton::clicked, this, &MapPanel::cancel);
+  connect(m_mode, &QComboBox::currentIndexChanged, this, &MapPanel::updateControls);
+  connect(m_lines, &QCheckBox::toggled, this, &MapPanel::setLinesVisible);
+  connect(m_thumbnails, &QCheckBox::toggled, this, &MapPanel::setThumbnailsVisible);
+  connect(m_export, &QPushButton::clicked, this, &MapPanel::exportWithDialog);
+  connect(m_view, &MapView::rectSelected, this, &MapPanel::selectInRect);
+  connect(m_view, &MapView::itemClicked, this, &MapPanel::activateItem);
+  connect(m_list, &QListWidget::itemActivated, this,
+          [this](QListWidgetItem *item) { activateItem(item->data(kItemRole).toInt()); });
+  connect(m_list, &QListWidget::itemClicked, this,
+          [this](QListWidgetItem *item) { activateItem(item->data(kItemRole).toInt()); });
+  connect(&m_bridge, &EngineBridge::finished, this,
+          [this](JobId id, const QString &, const JobOutcome &outcome) { onJobFinished(id, outcome); });
+  connect(&m_state, &WorkbenchState::jointSpaceChanged, this, &MapPanel::onJointSpaceChanged);
+  connect(&m_state, &WorkbenchState::imageSelected, this, &MapPanel::onImageSelected);
+  updateControls();
+  if (m_state.jointSpace()) onJointSpaceChanged();
+}
+
+MapPanel::~MapPanel() {
+  if (m_jobId != 0) m_bridge.engine().cancel(m_jobId);
+}
+
+QString MapPanel::statusText() const { return m_status->text(); }
+
+void MapPanel::setStatus(const QString &text) { m_status->setText(text); }
+
+void MapPanel::updateControls() {
+  const bool tsne = m_mode->currentIndex() == 0;
+  m_perplexity->setEnabled(tsne);
+  m_iterations->setEnabled(tsne);
+  m_theta->setEnabled(tsne);
+  m_compute->setEnabled(m_model.itemCount() > 0);
+  m_cancel->setEnabled(m_jobId != 0);
+  m_export->setEnabled(m_model.hasPositions());
+}
+
+void MapPanel::onJointSpaceChanged() {
+  const std::shared_ptr<const JointSpace> space = m_state.jointSpace();
+  if (!space) {
+    cancel();
+    setData({});
+    setStatus(tr("No run: open a trained run to map its test split."));
+    return;
+  }
+  setData(MapData::fromJointSpace(*space));
+  // PCA is quick: show it at once; t-SNE waits for the Compute button (it holds the engine a while).
+  compute(Mode::Pca);
+}
+
+void MapPanel::setData(MapData data) {
+  cancel();
+  m_model.setData(std::move(data));
+  ++m_dataToken;
+  m_thumbnailsLoaded = m_thumbnailsLoading = false;
+  m_rowOfImageId.clear();
+  for (int r = 0; r < m_model.imageCount(); ++r) m_rowOfImageId.insert(m_model.data().imageIds[r], r);
+  m_list->clear();
+  m_view->rebuild();
+  setStatus(tr("%1 images and %2 captions (%3-d). Press Compute for a map.")
+                .arg(m_model.imageCount()).arg(m_model.captionCount()).arg(m_model.data().dim));
+  updateControls();
+  if (m_thumbnails->isChecked()) loadThumbnails();
+}
+
+void MapPanel::setPositions(std::vector<float> xy, bool rescale) {
+  m_model.setPositions(std::move(xy));
+  m_view->updatePositions(rescale);
+  if (m_state.selectedImage() >= 0) onImageSelected(m_state.selectedImage());
+  updateControls();
+}
+
+JobId MapPanel::compute(Mode mode) {
+  if (mode == Mode::Tsne) {
+    TsneOptions options;
+    options.perplexity = m_perplexity->value();
+    options.iterations = m_iterations->value();
+    options.theta = m_theta->value();
+    return computeTsne(options);
+  }
+  cancel();
+  const int n = m_model.itemCount(), dim = m_model.data().dim;
+  if (n < 2) {
+    setStatus(tr("Nothing to map: the run's split has fewer than 2 items."));
+    return 0;
+  }
+  const int token = ++m_token;
+  auto points = std::make_shared<const std::vector<float>>(m_model.stackedEmbeddings());
+  const QPointer<MapPanel> self(this);
+  m_jobId = m_bridge.submit(tr("PCA map"), [self, relay = m_relay, token, points, n, dim](JobContext &job) {
+    job.setProgress(-1, QStringLiteral("PCA of %1 vectors").arg(n));
+    std::vector<float> xy = pcaProject(*points, n, dim, 2, &job);
+    QMetaObject::invokeMethod(
+        relay.get(), [self, token, xy = std::move(xy)] { if (self) self->applyUpdate(token, 0, 0, xy, true); },
+        Qt::QueuedConnection);
+  });
+  setStatus(tr("Computing PCA of %1 items…").arg(n));
+  updateControls();
+  return m_jobId;
+}
+
+JobId MapPanel::computeTsne(const TsneOptions &requested) {
+  cancel();
+  const int n = m_model.itemCount(), dim = m_model.data().dim;
+  TsneOptions options = requested;
+  options.reportEvery = kReportEvery;
+  // t-SNE needs n - 1 > 3·perplexity; lower the perplexity for small splits and say so.
+  const double maxPerplexity = (n - 2) / 3.0;
+  if (maxPerplexity < 1) {
+    setStatus(tr("Too few items for t-SNE (%1); use PCA.").arg(n));
+    return 0;
+  }
+  QString note;
+  if (options.perplexity > maxPerplexity) {
+    note = tr(" (perplexity lowered from %1 to %2 for %3 items)").arg(options.perplexity).arg(std::floor(maxPerplexity)).arg(n);
+    options.perplexity = std::floor(maxPerplexity);
+  }
+  const int token = ++m_token;
+  auto points = std::make_shared<const std::vector<float>>(m_model.stackedEmbeddings());
+  // Live updates: the job's progress callback (engine thread) posts the positions to the relay, a
+  // GUI-thread object the job keeps alive; the functor runs on the GUI thread, where the QPointer
+  // says whether the panel still exists. Stale tokens (a newer job, a cancel) are dropped.
+  const QPointer<MapPanel> self(this);
+  m_jobId = m_bridge.submit(tr("t-SNE map"), [self, relay = m_relay, token, points, n, dim, options](JobContext &job) {
+    const auto post = [&relay, self, token](int iteration, double kl, std::vector<float> xy, bool final) {
+      QMetaObject::invokeMethod(
+          relay.get(),
+          [self, token, iteration, kl, xy = std::move(xy), final] {
+            if (self) self->applyUpdate(token, iteration, kl, xy, final);
+          },
+          Qt::QueuedConnection);
+    };
+    const TsneResult result = runTsne(*points, n, dim, options, &job, [&post](int iteration, double kl, const std::vector<float> &xy) {
+      post(iteration, kl, xy, false);
+    });
+    job.setSummary({{QStringLiteral("kl"), result.kl}, {QStringLiteral("seconds"), result.seconds},
+                    {QStringLiteral("iterations"), result.iterations}});
+    post(result.iterations, result.kl, result.positions, true);
+  });
+  setStatus(tr("Computing t-SNE of %1 items%2…").arg(n).arg(note));
+  updateControls();
+  return m_jobId;
+}
+
+void MapPanel::cancel() {
+  if (m_jobId == 0) return;
+  m_bridge.engine().cancel(m_jobId);
+  ++m_token; // whatever it still posts is stale
+  m_jobId = 0;
+  setStatus(tr("Cancelled."));
+  updateControls();
+}
+
+void MapPanel::applyUpdate(int token, int iteration, double kl, const std::vector<float> &xy, bool final) {
+  if (token != m_token || xy.size() != std::size_t(m_model.itemCount()) * 2) return;
+  // Rescale the axes on the first picture and at the end; in between keep them (less jumpy), unless
+  // the layout has grown out of view (early exaggeration expands it a lot).
+  const bool first = !m_model.hasPositions();
+  setPositions(xy, false);
+  const QRectF bounds = m_model.bounds();
+  const QCPRange xr = m_view->plot()->xAxis->range(), yr = m_view->plot()->yAxis->range();
+  const bool outOfView = bounds.left() < xr.lower || bounds.right() > xr.upper || bounds.top() < yr.lower || bounds.bottom() > yr.upper;
+  if (first || final || outOfView) m_view->updatePositions(true);
+  if (!final) setStatus(tr("t-SNE: iteration %1, KL %2…").arg(iteration).arg(kl, 0, 'f', 3));
+  Q_EMIT layoutUpdated(iteration, kl);
+}
+
+void MapPanel::onJobFinished(JobId id, const JobOutcome &outcome) {
+  if (id != m_jobId) return;
+  m_jobId = 0;
+  QString message;
+  const bool ok = outcome.status == JobStatus::Succeeded;
+  if (ok && outcome.summary.contains(QStringLiteral("kl")))
+    message = tr("t-SNE: %1 iterations in %2 s, KL divergence %3.")
+                  .arg(outcome.summary.value(QStringLiteral("iterations")).toInt())
+                  .arg(outcome.summary.value(QStringLiteral("seconds")).toDouble(), 0, 'f', 1)
+                  .arg(outcome.summary.value(QStringLiteral("kl")).toDouble(), 0, 'f', 3);
+  else if (ok)
+    message = tr("PCA: the two principal axes of %1 items.").arg(m_model.itemCount());
+  else if (outcome.status == JobStatus::Cancelled)
+    message = tr("Cancelled.");
+  else
+    message = tr("The map failed: %1").arg(outcome.error);
+  setStatus(message);
+  updateControls();
+  Q_EMIT computeFinished(ok, message);
+}
+
+void MapPanel::selectInRect(const QRectF &coords) {
+  m_model.setSelection(m_model.itemsInRect(coords));
+  m_view->updateSelection();
+  m_list->clear();
+  for (int item : m_model.selection()) {
+    auto *entry = new QListWidgetItem(
+        (m_model.kind(item) == MapItemKind::Image ? QStringLiteral("○ ") : QStringLiteral("× ")) + m_model.label(item), m_list);
+    entry->setData(kItemRole, item);
+    entry->setToolTip(m_model.toolTip(item));
+  }
+  setStatus(tr("%n item(s) selected.", nullptr, int(m_model.selection().size())));
+}
+
+int MapPanel::datasetImageOf(int imageRow) const {
+  if (imageRow < 0 || imageRow >= m_model.imageCount()) return -1;
+  return m_state.imageIndexOf(m_model.data().imageIds[imageRow]);
+}
+
+void MapPanel::activateItem(int item) {
+  if (item < 0 || item >= m_model.itemCount()) return;
+  const int row = m_model.row(item);
+  if (m_model.kind(item) == MapItemKind::Image) {
+    m_state.selectImage(datasetImageOf(row));
+    return;
+  }
+  // A caption: find it among its image's captions in the dataset (the joint space keeps the text).
+  const int image = datasetImageOf(m_model.data().captionImage[std::size_t(row)]);
+  const auto dataset = m_state.dataset();
+  if (!dataset || image < 0) return;
+  for (int c : dataset->images[std::size_t(image)].captions)
+    if (dataset->captions[std::size_t(c)].raw == m_model.data().captions[row]) {
+      m_state.selectCaption(c);
+      return;
+    }
+  m_state.selectImage(image);
+}
+
+void MapPanel::onImageSelected(int datasetImage) {
+  const auto dataset = m_state.dataset();
+  int row = -1;
+  if (dataset && datasetImage >= 0 && datasetImage < int(dataset->images.size()))
+    row = m_rowOfImageId.value(dataset->images[std::size_t(datasetImage)].id, -1);
+  m_view->setHighlightedImage(row);
+}
+
+void MapPanel::setLinesVisible(bool visible) {
+  if (m_lines->isChecked() != visible) m_lines->setChecked(visible);
+  m_view->setLinesVisible(visible);
+}
+
+void MapPanel::setThumbnailsVisible(bool visible) {
+  if (m_thumbnails->isChecked() != visible) m_thumbnails->setChecked(visible);
+  m_view->setThumbnailsVisible(visible);
+  if (visible && !m_thumbnailsLoaded) loadThumbnails();
+}
+
+// Decodes and scales the images on the thread pool (QImageReader scales while decoding, so a large
+// JPEG costs little); only the conversion to QPixmap happens on the GUI thread.
+void MapPanel::loadThumbnails() {
+  if (m_thumbnailsLoading) return;
+  QStringList paths = m_model.data().imagePaths.mid(0, kMaxThumbnails);
+  m_thumbnailsLoading = true;
+  const int dataToken = m_dataToken;
+  auto *watcher = new QFutureWatcher<QHash<int, QImage>>(this);
+  connect(watcher, &QFutureWatcher<QHash<int, QImage>>::finished, this, [this, watcher, dataToken] {
+    watcher->deleteLater();
+    if (dataToken != m_dataToken) return;
+    m_thumbnailsLoading = false;
+    m_thumbnailsLoaded = true;
+    QHash<int, QPixmap> pixmaps;
+    const QHash<int, QImage> images = watcher->result();
+    for (auto it = images.cbegin(); it != images.cend(); ++it) pixmaps.insert(it.key(), QPixmap::fromImage(it.value()));
+    m_view->setThumbnails(pixmaps);
+    Q_EMIT thumbnailsLoaded(int(pixmaps.size()));
+  });
+  watcher->setFuture(QtConcurrent::run([paths] {
+    QHash<int, QImage> images;
+    for (int r = 0; r < paths.size(); ++r) {
+      if (paths[r].isEmpty()) continue;
+      QImageReader reader(paths[r]);
+      const QSize size = reader.size();
+      if (size.isValid()) reader.setScaledSize(size.scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio));
+      QImage image = reader.read();
+      if (image.isNull()) continue; // unreadable: the circle stays
+      if (image.width() > kThumbnailSize || image.height() > kThumbnailSize)
+        image = image.scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+      images.insert(r, image);
+    }
+    return images;
+  }));
+}
+
+FigureExportResult MapPanel::exportTo(const QString &path, QSize size) {
+  m_view->plot()->replot(); // draw pending (queued) changes before the picture is taken
+  return exportFigure(*m_view, path, size);
+}
+
+void MapPanel::exportWithDialog() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export the map"), QStringLiteral("map.png"), figureFileFilter());
+  if (path.isEmpty()) return;
+  const FigureExportResult result = exportTo(path, QSize(m_exportWidth->value(), m_exportHeight->value()));
+  setStatus(result.ok ? tr("Exported %1.").arg(path) : result.error);
+}
+
+}  // namespace gs

@@ -1,0 +1,103 @@
+#pragma once
+// The Map panel (issue 8): a 2-D map of the current run's test images and captions in the joint
+// space — t-SNE (Barnes–Hut, core/analysis/tsne.h) or PCA — computed as an engine job with live
+// updates while t-SNE runs, cancellable. Images ○ and captions × in two colours, optional thumbnails
+// and image–caption lines, hover text, a rubber band that lists the items it holds, a click that
+// selects the item in the WorkbenchState, and figure export.
+
+#include "analysis/tsne.h"
+#include "engine/job.h"
+#include "figureexport.h"
+#include "mapmodel.h"
+
+#include <QHash>
+#include <QWidget>
+
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QSpinBox;
+
+namespace gs {
+
+class EngineBridge;
+class MapView;
+class WorkbenchState;
+
+class MapPanel : public QWidget {
+  Q_OBJECT
+public:
+  enum class Mode { Tsne, Pca };
+
+  // bridge and state must outlive the panel.
+  MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent = nullptr);
+  // Cancels a running layout job (without waiting: it may sit behind a long job in the engine's
+  // queue); its late posts find the panel gone and do nothing.
+  ~MapPanel() override;
+
+  const MapModel &model() const { return m_model; }
+  MapView *view() const { return m_view; }
+  QListWidget *selectionList() const { return m_list; }
+  QString statusText() const;
+
+  // New items (what the state's joint space brings; tests call it directly). Clears the layout.
+  void setData(MapData data);
+  // Shows a layout: itemCount × 2 positions.
+  void setPositions(std::vector<float> xy, bool rescale = true);
+
+  // Starts the layout job with the panel's controls, or t-SNE with explicit options. Returns the job
+  // id (0 when there is nothing to lay out; the status line says why).
+  JobId compute(Mode mode);
+  JobId computeTsne(const TsneOptions &options);
+  void cancel();
+  bool isComputing() const { return m_jobId != 0; }
+
+  void selectInRect(const QRectF &coords); // as the rubber band does
+  void activateItem(int item);             // as a click does: the WorkbenchState selection
+  void setLinesVisible(bool visible);
+  void setThumbnailsVisible(bool visible); // loads the thumbnails off the GUI thread on first use
+  FigureExportResult exportTo(const QString &path, QSize size = {});
+
+Q_SIGNALS:
+  void layoutUpdated(int iteration, double kl); // after new positions were drawn (live or final)
+  void computeFinished(bool ok, const QString &message);
+  void thumbnailsLoaded(int count);
+
+private:
+  void onJointSpaceChanged();
+  void onImageSelected(int datasetImage);
+  void applyUpdate(int token, int iteration, double kl, const std::vector<float> &xy, bool final);
+  void onJobFinished(JobId id, const JobOutcome &outcome);
+  void loadThumbnails();
+  void exportWithDialog();
+  void setStatus(const QString &text);
+  void updateControls();
+  int datasetImageOf(int imageRow) const;
+
+  EngineBridge &m_bridge;
+  WorkbenchState &m_state;
+  MapModel m_model;
+  MapView *m_view;
+  QListWidget *m_list;
+  QComboBox *m_mode;
+  QDoubleSpinBox *m_perplexity, *m_theta;
+  QSpinBox *m_iterations, *m_exportWidth, *m_exportHeight;
+  QPushButton *m_compute, *m_cancel, *m_export;
+  QCheckBox *m_lines, *m_thumbnails;
+  QLabel *m_status;
+  JobId m_jobId = 0;
+  int m_token = 0;         // identifies the current layout job; stale updates are dropped
+  int m_dataToken = 0;     // identifies the current items; stale thumbnails are dropped
+  bool m_thumbnailsLoading = false, m_thumbnailsLoaded = false;
+  QHash<QString, int> m_rowOfImageId;
+  // The jobs post their updates to this GUI-thread object, which each job keeps alive while it runs;
+  // the posted functors check a QPointer to the panel on the GUI thread (see computeTsne).
+  std::shared_ptr<QObject> m_relay;
+};
+
+}  // namespace gs

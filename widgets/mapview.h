@@ -1,0 +1,77 @@
+#pragma once
+// The Map panel's plot: draws a MapModel with QCustomPlot — images as circles, captions as crosses
+// (two colours), optional lines joining each image to its captions (as HM-LSTM's Fig. 8), optional
+// image thumbnails as markers, the selection ringed. Hovering shows the item's text; dragging draws a
+// rubber band (rectSelected), a click picks the nearest item (itemClicked); the wheel zooms and a
+// double click shows the whole layout again.
+
+#include <QHash>
+#include <QPixmap>
+#include <QWidget>
+
+#include <vector>
+
+class QCustomPlot;
+class QCPGraph;
+class QCPCurve;
+class QCPItemPixmap;
+
+namespace gs {
+
+class MapModel;
+
+class MapView : public QWidget {
+  Q_OBJECT
+public:
+  explicit MapView(const MapModel &model, QWidget *parent = nullptr);
+
+  // Redraws from the model: everything (new items) or positions only (a live layout update).
+  void rebuild();
+  void updatePositions(bool rescale);
+  void updateSelection();
+
+  void setLinesVisible(bool visible);
+  bool linesVisible() const { return m_linesVisible; }
+  // Thumbnails (image row → pixmap) drawn in place of the images' circles when enabled.
+  void setThumbnails(const QHash<int, QPixmap> &thumbnails);
+  void setThumbnailsVisible(bool visible);
+  bool thumbnailsVisible() const { return m_thumbnailsVisible; }
+  void setHighlightedImage(int imageRow); // the workbench's selected image, -1 for none
+
+  QCustomPlot *plot() const { return m_plot; }
+  QCPGraph *imageGraph() const { return m_images; }
+  QCPGraph *captionGraph() const { return m_captions; }
+  QCPCurve *linkCurve() const { return m_links; }
+  int linkSegments() const { return m_linkSegments; }
+  int thumbnailItems() const { return int(m_pixmaps.size()); }
+
+  // The item under a pixel of the plot widget (within kPickRadius pixels), -1 if none.
+  int itemAtPixel(const QPointF &pixel) const;
+  // Plot coordinates ↔ pixels of the plot widget.
+  QPointF toPixel(const QPointF &coords) const;
+  QRectF toCoords(const QRect &pixels) const;
+
+Q_SIGNALS:
+  void rectSelected(const QRectF &coords);
+  void itemClicked(int item);
+
+protected:
+  bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+  void placeThumbnails();
+
+  const MapModel &m_model;
+  QCustomPlot *m_plot;
+  QCPGraph *m_images, *m_captions, *m_selection, *m_highlight;
+  QCPCurve *m_links;
+  int m_linkSegments = 0;
+  bool m_linesVisible = true;
+  bool m_thumbnailsVisible = false;
+  int m_highlightedImage = -1;
+  QPointF m_pressPos;
+  QHash<int, QPixmap> m_thumbnails;
+  std::vector<std::pair<int, QCPItemPixmap *>> m_pixmaps; // image row, item
+};
+
+}  // namespace gs
