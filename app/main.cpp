@@ -7,10 +7,14 @@
 #include "mainwindow.h"
 #include "resources.h"
 #include "runtime/runtime.h"
+#include "screenshottour.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QSettings>
+#include <QTemporaryDir>
+
+#include <memory>
 
 int main(int argc, char *argv[]) {
   QApplication app(argc, argv);
@@ -28,14 +32,28 @@ int main(int argc, char *argv[]) {
   parser.addVersionOption();
   parser.addPositionalArgument(QStringLiteral("dataset"), QApplication::translate("main", "Dataset folder or file to open."),
                                QStringLiteral("[dataset]"));
+  const QCommandLineOption screenshots(QStringLiteral("screenshots"),
+                                       QApplication::translate("main", "Run the demo through every panel, save screenshots into DIR and quit."),
+                                       QStringLiteral("DIR"));
+  parser.addOption(screenshots);
   parser.process(app);
 
   gs::Engine engine;
   gs::EngineBridge bridge(engine);
-  QSettings settings;
+  // The screenshot tour runs with settings of its own, so it neither reads nor changes the user's layout.
+  QTemporaryDir tourSettings;
+  QSettings settings = parser.isSet(screenshots)
+                           ? QSettings(tourSettings.filePath(QStringLiteral("tour.ini")), QSettings::IniFormat)
+                           : QSettings();
   gs::MainWindow window(bridge, settings);
   window.show();
   if (!parser.positionalArguments().isEmpty()) window.openDataset(parser.positionalArguments().constFirst());
+  std::unique_ptr<gs::ScreenshotTour> tour;
+  if (parser.isSet(screenshots)) {
+    tour = std::make_unique<gs::ScreenshotTour>(window, parser.value(screenshots));
+    QObject::connect(tour.get(), &gs::ScreenshotTour::finished, &app, [](int code) { QCoreApplication::exit(code); });
+    tour->start();
+  }
   const int code = QApplication::exec();
   engine.cancelAll();
   return code;

@@ -11,6 +11,7 @@
 #include "gs/version.h"
 #include "jobstatuswidget.h"
 #include "logview.h"
+#include "mappanel.h"
 #include "recentdatasets.h"
 #include "retrievalpanel.h"
 #include "trainingpanel.h"
@@ -29,6 +30,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -138,10 +140,15 @@ void MainWindow::createDocks() {
     }
     case Dock::Trees: content = m_treePanel = new TreePanel(m_bridge, *m_state, dock); break;
     case Dock::Retrieval: content = m_retrievalPanel = new RetrievalPanel(*m_state, dock); break;
-    case Dock::Regions:
-    case Dock::Map: break;
+    case Dock::Map: content = m_mapPanel = new MapPanel(m_bridge, *m_state, dock); break;
+    case Dock::Regions: break;
     }
-    dock->setWidget(content);
+    // The panels' own minimum sizes add up past a laptop screen: let each dock scroll instead.
+    auto *scroll = new QScrollArea(dock);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(content);
+    dock->setWidget(scroll);
     m_docks.insert(which, dock);
   }
   addDockWidget(Qt::LeftDockWidgetArea, m_docks[Dock::Dataset]);
@@ -280,7 +287,8 @@ void MainWindow::exportView() {
   for (Dock which : kAllDocks) {
     if (m_docks[which]->isVisible()) {
       names << dockTitle(which);
-      widgets << m_docks[which]->widget();
+      auto *scroll = qobject_cast<QScrollArea *>(m_docks[which]->widget());
+      widgets << (scroll ? scroll->widget() : m_docks[which]->widget());
     }
   }
   bool ok = false;

@@ -19,6 +19,7 @@ namespace gs {
 
 class DatasetBrowser;
 class JobStatusWidget;
+class MapPanel;
 class RetrievalPanel;
 class TrainingPanel;
 class TreePanel;
@@ -42,6 +43,7 @@ public:
   TrainingPanel *trainingPanel() const { return m_trainingPanel; }
   TreePanel *treePanel() const { return m_treePanel; }
   RetrievalPanel *retrievalPanel() const { return m_retrievalPanel; }
+  MapPanel *mapPanel() const { return m_mapPanel; }
   QMenu *recentMenu() const { return m_recentMenu; }
   QString currentDataset() const { return m_dataset; }
   // What the panels share: dataset, current run, selection.
@@ -89,6 +91,7 @@ private:
   TrainingPanel *m_trainingPanel = nullptr;
   TreePanel *m_treePanel = nullptr;
   RetrievalPanel *m_retrievalPanel = nullptr;
+  MapPanel *m_mapPanel = nullptr;
 };
 
 QString dockTitle(MainWindow::Dock dock);

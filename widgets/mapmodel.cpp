@@ -40,6 +40,14 @@ void MapModel::setData(MapData data) {
 std::vector<float> MapModel::stackedEmbeddings() const {
   std::vector<float> all = m_data.imageEmbeddings;
   all.insert(all.end(), m_data.captionEmbeddings.begin(), m_data.captionEmbeddings.end());
+  if (m_normalised && m_data.dim > 0)
+    for (std::size_t row = 0; row + std::size_t(m_data.dim) <= all.size(); row += std::size_t(m_data.dim)) {
+      double norm = 0;
+      for (int k = 0; k < m_data.dim; ++k) norm += double(all[row + k]) * all[row + k];
+      norm = std::sqrt(norm);
+      if (norm > 0)
+        for (int k = 0; k < m_data.dim; ++k) all[row + k] = float(all[row + k] / norm);
+    }
   return all;
 }
 

@@ -45,6 +45,12 @@ public:
 
   // Images then captions, itemCount × dim: the input of t-SNE / PCA.
   std::vector<float> stackedEmbeddings() const;
+  // Scale every vector to unit length before mapping (default on). Models that score with inner
+  // products (Socher et al.) give images and captions different norms, and t-SNE or PCA of the raw
+  // vectors then mostly separates the two modalities by length; unit vectors show directions,
+  // i.e. the cosine geometry HM-LSTM's Fig. 8 maps.
+  void setNormalised(bool normalised) { m_normalised = normalised; }
+  bool normalised() const { return m_normalised; }
 
   // itemCount × 2 positions; throws std::invalid_argument on a size mismatch.
   void setPositions(std::vector<float> xy);
@@ -69,6 +75,7 @@ public:
   QString toolTip(int item) const;
 
 private:
+  bool m_normalised = true;
   MapData m_data;
   std::vector<float> m_xy;
   std::vector<int> m_selection;

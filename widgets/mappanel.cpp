@@ -62,6 +62,9 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   m_lines = new QCheckBox(tr("Image–caption lines"), this);
   m_lines->setChecked(true);
   m_thumbnails = new QCheckBox(tr("Thumbnails"), this);
+  m_unitLength = new QCheckBox(tr("Unit length"), this);
+  m_unitLength->setChecked(m_model.normalised());
+  m_unitLength->setToolTip(tr("Map directions (cosine geometry) rather than raw vectors; applies from the next Compute"));
   m_exportWidth = new QSpinBox(this);
   m_exportHeight = new QSpinBox(this);
   for (QSpinBox *box : {m_exportWidth, m_exportHeight}) {
@@ -90,6 +93,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   controls->addStretch();
   auto *display = new QHBoxLayout;
   display->addWidget(m_lines);
+  display->addWidget(m_unitLength);
   display->addWidget(m_thumbnails);
   display->addStretch();
   display->addWidget(new QLabel(tr("Export size"), this));
@@ -113,6 +117,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   connect(m_mode, &QComboBox::currentIndexChanged, this, &MapPanel::updateControls);
   connect(m_lines, &QCheckBox::toggled, this, &MapPanel::setLinesVisible);
   connect(m_thumbnails, &QCheckBox::toggled, this, &MapPanel::setThumbnailsVisible);
+  connect(m_unitLength, &QCheckBox::toggled, this, [this](bool on) { m_model.setNormalised(on); });
   connect(m_export, &QPushButton::clicked, this, &MapPanel::exportWithDialog);
   connect(m_view, &MapView::rectSelected, this, &MapPanel::selectInRect);
   connect(m_view, &MapView::itemClicked, this, &MapPanel::activateItem);

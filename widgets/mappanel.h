@@ -88,7 +88,7 @@ private:
   QDoubleSpinBox *m_perplexity, *m_theta;
   QSpinBox *m_iterations, *m_exportWidth, *m_exportHeight;
   QPushButton *m_compute, *m_cancel, *m_export;
-  QCheckBox *m_lines, *m_thumbnails;
+  QCheckBox *m_lines, *m_thumbnails, *m_unitLength;
   QLabel *m_status;
   JobId m_jobId = 0;
   int m_token = 0;         // identifies the current layout job; stale updates are dropped

@@ -20,6 +20,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 #include <atomic>
 #include <random>
 
@@ -128,6 +130,25 @@ private Q_SLOTS:
     const auto identity = [](QPointF p) { return p * 10.0; };
     QCOMPARE(model.itemAt(identity, QPointF(71, 21), 5), 7);
     QCOMPARE(model.itemAt(identity, QPointF(75, 25), 5), -1);
+  }
+
+  // Unit length by default (rows of norm 1); raw vectors when switched off (the data as given).
+  void modelMapsUnitVectorsByDefault() {
+    MapModel model;
+    MapData data = syntheticData();
+    for (float &v : data.imageEmbeddings) v *= 7.f; // images far longer than captions, as with inner products
+    model.setData(data);
+    QVERIFY(model.normalised());
+    const std::vector<float> unit = model.stackedEmbeddings();
+    for (int row = 0; row < model.itemCount(); ++row) {
+      double norm = 0;
+      for (int k = 0; k < kDim; ++k) norm += double(unit[std::size_t(row * kDim + k)]) * unit[std::size_t(row * kDim + k)];
+      QVERIFY2(std::abs(std::sqrt(norm) - 1.0) < 1e-5 || norm == 0, qPrintable(QString::number(row)));
+    }
+    model.setNormalised(false);
+    const std::vector<float> raw = model.stackedEmbeddings();
+    QCOMPARE(raw[0], data.imageEmbeddings[0]);
+    QCOMPARE(raw[std::size_t(kImages * kDim)], data.captionEmbeddings[0]);
   }
 
   void modelRejectsInconsistentData() {

@@ -1,0 +1,138 @@
+#include "screenshottour.h"
+
+#include "datasetbrowser.h"
+#include "figureexport.h"
+#include "mainwindow.h"
+#include "mappanel.h"
+#include "retrievalpanel.h"
+#include "trainconfigform.h"
+#include "trainingpanel.h"
+#include "treepanel.h"
+#include "workbenchstate.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QDockWidget>
+#include <QElapsedTimer>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QTextStream>
+#include <QTimer>
+
+namespace gs {
+
+namespace {
+constexpr int kTourEpochs = 4;          // enough for a trained-looking dashboard, in about a minute
+constexpr int kSettleMs = 2500;         // thumbnails, the tree inspection and replots land meanwhile
+constexpr int kTimeoutMs = 15 * 60000;  // a machine slower than this has another problem
+const QSize kPanelSize(1200, 760);      // each panel's own screenshot
+constexpr int kPanelSettleMs = 800;     // relayout, lazy thumbnails of the newly visible rows
+
+QTextStream &log() {
+  static QTextStream stream(stderr);
+  return stream;
+}
+}  // namespace
+
+ScreenshotTour::ScreenshotTour(MainWindow &window, const QString &outDir, QObject *parent)
+    : QObject(parent), m_window(window), m_outDir(outDir) {}
+
+void ScreenshotTour::start() {
+  if (!QDir().mkpath(m_outDir)) return fail(tr("cannot create %1").arg(m_outDir));
+  m_window.resize(1600, 1000);
+  connect(&m_window, &MainWindow::datasetOpened, this, &ScreenshotTour::onDatasetOpened, Qt::SingleShotConnection);
+  QTimer::singleShot(kTimeoutMs, this, [this] { fail(tr("timed out")); });
+  log() << "tour: opening the Scenes demo\n" << Qt::flush;
+  m_window.openDemoDataset();
+}
+
+void ScreenshotTour::onDatasetOpened() {
+  WorkbenchState &state = m_window.workbench();
+  const auto dataset = state.dataset();
+  // A test image with a distractor twin and a caption that mentions a relation: the views have
+  // the most to show there.
+  for (int i : dataset->imagesIn(Split::Test)) {
+    const ImageRecord &image = dataset->images[std::size_t(i)];
+    if (image.distractor < 0) continue;
+    for (int c : image.captions)
+      if (dataset->captions[std::size_t(c)].orderSensitive) {
+        m_image = i;
+        m_caption = c;
+        break;
+      }
+    if (m_caption >= 0) break;
+  }
+  if (m_caption < 0) return fail(tr("no order-sensitive test caption in the demo"));
+  state.selectCaption(m_caption);
+
+  TrainingPanel &training = *m_window.trainingPanel();
+  training.form()->setModel(QStringLiteral("dtrnn"));
+  if (auto *epochs = qobject_cast<QSpinBox *>(training.form()->editor(QStringLiteral("epochs"))))
+    epochs->setValue(kTourEpochs);
+  training.setOutputFolder(m_runs.filePath(QStringLiteral("dtrnn")));
+  connect(&state, &WorkbenchState::jointSpaceChanged, this, [this] {
+    if (!m_embedded && m_window.workbench().jointSpace()) {
+      m_embedded = true;
+      onRunReady();
+    }
+  });
+  connect(&state, &WorkbenchState::runFailed, this, [this](const QString &, const QString &error) { fail(error); });
+  log() << "tour: training dtrnn for " << kTourEpochs << " epochs\n" << Qt::flush;
+  if (!training.start()) fail(tr("the Training panel did not start"));
+}
+
+void ScreenshotTour::onRunReady() {
+  WorkbenchState &state = m_window.workbench();
+  log() << "tour: run embedded; ranking, inspecting and mapping\n" << Qt::flush;
+  state.selectImage(-1); // re-select so every panel follows the trained run
+  state.selectCaption(-1);
+  state.selectCaption(m_caption);
+  const QString caption = state.dataset()->captions[std::size_t(m_caption)].raw;
+  m_window.retrievalPanel()->rankImages(caption);
+  MapPanel &map = *m_window.mapPanel();
+  map.setLinesVisible(true);
+  connect(&map, &MapPanel::computeFinished, this, [this](bool ok, const QString &message) {
+    if (!ok) return fail(message);
+    QTimer::singleShot(kSettleMs, this, &ScreenshotTour::capture);
+  }, Qt::SingleShotConnection);
+  map.compute(MapPanel::Mode::Tsne);
+}
+
+void ScreenshotTour::capture() {
+  const QDir out(m_outDir);
+  int failures = 0;
+  const auto save = [&](QWidget &widget, const QString &name) {
+    const FigureExportResult result = exportFigure(widget, out.filePath(name));
+    log() << "tour: " << (result.ok ? "wrote " : "FAILED ") << out.filePath(name) << (result.ok ? QString() : QStringLiteral(": ") + result.error) << '\n';
+    failures += !result.ok;
+  };
+  save(m_window, QStringLiteral("window.png"));
+  const QList<QPair<MainWindow::Dock, QString>> docks = {{MainWindow::Dock::Dataset, QStringLiteral("dataset.png")},
+                                                        {MainWindow::Dock::Training, QStringLiteral("training.png")},
+                                                        {MainWindow::Dock::Trees, QStringLiteral("trees.png")},
+                                                        {MainWindow::Dock::Map, QStringLiteral("map.png")},
+                                                        {MainWindow::Dock::Retrieval, QStringLiteral("retrieval.png")}};
+  // Each panel on its own at a readable size: float its dock, let it lay out and repaint, grab.
+  for (const auto &[which, name] : docks) {
+    QDockWidget *dock = m_window.dock(which);
+    dock->show();
+    dock->setFloating(true);
+    dock->resize(kPanelSize);
+    dock->raise();
+    QElapsedTimer settle;
+    settle.start();
+    while (settle.elapsed() < kPanelSettleMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    auto *scroll = qobject_cast<QScrollArea *>(dock->widget());
+    save(scroll ? *scroll->widget() : *dock->widget(), name);
+    dock->setFloating(false);
+  }
+  log() << Qt::flush;
+  Q_EMIT finished(failures ? 1 : 0);
+}
+
+void ScreenshotTour::fail(const QString &why) {
+  log() << "tour: failed: " << why << '\n' << Qt::flush;
+  Q_EMIT finished(1);
+}
+
+}  // namespace gs
