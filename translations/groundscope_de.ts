@@ -37,6 +37,83 @@
     </message>
 </context>
 <context>
+    <name>RateEstimator</name>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished">%1/s {1 ?}</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunCurves</name>
+    <message>
+        <source>%1: not a training run (no %2 or %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gs</name>
+    <message>
+        <source>Captions ranked for image %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images ranked for “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Caption</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(image not readable)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: unknown format (use .csv, .json or .html)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation type="unfinished">%1: kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>HTML page with thumbnails (*.html);;CSV (*.csv);;JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gs::AboutDialog</name>
     <message>
         <source>About Groundscope</source>
@@ -61,6 +138,91 @@
     <message>
         <source>Licence</source>
         <translation>Lizenz</translation>
+    </message>
+</context>
+<context>
+    <name>gs::DatasetBrowser</name>
+    <message>
+        <source>Search image ids and caption words</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every word must match the image id or the start of a word in one of its captions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All splits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>val</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unassigned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No dataset open. Drop a dataset folder or file here, or use File ▸ Open Dataset.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a caption to see its trees and where it ranks its image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Captions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: loaded without problems.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load report (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Order-sensitive: a distractor image&apos;s captions have the same words in another order; only word order tells them apart.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select an image to see its captions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n caption(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Concepts: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gs::HeatStrip</name>
+    <message>
+        <source>%1 units, from %2 to %3</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -261,6 +423,842 @@
         <source>Make the Scenes demo</source>
         <translation>Scenes-Demo erzeugen</translation>
     </message>
+    <message>
+        <source>Browse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gs::MapPanel</name>
+    <message>
+        <source>t-SNE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Effective number of neighbours each point keeps (needs more than 3× as many points)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Barnes–Hut accuracy: 0 is exact (slow for many points), 0.5 is the usual trade-off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image–caption lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thumbnails</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unit length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Map directions (cosine geometry) rather than raw vectors; applies from the next Compute</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run: open a trained run to map its test split.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Perplexity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>θ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 images and %2 captions (%3-d). Press Compute for a map.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to map: the run&apos;s split has fewer than 2 items.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCA map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing PCA of %1 items…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Too few items for t-SNE (%1); use PCA.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (perplexity lowered from %1 to %2 for %3 items)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>t-SNE map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Computing t-SNE of %1 items%2…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>t-SNE: iteration %1, KL %2…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>t-SNE: %1 iterations in %2 s, KL divergence %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCA: the two principal axes of %1 items.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The map failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s) selected.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export the map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported %1.</source>
+        <translation type="unfinished">%1. exportiert</translation>
+    </message>
+</context>
+<context>
+    <name>gs::MapView</name>
+    <message>
+        <source>dimension 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dimension 2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>image–caption</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>captions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>current image</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gs::NodeDetailsView</name>
+    <message>
+        <source>(phrase)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Point at a node to see its vector; click it to list the images nearest to the phrase.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>root</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n word(s) under it</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>similarity to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, similarity %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gs::RankedListModel</name>
+    <message>
+        <source>%1. %2%3  (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. %2
+%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1, score %2
+%3
+image %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank %1, score %2
+%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gs::RetrievalPanel</name>
+    <message>
+        <source>Type a sentence and press Enter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click an image to rank the captions for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image whose captions are ranked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-click a caption to rank the images for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sentence → images</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image → captions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top K</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many of the ranked results an export writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write the shown list as CSV, JSON or an HTML page with thumbnails</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not open the run %1:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train a model or open a run to search its test split.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embedding the run&apos;s test split…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot rank: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>True image %1 ranks %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 images have this caption; the best, %2, ranks %3 of %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 images ranked (the sentence is not one of the split&apos;s captions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image %1: its best caption ranks %2 of %3 (%4 describe it, marked ✓)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image %1: no caption of the split describes it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image %1 is not in the run&apos;s %2 split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to export: rank something first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export ranked list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported the top %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gs::ScreenshotTour</name>
+    <message>
+        <source>cannot create %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no order-sensitive test caption in the demo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Training panel did not start</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gs::ThumbnailModel</name>
+    <message numerus="yes">
+        <source>%n caption(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The image file cannot be decoded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image file is missing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gs::TrainConfigForm</name>
+    <message>
+        <source>none: learn word vectors from scratch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a GloVe or word2vec text file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Word vectors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Word vectors (*.txt *.vec);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &apos;%2&apos; is not a number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training form</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gs::TrainingPanel</name>
+    <message>
+        <source>Preparing: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data and output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image features: concept-cnn (built in), onnx:FILE, torchscript:FILE or npy:FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backbone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run folder. Starting with a folder that holds a stopped run resumes it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the output folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Output folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model and hyperparameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop after the current minibatch; the last epoch&apos;s checkpoint is kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show or hide the model and hyperparameter settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R@1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R@5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R@10</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rsum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Smoothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Weight of the loss curve&apos;s exponential moving average (0: raw)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation type="unfinished">Exportieren</translation>
+    </message>
+    <message>
+        <source>Loss plot…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation plot…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checked runs are drawn; selecting a finished run makes it the current run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove from list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train the model in the output folder (resumes a stopped run there)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a dataset first, or choose the folder of a stopped run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, epoch %1/%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, epoch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, best rsum %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %1: %n epoch(s), </source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minibatch(es)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The run did not finish: Start resumes it from its last checkpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start: choose an output folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start: open a dataset first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Train %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resuming %1 in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training %1 into %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the engine…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused (the job holds at its next minibatch)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resumed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch %1/%2: loss %3, validation %4%5 (%6 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, best so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch %1/%2 · minibatch %3/%4 · loss %5 · %6 minibatches/s · ETA %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished: test %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped. The checkpoint of the last whole epoch is kept in %1; Start with this folder resumes it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped before the first epoch ended: there is no checkpoint yet, so Start begins again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export plot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation type="unfinished">%1 exportiert</translation>
+    </message>
+</context>
+<context>
+    <name>gs::TrainingPlots</name>
+    <message>
+        <source>Minibatch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation R@10 (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 image→text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 text→image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation R@1 (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation R@5 (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Validation rsum</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width (px for PNG, pt for SVG/PDF)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gs::TreePanel</name>
+    <message>
+        <source>Activation norm ‖h‖</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One hidden unit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Similarity to the selected image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the node colours show (needs a tree-model run)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unit </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export figure…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dependency tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Constituency tree</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test images ranked against the clicked phrase&apos;s joint-space vector</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Images nearest to the phrase</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Point at a node to see its vector; click it to list the images nearest to the phrase.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link Grammar found no parse: the trees are a flat fallback.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unit %1 of h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>similarity to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>‖h‖</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a caption to see its trees.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parse: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node activations need a tree-model run (CT-RNN, DT-RNN, SDT-RNN or DT-LSTM): open one to colour the trees.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opening the run&apos;s model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node activations need a tree-model run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The constituency tree is the one %1 composed (binarised; • marks an added node).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The dependency tree is the one %1 composed (collapsed relations, punctuation dropped).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no activations: not the tree the model composed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run&apos;s test split is not embedded yet: no images to rank.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the trees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width (pixels for PNG, points for SVG/PDF):</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gs::WorkbenchState</name>
+    <message>
+        <source>Embed the test split</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -271,6 +1269,10 @@
     <message>
         <source>Dataset folder or file to open.</source>
         <translation>Zu öffnender Datensatzordner oder -datei.</translation>
+    </message>
+    <message>
+        <source>Run the demo through every panel, save screenshots into DIR and quit.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

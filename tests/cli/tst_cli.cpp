@@ -326,6 +326,14 @@ private Q_SLOTS:
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY(r.out.startsWith(QStringLiteral("rank,caption,image,score\n")));
     QCOMPARE(r.out.count(QLatin1Char('\n')), 5);
+    // --out writes the list as the Retrieval panel exports it: an HTML page with a thumbnail per row.
+    const QString page = dir.filePath(QStringLiteral("ranked.html"));
+    r = runCli({QStringLiteral("retrieve"), run, QStringLiteral("--text"), caption, QStringLiteral("--top"), QStringLiteral("3"),
+                QStringLiteral("--out"), page});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QFile html(page);
+    QVERIFY(html.open(QIODevice::ReadOnly));
+    QCOMPARE(html.readAll().count("<img src=\"data:image/"), 3);
     r = runCli({QStringLiteral("retrieve"), run, QStringLiteral("--image"), QStringLiteral("no-such-image.png")});
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral("no-such-image.png: not an image of")), qPrintable(r.err));

@@ -1,7 +1,8 @@
 // `groundscope-cli retrieve RUN_DIR (--text "…" | --image FILE) [--top K] [--format csv|json]
 //  [--split test]`: a sentence ranks the split's images (image search), an image ranks the split's
 // captions (image annotation), with scores; the true image's rank is given when the query is one
-// of the split's own captions.
+// of the split's own captions. `--out FILE` writes the ranked list as the Retrieval panel exports it
+// (.csv, .json, or .html with embedded thumbnails).
 
 #include "arguments.h"
 #include "clioutput.h"
@@ -12,10 +13,12 @@
 #include "text/tokenizer.h"
 #include "training/trainedmodel.h"
 #include "training/trainingsource.h"
+#include "rankedlistexport.h"
 #include "vision/features.h"
 
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -47,7 +50,7 @@ Command retrieveCommand() {
   command.name = QStringLiteral("retrieve");
   command.summary = QStringLiteral("rank images for a sentence, or captions for an image, with a trained run");
   command.usage = QStringLiteral(
-      "retrieve RUN_DIR (--text \"SENTENCE\" | --image FILE) [--top K] [--format csv|json] [--split train|val|test]");
+      "retrieve RUN_DIR (--text \"SENTENCE\" | --image FILE) [--top K] [--format csv|json] [--split train|val|test] [--out FILE.csv|.json|.html]");
   command.run = [](const QStringList &args) {
     QCommandLineParser parser;
     parser.addOption({QStringLiteral("text"), QStringLiteral("Query sentence."), QStringLiteral("SENTENCE")});
@@ -55,6 +58,7 @@ Command retrieveCommand() {
     parser.addOption({QStringLiteral("top"), QStringLiteral("Results."), QStringLiteral("K")});
     parser.addOption({QStringLiteral("format"), QStringLiteral("csv or json."), QStringLiteral("FORMAT"), QStringLiteral("csv")});
     parser.addOption({QStringLiteral("split"), QStringLiteral("Split to search."), QStringLiteral("SPLIT"), QStringLiteral("test")});
+    parser.addOption({QStringLiteral("out"), QStringLiteral("Also write the list (.csv, .json, .html with thumbnails)."), QStringLiteral("FILE")});
     parseArguments(parser, args, 1, 1);
     const bool byText = parser.isSet(QStringLiteral("text"));
     if (byText == parser.isSet(QStringLiteral("image"))) throw UsageError("give exactly one of --text and --image");
@@ -74,13 +78,10 @@ Command retrieveCommand() {
       const TrainingSource source = trainingSourceOfRun(runDir);
       const TrainingData data = prepareTrainingData(source, &job);
       const Dataset dataset = loadDataset(source.datasetPath);
+      QHash<QString, QString> pathOf; // one pass over the dataset, not one per image
+      for (const ImageRecord &image : dataset.images) pathOf.insert(image.id, image.path);
       QStringList paths;
-      for (int i = 0; i < data.imageCount(); ++i) {
-        QString path;
-        for (const ImageRecord &image : dataset.images)
-          if (image.id == data.imageIds[i]) path = image.path;
-        paths << path;
-      }
+      for (int i = 0; i < data.imageCount(); ++i) paths << pathOf.value(data.imageIds[i]);
       const std::vector<int> images = data.imagesIn(*split);
       const std::vector<int> captions = data.captionsIn(*split);
       const auto featuresOf = [&](int row) {
@@ -128,6 +129,7 @@ Command retrieveCommand() {
           const TrainingCaption &c = data.captions[captions[k]];
           results.append(QJsonObject{{QStringLiteral("rank"), r + 1}, {QStringLiteral("caption"), c.raw},
                                      {QStringLiteral("image"), data.imageIds[c.image]}, {QStringLiteral("score"), scores[k]},
+                                     {QStringLiteral("path"), paths[c.image]},
                                      {QStringLiteral("describes_query"), paths[c.image] == QFileInfo(query).absoluteFilePath() ||
                                                                              data.imageIds[c.image] == query}});
         }
@@ -135,6 +137,27 @@ Command retrieveCommand() {
       job.setSummary({{QStringLiteral("true_image_rank"), truthRank}, {QStringLiteral("candidates"), int(order.size())}});
     });
     requireSuccess(outcome);
+    if (parser.isSet(QStringLiteral("out"))) {
+      RankedList list;
+      list.kind = byText ? RankedList::Kind::Images : RankedList::Kind::Captions;
+      list.query = query;
+      list.run = runDir;
+      for (const QJsonValue &value : results) {
+        const QJsonObject r = value.toObject();
+        RankedRow row;
+        row.rank = r.value(QStringLiteral("rank")).toInt();
+        row.imageId = r.value(QStringLiteral("image")).toString();
+        row.imagePath = r.value(QStringLiteral("path")).toString();
+        row.caption = r.value(QStringLiteral("caption")).toString();
+        row.score = r.value(QStringLiteral("score")).toDouble();
+        row.relevant = byText ? row.rank == outcome.summary.value(QStringLiteral("true_image_rank")).toInt()
+                              : r.value(QStringLiteral("describes_query")).toBool();
+        list.rows.push_back(row);
+      }
+      QString error;
+      if (!writeRankedList(list, parser.value(QStringLiteral("out")), &error)) throw std::runtime_error(error.toStdString());
+      err() << "wrote " << parser.value(QStringLiteral("out")) << '\n';
+    }
     if (format == QLatin1String("json")) {
       QJsonObject json{{QStringLiteral("query"), query}, {QStringLiteral("results"), results}};
       for (auto it = outcome.summary.begin(); it != outcome.summary.end(); ++it) json.insert(it.key(), it.value());
