@@ -70,11 +70,12 @@ double sentenceSimilarity(Embedder &embedder, const TrainingData &data, const st
   }
 }
 
-// How often an order-sensitive test caption scores its own image above the distractor twin.
-std::pair<double, int> twinAccuracy(Embedder &embedder, const TrainingData &data, const std::vector<EncodedCaption> &encoded) {
+// How often an order-sensitive caption of `split` scores its own image above the distractor twin.
+std::pair<double, int> twinAccuracy(Embedder &embedder, const TrainingData &data, const std::vector<EncodedCaption> &encoded,
+                                    Split split = Split::Test) {
   if (data.imageDistractors.size() != std::size_t(data.imageCount())) return {-1, 0};
   std::vector<int> rows;
-  for (int c : data.captionsIn(Split::Test))
+  for (int c : data.captionsIn(split))
     if (data.captions[std::size_t(c)].orderSensitive && data.imageDistractors[std::size_t(data.captions[std::size_t(c)].image)] >= 0)
       rows.push_back(c);
   if (rows.empty()) return {-1, 0};
@@ -226,10 +227,15 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
     EpochEvent epochEvent;
     epochEvent.epoch = epoch;
     epochEvent.trainLoss = lossSum / batchesPerEpoch;
+    // Twin accuracy on the training pairs (does the model separate them at all?) and on the
+    // validation pairs (does that generalise?): -1 on data without distractor twins.
+    double trainTwins = -1, validationTwins = -1;
     {
       JointEmbedder embedder({model});
       epochEvent.validation =
           evaluateSplit(embedder, data, encoded, haveValidation ? Split::Val : Split::Train);
+      trainTwins = twinAccuracy(embedder, data, encoded, Split::Train).first;
+      validationTwins = twinAccuracy(embedder, data, encoded, Split::Val).first;
     }
     epochEvent.best = epochEvent.validation.rsum > position.bestRsum;
     if (epochEvent.best) {
@@ -245,6 +251,8 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
     history.append(QJsonObject{{QStringLiteral("epoch"), epoch},
                                {QStringLiteral("train_loss"), epochEvent.trainLoss},
                                {QStringLiteral("validation"), epochEvent.validation.toJson()},
+                               {QStringLiteral("train_twin_accuracy"), trainTwins},
+                               {QStringLiteral("validation_twin_accuracy"), validationTwins},
                                {QStringLiteral("seconds"), epochEvent.seconds}});
     position.epoch = epoch;
     position.history = QJsonObject{{QStringLiteral("epochs"), history},
@@ -252,12 +260,14 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
     saveCheckpoint(lastPath, *model, optimizer.get(), position);
     writeFileAtomically(dir.filePath(kMetricsFile), QJsonDocument(position.history).toJson());
     if (job)
-      job->log(QStringLiteral("epoch %1: loss %2, validation rsum %3, R@10 i→t %4 t→i %5%6")
+      job->log(QStringLiteral("epoch %1: loss %2, validation rsum %3, R@10 i→t %4 t→i %5%6%7")
                    .arg(epoch)
                    .arg(epochEvent.trainLoss, 0, 'f', 3)
                    .arg(epochEvent.validation.rsum, 0, 'f', 1)
                    .arg(epochEvent.validation.imageToText.r10, 0, 'f', 1)
                    .arg(epochEvent.validation.textToImage.r10, 0, 'f', 1)
+                   .arg(trainTwins < 0 ? QString()
+                                       : QStringLiteral(", twin accuracy train %1 val %2").arg(trainTwins, 0, 'f', 1).arg(validationTwins, 0, 'f', 1))
                    .arg(epochEvent.best ? QStringLiteral(" (best)") : QString()));
     if (events.onEpoch) events.onEpoch(epochEvent);
   }

@@ -11,8 +11,16 @@
 // concept-CNN features the chain RNN reaches 61 % (`compare`, 8 epochs), so the features carry some
 // of what word order says. The tree models stay near an ℓ-weighted bag of words — Socher's
 // block-identity initialisation starts them exactly there, and the twin pairs (a third of the
-// images) give little gradient to untie the child matrices. Open: initialisation, learning rate,
-// longer training, or relation-specific matrices with the collapsed relations as the only signal.
+// images) give little gradient to untie the child matrices.
+// Issue 8's session (metrics.json now has train and validation twin accuracy per epoch) separated
+// the image side from the text side. With perfect image features (a 3×3 grid of each cell's
+// colours, shapes and sizes from the demo's own object list, 1,000 images): DT-RNN fits the
+// training twins (99 % after 40 epochs) but held-out twins stay at 45–53 %, while the LSTM reaches
+// 57 % (test) / 68 % (validation). With concept-CNN features plus a 2×2 layout grid and concepts
+// for neighbouring word pairs, no model passed 57 %. Experiments on a branch (not in this code) —
+// minibatches that keep twin pairs together, VSE++'s hardest negative, cosine + Adam, ReLU,
+// 100-d states, 40 epochs, DT-LSTM with cosine + Adam — all gave 47–51 % on the test twins. So the gap is generalisation of the tree
+// composition (an ℓ-weighted sum inside one tanh), not the features alone.
 
 #include "data/scenes/scenesdemo.h"
 #include "training/trainedmodel.h"
@@ -20,6 +28,11 @@
 #include "training/trainingsource.h"
 #include "training/treeinspection.h"
 
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -84,6 +97,17 @@ private Q_SLOTS:
     QCOMPARE(bow.twinAccuracy, 50.0); // one win and one loss per twin pair (see the header)
     QVERIFY2(tree.test.textToImage.r10 >= 2 * kChanceR10, qPrintable(QString::number(tree.test.textToImage.r10)));
     QVERIFY2(tree.test.imageToText.r10 >= 2 * kChanceR10, qPrintable(QString::number(tree.test.imageToText.r10)));
+    // Each epoch records twin accuracy on the training and validation pairs (metrics.json).
+    QFile metrics(QDir(tree.runDir).filePath(QStringLiteral("metrics.json")));
+    QVERIFY(metrics.open(QIODevice::ReadOnly));
+    const QJsonArray epochs = QJsonDocument::fromJson(metrics.readAll()).object().value(QStringLiteral("epochs")).toArray();
+    QCOMPARE(epochs.size(), kEpochs);
+    for (const QJsonValue &epoch : epochs) {
+      const double train = epoch.toObject().value(QStringLiteral("train_twin_accuracy")).toDouble(-1);
+      const double validation = epoch.toObject().value(QStringLiteral("validation_twin_accuracy")).toDouble(-1);
+      QVERIFY2(train >= 0 && train <= 100 && validation >= 0 && validation <= 100,
+               qPrintable(QStringLiteral("%1 / %2").arg(train).arg(validation)));
+    }
     if (!qEnvironmentVariableIsSet("GS_TREE_TWIN_ACCEPTANCE"))
       QSKIP("twin-accuracy margin over bag of words not reached yet (see the file header); set GS_TREE_TWIN_ACCEPTANCE=1 to assert it");
     QVERIFY2(tree.twinAccuracy >= bow.twinAccuracy + kMargin,

@@ -5,6 +5,7 @@
 // details (DT-LSTM gate strips), export and offscreen rendering, and the real inspector path on a
 // tiny DT-RNN run trained here (plus the note a non-tree run gets).
 
+#include "io/npy.h"
 #include "colourscale.h"
 #include "colourwidgets.h"
 #include "constituencytreeview.h"
@@ -152,27 +153,18 @@ QString demoWithFeatures(const QTemporaryDir &dir, int images, QString *backbone
   options.images = images;
   makeScenesDemo(folder, options);
   constexpr int kDim = 8;
-  QByteArray header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" + QByteArray::number(images) + ", " +
-                      QByteArray::number(kDim) + "), }";
-  while ((10 + header.size() + 1) % 64) header += ' ';
-  header += '\n';
-  QByteArray npy("\x93NUMPY\x01\x00", 8);
-  const quint16 length = quint16(header.size());
-  npy.append(char(length & 0xff)).append(char(length >> 8)).append(header);
+  std::vector<float> features;
   QByteArray ids;
   for (int i = 0; i < images; ++i) {
-    for (int k = 0; k < kDim; ++k) {
-      const float value = float((i * 7 + k * 13) % 17) / 17.0f;
-      npy.append(reinterpret_cast<const char *>(&value), sizeof value);
-    }
+    for (int k = 0; k < kDim; ++k) features.push_back(float((i * 7 + k * 13) % 17) / 17.0f);
     ids += QStringLiteral("scene_%1\n").arg(i, 5, 10, QLatin1Char('0')).toUtf8();
   }
-  QFile npyFile(dir.filePath(QStringLiteral("features.npy")));
+  const QString npy = dir.filePath(QStringLiteral("features.npy"));
+  writeNpy(npy, features.data(), images, kDim);
   QFile idsFile(dir.filePath(QStringLiteral("features.ids.txt")));
-  if (!npyFile.open(QIODevice::WriteOnly) || !idsFile.open(QIODevice::WriteOnly)) qFatal("cannot write features");
-  npyFile.write(npy);
-  idsFile.write(ids);
-  *backbone = QStringLiteral("npy:") + npyFile.fileName();
+  if (!idsFile.open(QIODevice::WriteOnly) || idsFile.write(ids) != ids.size()) qFatal("cannot write features");
+  idsFile.close();
+  *backbone = QStringLiteral("npy:") + npy;
   return folder;
 }
 
