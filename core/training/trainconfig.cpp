@@ -116,6 +116,7 @@ QJsonObject TrainConfig::toJson() const {
           {QStringLiteral("pooling"), pooling},
           {QStringLiteral("word_vectors"), wordVectors},
           {QStringLiteral("freeze_words"), freezeWords},
+          {QStringLiteral("twin_batches"), twinBatches},
           {QStringLiteral("min_word_count"), minWordCount},
           {QStringLiteral("activation"), activation},
           {QStringLiteral("lstm_positions"), lstmPositions},
@@ -170,6 +171,7 @@ TrainConfig TrainConfig::fromJson(const QJsonObject &json, const QString &source
     else if (key == QLatin1String("pooling")) c.pooling = text();
     else if (key == QLatin1String("word_vectors")) c.wordVectors = text();
     else if (key == QLatin1String("freeze_words")) { need(v.isBool(), "true or false"); c.freezeWords = v.toBool(); }
+    else if (key == QLatin1String("twin_batches")) { need(v.isBool(), "true or false"); c.twinBatches = v.toBool(); }
     else if (key == QLatin1String("min_word_count")) c.minWordCount = integer();
     else if (key == QLatin1String("activation")) c.activation = text();
     else if (key == QLatin1String("lstm_positions")) c.lstmPositions = integer();
@@ -260,6 +262,7 @@ const std::vector<ConfigField> &trainConfigSchema() {
        QStringLiteral("How character states become a sentence vector")},
       {QStringLiteral("word_vectors"), QStringLiteral("string"), {}, QStringLiteral("GloVe/word2vec text file (optional)")},
       {QStringLiteral("freeze_words"), QStringLiteral("bool"), {}, QStringLiteral("Keep pre-trained word vectors fixed")},
+      {QStringLiteral("twin_batches"), QStringLiteral("bool"), {}, QStringLiteral("Put distractor twins in the same minibatch")},
       {QStringLiteral("min_word_count"), QStringLiteral("int"), {}, QStringLiteral("Rarer words become <unk>")},
       {QStringLiteral("activation"), QStringLiteral("choice"),
        {QStringLiteral("tanh"), QStringLiteral("identity"), QStringLiteral("sigmoid"), QStringLiteral("relu")},

@@ -22,6 +22,11 @@ struct TrainConfig {
   QString pooling = QStringLiteral("attention");   // attention | max (char models)
   QString wordVectors;     // GloVe / word2vec text file to initialise from (empty: learn from scratch)
   bool freezeWords = false;
+  // Keep each distractor-twin pair's captions (the Scenes demo's) in one minibatch, so the twin is
+  // always among the negatives of the ranking loss (hard negatives by construction). Off by
+  // default; no effect on data without twins. On the demo it decides whether a tree model learns
+  // word order at all (see tst_treetraining).
+  bool twinBatches = false;
   int minWordCount = 1;    // rarer training words map to <unk>
   // Tree models (issue 7).
   QString activation = QStringLiteral("tanh"); // f of Socher Eqs. 1–4: tanh | identity | sigmoid | relu
