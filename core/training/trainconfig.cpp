@@ -29,8 +29,10 @@ bool TrainConfig::needsConstituency() const { return model == QLatin1String("ctr
 TrainConfig TrainConfig::defaultsFor(const QString &model) {
   TrainConfig c;
   c.model = model;
-  if (model == QLatin1String("bow") || model == QLatin1String("rnn") || model == QLatin1String("cca") ||
-      model == QLatin1String("ctrnn") || model == QLatin1String("dtrnn") || model == QLatin1String("sdtrnn")) {
+  const bool socherFamily = model == QLatin1String("bow") || model == QLatin1String("rnn") || model == QLatin1String("cca") ||
+                            model == QLatin1String("ctrnn") || model == QLatin1String("dtrnn") ||
+                            model == QLatin1String("sdtrnn");
+  if (socherFamily || model == QLatin1String("dtlstm")) {
     // Socher et al. 2014 §5–6: 50-d vectors, inner products, the margin loss of Eq. 5 with
     // λ‖θ‖², AdaGrad with its sums reset every 5 epochs. The paper's Δ = 3, λ = 0.08 and
     // lr = 1e-4 assume frozen pre-trained word vectors; we learn words from scratch by default,
@@ -47,24 +49,15 @@ TrainConfig TrainConfig::defaultsFor(const QString &model) {
     c.schedule = QStringLiteral("constant");
     c.epochs = 15;
     c.batchSize = 100;
-  } else if (model == QLatin1String("dtlstm")) {
-    // DT-LSTM paper §3.2 and §4: the root's h goes through the twin network (leaky ReLU 0.01) into
-    // the joint space. The paper trains with SGD + momentum and a ×0.95 step decay every 2,500
-    // iterations; on the small demo that barely moves in 15 epochs, so the default is the optimiser
-    // that trains there (AdaGrad, as the Socher models) with the paper's twin image side and p = 3.
-    c.imageSide = QStringLiteral("twin");
-    c.similarity = QStringLiteral("dot");
-    c.embedDim = c.wordDim = c.hiddenDim = 50;
-    c.lstmPositions = 3;
-    c.loss = QStringLiteral("socher");
-    c.margin = 1.0;
-    c.regularisation = 1e-4;
-    c.optimizer = QStringLiteral("adagrad");
-    c.learningRate = 0.05;
-    c.adagradResetEpochs = 5;
-    c.schedule = QStringLiteral("constant");
-    c.epochs = 15;
-    c.batchSize = 100;
+    if (model == QLatin1String("dtlstm")) {
+      // DT-LSTM paper §3.2 and §4: the root's h goes through the twin network (leaky ReLU 0.01)
+      // into the joint space. The paper trains with SGD + momentum and a ×0.95 step decay every
+      // 2,500 iterations; on the small demo that barely moves in 15 epochs, so the default is the
+      // optimiser that trains there (AdaGrad, as the Socher models above) with the paper's twin
+      // image side and p = 3.
+      c.imageSide = QStringLiteral("twin");
+      c.lstmPositions = 3;
+    }
   } else if (model == QLatin1String("lstm")) {
     // Huang et al. §3.1 and §3.4: last hidden state of an LSTM, cosine scores, bidirectional
     // hinge with margin m. Image side: a linear map with L2 normalisation.
