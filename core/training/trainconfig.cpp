@@ -110,6 +110,7 @@ QJsonObject TrainConfig::toJson() const {
           {QStringLiteral("word_vectors"), wordVectors},
           {QStringLiteral("freeze_words"), freezeWords},
           {QStringLiteral("twin_batches"), twinBatches},
+          {QStringLiteral("selection"), selection},
           {QStringLiteral("min_word_count"), minWordCount},
           {QStringLiteral("activation"), activation},
           {QStringLiteral("lstm_positions"), lstmPositions},
@@ -165,6 +166,7 @@ TrainConfig TrainConfig::fromJson(const QJsonObject &json, const QString &source
     else if (key == QLatin1String("word_vectors")) c.wordVectors = text();
     else if (key == QLatin1String("freeze_words")) { need(v.isBool(), "true or false"); c.freezeWords = v.toBool(); }
     else if (key == QLatin1String("twin_batches")) { need(v.isBool(), "true or false"); c.twinBatches = v.toBool(); }
+    else if (key == QLatin1String("selection")) c.selection = text();
     else if (key == QLatin1String("min_word_count")) c.minWordCount = integer();
     else if (key == QLatin1String("activation")) c.activation = text();
     else if (key == QLatin1String("lstm_positions")) c.lstmPositions = integer();
@@ -206,6 +208,7 @@ void TrainConfig::validate() const {
   oneOf(QStringLiteral("similarity"), similarity, {QStringLiteral("dot"), QStringLiteral("cosine")});
   oneOf(QStringLiteral("activation"), activation,
         {QStringLiteral("tanh"), QStringLiteral("identity"), QStringLiteral("sigmoid"), QStringLiteral("relu")});
+  oneOf(QStringLiteral("selection"), selection, {QStringLiteral("rsum"), QStringLiteral("twin"), QStringLiteral("last")});
   oneOf(QStringLiteral("pooling"), pooling, {QStringLiteral("attention"), QStringLiteral("max")});
   oneOf(QStringLiteral("loss"), loss,
         {QStringLiteral("socher"), QStringLiteral("hinge"), QStringLiteral("vsepp"), QStringLiteral("squared")});
@@ -256,6 +259,8 @@ const std::vector<ConfigField> &trainConfigSchema() {
       {QStringLiteral("word_vectors"), QStringLiteral("string"), {}, QStringLiteral("GloVe/word2vec text file (optional)")},
       {QStringLiteral("freeze_words"), QStringLiteral("bool"), {}, QStringLiteral("Keep pre-trained word vectors fixed")},
       {QStringLiteral("twin_batches"), QStringLiteral("bool"), {}, QStringLiteral("Put distractor twins in the same minibatch")},
+      {QStringLiteral("selection"), QStringLiteral("choice"), {QStringLiteral("rsum"), QStringLiteral("twin"), QStringLiteral("last")},
+       QStringLiteral("Which epoch's model is kept: best validation rsum, best validation twin accuracy, or the last")},
       {QStringLiteral("min_word_count"), QStringLiteral("int"), {}, QStringLiteral("Rarer words become <unk>")},
       {QStringLiteral("activation"), QStringLiteral("choice"),
        {QStringLiteral("tanh"), QStringLiteral("identity"), QStringLiteral("sigmoid"), QStringLiteral("relu")},

@@ -27,6 +27,13 @@ struct TrainConfig {
   // default; no effect on data without twins. On the demo it decides whether a tree model learns
   // word order at all (see tst_treetraining).
   bool twinBatches = false;
+  // Which epoch's weights the run keeps (best.pt, used for the test figures):
+  //  rsum — the best validation rsum (default; what the papers report);
+  //  twin — the best validation twin accuracy, rsum breaking ties (data without twins: rsum);
+  //  last — the final epoch's, no selection at all.
+  // On the Scenes demo, rsum peaks within a few epochs while twin accuracy keeps climbing for
+  // tens more (tst_treetraining), so an rsum-selected model never shows what word order gained.
+  QString selection = QStringLiteral("rsum");
   int minWordCount = 1;    // rarer training words map to <unk>
   // Tree models (issue 7).
   QString activation = QStringLiteral("tanh"); // f of Socher Eqs. 1–4: tanh | identity | sigmoid | relu

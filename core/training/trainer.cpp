@@ -42,6 +42,14 @@ QJsonObject TrainResult::toJson() const {
 
 namespace {
 
+// What the kept epoch maximises (TrainConfig::selection). "twin" ranks by validation twin
+// accuracy first and rsum second (rsum ≤ 600, so ×1000 keeps the order lexicographic); on data
+// without twins (accuracy −1) it is rsum.
+double selectionScore(const TrainConfig &config, double rsum, double validationTwins) {
+  if (config.selection == QLatin1String("twin") && validationTwins >= 0) return validationTwins * 1000.0 + rsum;
+  return rsum;
+}
+
 // The same epoch always sees the same order, so a resumed run repeats an uninterrupted one.
 std::vector<int> shuffled(std::vector<int> rows, quint64 seed, int epoch) {
   std::mt19937_64 rng(seed * 1000003ULL + quint64(epoch));
@@ -270,9 +278,10 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
       trainTwins = twinAccuracy(embedder, data, encoded, Split::Train).first;
       validationTwins = twinAccuracy(embedder, data, encoded, Split::Val).first;
     }
-    epochEvent.best = epochEvent.validation.rsum > position.bestRsum;
+    const double score = selectionScore(config, epochEvent.validation.rsum, validationTwins);
+    epochEvent.best = config.selection == QLatin1String("last") || score > position.bestRsum;
     if (epochEvent.best) {
-      position.bestRsum = epochEvent.validation.rsum;
+      position.bestRsum = score;
       position.bestEpoch = epoch;
       saveCheckpoint(dir.filePath(kBestModel), *model, nullptr, position);
     }
@@ -301,7 +310,7 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
                    .arg(epochEvent.validation.textToImage.r10, 0, 'f', 1)
                    .arg(trainTwins < 0 ? QString()
                                        : QStringLiteral(", twin accuracy train %1 val %2").arg(trainTwins, 0, 'f', 1).arg(validationTwins, 0, 'f', 1))
-                   .arg(epochEvent.best ? QStringLiteral(" (best)") : QString()));
+                   .arg(epochEvent.best && config.selection != QLatin1String("last") ? QStringLiteral(" (best)") : QString()));
     if (events.onEpoch) events.onEpoch(epochEvent);
   }
 

@@ -12,10 +12,13 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
+#include <map>
 
 using namespace gs;
 
@@ -132,6 +135,41 @@ private Q_SLOTS:
     QCOMPARE(resumed.epochsRun, 2);
     QCOMPARE(resumed.test.toJson(), reference.test.toJson());
     QCOMPARE(resumed.bestEpoch, reference.bestEpoch);
+  }
+
+  // TrainConfig::selection: "rsum" keeps the epoch with the best validation rsum, "last" the final
+  // epoch's weights, and "twin" falls back to rsum on data without distractor twins.
+  void selectionDecidesWhichEpochIsKept() {
+    const TrainingData data = test::syntheticTrainingData(10);
+    TrainConfig config = quickConfig(QStringLiteral("bow"));
+    config.epochs = 5;
+    config.learningRate = 0.3; // large steps, so validation rsum goes up and down between epochs
+    std::map<QString, TrainResult> results;
+    for (const char *rule : {"rsum", "twin", "last"}) {
+      QTemporaryDir dir;
+      config.selection = QString::fromLatin1(rule);
+      results[config.selection] = train(data, config, dir.path());
+      if (config.selection == QLatin1String("rsum")) {
+        QFile metrics(dir.filePath(QStringLiteral("metrics.json")));
+        QVERIFY(metrics.open(QIODevice::ReadOnly));
+        const QJsonArray epochs = QJsonDocument::fromJson(metrics.readAll()).object().value(QStringLiteral("epochs")).toArray();
+        int best = 0;
+        double bestRsum = -1;
+        for (const QJsonValue &e : epochs) {
+          const double rsum = e.toObject().value(QStringLiteral("validation")).toObject().value(QStringLiteral("rsum")).toDouble();
+          if (rsum > bestRsum) bestRsum = rsum, best = e.toObject().value(QStringLiteral("epoch")).toInt();
+        }
+        QCOMPARE(results[config.selection].bestEpoch, best);
+      }
+    }
+    QCOMPARE(results["last"].bestEpoch, 5);
+    QCOMPARE(results["twin"].bestEpoch, results["rsum"].bestEpoch);
+    QCOMPARE(results["twin"].test.toJson(), results["rsum"].test.toJson());
+    // The large rate makes rsum peak early (epoch 2 when written), so "last" keeps other weights.
+    QVERIFY2(results["rsum"].bestEpoch < 5, qPrintable(QString::number(results["rsum"].bestEpoch)));
+    QVERIFY(results["last"].test.toJson() != results["rsum"].test.toJson());
+    config.selection = QStringLiteral("best");
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, config.validate());
   }
 
   void runReopensForInference() {

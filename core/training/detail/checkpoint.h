@@ -12,7 +12,7 @@ namespace gs::detail {
 struct TrainerPosition {
   int epoch = 0;              // epochs completed
   std::int64_t iteration = 0; // minibatches completed
-  double bestRsum = -1;
+  double bestRsum = -1;       // the best selection score so far (TrainConfig::selection; rsum by default)
   int bestEpoch = 0;
   QJsonObject history;        // {"epochs": [...]} as metrics.json holds it
 };
