@@ -3,6 +3,7 @@
 // that names the option and the bad value.
 
 #include <QCommandLineParser>
+#include <QJsonObject>
 
 namespace gs::cli {
 
@@ -14,5 +15,9 @@ void parseArguments(QCommandLineParser &parser, const QStringList &args, int min
 int intOption(const QCommandLineParser &parser, const QString &name, int fallback, int minimum, int maximum);
 double doubleOption(const QCommandLineParser &parser, const QString &name, double fallback, double minimum,
                     double maximum);
+
+// A JSON file holding one object (a training configuration). Throws std::runtime_error
+// "FILE:LINE:COLUMN: reason" when it cannot be read, does not parse, or is not an object.
+QJsonObject readJsonObjectFile(const QString &path);
 
 }  // namespace gs::cli

@@ -3,12 +3,11 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QCoreApplication>
-#include <QDir>
-#include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -90,7 +89,7 @@ private Q_SLOTS:
     const Result r = runCli({QStringLiteral("--help")});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.startsWith(QStringLiteral("Usage: groundscope-cli")));
-    for (const char *command : {"info", "bench", "demo", "dataset", "parse", "features", "train", "eval", "embed", "retrieve", "compare"})
+    for (const char *command : {"info", "bench", "demo", "dataset", "parse", "features", "train", "eval", "embed", "retrieve", "compare", "layout-features"})
       QVERIFY2(r.out.contains(QLatin1String(command)), command);
   }
 
@@ -338,13 +337,61 @@ private Q_SLOTS:
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral("no-such-image.png: not an image of")), qPrintable(r.err));
 
+    // --config: settings on top of each model's defaults, the same for every model.
+    const QString shared = dir.filePath(QStringLiteral("shared.json"));
+    QFile sharedFile(shared);
+    QVERIFY(sharedFile.open(QIODevice::WriteOnly));
+    sharedFile.write("{\"selection\": \"last\", \"batch_size\": 16}");
+    sharedFile.close();
     r = runCli({QStringLiteral("compare"), QStringLiteral("--dataset"), data, QStringLiteral("--models"), QStringLiteral("bow,cca"),
-                QStringLiteral("--epochs"), QStringLiteral("1"), QStringLiteral("--backbone"), backbone, QStringLiteral("--out"),
-                dir.filePath(QStringLiteral("compare"))});
+                QStringLiteral("--epochs"), QStringLiteral("1"), QStringLiteral("--backbone"), backbone, QStringLiteral("--config"), shared,
+                QStringLiteral("--out"), dir.filePath(QStringLiteral("compare"))});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY2(r.out.contains(QStringLiteral("image→text R@1")), qPrintable(r.out));
     QVERIFY(QRegularExpression(QStringLiteral("\\nbow +\\|")).match(r.out).hasMatch());
     QVERIFY(QRegularExpression(QStringLiteral("\\ncca +\\|")).match(r.out).hasMatch());
+    QFile bowConfig(dir.filePath(QStringLiteral("compare/bow-e1-s1/config.json")));
+    QVERIFY(bowConfig.open(QIODevice::ReadOnly));
+    const QJsonObject saved = QJsonDocument::fromJson(bowConfig.readAll()).object();
+    QCOMPARE(saved.value(QStringLiteral("selection")).toString(), QStringLiteral("last"));
+    QCOMPARE(saved.value(QStringLiteral("batch_size")).toInt(), 16);
+    QCOMPARE(saved.value(QStringLiteral("epochs")).toInt(), 1);
+    // A config that names a model, or holds a bad value, fails before anything is trained.
+    QVERIFY(sharedFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    sharedFile.write("{\"model\": \"bow\"}");
+    sharedFile.close();
+    r = runCli({QStringLiteral("compare"), QStringLiteral("--dataset"), data, QStringLiteral("--models"), QStringLiteral("bow"),
+                QStringLiteral("--config"), shared});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("must not name one")), qPrintable(r.err));
+    QVERIFY(sharedFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    sharedFile.write("{\"selection\": \"best\"}");
+    sharedFile.close();
+    r = runCli({QStringLiteral("compare"), QStringLiteral("--dataset"), data, QStringLiteral("--models"), QStringLiteral("bow"),
+                QStringLiteral("--config"), shared, QStringLiteral("--out"), dir.filePath(QStringLiteral("never"))});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("selection")), qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("never"))));
+  }
+
+  // Issue 7: the Scenes demo's ground-truth layout features as an npy backbone that `train` reads.
+  void layoutFeaturesFeedTraining() {
+    QTemporaryDir dir;
+    const QString data = makeDemoWithFeatures(dir, 30);
+    const QString npy = dir.filePath(QStringLiteral("layout.npy"));
+    Result r = runCli({QStringLiteral("layout-features"), QStringLiteral("--dataset"), data, QStringLiteral("--out"), npy});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("30 images")) && r.out.contains(QStringLiteral("npy:") + npy), qPrintable(r.out));
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("layout.ids.txt"))));
+    r = runCli({QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("bow"),
+                QStringLiteral("--epochs"), QStringLiteral("1"), QStringLiteral("--backbone"), QStringLiteral("npy:") + npy,
+                QStringLiteral("--out"), dir.filePath(QStringLiteral("run"))});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    r = runCli({QStringLiteral("layout-features"), QStringLiteral("--dataset"), dir.filePath(QStringLiteral("nowhere")), QStringLiteral("--out"), npy});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("nowhere")), qPrintable(r.err));
+    r = runCli({QStringLiteral("layout-features"), QStringLiteral("--dataset"), data});
+    QCOMPARE(r.code, 2);
   }
 
   void trainingErrors() {

@@ -1,16 +1,22 @@
 // The Scenes demo: same seed → byte-identical files; ground truth that holds (every phrase span
 // inside its caption, every box inside its image, the relation a caption states true of the
 // boxes of the phrases around it); order-sensitive captions whose distractor twin has the same
-// bag of words; English with the right articles and plurals; the cache folder made once.
+// bag of words; English with the right articles and plurals; the cache folder made once; the
+// ground-truth layout features (one-hots where the objects are, errors that name the file).
 
 #include "data/loaddataset.h"
+#include "data/scenes/scenelayoutfeatures.h"
 #include "data/scenes/scenesdemo.h"
+#include "io/npy.h"
 
 #include <QCryptographicHash>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -206,6 +212,96 @@ private Q_SLOTS:
         QVERIFY2(!lower.contains(QRegularExpression("^(two|three|four) [a-z ]+s is\\b")), qPrintable(raw));
       }
     }
+  }
+
+  // Without noise, each object sets exactly its colour, shape, coloured-shape and size entries in
+  // the cell of its box centre, and nothing else is set; distractor twins get different vectors.
+  void layoutFeaturesMarkEachObjectInItsCell() {
+    gs::SceneLayoutOptions options;
+    options.noise = 0;
+    const gs::SceneLayoutFeatures f = gs::sceneLayoutFeatures(m_dir.filePath("demo"), options);
+    const int C = int(f.colours.size()), S = int(f.shapes.size()), perCell = C + S + C * S + 2;
+    QVERIFY(C >= 4 && S >= 4);
+    QCOMPARE(f.dim, 9 * perCell);
+    QCOMPARE(f.imageIds.size(), qsizetype(200));
+    QCOMPARE(f.values.size(), std::size_t(200) * std::size_t(f.dim));
+    QFile file(m_dir.filePath("demo/dataset.json"));
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonArray images = QJsonDocument::fromJson(file.readAll()).object().value("images").toArray();
+    QHash<QString, int> rowOf;
+    for (int i = 0; i < images.size(); ++i) {
+      const QJsonObject image = images[i].toObject();
+      QCOMPARE(f.imageIds[i], QFileInfo(image.value("filename").toString()).completeBaseName());
+      rowOf.insert(f.imageIds[i], i);
+      std::vector<float> expected(std::size_t(f.dim), 0.f);
+      for (const QJsonValue &o : image.value("objects").toArray()) {
+        const QJsonObject object = o.toObject();
+        const QJsonArray box = object.value("box").toArray();
+        const int cx = std::min(2, int(3 * (box[0].toDouble() + box[2].toDouble() / 2) / image.value("width").toDouble()));
+        const int cy = std::min(2, int(3 * (box[1].toDouble() + box[3].toDouble() / 2) / image.value("height").toDouble()));
+        const int colour = int(f.colours.indexOf(object.value("colour").toString()));
+        const int shape = int(f.shapes.indexOf(object.value("shape").toString()));
+        QVERIFY(colour >= 0 && shape >= 0);
+        float *cell = expected.data() + (cy * 3 + cx) * perCell;
+        cell[colour] = cell[C + shape] = cell[C + S + colour * S + shape] = 1.f;
+        cell[C + S + C * S + (object.value("size").toString() == "large" ? 1 : 0)] = 1.f;
+      }
+      const std::vector<float> row(f.values.begin() + std::ptrdiff_t(i) * f.dim, f.values.begin() + std::ptrdiff_t(i + 1) * f.dim);
+      QVERIFY2(row == expected, qPrintable(f.imageIds[i]));
+    }
+    int twins = 0;
+    for (const QJsonValue &value : images) {
+      const QJsonObject image = value.toObject();
+      if (!image.contains("distractor")) continue;
+      const int a = rowOf.value(QFileInfo(image.value("filename").toString()).completeBaseName());
+      const int b = rowOf.value(image.value("distractor").toString(), -1);
+      QVERIFY(b >= 0);
+      QVERIFY(!std::equal(f.values.begin() + std::ptrdiff_t(a) * f.dim, f.values.begin() + std::ptrdiff_t(a + 1) * f.dim,
+                          f.values.begin() + std::ptrdiff_t(b) * f.dim));
+      ++twins;
+    }
+    QVERIFY(twins >= 20);
+  }
+
+  void layoutFeaturesWriteAnNpyBackbone() {
+    const gs::SceneLayoutFeatures f = gs::sceneLayoutFeatures(m_dir.filePath("demo"));
+    const QString npy = m_dir.filePath("layout.npy");
+    QCOMPARE(gs::writeSceneLayoutFeatures(f, npy), "npy:" + npy);
+    const gs::NpyMatrix matrix = gs::NpyMatrix::open(npy);
+    QCOMPARE(matrix.rows(), std::int64_t(200));
+    QCOMPARE(matrix.cols(), std::int64_t(f.dim));
+    QVERIFY(std::equal(f.values.begin(), f.values.end(), matrix.data()));
+    QCOMPARE(QString::fromUtf8(readAll(m_dir.filePath("layout.ids.txt"))).split('\n', Qt::SkipEmptyParts), f.imageIds);
+    // Noise makes every row distinct but leaves the one-hots readable.
+    QVERIFY(std::any_of(f.values.begin(), f.values.end(), [](float v) { return v != 0.f && v != 1.f; }));
+  }
+
+  void layoutFeaturesRejectBadInputNamingTheFile() {
+    QTemporaryDir dir;
+    const auto message = [](const QString &path) {
+      try {
+        gs::sceneLayoutFeatures(path);
+      } catch (const std::runtime_error &error) {
+        return QString::fromUtf8(error.what());
+      }
+      return QString();
+    };
+    QVERIFY(message(dir.filePath("absent")).contains("absent"));
+    const auto write = [&](const QByteArray &text) {
+      QFile file(dir.filePath("dataset.json"));
+      QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+      file.write(text);
+    };
+    write("{\"images\": [\n  {\"filename\": \"a.png\",\n  oops}\n]}");
+    QString text = message(dir.path());
+    QVERIFY2(text.contains("dataset.json:3:"), qPrintable(text)); // file:line:column of the bad token
+    // A real dataset without the demo's object annotations.
+    write("{\"images\": [{\"filename\": \"a.jpg\", \"width\": 10, \"height\": 10, \"sentences\": []}]}");
+    text = message(dir.path());
+    QVERIFY2(text.contains("dataset.json") && text.contains("a.jpg") && text.contains("objects"), qPrintable(text));
+    write("{\"images\": [{\"filename\": \"a.png\", \"width\": 10, \"height\": 10, \"objects\": [{\"box\": [1, 1, 2, 2], \"colour\": \"red\"}]}]}");
+    text = message(dir.path());
+    QVERIFY2(text.contains("object 0"), qPrintable(text));
   }
 
   void badOptionsAreRejected() {

@@ -20,5 +20,6 @@ Command featuresCommand();
 int benchFeatures(const QStringList &args); // `bench features`, in featurescommand.cpp
 Command inspectCommand();
 Command tsneCommand();
+Command layoutFeaturesCommand();
 
 }  // namespace gs::cli

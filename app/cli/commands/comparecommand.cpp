@@ -1,6 +1,8 @@
-// `groundscope-cli compare --dataset PATH --models a,b,c [--epochs N] [--seed S] [--backbone SPEC]
-//  [--out ROOT]`: trains each model on the same features and prints one table of all metrics,
-// with the captions a bag of words cannot resolve (the demo's order-sensitive ones) scored apart.
+// `groundscope-cli compare --dataset PATH --models a,b,c [--config FILE.json] [--epochs N] [--seed S]
+//  [--backbone SPEC] [--out ROOT]`: trains each model on the same features and prints one table of
+// all metrics, with the captions a bag of words cannot resolve (the demo's order-sensitive ones)
+// scored apart. --config holds settings applied on top of every model's own defaults (e.g. one
+// loss, optimiser and selection rule for all), so the models differ only in their encoders.
 
 #include "arguments.h"
 #include "clioutput.h"
@@ -24,11 +26,12 @@ Command compareCommand() {
   Command command;
   command.name = QStringLiteral("compare");
   command.summary = QStringLiteral("train several models on one dataset and print one table of their metrics");
-  command.usage = QStringLiteral("compare --dataset PATH --models a,b,c [--epochs N] [--seed S] [--backbone SPEC] [--out ROOT] [--json]");
+  command.usage = QStringLiteral("compare --dataset PATH --models a,b,c [--config FILE.json] [--epochs N] [--seed S] [--backbone SPEC] [--out ROOT] [--json]");
   command.run = [](const QStringList &args) {
     QCommandLineParser parser;
     parser.addOption({QStringLiteral("dataset"), QStringLiteral("Dataset."), QStringLiteral("PATH")});
     parser.addOption({QStringLiteral("models"), QStringLiteral("Comma-separated models."), QStringLiteral("LIST")});
+    parser.addOption({QStringLiteral("config"), QStringLiteral("Settings for every model (JSON object, no \"model\")."), QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("epochs"), QStringLiteral("Epochs (default: each model's)."), QStringLiteral("N")});
     parser.addOption({QStringLiteral("seed"), QStringLiteral("Seed."), QStringLiteral("S")});
     parser.addOption({QStringLiteral("backbone"), QStringLiteral("Image features."), QStringLiteral("SPEC"), QStringLiteral("concept-cnn")});
@@ -45,6 +48,23 @@ Command compareCommand() {
                              .toStdString());
     const int epochs = intOption(parser, QStringLiteral("epochs"), 0, 1, 100000);
     const int seed = intOption(parser, QStringLiteral("seed"), 1, 0, 2147483647);
+    const QString configFile = parser.value(QStringLiteral("config"));
+    const QJsonObject shared = configFile.isEmpty() ? QJsonObject() : readJsonObjectFile(configFile);
+    if (shared.contains(QStringLiteral("model")))
+      throw UsageError(QStringLiteral("%1: a compare config applies to every model and must not name one").arg(configFile).toStdString());
+    // Every model's configuration up front, so a bad setting fails before any training.
+    std::vector<TrainConfig> configs;
+    for (const QString &model : models) {
+      QJsonObject json = shared;
+      json.insert(QStringLiteral("model"), model);
+      if (epochs > 0) json.insert(QStringLiteral("epochs"), epochs);
+      json.insert(QStringLiteral("seed"), seed);
+      try {
+        configs.push_back(TrainConfig::fromJson(json, configFile));
+      } catch (const std::invalid_argument &error) {
+        throw std::runtime_error(error.what());
+      }
+    }
     TrainingSource source;
     source.datasetPath = parser.value(QStringLiteral("dataset"));
     source.backbone = parser.value(QStringLiteral("backbone"));
@@ -57,10 +77,8 @@ Command compareCommand() {
     Engine engine;
     const JobOutcome outcome = runJob(engine, QStringLiteral("Compare"), [&](JobContext &job) {
       const TrainingData data = prepareTrainingData(source, &job);
-      for (const QString &model : models) {
-        TrainConfig config = TrainConfig::defaultsFor(model);
-        if (epochs > 0) config.epochs = epochs;
-        config.seed = quint64(seed);
+      for (const TrainConfig &config : configs) {
+        const QString &model = config.model;
         const QString runDir = QDir(root).filePath(QStringLiteral("%1-e%2-s%3").arg(model).arg(config.epochs).arg(seed));
         job.log(QStringLiteral("training %1 into %2").arg(model, runDir));
         const TrainResult result = train(data, config, runDir, &job);

@@ -10,7 +10,6 @@
 #include "training/trainer.h"
 #include "training/trainingsource.h"
 
-#include <QFile>
 #include <QJsonDocument>
 
 namespace gs::cli {
@@ -27,24 +26,7 @@ TrainConfig configFromArguments(const QCommandLineParser &parser) {
   QString source;
   if (parser.isSet(QStringLiteral("config"))) {
     source = parser.value(QStringLiteral("config"));
-    QFile file(source);
-    if (!file.open(QIODevice::ReadOnly))
-      throw std::runtime_error(QStringLiteral("%1: cannot open: %2").arg(source, file.errorString()).toStdString());
-    QJsonParseError error;
-    const QByteArray bytes = file.readAll();
-    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
-    if (error.error != QJsonParseError::NoError || !doc.isObject()) {
-      const int line = int(bytes.left(error.offset).count('\n')) + 1;
-      const int column = int(error.offset - bytes.left(error.offset).lastIndexOf('\n'));
-      throw std::runtime_error(QStringLiteral("%1:%2:%3: %4")
-                                   .arg(source)
-                                   .arg(line)
-                                   .arg(column)
-                                   .arg(doc.isObject() || error.error != QJsonParseError::NoError ? error.errorString()
-                                                                                                  : QStringLiteral("expected a JSON object"))
-                                   .toStdString());
-    }
-    json = doc.object();
+    json = readJsonObjectFile(source);
     if (json.contains(QStringLiteral("model")) && json.value(QStringLiteral("model")).toString() != model)
       throw UsageError(QStringLiteral("%1 is a config for model '%2', not '%3'")
                            .arg(source, json.value(QStringLiteral("model")).toString(), model)
