@@ -74,4 +74,12 @@ QJsonObject readJsonObjectFile(const QString &path) {
   return doc.object();
 }
 
+TrainConfig trainConfigFromJson(const QJsonObject &json, const QString &source) {
+  try {
+    return TrainConfig::fromJson(json, source);
+  } catch (const std::invalid_argument &error) {
+    throw std::runtime_error(error.what());
+  }
+}
+
 }  // namespace gs::cli

@@ -5,6 +5,8 @@
 #include <QCommandLineParser>
 #include <QJsonObject>
 
+#include "training/trainconfig.h"
+
 namespace gs::cli {
 
 // Parses `args` (the subcommand's own, without its name). Unknown options, missing values and
@@ -19,5 +21,9 @@ double doubleOption(const QCommandLineParser &parser, const QString &name, doubl
 // A JSON file holding one object (a training configuration). Throws std::runtime_error
 // "FILE:LINE:COLUMN: reason" when it cannot be read, does not parse, or is not an object.
 QJsonObject readJsonObjectFile(const QString &path);
+
+// TrainConfig::fromJson for settings that came from a file (or the command line on top of one):
+// a bad value is a runtime failure (exit 1) naming `source`, not a usage error.
+TrainConfig trainConfigFromJson(const QJsonObject &json, const QString &source);
 
 }  // namespace gs::cli

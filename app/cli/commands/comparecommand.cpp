@@ -59,11 +59,7 @@ Command compareCommand() {
       json.insert(QStringLiteral("model"), model);
       if (epochs > 0) json.insert(QStringLiteral("epochs"), epochs);
       json.insert(QStringLiteral("seed"), seed);
-      try {
-        configs.push_back(TrainConfig::fromJson(json, configFile));
-      } catch (const std::invalid_argument &error) {
-        throw std::runtime_error(error.what());
-      }
+      configs.push_back(trainConfigFromJson(json, configFile));
     }
     TrainingSource source;
     source.datasetPath = parser.value(QStringLiteral("dataset"));

@@ -37,11 +37,7 @@ TrainConfig configFromArguments(const QCommandLineParser &parser) {
     json.insert(QStringLiteral("epochs"), intOption(parser, QStringLiteral("epochs"), 1, 1, 100000));
   if (parser.isSet(QStringLiteral("seed")))
     json.insert(QStringLiteral("seed"), intOption(parser, QStringLiteral("seed"), 1, 0, 2147483647));
-  try {
-    return TrainConfig::fromJson(json, source);
-  } catch (const std::invalid_argument &error) {
-    throw std::runtime_error(error.what()); // a bad config file is a runtime failure, not a usage error
-  }
+  return trainConfigFromJson(json, source);
 }
 
 }  // namespace
