@@ -64,12 +64,15 @@ std::vector<SceneObject> objectsOf(const QJsonObject &image, int index, const QS
 SceneLayoutFeatures sceneLayoutFeatures(const QString &folder, const SceneLayoutOptions &options) {
   if (options.grid < 1 || !(options.noise >= 0)) fail(QStringLiteral("sceneLayoutFeatures: grid must be ≥ 1 and noise ≥ 0"));
   const QString file = jsonFileOf(folder);
-  if (!QFileInfo::exists(file)) fail(QStringLiteral("%1: no such file").arg(file));
   LoadReport report;
+  // Throws "FILE: cannot open: …" for a missing or unreadable file.
   const std::optional<QJsonDocument> document = detail::readJsonFile(file, report);
-  if (!document) // "FILE:LINE:COLUMN: what is wrong"
-    fail(report.issues.empty() || report.issues.front().examples.isEmpty() ? file + QStringLiteral(": unreadable JSON")
-                                                                            : report.issues.front().examples.front());
+  if (!document) { // the malformed-JSON example is "FILE:LINE:COLUMN: what is wrong"
+    const auto malformed = std::find_if(report.issues.begin(), report.issues.end(),
+                                        [](const LoadIssue &issue) { return issue.kind == detail::kMalformedJson; });
+    fail(malformed == report.issues.end() || malformed->examples.isEmpty() ? file + QStringLiteral(": malformed JSON")
+                                                                            : malformed->examples.front());
+  }
   const QJsonArray images = document->object().value(QStringLiteral("images")).toArray();
   if (images.isEmpty()) fail(file + QStringLiteral(": no \"images\" array"));
 
