@@ -63,6 +63,14 @@ constexpr double kMargin = 10.0;
 constexpr double kChanceR10 = 20.0; // R@10 among 50 test images
 constexpr int kLayoutImages = 2000; // 1,600/200/200: ~26 twin pairs (260 captions) in the test split
 
+// Rows "dtrnn seed 1" … "dtlstm seed 2": the two models the acceptance names, two seeds each.
+void addModelSeedRows() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<quint64>("seed");
+    for (const char *m : {"dtrnn", "dtlstm"})
+      for (quint64 seed : {1ULL, 2ULL}) QTest::newRow(qPrintable(QStringLiteral("%1 seed %2").arg(QLatin1String(m)).arg(seed))) << QString::fromLatin1(m) << seed;
+}
+
 // The twin set-up: one configuration for every model (docs/configs/scenes-twins.json, the file
 // the README's `compare` command uses), with the model and seed filled in.
 TrainConfig twinConfig(const QString &model, quint64 seed) {
@@ -83,18 +91,24 @@ class TestTreeTraining : public QObject {
   std::map<QString, TrainResult> m_results;
   TrainingData m_layoutData; // 2,000-image demo with layout features, made on first use
 
-  TrainResult run(const QString &model, quint64 seed) {
-    const QString key = QStringLiteral("%1-%2").arg(model).arg(seed);
+  // Each run is trained once (by key) and reused by the test functions that need it.
+  const TrainResult &trainOnce(const QString &key, const TrainingData &data, const TrainConfig &config) {
     auto it = m_results.find(key);
-    if (it != m_results.end()) return it->second;
+    if (it == m_results.end()) {
+      it = m_results.emplace(key, train(data, config, m_dir.filePath(QStringLiteral("run-") + key))).first;
+      const TrainResult &r = it->second;
+      qInfo("%-16s twin accuracy %5.1f %% (%d captions), test R@10 i→t %5.1f t→i %5.1f", qPrintable(key), r.twinAccuracy,
+            r.twinCaptions, r.test.imageToText.r10, r.test.textToImage.r10);
+    }
+    return it->second;
+  }
+
+  // A model's paper defaults on the 500-image demo's concept-CNN features, kEpochs epochs.
+  TrainResult run(const QString &model, quint64 seed) {
     TrainConfig config = TrainConfig::defaultsFor(model);
     config.epochs = kEpochs;
     config.seed = seed;
-    const TrainResult r = train(m_data, config, m_dir.filePath(QStringLiteral("run-") + key));
-    qInfo("%-7s seed %llu: twin accuracy %5.1f %% (%d captions), test R@10 i→t %5.1f t→i %5.1f", qPrintable(model),
-          static_cast<unsigned long long>(seed), r.twinAccuracy, r.twinCaptions, r.test.imageToText.r10, r.test.textToImage.r10);
-    m_results[key] = r;
-    return r;
+    return trainOnce(QStringLiteral("%1-%2").arg(model).arg(seed), m_data, config);
   }
 
 private Q_SLOTS:
@@ -110,10 +124,7 @@ private Q_SLOTS:
   }
 
   void treesBeatBagOfWordsOnTwins_data() {
-    QTest::addColumn<QString>("model");
-    QTest::addColumn<quint64>("seed");
-    for (const char *m : {"dtrnn", "dtlstm"})
-      for (quint64 seed : {1ULL, 2ULL}) QTest::newRow(qPrintable(QStringLiteral("%1 seed %2").arg(QLatin1String(m)).arg(seed))) << QString::fromLatin1(m) << seed;
+    addModelSeedRows();
   }
   void treesBeatBagOfWordsOnTwins() {
     QFETCH(QString, model);
@@ -149,10 +160,7 @@ private Q_SLOTS:
   // order-sensitive test captions for both seeds. Measured figures are in the README; the reasons
   // for each setting are in the header.
   void treesBeatBagOfWordsOnTwinsWithLayoutFeatures_data() {
-    QTest::addColumn<QString>("model");
-    QTest::addColumn<quint64>("seed");
-    for (const char *m : {"dtrnn", "dtlstm"})
-      for (quint64 seed : {1ULL, 2ULL}) QTest::newRow(qPrintable(QStringLiteral("%1 seed %2").arg(QLatin1String(m)).arg(seed))) << QString::fromLatin1(m) << seed;
+    addModelSeedRows();
   }
   void treesBeatBagOfWordsOnTwinsWithLayoutFeatures() {
     QFETCH(QString, model);
@@ -167,22 +175,16 @@ private Q_SLOTS:
       source.parses = true;
       m_layoutData = prepareTrainingData(source);
     }
-    const auto layoutRun = [&](const QString &name) {
-      const QString key = QStringLiteral("layout-%1-%2").arg(name).arg(seed);
-      auto it = m_results.find(key);
-      if (it == m_results.end())
-        it = m_results.emplace(key, train(m_layoutData, twinConfig(name, seed), m_dir.filePath(key))).first;
-      return it->second;
-    };
-    const TrainResult bow = layoutRun(QStringLiteral("bow"));
-    const TrainResult tree = layoutRun(model);
+    const TrainConfig config = twinConfig(model, seed);
+    const TrainResult bow = trainOnce(QStringLiteral("layout-bow-%1").arg(seed), m_layoutData, twinConfig(QStringLiteral("bow"), seed));
+    const TrainResult tree = trainOnce(QStringLiteral("layout-%1-%2").arg(model).arg(seed), m_layoutData, config);
     qInfo("layout features, seed %llu: twin accuracy bow %.1f %%, %s %.1f %% (%d captions); %s test R@10 t→i %.1f i→t %.1f",
           static_cast<unsigned long long>(seed), bow.twinAccuracy, qPrintable(model), tree.twinAccuracy, tree.twinCaptions,
           qPrintable(model), tree.test.textToImage.r10, tree.test.imageToText.r10);
     QVERIFY2(tree.twinCaptions >= 150, qPrintable(QString::number(tree.twinCaptions)));
     QCOMPARE(bow.twinAccuracy, 50.0);
     // The kept model is the last epoch's (selection "last"), not one picked on the test split.
-    QCOMPARE(tree.bestEpoch, twinConfig(model, seed).epochs);
+    QCOMPARE(tree.bestEpoch, config.epochs);
     // Word order is not bought with retrieval: R@10 among 200 test images stays high.
     QVERIFY2(tree.test.textToImage.r10 >= 80, qPrintable(QString::number(tree.test.textToImage.r10)));
     QVERIFY2(tree.twinAccuracy >= bow.twinAccuracy + kMargin,
