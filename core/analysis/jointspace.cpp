@@ -1,6 +1,5 @@
 #include "analysis/jointspace.h"
 
-#include "data/loaddataset.h"
 #include "engine/jobcontext.h"
 #include "text/tokenizer.h"
 #include "training/trainedmodel.h"
@@ -31,11 +30,6 @@ std::shared_ptr<const JointSpace> JointSpace::open(const QString &runDir, Split 
   space->m_datasetPath = source.datasetPath;
   const TrainingData data = prepareTrainingData(source, job);
   if (job) job->checkpoint();
-  // Image paths come from the dataset itself: one pass, ids hashed (not one scan per image).
-  QHash<QString, QString> pathOf;
-  const Dataset dataset = loadDataset(source.datasetPath);
-  for (const ImageRecord &image : dataset.images) pathOf.insert(image.id, image.path);
-
   const std::vector<int> images = data.imagesIn(split);
   if (images.empty())
     throw std::runtime_error(QStringLiteral("%1: the run's data has no %2 images").arg(runDir, splitName(split)).toStdString());
@@ -43,7 +37,7 @@ std::shared_ptr<const JointSpace> JointSpace::open(const QString &runDir, Split 
   for (int i : images) {
     rowOfDataImage.insert(i, space->imageCount());
     space->m_imageIds << data.imageIds[i];
-    space->m_imagePaths << pathOf.value(data.imageIds[i]);
+    space->m_imagePaths << data.imagePaths.value(i);
     space->m_imageFeatures.insert(space->m_imageFeatures.end(),
                                   data.imageFeatures.begin() + std::size_t(i) * data.featureDim,
                                   data.imageFeatures.begin() + std::size_t(i + 1) * data.featureDim);

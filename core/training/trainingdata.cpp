@@ -28,6 +28,7 @@ void TrainingData::validate() const {
              .arg(imageCount())
              .arg(featureDim));
   if (imageSplits.size() != std::size_t(imageCount())) fail(QStringLiteral("training data: one split per image needed"));
+  if (!imagePaths.isEmpty() && imagePaths.size() != imageIds.size()) fail(QStringLiteral("training data: one path per image needed"));
   for (std::size_t k = 0; k < imageFeatures.size(); ++k)
     if (!std::isfinite(imageFeatures[k]))
       fail(QStringLiteral("training data: image %1 has a non-finite feature in column %2")
@@ -53,6 +54,7 @@ TrainingData makeTrainingData(const Dataset &dataset, const std::vector<float> &
       throw std::invalid_argument("makeTrainingData: feature row out of range");
     newIndex[i] = data.imageCount();
     data.imageIds << dataset.images[i].id;
+    data.imagePaths << dataset.images[i].path;
     data.imageSplits.push_back(dataset.images[i].split);
     data.imageFeatures.insert(data.imageFeatures.end(), features.begin() + std::size_t(row) * featureDim,
                               features.begin() + std::size_t(row + 1) * featureDim);

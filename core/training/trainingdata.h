@@ -27,6 +27,7 @@ struct TrainingData {
   int featureDim = 0;
   std::vector<float> imageFeatures; // images × featureDim, row-major
   QStringList imageIds;
+  QStringList imagePaths; // each image's file (from the dataset); empty for data made without one
   std::vector<Split> imageSplits;
   std::vector<int> imageDistractors; // row of each image's distractor twin (demo), -1 if none; may be empty
   std::vector<TrainingCaption> captions;

@@ -9,6 +9,7 @@
 #include "vision/backbonespec.h"
 
 #include <QTemporaryDir>
+#include <QFileInfo>
 #include <QTest>
 
 using namespace gs;
@@ -33,6 +34,12 @@ private Q_SLOTS:
     makeScenesDemo(folder, scenes);
     m_data = prepareTrainingData({folder, QStringLiteral("concept-cnn"), m_dir.filePath(QStringLiteral("features"))});
     QCOMPARE(m_data.imagesIn(Split::Test).size(), std::size_t(50));
+    // Each image keeps its file, so retrieval and the map need not load the dataset again.
+    QCOMPARE(m_data.imagePaths.size(), m_data.imageIds.size());
+    for (int i : {0, kImages - 1}) {
+      QCOMPARE(QFileInfo(m_data.imagePaths[i]).completeBaseName(), m_data.imageIds[i]);
+      QVERIFY(QFileInfo::exists(m_data.imagePaths[i]));
+    }
   }
 
   void everyEncoderBeatsChance_data() {

@@ -7,7 +7,6 @@
 #include "arguments.h"
 #include "clioutput.h"
 #include "commands/commands.h"
-#include "data/loaddataset.h"
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
 #include "text/tokenizer.h"
@@ -18,7 +17,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -36,7 +34,8 @@ QString csvField(const QString &text) {
 }
 
 // The row of FILE among the data's images: by absolute path, file name or id.
-int findImage(const TrainingData &data, const QStringList &paths, const QString &query) {
+int findImage(const TrainingData &data, const QString &query) {
+  const QStringList &paths = data.imagePaths;
   const QString absolute = QFileInfo(query).absoluteFilePath();
   for (int i = 0; i < data.imageCount(); ++i)
     if (paths[i] == absolute || data.imageIds[i] == query || QFileInfo(paths[i]).fileName() == query) return i;
@@ -77,11 +76,7 @@ Command retrieveCommand() {
       const TrainedModel model = TrainedModel::open(runDir);
       const TrainingSource source = trainingSourceOfRun(runDir);
       const TrainingData data = prepareTrainingData(source, &job);
-      const Dataset dataset = loadDataset(source.datasetPath);
-      QHash<QString, QString> pathOf; // one pass over the dataset, not one per image
-      for (const ImageRecord &image : dataset.images) pathOf.insert(image.id, image.path);
-      QStringList paths;
-      for (int i = 0; i < data.imageCount(); ++i) paths << pathOf.value(data.imageIds[i]);
+      const QStringList &paths = data.imagePaths;
       const std::vector<int> images = data.imagesIn(*split);
       const std::vector<int> captions = data.captionsIn(*split);
       const auto featuresOf = [&](int row) {
@@ -99,7 +94,7 @@ Command retrieveCommand() {
         const auto y = model.embedCaptions({TrainingCaption{query, gs::tokenize(query), -1, false, nullptr}});
         scores = model.score(v, int(images.size()), y, 1);
       } else {
-        const int row = findImage(data, paths, query);
+        const int row = findImage(data, query);
         if (row < 0)
           throw std::runtime_error(QStringLiteral("%1: not an image of %2 with features; query with one of its images")
                                        .arg(query, source.datasetPath)
