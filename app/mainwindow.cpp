@@ -219,55 +219,53 @@ bool MainWindow::openDataset(const QString &path) {
     rebuildRecentMenu();
     return false;
   }
+  const QString target = beginOpening(path);
+  m_bridge.submitThen<LoadedDataset>(
+      this, tr("Load dataset"), [target](JobContext &job) { return LoadedDataset::load(target, &job); },
+      [this, target](const JobOutcome &outcome, std::optional<LoadedDataset> loaded) { showLoaded(target, outcome, loaded); });
+  return true;
+}
+
+MainWindow::LoadedDataset MainWindow::LoadedDataset::load(const QString &path, JobContext *job) {
+  auto dataset = std::make_shared<const Dataset>(loadDataset(path, job));
+  return {path, dataset, describeDataset(*dataset)};
+}
+
+QString MainWindow::beginOpening(const QString &path) {
   m_dataset = QFileInfo(path).absoluteFilePath();
   m_recent->add(m_dataset);
   rebuildRecentMenu();
   setWindowTitle(QStringLiteral("%1 — Groundscope").arg(QFileInfo(m_dataset).fileName()));
   showDatasetText(tr("Loading %1…").arg(m_dataset));
-  const QString target = m_dataset;
-  // The job fills the holder on the engine's thread; the GUI thread hands it to the panels.
-  auto holder = std::make_shared<std::shared_ptr<const Dataset>>();
-  const JobId id = m_bridge.submit(tr("Load dataset"), [target, holder](JobContext &job) {
-    auto dataset = std::make_shared<const Dataset>(loadDataset(target, &job));
-    job.setSummary({{QStringLiteral("text"), describeDataset(*dataset)}});
-    *holder = std::move(dataset);
-  });
-  // One-shot: the connection lives until this job's end.
-  auto *connection = new QMetaObject::Connection;
-  *connection = connect(&m_bridge, &EngineBridge::finished, this,
-                        [this, id, target, holder, connection](JobId done, const QString &, const JobOutcome &outcome) {
-                          if (done != id) return;
-                          disconnect(*connection);
-                          delete connection;
-                          if (target != m_dataset) return; // another dataset was opened meanwhile
-                          if (outcome.status == JobStatus::Succeeded) {
-                            showDatasetText(outcome.summary.value(QStringLiteral("text")).toString());
-                            m_state->setDataset(*holder, target);
-                            m_datasetTabs->setCurrentWidget(m_datasetBrowser);
-                            statusBar()->showMessage(tr("Dataset: %1").arg(target), 5000);
-                            Q_EMIT datasetOpened(target);
-                          } else {
-                            showDatasetText(outcome.status == JobStatus::Cancelled
-                                                ? tr("Loading %1 was cancelled.").arg(target)
-                                                : tr("Could not load %1:\n%2").arg(target, outcome.error));
-                          }
-                        });
-  return true;
+  return m_dataset;
+}
+
+void MainWindow::showLoaded(const QString &target, const JobOutcome &outcome, const std::optional<LoadedDataset> &loaded) {
+  if (target != m_dataset) return; // another dataset was opened meanwhile
+  if (loaded) {
+    showDatasetText(loaded->description);
+    m_state->setDataset(loaded->dataset, target);
+    m_datasetTabs->setCurrentWidget(m_datasetBrowser);
+    statusBar()->showMessage(tr("Dataset: %1").arg(target), 5000);
+    Q_EMIT datasetOpened(target);
+  } else {
+    showDatasetText(outcome.status == JobStatus::Cancelled ? tr("Loading %1 was cancelled.").arg(target)
+                                                           : tr("Could not load %1:\n%2").arg(target, outcome.error));
+  }
 }
 
 void MainWindow::openDemoDataset() {
-  const JobId id = m_bridge.submit(tr("Make the Scenes demo"), [](JobContext &job) {
-    job.setSummary({{QStringLiteral("folder"), ensureScenesDemo(ScenesOptions{}, &job)}});
-  });
-  auto *connection = new QMetaObject::Connection;
-  *connection = connect(&m_bridge, &EngineBridge::finished, this,
-                        [this, id, connection](JobId done, const QString &, const JobOutcome &outcome) {
-                          if (done != id) return;
-                          disconnect(*connection);
-                          delete connection;
-                          if (outcome.status == JobStatus::Succeeded)
-                            openDataset(outcome.summary.value(QStringLiteral("folder")).toString());
-                        });
+  // Made (or found complete) and loaded in one job: finding it complete reads it already.
+  m_bridge.submitThen<LoadedDataset>(
+      this, tr("Make the Scenes demo"),
+      [](JobContext &job) {
+        auto dataset = std::make_shared<Dataset>();
+        const QString folder = ensureScenesDemo(ScenesOptions{}, &job, dataset.get());
+        return LoadedDataset{QFileInfo(folder).absoluteFilePath(), dataset, describeDataset(*dataset)};
+      },
+      [this](const JobOutcome &outcome, std::optional<LoadedDataset> made) {
+        if (made) showLoaded(beginOpening(made->path), outcome, made);
+      });
 }
 
 void MainWindow::showDatasetText(const QString &text) {

@@ -3,10 +3,14 @@
 // Retrieval), the menus, and a status bar that follows the engine's current job.
 // Window geometry, dock layout and recent datasets persist through QSettings.
 
+#include "data/dataset.h"
 #include "engine/enginebridge.h"
 
 #include <QMainWindow>
 #include <QMap>
+
+#include <memory>
+#include <optional>
 
 class QDockWidget;
 class QMenu;
@@ -67,6 +71,16 @@ protected:
   void closeEvent(QCloseEvent *event) override;
 
 private:
+  // A dataset read on the engine's thread, with the Dataset dock's text made there too.
+  struct LoadedDataset {
+    QString path;
+    std::shared_ptr<const Dataset> dataset;
+    QString description;
+    static LoadedDataset load(const QString &path, JobContext *job);
+  };
+
+  QString beginOpening(const QString &path); // title, recent list, "Loading…"; the absolute path
+  void showLoaded(const QString &target, const JobOutcome &outcome, const std::optional<LoadedDataset> &loaded);
   void createDocks();
   void createMenus();
   void rebuildRecentMenu();

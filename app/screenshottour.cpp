@@ -66,10 +66,10 @@ void ScreenshotTour::onDatasetOpened() {
   state.selectCaption(m_caption);
 
   TrainingPanel &training = *m_window.trainingPanel();
-  training.form()->setModel(QStringLiteral("dtrnn"));
+  training.form()->setModel(enumName(ModelKind::DtRnn));
   if (auto *epochs = qobject_cast<QSpinBox *>(training.form()->editor(QStringLiteral("epochs"))))
     epochs->setValue(kTourEpochs);
-  training.setOutputFolder(m_runs.filePath(QStringLiteral("dtrnn")));
+  training.setOutputFolder(m_runs.filePath(enumName(ModelKind::DtRnn)));
   connect(&state, &WorkbenchState::jointSpaceChanged, this, [this] {
     if (!m_embedded && m_window.workbench().jointSpace()) {
       m_embedded = true;

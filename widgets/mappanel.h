@@ -1,5 +1,5 @@
 #pragma once
-// The Map panel (issue 8): a 2-D map of the current run's test images and captions in the joint
+// The Map panel: a 2-D map of the current run's test images and captions in the joint
 // space — t-SNE (Barnes–Hut, core/analysis/tsne.h) or PCA — computed as an engine job with live
 // updates while t-SNE runs, cancellable. Images ○ and captions × in two colours, optional thumbnails
 // and image–caption lines, hover text, a rubber band that lists the items it holds, a click that

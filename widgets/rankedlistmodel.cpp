@@ -33,24 +33,22 @@ RankedListModel::~RankedListModel() {
   m_watcher.waitForFinished();
 }
 
-void RankedListModel::setList(const RankedList &list, const std::vector<int> &sourceRows) {
+void RankedListModel::setList(const RankedList &list) {
   beginResetModel();
   m_list = list;
-  m_sourceRows = sourceRows;
-  m_sourceRows.resize(list.rows.size(), -1);
   endResetModel();
   loadThumbnails();
 }
 
-void RankedListModel::clear() { setList({}, {}); }
+void RankedListModel::clear() { setList({}); }
 
 int RankedListModel::sourceRow(int row) const {
-  return row >= 0 && row < int(m_sourceRows.size()) ? m_sourceRows[std::size_t(row)] : -1;
+  return row >= 0 && row < int(m_list.rows.size()) ? m_list.rows[std::size_t(row)].row : -1;
 }
 
 int RankedListModel::rowOfSourceRow(int sourceRow) const {
-  for (std::size_t i = 0; i < m_sourceRows.size(); ++i)
-    if (m_sourceRows[i] == sourceRow) return int(i);
+  for (std::size_t i = 0; i < m_list.rows.size(); ++i)
+    if (m_list.rows[i].row == sourceRow) return int(i);
   return -1;
 }
 

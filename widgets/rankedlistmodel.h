@@ -4,7 +4,7 @@
 // (QtConcurrent::mapped, scaled while decoding) and cached by path, so re-ranking the same split
 // shows them at once; until one arrives the row shows a grey placeholder.
 
-#include "rankedlistexport.h"
+#include "report/rankedlisthtml.h"
 
 #include <QAbstractListModel>
 #include <QFutureWatcher>
@@ -29,8 +29,8 @@ public:
   explicit RankedListModel(int thumbnailSize = 96, QObject *parent = nullptr);
   ~RankedListModel() override;
 
-  // sourceRows[i] is the JointSpace row of list.rows[i].
-  void setList(const RankedList &list, const std::vector<int> &sourceRows);
+  void setList(const RankedList &list); // each row's RankedRow::row is its source row
+
   void clear();
   const RankedList &list() const { return m_list; }
   int sourceRow(int row) const;
@@ -50,7 +50,6 @@ private:
   void loadThumbnails();
 
   RankedList m_list;
-  std::vector<int> m_sourceRows;
   int m_thumbnailSize;
   QHash<QString, QPixmap> m_thumbnails; // by image path
   QPixmap m_placeholder;

@@ -32,7 +32,7 @@ constexpr int kCaptionThumbnail = 40; // the image beside each ranked caption
 constexpr int kDefaultTopK = 20;
 
 struct Ranking {
-  std::vector<JointSpace::Ranked> ranked;
+  RankedList list;
   QString error;
 };
 
@@ -47,7 +47,7 @@ void runRanking(QObject *panel, QThreadPool *pool, Rank rank, Done done) {
   watcher->setFuture(QtConcurrent::run(pool, [rank]() {
     Ranking r;
     try {
-      r.ranked = rank();
+      r.list = rank();
     } catch (const std::exception &e) { // QtConcurrent would not carry a std::exception across
       r.error = QString::fromUtf8(e.what());
     }
@@ -184,7 +184,6 @@ void RetrievalPanel::onJointSpaceChanged() {
   m_imageRanking->clear();
   m_captionRanking->clear();
   m_imageCombo->clear();
-  m_imagesOfCaption.clear();
   loadComboIcons(); // stops the previous space's, starts this one's
   if (!m_space) {
     m_hint->setText(m_state.runDir().isEmpty() ? tr("Train a model or open a run to search its test split.")
@@ -193,11 +192,6 @@ void RetrievalPanel::onJointSpaceChanged() {
     return;
   }
   m_stack->setCurrentWidget(m_stack->widget(1));
-  for (int c = 0; c < m_space->captionCount(); ++c) {
-    QList<int> &images = m_imagesOfCaption[tokenize(m_space->captions()[c]).join(QLatin1Char(' '))];
-    const int image = m_space->captionImage()[std::size_t(c)];
-    if (image >= 0 && !images.contains(image)) images << image;
-  }
   m_imageCombo->addItems(m_space->imageIds());
   m_imageCombo->setCurrentIndex(-1);
   auto *completer = new QCompleter(m_space->captions(), m_sentence);
@@ -232,8 +226,8 @@ void RetrievalPanel::rankImages(const QString &sentence) {
   const auto space = m_space;
   const int generation = ++m_imageGeneration;
   m_imageRanking->setText(tr("Ranking…"));
-  runRanking(this, &m_rankingPool, [space, sentence] { return space->rankImagesForSentence(sentence); },
-             [this, space, sentence, generation](const Ranking &result) {
+  runRanking(this, &m_rankingPool, [space, sentence] { return space->imagesForSentence(sentence); },
+             [this, space, generation](const Ranking &result) {
                if (generation != m_imageGeneration || space != m_space) return;
                if (!result.error.isEmpty()) {
                  m_imageRanking->setText(tr("Cannot rank: %1").arg(result.error));
@@ -241,37 +235,21 @@ void RetrievalPanel::rankImages(const QString &sentence) {
                  Q_EMIT rankingFailed(result.error);
                  return;
                }
-               // The sentence's own image(s), when it is one of the split's captions (up to case and punctuation).
-               const QList<int> trueRows = m_imagesOfCaption.value(tokenize(sentence).join(QLatin1Char(' ')));
-               RankedList list;
-               list.kind = RankedList::Kind::Images;
-               list.query = sentence;
-               list.run = space->runDir();
-               std::vector<int> rows;
-               for (std::size_t r = 0; r < result.ranked.size(); ++r) {
-                 const JointSpace::Ranked &k = result.ranked[r];
-                 list.rows.push_back({int(r) + 1, space->imageIds()[k.row], space->imagePaths()[k.row], {},
-                                      double(k.score), trueRows.contains(k.row)});
-                 rows.push_back(k.row);
-               }
-               m_imageModel->setList(list, rows);
-               if (!trueRows.isEmpty()) {
-                 int best = 0;
-                 for (int row : trueRows) {
-                   const int rank = JointSpace::rankOf(result.ranked, row);
-                   if (rank > 0 && (best == 0 || rank < best)) best = rank;
-                 }
-                 const int bestRow = m_imageModel->sourceRow(best - 1);
-                 m_imageRanking->setText(trueRows.size() == 1
-                                             ? tr("True image %1 ranks %2 of %3").arg(space->imageIds()[bestRow]).arg(best).arg(space->imageCount())
+               // The sentence's own image(s), when it is one of the split's captions (JointSpace's rule).
+               const RankedList &list = result.list;
+               m_imageModel->setList(list);
+               if (list.trueRank > 0) {
+                 const int bestRow = m_imageModel->sourceRow(list.trueRank - 1);
+                 m_imageRanking->setText(list.relevantCount == 1
+                                             ? tr("True image %1 ranks %2 of %3").arg(space->imageIds()[bestRow]).arg(list.trueRank).arg(list.candidates)
                                              : tr("%1 images have this caption; the best, %2, ranks %3 of %4")
-                                                   .arg(trueRows.size())
+                                                   .arg(list.relevantCount)
                                                    .arg(space->imageIds()[bestRow])
-                                                   .arg(best)
-                                                   .arg(space->imageCount()));
-                 m_imageView->scrollTo(m_imageModel->index(best - 1, 0));
+                                                   .arg(list.trueRank)
+                                                   .arg(list.candidates));
+                 m_imageView->scrollTo(m_imageModel->index(list.trueRank - 1, 0));
                } else {
-                 m_imageRanking->setText(tr("%1 images ranked (the sentence is not one of the split's captions)").arg(space->imageCount()));
+                 m_imageRanking->setText(tr("%1 images ranked (the sentence is not one of the split's captions)").arg(list.candidates));
                }
                Q_EMIT imagesRanked();
              });
@@ -283,8 +261,8 @@ void RetrievalPanel::rankCaptions(int imageRow) {
   const auto space = m_space;
   const int generation = ++m_captionGeneration;
   m_captionRanking->setText(tr("Ranking…"));
-  runRanking(this, &m_rankingPool, [space, imageRow] { return space->rankCaptionsForImage(imageRow); },
-             [this, space, imageRow, generation](const Ranking &result) {
+  runRanking(this, &m_rankingPool, [space, imageRow] { return space->captionsForImage(imageRow); },
+             [this, space, generation](const Ranking &result) {
                if (generation != m_captionGeneration || space != m_space) return;
                if (!result.error.isEmpty()) {
                  m_captionRanking->setText(tr("Cannot rank: %1").arg(result.error));
@@ -292,29 +270,14 @@ void RetrievalPanel::rankCaptions(int imageRow) {
                  Q_EMIT rankingFailed(result.error);
                  return;
                }
-               RankedList list;
-               list.kind = RankedList::Kind::Captions;
-               list.query = space->imageIds()[imageRow];
-               list.run = space->runDir();
-               std::vector<int> rows;
-               int firstTrue = 0, trueCount = 0;
-               for (std::size_t r = 0; r < result.ranked.size(); ++r) {
-                 const JointSpace::Ranked &k = result.ranked[r];
-                 const int image = space->captionImage()[std::size_t(k.row)];
-                 const bool relevant = image == imageRow;
-                 if (relevant && ++trueCount == 1) firstTrue = int(r) + 1;
-                 list.rows.push_back({int(r) + 1, image >= 0 ? space->imageIds()[image] : QString(),
-                                      image >= 0 ? space->imagePaths()[image] : QString(), space->captions()[k.row],
-                                      double(k.score), relevant});
-                 rows.push_back(k.row);
-               }
-               m_captionModel->setList(list, rows);
-               m_captionRanking->setText(trueCount > 0 ? tr("Image %1: its best caption ranks %2 of %3 (%4 describe it, marked ✓)")
-                                                             .arg(list.query)
-                                                             .arg(firstTrue)
-                                                             .arg(space->captionCount())
-                                                             .arg(trueCount)
-                                                       : tr("Image %1: no caption of the split describes it").arg(list.query));
+               const RankedList &list = result.list;
+               m_captionModel->setList(list);
+               m_captionRanking->setText(list.relevantCount > 0 ? tr("Image %1: its best caption ranks %2 of %3 (%4 describe it, marked ✓)")
+                                                                      .arg(list.query)
+                                                                      .arg(list.trueRank)
+                                                                      .arg(list.candidates)
+                                                                      .arg(list.relevantCount)
+                                                                : tr("Image %1: no caption of the split describes it").arg(list.query));
                Q_EMIT captionsRanked();
              });
 }

@@ -7,7 +7,7 @@
 // thread (the engine's worker may be busy training); the top K of a list export as CSV, JSON or
 // a standalone HTML page.
 
-#include "rankedlistexport.h"
+#include "report/rankedlisthtml.h"
 
 #include <QHash>
 #include <QThreadPool>
@@ -97,7 +97,6 @@ private:
   int m_captionGeneration = 0;
   // The split's captions by their tokens ("a dog runs" matches "A dog runs."), to the image rows
   // they describe: a typed sentence that is one of them has a true image.
-  QHash<QString, QList<int>> m_imagesOfCaption;
   QObject *m_iconLoader = nullptr; // the combo's thumbnails, loading (deleted when the space changes)
   bool m_selecting = false; // our own selection echoes back from the state: ignore it
 };

@@ -11,6 +11,8 @@
 #include <QSpinBox>
 #include <QStyle>
 
+#include "training/modelregistry.h"
+
 #include <limits>
 #include <stdexcept>
 
@@ -20,23 +22,13 @@ namespace {
 const QString kModelKey = QStringLiteral("model");
 const QString kWordVectorsKey = QStringLiteral("word_vectors");
 
-// "learning_rate" → "Learning rate": the JSON key is what config files use, so the label stays close to it.
-QString labelFor(const QString &key) {
-  QStringList words = key.split(QLatin1Char('_'));
-  for (QString &w : words)
-    if (w == QLatin1String("lstm") || w == QLatin1String("cca") || w == QLatin1String("lr")) w = w.toUpper();
-  QString text = words.join(QLatin1Char(' '));
-  if (!text.isEmpty()) text[0] = text[0].toUpper();
-  return text;
-}
-
 // Shortest text that reads back as the same double, in the C locale so config files and the form agree.
 QString formatDouble(double value) { return QLocale::c().toString(value, 'g', QLocale::FloatingPointShortest); }
 } // namespace
 
 TrainConfigForm::TrainConfigForm(QWidget *parent) : QWidget(parent) {
   build();
-  setConfig(TrainConfig::defaultsFor(TrainConfig::models().value(0, QStringLiteral("bow"))));
+  setConfig(TrainConfig::defaultsFor(modelRegistry().front().kind));
 }
 
 void TrainConfigForm::build() {
@@ -96,12 +88,23 @@ void TrainConfigForm::build() {
     }
     editor->setObjectName(field.key);
     editor->setToolTip(field.description);
-    auto *label = new QLabel(field.key == kModelKey ? tr("Model") : labelFor(field.key), this);
+    auto *label = new QLabel(field.key == kModelKey ? tr("Model") : field.label, this);
     label->setToolTip(field.description);
     m_layout->addRow(label, editor);
     m_editors.insert(field.key, editor);
     m_kinds.insert(field.key, field.kind);
+    m_groups.insert(field.key, field.group);
   }
+}
+
+void TrainConfigForm::showSettingsOf(const ModelEntry &entry) {
+  for (auto it = m_editors.begin(); it != m_editors.end(); ++it)
+    m_layout->setRowVisible(it.value(), entry.settings.testFlag(m_groups.value(it.key())));
+}
+
+bool TrainConfigForm::isShown(const QString &key) const {
+  const ModelEntry *entry = findModel(model());
+  return entry && m_editors.contains(key) && entry->settings.testFlag(m_groups.value(key));
 }
 
 QComboBox *TrainConfigForm::modelCombo() const { return qobject_cast<QComboBox *>(m_editors.value(kModelKey)); }
@@ -132,6 +135,8 @@ void TrainConfigForm::setConfig(const TrainConfig &config) {
   m_filling = true;
   const QJsonObject json = config.toJson();
   for (auto it = json.begin(); it != json.end(); ++it) setValue(it.key(), it.value());
+  // The model's own settings only; the others keep their values (they travel in config.json).
+  showSettingsOf(config.entry());
   m_filling = false;
 }
 
@@ -166,7 +171,7 @@ QJsonObject TrainConfigForm::values(QString *error) const {
         bool ok = false;
         const double v = QLocale::c().toDouble(line->text().trimmed(), &ok);
         if (ok) json.insert(field.key, v);
-        else if (error && error->isEmpty()) *error = tr("%1: '%2' is not a number").arg(labelFor(field.key), line->text());
+        else if (error && error->isEmpty()) *error = tr("%1: '%2' is not a number").arg(field.label, line->text());
       } else {
         json.insert(field.key, line->text().trimmed());
       }

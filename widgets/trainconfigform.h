@@ -3,7 +3,8 @@
 // field (spin box for "int", a line edit that takes 1e-4 or 0.05 for "double", combo box for
 // "choice", check box for "bool", line edit for "string"). Choosing a model refills every field
 // with that model's defaults (TrainConfig::defaultsFor). Values travel as TrainConfig's JSON, so
-// the form and config.json / the CLI's --config agree on every key.
+// the form and config.json / the CLI's --config agree on every key. Only the fields of the chosen
+// model's settings (its registry entry) are shown; the rest keep their values, hidden.
 
 #include "training/trainconfig.h"
 
@@ -32,6 +33,7 @@ public:
   void setModel(const QString &model); // refills with its defaults, as choosing it does
   QWidget *editor(const QString &key) const { return m_editors.value(key); }
   QComboBox *modelCombo() const;
+  bool isShown(const QString &key) const; // the field is one of the chosen model's settings
 
 Q_SIGNALS:
   void edited();                           // the user changed a value
@@ -41,10 +43,12 @@ private:
   void build();
   void setValue(const QString &key, const QJsonValue &value);
   void onModelChosen();
+  void showSettingsOf(const ModelEntry &entry);
 
   QFormLayout *m_layout = nullptr;
   QHash<QString, QWidget *> m_editors; // by schema key
   QHash<QString, QString> m_kinds;     // by schema key
+  QHash<QString, SettingGroup> m_groups; // by schema key
   bool m_filling = false;
 };
 

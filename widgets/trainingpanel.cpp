@@ -2,11 +2,12 @@
 
 #include "figureexport.h"
 #include "trainconfigform.h"
-#include "trainingjob.h"
 #include "trainingplots.h"
 #include "workbenchstate.h"
 
+#include "training/runfolder.h"
 #include "training/trainer.h"
+#include "training/trainingjob.h"
 
 #include <qcustomplot.h>
 
@@ -52,13 +53,6 @@ QIcon swatch(const QColor &colour) {
   QPixmap pixmap(12, 12);
   pixmap.fill(colour);
   return QIcon(pixmap);
-}
-
-// A run folder that holds a model JointSpace can open.
-bool hasModel(const QString &runDir) {
-  const QDir dir(runDir);
-  return dir.exists(QStringLiteral("result.json")) || dir.exists(QStringLiteral("model-best.pt")) ||
-         dir.exists(QStringLiteral("cca.pt"));
 }
 
 QString metricsLine(const RetrievalMetrics &m) {
@@ -287,7 +281,7 @@ void TrainingPanel::updateButtons() {
   const bool running = m_job != 0;
   // A new run needs the open dataset; a folder holding a run resumes with that run's data.
   const bool haveData = !m_state.datasetPath().isEmpty() ||
-                        (!outputFolder().isEmpty() && QFileInfo::exists(QDir(outputFolder()).filePath(QStringLiteral("run.json"))));
+                        (!outputFolder().isEmpty() && RunFolder(outputFolder()).isRun());
   m_start->setEnabled(!running && haveData);
   m_start->setToolTip(haveData ? tr("Train the model in the output folder (resumes a stopped run there)")
                                : tr("Open a dataset first, or choose the folder of a stopped run"));
@@ -370,13 +364,14 @@ void TrainingPanel::updateRunItem(Run &run) {
   QString text = run.label;
   const int epochs = run.curves.epochs().empty() ? 0 : run.curves.epochs().back().epoch;
   if (m_job != 0 && run.id == m_jobRun) text += tr(" — training");
-  else if (QFileInfo::exists(QDir(run.dir).filePath(QStringLiteral("result.json")))) text += tr(" — finished");
+  else if (RunFolder(run.dir).isFinished()) text += tr(" — finished");
   else if (epochs > 0) text += tr(" — stopped");
   if (epochs > 0) {
     text += run.epochsPlanned > 0 ? tr(", epoch %1/%2").arg(epochs).arg(run.epochsPlanned) : tr(", epoch %1").arg(epochs);
-    const int best = run.curves.bestEpoch();
-    for (const EpochPoint &e : run.curves.epochs())
-      if (e.epoch == best) text += tr(", best rsum %1").arg(e.validation.rsum, 0, 'f', 1);
+    // The epoch the run keeps, by its own selection rule.
+    const int kept = run.curves.bestEpoch();
+    for (const EpochEvent &e : run.curves.epochs())
+      if (e.epoch == kept) text += tr(", best epoch %1 (rsum %2)").arg(kept).arg(e.validation.rsum, 0, 'f', 1);
   }
   const QSignalBlocker block(m_runList);
   run.item->setText(text);
@@ -397,22 +392,22 @@ bool TrainingPanel::loadRun(const QString &runDir, bool offerResume) {
   if (m_job != 0 && run.id == m_jobRun) return true; // live curves win over a half-written file
   run.curves = curves;
   // config.json says how many epochs were planned, and lets Start resume a stopped run.
+  const RunFolder folder(run.dir);
   TrainConfig config;
   bool haveConfig = false;
-  QFile configFile(QDir(run.dir).filePath(QStringLiteral("config.json")));
-  if (configFile.open(QIODevice::ReadOnly)) {
+  if (QFileInfo::exists(folder.configFile())) {
     try {
-      config = TrainConfig::fromJson(QJsonDocument::fromJson(configFile.readAll()).object(), configFile.fileName());
+      config = folder.config();
       run.epochsPlanned = config.epochs;
       haveConfig = true;
-    } catch (const std::invalid_argument &e) {
+    } catch (const RunFolderError &e) {
       appendLog(QString::fromUtf8(e.what()));
     }
   }
   showRun(run);
   appendLog(tr("Opened %1: %n epoch(s), ", nullptr, int(curves.epochs().size())).arg(QDir::toNativeSeparators(run.dir)) +
             tr("%n minibatch(es)", nullptr, int(curves.batches().size())));
-  if (offerResume && haveConfig && m_job == 0 && !QFileInfo::exists(QDir(run.dir).filePath(QStringLiteral("result.json")))) {
+  if (offerResume && haveConfig && m_job == 0 && !folder.isFinished()) {
     // An unfinished run: set the form up so that Start continues it.
     m_form->setConfig(config);
     setOutputFolder(run.dir);
@@ -426,7 +421,7 @@ void TrainingPanel::onRunSelected() {
   if (!item) return;
   Run *run = findRun(item->data(Qt::UserRole).toInt());
   if (!run || (m_job != 0 && run->id == m_jobRun)) return; // the run being trained has no final model yet
-  if (!hasModel(run->dir) || run->dir == QDir::cleanPath(QFileInfo(m_state.runDir()).absoluteFilePath())) return;
+  if (!RunFolder(run->dir).hasModel() || run->dir == QDir::cleanPath(QFileInfo(m_state.runDir()).absoluteFilePath())) return;
   m_state.openRun(m_bridge, run->dir);
 }
 
@@ -446,33 +441,39 @@ bool TrainingPanel::start() {
     return false;
   }
   // A folder that already holds a run resumes with the data that run was trained on.
-  const bool resuming = QFileInfo::exists(QDir(runDir).filePath(QStringLiteral("run.json")));
+  const bool resuming = RunFolder(runDir).isRun();
   if (!resuming && m_state.datasetPath().isEmpty()) {
     appendLog(tr("Cannot start: open a dataset first"));
     return false;
   }
-  TrainingSource source;
-  source.datasetPath = m_state.datasetPath();
-  source.backbone = backbone().isEmpty() ? QStringLiteral("concept-cnn") : backbone();
-  source.parses = config.needsTrees();
+  TrainingRequest request;
+  request.source.datasetPath = m_state.datasetPath();
+  request.source.backbone = backbone().isEmpty() ? QStringLiteral("concept-cnn") : backbone();
+  request.source.parses = config.needsTrees();
+  request.dataset = m_state.dataset(); // already loaded: the job need not read it again
+  request.config = config;
+  request.resume = resuming;
 
   Run &run = runFor(runDir);
   run.epochsPlanned = config.epochs;
   if (resuming) run.curves.readRunFolder(run.dir); // the epochs done so far, before the live ones
   else run.curves.clear();
+  run.curves.setSelection(config.selection);
   m_jobRun = run.id;
 
   m_inbox = std::make_shared<TrainingInbox>();
   const QString dir = run.dir;
-  m_job = m_bridge.submit(tr("Train %1").arg(config.model), makeTrainingJob(source, config, dir, resuming, m_inbox));
+  request.runDir = dir;
+  request.inbox = m_inbox;
+  m_job = m_bridge.submit(tr("Train %1").arg(config.modelName()), makeTrainingJob(request));
   m_paused = false;
   m_jobStarted = false;
   m_liveBatches = false;
   m_rate.reset();
   m_clock.start();
   m_drainTimer->start();
-  appendLog(resuming ? tr("Resuming %1 in %2").arg(config.model, QDir::toNativeSeparators(dir))
-                     : tr("Training %1 into %2").arg(config.model, QDir::toNativeSeparators(dir)));
+  appendLog(resuming ? tr("Resuming %1 in %2").arg(config.modelName(), QDir::toNativeSeparators(dir))
+                     : tr("Training %1 into %2").arg(config.modelName(), QDir::toNativeSeparators(dir)));
   m_status->setText(tr("Waiting for the engine…"));
   showRun(run);
   {
@@ -518,12 +519,12 @@ void TrainingPanel::drainInbox() {
   Run *run = findRun(m_jobRun);
   if (!run || (batches.empty() && epochs.empty())) return;
   for (const TrainingInbox::Batch &b : batches) {
-    run->curves.addBatch({b.event.iteration, b.event.epoch, b.event.loss, b.event.learningRate});
+    run->curves.addBatch(b.event);
     run->batchesPerEpoch = b.event.batchesPerEpoch;
     if (!m_paused) m_rate.add(b.event.iteration, b.seconds);
   }
   for (const EpochEvent &e : epochs) {
-    run->curves.addEpoch({e.epoch, e.trainLoss, e.validation, e.seconds});
+    run->curves.addEpoch(e);
     appendLog(tr("Epoch %1/%2: loss %3, validation %4%5 (%6 s)")
                   .arg(e.epoch)
                   .arg(run->epochsPlanned)
@@ -568,7 +569,7 @@ void TrainingPanel::onFinished(JobId id, const QString &, const JobOutcome &outc
   }
   case JobStatus::Cancelled:
     m_status->setText(tr("Stopped"));
-    if (QFileInfo::exists(QDir(dir).filePath(QStringLiteral("checkpoint-last.pt"))))
+    if (RunFolder(dir).hasCheckpoint())
       appendLog(tr("Stopped. The checkpoint of the last whole epoch is kept in %1; Start with this folder resumes it.")
                     .arg(QDir::toNativeSeparators(dir)));
     else

@@ -7,7 +7,7 @@
 // current run (WorkbenchState::openRun), as does a run that finishes here.
 
 #include "engine/enginebridge.h"
-#include "runcurves.h"
+#include "training/runcurves.h"
 
 #include <QColor>
 #include <QElapsedTimer>

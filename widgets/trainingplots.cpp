@@ -80,7 +80,7 @@ void TrainingPlots::setRun(int id, const QString &label, const QColor &colour, c
   g.iterations.clear();
   g.rawLoss.reserve(curves.batches().size());
   g.iterations.reserve(curves.batches().size());
-  for (const LossPoint &p : curves.batches()) {
+  for (const BatchEvent &p : curves.batches()) {
     g.iterations.push_back(double(p.iteration));
     g.rawLoss.push_back(p.loss);
   }
@@ -96,7 +96,7 @@ void TrainingPlots::fillSmooth(Graphs &g) {
 
 void TrainingPlots::fillValidation(Graphs &g) {
   QVector<double> x, a, b;
-  for (const EpochPoint &e : g.epochs) {
+  for (const EpochEvent &e : g.epochs) {
     x << e.epoch;
     a << RunCurves::measure(e.validation, m_measure, true);
     b << RunCurves::measure(e.validation, m_measure, false);

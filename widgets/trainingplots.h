@@ -4,7 +4,7 @@
 // validation recall per epoch (image→text solid, text→image dashed; or rsum). The plots only
 // draw: the runs' numbers live in RunCurves, owned by the caller.
 
-#include "runcurves.h"
+#include "training/runcurves.h"
 
 #include <QColor>
 #include <QHash>
@@ -51,7 +51,7 @@ private:
     QCPGraph *raw = nullptr, *smooth = nullptr, *imageToText = nullptr, *textToImage = nullptr;
     std::vector<double> rawLoss; // kept to re-smooth when the weight changes
     std::vector<double> iterations;
-    std::vector<EpochPoint> epochs; // kept to redraw when the measure changes
+    std::vector<EpochEvent> epochs; // kept to redraw when the measure changes
   };
   void fillSmooth(Graphs &g);
   void fillValidation(Graphs &g);

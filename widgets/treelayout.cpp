@@ -1,5 +1,7 @@
 #include "treelayout.h"
 
+#include "training/modelregistry.h"
+
 #include <QFontMetricsF>
 
 #include <algorithm>
@@ -96,7 +98,8 @@ ViewTree ViewTree::fromInspected(const InspectedTree &tree, TreeKind kind) {
 }
 
 TreeKind treeKindOfModel(const QString &model) {
-  return model == QLatin1String("ctrnn") ? TreeKind::Constituency : TreeKind::Dependency;
+  const ModelEntry *entry = findModel(model);
+  return entry && entry->tree == TreeInput::Constituency ? TreeKind::Constituency : TreeKind::Dependency;
 }
 
 ArcLayout layoutArcs(const ViewTree &tree, const QFont &font) {

@@ -41,7 +41,7 @@ struct ViewTree {
 };
 
 // Which tree a run's model composes over.
-TreeKind treeKindOfModel(const QString &model); // ctrnn: constituency; the others: dependency
+TreeKind treeKindOfModel(const QString &model); // the tree the model composes over (model registry)
 
 struct ArcLayout {
   struct Word {

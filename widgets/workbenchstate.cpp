@@ -23,21 +23,17 @@ void WorkbenchState::openRun(EngineBridge &bridge, const QString &runDir) {
   Q_EMIT runChanged(runDir);
   Q_EMIT jointSpaceChanged();
   if (runDir.isEmpty()) return;
-  // The job fills the holder on the engine's thread; the GUI thread reads it once the job ended.
-  auto holder = std::make_shared<std::shared_ptr<const JointSpace>>();
-  const JobId id = bridge.submit(tr("Embed the test split"), [runDir, holder](JobContext &job) {
-    *holder = JointSpace::open(runDir, Split::Test, &job);
-  });
-  auto *connection = new QMetaObject::Connection;
-  *connection = connect(&bridge, &EngineBridge::finished, this,
-                        [this, id, runDir, holder, connection](JobId done, const QString &, const JobOutcome &outcome) {
-                          if (done != id) return;
-                          disconnect(*connection);
-                          delete connection;
-                          if (runDir != m_runDir) return; // another run was opened meanwhile
-                          if (outcome.status == JobStatus::Succeeded) setJointSpace(*holder);
-                          else Q_EMIT runFailed(runDir, outcome.error);
-                        });
+  // The open dataset serves when it is the run's, so embedding does not read it again.
+  const std::shared_ptr<const Dataset> dataset = m_dataset;
+  const QString datasetPath = m_datasetPath;
+  bridge.submitThen<std::shared_ptr<const JointSpace>>(
+      this, tr("Embed the test split"),
+      [runDir, dataset, datasetPath](JobContext &job) { return JointSpace::open(runDir, Split::Test, &job, dataset, datasetPath); },
+      [this, runDir](const JobOutcome &outcome, std::optional<std::shared_ptr<const JointSpace>> space) {
+        if (runDir != m_runDir) return; // another run was opened meanwhile
+        if (space) setJointSpace(*space);
+        else Q_EMIT runFailed(runDir, outcome.error);
+      });
 }
 
 void WorkbenchState::setJointSpace(std::shared_ptr<const JointSpace> space) {

@@ -2,76 +2,105 @@
 
 #include "cli.h"
 
-#include <QFile>
-#include <QJsonDocument>
-#include <QJsonParseError>
-
 #include <stdexcept>
 
 namespace gs::cli {
 
-void parseArguments(QCommandLineParser &parser, const QStringList &args, int minPositional, int maxPositional) {
-  parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-  QStringList withProgram = args;
-  withProgram.prepend(QStringLiteral("groundscope-cli"));
-  if (!parser.parse(withProgram)) throw UsageError(parser.errorText().toStdString());
-  const qsizetype count = parser.positionalArguments().size();
-  if (count < minPositional)
-    throw UsageError(QStringLiteral("missing argument (expected %1, got %2)").arg(minPositional).arg(count).toStdString());
-  if (maxPositional >= 0 && count > maxPositional)
-    throw UsageError(
-        QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().at(maxPositional)).toStdString());
+namespace {
+
+QString optionText(const OptionSpec &o) {
+  return o.valueName.isEmpty() ? QStringLiteral("--%1").arg(o.name) : QStringLiteral("--%1 %2").arg(o.name, o.valueName);
 }
 
-int intOption(const QCommandLineParser &parser, const QString &name, int fallback, int minimum, int maximum) {
-  if (!parser.isSet(name)) return fallback;
+const OptionSpec *find(const Syntax &syntax, const QString &name) {
+  for (const OptionSpec &o : syntax.options)
+    if (o.name == name) return &o;
+  return nullptr;
+}
+
+}  // namespace
+
+QString usageLine(const QString &path, const Syntax &syntax) {
+  QStringList parts{path};
+  if (!syntax.positionals.isEmpty()) parts << syntax.positionals;
+  for (const OptionSpec &o : syntax.options)
+    if (o.required) parts << optionText(o);
+  for (const OptionSpec &o : syntax.options)
+    if (!o.required) parts << QStringLiteral("[%1]").arg(optionText(o));
+  return parts.join(QLatin1Char(' '));
+}
+
+QString helpText(const QString &path, const Syntax &syntax) {
+  QString text = QStringLiteral("Usage: groundscope-cli %1\n").arg(usageLine(path, syntax));
+  if (syntax.options.empty()) return text;
+  text += QStringLiteral("\nOptions:\n");
+  for (const OptionSpec &o : syntax.options) {
+    QString line = QStringLiteral("  %1").arg(optionText(o), -24);
+    line += o.help;
+    if (o.required) line += QStringLiteral(" (required)");
+    if (!o.defaultValue.isEmpty()) line += QStringLiteral(" [default: %1]").arg(o.defaultValue);
+    text += line + QLatin1Char('\n');
+  }
+  return text;
+}
+
+QString Arguments::value(const QString &name) const {
+  if (m_parser->isSet(name)) return m_parser->value(name);
+  const OptionSpec *o = find(*m_syntax, name);
+  return o ? o->defaultValue : QString();
+}
+
+int Arguments::intValue(const QString &name, int fallback, int minimum, int maximum) const {
+  const QString text = value(name);
+  if (text.isEmpty()) return fallback;
   bool ok = false;
-  const QString text = parser.value(name);
-  const int value = text.toInt(&ok);
-  if (!ok || value < minimum || value > maximum)
+  const int v = text.toInt(&ok);
+  if (!ok || v < minimum || v > maximum)
     throw UsageError(QStringLiteral("--%1: expected an integer in [%2, %3], got '%4'")
                          .arg(name)
                          .arg(minimum)
                          .arg(maximum)
                          .arg(text)
                          .toStdString());
-  return value;
+  return v;
 }
 
-double doubleOption(const QCommandLineParser &parser, const QString &name, double fallback, double minimum,
-                    double maximum) {
-  if (!parser.isSet(name)) return fallback;
+double Arguments::doubleValue(const QString &name, double fallback, double minimum, double maximum) const {
+  const QString text = value(name);
+  if (text.isEmpty()) return fallback;
   bool ok = false;
-  const QString text = parser.value(name);
-  const double value = text.toDouble(&ok);
-  if (!ok || !(value >= minimum && value <= maximum))
+  const double v = text.toDouble(&ok);
+  if (!ok || !(v >= minimum && v <= maximum))
     throw UsageError(QStringLiteral("--%1: expected a number in [%2, %3], got '%4'")
                          .arg(name)
                          .arg(minimum)
                          .arg(maximum)
                          .arg(text)
                          .toStdString());
-  return value;
+  return v;
 }
 
-QJsonObject readJsonObjectFile(const QString &path) {
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly))
-    throw std::runtime_error(QStringLiteral("%1: cannot open: %2").arg(path, file.errorString()).toStdString());
-  QJsonParseError error;
-  const QByteArray bytes = file.readAll();
-  const QJsonDocument doc = QJsonDocument::fromJson(bytes, &error);
-  if (error.error != QJsonParseError::NoError || !doc.isObject()) {
-    const int line = int(bytes.left(error.offset).count('\n')) + 1;
-    const int column = int(error.offset - bytes.left(error.offset).lastIndexOf('\n'));
-    throw std::runtime_error(QStringLiteral("%1:%2:%3: %4")
-                                 .arg(path)
-                                 .arg(line)
-                                 .arg(column)
-                                 .arg(error.error != QJsonParseError::NoError ? error.errorString() : QStringLiteral("expected a JSON object"))
-                                 .toStdString());
-  }
-  return doc.object();
+Arguments parseArguments(const Syntax &syntax, const QStringList &args) {
+  Arguments parsed;
+  parsed.m_syntax = &syntax;
+  parsed.m_parser = std::make_shared<QCommandLineParser>();
+  QCommandLineParser &parser = *parsed.m_parser;
+  parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+  for (const OptionSpec &o : syntax.options) parser.addOption({o.name, o.help, o.valueName});
+  QStringList withProgram = args;
+  withProgram.prepend(QStringLiteral("groundscope-cli"));
+  if (!parser.parse(withProgram)) throw UsageError(parser.errorText().toStdString());
+  const qsizetype count = parser.positionalArguments().size();
+  if (count < syntax.minPositional)
+    throw UsageError(
+        QStringLiteral("missing argument (expected %1, got %2)").arg(syntax.minPositional).arg(count).toStdString());
+  if (syntax.maxPositional >= 0 && count > syntax.maxPositional)
+    throw UsageError(QStringLiteral("unexpected argument '%1'")
+                         .arg(parser.positionalArguments().at(syntax.maxPositional))
+                         .toStdString());
+  for (const OptionSpec &o : syntax.options)
+    if (o.required && !parser.isSet(o.name)) throw UsageError(QStringLiteral("--%1 is required").arg(o.name).toStdString());
+  return parsed;
 }
 
 TrainConfig trainConfigFromJson(const QJsonObject &json, const QString &source) {

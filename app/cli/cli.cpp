@@ -10,7 +10,7 @@ const QList<Command> &commands() {
   static const QList<Command> list = {infoCommand(),     benchCommand(),     demoCommand(),     datasetCommand(),
                                       parseCommand(),    parseEvalCommand(), featuresCommand(), trainCommand(),
                                       evalCommand(),     embedCommand(),     retrieveCommand(), compareCommand(),
-                                      inspectCommand(),  tsneCommand(),   layoutFeaturesCommand()};
+                                      inspectCommand(),  tsneCommand(),      layoutFeaturesCommand()};
   return list;
 }
 
@@ -20,16 +20,63 @@ void printHelp() {
   out() << "Usage: groundscope-cli [--help] [--version] COMMAND [ARGS...]\n\n"
            "Groundscope, headless: every capability of the workbench from the command line.\n\n"
            "Commands:\n";
-  for (const Command &command : commands()) out() << QStringLiteral("  %1  %2\n").arg(command.name, -10).arg(command.summary);
+  for (const Command &command : commands()) out() << QStringLiteral("  %1  %2\n").arg(command.name, -15).arg(command.summary);
   out() << "\nRun 'groundscope-cli COMMAND --help' for a command's options.\n"
            "Exit codes: 0 success, 1 runtime failure, 2 usage error.\n";
   out().flush();
 }
 
-const Command *findCommand(const QString &name) {
-  for (const Command &command : commands())
+const Command *findCommand(const QList<Command> &list, const QString &name) {
+  for (const Command &command : list)
     if (command.name == name) return &command;
   return nullptr;
+}
+
+const Command *findCommand(const std::vector<Command> &list, const QString &name) {
+  for (const Command &command : list)
+    if (command.name == name) return &command;
+  return nullptr;
+}
+
+QString names(const std::vector<Command> &list) {
+  QStringList out;
+  for (const Command &c : list) out << c.name;
+  return out.join(QStringLiteral(", "));
+}
+
+// Usage lines of a command: one, or one per subcommand.
+QString usageOf(const QString &path, const Command &command) {
+  if (command.subcommands.empty()) return usageLine(path, command.syntax);
+  QStringList lines;
+  for (const Command &sub : command.subcommands) lines << usageLine(path + QLatin1Char(' ') + sub.name, sub.syntax);
+  return lines.join(QStringLiteral("\n       groundscope-cli "));
+}
+
+QString helpOf(const QString &path, const Command &command) {
+  QString text;
+  if (command.subcommands.empty()) {
+    text = helpText(path, command.syntax);
+  } else {
+    text = QStringLiteral("Usage: groundscope-cli %1\n").arg(usageOf(path, command));
+    for (const Command &sub : command.subcommands)
+      text += QStringLiteral("\n%1 %2: %3\n").arg(path, sub.name, sub.summary) +
+              helpText(path + QLatin1Char(' ') + sub.name, sub.syntax).section(QLatin1Char('\n'), 1);
+  }
+  if (!command.notes.isEmpty()) text += QLatin1Char('\n') + command.notes + QLatin1Char('\n');
+  return text;
+}
+
+// Finds the subcommand the arguments name (recursively) and runs it; `path` grows as it goes.
+int dispatch(const Command &command, QString path, const QStringList &args) {
+  if (command.subcommands.empty()) return command.run(parseArguments(command.syntax, args));
+  if (args.isEmpty() || args.first().startsWith(QLatin1Char('-')))
+    throw UsageError(QStringLiteral("missing %1 name (one of: %2)").arg(command.subcommandNoun, names(command.subcommands)).toStdString());
+  const Command *sub = findCommand(command.subcommands, args.first());
+  if (!sub)
+    throw UsageError(QStringLiteral("unknown %1 '%2' (one of: %3)")
+                         .arg(command.subcommandNoun, args.first(), names(command.subcommands))
+                         .toStdString());
+  return dispatch(*sub, path + QLatin1Char(' ') + sub->name, args.mid(1));
 }
 
 }  // namespace
@@ -49,7 +96,7 @@ int run(const QStringList &arguments) {
     out() << "groundscope-cli " << kVersion << '\n';
     return kExitOk;
   }
-  const Command *command = findCommand(first);
+  const Command *command = findCommand(commands(), first);
   if (!command) {
     err() << (first.startsWith(QLatin1Char('-')) ? QStringLiteral("groundscope-cli: unknown option '%1'")
                                                  : QStringLiteral("groundscope-cli: unknown command '%1'"))
@@ -59,14 +106,22 @@ int run(const QStringList &arguments) {
   }
   const QStringList rest = arguments.mid(1);
   if (rest.contains(QStringLiteral("--help")) || rest.contains(QStringLiteral("-h"))) {
-    out() << "Usage: groundscope-cli " << command->usage << '\n';
+    // `bench gemm --help` shows the subcommand's help, `bench --help` all of them.
+    const Command *shown = command;
+    QString path = command->name;
+    if (!rest.isEmpty())
+      if (const Command *sub = findCommand(command->subcommands, rest.first())) {
+        shown = sub;
+        path += QLatin1Char(' ') + sub->name;
+      }
+    out() << helpOf(path, *shown);
     return kExitOk;
   }
   try {
-    return command->run(rest);
+    return dispatch(*command, command->name, rest);
   } catch (const UsageError &error) {
     err() << "groundscope-cli " << command->name << ": " << error.what() << '\n'
-          << "Usage: groundscope-cli " << command->usage << '\n';
+          << "Usage: groundscope-cli " << usageOf(command->name, *command) << '\n';
     return kExitUsage;
   } catch (const std::exception &error) {
     err() << "groundscope-cli " << command->name << ": error: " << error.what() << '\n';

@@ -1,13 +1,15 @@
 #pragma once
-// groundscope-cli: every capability of the GUI, headless. A table of subcommands, each a
-// function of its arguments. Exit codes: 0 success, 1 runtime failure, 2 usage error.
+// groundscope-cli: every capability of the GUI, headless. A table of subcommands, each declaring
+// its command line (arguments.h) and a function of the parsed arguments. Exit codes: 0 success,
+// 1 runtime failure, 2 usage error.
+
+#include "arguments.h"
 
 #include <QStringList>
 
 #include <functional>
 #include <stdexcept>
-
-class QTextStream;
+#include <vector>
 
 namespace gs::cli {
 
@@ -24,8 +26,12 @@ public:
 struct Command {
   QString name;
   QString summary; // one line for --help
-  QString usage;   // "NAME ARGS…", shown on a usage error and by `NAME --help`
-  std::function<int(const QStringList &args)> run;
+  Syntax syntax;   // its command line (unused when it has subcommands)
+  QString notes;   // more for `NAME --help`: what the options mean together, alternatives
+  std::function<int(const Arguments &args)> run;
+  // A command made of subcommands (`bench gemm`, `dataset info`): the first argument picks one.
+  std::vector<Command> subcommands;
+  QString subcommandNoun = QStringLiteral("subcommand"); // in "missing/unknown NOUN" messages
 };
 
 const QList<Command> &commands();

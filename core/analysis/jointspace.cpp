@@ -2,9 +2,12 @@
 
 #include "engine/jobcontext.h"
 #include "text/tokenizer.h"
+#include "training/runfolder.h"
 #include "training/trainedmodel.h"
 #include "training/trainingsource.h"
+#include "vision/features.h"
 
+#include <QFileInfo>
 #include <QHash>
 
 #include <algorithm>
@@ -15,20 +18,31 @@ namespace gs {
 
 JointSpace::~JointSpace() = default;
 
-std::shared_ptr<const JointSpace> JointSpace::open(const QString &runDir, Split split, JobContext *job) {
+namespace {
+// A caption as matched against a typed sentence: its tokens, so case and punctuation do not count.
+QString normalised(const QString &text) { return tokenize(text).join(QLatin1Char(' ')); }
+}  // namespace
+
+std::shared_ptr<const JointSpace> JointSpace::open(const QString &runDir, Split split, JobContext *job,
+                                                   std::shared_ptr<const Dataset> dataset, const QString &datasetPath) {
   std::shared_ptr<JointSpace> space(new JointSpace);
   space->m_runDir = runDir;
   space->m_split = split;
   if (job) job->setProgress(0.05, QObject::tr("opening %1").arg(runDir));
   space->m_trained = std::make_shared<TrainedModel>(TrainedModel::open(runDir));
   const TrainedModel &model = *space->m_trained;
-  space->m_model = model.config().model;
+  space->m_model = model.config().modelName();
   space->m_dim = model.dim();
   space->m_featureDim = model.featureDim();
 
-  const TrainingSource source = trainingSourceOfRun(runDir);
+  const TrainingSource source = RunFolder(runDir).source();
   space->m_datasetPath = source.datasetPath;
-  const TrainingData data = prepareTrainingData(source, job);
+  const bool given = dataset && !datasetPath.isEmpty() &&
+                     QFileInfo(datasetPath).absoluteFilePath() == QFileInfo(source.datasetPath).absoluteFilePath();
+  const TrainingData data = given ? prepareTrainingData(*dataset, source, job) : prepareTrainingData(source, job);
+  space->m_dataImageIds = data.imageIds;
+  space->m_dataImagePaths = data.imagePaths;
+  space->m_featuresFolder = data.source.value(QStringLiteral("features")).toString();
   if (job) job->checkpoint();
   const std::vector<int> images = data.imagesIn(split);
   if (images.empty())
@@ -47,6 +61,8 @@ std::shared_ptr<const JointSpace> JointSpace::open(const QString &runDir, Split 
     texts.push_back(data.captions[c]);
     space->m_captions << data.captions[c].raw;
     space->m_captionImage.push_back(rowOfDataImage.value(data.captions[c].image, -1));
+    QList<int> &images = space->m_imagesOfCaption[normalised(data.captions[c].raw)];
+    if (!images.contains(space->m_captionImage.back())) images << space->m_captionImage.back();
   }
   if (job) job->setProgress(0.6, QObject::tr("embedding %1 images and %2 captions").arg(images.size()).arg(texts.size()));
   space->m_imageEmbeddings = model.embedImages(space->m_imageFeatures, space->imageCount());
@@ -88,15 +104,92 @@ std::vector<JointSpace::Ranked> JointSpace::rankImagesForVector(const std::vecto
 std::vector<JointSpace::Ranked> JointSpace::rankCaptionsForImage(int row) const {
   if (row < 0 || row >= imageCount())
     throw std::out_of_range("JointSpace::rankCaptionsForImage: no image row " + std::to_string(row));
-  const std::vector<float> v(m_imageEmbeddings.begin() + std::size_t(row) * m_dim,
-                             m_imageEmbeddings.begin() + std::size_t(row + 1) * m_dim);
-  return ranked(m_trained->score(v, 1, m_captionEmbeddings, captionCount()));
+  return rankCaptionsForEmbedding(std::vector<float>(m_imageEmbeddings.begin() + std::size_t(row) * m_dim,
+                                                     m_imageEmbeddings.begin() + std::size_t(row + 1) * m_dim));
+}
+
+std::vector<JointSpace::Ranked> JointSpace::rankCaptionsForEmbedding(const std::vector<float> &imageEmbedding) const {
+  return ranked(m_trained->score(imageEmbedding, 1, m_captionEmbeddings, captionCount()));
 }
 
 int JointSpace::rankOf(const std::vector<Ranked> &ranked, int imageRow) {
   for (std::size_t r = 0; r < ranked.size(); ++r)
     if (ranked[r].row == imageRow) return int(r) + 1;
   return 0;
+}
+
+QList<int> JointSpace::imagesDescribedBy(const QString &sentence) const {
+  return m_imagesOfCaption.value(normalised(sentence));
+}
+
+RankedList JointSpace::imagesForSentence(const QString &sentence) const {
+  const std::vector<Ranked> order = rankImagesForSentence(sentence);
+  const QList<int> own = imagesDescribedBy(sentence);
+  RankedList list;
+  list.kind = RankedList::Kind::Images;
+  list.query = sentence;
+  list.run = m_runDir;
+  list.candidates = int(order.size());
+  list.relevantCount = int(own.size());
+  for (std::size_t r = 0; r < order.size(); ++r) {
+    const int row = order[r].row;
+    const bool relevant = own.contains(row);
+    if (relevant && list.trueRank == 0) list.trueRank = int(r) + 1;
+    list.rows.push_back({int(r) + 1, m_imageIds[row], m_imagePaths.value(row), {}, double(order[r].score), relevant, row});
+  }
+  return list;
+}
+
+RankedList JointSpace::captionList(const std::vector<Ranked> &order, const QString &query, int ownRow) const {
+  RankedList list;
+  list.kind = RankedList::Kind::Captions;
+  list.query = query;
+  list.run = m_runDir;
+  list.candidates = int(order.size());
+  for (std::size_t r = 0; r < order.size(); ++r) {
+    const int row = order[r].row;
+    const int image = m_captionImage[std::size_t(row)];
+    const bool relevant = ownRow >= 0 && image == ownRow;
+    if (relevant && ++list.relevantCount == 1) list.trueRank = int(r) + 1;
+    list.rows.push_back({int(r) + 1, image >= 0 ? m_imageIds[image] : QString(), image >= 0 ? m_imagePaths.value(image) : QString(),
+                         m_captions[row], double(order[r].score), relevant, row});
+  }
+  return list;
+}
+
+RankedList JointSpace::captionsForImage(int row) const {
+  return captionList(rankCaptionsForImage(row), m_imageIds.value(row), row);
+}
+
+RankedList JointSpace::captionsForImage(const QString &image) const {
+  const QString absolute = QFileInfo(image).absoluteFilePath();
+  int dataRow = -1;
+  for (int i = 0; i < m_dataImageIds.size() && dataRow < 0; ++i)
+    if (m_dataImageIds[i] == image || m_dataImagePaths.value(i) == absolute ||
+        QFileInfo(m_dataImagePaths.value(i)).fileName() == image)
+      dataRow = i;
+  if (dataRow < 0)
+    throw std::invalid_argument(QStringLiteral("%1: not an image of %2 with features; query with one of its images")
+                                    .arg(image, m_datasetPath)
+                                    .toStdString());
+  const QString id = m_dataImageIds[dataRow];
+  const int splitRow = imageRowOf(id);
+  if (splitRow >= 0) return captionList(rankCaptionsForImage(splitRow), id, splitRow);
+  const std::vector<float> v = m_trained->embedImages(featuresOfDataImage(dataRow), 1);
+  return captionList(rankCaptionsForEmbedding(v), id, -1);
+}
+
+std::vector<float> JointSpace::featuresOfDataImage(int dataRow) const {
+  // Memory-mapped: opening the set reads its id table, not the features.
+  const FeatureSet set = loadFeatures(m_featuresFolder);
+  const int r = set.rowOf(m_dataImageIds[dataRow]);
+  if (r < 0 || set.dim() != m_featureDim)
+    throw std::runtime_error(QStringLiteral("%1: no %2-d features for image %3")
+                                 .arg(m_featuresFolder)
+                                 .arg(m_featureDim)
+                                 .arg(m_dataImageIds[dataRow])
+                                 .toStdString());
+  return std::vector<float>(set.row(r), set.row(r) + set.dim());
 }
 
 }  // namespace gs

@@ -1,10 +1,14 @@
 #pragma once
 // One split of a trained run, embedded once into its joint space, for the views that look at that
-// space: the map (t-SNE/PCA of images and captions), the retrieval panel (rank images for a typed
-// sentence, captions for an image) and the tree inspector (images nearest to a phrase's vector).
+// space: the map (t-SNE/PCA of images and captions), the retrieval panel and `groundscope-cli
+// retrieve` (rank images for a sentence, captions for an image: the one place ranking and its
+// "true rank" rule live) and the tree inspector (images nearest to a phrase's vector).
 // Torch-free; the model stays open inside so new sentences can be embedded.
 
+#include "analysis/rankedlist.h"
 #include "data/dataset.h"
+
+#include <QHash>
 
 #include <memory>
 #include <vector>
@@ -16,12 +20,15 @@ class TrainedModel;
 
 class JointSpace {
 public:
-  // Opens the run's best model, prepares its training data (features from the cache), loads its
-  // dataset for the image paths and embeds the split's images and captions. Cost: one forward pass
-  // over the split (seconds for 1,000 images), plus feature extraction if the cache is gone.
-  // Throws std::runtime_error naming the folder when the run or its data cannot be opened.
+  // Opens the run's best model, prepares its training data (features from the cache; the dataset
+  // is loaded unless `dataset` is given and `datasetPath` is the run's) and embeds the split's
+  // images and captions. Cost: one forward pass over the split (seconds for 1,000 images), plus
+  // feature extraction if the cache is gone. Throws std::runtime_error naming the folder when the
+  // run or its data cannot be opened.
   static std::shared_ptr<const JointSpace> open(const QString &runDir, Split split = Split::Test,
-                                                JobContext *job = nullptr);
+                                                JobContext *job = nullptr,
+                                                std::shared_ptr<const Dataset> dataset = nullptr,
+                                                const QString &datasetPath = {});
   ~JointSpace();
 
   QString runDir() const { return m_runDir; }
@@ -58,9 +65,25 @@ public:
   // 1-based rank of `imageRow` in `ranked`, 0 when absent.
   static int rankOf(const std::vector<Ranked> &ranked, int imageRow);
 
+  // The same rankings as lists every view shows and exports (all candidates; RankedList::top cuts).
+  // Images for a sentence: relevant are the images of the split's captions that equal the sentence
+  // up to case and punctuation, trueRank the best of them. Throws like rankImagesForSentence.
+  RankedList imagesForSentence(const QString &sentence) const;
+  // Captions for image row `row` of the split: relevant are its own captions.
+  RankedList captionsForImage(int row) const;
+  // Captions for any image of the run's data (not only the split's), named by id, file name or
+  // path; its features come from the feature cache. Throws std::invalid_argument naming the query
+  // when no image with features matches.
+  RankedList captionsForImage(const QString &image) const;
+  // The images of the split whose captions equal `sentence` up to case and punctuation.
+  QList<int> imagesDescribedBy(const QString &sentence) const;
+
 private:
   JointSpace() = default;
   std::vector<Ranked> ranked(const std::vector<float> &scores) const;
+  std::vector<Ranked> rankCaptionsForEmbedding(const std::vector<float> &imageEmbedding) const;
+  RankedList captionList(const std::vector<Ranked> &ranked, const QString &query, int ownRow) const;
+  std::vector<float> featuresOfDataImage(int dataRow) const;
 
   QString m_runDir, m_datasetPath, m_model;
   Split m_split = Split::Test;
@@ -69,6 +92,11 @@ private:
   QStringList m_imageIds, m_imagePaths, m_captions;
   std::vector<float> m_imageFeatures, m_imageEmbeddings, m_captionEmbeddings;
   std::vector<int> m_captionImage;
+  QHash<QString, QList<int>> m_imagesOfCaption; // normalised caption text → split image rows
+  // Every image of the run's data, for queries outside the split; their features stay in the
+  // feature cache (memory-mapped) until asked for.
+  QStringList m_dataImageIds, m_dataImagePaths;
+  QString m_featuresFolder;
 };
 
 }  // namespace gs

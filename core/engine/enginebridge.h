@@ -7,6 +7,9 @@
 
 #include <QObject>
 
+#include <memory>
+#include <optional>
+
 namespace gs {
 
 class EngineBridge : public QObject, public JobObserver {
@@ -18,6 +21,24 @@ public:
   Engine &engine() { return m_engine; }
 
   JobId submit(const QString &name, JobFunction function) { return m_engine.submit(name, std::move(function)); }
+
+  // Runs `work` as a job and calls `done` on this bridge's thread when it ends, with the outcome and
+  // what `work` returned (empty unless it succeeded). `done` is dropped when `context` is gone.
+  // The result travels in a holder the job fills on the engine's thread; the finished signal is
+  // queued after the job returned, so reading it in `done` needs no lock.
+  template <typename Result, typename Work, typename Done>
+  JobId submitThen(QObject *context, const QString &name, Work work, Done done) {
+    auto holder = std::make_shared<std::optional<Result>>();
+    const JobId id = submit(name, [work = std::move(work), holder](JobContext &job) { holder->emplace(work(job)); });
+    auto connection = std::make_shared<QMetaObject::Connection>();
+    *connection = connect(this, &EngineBridge::finished, context,
+                          [id, holder, connection, done = std::move(done)](JobId ended, const QString &, const JobOutcome &outcome) {
+                            if (ended != id) return;
+                            QObject::disconnect(*connection);
+                            done(outcome, outcome.status == JobStatus::Succeeded ? std::move(*holder) : std::nullopt);
+                          });
+    return id;
+  }
 
 public Q_SLOTS:
   void cancelCurrent();

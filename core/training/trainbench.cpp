@@ -1,5 +1,7 @@
 #include "training/trainbench.h"
 
+#include "training/detail/modelbuilder.h"
+#include "training/modelregistry.h"
 #include "training/detail/optimisation.h"
 #include "training/detail/trainstep.h"
 
@@ -15,7 +17,8 @@ using namespace detail;
 
 TrainingThroughput measureTrainingThroughput(const TrainingData &input, const TrainConfig &config, int batches) {
   if (batches <= 0) throw std::invalid_argument("measureTrainingThroughput: batches must be positive");
-  if (config.model == QLatin1String("cca")) throw std::invalid_argument("measureTrainingThroughput: cca has no minibatches");
+  if (config.entry().closedForm)
+    throw std::invalid_argument("measureTrainingThroughput: " + config.modelName().toStdString() + " has no minibatches");
   std::optional<TrainingData> parsed;
   if (config.needsTrees() && !hasParses(input)) {
     parsed = input;
@@ -36,7 +39,7 @@ TrainingThroughput measureTrainingThroughput(const TrainingData &input, const Tr
   }
   const std::vector<EncodedCaption> encoded = encodeCaptions(vocabulary, data.captions, trees.get());
   torch::manual_seed(config.seed);
-  JointModel model(config, vocabulary.size(), data.featureDim, trees.get());
+  JointModel model = makeJointModel(config, vocabulary.size(), data.featureDim, trees.get());
   std::vector<torch::Tensor> trainable = model->parameters();
   auto optimizer = makeOptimizer(config, trainable);
   const torch::Tensor features = featureTensor(data);
@@ -52,7 +55,7 @@ TrainingThroughput measureTrainingThroughput(const TrainingData &input, const Tr
   const auto start = std::chrono::steady_clock::now();
   for (int b = 1; b <= batches; ++b) trainStep(model, *optimizer, config, in, rowsFor(b), 1);
   TrainingThroughput t;
-  t.model = config.model;
+  t.model = config.modelName();
   t.batches = batches;
   t.captions = batches * batch;
   t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

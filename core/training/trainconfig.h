@@ -1,6 +1,10 @@
 #pragma once
-// Everything that defines a training run, with each paper's defaults, a JSON form (the run
-// folder's config.json and the CLI's --config file) and a schema the GUI builds its form from.
+// Everything that defines a training run, with each model's defaults (from the model registry), a
+// JSON form (the run folder's config.json and the CLI's --config file) and a schema the GUI builds
+// its form from. One field table in trainconfig.cpp drives toJson, fromJson, validate and the
+// schema, so each key is spelled once.
+
+#include "training/configenums.h"
 
 #include <QJsonObject>
 #include <QStringList>
@@ -9,17 +13,19 @@
 
 namespace gs {
 
+struct ModelEntry;
+
 struct TrainConfig {
   // What is trained.
-  QString model = QStringLiteral("bow");           // bow | rnn | lstm | chargru | charlstm | cca | ctrnn | dtrnn | sdtrnn | dtlstm
-  QString imageSide = QStringLiteral("linear");    // linear (Socher W_I) | hmlstm (FC+BN+L2) | twin (DT-LSTM) | merkx (linear+L2)
-  QString similarity = QStringLiteral("dot");      // dot (Socher) | cosine (Merkx & Frank, Huang et al.)
+  ModelKind model = ModelKind::Bow;
+  ImageSideKind imageSide = ImageSideKind::Linear;
+  SimilarityKind similarity = SimilarityKind::Dot;
   int embedDim = 50;       // joint-space size (Socher: 50); char models: 2 × hiddenDim
   int wordDim = 50;        // word vector size
   int hiddenDim = 50;      // recurrent state size (char models: per direction)
   int charDim = 20;        // Merkx & Frank §3.3: 20-d character embeddings
   int attentionHidden = 128; // Merkx & Frank §3.3: the attention layer has 128 hidden units
-  QString pooling = QStringLiteral("attention");   // attention | max (char models)
+  PoolingKind pooling = PoolingKind::Attention;
   QString wordVectors;     // GloVe / word2vec text file to initialise from (empty: learn from scratch)
   bool freezeWords = false;
   // Keep each distractor-twin pair's captions (the Scenes demo's) in one minibatch, so the twin is
@@ -27,27 +33,24 @@ struct TrainConfig {
   // default; no effect on data without twins. On the demo it decides whether a tree model learns
   // word order at all (see tst_treetraining).
   bool twinBatches = false;
-  // Which epoch's weights the run keeps (best.pt, used for the test figures):
-  //  rsum — the best validation rsum (default; what the papers report);
-  //  twin — the best validation twin accuracy, rsum breaking ties (data without twins: rsum);
-  //  last — the final epoch's, no selection at all.
-  // On the Scenes demo, rsum peaks within a few epochs while twin accuracy keeps climbing for
-  // tens more (tst_treetraining), so an rsum-selected model never shows what word order gained.
-  QString selection = QStringLiteral("rsum");
+  // Which epoch's weights the run keeps. On the Scenes demo, rsum peaks within a few epochs while
+  // twin accuracy keeps climbing for tens more (tst_treetraining), so an rsum-selected model never
+  // shows what word order gained.
+  SelectionRule selection = SelectionRule::Rsum;
   int minWordCount = 1;    // rarer training words map to <unk>
-  // Tree models (issue 7).
-  QString activation = QStringLiteral("tanh"); // f of Socher Eqs. 1–4: tanh | identity | sigmoid | relu
+  // Tree models.
+  ActivationKind activation = ActivationKind::Tanh; // f of Socher Eqs. 1–4
   int lstmPositions = 3;   // p of the DT-LSTM (appendix A): children p, p+1, … on a side share parameters
   int minRelationCount = 5; // SDT-RNN: relations rarer than this in training share one matrix (§3.3)
 
   // How it is trained.
-  QString loss = QStringLiteral("socher");         // socher (Eq. 5) | hinge (in-batch, cosine) | vsepp (hardest negative) | squared
+  LossKind loss = LossKind::Socher;
   double margin = 1.0;     // Δ (Socher) or α (Merkx & Frank: 0.2)
   double regularisation = 0.0; // λ of Socher's λ‖θ‖²
-  QString optimizer = QStringLiteral("adagrad");   // adagrad | adam | sgd
+  OptimizerKind optimizer = OptimizerKind::Adagrad;
   double learningRate = 0.01;
   int adagradResetEpochs = 5; // Socher §5: squared-gradient sums reset every 5 epochs (0: never)
-  QString schedule = QStringLiteral("constant");   // constant | cyclic (Merkx & Frank) | step (DT-LSTM: ×0.95 every 2,500 iterations)
+  ScheduleKind schedule = ScheduleKind::Constant;
   double lrMin = 1e-6, lrMax = 1e-3; // cyclic bounds (Merkx & Frank, Flickr8k)
   int cycleEpochs = 4;     // one learning-rate cycle, one snapshot at its minimum
   int ensembleSnapshots = 2; // best snapshots averaged at test time (0/1: no ensemble)
@@ -56,14 +59,21 @@ struct TrainConfig {
   quint64 seed = 1;
   double ccaRegularisation = 1e-3; // ridge added to CCA's covariances (model cca)
 
-  static TrainConfig defaultsFor(const QString &model); // throws std::invalid_argument for an unknown model
-  static QStringList models();
-  bool needsTrees() const;         // ctrnn, dtrnn, sdtrnn, dtlstm
-  bool needsConstituency() const;  // ctrnn
+  // The model's registry entry defaults.
+  static TrainConfig defaultsFor(ModelKind model);
+  // The same by name (the JSON and command-line boundary); throws std::invalid_argument
+  // "unknown model 'x' (one of: …)".
+  static TrainConfig defaultsFor(const QString &model);
+  static QStringList models(); // every model's name, in registry order
+
+  const ModelEntry &entry() const; // the model's registry entry
+  QString modelName() const;
+  bool needsTrees() const;         // the model composes over a parse tree
+  bool needsConstituency() const;  // … a constituency tree
 
   QJsonObject toJson() const;
-  // Starts from defaultsFor(json["model"] or base.model) and overrides what the JSON gives;
-  // unknown keys and wrong types throw std::invalid_argument naming the key (and `source`).
+  // Starts from defaultsFor(json["model"], or the default model) and overrides what the JSON gives; unknown keys
+  // and wrong types throw std::invalid_argument naming the key (and `source`).
   static TrainConfig fromJson(const QJsonObject &json, const QString &source = {});
   // Checks values and combinations; throws std::invalid_argument with a message naming the field.
   void validate() const;
@@ -75,6 +85,8 @@ struct ConfigField {
   QString kind;         // "int" | "double" | "string" | "bool" | "choice"
   QStringList choices;  // for "choice"
   QString description;
+  SettingGroup group = SettingGroup::Common; // shown for the models whose entry lists this group
+  QString label;        // what a form calls it
 };
 const std::vector<ConfigField> &trainConfigSchema();
 

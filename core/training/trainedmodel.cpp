@@ -26,11 +26,12 @@ std::vector<float> toVector(const torch::Tensor &t) {
 TrainedModel TrainedModel::open(const QString &runDir) {
   TrainedModel m;
   m.m_runDir = runDir;
-  m.m_config = readRunConfig(runDir);
-  m.m_featureDim = readFeatureDim(runDir);
-  m.m_vocabulary = std::make_shared<Vocabulary>(readVocabulary(runDir));
-  m.m_trees = readTreeVocabulary(runDir, m.m_config);
-  m.m_embedder = openEmbedder(runDir, m.m_config, *m.m_vocabulary, m.m_featureDim, m.m_trees.get());
+  const RunFolder run(runDir);
+  m.m_config = run.config();
+  m.m_featureDim = run.featureDim();
+  m.m_vocabulary = std::make_shared<Vocabulary>(readVocabulary(run));
+  m.m_trees = readTreeVocabulary(run, m.m_config);
+  m.m_embedder = openEmbedder(run, m.m_config, *m.m_vocabulary, m.m_featureDim, m.m_trees.get());
   m.m_dim = int(m.m_embedder->images(torch::zeros({1, m.m_featureDim})).size(1));
   return m;
 }

@@ -3,11 +3,14 @@
 #include "engine/jobcontext.h"
 #include "io/atomicfile.h"
 #include "training/detail/cca.h"
+#include "training/modelregistry.h"
 #include "training/detail/checkpoint.h"
 #include "training/detail/embedder.h"
+#include "training/detail/modelbuilder.h"
 #include "training/detail/trainstep.h"
 #include "training/detail/optimisation.h"
 #include "training/detail/runfiles.h"
+#include "training/runfolder.h"
 #include "training/trainingsource.h"
 #include "models/detail/wordvectors.h"
 
@@ -40,15 +43,21 @@ QJsonObject TrainResult::toJson() const {
           {QStringLiteral("twin_captions"), twinCaptions}};
 }
 
-namespace {
-
-// What the kept epoch maximises (TrainConfig::selection). "twin" ranks by validation twin
-// accuracy first and rsum second (rsum ≤ 600, so ×1000 keeps the order lexicographic); on data
-// without twins (accuracy −1) it is rsum.
-double selectionScore(const TrainConfig &config, double rsum, double validationTwins) {
-  if (config.selection == QLatin1String("twin") && validationTwins >= 0) return validationTwins * 1000.0 + rsum;
-  return rsum;
+TrainResult TrainResult::fromJson(const QJsonObject &json) {
+  TrainResult r;
+  r.runDir = json.value(QStringLiteral("run")).toString();
+  r.test = RetrievalMetrics::fromJson(json.value(QStringLiteral("test")).toObject());
+  r.validation = RetrievalMetrics::fromJson(json.value(QStringLiteral("validation")).toObject());
+  r.bestEpoch = json.value(QStringLiteral("best_epoch")).toInt();
+  r.epochsRun = json.value(QStringLiteral("epochs_run")).toInt();
+  r.resumedFrom = json.value(QStringLiteral("resumed_from")).toInt();
+  r.sentenceSimilarityMeanRank = json.value(QStringLiteral("sentence_similarity_mean_rank")).toDouble();
+  r.twinAccuracy = json.value(QStringLiteral("twin_accuracy")).toDouble(-1);
+  r.twinCaptions = json.value(QStringLiteral("twin_captions")).toInt();
+  return r;
 }
+
+namespace {
 
 // The same epoch always sees the same order, so a resumed run repeats an uninterrupted one.
 std::vector<int> shuffled(std::vector<int> rows, quint64 seed, int epoch) {
@@ -88,12 +97,7 @@ std::vector<int> shuffledWithTwins(const TrainingData &data, const std::vector<i
   return order;
 }
 
-void appendEvent(QFile &log, const BatchEvent &e) {
-  const QJsonObject line{{QStringLiteral("epoch"), e.epoch}, {QStringLiteral("batch"), e.batch},
-                         {QStringLiteral("iteration"), qint64(e.iteration)}, {QStringLiteral("loss"), e.loss},
-                         {QStringLiteral("lr"), e.learningRate}};
-  log.write(QJsonDocument(line).toJson(QJsonDocument::Compact) + '\n');
-}
+void appendEvent(QFile &log, const BatchEvent &e) { log.write(QJsonDocument(e.toJson()).toJson(QJsonDocument::Compact) + '\n'); }
 
 double sentenceSimilarity(Embedder &embedder, const TrainingData &data, const std::vector<EncodedCaption> &encoded) {
   const std::vector<int> rows = data.captionsIn(Split::Test);
@@ -145,7 +149,7 @@ TrainResult finish(Embedder &embedder, const TrainingData &data, const std::vect
   result.epochsRun = epochsRun;
   result.sentenceSimilarityMeanRank = sentenceSimilarity(embedder, data, encoded);
   std::tie(result.twinAccuracy, result.twinCaptions) = twinAccuracy(embedder, data, encoded);
-  writeFileAtomically(QDir(runDir).filePath(kResultFile), QJsonDocument(result.toJson()).toJson());
+  writeFileAtomically(RunFolder(runDir).resultFile(), QJsonDocument(result.toJson()).toJson());
   return result;
 }
 
@@ -153,7 +157,8 @@ TrainResult trainCca(const TrainingData &data, const TrainConfig &config, const 
                      const std::vector<EncodedCaption> &encoded, JobContext *job) {
   if (job) job->setProgress(-1, QStringLiteral("fitting CCA"));
   auto cca = CcaEmbedder::fit(config, vocabulary, data, encoded);
-  cca->save(QDir(runDir).filePath(kCcaFile));
+  const RunFolder folder(runDir);
+  cca->save(folder.closedFormFile());
   TrainerPosition position;
   position.epoch = 1;
   position.bestEpoch = 1;
@@ -162,7 +167,7 @@ TrainResult trainCca(const TrainingData &data, const TrainConfig &config, const 
   position.history = QJsonObject{{QStringLiteral("epochs"),
                                    QJsonArray{QJsonObject{{QStringLiteral("epoch"), 1},
                                                           {QStringLiteral("validation"), validation.toJson()}}}}};
-  writeFileAtomically(QDir(runDir).filePath(kMetricsFile), QJsonDocument(position.history).toJson());
+  writeFileAtomically(folder.metricsFile(), QJsonDocument(position.history).toJson());
   if (job) job->log(QStringLiteral("CCA: top canonical correlation %1").arg(cca->correlations()[0].item<double>(), 0, 'f', 3));
   return finish(*cca, data, encoded, runDir, position, 0, 1);
 }
@@ -180,20 +185,20 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
   const TrainingData &data = parsed ? *parsed : input;
   data.validate();
   config.validate();
-  const QDir dir(runDir);
+  const RunFolder folder(runDir);
   if (!QDir().mkpath(runDir)) throw std::runtime_error(QStringLiteral("%1: cannot create run folder").arg(runDir).toStdString());
-  prepareRunFolder(runDir, config, data);
+  prepareRunFolder(folder, config, data);
 
-  const Vocabulary vocabulary = loadOrBuildVocabulary(runDir, config, data);
-  const std::shared_ptr<TreeVocabulary> trees = loadOrBuildTreeVocabulary(runDir, config, data, vocabulary);
+  const Vocabulary vocabulary = loadOrBuildVocabulary(folder, config, data);
+  const std::shared_ptr<TreeVocabulary> trees = loadOrBuildTreeVocabulary(folder, config, data, vocabulary);
   const std::vector<EncodedCaption> encoded = encodeCaptions(vocabulary, data.captions, trees.get());
-  if (config.model == QLatin1String("cca")) return trainCca(data, config, runDir, vocabulary, encoded, job);
+  if (config.entry().closedForm) return trainCca(data, config, runDir, vocabulary, encoded, job);
 
   torch::manual_seed(config.seed);
-  JointModel model(config, vocabulary.size(), data.featureDim, trees.get());
+  JointModel model = makeJointModel(config, vocabulary.size(), data.featureDim, trees.get());
   if (!config.wordVectors.isEmpty()) {
     auto table = model->encoder->wordEmbedding();
-    if (!table) throw std::runtime_error("word_vectors: model " + config.model.toStdString() + " has no word vectors");
+    if (!table) throw std::runtime_error("word_vectors: model " + config.modelName().toStdString() + " has no word vectors");
     torch::NoGradGuard noGrad;
     const WordVectorLoad load = loadWordVectors(config.wordVectors, vocabulary, table->weight);
     if (job) job->log(QStringLiteral("word vectors: %1 of %2 words found in %3").arg(load.found).arg(vocabulary.size() - 2).arg(config.wordVectors));
@@ -205,7 +210,7 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
   auto optimizer = makeOptimizer(config, trainable);
 
   TrainerPosition position;
-  const QString lastPath = dir.filePath(kLastCheckpoint);
+  const QString lastPath = folder.lastCheckpointFile();
   if (QFile::exists(lastPath)) {
     position = loadCheckpoint(lastPath, *model, optimizer.get());
     if (job) job->log(QStringLiteral("resuming %1 after epoch %2").arg(runDir).arg(position.epoch));
@@ -219,7 +224,7 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
   const int batchesPerEpoch = int((trainRows.size() + batchSize - 1) / batchSize);
   const int totalBatches = batchesPerEpoch * config.epochs;
   const StepInputs step{data, encoded, features, trainable, int(trainRows.size())};
-  QFile eventLog(dir.filePath(kEventsFile));
+  QFile eventLog(folder.eventsFile());
   if (!eventLog.open(QIODevice::Append | QIODevice::Text))
     throw std::runtime_error(QStringLiteral("%1: cannot write: %2").arg(eventLog.fileName(), eventLog.errorString()).toStdString());
 
@@ -228,7 +233,7 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
     QElapsedTimer clock;
     clock.start();
     // Socher §5: AdaGrad's squared-gradient sums are reset every k epochs.
-    if (config.optimizer == QLatin1String("adagrad") && config.adagradResetEpochs > 0 && epoch > 1 &&
+    if (config.optimizer == OptimizerKind::Adagrad && config.adagradResetEpochs > 0 && epoch > 1 &&
         (epoch - 1) % config.adagradResetEpochs == 0)
       resetAdagradSums(*optimizer);
     const std::vector<int> order =
@@ -270,37 +275,32 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
     epochEvent.trainLoss = lossSum / batchesPerEpoch;
     // Twin accuracy on the training pairs (does the model separate them at all?) and on the
     // validation pairs (does that generalise?): -1 on data without distractor twins.
-    double trainTwins = -1, validationTwins = -1;
     {
       JointEmbedder embedder({model});
       epochEvent.validation =
           evaluateSplit(embedder, data, encoded, haveValidation ? Split::Val : Split::Train);
-      trainTwins = twinAccuracy(embedder, data, encoded, Split::Train).first;
-      validationTwins = twinAccuracy(embedder, data, encoded, Split::Val).first;
+      epochEvent.trainTwinAccuracy = twinAccuracy(embedder, data, encoded, Split::Train).first;
+      epochEvent.validationTwinAccuracy = twinAccuracy(embedder, data, encoded, Split::Val).first;
     }
-    const double score = selectionScore(config, epochEvent.validation.rsum, validationTwins);
-    epochEvent.best = config.selection == QLatin1String("last") || score > position.bestRsum;
+    const double trainTwins = epochEvent.trainTwinAccuracy, validationTwins = epochEvent.validationTwinAccuracy;
+    const double score = selectionScore(config.selection, epochEvent);
+    epochEvent.best = config.selection == SelectionRule::Last || score > position.bestRsum;
     if (epochEvent.best) {
       position.bestRsum = score;
       position.bestEpoch = epoch;
-      saveCheckpoint(dir.filePath(kBestModel), *model, nullptr, position);
+      saveCheckpoint(folder.bestModelFile(), *model, nullptr, position);
     }
-    if (config.schedule == QLatin1String("cyclic") && epoch % config.cycleEpochs == 0) {
+    if (config.schedule == ScheduleKind::Cyclic && epoch % config.cycleEpochs == 0) {
       // Merkx & Frank §3.3: a snapshot at each minimum of the learning-rate cycle.
-      saveCheckpoint(snapshotPath(runDir, epoch), *model, nullptr, position);
+      saveCheckpoint(folder.snapshotFile(epoch), *model, nullptr, position);
     }
     epochEvent.seconds = clock.elapsed() / 1000.0;
-    history.append(QJsonObject{{QStringLiteral("epoch"), epoch},
-                               {QStringLiteral("train_loss"), epochEvent.trainLoss},
-                               {QStringLiteral("validation"), epochEvent.validation.toJson()},
-                               {QStringLiteral("train_twin_accuracy"), trainTwins},
-                               {QStringLiteral("validation_twin_accuracy"), validationTwins},
-                               {QStringLiteral("seconds"), epochEvent.seconds}});
+    history.append(epochEvent.toJson());
     position.epoch = epoch;
     position.history = QJsonObject{{QStringLiteral("epochs"), history},
                                    {QStringLiteral("best_epoch"), position.bestEpoch}};
     saveCheckpoint(lastPath, *model, optimizer.get(), position);
-    writeFileAtomically(dir.filePath(kMetricsFile), QJsonDocument(position.history).toJson());
+    writeFileAtomically(folder.metricsFile(), QJsonDocument(position.history).toJson());
     if (job)
       job->log(QStringLiteral("epoch %1: loss %2, validation rsum %3, R@10 i→t %4 t→i %5%6%7")
                    .arg(epoch)
@@ -310,11 +310,11 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
                    .arg(epochEvent.validation.textToImage.r10, 0, 'f', 1)
                    .arg(trainTwins < 0 ? QString()
                                        : QStringLiteral(", twin accuracy train %1 val %2").arg(trainTwins, 0, 'f', 1).arg(validationTwins, 0, 'f', 1))
-                   .arg(epochEvent.best && config.selection != QLatin1String("last") ? QStringLiteral(" (best)") : QString()));
+                   .arg(epochEvent.best && config.selection != SelectionRule::Last ? QStringLiteral(" (best)") : QString()));
     if (events.onEpoch) events.onEpoch(epochEvent);
   }
 
-  auto embedder = openEmbedder(runDir, config, vocabulary, data.featureDim, trees.get());
+  auto embedder = openEmbedder(folder, config, vocabulary, data.featureDim, trees.get());
   return finish(*embedder, data, encoded, runDir, position, resumedFrom, config.epochs - resumedFrom);
 }
 

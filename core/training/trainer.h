@@ -3,42 +3,18 @@
 // kept, checkpoints after every epoch (a killed or cancelled run resumes from the last one),
 // events for every minibatch and epoch, and a run folder the GUI and CLI can reopen.
 //
-// Run folder: config.json, vocabulary.json, checkpoint-last.pt (model + optimiser + position),
-// model-best.pt, snapshots/epoch-N.pt (cyclic schedule), metrics.json (history), events.jsonl
-// (one line per minibatch), result.json (test metrics). Everything but events.jsonl is written
+// The run folder's files are RunFolder's (runfolder.h). Everything but events.jsonl is written
 // atomically.
 
 #include "evaluation/retrieval.h"
 #include "training/trainconfig.h"
 #include "training/trainingdata.h"
+#include "training/trainingevents.h"
 
-#include <functional>
 
 namespace gs {
 
 class JobContext;
-
-struct BatchEvent {
-  int epoch = 0;              // 1-based
-  int batch = 0;              // 1-based within the epoch
-  int batchesPerEpoch = 0;
-  std::int64_t iteration = 0; // minibatches since the run began
-  double loss = 0;            // this minibatch's loss (sum over its pairs, as the papers define it)
-  double learningRate = 0;
-};
-
-struct EpochEvent {
-  int epoch = 0;
-  double trainLoss = 0;       // mean minibatch loss
-  RetrievalMetrics validation;
-  bool best = false;          // this epoch's model is the new best on validation rsum
-  double seconds = 0;
-};
-
-struct TrainingEvents {
-  std::function<void(const BatchEvent &)> onBatch; // called on the training thread
-  std::function<void(const EpochEvent &)> onEpoch;
-};
 
 struct TrainResult {
   QString runDir;
@@ -54,6 +30,7 @@ struct TrainResult {
   double twinAccuracy = -1;
   int twinCaptions = 0;
   QJsonObject toJson() const;
+  static TrainResult fromJson(const QJsonObject &json);
 };
 
 // Trains (or resumes) the run in runDir. Throws std::runtime_error with a clear message for bad

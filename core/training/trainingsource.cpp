@@ -13,7 +13,10 @@
 namespace gs {
 
 TrainingData prepareTrainingData(const TrainingSource &source, JobContext *job) {
-  const Dataset dataset = loadDataset(source.datasetPath, job);
+  return prepareTrainingData(loadDataset(source.datasetPath, job), source, job);
+}
+
+TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &source, JobContext *job) {
   if (job && dataset.report.total() > 0)
     job->warn(QStringLiteral("%1: %2 problems while loading (see `groundscope-cli dataset info`)")
                   .arg(source.datasetPath)
@@ -66,21 +69,6 @@ void attachParses(TrainingData &data, JobContext *job) {
                  .arg(parses.stats.cached)
                  .arg(parses.stats.partial)
                  .arg(parses.stats.fallback));
-}
-
-TrainingSource trainingSourceOfRun(const QString &runDir) {
-  const QString path = QDir(runDir).filePath(QStringLiteral("run.json"));
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly))
-    throw std::runtime_error(QStringLiteral("%1: cannot open: %2").arg(path, file.errorString()).toStdString());
-  const QJsonObject run = QJsonDocument::fromJson(file.readAll()).object();
-  TrainingSource source;
-  source.datasetPath = run.value(QStringLiteral("dataset")).toString();
-  source.backbone = run.value(QStringLiteral("backbone")).toString(QStringLiteral("concept-cnn"));
-  source.featuresDir = run.value(QStringLiteral("features")).toString();
-  if (source.datasetPath.isEmpty())
-    throw std::runtime_error(QStringLiteral("%1: the run does not record its dataset; pass --dataset").arg(path).toStdString());
-  return source;
 }
 
 }  // namespace gs

@@ -3,6 +3,7 @@
 // cached) image features, join them. What `train`, `eval`, `compare` and the GUI's Training panel
 // share, so a run trained from the CLI and one trained from the GUI see the same data.
 
+#include "data/dataset.h"
 #include "training/trainingdata.h"
 
 namespace gs {
@@ -25,9 +26,9 @@ bool hasParses(const TrainingData &data);
 // Throws std::runtime_error for an unusable dataset or backbone. Images whose features could not
 // be extracted are dropped with their captions, and said so through job->warn().
 // TrainingData::source records the dataset, backbone and feature folder, so a run can find them again.
+// (The source a run was trained from is RunFolder::source.)
 TrainingData prepareTrainingData(const TrainingSource &source, JobContext *job = nullptr);
-
-// The source a run was trained from (its run.json), for `eval` and `retrieve` on the same data.
-TrainingSource trainingSourceOfRun(const QString &runDir);
+// The same for a dataset already loaded from source.datasetPath, which is then not read again.
+TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &source, JobContext *job = nullptr);
 
 }  // namespace gs

@@ -1,6 +1,6 @@
 #include "training/treebench.h"
 
-#include "models/detail/jointmodel.h"
+#include "training/detail/modelbuilder.h"
 #include "training/detail/embedder.h"
 #include "training/trainingsource.h"
 
@@ -14,7 +14,7 @@ using namespace detail;
 TreeThroughput measureTreeThroughput(const TrainingData &input, const TrainConfig &config, int batchSize, int batches,
                                      bool batched) {
   if (!config.needsTrees())
-    throw std::invalid_argument("measureTreeThroughput: '" + config.model.toStdString() + "' is not a tree model");
+    throw std::invalid_argument("measureTreeThroughput: '" + config.modelName().toStdString() + "' is not a tree model");
   if (batchSize <= 0 || batches <= 0) throw std::invalid_argument("measureTreeThroughput: sizes must be positive");
   std::optional<TrainingData> parsed;
   if (!hasParses(input)) {
@@ -46,7 +46,7 @@ TreeThroughput measureTreeThroughput(const TrainingData &input, const TrainConfi
   const auto start = std::chrono::steady_clock::now();
   for (int b = 1; b <= batches; ++b) step(b);
   TreeThroughput t;
-  t.model = config.model;
+  t.model = config.modelName();
   t.batched = batched;
   t.batchSize = batchSize;
   t.sentences = batches * batchSize;

@@ -4,6 +4,7 @@
 #include "parse/captionparser.h"
 #include "text/tokenizer.h"
 #include "training/detail/runfiles.h"
+#include "training/modelregistry.h"
 
 #include <algorithm>
 #include <mutex>
@@ -26,15 +27,16 @@ struct TreeInspector::Impl {
 
 TreeInspector::TreeInspector(const QString &runDir) : m_impl(new Impl) {
   try {
-    m_impl->config = readRunConfig(runDir);
+    const RunFolder run(runDir);
+    m_impl->config = run.config();
     if (!m_impl->config.needsTrees())
-      throw std::runtime_error(QStringLiteral("%1 holds a '%2' run; inspect needs a tree model (ctrnn, dtrnn, sdtrnn, dtlstm)")
-                                   .arg(runDir, m_impl->config.model)
+      throw std::runtime_error(QStringLiteral("%1 holds a '%2' run; inspect needs a tree model (%3)")
+                                   .arg(runDir, m_impl->config.modelName(), treeModelNames().join(QStringLiteral(", ")))
                                    .toStdString());
-    m_impl->featureDim = readFeatureDim(runDir);
-    m_impl->vocabulary = readVocabulary(runDir);
-    m_impl->trees = readTreeVocabulary(runDir, m_impl->config);
-    m_impl->embedder = openEmbedder(runDir, m_impl->config, m_impl->vocabulary, m_impl->featureDim, m_impl->trees.get());
+    m_impl->featureDim = run.featureDim();
+    m_impl->vocabulary = readVocabulary(run);
+    m_impl->trees = readTreeVocabulary(run, m_impl->config);
+    m_impl->embedder = openEmbedder(run, m_impl->config, m_impl->vocabulary, m_impl->featureDim, m_impl->trees.get());
     const auto *joint = dynamic_cast<JointEmbedder *>(m_impl->embedder.get());
     if (!joint) throw std::runtime_error(runDir.toStdString() + ": not a joint-space run");
     m_impl->model = joint->members().front();
@@ -86,7 +88,7 @@ InspectedTree TreeInspector::inspect(const QString &caption, const std::vector<f
   }
   const Tree &source = vocab.constituency ? parse.constituency : parse.dependency;
   InspectedTree out;
-  out.model = m_impl->config.model;
+  out.model = m_impl->config.modelName();
   out.caption = caption;
   out.tokens = tokens;
   out.root = tree.root;
@@ -116,10 +118,10 @@ InspectedTree TreeInspector::inspect(const QString &caption, const std::vector<f
 }
 
 std::vector<TreeInspector::RelationNorm> TreeInspector::relationNorms() const {
-  if (m_impl->config.model != QLatin1String("sdtrnn"))
-    throw std::invalid_argument("TreeInspector::relationNorms: only SDT-RNN has relation matrices (this run is " +
-                                m_impl->config.model.toStdString() + ")");
   const auto *rnn = dynamic_cast<TreeRnnImpl *>(m_impl->encoder.get());
+  if (!rnn || rnn->kind != TreeRnnKind::Relations)
+    throw std::invalid_argument("TreeInspector::relationNorms: only SDT-RNN has relation matrices (this run is " +
+                                m_impl->config.modelName().toStdString() + ")");
   torch::NoGradGuard noGrad;
   std::vector<RelationNorm> norms;
   for (int r = 0; r < rnn->numSlots(); ++r)

@@ -1,6 +1,6 @@
 #pragma once
 // Which network turns images into feature vectors, and how its input is prepared. Torch- and
-// OpenCV-free: the CLI, the GUI and training (issue 6) describe a backbone with this alone.
+// OpenCV-free: the CLI, the GUI and training describe a backbone with this alone.
 
 #include <QJsonObject>
 #include <QString>

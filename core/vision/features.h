@@ -1,6 +1,6 @@
 #pragma once
 // Image features: extract them once per (dataset, backbone, crop mode, regions) into an on-disk
-// cache and read them back memory-mapped. This is what training (issue 6) calls:
+// cache and read them back memory-mapped. This is what training calls:
 //
 //   FeatureSet set = extractFeatures(dataset, BackboneSpec::parse("concept-cnn"), {}, &job);
 //   int r = set.rowOf(image.id);             // -1 when the image was skipped

@@ -160,7 +160,7 @@ private Q_SLOTS:
     QTest::addColumn<QString>("message");
     QTest::newRow("missing out") << QStringList{QStringLiteral("features"), QStringLiteral("--dataset"), QStringLiteral("x"),
                                                 QStringLiteral("--backbone"), QStringLiteral("concept-cnn")}
-                                 << "missing --out";
+                                 << "--out is required";
     QTest::newRow("bad backbone") << QStringList{QStringLiteral("features"), QStringLiteral("--dataset"), QStringLiteral("x"),
                                                  QStringLiteral("--backbone"), QStringLiteral("resnet"), QStringLiteral("--out"), QStringLiteral("o")}
                                   << "bad backbone 'resnet'";
@@ -316,14 +316,14 @@ private Q_SLOTS:
                 QStringLiteral("--format"), QStringLiteral("json")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     const QJsonObject ranked = QJsonDocument::fromJson(r.out.toUtf8()).object();
-    QCOMPARE(ranked.value(QStringLiteral("results")).toArray().size(), 3);
-    QVERIFY(ranked.value(QStringLiteral("true_image_rank")).toInt() >= 1);
+    QCOMPARE(ranked.value(QStringLiteral("rows")).toArray().size(), 3);
+    QVERIFY(ranked.value(QStringLiteral("true_rank")).toInt() >= 1);
     QCOMPARE(ranked.value(QStringLiteral("candidates")).toInt(), 5);
 
     r = runCli({QStringLiteral("retrieve"), run, QStringLiteral("--image"), QStringLiteral("scene_00045"), QStringLiteral("--top"),
                 QStringLiteral("4")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
-    QVERIFY(r.out.startsWith(QStringLiteral("rank,caption,image,score\n")));
+    QVERIFY2(r.out.startsWith(QStringLiteral("rank,image_id,caption,score,relevant\r\n")), qPrintable(r.out));
     QCOMPARE(r.out.count(QLatin1Char('\n')), 5);
     // --out writes the list as the Retrieval panel exports it: an HTML page with a thumbnail per row.
     const QString page = dir.filePath(QStringLiteral("ranked.html"));

@@ -66,7 +66,7 @@ private Q_SLOTS:
     QVERIFY(momentumAt(1000) > 0.7 && momentumAt(1000) < 0.95);
     QVERIFY(std::abs(momentumAt(100000) - 0.95) < 1e-9);
     TrainConfig c = TrainConfig::defaultsFor(QStringLiteral("bow"));
-    c.schedule = QStringLiteral("step");
+    c.schedule = ScheduleKind::Step;
     c.learningRate = 1.0;
     QCOMPARE(learningRateAt(c, 2499, 10), 1.0);
     QCOMPARE(learningRateAt(c, 2500, 10), 0.95);

@@ -65,17 +65,17 @@ private Q_SLOTS:
     const QStringList parts = model.split(QLatin1Char('/'));
     TrainConfig config = quickConfig(parts[0]);
     const QString variant = parts.value(1);
-    if (variant == QLatin1String("hmlstm")) config.imageSide = QStringLiteral("hmlstm"), config.similarity = QStringLiteral("cosine"),
-                                           config.loss = QStringLiteral("hinge"), config.margin = 0.2;
-    if (variant == QLatin1String("twin")) config.imageSide = QStringLiteral("twin");
+    if (variant == QLatin1String("hmlstm")) config.imageSide = ImageSideKind::HmLstm, config.similarity = SimilarityKind::Cosine,
+                                           config.loss = LossKind::Hinge, config.margin = 0.2;
+    if (variant == QLatin1String("twin")) config.imageSide = ImageSideKind::Twin;
     // VSE++ from a random start: its hardest negatives need the cosine scale, as Faghri et al. use it.
     if (variant == QLatin1String("vsepp"))
-      config.loss = QStringLiteral("vsepp"), config.similarity = QStringLiteral("cosine"), config.imageSide = QStringLiteral("merkx"),
-      config.margin = 0.2, config.optimizer = QStringLiteral("adam"), config.learningRate = 2e-3, config.epochs = 10;
-    if (variant == QLatin1String("max")) config.pooling = QStringLiteral("max");
-    if (variant == QLatin1String("squared")) config.loss = QStringLiteral("squared"), config.epochs = 10;
+      config.loss = LossKind::Vsepp, config.similarity = SimilarityKind::Cosine, config.imageSide = ImageSideKind::Merkx,
+      config.margin = 0.2, config.optimizer = OptimizerKind::Adam, config.learningRate = 2e-3, config.epochs = 10;
+    if (variant == QLatin1String("max")) config.pooling = PoolingKind::Max;
+    if (variant == QLatin1String("squared")) config.loss = LossKind::Squared, config.epochs = 10;
     if (variant == QLatin1String("sgd"))
-      config.optimizer = QStringLiteral("sgd"), config.schedule = QStringLiteral("step"), config.learningRate = 1e-3,
+      config.optimizer = OptimizerKind::Sgd, config.schedule = ScheduleKind::Step, config.learningRate = 1e-3,
       config.batchSize = 10; // DT-LSTM Table 2: batches of 10–50 at α = 1e-4…1e-3
     QTemporaryDir dir;
     const TrainingData data = test::syntheticTrainingData(20);
@@ -145,11 +145,11 @@ private Q_SLOTS:
     config.epochs = 5;
     config.learningRate = 0.3; // large steps, so validation rsum goes up and down between epochs
     std::map<QString, TrainResult> results;
-    for (const char *rule : {"rsum", "twin", "last"}) {
+    for (const SelectionRule rule : {SelectionRule::Rsum, SelectionRule::Twin, SelectionRule::Last}) {
       QTemporaryDir dir;
-      config.selection = QString::fromLatin1(rule);
-      results[config.selection] = train(data, config, dir.path());
-      if (config.selection == QLatin1String("rsum")) {
+      config.selection = rule;
+      results[enumName(rule)] = train(data, config, dir.path());
+      if (rule == SelectionRule::Rsum) {
         QFile metrics(dir.filePath(QStringLiteral("metrics.json")));
         QVERIFY(metrics.open(QIODevice::ReadOnly));
         const QJsonArray epochs = QJsonDocument::fromJson(metrics.readAll()).object().value(QStringLiteral("epochs")).toArray();
@@ -159,7 +159,7 @@ private Q_SLOTS:
           const double rsum = e.toObject().value(QStringLiteral("validation")).toObject().value(QStringLiteral("rsum")).toDouble();
           if (rsum > bestRsum) bestRsum = rsum, best = e.toObject().value(QStringLiteral("epoch")).toInt();
         }
-        QCOMPARE(results[config.selection].bestEpoch, best);
+        QCOMPARE(results[enumName(rule)].bestEpoch, best);
       }
     }
     QCOMPARE(results["last"].bestEpoch, 5);
@@ -168,8 +168,7 @@ private Q_SLOTS:
     // The large rate makes rsum peak early (epoch 2 when written), so "last" keeps other weights.
     QVERIFY2(results["rsum"].bestEpoch < 5, qPrintable(QString::number(results["rsum"].bestEpoch)));
     QVERIFY(results["last"].test.toJson() != results["rsum"].test.toJson());
-    config.selection = QStringLiteral("best");
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, config.validate());
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, TrainConfig::fromJson({{QStringLiteral("selection"), QStringLiteral("best")}}));
   }
 
   void runReopensForInference() {
@@ -258,7 +257,7 @@ private Q_SLOTS:
   void divergingLossStopsTheRun() {
     QTemporaryDir dir;
     TrainConfig config = quickConfig(QStringLiteral("bow"));
-    config.optimizer = QStringLiteral("sgd");
+    config.optimizer = OptimizerKind::Sgd;
     config.learningRate = 1e6;
     try {
       train(test::syntheticTrainingData(10), config, dir.path());

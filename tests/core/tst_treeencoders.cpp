@@ -133,8 +133,8 @@ torch::Tensor toTensor(const Mat &m) {
 }
 
 // Word ids: 2 = a, 3 = b, 4 = c. Tree "a b c" with b the head: a is l1, c is r1.
-std::shared_ptr<TreeRnnImpl> knownRnn(const std::string &kind, const TreeVocabulary &vocabulary) {
-  auto rnn = std::make_shared<TreeRnnImpl>(kind, vocabulary, 5, 2, 2, "tanh");
+std::shared_ptr<TreeRnnImpl> knownRnn(TreeRnnKind kind, const TreeVocabulary &vocabulary) {
+  auto rnn = std::make_shared<TreeRnnImpl>(kind, vocabulary, 5, 2, 2, ActivationKind::Tanh);
   setEmbedding(*rnn, {{0, 0}, {0, 0}, {float(kXa[0]), float(kXa[1])}, {float(kXb[0]), float(kXb[1])}, {float(kXc[0]), float(kXc[1])}});
   torch::NoGradGuard noGrad;
   if (rnn->wv.defined()) rnn->wv.copy_(toTensor(kWv));
@@ -161,7 +161,7 @@ private Q_SLOTS:
     TreeVocabulary v;
     v.maxLeft = v.maxRight = 1;
     v.relations = QStringList{QStringLiteral("<rare>")};
-    auto rnn = knownRnn("dtrnn", v);
+    auto rnn = knownRnn(TreeRnnKind::Positions, v);
     const EncodedTree tree = dependencyTree({2, 3, 4}, {1, -1, 1});
     QCOMPARE(tree.size, (std::vector<int>{1, 3, 1}));
     for (bool batched : {true, false}) {
@@ -182,7 +182,7 @@ private Q_SLOTS:
     v.maxLeft = 1;
     v.maxRight = 1;
     v.relations = QStringList{QStringLiteral("<rare>")};
-    auto rnn = knownRnn("dtrnn", v);
+    auto rnn = knownRnn(TreeRnnKind::Positions, v);
     const EncodedTree tree = dependencyTree({3, 2, 4}, {-1, 0, 0}); // b → a (r1), b → c (r2)
     QCOMPARE(tree.rank, (std::vector<int>{0, 1, 2}));
     QCOMPARE(rnn->slotOf(tree, 2), rnn->numSlots());
@@ -200,7 +200,7 @@ private Q_SLOTS:
     v.relations = QStringList{QStringLiteral("<rare>"), QStringLiteral("nsubj"), QStringLiteral("dobj")};
     QCOMPARE(v.relationIndex(QStringLiteral("dobj")), 2);
     QCOMPARE(v.relationIndex(QStringLiteral("never-seen")), 0);
-    auto rnn = knownRnn("sdtrnn", v);
+    auto rnn = knownRnn(TreeRnnKind::Relations, v);
     {
       torch::NoGradGuard noGrad;
       rnn->wchild[0].copy_(torch::eye(2) * 3); // <rare>: must not be used
@@ -222,7 +222,7 @@ private Q_SLOTS:
     TreeVocabulary v;
     v.constituency = true;
     v.relations = QStringList{QStringLiteral("<rare>")};
-    auto rnn = knownRnn("ctrnn", v);
+    auto rnn = knownRnn(TreeRnnKind::Constituency, v);
     EncodedTree tree;
     tree.word = {2, 4, -1};
     tree.parent = {2, 2, -1};
@@ -302,7 +302,11 @@ private Q_SLOTS:
     for (int r = 0; r < kRelations; ++r) v.relations << (r == 0 ? QStringLiteral("<rare>") : QStringLiteral("rel%1").arg(r));
     std::shared_ptr<TreeEncoderImpl> encoder;
     if (kind == QLatin1String("dtlstm")) encoder = std::make_shared<TreeLstmImpl>(2, kVocab, 8, 6);
-    else encoder = std::make_shared<TreeRnnImpl>(kind.toStdString(), v, kVocab, kind == QLatin1String("ctrnn") ? 6 : 8, 6, "tanh");
+    else
+      encoder = std::make_shared<TreeRnnImpl>(kind == QLatin1String("ctrnn")    ? TreeRnnKind::Constituency
+                                              : kind == QLatin1String("sdtrnn") ? TreeRnnKind::Relations
+                                                                                : TreeRnnKind::Positions,
+                                              v, kVocab, kind == QLatin1String("ctrnn") ? 6 : 8, 6, ActivationKind::Tanh);
     std::vector<EncodedTree> trees;
     for (int t = 0; t < kTrees; ++t) {
       const int n = 1 + int(rng() % 12u);

@@ -4,7 +4,7 @@
 // ranks the captions with its own marked, selections reach the workbench state, and the
 // offscreen render shows thumbnails.
 
-#include "rankedlistexport.h"
+#include "report/rankedlisthtml.h"
 #include "rankedlistmodel.h"
 #include "retrievalpanel.h"
 #include "tinyrun.h"

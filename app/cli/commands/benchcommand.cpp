@@ -1,5 +1,5 @@
 // `groundscope-cli bench WHAT`: speed figures, each reported against a baseline measured in
-// the same run (DEVELOPERS.md). Later issues add parse, features, train, trees and tsne.
+// the same run. gemm and train live here, the others in bench*.cpp.
 
 #include "arguments.h"
 #include "clioutput.h"
@@ -8,6 +8,7 @@
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
 #include "runtime/runtime.h"
+#include "training/modelregistry.h"
 #include "training/trainbench.h"
 #include "training/trainingsource.h"
 
@@ -18,29 +19,17 @@
 
 namespace gs::cli {
 
-// Captions/s of the caption parser on 1 and 2 threads (benchparse.cpp).
-int benchParse(const QStringList &args);
-// Sentences/s of the tree encoders, batched by level against node by node (benchtrees.cpp).
-int benchTrees(const QStringList &args);
-// Barnes-Hut t-SNE against the exact gradient and the reference figures (benchtsne.cpp).
-int benchTsne(const QStringList &args);
-
 namespace {
 
 // GEMM rate on 1 thread and on all configured threads; the 1-thread rate is the baseline.
-int benchGemm(const QStringList &args) {
-  QCommandLineParser parser;
-  parser.addOption({QStringLiteral("size"), QStringLiteral("Matrix size n."), QStringLiteral("N")});
-  parser.addOption({QStringLiteral("repeats"), QStringLiteral("Timed repeats."), QStringLiteral("R")});
-  parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
-  parseArguments(parser, args, 0, 0);
-  const int size = intOption(parser, QStringLiteral("size"), 1024, 16, 8192);
-  const int repeats = intOption(parser, QStringLiteral("repeats"), 5, 1, 1000);
+int benchGemm(const Arguments &args) {
+  const int size = args.intValue(QStringLiteral("size"), 1024, 16, 8192);
+  const int repeats = args.intValue(QStringLiteral("repeats"), 5, 1, 1000);
 
   const runtime::RuntimeInfo info = runtime::info();
   const runtime::GemmRate one = runtime::measureGemm(size, repeats, 1);
   const runtime::GemmRate all = runtime::measureGemm(size, repeats, runtime::configuredThreads());
-  if (parser.isSet(QStringLiteral("json"))) {
+  if (args.isSet(QStringLiteral("json"))) {
     const QJsonObject json{{QStringLiteral("blas"), info.blasName},
                            {QStringLiteral("blas_path"), info.blasPath},
                            {QStringLiteral("size"), size},
@@ -63,22 +52,18 @@ int benchGemm(const QStringList &args) {
 
 // Training throughput (captions/s through forward, backward and step) of each minibatch-trained
 // encoder on the Scenes demo's concept-CNN features; bag of words is the baseline.
-int benchTrain(const QStringList &args) {
-  QCommandLineParser parser;
-  parser.addOption({QStringLiteral("batches"), QStringLiteral("Timed minibatches per model."), QStringLiteral("N")});
-  parser.addOption({QStringLiteral("dataset"), QStringLiteral("Dataset (default: the Scenes demo)."), QStringLiteral("PATH")});
-  parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
-  parseArguments(parser, args, 0, 0);
-  const int batches = intOption(parser, QStringLiteral("batches"), 20, 1, 100000);
+int benchTrain(const Arguments &args) {
+  const int batches = args.intValue(QStringLiteral("batches"), 20, 1, 100000);
   Engine engine;
   QJsonArray rows;
   const JobOutcome outcome = runJob(engine, QStringLiteral("Benchmark training"), [&](JobContext &job) {
-    const QString dataset = parser.isSet(QStringLiteral("dataset")) ? parser.value(QStringLiteral("dataset"))
+    const QString dataset = args.isSet(QStringLiteral("dataset")) ? args.value(QStringLiteral("dataset"))
                                                                      : ensureScenesDemo(ScenesOptions{}, &job);
     const TrainingData data = prepareTrainingData({dataset, QStringLiteral("concept-cnn"), QString()}, &job);
     double baseline = 0;
-    for (const QString &model : TrainConfig::models()) {
-      if (model == QLatin1String("cca")) continue; // closed form: no minibatches to time
+    for (const ModelEntry &entry : modelRegistry()) {
+      if (entry.closedForm) continue; // no minibatches to time
+      const QString &model = entry.name;
       job.setProgress(-1, QStringLiteral("timing %1").arg(model));
       const TrainingThroughput t = measureTrainingThroughput(data, TrainConfig::defaultsFor(model), batches);
       if (baseline == 0) baseline = t.captionsPerSecond;
@@ -89,7 +74,7 @@ int benchTrain(const QStringList &args) {
     }
   });
   requireSuccess(outcome);
-  if (parser.isSet(QStringLiteral("json"))) {
+  if (args.isSet(QStringLiteral("json"))) {
     out() << QJsonDocument(rows).toJson(QJsonDocument::Indented);
     return kExitOk;
   }
@@ -105,47 +90,31 @@ int benchTrain(const QStringList &args) {
   return kExitOk;
 }
 
-struct Benchmark {
-  const char *name;
-  int (*run)(const QStringList &args);
-};
-
-// Each benchmark is a function of its own arguments; later issues add rows here.
-const Benchmark kBenchmarks[] = {
-    {"gemm", benchGemm},
-    {"train", benchTrain},
-    {"parse", benchParse},
-    {"features", benchFeatures},
-    {"trees", benchTrees},
-    {"tsne", benchTsne},
-};
-
-QString benchmarkNames() {
-  QStringList names;
-  for (const Benchmark &benchmark : kBenchmarks) names << QLatin1String(benchmark.name);
-  return names.join(QStringLiteral(", "));
-}
-
 }  // namespace
 
 Command benchCommand() {
+  Command gemm;
+  gemm.name = QStringLiteral("gemm");
+  gemm.summary = QStringLiteral("GEMM GFLOP/s on 1 thread (the baseline) and on all configured threads");
+  gemm.syntax.options = {{QStringLiteral("size"), QStringLiteral("N"), QStringLiteral("Matrix size n."), QStringLiteral("1024")},
+                         {QStringLiteral("repeats"), QStringLiteral("R"), QStringLiteral("Timed repeats."), QStringLiteral("5")},
+                         {QStringLiteral("json"), {}, QStringLiteral("Print JSON.")}};
+  gemm.run = benchGemm;
+
+  Command train;
+  train.name = QStringLiteral("train");
+  train.summary = QStringLiteral("captions/s of each minibatch-trained model, against bag of words");
+  train.syntax.options = {
+      {QStringLiteral("batches"), QStringLiteral("N"), QStringLiteral("Timed minibatches per model."), QStringLiteral("20")},
+      {QStringLiteral("dataset"), QStringLiteral("PATH"), QStringLiteral("Dataset (default: the Scenes demo).")},
+      {QStringLiteral("json"), {}, QStringLiteral("Print JSON.")}};
+  train.run = benchTrain;
+
   Command command;
   command.name = QStringLiteral("bench");
-  command.summary = QStringLiteral("speed benchmarks: gemm, parse, features, train, trees, tsne");
-  command.usage = QStringLiteral("bench gemm [--size N] [--repeats R] [--json]\n"
-                                 "       groundscope-cli bench parse [--dataset PATH] [--limit N] [--json]\n"
-                                 "       groundscope-cli bench features [--images N] [--onnx FILE] [--json]\n"
-                                 "       groundscope-cli bench train [--batches N] [--dataset PATH] [--json]\n"
-                                 "       groundscope-cli bench trees [--batches N] [--batch-size B] [--models LIST] [--json]\n"
-                                 "       groundscope-cli bench tsne [--input FILE.bin] [--threads N] [--iters N] [--json]");
-  command.run = [](const QStringList &args) {
-    if (args.isEmpty())
-      throw UsageError(QStringLiteral("missing benchmark name (one of: %1)").arg(benchmarkNames()).toStdString());
-    const QString what = args.first();
-    for (const Benchmark &benchmark : kBenchmarks)
-      if (what == QLatin1String(benchmark.name)) return benchmark.run(args.mid(1));
-    throw UsageError(QStringLiteral("unknown benchmark '%1' (one of: %2)").arg(what, benchmarkNames()).toStdString());
-  };
+  command.summary = QStringLiteral("speed benchmarks, each against a baseline measured in the same run");
+  command.subcommandNoun = QStringLiteral("benchmark");
+  command.subcommands = {gemm, benchParseCommand(), benchFeaturesCommand(), train, benchTreesCommand(), benchTsneCommand()};
   return command;
 }
 

@@ -3,6 +3,7 @@
 
 #include "arguments.h"
 #include "cli.h"
+#include "commands/commands.h"
 #include "clioutput.h"
 #include "data/loaddataset.h"
 #include "data/scenes/scenesdemo.h"
@@ -12,14 +13,11 @@
 
 namespace gs::cli {
 
-int benchParse(const QStringList &args) {
-  QCommandLineParser parser;
-  parser.addOption({QStringLiteral("dataset"), QStringLiteral("Dataset to parse (default: the Scenes demo)."), QStringLiteral("PATH")});
-  parser.addOption({QStringLiteral("limit"), QStringLiteral("Parse only the first N captions."), QStringLiteral("N")});
-  parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
-  parseArguments(parser, args, 0, 0);
-  const int limit = intOption(parser, QStringLiteral("limit"), 0, 0, 10000000);
-  const QString path = parser.isSet(QStringLiteral("dataset")) ? parser.value(QStringLiteral("dataset")) : ensureScenesDemo(ScenesOptions{});
+namespace {
+
+int benchParse(const Arguments &args) {
+  const int limit = args.intValue(QStringLiteral("limit"), 0, 0, 10000000);
+  const QString path = args.isSet(QStringLiteral("dataset")) ? args.value(QStringLiteral("dataset")) : ensureScenesDemo(ScenesOptions{});
   const Dataset dataset = loadDataset(path);
   QStringList texts;
   for (const CaptionRecord &caption : dataset.captions)
@@ -32,7 +30,7 @@ int benchParse(const QStringList &args) {
   const CaptionParseStats a = parseCaptions(texts, one).stats;
   const CaptionParseStats b = parseCaptions(texts, two).stats;
   const double speedup = a.captionsPerSecond() > 0 ? b.captionsPerSecond() / a.captionsPerSecond() : 0;
-  if (parser.isSet(QStringLiteral("json"))) {
+  if (args.isSet(QStringLiteral("json"))) {
     const QJsonObject json{{QStringLiteral("dataset"), dataset.name},
                            {QStringLiteral("captions"), static_cast<int>(texts.size())},
                            {QStringLiteral("captions_per_s_1_thread"), a.captionsPerSecond()},
@@ -50,6 +48,20 @@ int benchParse(const QStringList &args) {
                .arg(b.captionsPerSecond(), 0, 'f', 1).arg(speedup, 0, 'f', 2).arg(b.seconds, 0, 'f', 2)
         << QStringLiteral("  complete %1, partial %2, fallback %3, timed out %4\n").arg(b.complete).arg(b.partial).arg(b.fallback).arg(b.timedOut);
   return kExitOk;
+}
+
+}  // namespace
+
+Command benchParseCommand() {
+  Command command;
+  command.name = QStringLiteral("parse");
+  command.summary = QStringLiteral("captions/s of the caption parser on 1 and 2 threads");
+  command.syntax.options = {
+      {QStringLiteral("dataset"), QStringLiteral("PATH"), QStringLiteral("Dataset to parse (default: the Scenes demo).")},
+      {QStringLiteral("limit"), QStringLiteral("N"), QStringLiteral("Parse only the first N captions (0: all)."), QStringLiteral("0")},
+      {QStringLiteral("json"), {}, QStringLiteral("Print JSON.")}};
+  command.run = benchParse;
+  return command;
 }
 
 }  // namespace gs::cli

@@ -4,9 +4,11 @@
 
 #include "arguments.h"
 #include "cli.h"
+#include "commands/commands.h"
 #include "clioutput.h"
 #include "data/scenes/scenesdemo.h"
 #include "runtime/runtime.h"
+#include "training/modelregistry.h"
 #include "training/treebench.h"
 #include "training/trainingsource.h"
 
@@ -18,24 +20,20 @@
 
 namespace gs::cli {
 
-int benchTrees(const QStringList &args) {
-  QCommandLineParser parser;
-  parser.addOption({QStringLiteral("batches"), QStringLiteral("Timed minibatches per model and path."), QStringLiteral("N")});
-  parser.addOption({QStringLiteral("batch-size"), QStringLiteral("Captions per minibatch (default 64)."), QStringLiteral("B")});
-  parser.addOption({QStringLiteral("dataset"), QStringLiteral("Dataset (default: the Scenes demo)."), QStringLiteral("PATH")});
-  parser.addOption({QStringLiteral("models"), QStringLiteral("Comma-separated tree models."), QStringLiteral("LIST")});
-  parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
-  parseArguments(parser, args, 0, 0);
-  const int batches = intOption(parser, QStringLiteral("batches"), 10, 1, 100000);
-  const int batchSize = intOption(parser, QStringLiteral("batch-size"), 64, 1, 100000);
-  const QStringList models = parser.isSet(QStringLiteral("models"))
-                                 ? parser.value(QStringLiteral("models")).split(QLatin1Char(','), Qt::SkipEmptyParts)
-                                 : QStringList{QStringLiteral("ctrnn"), QStringLiteral("dtrnn"), QStringLiteral("sdtrnn"),
-                                               QStringLiteral("dtlstm")};
+namespace {
+
+int benchTrees(const Arguments &args) {
+  const int batches = args.intValue(QStringLiteral("batches"), 10, 1, 100000);
+  const int batchSize = args.intValue(QStringLiteral("batch-size"), 64, 1, 100000);
+  const QStringList models = args.isSet(QStringLiteral("models"))
+                                 ? args.value(QStringLiteral("models")).split(QLatin1Char(','), Qt::SkipEmptyParts)
+                                 : treeModelNames();
   for (const QString &m : models)
-    if (!TrainConfig::models().contains(m) || !TrainConfig::defaultsFor(m).needsTrees())
-      throw UsageError(QStringLiteral("--models: '%1' is not a tree model").arg(m).toStdString());
-  const QString path = parser.isSet(QStringLiteral("dataset")) ? parser.value(QStringLiteral("dataset")) : ensureScenesDemo(ScenesOptions{});
+    if (!treeModelNames().contains(m))
+      throw UsageError(QStringLiteral("--models: '%1' is not a tree model (one of: %2)")
+                           .arg(m, treeModelNames().join(QStringLiteral(", ")))
+                           .toStdString());
+  const QString path = args.isSet(QStringLiteral("dataset")) ? args.value(QStringLiteral("dataset")) : ensureScenesDemo(ScenesOptions{});
   TrainingSource source{path, QStringLiteral("concept-cnn"), QString()};
   source.parses = true;
   const TrainingData data = prepareTrainingData(source);
@@ -51,7 +49,7 @@ int benchTrees(const QStringList &args) {
                             {QStringLiteral("batched_sentences_per_s"), fast.sentencesPerSecond},
                             {QStringLiteral("speedup"), fast.sentencesPerSecond / slow.sentencesPerSecond}});
   }
-  if (parser.isSet(QStringLiteral("json"))) {
+  if (args.isSet(QStringLiteral("json"))) {
     out() << QJsonDocument(QJsonObject{{QStringLiteral("batch_size"), batchSize},
                                        {QStringLiteral("gemm_gflops"), gemm.gflops},
                                        {QStringLiteral("gemm_threads"), gemm.threads},
@@ -72,6 +70,22 @@ int benchTrees(const QStringList &args) {
   }
   out() << QStringLiteral("  (sentences/s)\n");
   return kExitOk;
+}
+
+}  // namespace
+
+Command benchTreesCommand() {
+  Command command;
+  command.name = QStringLiteral("trees");
+  command.summary = QStringLiteral("tree encoders batched by level against node by node (sentences/s)");
+  command.syntax.options = {
+      {QStringLiteral("batches"), QStringLiteral("N"), QStringLiteral("Timed minibatches per model and path."), QStringLiteral("10")},
+      {QStringLiteral("batch-size"), QStringLiteral("B"), QStringLiteral("Captions per minibatch."), QStringLiteral("64")},
+      {QStringLiteral("dataset"), QStringLiteral("PATH"), QStringLiteral("Dataset (default: the Scenes demo).")},
+      {QStringLiteral("models"), QStringLiteral("LIST"), QStringLiteral("Comma-separated tree models (default: all of them).")},
+      {QStringLiteral("json"), {}, QStringLiteral("Print JSON.")}};
+  command.run = benchTrees;
+  return command;
 }
 
 }  // namespace gs::cli

@@ -80,21 +80,12 @@ BenchInput generate(int n) {
   return in;
 }
 
-}  // namespace
-
-int benchTsne(const QStringList &args) {
-  QCommandLineParser parser;
-  parser.addOption({QStringLiteral("input"), QStringLiteral("Benchmark input (.bin, tsne-input.md format)."), QStringLiteral("FILE")});
-  parser.addOption({QStringLiteral("threads"), QStringLiteral("Threads of the parallel runs (0 = all cores)."), QStringLiteral("N")});
-  parser.addOption({QStringLiteral("iters"), QStringLiteral("Iterations (1000)."), QStringLiteral("N")});
-  parser.addOption({QStringLiteral("subset"), QStringLiteral("Points in the exact-gradient baseline (1000)."), QStringLiteral("N")});
-  parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
-  parseArguments(parser, args, 0, 0);
-  const int threadsOption = intOption(parser, QStringLiteral("threads"), 0, 0, 1024);
+int benchTsne(const Arguments &args) {
+  const int threadsOption = args.intValue(QStringLiteral("threads"), 0, 0, 1024);
   const int threads = threadsOption > 0 ? threadsOption : int(std::max(1u, std::thread::hardware_concurrency()));
-  const int iterations = intOption(parser, QStringLiteral("iters"), 1000, 1, 100000);
-  const int subsetSize = intOption(parser, QStringLiteral("subset"), 1000, 100, 100000);
-  const BenchInput input = parser.isSet(QStringLiteral("input")) ? readBin(parser.value(QStringLiteral("input"))) : generate(10000);
+  const int iterations = args.intValue(QStringLiteral("iters"), 1000, 1, 100000);
+  const int subsetSize = args.intValue(QStringLiteral("subset"), 1000, 100, 100000);
+  const BenchInput input = args.isSet(QStringLiteral("input")) ? readBin(args.value(QStringLiteral("input"))) : generate(10000);
   const int subsetN = std::min(subsetSize, input.n);
   const std::vector<float> subset(input.x.begin(), input.x.begin() + std::size_t(subsetN) * input.dim);
 
@@ -131,7 +122,7 @@ int benchTsne(const QStringList &args) {
   const auto seconds = [&](int k) { return rows[k].toObject().value(QStringLiteral("seconds")).toDouble(); };
   const auto kl = [&](int k) { return rows[k].toObject().value(QStringLiteral("exact_kl")).toDouble(); };
   const int fullOne = 2, fullAll = rows.size() - 1;
-  if (parser.isSet(QStringLiteral("json"))) {
+  if (args.isSet(QStringLiteral("json"))) {
     const QJsonObject json{{QStringLiteral("input"), input.source},
                            {QStringLiteral("runs"), rows},
                            {QStringLiteral("subset_speedup_bh_vs_exact"), seconds(0) / seconds(1)},
@@ -162,7 +153,7 @@ int benchTsne(const QStringList &args) {
     out() << QStringLiteral("  %1 threads vs 1 on %2 points: %3x faster\n")
                  .arg(threads).arg(input.n).arg(seconds(fullOne) / seconds(fullAll), 0, 'f', 2);
   // Only the shared file with the reference settings is comparable to the quoted figures.
-  if (parser.isSet(QStringLiteral("input")) && iterations == 1000 && input.n == 10000)
+  if (args.isSet(QStringLiteral("input")) && iterations == 1000 && input.n == 10000)
     out() << QStringLiteral("  against bhtsne's quoted %1 s: %2x (1 thread) and %3x (%4 threads) less wall time, KL %5 vs %6\n")
                .arg(kBhtsneSeconds).arg(kBhtsneSeconds / seconds(fullOne), 0, 'f', 2).arg(kBhtsneSeconds / seconds(fullAll), 0, 'f', 2)
                .arg(threads).arg(kl(fullAll), 0, 'f', 3).arg(kBhtsneKl);
@@ -171,6 +162,22 @@ int benchTsne(const QStringList &args) {
                           "FIt-SNE BH 2 threads %3 s (KL %4)\n")
                .arg(kBhtsneSeconds).arg(kBhtsneKl).arg(kFitsneBhSeconds).arg(kFitsneBhKl);
   return kExitOk;
+}
+
+}  // namespace
+
+Command benchTsneCommand() {
+  Command command;
+  command.name = QStringLiteral("tsne");
+  command.summary = QStringLiteral("Barnes-Hut t-SNE against the exact gradient and the quoted references");
+  command.syntax.options = {
+      {QStringLiteral("input"), QStringLiteral("FILE"), QStringLiteral("Benchmark input (.bin, tsne-input.md format; default: generated in-process).")},
+      {QStringLiteral("threads"), QStringLiteral("N"), QStringLiteral("Threads of the parallel runs (0 = all cores)."), QStringLiteral("0")},
+      {QStringLiteral("iters"), QStringLiteral("N"), QStringLiteral("Iterations."), QStringLiteral("1000")},
+      {QStringLiteral("subset"), QStringLiteral("N"), QStringLiteral("Points in the exact-gradient baseline."), QStringLiteral("1000")},
+      {QStringLiteral("json"), {}, QStringLiteral("Print JSON.")}};
+  command.run = benchTsne;
+  return command;
 }
 
 }  // namespace gs::cli

@@ -17,9 +17,14 @@ Command compareCommand();
 Command parseCommand();
 Command parseEvalCommand();
 Command featuresCommand();
-int benchFeatures(const QStringList &args); // `bench features`, in featurescommand.cpp
 Command inspectCommand();
 Command tsneCommand();
 Command layoutFeaturesCommand();
+
+// The benchmarks `bench` gathers (gemm and train are in benchcommand.cpp).
+Command benchParseCommand();    // benchparse.cpp
+Command benchFeaturesCommand(); // featurescommand.cpp
+Command benchTreesCommand();    // benchtrees.cpp
+Command benchTsneCommand();     // benchtsne.cpp
 
 }  // namespace gs::cli

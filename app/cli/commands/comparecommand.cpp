@@ -1,5 +1,4 @@
-// `groundscope-cli compare --dataset PATH --models a,b,c [--config FILE.json] [--epochs N] [--seed S]
-//  [--backbone SPEC] [--out ROOT]`: trains each model on the same features and prints one table of
+// `groundscope-cli compare --dataset PATH --models a,b,c …`: trains each model on the same features and prints one table of
 // all metrics, with the captions a bag of words cannot resolve (the demo's order-sensitive ones)
 // scored apart. --config holds settings applied on top of every model's own defaults (e.g. one
 // loss, optimiser and selection rule for all), so the models differ only in their encoders.
@@ -11,6 +10,7 @@
 #include "engine/jobcontext.h"
 #include "io/paths.h"
 #include "jobrunner.h"
+#include "training/modelregistry.h"
 #include "training/trainedmodel.h"
 #include "training/trainer.h"
 #include "training/trainingsource.h"
@@ -26,29 +26,25 @@ Command compareCommand() {
   Command command;
   command.name = QStringLiteral("compare");
   command.summary = QStringLiteral("train several models on one dataset and print one table of their metrics");
-  command.usage = QStringLiteral("compare --dataset PATH --models a,b,c [--config FILE.json] [--epochs N] [--seed S] [--backbone SPEC] [--out ROOT] [--json]");
-  command.run = [](const QStringList &args) {
-    QCommandLineParser parser;
-    parser.addOption({QStringLiteral("dataset"), QStringLiteral("Dataset."), QStringLiteral("PATH")});
-    parser.addOption({QStringLiteral("models"), QStringLiteral("Comma-separated models."), QStringLiteral("LIST")});
-    parser.addOption({QStringLiteral("config"), QStringLiteral("Settings for every model (JSON object, no \"model\")."), QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("epochs"), QStringLiteral("Epochs (default: each model's)."), QStringLiteral("N")});
-    parser.addOption({QStringLiteral("seed"), QStringLiteral("Seed."), QStringLiteral("S")});
-    parser.addOption({QStringLiteral("backbone"), QStringLiteral("Image features."), QStringLiteral("SPEC"), QStringLiteral("concept-cnn")});
-    parser.addOption({QStringLiteral("out"), QStringLiteral("Folder for the runs."), QStringLiteral("ROOT")});
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
-    parseArguments(parser, args, 0, 0);
-    if (!parser.isSet(QStringLiteral("dataset")) || !parser.isSet(QStringLiteral("models")))
-      throw UsageError("--dataset and --models are required");
-    const QStringList models = parser.value(QStringLiteral("models")).split(QLatin1Char(','), Qt::SkipEmptyParts);
+  command.syntax.options = {
+      {QStringLiteral("dataset"), QStringLiteral("PATH"), QStringLiteral("Dataset folder or file."), {}, true},
+      {QStringLiteral("models"), QStringLiteral("LIST"), QStringLiteral("Comma-separated models: ") + modelNames().join(QLatin1Char(',')) + QLatin1Char('.'), {}, true},
+      {QStringLiteral("config"), QStringLiteral("FILE.json"), QStringLiteral("Settings for every model (a JSON object without \"model\").")},
+      {QStringLiteral("epochs"), QStringLiteral("N"), QStringLiteral("Epochs (default: each model's).")},
+      {QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Seed."), QStringLiteral("1")},
+      {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("Image features."), QStringLiteral("concept-cnn")},
+      {QStringLiteral("out"), QStringLiteral("ROOT"), QStringLiteral("Folder for the runs (default: under the cache folder).")},
+      {QStringLiteral("json"), {}, QStringLiteral("Print JSON.")}};
+  command.run = [](const Arguments &args) {
+    const QStringList models = args.value(QStringLiteral("models")).split(QLatin1Char(','), Qt::SkipEmptyParts);
     for (const QString &m : models)
-      if (!TrainConfig::models().contains(m))
+      if (!findModel(m))
         throw UsageError(QStringLiteral("--models: unknown model '%1' (one of: %2)")
-                             .arg(m, TrainConfig::models().join(QStringLiteral(", ")))
+                             .arg(m, modelNames().join(QStringLiteral(", ")))
                              .toStdString());
-    const int epochs = intOption(parser, QStringLiteral("epochs"), 0, 1, 100000);
-    const int seed = intOption(parser, QStringLiteral("seed"), 1, 0, 2147483647);
-    const QString configFile = parser.value(QStringLiteral("config"));
+    const int epochs = args.intValue(QStringLiteral("epochs"), 0, 1, 100000);
+    const int seed = args.intValue(QStringLiteral("seed"), 1, 0, 2147483647);
+    const QString configFile = args.value(QStringLiteral("config"));
     const QJsonObject shared = configFile.isEmpty() ? QJsonObject() : readJsonObjectFile(configFile);
     if (shared.contains(QStringLiteral("model")))
       throw UsageError(QStringLiteral("%1: a compare config applies to every model and must not name one").arg(configFile).toStdString());
@@ -62,10 +58,10 @@ Command compareCommand() {
       configs.push_back(trainConfigFromJson(json, configFile));
     }
     TrainingSource source;
-    source.datasetPath = parser.value(QStringLiteral("dataset"));
-    source.backbone = parser.value(QStringLiteral("backbone"));
-    const QString root = parser.isSet(QStringLiteral("out"))
-                             ? parser.value(QStringLiteral("out"))
+    source.datasetPath = args.value(QStringLiteral("dataset"));
+    source.backbone = args.value(QStringLiteral("backbone"));
+    const QString root = args.isSet(QStringLiteral("out"))
+                             ? args.value(QStringLiteral("out"))
                              : userCacheDir(QStringLiteral("runs/compare-%1").arg(QFileInfo(source.datasetPath).fileName()));
 
     std::vector<MetricsRow> rows;
@@ -74,7 +70,7 @@ Command compareCommand() {
     const JobOutcome outcome = runJob(engine, QStringLiteral("Compare"), [&](JobContext &job) {
       const TrainingData data = prepareTrainingData(source, &job);
       for (const TrainConfig &config : configs) {
-        const QString &model = config.model;
+        const QString model = config.modelName();
         const QString runDir = QDir(root).filePath(QStringLiteral("%1-e%2-s%3").arg(model).arg(config.epochs).arg(seed));
         job.log(QStringLiteral("training %1 into %2").arg(model, runDir));
         const TrainResult result = train(data, config, runDir, &job);
@@ -87,7 +83,7 @@ Command compareCommand() {
       }
     });
     requireSuccess(outcome);
-    if (parser.isSet(QStringLiteral("json"))) out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
+    if (args.isSet(QStringLiteral("json"))) out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
     else out() << metricsTable(rows, {QStringLiteral("sent. sim. mean rank"), QStringLiteral("twin acc. %")});
     return kExitOk;
   };

@@ -1,7 +1,5 @@
-// `groundscope-cli dataset`: make the built-in Scenes demo and inspect any dataset on disk.
-//   dataset make-demo OUT_DIR [--images N] [--seed S] [--size PX]
-//   dataset info PATH [--json]
-// Both run as engine jobs (progress on stderr, Ctrl-C cancels). `info` exits 1 with the loader's
+// `groundscope-cli dataset`: make the built-in Scenes demo (make-demo) and inspect any dataset on
+// disk (info). Both run as engine jobs (progress on stderr, Ctrl-C cancels). `info` exits 1 with the loader's
 // message when nothing usable loads.
 
 #include "arguments.h"
@@ -32,18 +30,12 @@ void runOrThrow(const QString &name, const JobFunction &fn) {
     throw std::runtime_error(QStringLiteral("%1: %2").arg(name, statusName(outcome.status)).toStdString());
 }
 
-int makeDemo(const QStringList &args) {
-  QCommandLineParser parser;
-  parser.addPositionalArgument(QStringLiteral("OUT_DIR"), QStringLiteral("Folder to write the demo into."));
-  parser.addOption({QStringLiteral("images"), QStringLiteral("Number of images (default 1000)."), QStringLiteral("N")});
-  parser.addOption({QStringLiteral("seed"), QStringLiteral("Random seed (default 1)."), QStringLiteral("S")});
-  parser.addOption({QStringLiteral("size"), QStringLiteral("Image side in pixels (default 128)."), QStringLiteral("PX")});
-  parseArguments(parser, args, 1, 1);
+int makeDemo(const Arguments &args) {
   ScenesOptions options;
-  options.images = intOption(parser, QStringLiteral("images"), options.images, 2, 1000000);
-  options.seed = quint32(intOption(parser, QStringLiteral("seed"), int(options.seed), 0, std::numeric_limits<int>::max()));
-  options.imageSize = intOption(parser, QStringLiteral("size"), options.imageSize, 64, 1024);
-  const QString outDir = QDir(parser.positionalArguments().first()).absolutePath();
+  options.images = args.intValue(QStringLiteral("images"), options.images, 2, 1000000);
+  options.seed = quint32(args.intValue(QStringLiteral("seed"), int(options.seed), 0, std::numeric_limits<int>::max()));
+  options.imageSize = args.intValue(QStringLiteral("size"), options.imageSize, 64, 1024);
+  const QString outDir = QDir(args.positional().first()).absolutePath();
   Dataset dataset;
   QElapsedTimer clock;
   clock.start();
@@ -53,15 +45,11 @@ int makeDemo(const QStringList &args) {
   return kExitOk;
 }
 
-int info(const QStringList &args) {
-  QCommandLineParser parser;
-  parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("Dataset folder or annotation file."));
-  parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
-  parseArguments(parser, args, 1, 1);
-  const QString path = parser.positionalArguments().first();
+int info(const Arguments &args) {
+  const QString path = args.positional().first();
   Dataset dataset;
   runOrThrow(QStringLiteral("Load dataset"), [&](JobContext &job) { dataset = loadDataset(path, &job); });
-  if (parser.isSet(QStringLiteral("json"))) out() << QJsonDocument(datasetSummary(dataset)).toJson(QJsonDocument::Indented);
+  if (args.isSet(QStringLiteral("json"))) out() << QJsonDocument(datasetSummary(dataset)).toJson(QJsonDocument::Indented);
   else out() << describeDataset(dataset);
   return kExitOk;
 }
@@ -69,18 +57,25 @@ int info(const QStringList &args) {
 }  // namespace
 
 Command datasetCommand() {
+  Command makeDemoCommand;
+  makeDemoCommand.name = QStringLiteral("make-demo");
+  makeDemoCommand.summary = QStringLiteral("write the Scenes demo (images, dataset.json, regions.json) into OUT_DIR");
+  makeDemoCommand.syntax = {QStringLiteral("OUT_DIR"), 1, 1,
+                            {{QStringLiteral("images"), QStringLiteral("N"), QStringLiteral("Number of images."), QStringLiteral("1000")},
+                             {QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Random seed."), QStringLiteral("1")},
+                             {QStringLiteral("size"), QStringLiteral("PX"), QStringLiteral("Image side in pixels."), QStringLiteral("128")}}};
+  makeDemoCommand.run = makeDemo;
+
+  Command infoCommand;
+  infoCommand.name = QStringLiteral("info");
+  infoCommand.summary = QStringLiteral("format, counts per split, vocabulary and load report of a dataset on disk");
+  infoCommand.syntax = {QStringLiteral("PATH"), 1, 1, {{QStringLiteral("json"), {}, QStringLiteral("Print JSON.")}}};
+  infoCommand.run = info;
+
   Command command;
   command.name = QStringLiteral("dataset");
   command.summary = QStringLiteral("make the Scenes demo (make-demo) or describe a dataset on disk (info)");
-  command.usage = QStringLiteral("dataset make-demo OUT_DIR [--images N] [--seed S] [--size PX]\n"
-                                 "       groundscope-cli dataset info PATH [--json]");
-  command.run = [](const QStringList &args) {
-    if (args.isEmpty()) throw UsageError("missing subcommand (make-demo or info)");
-    const QString what = args.first();
-    if (what == QLatin1String("make-demo")) return makeDemo(args.mid(1));
-    if (what == QLatin1String("info")) return info(args.mid(1));
-    throw UsageError(QStringLiteral("unknown subcommand '%1' (make-demo or info)").arg(what).toStdString());
-  };
+  command.subcommands = {makeDemoCommand, infoCommand};
   return command;
 }
 

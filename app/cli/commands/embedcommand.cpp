@@ -9,6 +9,7 @@
 #include "io/atomicfile.h"
 #include "io/npy.h"
 #include "jobrunner.h"
+#include "training/runfolder.h"
 #include "training/trainedmodel.h"
 #include "training/trainingsource.h"
 
@@ -24,22 +25,19 @@ Command embedCommand() {
   Command command;
   command.name = QStringLiteral("embed");
   command.summary = QStringLiteral("write a run's image and caption embeddings (.npy and TensorBoard projector TSV)");
-  command.usage = QStringLiteral("embed RUN_DIR --out DIR [--split train|val|test]");
-  command.run = [](const QStringList &args) {
-    QCommandLineParser parser;
-    parser.addOption({QStringLiteral("out"), QStringLiteral("Output folder."), QStringLiteral("DIR")});
-    parser.addOption({QStringLiteral("split"), QStringLiteral("Split."), QStringLiteral("SPLIT"), QStringLiteral("test")});
-    parseArguments(parser, args, 1, 1);
-    if (!parser.isSet(QStringLiteral("out"))) throw UsageError("--out is required");
-    const auto split = splitFromName(parser.value(QStringLiteral("split")));
+  command.syntax = {QStringLiteral("RUN_DIR"), 1, 1,
+                    {{QStringLiteral("out"), QStringLiteral("DIR"), QStringLiteral("Output folder."), {}, true},
+                     {QStringLiteral("split"), QStringLiteral("SPLIT"), QStringLiteral("train, val or test."), QStringLiteral("test")}}};
+  command.run = [](const Arguments &args) {
+    const auto split = splitFromName(args.value(QStringLiteral("split")));
     if (!split || *split == Split::Unassigned) throw UsageError("--split: expected train, val or test");
-    const QString runDir = parser.positionalArguments().first();
-    const QDir outDir(parser.value(QStringLiteral("out")));
+    const QString runDir = args.positional().first();
+    const QDir outDir(args.value(QStringLiteral("out")));
 
     Engine engine;
     const JobOutcome outcome = runJob(engine, QStringLiteral("Embed"), [&](JobContext &job) {
       const TrainedModel model = TrainedModel::open(runDir);
-      const TrainingData data = prepareTrainingData(trainingSourceOfRun(runDir), &job);
+      const TrainingData data = prepareTrainingData(RunFolder(runDir).source(), &job);
       const std::vector<int> images = data.imagesIn(*split);
       const std::vector<int> captions = data.captionsIn(*split);
       std::vector<float> features;

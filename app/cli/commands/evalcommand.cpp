@@ -8,6 +8,7 @@
 #include "commands/metricstable.h"
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
+#include "training/runfolder.h"
 #include "training/trainedmodel.h"
 #include "training/trainingsource.h"
 
@@ -19,27 +20,25 @@ Command evalCommand() {
   Command command;
   command.name = QStringLiteral("eval");
   command.summary = QStringLiteral("retrieval metrics of a trained run (R@K, median and mean rank, rsum)");
-  command.usage = QStringLiteral("eval RUN_DIR [--split train|val|test] [--dataset PATH] [--folds K --fold-size N] [--json]");
-  command.run = [](const QStringList &args) {
-    QCommandLineParser parser;
-    parser.addOption({QStringLiteral("split"), QStringLiteral("Split."), QStringLiteral("SPLIT"), QStringLiteral("test")});
-    parser.addOption({QStringLiteral("dataset"), QStringLiteral("Dataset instead of the run's."), QStringLiteral("PATH")});
-    parser.addOption({QStringLiteral("folds"), QStringLiteral("Folds (COCO 1K: 5)."), QStringLiteral("K")});
-    parser.addOption({QStringLiteral("fold-size"), QStringLiteral("Images per fold (COCO 1K: 1000)."), QStringLiteral("N")});
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON only.")});
-    parseArguments(parser, args, 1, 1);
-    const QString runDir = parser.positionalArguments().first();
-    const auto split = splitFromName(parser.value(QStringLiteral("split")));
+  command.syntax = {QStringLiteral("RUN_DIR"), 1, 1,
+                    {{QStringLiteral("split"), QStringLiteral("SPLIT"), QStringLiteral("train, val or test."), QStringLiteral("test")},
+                     {QStringLiteral("dataset"), QStringLiteral("PATH"), QStringLiteral("Dataset instead of the run's.")},
+                     {QStringLiteral("folds"), QStringLiteral("K"), QStringLiteral("Folds (COCO 1K: 5).")},
+                     {QStringLiteral("fold-size"), QStringLiteral("N"), QStringLiteral("Images per fold (COCO 1K: 1000)."), QStringLiteral("1000")},
+                     {QStringLiteral("json"), {}, QStringLiteral("Print JSON only.")}}};
+  command.run = [](const Arguments &args) {
+    const QString runDir = args.positional().first();
+    const auto split = splitFromName(args.value(QStringLiteral("split")));
     if (!split || *split == Split::Unassigned) throw UsageError("--split: expected train, val or test");
-    const int folds = intOption(parser, QStringLiteral("folds"), 0, 1, 100);
-    const int foldSize = intOption(parser, QStringLiteral("fold-size"), 1000, 1, 1000000);
+    const int folds = args.intValue(QStringLiteral("folds"), 0, 1, 100);
+    const int foldSize = args.intValue(QStringLiteral("fold-size"), 1000, 1, 1000000);
 
     Engine engine;
     const JobOutcome outcome = runJob(engine, QStringLiteral("Evaluate"), [&](JobContext &job) {
       const TrainedModel model = TrainedModel::open(runDir);
-      TrainingSource source = trainingSourceOfRun(runDir);
-      if (parser.isSet(QStringLiteral("dataset"))) {
-        source.datasetPath = parser.value(QStringLiteral("dataset"));
+      TrainingSource source = RunFolder(runDir).source();
+      if (args.isSet(QStringLiteral("dataset"))) {
+        source.datasetPath = args.value(QStringLiteral("dataset"));
         source.featuresDir.clear();
       }
       const TrainingData data = prepareTrainingData(source, &job);
@@ -70,7 +69,7 @@ Command evalCommand() {
       job.setSummary(metrics.toJson());
     });
     requireSuccess(outcome);
-    if (parser.isSet(QStringLiteral("json"))) {
+    if (args.isSet(QStringLiteral("json"))) {
       out() << QJsonDocument(outcome.summary).toJson(QJsonDocument::Indented);
     } else {
       out() << metricsTable({{QStringLiteral("run"), RetrievalMetrics::fromJson(outcome.summary), {}}});

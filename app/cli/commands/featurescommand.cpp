@@ -24,30 +24,23 @@ namespace {
 
 constexpr int kSkippedListed = 10; // skipped images printed by name; the manifest has them all
 
-BackboneSpec backboneFromOptions(const QCommandLineParser &parser) {
+BackboneSpec backboneFromOptions(const Arguments &args) {
   BackboneSpec spec;
   try {
-    spec = BackboneSpec::parse(parser.value(QStringLiteral("backbone")));
-    if (parser.isSet(QStringLiteral("preset"))) spec.applyPreset(backbonePreset(parser.value(QStringLiteral("preset"))));
+    spec = BackboneSpec::parse(args.value(QStringLiteral("backbone")));
+    if (args.isSet(QStringLiteral("preset"))) spec.applyPreset(backbonePreset(args.value(QStringLiteral("preset"))));
   } catch (const std::invalid_argument &error) {
     throw UsageError(std::string("--backbone: ") + error.what());
   }
-  if (parser.isSet(QStringLiteral("layer"))) spec.layer = parser.value(QStringLiteral("layer"));
-  if (parser.isSet(QStringLiteral("ids"))) spec.idsPath = parser.value(QStringLiteral("ids"));
+  if (args.isSet(QStringLiteral("layer"))) spec.layer = args.value(QStringLiteral("layer"));
+  if (args.isSet(QStringLiteral("ids"))) spec.idsPath = args.value(QStringLiteral("ids"));
   return spec;
 }
 
-}  // namespace
-
 // `bench features`: images/s of each backbone kind on the Scenes demo, extracting into fresh
 // folders (nothing cached), as ratios against the concept CNN measured in the same run.
-int benchFeatures(const QStringList &args) {
-  QCommandLineParser parser;
-  parser.addOption({QStringLiteral("images"), QStringLiteral("Demo images to extract (default 300)."), QStringLiteral("N")});
-  parser.addOption({QStringLiteral("onnx"), QStringLiteral("An ONNX model to include (e.g. mobilenetv2-12-int8.onnx)."), QStringLiteral("FILE")});
-  parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
-  parseArguments(parser, args, 0, 0);
-  const int images = intOption(parser, QStringLiteral("images"), 300, 10, 100000);
+int benchFeatures(const Arguments &args) {
+  const int images = args.intValue(QStringLiteral("images"), 300, 10, 100000);
   ScenesOptions scenes;
   scenes.images = qMax(1000, images);
   Dataset dataset = loadDataset(ensureScenesDemo(scenes));
@@ -92,12 +85,12 @@ int benchFeatures(const QStringList &args) {
   const QString script = work.filePath(QStringLiteral("example.pt"));
   saveExampleTorchScript(script);
   measure(QStringLiteral("torchscript (example CNN, 224)"), BackboneSpec::parse(QStringLiteral("torchscript:") + script), {});
-  if (parser.isSet(QStringLiteral("onnx")))
-    measure(QStringLiteral("onnx (%1)").arg(QFileInfo(parser.value(QStringLiteral("onnx"))).fileName()),
-            BackboneSpec::parse(QStringLiteral("onnx:") + parser.value(QStringLiteral("onnx"))), {});
+  if (args.isSet(QStringLiteral("onnx")))
+    measure(QStringLiteral("onnx (%1)").arg(QFileInfo(args.value(QStringLiteral("onnx"))).fileName()),
+            BackboneSpec::parse(QStringLiteral("onnx:") + args.value(QStringLiteral("onnx"))), {});
 
   const double base = rows.front().imagesPerSecond;
-  if (parser.isSet(QStringLiteral("json"))) {
+  if (args.isSet(QStringLiteral("json"))) {
     QJsonArray array;
     for (const Row &row : rows)
       array.append(QJsonObject{{QStringLiteral("backbone"), row.name},
@@ -118,38 +111,46 @@ int benchFeatures(const QStringList &args) {
                  .arg(row.imagesPerSecond, 8, 'f', 1)
                  .arg(base > 0 ? row.imagesPerSecond / base : 0.0, 0, 'f', 2);
   out() << QStringLiteral("  (baseline: concept-cnn, 1 crop; its training took %1 s and is not counted)\n").arg(trainSeconds, 0, 'f', 1);
-  if (!parser.isSet(QStringLiteral("onnx"))) out() << "  (add --onnx FILE to include an ONNX network)\n";
+  if (!args.isSet(QStringLiteral("onnx"))) out() << "  (add --onnx FILE to include an ONNX network)\n";
   return kExitOk;
+}
+
+}  // namespace
+
+Command benchFeaturesCommand() {
+  Command command;
+  command.name = QStringLiteral("features");
+  command.summary = QStringLiteral("images/s of each backbone kind, against the concept CNN");
+  command.syntax.options = {
+      {QStringLiteral("images"), QStringLiteral("N"), QStringLiteral("Demo images to extract."), QStringLiteral("300")},
+      {QStringLiteral("onnx"), QStringLiteral("FILE"), QStringLiteral("An ONNX model to include (e.g. mobilenetv2-12-int8.onnx).")},
+      {QStringLiteral("json"), {}, QStringLiteral("Print JSON.")}};
+  command.run = benchFeatures;
+  return command;
 }
 
 Command featuresCommand() {
   Command command;
   command.name = QStringLiteral("features");
   command.summary = QStringLiteral("extract and cache image features (concept CNN, ONNX, TorchScript, .npy)");
-  command.usage = QStringLiteral(
-      "features --dataset PATH --backbone concept-cnn|onnx:FILE|torchscript:FILE|npy:FILE [--crops 1|10] [--regions] "
-      "--out DIR [--layer NAME] [--preset NAME] [--ids FILE]");
-  command.run = [](const QStringList &args) {
-    QCommandLineParser parser;
-    parser.addOption({QStringLiteral("dataset"), QStringLiteral("Dataset folder or file."), QStringLiteral("PATH")});
-    parser.addOption({QStringLiteral("backbone"), QStringLiteral("concept-cnn, onnx:FILE, torchscript:FILE or npy:FILE."), QStringLiteral("SPEC")});
-    parser.addOption({QStringLiteral("crops"), QStringLiteral("1 (centre 224 of 256) or 10 (corners, centre, mirrors)."), QStringLiteral("N")});
-    parser.addOption({QStringLiteral("regions"), QStringLiteral("Also 19 selective-search regions + the whole image.")});
-    parser.addOption({QStringLiteral("out"), QStringLiteral("Folder of the feature set (reused when complete)."), QStringLiteral("DIR")});
-    parser.addOption({QStringLiteral("layer"), QStringLiteral("Layer (ONNX) or method (TorchScript) to tap."), QStringLiteral("NAME")});
-    parser.addOption({QStringLiteral("preset"), QStringLiteral("Preprocessing preset (torchvision, vgg, googlenet, inception, mobilenetv2-int8)."), QStringLiteral("NAME")});
-    parser.addOption({QStringLiteral("ids"), QStringLiteral("Image-id list of an npy backbone."), QStringLiteral("FILE")});
-    parseArguments(parser, args, 0, 0);
-    for (const char *required : {"dataset", "backbone", "out"})
-      if (!parser.isSet(QLatin1String(required))) throw UsageError(std::string("missing --") + required);
-    const BackboneSpec spec = backboneFromOptions(parser);
+  command.syntax.options = {
+      {QStringLiteral("dataset"), QStringLiteral("PATH"), QStringLiteral("Dataset folder or file."), {}, true},
+      {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("concept-cnn, onnx:FILE, torchscript:FILE or npy:FILE."), {}, true},
+      {QStringLiteral("crops"), QStringLiteral("N"), QStringLiteral("1 (centre 224 of 256) or 10 (corners, centre, mirrors)."), QStringLiteral("1")},
+      {QStringLiteral("regions"), {}, QStringLiteral("Also 19 selective-search regions + the whole image.")},
+      {QStringLiteral("out"), QStringLiteral("DIR"), QStringLiteral("Folder of the feature set (reused when complete)."), {}, true},
+      {QStringLiteral("layer"), QStringLiteral("NAME"), QStringLiteral("Layer (ONNX) or method (TorchScript) to tap.")},
+      {QStringLiteral("preset"), QStringLiteral("NAME"), QStringLiteral("Preprocessing preset (torchvision, vgg, googlenet, inception, mobilenetv2-int8).")},
+      {QStringLiteral("ids"), QStringLiteral("FILE"), QStringLiteral("Image-id list of an npy backbone.")}};
+  command.run = [](const Arguments &args) {
+    const BackboneSpec spec = backboneFromOptions(args);
     ExtractOptions options;
-    const int crops = intOption(parser, QStringLiteral("crops"), 1, 1, 10);
+    const int crops = args.intValue(QStringLiteral("crops"), 1, 1, 10);
     if (crops != 1 && crops != 10) throw UsageError("--crops: expected 1 or 10");
     options.crops = crops == 10 ? CropMode::TenCrop : CropMode::Center;
-    options.regions = parser.isSet(QStringLiteral("regions"));
-    options.outDir = parser.value(QStringLiteral("out"));
-    const QString datasetPath = parser.value(QStringLiteral("dataset"));
+    options.regions = args.isSet(QStringLiteral("regions"));
+    options.outDir = args.value(QStringLiteral("out"));
+    const QString datasetPath = args.value(QStringLiteral("dataset"));
 
     Engine engine;
     const JobOutcome outcome = runJob(engine, QStringLiteral("Extract features"), [&](JobContext &job) {

@@ -15,13 +15,10 @@ Command infoCommand() {
   Command command;
   command.name = QStringLiteral("info");
   command.summary = QStringLiteral("versions, threads and the BLAS in use (--json for a machine-readable form)");
-  command.usage = QStringLiteral("info [--json]");
-  command.run = [](const QStringList &args) {
-    QCommandLineParser parser;
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
-    parseArguments(parser, args, 0, 0);
+  command.syntax.options = {{QStringLiteral("json"), {}, QStringLiteral("Print JSON.")}};
+  command.run = [](const Arguments &args) {
     const runtime::RuntimeInfo info = runtime::info();
-    if (parser.isSet(QStringLiteral("json"))) {
+    if (args.isSet(QStringLiteral("json"))) {
       const QJsonObject json{{QStringLiteral("version"), QString::fromLatin1(kVersion)},
                              {QStringLiteral("cores"), info.cores},
                              {QStringLiteral("torch_threads"), info.torchThreads},

@@ -7,6 +7,7 @@
 #include "clioutput.h"
 #include "commands/commands.h"
 #include "training/trainingsource.h"
+#include "training/runfolder.h"
 #include "training/treeinspection.h"
 
 #include <QJsonArray>
@@ -46,21 +47,19 @@ Command inspectCommand() {
   Command command;
   command.name = QStringLiteral("inspect");
   command.summary = QStringLiteral("per-node activations of a tree model for a caption; SDT-RNN relation matrices");
-  command.usage = QStringLiteral("inspect RUN_DIR --caption TEXT [--image ID] [--json]\n"
-                                 "       groundscope-cli inspect RUN_DIR --relations [--json]");
-  command.run = [](const QStringList &args) {
-    QCommandLineParser parser;
-    parser.addOption({QStringLiteral("caption"), QStringLiteral("Caption to inspect."), QStringLiteral("TEXT")});
-    parser.addOption({QStringLiteral("image"), QStringLiteral("Image id to score every node against."), QStringLiteral("ID")});
-    parser.addOption({QStringLiteral("relations"), QStringLiteral("Rank SDT-RNN's relation matrices by Frobenius norm.")});
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
-    parseArguments(parser, args, 1, 1);
-    const QString runDir = parser.positionalArguments().first();
-    const bool json = parser.isSet(QStringLiteral("json"));
-    if (parser.isSet(QStringLiteral("relations")) == parser.isSet(QStringLiteral("caption")))
+  command.syntax = {QStringLiteral("RUN_DIR"), 1, 1,
+                    {{QStringLiteral("caption"), QStringLiteral("TEXT"), QStringLiteral("Caption to inspect.")},
+                     {QStringLiteral("image"), QStringLiteral("ID"), QStringLiteral("Image id to score every node against.")},
+                     {QStringLiteral("relations"), {}, QStringLiteral("Rank SDT-RNN's relation matrices by Frobenius norm.")},
+                     {QStringLiteral("json"), {}, QStringLiteral("Print JSON.")}}};
+  command.notes = QStringLiteral("Give either --caption TEXT (with --image ID to score the nodes) or --relations.");
+  command.run = [](const Arguments &args) {
+    const QString runDir = args.positional().first();
+    const bool json = args.isSet(QStringLiteral("json"));
+    if (args.isSet(QStringLiteral("relations")) == args.isSet(QStringLiteral("caption")))
       throw UsageError("give either --caption TEXT or --relations");
     const TreeInspector inspector(runDir);
-    if (parser.isSet(QStringLiteral("relations"))) {
+    if (args.isSet(QStringLiteral("relations"))) {
       const auto norms = inspector.relationNorms();
       if (json) {
         QJsonArray a;
@@ -75,15 +74,15 @@ Command inspectCommand() {
     }
     std::vector<float> features;
     QString imageId;
-    if (parser.isSet(QStringLiteral("image"))) {
-      imageId = parser.value(QStringLiteral("image"));
-      const TrainingData data = prepareTrainingData(trainingSourceOfRun(runDir));
+    if (args.isSet(QStringLiteral("image"))) {
+      imageId = args.value(QStringLiteral("image"));
+      const TrainingData data = prepareTrainingData(RunFolder(runDir).source());
       const int row = int(data.imageIds.indexOf(imageId));
       if (row < 0) throw std::runtime_error(QStringLiteral("--image: no image '%1' in the run's dataset").arg(imageId).toStdString());
       features.assign(data.imageFeatures.begin() + std::ptrdiff_t(row) * data.featureDim,
                       data.imageFeatures.begin() + std::ptrdiff_t(row + 1) * data.featureDim);
     }
-    const InspectedTree tree = inspector.inspect(parser.value(QStringLiteral("caption")), features, imageId);
+    const InspectedTree tree = inspector.inspect(args.value(QStringLiteral("caption")), features, imageId);
     if (json) {
       QJsonArray nodes;
       for (const InspectedNode &n : tree.nodes) {

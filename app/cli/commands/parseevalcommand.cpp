@@ -21,17 +21,15 @@ Command parseEvalCommand() {
   Command command;
   command.name = QStringLiteral("parse-eval");
   command.summary = QStringLiteral("UAS/LAS of the caption parser (UD style) against a gold CoNLL-U file");
-  command.usage = QStringLiteral("parse-eval GOLD.conllu [--limit N] [--threads N] [--out PARSED.conllu] [--json]");
-  command.run = [](const QStringList &args) {
-    QCommandLineParser parser;
-    parser.addOption({QStringLiteral("limit"), QStringLiteral("Only the first N sentences."), QStringLiteral("N")});
-    parser.addOption({QStringLiteral("threads"), QStringLiteral("Worker threads (default: all cores)."), QStringLiteral("N")});
-    parser.addOption({QStringLiteral("json"), QStringLiteral("Print JSON.")});
-    parser.addOption({QStringLiteral("out"), QStringLiteral("Also write our trees as CoNLL-U."), QStringLiteral("FILE")});
-    parseArguments(parser, args, 1, 1);
-    const QString path = parser.positionalArguments().first();
-    const int limit = intOption(parser, QStringLiteral("limit"), 0, 0, 1000000);
-    const int threads = intOption(parser, QStringLiteral("threads"), 0, 0, 64);
+  command.syntax = {QStringLiteral("GOLD.conllu"), 1, 1,
+                    {{QStringLiteral("limit"), QStringLiteral("N"), QStringLiteral("Only the first N sentences (0: all)."), QStringLiteral("0")},
+                     {QStringLiteral("threads"), QStringLiteral("N"), QStringLiteral("Worker threads (0: all cores)."), QStringLiteral("0")},
+                     {QStringLiteral("json"), {}, QStringLiteral("Print JSON.")},
+                     {QStringLiteral("out"), QStringLiteral("PARSED.conllu"), QStringLiteral("Also write our trees as CoNLL-U.")}}};
+  command.run = [](const Arguments &args) {
+    const QString path = args.positional().first();
+    const int limit = args.intValue(QStringLiteral("limit"), 0, 0, 1000000);
+    const int threads = args.intValue(QStringLiteral("threads"), 0, 0, 64);
     if (!QFileInfo::exists(path)) throw std::runtime_error(QStringLiteral("%1: no such file").arg(path).toStdString());
     Engine engine;
     ParseEvalResult result;
@@ -40,9 +38,9 @@ Command parseEvalCommand() {
     });
     if (outcome.status != JobStatus::Succeeded)
       throw std::runtime_error(outcome.status == JobStatus::Failed ? outcome.error.toStdString() : std::string("cancelled"));
-    if (parser.isSet(QStringLiteral("out"))) writeFileAtomically(parser.value(QStringLiteral("out")), result.predictedConllu.toUtf8());
+    if (args.isSet(QStringLiteral("out"))) writeFileAtomically(args.value(QStringLiteral("out")), result.predictedConllu.toUtf8());
     const AttachmentScores &s = result.scores;
-    if (parser.isSet(QStringLiteral("json"))) {
+    if (args.isSet(QStringLiteral("json"))) {
       const QJsonObject json{{QStringLiteral("sentences"), result.sentences}, {QStringLiteral("tokens"), s.tokens},
                              {QStringLiteral("head_correct"), s.headCorrect}, {QStringLiteral("label_correct"), s.labelCorrect},
                              {QStringLiteral("uas"), s.uas()}, {QStringLiteral("las"), s.las()},

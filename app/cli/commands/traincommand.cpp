@@ -1,14 +1,14 @@
-// `groundscope-cli train --dataset PATH --model M [--config FILE.json] [--epochs N] [--seed S]
-//  --out RUN_DIR [--backbone SPEC] [--features DIR]`: trains (or resumes) a run; progress on
-// stderr, the final test metrics as JSON on stdout.
+// `groundscope-cli train --dataset PATH --model M --out RUN_DIR …`: trains (or resumes) a run as
+// the Training dashboard does (the same core job); progress on stderr, the final test metrics as
+// JSON on stdout.
 
 #include "arguments.h"
 #include "clioutput.h"
 #include "commands/commands.h"
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
-#include "training/trainer.h"
-#include "training/trainingsource.h"
+#include "training/modelregistry.h"
+#include "training/trainingjob.h"
 
 #include <QJsonDocument>
 
@@ -16,27 +16,51 @@ namespace gs::cli {
 
 namespace {
 
-TrainConfig configFromArguments(const QCommandLineParser &parser) {
-  const QString model = parser.value(QStringLiteral("model"));
-  if (!TrainConfig::models().contains(model))
+// The models, their papers and presets, for `train --help`.
+QString modelList() {
+  QString text = QStringLiteral("Models (--model), each with its paper's defaults; --preset adds a published set:\n");
+  for (const ModelEntry &e : modelRegistry()) {
+    text += QStringLiteral("  %1 %2\n").arg(e.name, -9).arg(e.paper);
+    for (const ModelPreset &p : e.presets) text += QStringLiteral("            preset %1: %2\n").arg(p.name, p.description);
+  }
+  return text + QStringLiteral("--config FILE.json overrides any setting (the keys of config.json).");
+}
+
+TrainConfig configFromArguments(const Arguments &args) {
+  const QString model = args.value(QStringLiteral("model"));
+  const ModelEntry *entry = findModel(model);
+  if (!entry)
     throw UsageError(QStringLiteral("--model: unknown model '%1' (one of: %2)")
-                         .arg(model, TrainConfig::models().join(QStringLiteral(", ")))
+                         .arg(model, modelNames().join(QStringLiteral(", ")))
                          .toStdString());
   QJsonObject json;
-  QString source;
-  if (parser.isSet(QStringLiteral("config"))) {
-    source = parser.value(QStringLiteral("config"));
-    json = readJsonObjectFile(source);
-    if (json.contains(QStringLiteral("model")) && json.value(QStringLiteral("model")).toString() != model)
-      throw UsageError(QStringLiteral("%1 is a config for model '%2', not '%3'")
-                           .arg(source, json.value(QStringLiteral("model")).toString(), model)
+  if (args.isSet(QStringLiteral("preset"))) {
+    const ModelPreset *preset = findPreset(*entry, args.value(QStringLiteral("preset")));
+    if (!preset) {
+      QStringList names;
+      for (const ModelPreset &p : entry->presets) names << p.name;
+      throw UsageError(QStringLiteral("--preset: %1 has no preset '%2' (%3)")
+                           .arg(model, args.value(QStringLiteral("preset")),
+                                names.isEmpty() ? QStringLiteral("it has none") : QStringLiteral("one of: ") + names.join(QStringLiteral(", ")))
                            .toStdString());
+    }
+    json = preset->settings;
+  }
+  QString source;
+  if (args.isSet(QStringLiteral("config"))) {
+    source = args.value(QStringLiteral("config"));
+    const QJsonObject file = readJsonObjectFile(source);
+    if (file.contains(QStringLiteral("model")) && file.value(QStringLiteral("model")).toString() != model)
+      throw UsageError(QStringLiteral("%1 is a config for model '%2', not '%3'")
+                           .arg(source, file.value(QStringLiteral("model")).toString(), model)
+                           .toStdString());
+    for (auto it = file.begin(); it != file.end(); ++it) json.insert(it.key(), it.value());
   }
   json.insert(QStringLiteral("model"), model);
-  if (parser.isSet(QStringLiteral("epochs")))
-    json.insert(QStringLiteral("epochs"), intOption(parser, QStringLiteral("epochs"), 1, 1, 100000));
-  if (parser.isSet(QStringLiteral("seed")))
-    json.insert(QStringLiteral("seed"), intOption(parser, QStringLiteral("seed"), 1, 0, 2147483647));
+  if (args.isSet(QStringLiteral("epochs")))
+    json.insert(QStringLiteral("epochs"), args.intValue(QStringLiteral("epochs"), 1, 1, 100000));
+  if (args.isSet(QStringLiteral("seed")))
+    json.insert(QStringLiteral("seed"), args.intValue(QStringLiteral("seed"), 1, 0, 2147483647));
   return trainConfigFromJson(json, source);
 }
 
@@ -46,39 +70,29 @@ Command trainCommand() {
   Command command;
   command.name = QStringLiteral("train");
   command.summary = QStringLiteral("train a joint image–sentence space (resumes an interrupted run)");
-  command.usage = QStringLiteral(
-      "train --dataset PATH --model bow|rnn|lstm|chargru|charlstm|cca [--config FILE.json] [--epochs N] [--seed S] "
-      "--out RUN_DIR [--backbone concept-cnn|onnx:FILE|torchscript:FILE|npy:FILE] [--features DIR]");
-  command.run = [](const QStringList &args) {
-    QCommandLineParser parser;
-    parser.addOption({QStringLiteral("dataset"), QStringLiteral("Dataset folder or file."), QStringLiteral("PATH")});
-    parser.addOption({QStringLiteral("model"), QStringLiteral("Sentence encoder."), QStringLiteral("M")});
-    parser.addOption({QStringLiteral("config"), QStringLiteral("JSON configuration."), QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("epochs"), QStringLiteral("Epochs."), QStringLiteral("N")});
-    parser.addOption({QStringLiteral("seed"), QStringLiteral("Random seed."), QStringLiteral("S")});
-    parser.addOption({QStringLiteral("out"), QStringLiteral("Run folder."), QStringLiteral("RUN_DIR")});
-    parser.addOption({QStringLiteral("backbone"), QStringLiteral("Image features."), QStringLiteral("SPEC")});
-    parser.addOption({QStringLiteral("features"), QStringLiteral("Feature folder."), QStringLiteral("DIR")});
-    parseArguments(parser, args, 0, 0);
-    for (const char *required : {"dataset", "model", "out"})
-      if (!parser.isSet(QLatin1String(required)))
-        throw UsageError(QStringLiteral("--%1 is required").arg(QLatin1String(required)).toStdString());
-    const TrainConfig config = configFromArguments(parser);
-    TrainingSource source;
-    source.datasetPath = parser.value(QStringLiteral("dataset"));
-    source.backbone = parser.value(QStringLiteral("backbone"));
-    if (source.backbone.isEmpty()) source.backbone = QStringLiteral("concept-cnn");
-    source.featuresDir = parser.value(QStringLiteral("features"));
-    const QString runDir = parser.value(QStringLiteral("out"));
-
+  command.syntax.options = {
+      {QStringLiteral("dataset"), QStringLiteral("PATH"), QStringLiteral("Dataset folder or file."), {}, true},
+      {QStringLiteral("model"), QStringLiteral("M"), QStringLiteral("Model: ") + modelNames().join(QLatin1Char('|')) + QLatin1Char('.'), {}, true},
+      {QStringLiteral("out"), QStringLiteral("RUN_DIR"), QStringLiteral("Run folder (training there again resumes it)."), {}, true},
+      {QStringLiteral("preset"), QStringLiteral("NAME"), QStringLiteral("A published set of settings of the model (see below).")},
+      {QStringLiteral("config"), QStringLiteral("FILE.json"), QStringLiteral("Settings on top of the defaults (and preset).")},
+      {QStringLiteral("epochs"), QStringLiteral("N"), QStringLiteral("Epochs (default: the model's).")},
+      {QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Random seed."), QStringLiteral("1")},
+      {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("Image features: concept-cnn, onnx:FILE, torchscript:FILE, npy:FILE."),
+       QStringLiteral("concept-cnn")},
+      {QStringLiteral("features"), QStringLiteral("DIR"), QStringLiteral("Feature folder (default: the feature cache).")}};
+  command.notes = modelList();
+  command.run = [](const Arguments &args) {
+    TrainingRequest request;
+    request.config = configFromArguments(args);
+    request.source.datasetPath = args.value(QStringLiteral("dataset"));
+    request.source.backbone = args.value(QStringLiteral("backbone"));
+    request.source.featuresDir = args.value(QStringLiteral("features"));
+    request.runDir = args.value(QStringLiteral("out"));
     Engine engine;
-    const JobOutcome outcome = runJob(engine, QStringLiteral("Train %1").arg(config.model), [&](JobContext &job) {
-      const TrainingData data = prepareTrainingData(source, &job);
-      const TrainResult result = train(data, config, runDir, &job);
-      job.setSummary(result.toJson());
-    });
+    const JobOutcome outcome = runJob(engine, QStringLiteral("Train %1").arg(request.config.modelName()), makeTrainingJob(request));
     if (outcome.status == JobStatus::Cancelled) {
-      err() << "train: cancelled; run 'groundscope-cli train' with the same arguments to resume from " << runDir << '\n';
+      err() << "train: cancelled; run 'groundscope-cli train' with the same arguments to resume from " << request.runDir << '\n';
       return kExitFailure;
     }
     if (outcome.status == JobStatus::Failed) throw std::runtime_error(outcome.error.toStdString());

@@ -23,30 +23,24 @@ Command tsneCommand() {
   Command command;
   command.name = QStringLiteral("tsne");
   command.summary = QStringLiteral("2-D t-SNE (Barnes-Hut) or PCA map of an embedding matrix (.npy)");
-  command.usage = QStringLiteral("tsne --in EMB.npy --out XY.npy [--perplexity P] [--iters N] [--theta T] [--seed S] "
-                                 "[--threads N] [--pca]\n"
-                                 "  --pca writes the 2-D PCA projection instead of running t-SNE.");
-  command.run = [](const QStringList &args) {
-    QCommandLineParser parser;
-    parser.addOption({QStringLiteral("in"), QStringLiteral("Input N×D float .npy."), QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("out"), QStringLiteral("Output N×2 float32 .npy."), QStringLiteral("FILE")});
-    parser.addOption({QStringLiteral("perplexity"), QStringLiteral("Perplexity (30)."), QStringLiteral("P")});
-    parser.addOption({QStringLiteral("iters"), QStringLiteral("Iterations (1000)."), QStringLiteral("N")});
-    parser.addOption({QStringLiteral("theta"), QStringLiteral("Barnes-Hut theta; 0 = exact (0.5)."), QStringLiteral("T")});
-    parser.addOption({QStringLiteral("seed"), QStringLiteral("Random seed (1)."), QStringLiteral("S")});
-    parser.addOption({QStringLiteral("threads"), QStringLiteral("Threads; 0 = all cores (0)."), QStringLiteral("N")});
-    parser.addOption({QStringLiteral("pca"), QStringLiteral("PCA projection instead of t-SNE.")});
-    parseArguments(parser, args, 0, 0);
-    if (!parser.isSet(QStringLiteral("in"))) throw UsageError("--in is required");
-    if (!parser.isSet(QStringLiteral("out"))) throw UsageError("--out is required");
+  command.syntax.options = {
+      {QStringLiteral("in"), QStringLiteral("EMB.npy"), QStringLiteral("Input N×D float .npy."), {}, true},
+      {QStringLiteral("out"), QStringLiteral("XY.npy"), QStringLiteral("Output N×2 float32 .npy."), {}, true},
+      {QStringLiteral("perplexity"), QStringLiteral("P"), QStringLiteral("Perplexity."), QStringLiteral("30")},
+      {QStringLiteral("iters"), QStringLiteral("N"), QStringLiteral("Iterations."), QStringLiteral("1000")},
+      {QStringLiteral("theta"), QStringLiteral("T"), QStringLiteral("Barnes-Hut theta; 0 = exact."), QStringLiteral("0.5")},
+      {QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Random seed."), QStringLiteral("1")},
+      {QStringLiteral("threads"), QStringLiteral("N"), QStringLiteral("Threads; 0 = all cores."), QStringLiteral("0")},
+      {QStringLiteral("pca"), {}, QStringLiteral("Write the 2-D PCA projection instead of running t-SNE.")}};
+  command.run = [](const Arguments &args) {
     TsneOptions options;
-    options.perplexity = doubleOption(parser, QStringLiteral("perplexity"), options.perplexity, 1, 10000);
-    options.iterations = intOption(parser, QStringLiteral("iters"), options.iterations, 0, 1000000);
-    options.theta = doubleOption(parser, QStringLiteral("theta"), options.theta, 0, 10);
-    options.seed = intOption(parser, QStringLiteral("seed"), options.seed, 0, 2147483647);
-    options.threads = intOption(parser, QStringLiteral("threads"), 0, 0, 1024);
-    const bool pca = parser.isSet(QStringLiteral("pca"));
-    const QString in = parser.value(QStringLiteral("in")), outPath = parser.value(QStringLiteral("out"));
+    options.perplexity = args.doubleValue(QStringLiteral("perplexity"), options.perplexity, 1, 10000);
+    options.iterations = args.intValue(QStringLiteral("iters"), options.iterations, 0, 1000000);
+    options.theta = args.doubleValue(QStringLiteral("theta"), options.theta, 0, 10);
+    options.seed = args.intValue(QStringLiteral("seed"), options.seed, 0, 2147483647);
+    options.threads = args.intValue(QStringLiteral("threads"), 0, 0, 1024);
+    const bool pca = args.isSet(QStringLiteral("pca"));
+    const QString in = args.value(QStringLiteral("in")), outPath = args.value(QStringLiteral("out"));
 
     Engine engine;
     const JobOutcome outcome = runJob(engine, pca ? QStringLiteral("PCA") : QStringLiteral("t-SNE"), [&](JobContext &job) {

@@ -2,8 +2,8 @@
 // Ground-truth ("oracle") image features for the Scenes demo, built from the object list its
 // dataset.json keeps for every image instead of from pixels. They isolate the sentence encoder:
 // with them the image side knows exactly which colour belongs to which shape and where each
-// object is, so what a model still gets wrong on the distractor twins is the text side's doing
-// (issue 7). They are the same kind of thing as a perfect object detector on a coarse grid.
+// object is, so what a model still gets wrong on the distractor twins is the text side's doing.
+// They are the same kind of thing as a perfect object detector on a coarse grid.
 //
 // Layout of one image's vector, for each cell of a grid×grid partition of the image (row-major),
 // the cell holding an object's box centre:

@@ -230,7 +230,7 @@ Dataset makeScenesDemo(const QString &outDir, const ScenesOptions &options, JobC
   return loadDataset(dir.absolutePath(), job);
 }
 
-QString ensureScenesDemo(const ScenesOptions &options, JobContext *job) {
+QString ensureScenesDemo(const ScenesOptions &options, JobContext *job, Dataset *loaded) {
   checkOptions(options);
   QString folder = QStringLiteral("scenes-%1-seed%2").arg(options.images).arg(options.seed);
   if (options.imageSize != ScenesOptions{}.imageSize) folder += QStringLiteral("-%1px").arg(options.imageSize);
@@ -239,8 +239,11 @@ QString ensureScenesDemo(const ScenesOptions &options, JobContext *job) {
   const QString path = userCacheDir(QStringLiteral("datasets")) + QLatin1Char('/') + folder;
   if (QFileInfo::exists(path + QStringLiteral("/dataset.json"))) {
     try {
-      const Dataset existing = loadDataset(path, job);
-      if (int(existing.images.size()) == options.images && existing.report.total() == 0) return path;
+      Dataset existing = loadDataset(path, job);
+      if (int(existing.images.size()) == options.images && existing.report.total() == 0) {
+        if (loaded) *loaded = std::move(existing);
+        return path;
+      }
       if (job) job->warn(QStringLiteral("%1: incomplete or damaged, making it again").arg(path));
     } catch (const JobCancelled &) {
       throw;
@@ -248,7 +251,8 @@ QString ensureScenesDemo(const ScenesOptions &options, JobContext *job) {
       if (job) job->warn(QStringLiteral("%1: %2; making it again").arg(path, QString::fromStdString(error.what())));
     }
   }
-  makeScenesDemo(path, options, job);
+  Dataset made = makeScenesDemo(path, options, job);
+  if (loaded) *loaded = std::move(made);
   return path;
 }
 

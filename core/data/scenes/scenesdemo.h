@@ -36,6 +36,8 @@ Dataset makeScenesDemo(const QString &outDir, const ScenesOptions &options, JobC
 
 // The folder holding the demo for these options in gs::userCacheDir("datasets"), made on first
 // use ("scenes-<images>-seed<seed>[-<size>px]"); a later call finds it complete and reuses it.
-QString ensureScenesDemo(const ScenesOptions &options, JobContext *job = nullptr);
+// `loaded`, when given, receives the dataset as it was checked or made, so the caller need not
+// read it again.
+QString ensureScenesDemo(const ScenesOptions &options, JobContext *job = nullptr, Dataset *loaded = nullptr);
 
 }  // namespace gs

@@ -9,20 +9,21 @@ namespace {
 constexpr double kLeakiness = 0.01; // DT-LSTM §4: "The 'leakiness' of the Twin network ReLU units was 0.01"
 }
 
-ImageSideImpl::ImageSideImpl(const std::string &kind_, std::int64_t featureDim, std::int64_t embedDim) : kind(kind_) {
-  if (kind != "linear" && kind != "merkx" && kind != "hmlstm" && kind != "twin")
-    throw std::invalid_argument("ImageSide: unknown kind '" + kind + "'");
+ImageSideImpl::ImageSideImpl(ImageSideKind kind_, std::int64_t featureDim, std::int64_t embedDim) : kind(kind_) {
   // Socher's W_I has no bias: v_i = W_I z_i.
-  first = register_module("first", nn::Linear(nn::LinearOptions(featureDim, embedDim).bias(kind != "linear")));
-  if (kind == "hmlstm") norm = register_module("norm", nn::BatchNorm1d(embedDim));
-  if (kind == "twin") second = register_module("second", nn::Linear(embedDim, embedDim));
+  first = register_module("first", nn::Linear(nn::LinearOptions(featureDim, embedDim).bias(kind != ImageSideKind::Linear)));
+  if (kind == ImageSideKind::HmLstm) norm = register_module("norm", nn::BatchNorm1d(embedDim));
+  if (kind == ImageSideKind::Twin) second = register_module("second", nn::Linear(embedDim, embedDim));
 }
 
 torch::Tensor ImageSideImpl::forward(const torch::Tensor &features) {
   auto v = first(features);
-  if (kind == "linear") return v;
-  if (kind == "twin") return F::leaky_relu(second(v), F::LeakyReLUFuncOptions().negative_slope(kLeakiness));
-  if (kind == "hmlstm") v = norm(v);
+  switch (kind) {
+  case ImageSideKind::Linear: return v;
+  case ImageSideKind::Twin: return F::leaky_relu(second(v), F::LeakyReLUFuncOptions().negative_slope(kLeakiness));
+  case ImageSideKind::HmLstm: v = norm(v); break;
+  case ImageSideKind::Merkx: break;
+  }
   return F::normalize(v, F::NormalizeFuncOptions().dim(1));
 }
 
@@ -36,3 +37,11 @@ torch::Tensor TwinColumnImpl::forward(const torch::Tensor &x) {
 }
 
 }  // namespace gs::detail
+
+namespace gs {
+
+std::shared_ptr<detail::ImageSideImpl> makeImageSide(const ImageSideOptions &options) {
+  return std::make_shared<detail::ImageSideImpl>(options.kind, options.featureDim, options.embedDim);
+}
+
+}  // namespace gs

@@ -1,20 +1,22 @@
 #pragma once
 // The image branches of the papers, each from CNN features [B, D] to the joint space [B, d]:
-//  - linear: Socher et al. 2014 §5, v_i = W_I z_i;
-//  - merkx:  Merkx & Frank 2019 §3.1.1, emb_img = (img Aᵀ + b) / ‖img Aᵀ + b‖₂;
-//  - hmlstm: the HM-LSTM image branch: fully connected, batch normalisation, L2 normalisation;
-//  - twin:   the DT-LSTM twin column (§3.2): a layer to the shared dimension, then an affine
+//  - Linear: Socher et al. 2014 §5, v_i = W_I z_i;
+//  - Merkx:  Merkx & Frank 2019 §3.1.1, emb_img = (img Aᵀ + b) / ‖img Aᵀ + b‖₂;
+//  - HmLstm: the HM-LSTM image branch: fully connected, batch normalisation, L2 normalisation;
+//  - Twin:   the DT-LSTM twin column (§3.2): a layer to the shared dimension, then an affine
 //            layer with a leaky ReLU (leakiness 0.01, §4). The sentence side gets its own column.
+
+#include "models/modeloptions.h"
 
 #include <torch/torch.h>
 
 namespace gs::detail {
 
 struct ImageSideImpl : torch::nn::Module {
-  ImageSideImpl(const std::string &kind, std::int64_t featureDim, std::int64_t embedDim);
+  ImageSideImpl(ImageSideKind kind, std::int64_t featureDim, std::int64_t embedDim);
   torch::Tensor forward(const torch::Tensor &features);
 
-  std::string kind;
+  ImageSideKind kind;
   torch::nn::Linear first{nullptr}, second{nullptr};
   torch::nn::BatchNorm1d norm{nullptr};
 };

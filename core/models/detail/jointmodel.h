@@ -1,21 +1,27 @@
 #pragma once
 // One trainable joint space: a sentence encoder, an image side (and, for the twin network, a
-// sentence column), and the similarity the paper scores pairs with.
+// sentence column), and the similarity the paper scores pairs with. Built from its parts by the
+// training module (training/detail/modelbuilder.h), which reads them off the model registry.
 
 #include "models/detail/imageside.h"
 #include "models/detail/sentenceencoders.h"
 #include "models/detail/treeencoders.h"
-#include "training/trainconfig.h"
+#include "models/modeloptions.h"
 
 #include <torch/torch.h>
 
 namespace gs::detail {
 
+struct JointModelParts {
+  std::shared_ptr<SentenceEncoderImpl> encoder;
+  std::shared_ptr<ImageSideImpl> imageSide;
+  TwinColumn sentenceColumn{nullptr}; // the twin network's sentence side (image side Twin only)
+  SimilarityKind similarity = SimilarityKind::Dot;
+  bool euclidean = false;             // score by −‖v − y‖² (the squared-error loss, Socher §6.4)
+};
+
 struct JointModelImpl : torch::nn::Module {
-  // vocabularySize: words (for word-level encoders); featureDim: the image features' dimension.
-  // trees: what the tree encoders learned from the training trees (required for tree models).
-  JointModelImpl(const TrainConfig &config, std::int64_t vocabularySize, std::int64_t featureDim,
-                 const TreeVocabulary *trees = nullptr);
+  explicit JointModelImpl(JointModelParts parts);
 
   torch::Tensor embedImages(const torch::Tensor &features);
   torch::Tensor embedCaptions(const TextBatch &batch);
@@ -26,13 +32,9 @@ struct JointModelImpl : torch::nn::Module {
   std::shared_ptr<SentenceEncoderImpl> encoder;
   ImageSide imageSide{nullptr};
   TwinColumn sentenceColumn{nullptr};
-  std::string similarityKind;
+  SimilarityKind similarityKind = SimilarityKind::Dot;
   bool euclidean = false;
 };
 TORCH_MODULE(JointModel);
-
-// The encoder a config names; throws std::invalid_argument for a model this build does not know.
-std::shared_ptr<SentenceEncoderImpl> makeSentenceEncoder(const TrainConfig &config, std::int64_t vocabularySize,
-                                                         const TreeVocabulary *trees = nullptr);
 
 }  // namespace gs::detail

@@ -20,10 +20,10 @@ torch::Tensor BagOfWordsImpl::forward(const TextBatch &batch) {
   return projection ? projection(mean) : mean;
 }
 
-WordRnnImpl::WordRnnImpl(const std::string &kind, std::int64_t vocabulary, std::int64_t wordDim, std::int64_t hiddenDim)
+WordRnnImpl::WordRnnImpl(WordRnnCell cell, std::int64_t vocabulary, std::int64_t wordDim, std::int64_t hiddenDim)
     : m_hidden(hiddenDim) {
   embedding = register_module("embedding", nn::Embedding(nn::EmbeddingOptions(vocabulary, wordDim).padding_idx(Vocabulary::kPad)));
-  if (kind == "lstm") {
+  if (cell == WordRnnCell::Lstm) {
     lstm = register_module("lstm", nn::LSTM(nn::LSTMOptions(wordDim, hiddenDim).batch_first(true)));
   } else {
     // Socher §6's chain: h_t = tanh(W_x x_t + W_h h_{t-1} + b).
@@ -39,12 +39,12 @@ torch::Tensor WordRnnImpl::forward(const TextBatch &batch) {
   return std::get<1>(rnn->forward_with_packed_input(packed))[0];
 }
 
-CharRnnImpl::CharRnnImpl(const std::string &cell, const std::string &pooling, std::int64_t charDim,
+CharRnnImpl::CharRnnImpl(CharRnnCell cell, PoolingKind pooling, std::int64_t charDim,
                          std::int64_t hiddenDim, std::int64_t attentionHidden)
-    : m_attention(pooling == "attention"), m_hidden(hiddenDim) {
+    : m_attention(pooling == PoolingKind::Attention), m_hidden(hiddenDim) {
   embedding = register_module(
       "embedding", nn::Embedding(nn::EmbeddingOptions(Vocabulary::kCharacters, charDim).padding_idx(Vocabulary::kPad)));
-  if (cell == "lstm")
+  if (cell == CharRnnCell::Lstm)
     lstm = register_module("lstm", nn::LSTM(nn::LSTMOptions(charDim, hiddenDim).batch_first(true).bidirectional(true)));
   else
     gru = register_module("gru", nn::GRU(nn::GRUOptions(charDim, hiddenDim).batch_first(true).bidirectional(true)));

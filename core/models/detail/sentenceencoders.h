@@ -1,13 +1,14 @@
 #pragma once
-// The sentence encoders of issue 6, each a torch module from a TextBatch to [B, outputDim]:
+// The sentence encoders, each a torch module from a TextBatch to [B, outputDim]:
 //  - BagOfWords: mean of word vectors (the DeViSE / Socher et al. 2014 §6 "BoW" baseline);
 //  - ChainRnn: Elman RNN, last hidden state (Socher §6 "Recurrent NN");
 //  - Lstm: LSTM, last hidden state (Huang et al. §3.1: "the hidden state at the last timestep");
 //  - CharRnn: bidirectional GRU/LSTM over characters with self-attention or max pooling, L2-normalised
 //    (Merkx & Frank 2019 §3.1.2).
-// Tree encoders (issue 7) implement the same interface.
+// The tree encoders (treeencoders.h) implement the same interface.
 
 #include "models/detail/textbatch.h"
+#include "models/modeloptions.h"
 
 #include <torch/torch.h>
 
@@ -31,9 +32,10 @@ struct BagOfWordsImpl : SentenceEncoderImpl {
   std::int64_t m_outputDim;
 };
 
-// kind: "rnn" (Elman, tanh) or "lstm".
+enum class WordRnnCell { Elman, Lstm };
+
 struct WordRnnImpl : SentenceEncoderImpl {
-  WordRnnImpl(const std::string &kind, std::int64_t vocabulary, std::int64_t wordDim, std::int64_t hiddenDim);
+  WordRnnImpl(WordRnnCell cell, std::int64_t vocabulary, std::int64_t wordDim, std::int64_t hiddenDim);
   torch::Tensor forward(const TextBatch &batch) override;
   std::int64_t outputDim() const override { return m_hidden; }
   torch::nn::Embedding wordEmbedding() override { return embedding; }
@@ -44,9 +46,10 @@ struct WordRnnImpl : SentenceEncoderImpl {
   std::int64_t m_hidden;
 };
 
-// cell: "gru" or "lstm"; pooling: "attention" or "max".
+enum class CharRnnCell { Gru, Lstm };
+
 struct CharRnnImpl : SentenceEncoderImpl {
-  CharRnnImpl(const std::string &cell, const std::string &pooling, std::int64_t charDim, std::int64_t hiddenDim,
+  CharRnnImpl(CharRnnCell cell, PoolingKind pooling, std::int64_t charDim, std::int64_t hiddenDim,
               std::int64_t attentionHidden);
   torch::Tensor forward(const TextBatch &batch) override;
   std::int64_t outputDim() const override { return 2 * m_hidden; }

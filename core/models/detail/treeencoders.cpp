@@ -106,12 +106,14 @@ torch::Tensor stackRows(std::vector<torch::Tensor> rows) { return torch::cat(row
 
 }  // namespace
 
-torch::Tensor applyActivation(const std::string &name, const torch::Tensor &x) {
-  if (name == "tanh") return torch::tanh(x);
-  if (name == "sigmoid") return torch::sigmoid(x);
-  if (name == "relu") return torch::relu(x);
-  if (name == "identity") return x;
-  throw std::invalid_argument("applyActivation: unknown activation '" + name + "'");
+torch::Tensor applyActivation(ActivationKind f, const torch::Tensor &x) {
+  switch (f) {
+  case ActivationKind::Tanh: return torch::tanh(x);
+  case ActivationKind::Sigmoid: return torch::sigmoid(x);
+  case ActivationKind::Relu: return torch::relu(x);
+  case ActivationKind::Identity: break;
+  }
+  return x;
 }
 
 torch::Tensor TreeEncoderImpl::forward(const TextBatch &batch) { return encode(batch.trees, /*batched=*/true).roots(); }
@@ -119,30 +121,29 @@ torch::Tensor TreeEncoderImpl::forward(const TextBatch &batch) { return encode(b
 // ---------------------------------------------------------------------------------------------
 // TreeRnn: DT-RNN, SDT-RNN, CT-RNN
 
-TreeRnnImpl::TreeRnnImpl(const std::string &kind_, const TreeVocabulary &trees, std::int64_t vocabulary,
-                         std::int64_t wordDim, std::int64_t hiddenDim, const std::string &activation_)
+TreeRnnImpl::TreeRnnImpl(TreeRnnKind kind_, const TreeVocabulary &trees, std::int64_t vocabulary,
+                         std::int64_t wordDim, std::int64_t hiddenDim, ActivationKind activation_)
     : kind(kind_), activation(activation_), maxLeft(trees.maxLeft), maxRight(trees.maxRight), m_hidden(hiddenDim) {
-  if (kind != "dtrnn" && kind != "sdtrnn" && kind != "ctrnn") throw std::invalid_argument("TreeRnn: unknown kind " + kind);
-  applyActivation(activation, torch::zeros({1})); // validates the name up front
-  if (kind == "dtrnn") m_slots = maxLeft + maxRight;
-  else if (kind == "sdtrnn") m_slots = std::max<std::int64_t>(1, trees.relations.size());
+  if (kind == TreeRnnKind::Positions) m_slots = maxLeft + maxRight;
+  else if (kind == TreeRnnKind::Relations) m_slots = std::max<std::int64_t>(1, trees.relations.size());
   else m_slots = 2;
   // CT-RNN composes word vectors directly (§3.4: parents have the words' dimension).
-  const std::int64_t d = kind == "ctrnn" ? hiddenDim : wordDim;
+  const bool ct = kind == TreeRnnKind::Constituency;
+  const std::int64_t d = ct ? hiddenDim : wordDim;
   embedding = register_module("embedding", nn::Embedding(nn::EmbeddingOptions(vocabulary, d).padding_idx(Vocabulary::kPad)));
   torch::NoGradGuard noGrad;
   // Socher §6: "initialized to block identity matrices plus Gaussian noise". CT-RNN's W = [I I]/2
   // so that an untrained parent is the mean of its children.
-  const double childScale = kind == "ctrnn" ? 0.5 : 1.0;
+  const double childScale = ct ? 0.5 : 1.0;
   auto child = childScale * torch::eye(hiddenDim).unsqueeze(0).repeat({m_slots, 1, 1});
   wchild = register_parameter("wchild", child + kInitNoise * torch::randn({m_slots, hiddenDim, hiddenDim}));
-  if (kind != "ctrnn") wv = register_parameter("wv", torch::eye(hiddenDim, d) + kInitNoise * torch::randn({hiddenDim, d}));
+  if (!ct) wv = register_parameter("wv", torch::eye(hiddenDim, d) + kInitNoise * torch::randn({hiddenDim, d}));
 }
 
 int TreeRnnImpl::slotOf(const EncodedTree &tree, int node) const {
   const int side = tree.side[std::size_t(node)], rank = tree.rank[std::size_t(node)];
-  if (kind == "ctrnn") return side; // W_l1 for the first child, W_r1 for the second
-  if (kind == "sdtrnn") return std::clamp(tree.relation[std::size_t(node)], 0, int(m_slots) - 1);
+  if (kind == TreeRnnKind::Constituency) return side; // W_l1 for the first child, W_r1 for the second
+  if (kind == TreeRnnKind::Relations) return std::clamp(tree.relation[std::size_t(node)], 0, int(m_slots) - 1);
   // Socher §3.2: a child further out than any seen in training is composed with the identity.
   if (side == 0) return rank <= maxLeft ? rank - 1 : int(m_slots);
   return rank <= maxRight ? maxLeft + rank - 1 : int(m_slots);
@@ -150,7 +151,7 @@ int TreeRnnImpl::slotOf(const EncodedTree &tree, int node) const {
 
 TreeStates TreeRnnImpl::encode(const std::vector<const EncodedTree *> &trees, bool batched) {
   const LevelPlan plan = makePlan(trees, *this);
-  const bool ct = kind == "ctrnn";
+  const bool ct = kind == TreeRnnKind::Constituency;
   TreeStates out;
   out.rowOf = plan.rowOf;
   out.rootRows = plan.rootRows;

@@ -1,11 +1,11 @@
 #pragma once
-// The tree encoders of issue 7, each a SentenceEncoderImpl whose sentence vector is the root's h:
-//  - TreeRnn "dtrnn":  Socher et al. 2014 Eqs. 1–4, one matrix per child position (l1…lkl, r1…rkr),
+// The tree encoders, each a SentenceEncoderImpl whose sentence vector is the root's h:
+//  - TreeRnn, Positions:    Socher et al. 2014 Eqs. 1–4, one matrix per child position (l1…lkl, r1…rkr),
 //                      identity beyond the positions seen in training; ℓ-weighted (Eq. 4);
-//  - TreeRnn "sdtrnn": the same with one matrix per dependency relation (§3.3), rare ones shared;
-//  - TreeRnn "ctrnn":  h = f(W [c1; c2]) = f(W_l1 c1 + W_r1 c2) over binarised constituency trees
-//                      (§3.4), leaves are the word vectors themselves;
-//  - TreeLstm "dtlstm": the T-LSTM of the DT-LSTM paper, appendix A, Eqs. 2–9.
+//  - TreeRnn, Relations:    the same with one matrix per dependency relation (§3.3), rare ones shared;
+//  - TreeRnn, Constituency: h = f(W [c1; c2]) = f(W_l1 c1 + W_r1 c2) over binarised constituency trees
+//                           (§3.4), leaves are the word vectors themselves;
+//  - TreeLstm: the T-LSTM of the DT-LSTM paper, appendix A, Eqs. 2–9.
 // Each has two evaluation paths with the same parameters: batched by level (every node of the
 // same height across the minibatch in one set of tensor operations: gather the children's states
 // by index, compose per child slot with index_add, append the level) and node by node (a
@@ -13,6 +13,7 @@
 
 #include "models/detail/encodedtree.h"
 #include "models/detail/sentenceencoders.h"
+#include "models/modeloptions.h"
 
 #include <torch/torch.h>
 
@@ -38,21 +39,27 @@ struct TreeEncoderImpl : SentenceEncoderImpl {
   torch::nn::Embedding embedding{nullptr};
 };
 
-// Applies Socher's f: "tanh" (default), "identity", "sigmoid" or "relu".
-torch::Tensor applyActivation(const std::string &name, const torch::Tensor &x);
+// Applies Socher's f.
+torch::Tensor applyActivation(ActivationKind f, const torch::Tensor &x);
+
+// What the child matrices of a TreeRnn are indexed by: the child's position left/right of its head
+// (DT-RNN, §3.2), its dependency relation (SDT-RNN, §3.3), or first/second child of a binary
+// constituent (CT-RNN, §3.4).
+enum class TreeRnnKind { Positions, Relations, Constituency };
 
 struct TreeRnnImpl : TreeEncoderImpl {
-  // kind: "dtrnn", "sdtrnn" or "ctrnn". Weights: block identity plus Gaussian noise (Socher §6).
-  TreeRnnImpl(const std::string &kind, const TreeVocabulary &trees, std::int64_t vocabulary, std::int64_t wordDim,
-              std::int64_t hiddenDim, const std::string &activation);
+  // Weights: block identity plus Gaussian noise (Socher §6).
+  TreeRnnImpl(TreeRnnKind kind, const TreeVocabulary &trees, std::int64_t vocabulary, std::int64_t wordDim,
+              std::int64_t hiddenDim, ActivationKind activation);
   TreeStates encode(const std::vector<const EncodedTree *> &trees, bool batched) override;
   int slotOf(const EncodedTree &tree, int node) const override;
   int numSlots() const override { return int(m_slots); }
   std::int64_t outputDim() const override { return m_hidden; }
 
-  torch::Tensor wv;      // [H, d]: W_v of Eq. 1 (dtrnn, sdtrnn)
-  torch::Tensor wchild;  // [slots, H, H]: W_l1…, W_r1… (dtrnn), W_rel (sdtrnn), W_l1/W_r1 (ctrnn)
-  std::string kind, activation;
+  torch::Tensor wv;      // [H, d]: W_v of Eq. 1 (DT-RNN, SDT-RNN)
+  torch::Tensor wchild;  // [slots, H, H]: W_l1…, W_r1… (DT-RNN), W_rel (SDT-RNN), W_l1/W_r1 (CT-RNN)
+  TreeRnnKind kind;
+  ActivationKind activation;
   int maxLeft = 0, maxRight = 0;
   std::int64_t m_slots = 0, m_hidden = 0;
 };

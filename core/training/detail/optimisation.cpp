@@ -14,11 +14,11 @@ constexpr std::int64_t kStepEvery = 2500;      // … every 2,500 iterations
 }  // namespace
 
 std::unique_ptr<torch::optim::Optimizer> makeOptimizer(const TrainConfig &config, std::vector<torch::Tensor> parameters) {
-  const double lr = config.schedule == QLatin1String("cyclic") ? config.lrMin : config.learningRate;
-  if (config.optimizer == QLatin1String("adagrad"))
+  const double lr = config.schedule == ScheduleKind::Cyclic ? config.lrMin : config.learningRate;
+  if (config.optimizer == OptimizerKind::Adagrad)
     return std::make_unique<torch::optim::Adagrad>(
         parameters, torch::optim::AdagradOptions(lr).initial_accumulator_value(kAdagradInitialSum));
-  if (config.optimizer == QLatin1String("sgd"))
+  if (config.optimizer == OptimizerKind::Sgd)
     return std::make_unique<torch::optim::SGD>(parameters, torch::optim::SGDOptions(lr).momentum(kMomentumStart));
   return std::make_unique<torch::optim::Adam>(parameters, torch::optim::AdamOptions(lr));
 }
@@ -33,9 +33,9 @@ double momentumAt(std::int64_t iteration) {
 }
 
 double learningRateAt(const TrainConfig &config, std::int64_t iteration, std::int64_t batchesPerEpoch) {
-  if (config.schedule == QLatin1String("cyclic"))
+  if (config.schedule == ScheduleKind::Cyclic)
     return cyclicLearningRate(config.lrMin, config.lrMax, iteration, std::int64_t(config.cycleEpochs) * batchesPerEpoch);
-  if (config.schedule == QLatin1String("step")) return config.learningRate * std::pow(kStepDecay, double(iteration / kStepEvery));
+  if (config.schedule == ScheduleKind::Step) return config.learningRate * std::pow(kStepDecay, double(iteration / kStepEvery));
   return config.learningRate;
 }
 
@@ -44,7 +44,7 @@ void applySchedule(torch::optim::Optimizer &optimizer, const TrainConfig &config
   for (auto &group : optimizer.param_groups()) {
     auto &options = group.options();
     options.set_lr(learningRate);
-    if (config.optimizer == QLatin1String("sgd"))
+    if (config.optimizer == OptimizerKind::Sgd)
       static_cast<torch::optim::SGDOptions &>(options).momentum(momentumAt(iteration));
   }
 }

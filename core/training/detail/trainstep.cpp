@@ -24,11 +24,11 @@ double trainStep(JointModel &model, torch::optim::Optimizer &optimizer, const Tr
   const auto imageOfCaption = torch::tensor(of, torch::kInt64);
   const auto v = model->embedImages(in.features.index_select(0, torch::tensor(unique, torch::kInt64)));
   const auto y = model->embedCaptions(makeTextBatch(in.encoded, captionRows));
-  const bool squared = config.loss == QLatin1String("squared");
+  const bool squared = config.loss == LossKind::Squared;
   torch::Tensor loss =
       squared ? squaredError(v, y, imageOfCaption)
               : contrastiveHinge(model->similarity(v, y), imageOfCaption, config.margin,
-                                 config.loss == QLatin1String("vsepp") ? HingeNegatives::Hardest : HingeNegatives::Sum);
+                                 config.loss == LossKind::Vsepp ? HingeNegatives::Hardest : HingeNegatives::Sum);
   loss = loss + l2Penalty(in.trainable, config.regularisation, double(captionRows.size()) / double(in.trainingCaptions));
   const double value = loss.item<double>();
   if (!std::isfinite(value) || value > kExplodingLoss)

@@ -1,32 +1,19 @@
 #pragma once
-// The numbers behind the Training dashboard's curves, apart from any widget so they can be
-// tested: one run's per-minibatch losses and per-epoch validation metrics (fed live from
-// TrainingEvents or read back from a run folder's events.jsonl and metrics.json), exponential
-// smoothing of the loss, and the minibatches/s rate behind the ETA.
+// The numbers behind the Training dashboard's curves, apart from any widget: one run's
+// per-minibatch losses and per-epoch validation metrics (fed live from TrainingEvents or read back
+// through RunFolder, as the same event structs), exponential smoothing of the loss, and the
+// minibatches/s rate behind the ETA. Torch-free.
 
-#include "evaluation/retrieval.h"
+#include "training/trainingevents.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <cstdint>
 #include <deque>
 #include <vector>
 
 namespace gs {
-
-struct LossPoint {
-  std::int64_t iteration = 0; // minibatches since the run began (1-based)
-  int epoch = 0;
-  double loss = 0;
-  double learningRate = 0;
-};
-
-struct EpochPoint {
-  int epoch = 0;
-  double trainLoss = 0;
-  RetrievalMetrics validation;
-  double seconds = 0;
-};
 
 // Which validation number the second plot shows.
 enum class RecallMeasure { R1, R5, R10, Rsum };
@@ -35,27 +22,30 @@ class RunCurves {
 public:
   // A point at or before the last iteration (a resumed run repeats the minibatches of the epoch it
   // was stopped in) first drops the points from that iteration on, so the curve never folds back.
-  void addBatch(const LossPoint &point);
+  void addBatch(const BatchEvent &event);
   // Likewise an epoch at or before the last one replaces it and those after it.
-  void addEpoch(const EpochPoint &point);
+  void addEpoch(const EpochEvent &event);
   void clear();
 
-  const std::vector<LossPoint> &batches() const { return m_batches; }
-  const std::vector<EpochPoint> &epochs() const { return m_epochs; }
-  int bestEpoch() const; // by validation rsum, 0 when there are no epochs
+  const std::vector<BatchEvent> &batches() const { return m_batches; }
+  const std::vector<EpochEvent> &epochs() const { return m_epochs; }
+  // The rule the run keeps its model by (TrainConfig::selection), so bestEpoch names that epoch.
+  void setSelection(SelectionRule rule) { m_selection = rule; }
+  SelectionRule selection() const { return m_selection; }
+  int bestEpoch() const; // the epoch the run keeps; 0 when there are no epochs
 
-  // Reads a run folder: events.jsonl (one JSON object per minibatch; the trainer appends, so a
-  // resumed run repeats some iterations, which addBatch folds) and metrics.json (epoch history).
-  // Either may be missing (a run stopped in its first epoch has no metrics.json). A malformed line
-  // is skipped and named in `warnings` as "file:line: reason". Returns false, with `error` naming
-  // the folder, when the folder holds neither file. Cost: O(lines).
+  // Reads a run folder (RunFolder: events.jsonl, metrics.json and the selection rule in
+  // config.json). Either curve file may be missing (a run stopped in its first epoch has no
+  // metrics.json); unreadable lines and files are named in `warnings` ("file:line: reason").
+  // Returns false, with `error` naming the folder, when the folder holds neither file. Cost: O(lines).
   bool readRunFolder(const QString &runDir, QString *error = nullptr, QStringList *warnings = nullptr);
 
   static double measure(const RetrievalMetrics &metrics, RecallMeasure which, bool imageToText);
 
 private:
-  std::vector<LossPoint> m_batches;
-  std::vector<EpochPoint> m_epochs;
+  std::vector<BatchEvent> m_batches;
+  std::vector<EpochEvent> m_epochs;
+  SelectionRule m_selection = SelectionRule::Rsum;
 };
 
 // Exponential moving average with TensorBoard's debiasing: s_t = w·s_{t−1} + (1−w)·x_t from s_0 = 0,

@@ -1,0 +1,56 @@
+#pragma once
+// The kinds a training configuration chooses between. Code compares these values; their names
+// ("dtrnn", "adagrad", …) exist only at the JSON and command-line boundary (io/enumnames.h), and
+// a model's name only in its registry entry (training/modelregistry.h). Torch-free.
+
+#include "io/enumnames.h"
+#include "models/modeloptions.h"
+
+#include <QFlags>
+
+namespace gs {
+
+// One value per entry of the model registry.
+enum class ModelKind { Bow, Rnn, Lstm, CharGru, CharLstm, Cca, CtRnn, DtRnn, SdtRnn, DtLstm };
+
+// Which epoch's weights a run keeps (model-best.pt, used for the test figures):
+//  Rsum — the best validation rsum (what the papers report);
+//  Twin — the best validation twin accuracy, rsum breaking ties (data without twins: rsum);
+//  Last — the final epoch's, no selection at all.
+enum class SelectionRule { Rsum, Twin, Last };
+// Socher Eq. 5 | in-batch hinge on cosine (Merkx & Frank, Huang et al.) | VSE++ hardest negative |
+// Socher's squared error (§6.4), minimised alternately.
+enum class LossKind { Socher, Hinge, Vsepp, Squared };
+enum class OptimizerKind { Adagrad, Adam, Sgd };
+// constant | cyclic (Merkx & Frank §3.3) | step (DT-LSTM §4: ×0.95 every 2,500 iterations)
+enum class ScheduleKind { Constant, Cyclic, Step };
+
+// Groups of settings a model reads (its registry entry lists them; each configuration field
+// belongs to one), so the Training form shows a model's own settings and no others.
+enum class SettingGroup : unsigned {
+  Common = 0x1,         // model, embed_dim: every model
+  Words = 0x2,          // word_dim, word_vectors, min_word_count: word-level encoders and CCA
+  TrainedWords = 0x4,   // freeze_words: word vectors that gradients could move
+  Hidden = 0x8,         // hidden_dim: recurrent and tree states
+  Characters = 0x10,    // char_dim, attention_hidden, pooling: character encoders
+  Activation = 0x20,    // activation: the tree RNNs' f
+  ChildPositions = 0x40, // lstm_positions: the DT-LSTM's p
+  Relations = 0x80,     // min_relation_count: the SDT-RNN's relation matrices
+  Gradient = 0x100,     // image side, score, loss, optimiser, schedule, epochs, minibatches, selection
+  Cca = 0x200,          // cca_regularisation
+};
+Q_DECLARE_FLAGS(SettingGroups, SettingGroup)
+
+template <> const std::vector<EnumName<ModelKind>> &enumTable<ModelKind>(); // from the registry
+template <> const std::vector<EnumName<ActivationKind>> &enumTable<ActivationKind>();
+template <> const std::vector<EnumName<PoolingKind>> &enumTable<PoolingKind>();
+template <> const std::vector<EnumName<ImageSideKind>> &enumTable<ImageSideKind>();
+template <> const std::vector<EnumName<SimilarityKind>> &enumTable<SimilarityKind>();
+template <> const std::vector<EnumName<SelectionRule>> &enumTable<SelectionRule>();
+template <> const std::vector<EnumName<LossKind>> &enumTable<LossKind>();
+template <> const std::vector<EnumName<OptimizerKind>> &enumTable<OptimizerKind>();
+template <> const std::vector<EnumName<ScheduleKind>> &enumTable<ScheduleKind>();
+
+}  // namespace gs
+
+Q_DECLARE_OPERATORS_FOR_FLAGS(gs::SettingGroups)

@@ -1,0 +1,342 @@
+#include "training/modelregistry.h"
+
+#include "models/detail/sentenceencoders.h"
+#include "models/detail/treeencoders.h"
+#include "training/trainconfig.h"
+
+#include <stdexcept>
+
+namespace gs {
+
+namespace {
+
+[[noreturn]] void invalid(const QString &message) { throw std::invalid_argument(message.toStdString()); }
+
+constexpr SettingGroups kWordEncoder = SettingGroup::Common | SettingGroup::Words | SettingGroup::TrainedWords |
+                                       SettingGroup::Gradient;
+constexpr SettingGroups kTreeRnn = kWordEncoder | SettingGroup::Hidden | SettingGroup::Activation;
+
+// --- defaults -------------------------------------------------------------------------------------
+
+// Socher et al. 2014 §5–6: 50-d vectors, inner products, the margin loss of Eq. 5 with λ‖θ‖²,
+// AdaGrad with its sums reset every 5 epochs. The paper's Δ = 3, λ = 0.08 and lr = 1e-4 assume
+// frozen pre-trained word vectors (its preset below); we learn words from scratch by default, so
+// the defaults are the values that train on the demo.
+void socherDefaults(TrainConfig &c) {
+  c.imageSide = ImageSideKind::Linear;
+  c.similarity = SimilarityKind::Dot;
+  c.embedDim = c.wordDim = c.hiddenDim = 50;
+  c.loss = LossKind::Socher;
+  c.margin = 1.0;
+  c.regularisation = 1e-4;
+  c.optimizer = OptimizerKind::Adagrad;
+  c.learningRate = 0.05;
+  c.adagradResetEpochs = 5;
+  c.schedule = ScheduleKind::Constant;
+  c.epochs = 15;
+  c.batchSize = 100;
+}
+
+// DT-LSTM paper §3.2 and §4: the root's h goes through the twin network (leaky ReLU 0.01) into the
+// joint space. The paper trains with SGD + momentum and a ×0.95 step decay every 2,500 iterations
+// (its preset); on the small demo that barely moves in 15 epochs, so the default is the optimiser
+// that trains there (AdaGrad, as the Socher models) with the paper's twin image side and p = 3.
+void dtlstmDefaults(TrainConfig &c) {
+  socherDefaults(c);
+  c.imageSide = ImageSideKind::Twin;
+  c.lstmPositions = 3;
+}
+
+// Huang et al. §3.1 and §3.4: last hidden state of an LSTM, cosine scores, bidirectional hinge with
+// margin m. Image side: a linear map with L2 normalisation. H = 1024 and 300-d words in the paper
+// (its preset); 256 here so a demo run takes a minute.
+void huangDefaults(TrainConfig &c) {
+  c.imageSide = ImageSideKind::Merkx;
+  c.similarity = SimilarityKind::Cosine;
+  c.embedDim = c.hiddenDim = 256;
+  c.wordDim = 128;
+  c.loss = LossKind::Hinge;
+  c.margin = 0.2;
+  c.optimizer = OptimizerKind::Adam;
+  c.learningRate = 2e-3;
+  c.schedule = ScheduleKind::Constant;
+  c.epochs = 15;
+  c.batchSize = 64;
+}
+
+// Merkx & Frank 2019 §3.1–3.3: bidirectional GRU/LSTM over 20-d characters, attention with 128
+// hidden units, L2-normalised embeddings of size 2n, hinge on cosine with α = 0.2, Adam with the
+// cyclic learning rate over 4 epochs and an ensemble of the best two snapshots. n = 1024 in the
+// paper (its preset); 128 here so a demo run takes a minute on a laptop.
+void merkxDefaults(TrainConfig &c) {
+  c.imageSide = ImageSideKind::Merkx;
+  c.similarity = SimilarityKind::Cosine;
+  c.hiddenDim = 128;
+  c.embedDim = 2 * c.hiddenDim;
+  c.loss = LossKind::Hinge;
+  c.margin = 0.2;
+  c.optimizer = OptimizerKind::Adam;
+  c.schedule = ScheduleKind::Cyclic;
+  c.lrMin = 1e-6;
+  c.lrMax = 3e-3; // paper: 1e-3 for Flickr8k; the small demo model takes a larger step
+  c.cycleEpochs = 4;
+  c.ensembleSnapshots = 2;
+  c.epochs = 16;
+  c.batchSize = 64;
+}
+
+// The bidirectional character encoders' embedding is both directions' states: 2n (§3.3).
+void bidirectionalSize(TrainConfig &c, const QJsonObject &given) {
+  if (!given.contains(QStringLiteral("embed_dim"))) c.embedDim = 2 * c.hiddenDim;
+}
+
+void requireBidirectionalSize(const TrainConfig &c) {
+  if (c.embedDim != 2 * c.hiddenDim)
+    invalid(QStringLiteral("embed_dim must be 2 × hidden_dim for %1 (a bidirectional encoder)").arg(c.modelName()));
+}
+
+// Socher §3.4: CT-RNN parents have the words' dimension.
+void requireWordSizedStates(const TrainConfig &c) {
+  if (c.wordDim != c.hiddenDim)
+    invalid(QStringLiteral("%1 composes word vectors directly: word_dim must equal hidden_dim").arg(c.modelName()));
+}
+
+// --- presets --------------------------------------------------------------------------------------
+
+ModelPreset socherPreset() {
+  return {QStringLiteral("socher2014"),
+          QStringLiteral("Socher et al. 2014 §6: Δ = 3, λ = 0.08, AdaGrad learning rate 1e-4, 50-d, word vectors not "
+                         "fine-tuned (give word_vectors a pre-trained file)"),
+          QJsonObject{{QStringLiteral("margin"), 3.0},
+                      {QStringLiteral("regularisation"), 0.08},
+                      {QStringLiteral("learning_rate"), 1e-4},
+                      {QStringLiteral("freeze_words"), true}}};
+}
+
+ModelPreset merkxPreset() {
+  return {QStringLiteral("merkx2019"),
+          QStringLiteral("Merkx & Frank 2019 §3.3, Flickr8k: n = 1024 (embeddings 2048), learning rate cycling "
+                         "between 1e-6 and 1e-3 over 4 epochs, 32 epochs"),
+          QJsonObject{{QStringLiteral("hidden_dim"), 1024},
+                      {QStringLiteral("embed_dim"), 2048},
+                      {QStringLiteral("lr_min"), 1e-6},
+                      {QStringLiteral("lr_max"), 1e-3},
+                      {QStringLiteral("epochs"), 32}}};
+}
+
+// --- factories --------------------------------------------------------------------------------------
+
+std::shared_ptr<detail::SentenceEncoderImpl> bagOfWords(const EncoderOptions &o) {
+  return std::make_shared<detail::BagOfWordsImpl>(o.vocabularySize, o.wordDim, o.embedDim);
+}
+std::shared_ptr<detail::SentenceEncoderImpl> chainRnn(const EncoderOptions &o) {
+  return std::make_shared<detail::WordRnnImpl>(detail::WordRnnCell::Elman, o.vocabularySize, o.wordDim, o.hiddenDim);
+}
+std::shared_ptr<detail::SentenceEncoderImpl> lstm(const EncoderOptions &o) {
+  return std::make_shared<detail::WordRnnImpl>(detail::WordRnnCell::Lstm, o.vocabularySize, o.wordDim, o.hiddenDim);
+}
+std::shared_ptr<detail::SentenceEncoderImpl> charGru(const EncoderOptions &o) {
+  return std::make_shared<detail::CharRnnImpl>(detail::CharRnnCell::Gru, o.pooling, o.charDim, o.hiddenDim,
+                                               o.attentionHidden);
+}
+std::shared_ptr<detail::SentenceEncoderImpl> charLstm(const EncoderOptions &o) {
+  return std::make_shared<detail::CharRnnImpl>(detail::CharRnnCell::Lstm, o.pooling, o.charDim, o.hiddenDim,
+                                               o.attentionHidden);
+}
+
+const detail::TreeVocabulary &treesOf(const EncoderOptions &o) {
+  if (!o.trees) throw std::invalid_argument("tree encoder: the tree vocabulary of the training trees is required");
+  return *o.trees;
+}
+std::shared_ptr<detail::SentenceEncoderImpl> ctRnn(const EncoderOptions &o) {
+  return std::make_shared<detail::TreeRnnImpl>(detail::TreeRnnKind::Constituency, treesOf(o), o.vocabularySize, o.wordDim,
+                                               o.hiddenDim, o.activation);
+}
+std::shared_ptr<detail::SentenceEncoderImpl> dtRnn(const EncoderOptions &o) {
+  return std::make_shared<detail::TreeRnnImpl>(detail::TreeRnnKind::Positions, treesOf(o), o.vocabularySize, o.wordDim,
+                                               o.hiddenDim, o.activation);
+}
+std::shared_ptr<detail::SentenceEncoderImpl> sdtRnn(const EncoderOptions &o) {
+  return std::make_shared<detail::TreeRnnImpl>(detail::TreeRnnKind::Relations, treesOf(o), o.vocabularySize, o.wordDim,
+                                               o.hiddenDim, o.activation);
+}
+std::shared_ptr<detail::SentenceEncoderImpl> dtLstm(const EncoderOptions &o) {
+  treesOf(o);
+  return std::make_shared<detail::TreeLstmImpl>(o.lstmPositions, o.vocabularySize, o.wordDim, o.hiddenDim);
+}
+
+// --- the registry ---------------------------------------------------------------------------------
+
+std::vector<ModelEntry> makeRegistry() {
+  std::vector<ModelEntry> r;
+  {
+    ModelEntry e{ModelKind::Bow, QStringLiteral("bow"), QStringLiteral("Bag of words"),
+                 QStringLiteral("mean of word vectors (Socher et al. 2014 §6)")};
+    e.settings = kWordEncoder;
+    e.defaults = socherDefaults;
+    e.presets = {socherPreset()};
+    e.encoder = bagOfWords;
+    r.push_back(e);
+  }
+  {
+    ModelEntry e{ModelKind::Rnn, QStringLiteral("rnn"), QStringLiteral("Chain RNN"),
+                 QStringLiteral("Elman RNN, last state (Socher et al. 2014 §6)")};
+    e.settings = kWordEncoder | SettingGroup::Hidden;
+    e.defaults = socherDefaults;
+    e.presets = {socherPreset()};
+    e.encoder = chainRnn;
+    r.push_back(e);
+  }
+  {
+    ModelEntry e{ModelKind::Lstm, QStringLiteral("lstm"), QStringLiteral("LSTM"),
+                 QStringLiteral("LSTM, last state (Huang et al. 2018 §3.1)")};
+    e.settings = kWordEncoder | SettingGroup::Hidden;
+    e.defaults = huangDefaults;
+    e.presets = {{QStringLiteral("huang2018"), QStringLiteral("Huang et al. 2018 §4.1: D = 300-d words, H = 1024, m = 0.2"),
+                  QJsonObject{{QStringLiteral("word_dim"), 300},
+                              {QStringLiteral("hidden_dim"), 1024},
+                              {QStringLiteral("embed_dim"), 1024},
+                              {QStringLiteral("margin"), 0.2}}}};
+    e.encoder = lstm;
+    r.push_back(e);
+  }
+  {
+    ModelEntry e{ModelKind::CharGru, QStringLiteral("chargru"), QStringLiteral("char-GRU"),
+                 QStringLiteral("bidirectional GRU over characters with self-attention (Merkx & Frank 2019 §3.1)")};
+    e.settings = SettingGroup::Common | SettingGroup::Hidden | SettingGroup::Characters | SettingGroup::Gradient;
+    e.defaults = merkxDefaults;
+    e.complete = bidirectionalSize;
+    e.validate = requireBidirectionalSize;
+    e.presets = {merkxPreset()};
+    e.encoder = charGru;
+    r.push_back(e);
+  }
+  {
+    ModelEntry e{ModelKind::CharLstm, QStringLiteral("charlstm"), QStringLiteral("char-LSTM"),
+                 QStringLiteral("bidirectional LSTM over characters with self-attention (Merkx & Frank 2019 §3.1)")};
+    e.settings = SettingGroup::Common | SettingGroup::Hidden | SettingGroup::Characters | SettingGroup::Gradient;
+    e.defaults = merkxDefaults;
+    e.complete = bidirectionalSize;
+    e.validate = requireBidirectionalSize;
+    e.presets = {merkxPreset()};
+    e.encoder = charLstm;
+    r.push_back(e);
+  }
+  {
+    ModelEntry e{ModelKind::Cca, QStringLiteral("cca"), QStringLiteral("CCA"),
+                 QStringLiteral("linear CCA of mean word vectors and image features (Socher et al. 2014 §6, kCCA's "
+                                "linear form)")};
+    e.settings = SettingGroup::Common | SettingGroup::Words | SettingGroup::Cca;
+    e.closedForm = true;
+    e.defaults = socherDefaults;
+    r.push_back(e);
+  }
+  {
+    ModelEntry e{ModelKind::CtRnn, QStringLiteral("ctrnn"), QStringLiteral("CT-RNN"),
+                 QStringLiteral("RNN over binarised constituency trees (Socher et al. 2014 §3.4)")};
+    e.tree = TreeInput::Constituency;
+    e.settings = kTreeRnn;
+    e.defaults = socherDefaults;
+    e.validate = requireWordSizedStates;
+    e.presets = {socherPreset()};
+    e.encoder = ctRnn;
+    r.push_back(e);
+  }
+  {
+    ModelEntry e{ModelKind::DtRnn, QStringLiteral("dtrnn"), QStringLiteral("DT-RNN"),
+                 QStringLiteral("dependency-tree RNN, position matrices (Socher et al. 2014 Eqs. 1–4)")};
+    e.tree = TreeInput::Dependency;
+    e.settings = kTreeRnn;
+    e.defaults = socherDefaults;
+    e.presets = {socherPreset()};
+    e.encoder = dtRnn;
+    r.push_back(e);
+  }
+  {
+    ModelEntry e{ModelKind::SdtRnn, QStringLiteral("sdtrnn"), QStringLiteral("SDT-RNN"),
+                 QStringLiteral("dependency-tree RNN, relation matrices (Socher et al. 2014 §3.3)")};
+    e.tree = TreeInput::Dependency;
+    e.settings = kTreeRnn | SettingGroup::Relations;
+    e.defaults = socherDefaults;
+    e.presets = {socherPreset()};
+    e.encoder = sdtRnn;
+    r.push_back(e);
+  }
+  {
+    ModelEntry e{ModelKind::DtLstm, QStringLiteral("dtlstm"), QStringLiteral("DT-LSTM"),
+                 QStringLiteral("dependency-tree LSTM with the twin network (DT-LSTM paper, appendix A, Eqs. 2–9)")};
+    e.tree = TreeInput::Dependency;
+    e.settings = kWordEncoder | SettingGroup::Hidden | SettingGroup::ChildPositions;
+    e.defaults = dtlstmDefaults;
+    e.presets = {{QStringLiteral("dtlstm-small"),
+                  QStringLiteral("the DT-LSTM paper's model S (Tables 1–2, §4): 350-d T-LSTM and twin network, p = 3, "
+                                 "minibatches of 50, SGD with momentum 0.5 → 0.95, learning rate 5e-4 decayed ×0.95 "
+                                 "every 2,500 iterations"),
+                  QJsonObject{{QStringLiteral("word_dim"), 350},
+                              {QStringLiteral("hidden_dim"), 350},
+                              {QStringLiteral("embed_dim"), 350},
+                              {QStringLiteral("lstm_positions"), 3},
+                              {QStringLiteral("batch_size"), 50},
+                              {QStringLiteral("optimizer"), QStringLiteral("sgd")},
+                              {QStringLiteral("schedule"), QStringLiteral("step")},
+                              {QStringLiteral("learning_rate"), 5e-4}}}};
+    e.encoder = dtLstm;
+    r.push_back(e);
+  }
+  return r;
+}
+
+}  // namespace
+
+const std::vector<ModelEntry> &modelRegistry() {
+  static const std::vector<ModelEntry> registry = makeRegistry();
+  return registry;
+}
+
+const ModelEntry &modelEntry(ModelKind kind) {
+  for (const ModelEntry &e : modelRegistry())
+    if (e.kind == kind) return e;
+  throw std::logic_error("modelEntry: a model kind without a registry entry");
+}
+
+const ModelEntry *findModel(const QString &name) {
+  for (const ModelEntry &e : modelRegistry())
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+const ModelEntry &modelNamed(const QString &name) {
+  if (const ModelEntry *e = findModel(name)) return *e;
+  invalid(QStringLiteral("unknown model '%1' (one of: %2)").arg(name, modelNames().join(QStringLiteral(", "))));
+}
+
+QStringList modelNames() {
+  QStringList names;
+  for (const ModelEntry &e : modelRegistry()) names << e.name;
+  return names;
+}
+
+QStringList treeModelNames() {
+  QStringList names;
+  for (const ModelEntry &e : modelRegistry())
+    if (e.tree != TreeInput::None) names << e.name;
+  return names;
+}
+
+const ModelPreset *findPreset(const ModelEntry &entry, const QString &name) {
+  for (const ModelPreset &p : entry.presets)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+template <>
+const std::vector<EnumName<ModelKind>> &enumTable<ModelKind>() {
+  static const std::vector<EnumName<ModelKind>> table = [] {
+    std::vector<EnumName<ModelKind>> t;
+    for (const ModelEntry &e : modelRegistry()) t.push_back({e.kind, e.name});
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace gs

@@ -1,0 +1,63 @@
+#pragma once
+// The models Groundscope trains, one registry entry each: its name (the only place the name is
+// spelled), its paper, the tree it reads, whether it needs image regions, the settings it uses
+// (the Training form shows only those), its defaults and presets, and the factories of its
+// sentence encoder and image side. Everything else asks the registry; adding a model is one entry
+// in modelregistry.cpp plus its encoder's own files. Torch-free.
+
+#include "training/configenums.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <vector>
+
+namespace gs {
+
+struct TrainConfig;
+
+// The tree a model composes over (parsed once per caption through the parse cache).
+enum class TreeInput { None, Dependency, Constituency };
+
+// A published or tested set of settings on top of a model's defaults.
+struct ModelPreset {
+  QString name;          // `train --preset NAME`
+  QString description;   // where the values come from
+  QJsonObject settings;  // config.json keys and values
+};
+
+struct ModelEntry {
+  ModelKind kind;
+  QString name;          // in config.json and on the command line
+  QString title;         // for people: "DT-RNN"
+  QString paper;         // the paper and section it implements
+  TreeInput tree = TreeInput::None;
+  bool needsRegions = false;  // reads region features (the features job's --regions)
+  bool closedForm = false;    // fitted in one step (CCA): no minibatches, no checkpoints, no encoder
+  SettingGroups settings;     // the settings it reads, beyond the model name
+  // Its defaults: applied to a value-initialised TrainConfig.
+  void (*defaults)(TrainConfig &config) = nullptr;
+  // Values derived from others after a config file's overrides (`given` holds the file's keys),
+  // e.g. the character encoders' embed_dim = 2 × hidden_dim unless the file sets it. May be null.
+  void (*complete)(TrainConfig &config, const QJsonObject &given) = nullptr;
+  // The model's own rules on top of TrainConfig::validate (throws std::invalid_argument). May be null.
+  void (*validate)(const TrainConfig &config) = nullptr;
+  std::vector<ModelPreset> presets;
+  SentenceEncoderFactory encoder = nullptr;   // null for closed-form models
+  ImageSideFactory imageSide = &makeImageSide; // the image side the `image_side` setting names
+};
+
+// Every model, in the order lists and forms show them.
+const std::vector<ModelEntry> &modelRegistry();
+// The entry of a kind (every kind has one).
+const ModelEntry &modelEntry(ModelKind kind);
+// The entry a name refers to, or null.
+const ModelEntry *findModel(const QString &name);
+// The entry a name refers to; throws std::invalid_argument "unknown model 'x' (one of: …)".
+const ModelEntry &modelNamed(const QString &name);
+QStringList modelNames();
+QStringList treeModelNames(); // the models that compose over a parse tree
+// A preset of the model, or null.
+const ModelPreset *findPreset(const ModelEntry &entry, const QString &name);
+
+}  // namespace gs

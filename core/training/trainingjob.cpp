@@ -1,0 +1,61 @@
+#include "training/trainingjob.h"
+
+#include "engine/jobcontext.h"
+#include "training/runfolder.h"
+
+#include <QFileInfo>
+
+#include <chrono>
+
+namespace gs {
+
+namespace {
+double steadySeconds() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+bool samePath(const QString &a, const QString &b) {
+  return !a.isEmpty() && QFileInfo(a).absoluteFilePath() == QFileInfo(b).absoluteFilePath();
+}
+}  // namespace
+
+void TrainingInbox::push(const BatchEvent &event) {
+  const double now = steadySeconds();
+  const std::lock_guard<std::mutex> lock(m_mutex);
+  m_batches.push_back({event, now});
+}
+
+void TrainingInbox::push(const EpochEvent &event) {
+  const std::lock_guard<std::mutex> lock(m_mutex);
+  m_epochs.push_back(event);
+}
+
+void TrainingInbox::take(std::vector<Batch> *batches, std::vector<EpochEvent> *epochs) {
+  batches->clear();
+  epochs->clear();
+  const std::lock_guard<std::mutex> lock(m_mutex);
+  batches->swap(m_batches);
+  epochs->swap(m_epochs);
+}
+
+JobFunction makeTrainingJob(TrainingRequest request) {
+  return [request](JobContext &job) {
+    TrainingSource from = request.source;
+    if (request.resume) {
+      from = RunFolder(request.runDir).source();
+      from.parses = request.source.parses;
+    }
+    // The caller's dataset serves when it is the one the run reads (a resumed run reads its own).
+    const bool given = request.dataset && samePath(request.source.datasetPath, from.datasetPath);
+    const TrainingData data = given ? prepareTrainingData(*request.dataset, from, &job) : prepareTrainingData(from, &job);
+    TrainingEvents events;
+    if (const std::shared_ptr<TrainingInbox> inbox = request.inbox) {
+      events.onBatch = [inbox](const BatchEvent &e) { inbox->push(e); };
+      events.onEpoch = [inbox](const EpochEvent &e) { inbox->push(e); };
+    }
+    const TrainResult result = train(data, request.config, request.runDir, &job, events);
+    job.setSummary(result.toJson());
+  };
+}
+
+}  // namespace gs

@@ -1,0 +1,150 @@
+// The model registry and the configuration's field table: every model kind has exactly one entry
+// and one name; names exist only at the JSON boundary and round-trip; every model's defaults
+// serialise to exactly the config.json the code wrote before the registry existed (golden files),
+// so old run folders still resume; the schema the form is built from is the field table; each
+// entry's settings, presets and rules are consistent with that table.
+
+#include "training/modelregistry.h"
+#include "training/trainconfig.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QSet>
+#include <QTest>
+
+using namespace gs;
+
+namespace {
+QJsonObject golden(const QString &model) {
+  QFile file(QStringLiteral(GS_TEST_DATA "/golden-configs/%1.json").arg(model));
+  if (!file.open(QIODevice::ReadOnly)) qFatal("no golden config for %s", qPrintable(model));
+  return QJsonDocument::fromJson(file.readAll()).object();
+}
+}  // namespace
+
+class TestModelRegistry : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void everyKindHasOneEntryAndOneName() {
+    QSet<QString> names;
+    QSet<int> kinds;
+    for (const ModelEntry &e : modelRegistry()) {
+      QVERIFY2(!names.contains(e.name), qPrintable(e.name));
+      QVERIFY(!kinds.contains(int(e.kind)));
+      names << e.name;
+      kinds << int(e.kind);
+      QCOMPARE(&modelEntry(e.kind), &e);
+      QCOMPARE(findModel(e.name), &e);
+      QCOMPARE(enumName(e.kind), e.name);
+      QCOMPARE(enumFromName<ModelKind>(e.name), std::optional<ModelKind>(e.kind));
+      QVERIFY(!e.title.isEmpty() && !e.paper.isEmpty());
+      QVERIFY(e.defaults);
+      QVERIFY2(e.closedForm == !e.encoder, qPrintable(e.name)); // a trained model has an encoder to build
+      QVERIFY(e.settings.testFlag(SettingGroup::Common));
+      QVERIFY2(e.closedForm != e.settings.testFlag(SettingGroup::Gradient), qPrintable(e.name));
+    }
+    QCOMPARE(TrainConfig::models(), modelNames());
+    QCOMPARE(int(names.size()), 10);
+    QCOMPARE(findModel(QStringLiteral("gpt")), nullptr);
+    try {
+      modelNamed(QStringLiteral("gpt"));
+      QFAIL("an unknown model was found");
+    } catch (const std::invalid_argument &e) {
+      QVERIFY(QString::fromUtf8(e.what()).contains(QStringLiteral("unknown model 'gpt' (one of: bow, ")));
+    }
+    QCOMPARE(treeModelNames(), (QStringList{QStringLiteral("ctrnn"), QStringLiteral("dtrnn"), QStringLiteral("sdtrnn"),
+                                            QStringLiteral("dtlstm")}));
+  }
+
+  // The registry's defaults are the hand-written ones they replaced, key for key and value for value.
+  void defaultsAreWhatOldRunFoldersHold_data() {
+    QTest::addColumn<QString>("model");
+    for (const QString &m : modelNames()) QTest::newRow(qPrintable(m)) << m;
+  }
+  void defaultsAreWhatOldRunFoldersHold() {
+    QFETCH(QString, model);
+    TrainConfig config = TrainConfig::defaultsFor(model);
+    config.epochs = 1; // as the golden runs were trained
+    QCOMPARE(config.toJson(), golden(model));
+    // And an old config.json reads back as the same configuration.
+    QCOMPARE(TrainConfig::fromJson(golden(model)).toJson(), golden(model));
+  }
+
+  void schemaIsTheFieldTable() {
+    const QJsonObject json = TrainConfig::defaultsFor(ModelKind::DtLstm).toJson();
+    QSet<QString> keys;
+    for (const ConfigField &f : trainConfigSchema()) {
+      QVERIFY2(!keys.contains(f.key), qPrintable(f.key));
+      keys << f.key;
+      QVERIFY2(json.contains(f.key), qPrintable(f.key));
+      QVERIFY2(!f.label.isEmpty() && !f.description.isEmpty(), qPrintable(f.key));
+      if (f.kind == QLatin1String("choice")) {
+        QVERIFY2(f.choices.contains(json.value(f.key).toString()), qPrintable(f.key));
+        // A choice round-trips through JSON for every value it offers.
+        if (f.key == QLatin1String("model")) continue;
+        for (const QString &choice : f.choices) {
+          QJsonObject one{{QStringLiteral("model"), QStringLiteral("bow")}, {f.key, choice}};
+          if (f.key == QLatin1String("loss") && choice == QLatin1String("squared")) one.insert(QStringLiteral("similarity"), QStringLiteral("dot"));
+          QCOMPARE(TrainConfig::fromJson(one).toJson().value(f.key).toString(), choice);
+        }
+      }
+    }
+    QCOMPARE(int(keys.size()), int(json.size()));
+    // Every field belongs to a group some model reads.
+    for (const ConfigField &f : trainConfigSchema()) {
+      bool used = false;
+      for (const ModelEntry &e : modelRegistry()) used = used || e.settings.testFlag(f.group);
+      QVERIFY2(used, qPrintable(f.key));
+    }
+  }
+
+  void badValuesNameTheKeyAndTheFile() {
+    const auto error = [](const QJsonObject &json) {
+      try {
+        TrainConfig::fromJson(json, QStringLiteral("my.json"));
+      } catch (const std::invalid_argument &e) {
+        return QString::fromUtf8(e.what());
+      }
+      return QString();
+    };
+    QVERIFY(error({{QStringLiteral("loss"), QStringLiteral("l1")}}).contains(QStringLiteral("loss 'l1' is not one of: socher, hinge, vsepp, squared")));
+    QVERIFY(error({{QStringLiteral("loss"), 3}}).contains(QStringLiteral("my.json: 'loss' must be a string")));
+    QVERIFY(error({{QStringLiteral("embed_dim"), 0}}).contains(QStringLiteral("embed_dim must be positive")));
+    QVERIFY(error({{QStringLiteral("margin"), -1}}).contains(QStringLiteral("margin must not be negative")));
+    // The models' own rules live in their entries.
+    QVERIFY(error({{QStringLiteral("model"), QStringLiteral("ctrnn")}, {QStringLiteral("word_dim"), 20}})
+                .contains(QStringLiteral("word_dim must equal hidden_dim")));
+    QVERIFY(error({{QStringLiteral("model"), QStringLiteral("chargru")}, {QStringLiteral("embed_dim"), 100}})
+                .contains(QStringLiteral("embed_dim must be 2 × hidden_dim for chargru")));
+    // … and so do their derived values: a char model's embed_dim follows hidden_dim unless given.
+    QCOMPARE(TrainConfig::fromJson({{QStringLiteral("model"), QStringLiteral("charlstm")}, {QStringLiteral("hidden_dim"), 32}}).embedDim, 64);
+  }
+
+  void presetsAreValidConfigurations() {
+    int presets = 0;
+    for (const ModelEntry &e : modelRegistry())
+      for (const ModelPreset &p : e.presets) {
+        QJsonObject json = p.settings;
+        json.insert(QStringLiteral("model"), e.name);
+        const TrainConfig config = TrainConfig::fromJson(json, p.name);
+        for (auto it = p.settings.begin(); it != p.settings.end(); ++it)
+          QVERIFY2(config.toJson().value(it.key()) == it.value(), qPrintable(e.name + QLatin1Char('/') + it.key()));
+        QCOMPARE(findPreset(e, p.name), &p);
+        ++presets;
+      }
+    QVERIFY(presets >= 5);
+  }
+
+  void treeAndRegionNeedsComeFromTheEntry() {
+    QVERIFY(TrainConfig::defaultsFor(ModelKind::CtRnn).needsConstituency());
+    QVERIFY(TrainConfig::defaultsFor(ModelKind::DtLstm).needsTrees());
+    QVERIFY(!TrainConfig::defaultsFor(ModelKind::DtLstm).needsConstituency());
+    QVERIFY(!TrainConfig::defaultsFor(ModelKind::CharGru).needsTrees());
+    for (const ModelEntry &e : modelRegistry()) QVERIFY(!e.needsRegions); // HM-LSTM and the concepts model will
+  }
+};
+
+QTEST_GUILESS_MAIN(TestModelRegistry)
+#include "tst_modelregistry.moc"
