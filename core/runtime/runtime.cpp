@@ -20,7 +20,14 @@ namespace {
 std::atomic<int> g_threads{0};
 }
 
+int threadsFromEnvironment() {
+  bool ok = false;
+  const int threads = qEnvironmentVariableIntValue("GS_THREADS", &ok);
+  return ok && threads > 0 ? threads : 0;
+}
+
 void initialise(int threads) {
+  if (threads <= 0) threads = threadsFromEnvironment();
   if (threads <= 0) threads = std::max(1, QThread::idealThreadCount());
   g_threads = threads;
   initialiseThisThread();

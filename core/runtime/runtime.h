@@ -6,9 +6,13 @@
 
 namespace gs::runtime {
 
-// Sets LibTorch's intra-op thread count for the process (0: one per core; LibTorch would
-// otherwise use half the cores here). Call once at start-up; both executables do.
+// Sets LibTorch's intra-op thread count for the process (0: the GS_THREADS environment variable
+// when set, else one per core; LibTorch would otherwise use half the cores here). Call once at
+// start-up; both executables and the model tests do. Results depend on the thread count (parallel
+// reductions sum in a different order), never on scheduling: a fixed count gives a fixed result.
 void initialise(int threads = 0);
+// GS_THREADS as a positive count, 0 when unset or not a positive integer.
+int threadsFromEnvironment();
 // Applies the same setting to the calling thread (OpenMP keeps it per thread); the engine's
 // worker calls this when it starts.
 void initialiseThisThread();

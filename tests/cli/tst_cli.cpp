@@ -138,10 +138,20 @@ private Q_SLOTS:
   }
 
   void infoReportsRuntime() {
+    // The test runs with GS_THREADS=2 (ctest's model-test setting); without it the CLI takes every core.
+    const QByteArray fixed = qgetenv("GS_THREADS");
+    qunsetenv("GS_THREADS");
     const Result r = runCli({QStringLiteral("info"), QStringLiteral("--json")});
+    if (!fixed.isEmpty()) qputenv("GS_THREADS", fixed);
     QCOMPARE(r.code, 0);
     const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
     QCOMPARE(json.value(QStringLiteral("torch_threads")).toInt(), json.value(QStringLiteral("cores")).toInt());
+    // GS_THREADS chooses the count.
+    qputenv("GS_THREADS", "1");
+    const Result one = runCli({QStringLiteral("info"), QStringLiteral("--json")});
+    if (fixed.isEmpty()) qunsetenv("GS_THREADS");
+    else qputenv("GS_THREADS", fixed);
+    QCOMPARE(QJsonDocument::fromJson(one.out.toUtf8()).object().value(QStringLiteral("torch_threads")).toInt(), 1);
     QVERIFY(!json.value(QStringLiteral("blas_path")).toString().isEmpty());
   }
 

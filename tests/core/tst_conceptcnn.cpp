@@ -3,7 +3,7 @@
 // and shape labels far above chance.
 
 #include "data/scenes/scenesdemo.h"
-#include "runtime/runtime.h"
+#include "modeltestthreads.h"
 #include "vision/conceptvocabulary.h"
 #include "vision/features.h"
 
@@ -72,7 +72,7 @@ double probe(const std::vector<std::vector<float>> &trainX, const std::vector<in
 class TestConceptCnn : public QObject {
   Q_OBJECT
 private Q_SLOTS:
-  void initTestCase() { runtime::initialise(); } // LibTorch threads = cores, as the app sets them
+  void initTestCase() { test::fixModelTestThreads(); }
 
   void lemmasUnifyPluralsAndTenses_data() {
     QTest::addColumn<QString>("a");

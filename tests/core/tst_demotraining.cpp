@@ -3,7 +3,8 @@
 // extraction is shared by all encoders; sizes are cut so the whole test runs in about a minute
 // on 2 cores (500 images: 400/50/50, chance R@10 = 20 % for image search).
 
-#include "data/scenes/scenesdemo.h"
+#include "modeltestthreads.h"
+#include "scenesfixture.h"
 #include "training/trainer.h"
 #include "training/trainingsource.h"
 #include "vision/backbonespec.h"
@@ -15,7 +16,7 @@
 using namespace gs;
 
 namespace {
-constexpr int kImages = 500;
+constexpr int kImages = test::kFixtureImages;
 // Chance for R@10: 10/50 images = 20 % (text→image), and about 1 − C(245,10)/C(250,10) ≈ 19 % for
 // an image's five captions among 250 (image→text). "A wide margin": at least twice chance.
 constexpr double kFloor = 40.0;
@@ -28,11 +29,8 @@ class TestDemoTraining : public QObject {
 
 private Q_SLOTS:
   void initTestCase() {
-    ScenesOptions scenes;
-    scenes.images = kImages;
-    const QString folder = m_dir.filePath(QStringLiteral("scenes"));
-    makeScenesDemo(folder, scenes);
-    m_data = prepareTrainingData({folder, QStringLiteral("concept-cnn"), m_dir.filePath(QStringLiteral("features"))});
+    test::fixModelTestThreads();
+    m_data = prepareTrainingData(test::scenesWithConceptFeatures(m_dir.path()));
     QCOMPARE(m_data.imagesIn(Split::Test).size(), std::size_t(50));
     // Each image keeps its file, so retrieval and the map need not load the dataset again.
     QCOMPARE(m_data.imagePaths.size(), m_data.imageIds.size());

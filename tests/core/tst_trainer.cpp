@@ -4,6 +4,7 @@
 
 #include "engine/engine.h"
 #include "engine/jobcontext.h"
+#include "modeltestthreads.h"
 #include "synthetictraining.h"
 #include "testprinters.h"
 #include "training/trainedmodel.h"
@@ -50,6 +51,36 @@ constexpr double kR5Floor = 60.0;
 class TestTrainer : public QObject {
   Q_OBJECT
 private Q_SLOTS:
+  void initTestCase() { test::fixModelTestThreads(); }
+
+  // A run's figures depend only on its configuration (seed included), its data and the thread
+  // count: the same run twice gives the same losses, the same kept epoch and the same metrics.
+  void aRunIsReproducible_data() {
+    QTest::addColumn<QString>("model");
+    QTest::newRow("bow") << QStringLiteral("bow");
+    QTest::newRow("dtlstm") << QStringLiteral("dtlstm"); // batched tree levels: gathers and index_add
+    QTest::newRow("chargru") << QStringLiteral("chargru");
+  }
+  void aRunIsReproducible() {
+    QFETCH(QString, model);
+    const TrainingData data = test::syntheticTrainingData(10);
+    TrainConfig config = quickConfig(model);
+    config.epochs = 4;
+    QTemporaryDir a, b;
+    const TrainResult first = train(data, config, a.path());
+    const TrainResult second = train(data, config, b.path());
+    QCOMPARE(second.test.toJson(), first.test.toJson());
+    QCOMPARE(second.bestEpoch, first.bestEpoch);
+    const auto losses = [](const QString &dir) {
+      QFile events(QDir(dir).filePath(QStringLiteral("events.jsonl")));
+      events.open(QIODevice::ReadOnly);
+      QList<double> out;
+      while (!events.atEnd()) out << QJsonDocument::fromJson(events.readLine()).object().value(QStringLiteral("loss")).toDouble();
+      return out;
+    };
+    QCOMPARE(losses(b.path()), losses(a.path()));
+  }
+
   void everyEncoderBeatsChance_data() {
     QTest::addColumn<QString>("model");
     for (const QString &m : TrainConfig::models()) QTest::newRow(qPrintable(m)) << m;

@@ -35,6 +35,8 @@
 
 #include "data/scenes/scenelayoutfeatures.h"
 #include "data/scenes/scenesdemo.h"
+#include "modeltestthreads.h"
+#include "scenesfixture.h"
 #include "training/trainedmodel.h"
 #include "training/trainer.h"
 #include "training/trainingsource.h"
@@ -55,7 +57,7 @@
 using namespace gs;
 
 namespace {
-constexpr int kImages = 500;   // 400/50/50 images: order-sensitive test captions of ~15 twin pairs
+constexpr int kImages = test::kFixtureImages; // 400/50/50 images: order-sensitive test captions of ~15 twin pairs
 constexpr int kEpochs = 8;
 // Twin accuracy (own image above its twin, %) the issue asks the tree models to gain over bag of
 // words (see the header: reached with layout features, not yet with concept-CNN features).
@@ -113,11 +115,8 @@ class TestTreeTraining : public QObject {
 
 private Q_SLOTS:
   void initTestCase() {
-    ScenesOptions scenes;
-    scenes.images = kImages;
-    const QString folder = m_dir.filePath(QStringLiteral("scenes"));
-    makeScenesDemo(folder, scenes);
-    TrainingSource source{folder, QStringLiteral("concept-cnn"), m_dir.filePath(QStringLiteral("features"))};
+    test::fixModelTestThreads();
+    TrainingSource source = test::scenesWithConceptFeatures(m_dir.path());
     source.parses = true;
     m_data = prepareTrainingData(source);
     QVERIFY(hasParses(m_data));

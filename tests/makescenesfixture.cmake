@@ -1,0 +1,15 @@
+# The shared "Scenes demo + concept-CNN features" fixture of the model tests: a 500-image Scenes
+# demo (400/50/50) and its concept-CNN features, made once per build folder by groundscope-cli
+# and reused by every test that needs them, instead of each training its own concept CNN.
+# -DCLI=groundscope-cli -DDIR=folder -DIMAGES=500
+if(NOT EXISTS ${DIR}/scenes/dataset.json)
+  execute_process(COMMAND ${CLI} dataset make-demo ${DIR}/scenes --images ${IMAGES} RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "make-demo failed (${rc})")
+  endif()
+endif()
+# A complete feature folder with the same key is reused: nothing is extracted twice.
+execute_process(COMMAND ${CLI} features --dataset ${DIR}/scenes --backbone concept-cnn --out ${DIR}/features RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "features failed (${rc})")
+endif()
