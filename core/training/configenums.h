@@ -1,7 +1,7 @@
 #pragma once
-// The kinds a training configuration chooses between. Code compares these values; their names
-// ("dtrnn", "adagrad", …) exist only at the JSON and command-line boundary (io/enumnames.h), and
-// a model's name only in its registry entry (training/modelregistry.h). Torch-free.
+// The kinds a training configuration chooses between (the model kind is the registry's,
+// training/modelregistry.h). Code compares these values; their names ("adagrad", "relu", …) exist
+// only at the JSON and command-line boundary (io/enumnames.h). Torch-free.
 
 #include "io/enumnames.h"
 #include "models/modeloptions.h"
@@ -9,9 +9,6 @@
 #include <QFlags>
 
 namespace gs {
-
-// One value per entry of the model registry.
-enum class ModelKind { Bow, Rnn, Lstm, CharGru, CharLstm, Cca, CtRnn, DtRnn, SdtRnn, DtLstm };
 
 // Which epoch's weights a run keeps (model-best.pt, used for the test figures):
 //  Rsum — the best validation rsum (what the papers report);
@@ -41,7 +38,6 @@ enum class SettingGroup : unsigned {
 };
 Q_DECLARE_FLAGS(SettingGroups, SettingGroup)
 
-template <> const std::vector<EnumName<ModelKind>> &enumTable<ModelKind>(); // from the registry
 template <> const std::vector<EnumName<ActivationKind>> &enumTable<ActivationKind>();
 template <> const std::vector<EnumName<PoolingKind>> &enumTable<PoolingKind>();
 template <> const std::vector<EnumName<ImageSideKind>> &enumTable<ImageSideKind>();

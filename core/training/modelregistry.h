@@ -2,8 +2,8 @@
 // The models Groundscope trains, one registry entry each: its name (the only place the name is
 // spelled), its paper, the tree it reads, whether it needs image regions, the settings it uses
 // (the Training form shows only those), its defaults and presets, and the factories of its
-// sentence encoder and image side. Everything else asks the registry; adding a model is one entry
-// in modelregistry.cpp plus its encoder's own files. Torch-free.
+// sentence encoder and image side. Everything else asks the registry; adding a model is a kind
+// here and an entry in modelregistry.cpp, plus its encoder's own files. Torch-free.
 
 #include "training/configenums.h"
 
@@ -15,6 +15,10 @@
 namespace gs {
 
 struct TrainConfig;
+
+// One value per registry entry; its name lives in the entry.
+enum class ModelKind { Bow, Rnn, Lstm, CharGru, CharLstm, Cca, CtRnn, DtRnn, SdtRnn, DtLstm };
+template <> const std::vector<EnumName<ModelKind>> &enumTable<ModelKind>();
 
 // The tree a model composes over (parsed once per caption through the parse cache).
 enum class TreeInput { None, Dependency, Constituency };

@@ -42,13 +42,12 @@ ConfigField schemaOf(Names names, const char *kind, SettingGroup group, const ch
 
 Field intField(Names names, int TrainConfig::*member, SettingGroup group, const char *description,
                Bound bound = Bound::Any) {
-  Field f{schemaOf(names, "int", group, description), [member](const TrainConfig &c) { return QJsonValue(c.*member); },
+  return {schemaOf(names, "int", group, description), [member](const TrainConfig &c) { return QJsonValue(c.*member); },
           [member, key = QLatin1String(names.key)](TrainConfig &c, const QJsonValue &v, const QString &where) {
             requireType(v.isDouble() && v.toDouble() == double(v.toInt()), where, key, "an integer");
             c.*member = v.toInt();
           },
           [member](const TrainConfig &c) { return double(c.*member); }, bound};
-  return f;
 }
 
 Field doubleField(Names names, double TrainConfig::*member, SettingGroup group, const char *description,
@@ -85,7 +84,8 @@ Field choiceField(Names names, E TrainConfig::*member, SettingGroup group, const
             requireType(v.isString(), where, key, "a string");
             const std::optional<E> value = enumFromName<E>(v.toString());
             if (!value)
-              invalid(QStringLiteral("%1 '%2' is not one of: %3").arg(key, v.toString(), enumNames<E>().join(QStringLiteral(", "))));
+              invalid(QStringLiteral("%1: %2 '%3' is not one of: %4")
+                          .arg(where, key, v.toString(), enumNames<E>().join(QStringLiteral(", "))));
             c.*member = *value;
           }};
 }

@@ -5,6 +5,7 @@
 // schema, so each key is spelled once.
 
 #include "training/configenums.h"
+#include "training/modelregistry.h"
 
 #include <QJsonObject>
 #include <QStringList>
@@ -12,8 +13,6 @@
 #include <vector>
 
 namespace gs {
-
-struct ModelEntry;
 
 struct TrainConfig {
   // What is trained.
