@@ -2,6 +2,7 @@
 
 #include <QFileInfo>
 
+#include <dlfcn.h>
 #include <link.h>
 
 namespace gs::runtime {
@@ -45,6 +46,16 @@ BlasLibrary loadedBlas() {
     blas.path = resolved.isEmpty() ? path : resolved;
   }
   blas.name = blasNameFromPath(blas.path);
+  using CoreName = char *(*)();
+  if (const auto coreName = reinterpret_cast<CoreName>(dlsym(RTLD_DEFAULT, "openblas_get_corename"))) {
+    blas.kernel = QString::fromLatin1(coreName()).trimmed();
+#if defined(__x86_64__) || defined(__i386__)
+    const QString k = blas.kernel.toLower();
+    const bool generic = k == QLatin1String("prescott") || k == QLatin1String("core2") || k == QLatin1String("nehalem") ||
+                         k == QLatin1String("atom") || k.startsWith(QLatin1String("generic"));
+    blas.genericKernel = generic && __builtin_cpu_supports("avx2");
+#endif
+  }
   return blas;
 }
 

@@ -7,8 +7,13 @@
 namespace gs::runtime {
 
 struct BlasLibrary {
-  QString path; // resolved path of the loaded shared object; empty if none was found
-  QString name; // human name derived from the path
+  QString path;   // resolved path of the loaded shared object; empty if none was found
+  QString name;   // human name derived from the path
+  // OpenBLAS: the kernel it chose for this CPU at load time (openblas_get_corename), e.g. "Haswell";
+  // empty for other libraries. OpenBLAS falls back to a generic SSE3 kernel ("Prescott") on CPUs
+  // newer than it knows, about 6× slower; OPENBLAS_CORETYPE, set before start, overrides the choice.
+  QString kernel;
+  bool genericKernel = false; // a generic kernel although the CPU has AVX2
 };
 
 BlasLibrary loadedBlas();

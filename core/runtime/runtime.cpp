@@ -47,6 +47,8 @@ RuntimeInfo info() {
   const BlasLibrary blas = loadedBlas();
   info.blasPath = blas.path;
   info.blasName = blas.name;
+  info.blasKernel = blas.kernel;
+  info.blasKernelGeneric = blas.genericKernel;
   info.versions.qt = QString::fromLatin1(qVersion());
   info.versions.torch = QStringLiteral(TORCH_VERSION);
   info.versions.opencv = QStringLiteral(CV_VERSION);
@@ -85,11 +87,16 @@ GemmRate measureGemm(int size, int repeats, int threads) {
 }
 
 QString describe(const RuntimeInfo &info) {
-  return QStringLiteral("LibTorch %1, %2 of %3 cores, BLAS: %4 (%5)")
-      .arg(info.versions.torch)
-      .arg(info.torchThreads)
-      .arg(info.cores)
-      .arg(info.blasName, info.blasPath.isEmpty() ? QStringLiteral("not loaded") : info.blasPath);
+  QString text = QStringLiteral("LibTorch %1, %2 of %3 cores, BLAS: %4 (%5)")
+                     .arg(info.versions.torch)
+                     .arg(info.torchThreads)
+                     .arg(info.cores)
+                     .arg(info.blasName, info.blasPath.isEmpty() ? QStringLiteral("not loaded") : info.blasPath);
+  if (!info.blasKernel.isEmpty()) text += QStringLiteral(", kernel %1").arg(info.blasKernel);
+  if (info.blasKernelGeneric)
+    text += QStringLiteral(". OpenBLAS does not know this CPU and uses its generic kernel, several times slower: start with "
+                           "OPENBLAS_CORETYPE=Haswell (or SkylakeX on AVX-512 CPUs)");
+  return text;
 }
 
 }  // namespace gs::runtime

@@ -28,6 +28,8 @@ struct RuntimeInfo {
   int torchThreads = 0;    // what LibTorch reports now, on the calling thread
   QString blasPath;        // the libblas the process really loaded
   QString blasName;        // e.g. "OpenBLAS (OpenMP)" or "reference BLAS"
+  QString blasKernel;      // OpenBLAS's kernel for this CPU ("Haswell", "SkylakeX", "Prescott"…); "" otherwise
+  bool blasKernelGeneric = false; // OpenBLAS fell back to a generic kernel on an AVX2 CPU (see describe())
   LibraryVersions versions;
 };
 

@@ -24,6 +24,8 @@ Command infoCommand() {
                              {QStringLiteral("torch_threads"), info.torchThreads},
                              {QStringLiteral("blas"), info.blasName},
                              {QStringLiteral("blas_path"), info.blasPath},
+                             {QStringLiteral("blas_kernel"), info.blasKernel},
+                             {QStringLiteral("blas_kernel_generic"), info.blasKernelGeneric},
                              {QStringLiteral("qt"), info.versions.qt},
                              {QStringLiteral("torch"), info.versions.torch},
                              {QStringLiteral("opencv"), info.versions.opencv},
@@ -35,7 +37,11 @@ Command infoCommand() {
     out() << "Groundscope " << kVersion << '\n'
           << "cores:         " << info.cores << '\n'
           << "torch threads: " << info.torchThreads << '\n'
-          << "BLAS:          " << info.blasName << " (" << info.blasPath << ")\n"
+          << "BLAS:          " << info.blasName << " (" << info.blasPath << ")"
+          << (info.blasKernel.isEmpty() ? QString() : QStringLiteral(", kernel ") + info.blasKernel) << '\n'
+          << (info.blasKernelGeneric ? QStringLiteral("               OpenBLAS does not know this CPU and uses its generic kernel, "
+                                                      "several times slower; set OPENBLAS_CORETYPE=Haswell (or SkylakeX) before starting\n")
+                                     : QString())
           << "Qt " << info.versions.qt << ", LibTorch " << info.versions.torch << ", OpenCV " << info.versions.opencv
           << ", Boost " << info.versions.boost << ", Link Grammar " << info.versions.linkGrammar << '\n';
     return kExitOk;
