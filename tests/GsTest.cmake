@@ -3,8 +3,9 @@
 # core, widgets, app, cli). GUI tests get the offscreen platform; every test gets its own
 # settings/cache folders so it never touches the user's. SHARED_DATA is set to ../shared/data
 # beside the checkout; tests QSKIP when it is absent.
-# HEAVY: the test trains real models with LibTorch on 2 threads (GS_THREADS=2): it is labelled
-# `slow` and holds the `torch_cores` lock, so two of them never share the machine's 2 cores.
+# HEAVY: the test trains real models with LibTorch on 2 threads (GS_THREADS=2) and fixed kernels
+# (GS_MODEL_TEST_KERNELS, tests/CMakeLists.txt): it is labelled `slow` and holds the `torch_cores`
+# lock, so two of them never share the machine's 2 cores.
 # FIXTURES: ctest fixtures it needs (their setup tests run first).
 function(gs_add_qtest)
   cmake_parse_arguments(T "GUI;HEAVY" "NAME" "SOURCES;LIBS;FIXTURES" ${ARGN})
@@ -30,7 +31,7 @@ function(gs_add_qtest)
   set(labels ${module})
   if(T_HEAVY)
     list(APPEND labels slow)
-    list(APPEND env "GS_THREADS=2")
+    list(APPEND env "GS_THREADS=2" ${GS_MODEL_TEST_KERNELS})
     set_tests_properties(${T_NAME} PROPERTIES RESOURCE_LOCK torch_cores)
   endif()
   set_tests_properties(${T_NAME} PROPERTIES ENVIRONMENT "${env}" TIMEOUT 1500 LABELS "${labels}")
