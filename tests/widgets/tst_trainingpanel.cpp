@@ -13,6 +13,7 @@
 #include "workbenchstate.h"
 
 #include "data/loaddataset.h"
+#include "training/modelregistry.h"
 #include "engine/engine.h"
 #include "engine/enginebridge.h"
 
@@ -94,6 +95,31 @@ private Q_SLOTS:
     QString error;
     QVERIFY2(form.config(&config, &error), qPrintable(error));
     QCOMPARE(config.toJson(), defaults); // every field round-trips, doubles exactly
+  }
+
+  // Each model's form shows the settings its registry entry lists, and only those; hidden fields
+  // keep their values (they travel in config.json all the same).
+  void formShowsEachModelsOwnSettings() {
+    TrainConfigForm form;
+    for (const ModelEntry &entry : modelRegistry()) {
+      form.setModel(entry.name);
+      for (const ConfigField &field : trainConfigSchema()) {
+        const bool shown = entry.settings.testFlag(field.group);
+        QCOMPARE(form.isShown(field.key), shown);
+        QCOMPARE(!form.editor(field.key)->isHidden(), shown);
+      }
+    }
+    form.setModel(QStringLiteral("dtrnn"));
+    QVERIFY(form.isShown(QStringLiteral("activation")));
+    QVERIFY(!form.isShown(QStringLiteral("char_dim")));
+    QVERIFY(!form.isShown(QStringLiteral("lstm_positions")));
+    form.setModel(QStringLiteral("cca"));
+    QVERIFY(form.isShown(QStringLiteral("cca_regularisation")));
+    QVERIFY(!form.isShown(QStringLiteral("learning_rate"))); // fitted in closed form
+    TrainConfig config;
+    QString error;
+    QVERIFY2(form.config(&config, &error), qPrintable(error));
+    QCOMPARE(config.toJson(), TrainConfig::defaultsFor(QStringLiteral("cca")).toJson());
   }
 
   void editingAFieldChangesTheConfig() {
