@@ -35,7 +35,7 @@ TrainingThroughput measureTrainingThroughput(const TrainingData &input, const Tr
     std::vector<const ParsedCaption *> parses;
     for (int c : train) parses.push_back(data.captions[std::size_t(c)].parse.get());
     trees = std::make_shared<TreeVocabulary>(
-        buildTreeVocabulary(parses, tokens, vocabulary, config.needsConstituency(), config.minRelationCount));
+        buildTreeVocabulary(parses, tokens, vocabulary, treeShape(config), config.minRelationCount));
   }
   const std::vector<EncodedCaption> encoded = encodeCaptions(vocabulary, data.captions, trees.get());
   torch::manual_seed(config.seed);

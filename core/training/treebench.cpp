@@ -32,7 +32,7 @@ TreeThroughput measureTreeThroughput(const TrainingData &input, const TrainConfi
   }
   const Vocabulary vocabulary = Vocabulary::build(tokens, config.minWordCount);
   const TreeVocabulary trees =
-      buildTreeVocabulary(parses, tokens, vocabulary, config.needsConstituency(), config.minRelationCount);
+      buildTreeVocabulary(parses, tokens, vocabulary, treeShape(config), config.minRelationCount);
   const std::vector<EncodedCaption> encoded = encodeCaptions(vocabulary, data.captions, &trees);
   torch::manual_seed(config.seed);
   auto encoder = std::dynamic_pointer_cast<TreeEncoderImpl>(makeSentenceEncoder(config, vocabulary.size(), &trees));

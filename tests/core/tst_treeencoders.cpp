@@ -338,11 +338,11 @@ private Q_SLOTS:
     const ParsedCaption parse = parser.parse(QStringLiteral("A red circle is left of a blue square."));
     const QStringList tokens = QStringLiteral("a red circle is left of a blue square").split(QLatin1Char(' '));
     const Vocabulary vocabulary = Vocabulary::build({tokens}, 1);
-    const EncodedTree dep = encodeTree(&parse, tokens, vocabulary, false, {});
+    const EncodedTree dep = encodeTree(&parse, tokens, vocabulary, TreeShape::Dependency, {});
     QCOMPARE(dep.nodeCount(), int(tokens.size())); // the full stop is gone
     QCOMPARE(dep.size[std::size_t(dep.root)], int(tokens.size()));
     for (std::int64_t w : dep.word) QVERIFY(w >= 2);
-    const EncodedTree con = encodeTree(&parse, tokens, vocabulary, true, {});
+    const EncodedTree con = encodeTree(&parse, tokens, vocabulary, TreeShape::Binary, {});
     int leaves = 0;
     for (int n = 0; n < con.nodeCount(); ++n) {
       int children = 0;
@@ -352,7 +352,7 @@ private Q_SLOTS:
     }
     QCOMPARE(leaves, int(tokens.size()));
     // No parse: a flat tree headed by the last word.
-    const EncodedTree flat = encodeTree(nullptr, tokens, vocabulary, false, {});
+    const EncodedTree flat = encodeTree(nullptr, tokens, vocabulary, TreeShape::Dependency, {});
     QCOMPARE(flat.root, int(tokens.size()) - 1);
   }
 };

@@ -162,6 +162,50 @@ EncodedTree constituencyTree(const ParsedCaption &parse, const std::vector<int> 
   return t;
 }
 
+// The parse's phrase tree as it is (n-ary, unary phrases kept) for the H-LSTM: inner nodes have no
+// word, noun phrases are marked, and each node knows the word-token span it covers.
+EncodedTree phraseTree(const ParsedCaption &parse, const std::vector<int> &align, const QStringList &wordTokens,
+                       const Vocabulary &words) {
+  const Tree &tree = parse.constituency;
+  EncodedTree t;
+  std::vector<int> key;
+  const auto add = [&](std::int64_t word, int source, int order, bool np) {
+    t.word.push_back(word);
+    t.parent.push_back(-1);
+    t.relation.push_back(0);
+    t.sourceNode.push_back(source);
+    t.nounPhrase.push_back(np ? 1 : 0);
+    t.spanBegin.push_back(order);
+    t.spanEnd.push_back(order + 1);
+    key.push_back(order);
+    return t.nodeCount() - 1;
+  };
+  std::function<int(int)> build = [&](int v) -> int {
+    const TreeNode &node = tree.node(v);
+    if (node.children.empty()) {
+      const int w = node.token >= 0 && node.token < int(align.size()) ? align[std::size_t(node.token)] : -1;
+      return w < 0 ? -1 : add(words.index(wordTokens.at(w)), v, w, false);
+    }
+    std::vector<int> kids;
+    for (int c : node.children) {
+      const int k = build(c);
+      if (k >= 0) kids.push_back(k);
+    }
+    if (kids.empty()) return -1;
+    const int self = add(-1, v, t.spanBegin[std::size_t(kids.front())], node.label == QLatin1String("NP"));
+    for (int k : kids) t.parent[std::size_t(k)] = self;
+    t.spanBegin[std::size_t(self)] = t.spanBegin[std::size_t(kids.front())];
+    t.spanEnd[std::size_t(self)] = t.spanEnd[std::size_t(kids.back())];
+    key[std::size_t(self)] = t.spanBegin[std::size_t(self)];
+    return self;
+  };
+  const int root = tree.isEmpty() ? -1 : build(tree.root());
+  if (root < 0) return EncodedTree{};
+  t.root = root;
+  finishEncodedTree(t, key, false);
+  return t;
+}
+
 }  // namespace
 
 void finishEncodedTree(EncodedTree &t, const std::vector<int> &order, bool binary) {
@@ -197,6 +241,7 @@ int TreeVocabulary::relationIndex(const QString &relation) const {
 
 QJsonObject TreeVocabulary::toJson() const {
   return {{QStringLiteral("constituency"), constituency},
+          {QStringLiteral("phrases"), phrases},
           {QStringLiteral("max_left"), maxLeft},
           {QStringLiteral("max_right"), maxRight},
           {QStringLiteral("relations"), QJsonArray::fromStringList(relations)}};
@@ -207,6 +252,7 @@ TreeVocabulary TreeVocabulary::fromJson(const QJsonObject &json) {
   if (!json.value(QStringLiteral("max_left")).isDouble() || !json.value(QStringLiteral("relations")).isArray())
     throw std::runtime_error("tree vocabulary: 'max_left' and 'relations' are required");
   v.constituency = json.value(QStringLiteral("constituency")).toBool();
+  v.phrases = v.constituency && json.value(QStringLiteral("phrases")).toBool(); // absent in runs older than the H-LSTM
   v.maxLeft = json.value(QStringLiteral("max_left")).toInt();
   v.maxRight = json.value(QStringLiteral("max_right")).toInt();
   for (const QJsonValue &r : json.value(QStringLiteral("relations")).toArray()) v.relations << r.toString();
@@ -215,29 +261,55 @@ TreeVocabulary TreeVocabulary::fromJson(const QJsonObject &json) {
   return v;
 }
 
+namespace {
+// A flat tree in the Phrases shape: its nodes' spans filled, no noun phrase.
+EncodedTree withPhraseFields(EncodedTree t) {
+  const std::size_t n = std::size_t(t.nodeCount());
+  t.nounPhrase.assign(n, 0);
+  t.spanBegin.assign(n, 0);
+  t.spanEnd.assign(n, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const bool isRoot = int(i) == t.root;
+    t.spanBegin[i] = isRoot ? 0 : int(i);
+    t.spanEnd[i] = isRoot ? int(n) : int(i) + 1;
+  }
+  return t;
+}
+}  // namespace
+
 EncodedTree encodeTree(const ParsedCaption *parse, const QStringList &wordTokens, const Vocabulary &words,
-                       bool constituency, const std::function<int(const QString &)> &relationId) {
-  if (!parse || wordTokens.isEmpty()) return flatTree(wordTokens, words);
-  const Tree &tree = constituency ? parse->constituency : parse->dependency;
-  if (tree.isEmpty()) return flatTree(wordTokens, words);
+                       TreeShape shape, const std::function<int(const QString &)> &relationId) {
+  const auto flat = [&] {
+    EncodedTree t = flatTree(wordTokens, words);
+    return shape == TreeShape::Phrases ? withPhraseFields(std::move(t)) : t;
+  };
+  if (!parse || wordTokens.isEmpty()) return flat();
+  const Tree &tree = shape == TreeShape::Dependency ? parse->dependency : parse->constituency;
+  if (tree.isEmpty()) return flat();
   const std::vector<int> align = alignTokens(parse->tokens, wordTokens);
-  return constituency ? constituencyTree(*parse, align, wordTokens, words)
-                      : dependencyTree(*parse, align, wordTokens, words, relationId);
+  switch (shape) {
+  case TreeShape::Dependency: return dependencyTree(*parse, align, wordTokens, words, relationId);
+  case TreeShape::Binary: return constituencyTree(*parse, align, wordTokens, words);
+  case TreeShape::Phrases: break;
+  }
+  EncodedTree t = phraseTree(*parse, align, wordTokens, words);
+  return t.isEmpty() ? flat() : t;
 }
 
 TreeVocabulary buildTreeVocabulary(const std::vector<const ParsedCaption *> &parses,
                                    const std::vector<QStringList> &wordTokens, const Vocabulary &words,
-                                   bool constituency, int minRelationCount) {
+                                   TreeShape shape, int minRelationCount) {
   if (parses.size() != wordTokens.size()) throw std::invalid_argument("buildTreeVocabulary: one token list per parse");
   TreeVocabulary v;
-  v.constituency = constituency;
+  v.constituency = shape != TreeShape::Dependency;
+  v.phrases = shape == TreeShape::Phrases;
   std::map<QString, int> counts;
   const auto count = [&](const QString &r) {
     ++counts[r];
     return 0;
   };
   for (std::size_t k = 0; k < parses.size(); ++k) {
-    const EncodedTree t = encodeTree(parses[k], wordTokens[k], words, constituency, count);
+    const EncodedTree t = encodeTree(parses[k], wordTokens[k], words, shape, count);
     for (int i = 0; i < t.nodeCount(); ++i) {
       if (t.parent[std::size_t(i)] < 0) continue;
       (t.side[std::size_t(i)] == 0 ? v.maxLeft : v.maxRight) =

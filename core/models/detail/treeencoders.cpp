@@ -1,5 +1,7 @@
 #include "models/detail/treeencoders.h"
 
+#include "models/detail/treeplan.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -10,99 +12,6 @@ namespace nn = torch::nn;
 namespace {
 
 constexpr double kInitNoise = 0.01; // σ of the Gaussian added to Socher's block-identity initialisation
-
-// One child slot's children within a level: rows of the children in the state table, the local
-// index of their parent within the level, and ℓ(child) (Eq. 4's weight).
-struct SlotGroup {
-  int slot = 0;
-  torch::Tensor childRows, parentLocal, childSize;
-};
-
-struct Level {
-  torch::Tensor words;   // [n] word ids (0 where a node has no word)
-  torch::Tensor size;    // [n] ℓ(i) as float
-  std::vector<SlotGroup> groups;
-  std::int64_t count = 0;
-};
-
-// The batch's node table in level order: all leaves of all trees first, then height 1, … so the
-// rows computed so far are always a prefix. Cost O(nodes).
-struct LevelPlan {
-  std::vector<Level> levels;
-  std::vector<std::vector<std::int64_t>> rowOf;
-  torch::Tensor rootRows;
-};
-
-LevelPlan makePlan(const std::vector<const EncodedTree *> &trees, const TreeEncoderImpl &encoder) {
-  LevelPlan plan;
-  int maxHeight = 0;
-  for (const EncodedTree *t : trees) {
-    if (!t || t->isEmpty())
-      throw std::invalid_argument("tree encoder: a caption has no encoded tree (was the model built with trees?)");
-    maxHeight = std::max(maxHeight, t->height[std::size_t(t->root)]);
-  }
-  plan.rowOf.resize(trees.size());
-  std::vector<std::vector<std::vector<int>>> byHeight(std::size_t(maxHeight + 1), std::vector<std::vector<int>>(trees.size()));
-  for (std::size_t t = 0; t < trees.size(); ++t) {
-    plan.rowOf[t].assign(std::size_t(trees[t]->nodeCount()), -1);
-    for (int n = 0; n < trees[t]->nodeCount(); ++n) byHeight[std::size_t(trees[t]->height[std::size_t(n)])][t].push_back(n);
-  }
-  std::int64_t next = 0;
-  for (int h = 0; h <= maxHeight; ++h) {
-    Level level;
-    std::vector<std::int64_t> words;
-    std::vector<float> size;
-    std::vector<std::vector<std::int64_t>> childRows(std::size_t(encoder.numSlots() + 1)), parents(childRows.size());
-    std::vector<std::vector<float>> childSize(childRows.size());
-    for (std::size_t t = 0; t < trees.size(); ++t) {
-      const EncodedTree &tree = *trees[t];
-      for (int n : byHeight[std::size_t(h)][t]) {
-        plan.rowOf[t][std::size_t(n)] = next++;
-        words.push_back(std::max<std::int64_t>(tree.word[std::size_t(n)], 0));
-        size.push_back(float(std::max(tree.size[std::size_t(n)], 1)));
-      }
-    }
-    // Children of this level's nodes, grouped by slot.
-    std::int64_t k = 0;
-    for (std::size_t t = 0; t < trees.size(); ++t) {
-      const EncodedTree &tree = *trees[t];
-      for (int n : byHeight[std::size_t(h)][t]) {
-        for (int c = 0; c < tree.nodeCount(); ++c) {
-          if (tree.parent[std::size_t(c)] != n) continue;
-          const int slot = encoder.slotOf(tree, c);
-          childRows[std::size_t(slot)].push_back(plan.rowOf[t][std::size_t(c)]);
-          parents[std::size_t(slot)].push_back(k);
-          childSize[std::size_t(slot)].push_back(float(tree.size[std::size_t(c)]));
-        }
-        ++k;
-      }
-    }
-    level.count = k;
-    level.words = torch::tensor(words, torch::kInt64);
-    level.size = torch::tensor(size, torch::kFloat);
-    for (std::size_t s = 0; s < childRows.size(); ++s)
-      if (!childRows[s].empty())
-        level.groups.push_back({int(s), torch::tensor(childRows[s], torch::kInt64), torch::tensor(parents[s], torch::kInt64),
-                                torch::tensor(childSize[s], torch::kFloat)});
-    plan.levels.push_back(std::move(level));
-  }
-  std::vector<std::int64_t> roots;
-  for (std::size_t t = 0; t < trees.size(); ++t) roots.push_back(plan.rowOf[t][std::size_t(trees[t]->root)]);
-  plan.rootRows = torch::tensor(roots, torch::kInt64);
-  return plan;
-}
-
-// Nodes of one tree, children before parents (ascending height).
-std::vector<int> bottomUp(const EncodedTree &tree) {
-  std::vector<int> order(std::size_t(tree.nodeCount()));
-  for (int n = 0; n < tree.nodeCount(); ++n) order[std::size_t(n)] = n;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](int a, int b) { return tree.height[std::size_t(a)] < tree.height[std::size_t(b)]; });
-  return order;
-}
-
-// Per-row tensors of the reference path stacked into row order.
-torch::Tensor stackRows(std::vector<torch::Tensor> rows) { return torch::cat(rows, 0); }
 
 }  // namespace
 

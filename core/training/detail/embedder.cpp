@@ -49,7 +49,7 @@ std::vector<EncodedCaption> encodeCaptions(const Vocabulary &vocabulary, const s
   for (const TrainingCaption &c : captions) {
     encoded.push_back({vocabulary.encodeWords(c.tokens), Vocabulary::encodeCharacters(c.raw), {}});
     if (trees)
-      encoded.back().tree = encodeTree(c.parse.get(), c.tokens, vocabulary, trees->constituency,
+      encoded.back().tree = encodeTree(c.parse.get(), c.tokens, vocabulary, trees->shape(),
                                        [trees](const QString &r) { return trees->relationIndex(r); });
   }
   return encoded;

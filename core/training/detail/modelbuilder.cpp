@@ -4,6 +4,16 @@
 
 namespace gs::detail {
 
+TreeShape treeShape(const TrainConfig &config) {
+  switch (config.entry().tree) {
+  case TreeInput::Constituency: return TreeShape::Binary;
+  case TreeInput::Phrases: return TreeShape::Phrases;
+  case TreeInput::None:
+  case TreeInput::Dependency: break;
+  }
+  return TreeShape::Dependency;
+}
+
 EncoderOptions encoderOptions(const TrainConfig &config, std::int64_t vocabularySize, const TreeVocabulary *trees) {
   EncoderOptions o;
   o.vocabularySize = vocabularySize;
@@ -32,11 +42,14 @@ JointModel makeJointModel(const TrainConfig &config, std::int64_t vocabularySize
   JointModelParts parts;
   parts.encoder = makeSentenceEncoder(config, vocabularySize, trees);
   const bool twin = config.imageSide == ImageSideKind::Twin;
+  // HM-LSTM §3.2.2: two branches, FC → BN → L2 on each side, into embed_dim.
+  const bool twoBranch = config.imageSide == ImageSideKind::HmLstm && config.entry().tree == TreeInput::Phrases;
   // The image side maps into whatever the sentence side produces (Merkx & Frank: 2n); the twin
-  // network maps both sides into embed_dim (DT-LSTM §3.2).
-  const std::int64_t joint = twin ? config.embedDim : parts.encoder->outputDim();
+  // network and the two-branch network map both sides into embed_dim (DT-LSTM §3.2).
+  const std::int64_t joint = twin || twoBranch ? config.embedDim : parts.encoder->outputDim();
   parts.imageSide = config.entry().imageSide({config.imageSide, featureDim, joint});
   if (twin) parts.sentenceColumn = TwinColumn(parts.encoder->outputDim(), config.embedDim);
+  if (twoBranch) parts.textBranch = makeImageSide({ImageSideKind::HmLstm, parts.encoder->outputDim(), config.embedDim});
   parts.similarity = config.similarity;
   parts.euclidean = config.loss == LossKind::Squared;
   return JointModel(std::move(parts));

@@ -7,6 +7,9 @@
 
 namespace gs::detail {
 
+// The tree a configuration's model reads its captions as (its registry entry's TreeInput).
+TreeShape treeShape(const TrainConfig &config);
+
 // The encoder options a configuration implies (vocabularySize words; trees: required by tree models).
 EncoderOptions encoderOptions(const TrainConfig &config, std::int64_t vocabularySize, const TreeVocabulary *trees);
 

@@ -76,7 +76,7 @@ std::shared_ptr<TreeVocabulary> loadOrBuildTreeVocabulary(const RunFolder &run, 
     tokens.push_back(data.captions[std::size_t(c)].tokens);
   }
   auto trees = std::make_shared<TreeVocabulary>(
-      buildTreeVocabulary(parses, tokens, vocabulary, config.needsConstituency(), config.minRelationCount));
+      buildTreeVocabulary(parses, tokens, vocabulary, treeShape(config), config.minRelationCount));
   writeFileAtomically(run.treesFile(), QJsonDocument(trees->toJson()).toJson());
   return trees;
 }
