@@ -13,3 +13,13 @@ execute_process(COMMAND ${CLI} features --dataset ${DIR}/scenes --backbone conce
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "features failed (${rc})")
 endif()
+# The HM-LSTM's region features: the whole image + 19 selective-search proposals, and the whole
+# image + the demo's ground-truth phrase boxes. The concept CNN is not trained again: feature sets of
+# one dataset share the network (XDG_CACHE_HOME/groundscope/concept-cnn).
+foreach(set proposals ground-truth)
+  execute_process(COMMAND ${CLI} features --dataset ${DIR}/scenes --backbone concept-cnn --regions --region-set ${set}
+                          --out ${DIR}/features-${set} RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "features --regions --region-set ${set} failed (${rc})")
+  endif()
+endforeach()

@@ -37,6 +37,23 @@ void TrainingData::validate() const {
   for (std::size_t c = 0; c < captions.size(); ++c)
     if (captions[c].image < 0 || captions[c].image >= imageCount())
       fail(QStringLiteral("training data: caption %1 refers to image %2 of %3").arg(c).arg(captions[c].image).arg(imageCount()));
+  if (hasRegions()) {
+    if (regionOffsets.size() != std::size_t(imageCount()) + 1 || regionOffsets.front() != 0 ||
+        regionFeatures.size() != std::size_t(regionOffsets.back()) * std::size_t(featureDim) ||
+        regionBoxes.size() != std::size_t(regionOffsets.back()))
+      fail(QStringLiteral("training data: region offsets, features and boxes disagree (%1 offsets for %2 images, %3 boxes)")
+               .arg(regionOffsets.size())
+               .arg(imageCount())
+               .arg(regionBoxes.size()));
+    for (int i = 0; i < imageCount(); ++i)
+      for (int r = regionOffsets[std::size_t(i)]; r < regionOffsets[std::size_t(i) + 1]; ++r)
+        for (int k = 0; k < featureDim; ++k)
+          if (!std::isfinite(regionFeatures[std::size_t(r) * featureDim + k]))
+            fail(QStringLiteral("training data: image %1, region %2 has a non-finite feature in column %3")
+                     .arg(imageIds.at(i))
+                     .arg(r - regionOffsets[std::size_t(i)])
+                     .arg(k));
+  }
   if (captionsIn(Split::Train).empty()) fail(QStringLiteral("training data: no training image–caption pairs"));
 }
 
@@ -70,7 +87,7 @@ TrainingData makeTrainingData(const Dataset &dataset, const std::vector<float> &
       ++lost;
       continue;
     }
-    data.captions.push_back({caption.raw, caption.tokens, newIndex[caption.image], caption.orderSensitive, nullptr});
+    data.captions.push_back({caption.raw, caption.tokens, newIndex[caption.image], caption.orderSensitive, nullptr, caption.phrases});
   }
   if (dropped) *dropped = lost;
   return data;

@@ -21,6 +21,9 @@ struct TrainingCaption {
   // Its parse (dependency and constituency trees), for the tree models; null until parsed
   // (attachParses in trainingsource.h, which train() calls for tree models).
   std::shared_ptr<const ParsedCaption> parse;
+  // Ground-truth noun-phrase spans of `tokens` and their boxes, where the dataset has them (the
+  // Scenes demo). Never used in training; evaluation of region–phrase grounding reads them.
+  std::vector<PhraseRegion> phrases;
 };
 
 struct TrainingData {
@@ -31,13 +34,23 @@ struct TrainingData {
   std::vector<Split> imageSplits;
   std::vector<int> imageDistractors; // row of each image's distractor twin (demo), -1 if none; may be empty
   std::vector<TrainingCaption> captions;
+  // Image regions (HM-LSTM §3.1), when prepared with them: each image's regions, the whole image
+  // first, then its selective-search proposals or (regionSet "ground-truth") its phrase boxes.
+  // Region r of image i is row regionOffsets[i] + r of regionFeatures (featureDim floats each).
+  std::vector<float> regionFeatures;
+  std::vector<Box> regionBoxes;     // one per region row, image pixels
+  std::vector<int> regionOffsets;   // imageCount() + 1 prefix sums; empty when there are no regions
+  QString regionSet;                // "proposals" or "ground-truth"
+  bool hasRegions() const { return !regionOffsets.empty(); }
+  int regionCount(int image) const { return hasRegions() ? regionOffsets[std::size_t(image) + 1] - regionOffsets[std::size_t(image)] : 0; }
   QJsonObject source; // where it came from (dataset path, backbone, …): kept in the run's run.json
 
   int imageCount() const { return int(imageIds.size()); }
   std::vector<int> imagesIn(Split split) const;
   std::vector<int> captionsIn(Split split) const;
   // Throws std::runtime_error naming the first problem: sizes that disagree, a NaN or infinite
-  // feature (with its image id and column), a caption whose image is out of range, no training pairs.
+  // feature (with its image id and column; regions: and the region), a caption whose image is out
+  // of range, no training pairs.
   void validate() const;
 };
 

@@ -12,6 +12,39 @@
 
 namespace gs {
 
+namespace {
+
+// Copies each kept image's regions out of the feature set (the same rows as data.imageIds).
+void attachRegions(TrainingData &data, const FeatureSet &features, JobContext *job) {
+  if (!features.hasRegions())
+    throw std::runtime_error(QStringLiteral("%1: the feature set has no regions; extract them with "
+                                            "`groundscope-cli features --regions`")
+                                 .arg(features.folder())
+                                 .toStdString());
+  data.regionOffsets.assign(1, 0);
+  int fewer = 0;
+  const int asked = features.manifest().value(QStringLiteral("max_regions")).toInt(19) + 1;
+  for (const QString &id : data.imageIds) {
+    const std::vector<RegionFeature> regions = features.regionsOf(features.rowOf(id));
+    for (const RegionFeature &r : regions) {
+      data.regionBoxes.push_back(r.box);
+      data.regionFeatures.insert(data.regionFeatures.end(), r.feature, r.feature + features.dim());
+    }
+    fewer += int(regions.size()) < asked;
+    data.regionOffsets.push_back(data.regionOffsets.back() + int(regions.size()));
+  }
+  data.regionSet = features.manifest().value(QStringLiteral("region_set")).toString(QStringLiteral("proposals"));
+  if (job && fewer > 0)
+    job->log(QStringLiteral("%1 of %2 images have fewer than %3 regions (the whole image + %4 %5)")
+                 .arg(fewer)
+                 .arg(data.imageCount())
+                 .arg(asked)
+                 .arg(asked - 1)
+                 .arg(data.regionSet == QLatin1String("ground-truth") ? QStringLiteral("phrase boxes") : QStringLiteral("proposals")));
+}
+
+}  // namespace
+
 TrainingData prepareTrainingData(const TrainingSource &source, JobContext *job) {
   return prepareTrainingData(loadDataset(source.datasetPath, job), source, job);
 }
@@ -23,6 +56,18 @@ TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &s
                   .arg(dataset.report.total()));
   ExtractOptions options;
   options.outDir = source.featuresDir;
+  options.regions = source.regions;
+  options.maxRegions = source.maxRegions;
+  options.regionSet = source.groundTruthRegions ? RegionSet::GroundTruth : RegionSet::Proposals;
+  if (source.regions && source.groundTruthRegions) {
+    bool any = false;
+    for (const CaptionRecord &c : dataset.captions) any = any || !c.phrases.empty();
+    if (!any)
+      throw std::runtime_error(QStringLiteral("%1: regions 'ground-truth' needs phrase boxes, and this dataset has none "
+                                              "(only the Scenes demo has them; use regions 'proposals')")
+                                   .arg(source.datasetPath)
+                                   .toStdString());
+  }
   const FeatureSet features = extractFeatures(dataset, BackboneSpec::parse(source.backbone), options, job);
   std::vector<int> rowOfImage(dataset.images.size());
   for (std::size_t i = 0; i < dataset.images.size(); ++i) rowOfImage[i] = features.rowOf(dataset.images[i].id);
@@ -35,11 +80,25 @@ TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &s
     job->warn(QStringLiteral("%1 captions dropped: their images have no features (%2 images skipped)")
                   .arg(dropped)
                   .arg(features.skipped().size()));
+  if (source.regions) attachRegions(data, features, job);
   if (source.parses) attachParses(data, job);
   data.source = {{QStringLiteral("dataset"), QFileInfo(source.datasetPath).absoluteFilePath()},
                  {QStringLiteral("backbone"), source.backbone},
                  {QStringLiteral("features"), features.folder()}};
+  if (source.regions) {
+    // The feature folder's key includes the regions: a reopened run must ask for the same set.
+    data.source.insert(QStringLiteral("regions"), enumName(options.regionSet));
+    data.source.insert(QStringLiteral("max_regions"), source.maxRegions);
+  }
   return data;
+}
+
+void requestInputsOf(const TrainConfig &config, TrainingSource &source) {
+  source.parses = source.parses || config.needsTrees();
+  if (!config.needsRegions()) return;
+  source.regions = true;
+  source.maxRegions = config.maxRegions;
+  source.groundTruthRegions = config.regions == RegionSet::GroundTruth;
 }
 
 bool hasParses(const TrainingData &data) {

@@ -4,6 +4,7 @@
 // share, so a run trained from the CLI and one trained from the GUI see the same data.
 
 #include "data/dataset.h"
+#include "training/trainconfig.h"
 #include "training/trainingdata.h"
 
 namespace gs {
@@ -15,7 +16,17 @@ struct TrainingSource {
   QString backbone = QStringLiteral("concept-cnn"); // BackboneSpec::parse syntax
   QString featuresDir;                              // empty: the feature cache's own folder
   bool parses = false;                              // parse every caption (tree models; cached on disk)
+  // Image regions (models whose registry entry needsRegions): the whole image and up to
+  // maxRegions boxes each, selective-search proposals or the dataset's ground-truth phrase boxes.
+  bool regions = false;
+  int maxRegions = 19;
+  bool groundTruthRegions = false;
 };
+
+// Asks `source` for what the model of `config` reads beyond whole-image features and captions:
+// parses (tree models), regions and which set of them (the HM-LSTM). Only ever adds a request, so
+// one source can serve several models (compare).
+void requestInputsOf(const TrainConfig &config, TrainingSource &source);
 
 // Parses the captions that have no parse yet (collapsed Stanford dependencies, which SDT-RNN needs
 // and the other tree models read as well, plus the constituency tree), through the on-disk parse

@@ -72,27 +72,53 @@ torch::Tensor conceptLoss(const torch::Tensor &scores, const torch::Tensor &targ
   return torch::nn::functional::softplus(-y * scores).sum(1).mean(); // log(1 + e^(−y ŷ)), Eq. 1
 }
 
+namespace {
+
+// The network saved in `from` when it was trained for `key`; false when there is none (or it is unreadable).
+bool loadSaved(const QString &from, const QString &key, const ConceptCnnOptions &options, ConceptCnnModel &model, JobContext *job) {
+  QFile config(configPath(from));
+  if (!config.open(QIODevice::ReadOnly)) return false;
+  const QJsonObject saved = QJsonDocument::fromJson(config.readAll()).object();
+  if (saved.value(QStringLiteral("key")).toString() != key || !QFile::exists(weightsPath(from))) return false;
+  model.vocabulary = ConceptVocabulary::fromJson(saved.value(QStringLiteral("vocabulary")).toObject());
+  model.net = ConceptCnn(model.vocabulary.size(), options.featureDim);
+  try {
+    torch::load(model.net, weightsPath(from).toStdString());
+  } catch (const std::exception &error) {
+    if (job)
+      job->warn(QStringLiteral("%1: unreadable, retraining (%2)")
+                    .arg(weightsPath(from), QString::fromUtf8(error.what()).section(QLatin1Char('\n'), 0, 0)));
+    return false;
+  }
+  model.summary = saved.value(QStringLiteral("training")).toObject();
+  model.summary.insert(QStringLiteral("loaded"), true);
+  return true;
+}
+
+// Weights, then the config that vouches for them, each atomically.
+void saveTo(const QString &folder, const QByteArray &weights, const QJsonObject &saved) {
+  writeFileAtomically(weightsPath(folder), weights);
+  writeFileAtomically(configPath(folder), QJsonDocument(saved).toJson());
+}
+
+}  // namespace
+
 ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec &spec, const QString &folder,
-                                      const QString &key, JobContext *job) {
+                                      const QString &key, JobContext *job, const QString &sharedFolder) {
   const ConceptCnnOptions &options = spec.concept;
   ConceptCnnModel model;
   model.featureDim = options.featureDim;
   // Reuse: the same key means the same images, captions and options.
-  QFile config(configPath(folder));
-  if (config.open(QIODevice::ReadOnly)) {
-    const QJsonObject saved = QJsonDocument::fromJson(config.readAll()).object();
-    if (saved.value(QStringLiteral("key")).toString() == key && QFile::exists(weightsPath(folder))) {
-      model.vocabulary = ConceptVocabulary::fromJson(saved.value(QStringLiteral("vocabulary")).toObject());
-      model.net = ConceptCnn(model.vocabulary.size(), options.featureDim);
-      try {
-        torch::load(model.net, weightsPath(folder).toStdString());
-        model.summary = saved.value(QStringLiteral("training")).toObject();
-        model.summary.insert(QStringLiteral("loaded"), true);
-        return model;
-      } catch (const std::exception &error) {
-        if (job) job->warn(QStringLiteral("%1: unreadable, retraining (%2)").arg(weightsPath(folder), QString::fromUtf8(error.what()).section(QLatin1Char('\n'), 0, 0)));
-      }
+  if (loadSaved(folder, key, options, model, job)) return model;
+  if (!sharedFolder.isEmpty() && loadSaved(sharedFolder, key, options, model, job)) {
+    // Keep a copy beside the features it makes, so the feature folder stays self-contained.
+    QFile weights(weightsPath(sharedFolder)), config(configPath(sharedFolder));
+    if (weights.open(QIODevice::ReadOnly) && config.open(QIODevice::ReadOnly)) {
+      writeFileAtomically(weightsPath(folder), weights.readAll());
+      writeFileAtomically(configPath(folder), config.readAll());
     }
+    if (job) job->log(QStringLiteral("concept CNN: reusing the network trained in %1").arg(sharedFolder));
+    return model;
   }
 
   // The training split; all images when it is (nearly) empty, as in a bare caption table: the
@@ -177,16 +203,16 @@ ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec
                    {QStringLiteral("epochs"), options.epochs},
                    {QStringLiteral("final_loss"), lastLoss},
                    {QStringLiteral("seconds"), clock.elapsed() / 1000.0}};
-  // Save atomically: weights, then the config that vouches for them.
   std::ostringstream weights;
   torch::save(model.net, weights);
   const std::string bytes = weights.str();
-  writeFileAtomically(weightsPath(folder), QByteArray(bytes.data(), static_cast<qsizetype>(bytes.size())));
+  const QByteArray weightBytes(bytes.data(), static_cast<qsizetype>(bytes.size()));
   const QJsonObject saved{{QStringLiteral("key"), key},
                           {QStringLiteral("options"), options.toJson()},
                           {QStringLiteral("vocabulary"), model.vocabulary.toJson()},
                           {QStringLiteral("training"), model.summary}};
-  writeFileAtomically(configPath(folder), QJsonDocument(saved).toJson());
+  saveTo(folder, weightBytes, saved);
+  if (!sharedFolder.isEmpty() && QDir().mkpath(sharedFolder)) saveTo(sharedFolder, weightBytes, saved);
   if (job)
     job->log(QStringLiteral("concept CNN: %1 concepts, %2 images, %3 epochs, loss %4")
                  .arg(model.vocabulary.size())

@@ -7,6 +7,8 @@
 
 #include "vision/features.h"
 
+#include "data/boxes.h"
+
 #include "vision/detail/cachelayout.h"
 
 #include <QCryptographicHash>
@@ -70,6 +72,14 @@ QString featureCacheKey(const Dataset &dataset, const BackboneSpec &spec, const 
                    .arg(options.regions)
                    .arg(options.maxRegions)
                    .toUtf8());
+  if (options.regions && options.regionSet == RegionSet::GroundTruth) {
+    // The boxes come from the dataset's phrase annotations: they are inputs too.
+    QCryptographicHash boxes(QCryptographicHash::Sha1);
+    for (int i = 0; i < int(dataset.images.size()); ++i)
+      for (const Box &b : groundTruthPhraseBoxes(dataset, i, options.maxRegions))
+        boxes.addData(QStringLiteral("%1 %2 %3 %4 %5\n").arg(i).arg(b.x).arg(b.y).arg(b.width).arg(b.height).toUtf8());
+    hash.addData(QByteArray(QByteArray("ground-truth regions ") + boxes.result().toHex()));
+  }
   return QString::fromLatin1(hash.result().toHex());
 }
 

@@ -13,6 +13,7 @@
 #include "vision/detail/conceptcnn.h"
 #include "vision/detail/imageinput.h"
 #include "vision/detail/regionproposals.h"
+#include "data/boxes.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -159,6 +160,18 @@ Chunk readPrecomputed(const Dataset &dataset, const BackboneSpec &spec, int *dim
   return chunk;
 }
 
+// The whole image, then the image's ground-truth phrase boxes clipped to it (boxes that vanish are
+// left out).
+std::vector<cv::Rect> groundTruthRects(const Dataset &dataset, int imageIndex, const cv::Mat &image, int limit) {
+  const cv::Rect whole(0, 0, image.cols, image.rows);
+  std::vector<cv::Rect> rects{whole};
+  for (const Box &b : groundTruthPhraseBoxes(dataset, imageIndex, limit)) {
+    const cv::Rect r = cv::Rect(cvRound(b.x), cvRound(b.y), cvRound(b.width), cvRound(b.height)) & whole;
+    if (r.area() > 0) rects.push_back(r);
+  }
+  return rects;
+}
+
 // One chunk of images through a pixel backbone: decode, crop, forward in batches, average crops.
 Chunk extractChunk(const Dataset &dataset, int begin, int end, vision::Backbone &backbone, const ExtractOptions &options,
                    JobContext *job) {
@@ -192,7 +205,9 @@ Chunk extractChunk(const Dataset &dataset, int begin, int end, vision::Backbone 
     pendingImages.push_back(i);
     if (options.regions) {
       // Regions: one warp per box, the whole image first (HM-LSTM Sec. 3.1, Karpathy's 19 + 1).
-      const std::vector<cv::Rect> boxes = vision::proposeRegions(image, options.maxRegions);
+      const std::vector<cv::Rect> boxes = options.regionSet == RegionSet::GroundTruth
+                                              ? groundTruthRects(dataset, i, image, options.maxRegions)
+                                              : vision::proposeRegions(image, options.maxRegions);
       std::vector<cv::Mat> warps;
       for (const cv::Rect &box : boxes) {
         warps.push_back(vision::warpRegion(image, box, input));
@@ -270,7 +285,11 @@ FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, c
   } else {
     std::unique_ptr<vision::Backbone> backbone;
     if (spec.kind == BackboneKind::ConceptCnn) {
-      const vision::ConceptCnnModel model = vision::trainOrLoadConceptCnn(dataset, spec, folder, key, job);
+      // The network depends on the images, captions and its options, not on crops or regions: one
+      // trained network serves every feature set of the dataset (the key of the plain set).
+      const QString networkKey = featureCacheKey(dataset, spec, ExtractOptions{});
+      const QString shared = QDir(userCacheDir(QStringLiteral("concept-cnn"))).filePath(networkKey.left(16));
+      const vision::ConceptCnnModel model = vision::trainOrLoadConceptCnn(dataset, spec, folder, networkKey, job, shared);
       trainingSummary = model.summary;
       backbone = vision::makeConceptCnnBackbone(model, spec.input);
     } else if (spec.kind == BackboneKind::Onnx) {
@@ -343,6 +362,7 @@ FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, c
                        {QStringLiteral("crops"), options.crops == CropMode::TenCrop ? 10 : 1},
                        {QStringLiteral("regions"), options.regions},
                        {QStringLiteral("max_regions"), options.maxRegions},
+                       {QStringLiteral("region_set"), enumName(options.regionSet)},
                        {QStringLiteral("dim"), dim},
                        {QStringLiteral("images"), ids.size()},
                        {QStringLiteral("image_ids"), QJsonArray::fromStringList(ids)},

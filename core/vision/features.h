@@ -9,6 +9,7 @@
 //
 // Torch- and OpenCV-free.
 
+#include "data/boxes.h"
 #include "data/dataset.h"
 #include "io/npy.h"
 #include "vision/backbonespec.h"
@@ -31,8 +32,9 @@ enum class CropMode {
 
 struct ExtractOptions {
   CropMode crops = CropMode::Center;
-  bool regions = false;  // selective-search proposals: the top maxRegions + the whole image
+  bool regions = false;  // the whole image + up to maxRegions boxes of `regionSet`
   int maxRegions = 19;   // proposals kept after NMS (Karpathy's and HM-LSTM's 19)
+  RegionSet regionSet = RegionSet::Proposals;
   // Folder of the feature set. Empty: userCacheDir("features")/<cache key>. A folder holding a
   // complete set with the same key is reused; a partial one with the same key is resumed.
   QString outDir;

@@ -25,4 +25,16 @@ inline TrainingSource scenesWithConceptFeatures(const QString &scratch) {
   return {folder, QStringLiteral("concept-cnn"), QDir(scratch).filePath(QStringLiteral("features"))};
 }
 
+// The same demo with region features (the HM-LSTM's): the whole image and its selective-search
+// proposals, or its ground-truth phrase boxes. From the fixture when it has them, else made in
+// `scratch` (the concept CNN is then trained there once for all three feature sets).
+inline TrainingSource scenesWithRegions(const QString &scratch, RegionSet set) {
+  TrainingSource source = scenesWithConceptFeatures(scratch);
+  const QString folder = QStringLiteral("/features-") + enumName(set);
+  source.featuresDir = QFileInfo(source.featuresDir).dir().path() + folder;
+  source.regions = true;
+  source.groundTruthRegions = set == RegionSet::GroundTruth;
+  return source;
+}
+
 }  // namespace gs::test

@@ -137,7 +137,10 @@ Command featuresCommand() {
       {QStringLiteral("dataset"), QStringLiteral("PATH"), QStringLiteral("Dataset folder or file."), {}, true},
       {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("concept-cnn, onnx:FILE, torchscript:FILE or npy:FILE."), {}, true},
       {QStringLiteral("crops"), QStringLiteral("N"), QStringLiteral("1 (centre 224 of 256) or 10 (corners, centre, mirrors)."), QStringLiteral("1")},
-      {QStringLiteral("regions"), {}, QStringLiteral("Also 19 selective-search regions + the whole image.")},
+      {QStringLiteral("regions"), {}, QStringLiteral("Also region features: the whole image + up to --max-regions boxes (HM-LSTM).")},
+      {QStringLiteral("max-regions"), QStringLiteral("R"), QStringLiteral("Regions per image besides the whole image."), QStringLiteral("19")},
+      {QStringLiteral("region-set"), QStringLiteral("SET"),
+       QStringLiteral("proposals (selective search) or ground-truth (the dataset's phrase boxes: Scenes demo)."), QStringLiteral("proposals")},
       {QStringLiteral("out"), QStringLiteral("DIR"), QStringLiteral("Folder of the feature set (reused when complete)."), {}, true},
       {QStringLiteral("layer"), QStringLiteral("NAME"), QStringLiteral("Layer (ONNX) or method (TorchScript) to tap.")},
       {QStringLiteral("preset"), QStringLiteral("NAME"), QStringLiteral("Preprocessing preset (torchvision, vgg, googlenet, inception, mobilenetv2-int8).")},
@@ -149,6 +152,10 @@ Command featuresCommand() {
     if (crops != 1 && crops != 10) throw UsageError("--crops: expected 1 or 10");
     options.crops = crops == 10 ? CropMode::TenCrop : CropMode::Center;
     options.regions = args.isSet(QStringLiteral("regions"));
+    options.maxRegions = args.intValue(QStringLiteral("max-regions"), 19, 1, 1000);
+    const std::optional<RegionSet> set = enumFromName<RegionSet>(args.value(QStringLiteral("region-set")));
+    if (!set) throw UsageError("--region-set: expected proposals or ground-truth");
+    options.regionSet = *set;
     options.outDir = args.value(QStringLiteral("out"));
     const QString datasetPath = args.value(QStringLiteral("dataset"));
 

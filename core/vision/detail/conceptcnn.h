@@ -49,10 +49,12 @@ struct ConceptCnnModel {
 
 // Loads the trained network from `folder` (conceptcnn.pt + conceptcnn.json) when they were trained
 // with the same options on the same images (`key`), or trains it on the dataset's training images
-// (all images when no split is marked) and saves it there atomically. Progress and cancel through
-// `job`. Throws std::runtime_error when too few images or concepts remain to train.
+// (all images when no split is marked) and saves it there atomically. `sharedFolder` (optional)
+// is a second place looked in and saved to, so feature sets that differ only in crops or regions
+// share one trained network instead of each training its own. Progress and cancel through `job`.
+// Throws std::runtime_error when too few images or concepts remain to train.
 ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec &spec, const QString &folder,
-                                      const QString &key, JobContext *job);
+                                      const QString &key, JobContext *job, const QString &sharedFolder = {});
 
 std::unique_ptr<Backbone> makeConceptCnnBackbone(const ConceptCnnModel &model, const InputSpec &input);
 
