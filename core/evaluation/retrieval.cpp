@@ -8,9 +8,7 @@
 
 namespace gs {
 
-namespace {
-
-DirectionMetrics summarise(std::vector<int> ranks0) {
+DirectionMetrics summariseRanks(std::vector<int> ranks0) {
   // ranks0: 0-based rank of the first correct item, one per query.
   DirectionMetrics m;
   if (ranks0.empty()) return m;
@@ -29,6 +27,8 @@ DirectionMetrics summarise(std::vector<int> ranks0) {
   m.medianRank = std::floor(median) + 1.0;
   return m;
 }
+
+namespace {
 
 void check(const std::vector<float> &similarity, int images, int captions, const std::vector<int> &captionImage) {
   if (images <= 0 || captions <= 0)
@@ -57,16 +57,18 @@ QJsonObject RetrievalMetrics::toJson() const {
           {QStringLiteral("captions"), captions}};
 }
 
+DirectionMetrics DirectionMetrics::fromJson(const QJsonObject &o) {
+  DirectionMetrics d;
+  d.r1 = o.value(QStringLiteral("r1")).toDouble();
+  d.r5 = o.value(QStringLiteral("r5")).toDouble();
+  d.r10 = o.value(QStringLiteral("r10")).toDouble();
+  d.medianRank = o.value(QStringLiteral("medr")).toDouble();
+  d.meanRank = o.value(QStringLiteral("meanr")).toDouble();
+  return d;
+}
+
 RetrievalMetrics RetrievalMetrics::fromJson(const QJsonObject &json) {
-  const auto direction = [](const QJsonObject &o) {
-    DirectionMetrics d;
-    d.r1 = o.value(QStringLiteral("r1")).toDouble();
-    d.r5 = o.value(QStringLiteral("r5")).toDouble();
-    d.r10 = o.value(QStringLiteral("r10")).toDouble();
-    d.medianRank = o.value(QStringLiteral("medr")).toDouble();
-    d.meanRank = o.value(QStringLiteral("meanr")).toDouble();
-    return d;
-  };
+  const auto direction = [](const QJsonObject &o) { return DirectionMetrics::fromJson(o); };
   RetrievalMetrics m;
   m.imageToText = direction(json.value(QStringLiteral("image_to_text")).toObject());
   m.textToImage = direction(json.value(QStringLiteral("text_to_image")).toObject());
@@ -106,8 +108,8 @@ RetrievalMetrics evaluateRetrieval(const std::vector<float> &similarity, int ima
     t2i[c] = better;
   }
   RetrievalMetrics m;
-  m.imageToText = summarise(std::move(i2t));
-  m.textToImage = summarise(std::move(t2i));
+  m.imageToText = summariseRanks(std::move(i2t));
+  m.textToImage = summariseRanks(std::move(t2i));
   m.rsum = m.imageToText.r1 + m.imageToText.r5 + m.imageToText.r10 + m.textToImage.r1 + m.textToImage.r5 +
            m.textToImage.r10;
   m.images = images;

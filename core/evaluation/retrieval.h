@@ -15,7 +15,11 @@ struct DirectionMetrics {
   double medianRank = 0;          // 1-based
   double meanRank = 0;            // 1-based
   QJsonObject toJson() const;
+  static DirectionMetrics fromJson(const QJsonObject &json);
 };
+
+// R@1/5/10, median and mean rank of queries whose first correct item sits at 0-based rank ranks0[q].
+DirectionMetrics summariseRanks(std::vector<int> ranks0);
 
 struct RetrievalMetrics {
   DirectionMetrics imageToText; // image annotation: rank captions for each image

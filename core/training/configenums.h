@@ -3,6 +3,7 @@
 // training/modelregistry.h). Code compares these values; their names ("adagrad", "relu", …) exist
 // only at the JSON and command-line boundary (io/enumnames.h). Torch-free.
 
+#include "data/boxes.h"
 #include "io/enumnames.h"
 #include "models/modeloptions.h"
 
@@ -35,6 +36,7 @@ enum class SettingGroup : unsigned {
   Relations = 0x80,     // min_relation_count: the SDT-RNN's relation matrices
   Gradient = 0x100,     // image side, score, loss, optimiser, schedule, epochs, minibatches, selection
   Cca = 0x200,          // cca_regularisation
+  Phrases = 0x400,      // phrase_losses, root_epochs, alternation_epochs, regions, max_regions: the HM-LSTM
 };
 Q_DECLARE_FLAGS(SettingGroups, SettingGroup)
 

@@ -1,6 +1,7 @@
 #include "training/modelregistry.h"
 
 #include "models/detail/sentenceencoders.h"
+#include "models/detail/hlstm.h"
 #include "models/detail/treeencoders.h"
 #include "training/trainconfig.h"
 
@@ -101,6 +102,39 @@ void requireWordSizedStates(const TrainConfig &c) {
     invalid(QStringLiteral("%1 composes word vectors directly: word_dim must equal hidden_dim").arg(c.modelName()));
 }
 
+// HM-LSTM §3.2.2 and §3.4: two branches (FC → BN → L2) into the joint space, s(v, h) = v · h (a
+// cosine, both sides being unit vectors), Eq. 9's hinge summed over the minibatch's contrastive
+// items in both directions, Adam at 8e-3, minibatches of 64. The paper gives no margin m; 0.2 is
+// the margin the other cosine-scored models here use (Merkx & Frank, Huang et al.), a fifth of a
+// score range of [-1, 1]. Sizes: 300-d word2vec and a 512-d space in the paper (its preset); 128-d
+// words and 256-d states here so a demo run takes minutes. Correspondences: 5 root-only epochs (the
+// simplified HM-LSTM), then a correspondence step before every epoch.
+void hmlstmDefaults(TrainConfig &c) {
+  c.imageSide = ImageSideKind::HmLstm;
+  c.similarity = SimilarityKind::Dot;
+  c.wordDim = 128;
+  c.embedDim = c.hiddenDim = 256;
+  c.loss = LossKind::Hinge;
+  c.margin = 0.2;
+  c.optimizer = OptimizerKind::Adam;
+  c.learningRate = 8e-3;
+  c.schedule = ScheduleKind::Constant;
+  c.epochs = 15;
+  c.batchSize = 64;
+  c.freezeWords = true; // §3.2.1: word2vec vectors "keep fixed" — when a file is given; learned otherwise
+  c.phraseLosses = true;
+  c.rootEpochs = 5;
+  c.alternationEpochs = 1;
+}
+
+// The two branches mirror each other (§3.2.2); the losses are Eqs. 9–10.
+void requireTwoBranches(const TrainConfig &c) {
+  if (c.imageSide != ImageSideKind::HmLstm)
+    invalid(QStringLiteral("%1 embeds both sides with its two-branch network: image_side must be 'hmlstm'").arg(c.modelName()));
+  if (c.loss != LossKind::Hinge)
+    invalid(QStringLiteral("%1 trains with the hinge of its Eq. 9: loss must be 'hinge'").arg(c.modelName()));
+}
+
 // --- presets --------------------------------------------------------------------------------------
 
 ModelPreset socherPreset() {
@@ -163,6 +197,11 @@ std::shared_ptr<detail::SentenceEncoderImpl> sdtRnn(const EncoderOptions &o) {
 std::shared_ptr<detail::SentenceEncoderImpl> dtLstm(const EncoderOptions &o) {
   treesOf(o);
   return std::make_shared<detail::TreeLstmImpl>(o.lstmPositions, o.vocabularySize, o.wordDim, o.hiddenDim);
+}
+
+std::shared_ptr<detail::SentenceEncoderImpl> hLstm(const EncoderOptions &o) {
+  treesOf(o);
+  return std::make_shared<detail::HLstmImpl>(o.vocabularySize, o.wordDim, o.hiddenDim);
 }
 
 // --- the registry ---------------------------------------------------------------------------------
@@ -281,6 +320,27 @@ std::vector<ModelEntry> makeRegistry() {
                               {QStringLiteral("schedule"), QStringLiteral("step")},
                               {QStringLiteral("learning_rate"), 5e-4}}}};
     e.encoder = dtLstm;
+    r.push_back(e);
+  }
+  {
+    ModelEntry e{ModelKind::HmLstm, QStringLiteral("hmlstm"), QStringLiteral("HM-LSTM"),
+                 QStringLiteral("hierarchical multimodal LSTM: H-LSTM over constituency trees, phrase–region losses and "
+                                "correspondences learned without labels (HM-LSTM paper §3.2–3.4, Eqs. 2–10)")};
+    e.tree = TreeInput::Phrases;
+    e.needsRegions = true;
+    e.settings = kWordEncoder | SettingGroup::Hidden | SettingGroup::Phrases;
+    e.defaults = hmlstmDefaults;
+    e.validate = requireTwoBranches;
+    e.presets = {{QStringLiteral("hmlstm2017"),
+                  QStringLiteral("HM-LSTM paper §3.2.1, §3.4 and §5.1.1: 300-d word2vec vectors kept fixed (give "
+                                 "word_vectors the file), 512-d states and joint space, Adam 8e-3, minibatches of 64"),
+                  QJsonObject{{QStringLiteral("word_dim"), 300},
+                              {QStringLiteral("hidden_dim"), 512},
+                              {QStringLiteral("embed_dim"), 512},
+                              {QStringLiteral("freeze_words"), true},
+                              {QStringLiteral("learning_rate"), 8e-3},
+                              {QStringLiteral("batch_size"), 64}}}};
+    e.encoder = hLstm;
     r.push_back(e);
   }
   return r;

@@ -17,11 +17,12 @@ namespace gs {
 struct TrainConfig;
 
 // One value per registry entry; its name lives in the entry.
-enum class ModelKind { Bow, Rnn, Lstm, CharGru, CharLstm, Cca, CtRnn, DtRnn, SdtRnn, DtLstm };
+enum class ModelKind { Bow, Rnn, Lstm, CharGru, CharLstm, Cca, CtRnn, DtRnn, SdtRnn, DtLstm, HmLstm };
 template <> const std::vector<EnumName<ModelKind>> &enumTable<ModelKind>();
 
 // The tree a model composes over (parsed once per caption through the parse cache).
-enum class TreeInput { None, Dependency, Constituency };
+// Phrases: the constituency tree n-ary with its phrase labels (the H-LSTM tells noun phrases apart).
+enum class TreeInput { None, Dependency, Constituency, Phrases };
 
 // A published or tested set of settings on top of a model's defaults.
 struct ModelPreset {

@@ -27,7 +27,7 @@ void RunCurves::clear() {
   m_epochs.clear();
 }
 
-int RunCurves::bestEpoch() const { return keptEpoch(m_selection, m_epochs); }
+int RunCurves::bestEpoch() const { return keptEpoch(m_selection, m_epochs, m_firstEpoch); }
 
 bool RunCurves::readRunFolder(const QString &runDir, QString *error, QStringList *warnings) {
   clear();
@@ -44,7 +44,10 @@ bool RunCurves::readRunFolder(const QString &runDir, QString *error, QStringList
   };
   for (const BatchEvent &e : run.batches(warnings)) addBatch(e);
   try {
-    if (QFileInfo::exists(run.configFile())) m_selection = run.config().selection;
+    if (QFileInfo::exists(run.configFile())) {
+      m_selection = run.config().selection;
+      m_firstEpoch = run.config().firstSelectableEpoch();
+    }
   } catch (const RunFolderError &e) {
     warn(QString::fromUtf8(e.what()));
   }

@@ -30,7 +30,10 @@ public:
   const std::vector<BatchEvent> &batches() const { return m_batches; }
   const std::vector<EpochEvent> &epochs() const { return m_epochs; }
   // The rule the run keeps its model by (TrainConfig::selection), so bestEpoch names that epoch.
-  void setSelection(SelectionRule rule) { m_selection = rule; }
+  void setSelection(SelectionRule rule, int firstEpoch = 1) {
+    m_selection = rule;
+    m_firstEpoch = firstEpoch;
+  }
   SelectionRule selection() const { return m_selection; }
   int bestEpoch() const; // the epoch the run keeps; 0 when there are no epochs
 
@@ -46,6 +49,7 @@ private:
   std::vector<BatchEvent> m_batches;
   std::vector<EpochEvent> m_epochs;
   SelectionRule m_selection = SelectionRule::Rsum;
+  int m_firstEpoch = 1; // TrainConfig::firstSelectableEpoch
 };
 
 // Exponential moving average with TensorBoard's debiasing: s_t = w·s_{t−1} + (1−w)·x_t from s_0 = 0,

@@ -24,6 +24,7 @@ const QString kClosedFormFile = QStringLiteral("cca.pt");
 const QString kMetricsFile = QStringLiteral("metrics.json");
 const QString kEventsFile = QStringLiteral("events.jsonl");
 const QString kResultFile = QStringLiteral("result.json");
+const QString kCorrespondencesFile = QStringLiteral("correspondences.json");
 
 QJsonObject readObject(const QString &path) {
   try {
@@ -53,6 +54,7 @@ QString RunFolder::closedFormFile() const { return file(kClosedFormFile); }
 QString RunFolder::metricsFile() const { return file(kMetricsFile); }
 QString RunFolder::eventsFile() const { return file(kEventsFile); }
 QString RunFolder::resultFile() const { return file(kResultFile); }
+QString RunFolder::correspondencesFile() const { return file(kCorrespondencesFile); }
 
 QString RunFolder::snapshotFile(int epoch) const {
   return file(QStringLiteral("snapshots/epoch-%1.pt").arg(epoch, 3, 10, QLatin1Char('0')));
@@ -83,6 +85,11 @@ TrainingSource RunFolder::source() const {
   source.datasetPath = run.value(QStringLiteral("dataset")).toString();
   source.backbone = run.value(QStringLiteral("backbone")).toString(QStringLiteral("concept-cnn"));
   source.featuresDir = run.value(QStringLiteral("features")).toString();
+  if (run.contains(QStringLiteral("regions"))) {
+    source.regions = true;
+    source.groundTruthRegions = enumFromName<RegionSet>(run.value(QStringLiteral("regions")).toString()) == RegionSet::GroundTruth;
+    source.maxRegions = run.value(QStringLiteral("max_regions")).toInt(source.maxRegions);
+  }
   if (source.datasetPath.isEmpty()) corrupt(path, QStringLiteral("the run does not record its dataset; pass --dataset"));
   return source;
 }
@@ -166,8 +173,9 @@ int RunFolder::keptEpoch() const {
     const QJsonValue recorded = readObject(metricsFile()).value(QStringLiteral("best_epoch"));
     if (recorded.isDouble()) return recorded.toInt();
   }
-  const SelectionRule rule = QFileInfo::exists(configFile()) ? config().selection : SelectionRule::Rsum;
-  return gs::keptEpoch(rule, epochs());
+  if (!QFileInfo::exists(configFile())) return gs::keptEpoch(SelectionRule::Rsum, epochs());
+  const TrainConfig c = config();
+  return gs::keptEpoch(c.selection, epochs(), c.firstSelectableEpoch());
 }
 
 }  // namespace gs

@@ -48,6 +48,8 @@ public:
   QString metricsFile() const;
   QString eventsFile() const;
   QString resultFile() const;
+  // HM-LSTM: the latest correspondence step's phrase → region choices (a resumed run continues with them).
+  QString correspondencesFile() const;
 
   // What the folder holds. A folder is a run once training prepared it (config.json and run.json);
   // it is finished once result.json is written, resumable while it is a run that did not finish.

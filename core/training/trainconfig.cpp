@@ -25,6 +25,13 @@ struct Field {
   Bound bound = Bound::Any;
 };
 
+// A field written only for the models that read it (ConfigField::writtenForEveryModel): old run
+// folders resume and tst_modelregistry's golden files stay as they were.
+Field ownModelsOnly(Field f) {
+  f.schema.writtenForEveryModel = false;
+  return f;
+}
+
 void requireType(bool ok, const QString &where, const QString &key, const char *what) {
   if (!ok) invalid(QStringLiteral("%1: '%2' must be %3").arg(where, key, QLatin1String(what)));
 }
@@ -134,6 +141,20 @@ const std::vector<Field> &fields() {
                "DT-LSTM: p, child positions with their own parameters", Bound::Positive),
       intField({"min_relation_count", "Min relation count"}, &TrainConfig::minRelationCount, G::Relations,
                "SDT-RNN: rarer relations share a matrix", Bound::Positive),
+      ownModelsOnly(boolField({"phrase_losses", "Phrase losses"}, &TrainConfig::phraseLosses, G::Phrases,
+                              "HM-LSTM: learn phrase–region correspondences and train with their losses (Eqs. 9–10); "
+                              "off: root losses only")),
+      ownModelsOnly(intField({"root_epochs", "Root-only epochs"}, &TrainConfig::rootEpochs, G::Phrases,
+                             "HM-LSTM: epochs of the simplified model (root losses only) before the first "
+                             "correspondence step (§3.4)",
+                             Bound::NonNegative)),
+      ownModelsOnly(intField({"alternation_epochs", "Alternation epochs"}, &TrainConfig::alternationEpochs, G::Phrases,
+                             "HM-LSTM: epochs trained with every loss between two correspondence steps", Bound::Positive)),
+      ownModelsOnly(choiceField({"regions", "Regions"}, &TrainConfig::regions, G::Phrases,
+                                "Image regions: selective-search proposals, or the dataset's ground-truth phrase boxes "
+                                "(Scenes demo only)")),
+      ownModelsOnly(intField({"max_regions", "Max regions"}, &TrainConfig::maxRegions, G::Phrases,
+                             "Regions per image besides the whole image (HM-LSTM, Karpathy: 19)", Bound::Positive)),
       choiceField({"loss", "Loss"}, &TrainConfig::loss, G::Gradient,
                   "Socher Eq. 5, in-batch hinge, VSE++ hardest negative, squared error"),
       doubleField({"margin", "Margin"}, &TrainConfig::margin, G::Gradient, "Margin Δ / α", Bound::NonNegative),
@@ -179,11 +200,14 @@ QStringList TrainConfig::models() { return modelNames(); }
 const ModelEntry &TrainConfig::entry() const { return modelEntry(model); }
 QString TrainConfig::modelName() const { return entry().name; }
 bool TrainConfig::needsTrees() const { return entry().tree != TreeInput::None; }
-bool TrainConfig::needsConstituency() const { return entry().tree == TreeInput::Constituency; }
+bool TrainConfig::needsRegions() const { return entry().needsRegions; }
+int TrainConfig::firstSelectableEpoch() const { return needsRegions() && epochs > rootEpochs ? rootEpochs + 1 : 1; }
+bool TrainConfig::needsConstituency() const { return entry().tree == TreeInput::Constituency || entry().tree == TreeInput::Phrases; }
 
 QJsonObject TrainConfig::toJson() const {
   QJsonObject json;
-  for (const Field &f : fields()) json.insert(f.schema.key, f.read(*this));
+  for (const Field &f : fields())
+    if (f.schema.writtenFor(entry())) json.insert(f.schema.key, f.read(*this));
   return json;
 }
 

@@ -41,6 +41,15 @@ struct TrainConfig {
   ActivationKind activation = ActivationKind::Tanh; // f of Socher Eqs. 1–4
   int lstmPositions = 3;   // p of the DT-LSTM (appendix A): children p, p+1, … on a side share parameters
   int minRelationCount = 5; // SDT-RNN: relations rarer than this in training share one matrix (§3.3)
+  // HM-LSTM (§3.3–3.4): root_epochs of the simplified model (root losses only), then correspondence
+  // steps, each followed by alternation_epochs with every loss; phrase_losses false keeps the
+  // simplified model throughout. regions: which boxes are an image's regions; max_regions: how many
+  // besides the whole image (19, Karpathy's and the paper's).
+  bool phraseLosses = true;
+  int rootEpochs = 5;
+  int alternationEpochs = 1;
+  RegionSet regions = RegionSet::Proposals;
+  int maxRegions = 19;
 
   // How it is trained.
   LossKind loss = LossKind::Socher;
@@ -69,6 +78,11 @@ struct TrainConfig {
   QString modelName() const;
   bool needsTrees() const;         // the model composes over a parse tree
   bool needsConstituency() const;  // … a constituency tree
+  bool needsRegions() const;       // the model reads image regions (the features job's --regions)
+  // The first epoch whose model a run may keep. The HM-LSTM's root-only epochs are its
+  // initialisation (§3.4), so it keeps an epoch after them (with or without phrase losses, so the
+  // two compare over the same epochs); 1 for every other model.
+  int firstSelectableEpoch() const;
 
   QJsonObject toJson() const;
   // Starts from defaultsFor(json["model"], or the default model) and overrides what the JSON gives; unknown keys
@@ -86,6 +100,10 @@ struct ConfigField {
   QString description;
   SettingGroup group = SettingGroup::Common; // shown for the models whose entry lists this group
   QString label;        // what a form calls it
+  // In every model's config.json (the settings older than the HM-LSTM), or only in those of the
+  // models that read its group, so adding a model's settings leaves the others' files as they were.
+  bool writtenForEveryModel = true;
+  bool writtenFor(const ModelEntry &model) const { return writtenForEveryModel || model.settings.testFlag(group); }
 };
 const std::vector<ConfigField> &trainConfigSchema();
 

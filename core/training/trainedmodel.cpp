@@ -1,5 +1,7 @@
 #include "training/trainedmodel.h"
 
+#include "training/detail/phrasegrounding.h"
+
 #include "training/detail/runfiles.h"
 #include "training/trainingsource.h"
 
@@ -74,6 +76,23 @@ RetrievalMetrics TrainedModel::evaluate(const TrainingData &data, Split split) c
     return evaluateSplit(*m_embedder, parsed, encodeCaptions(*m_vocabulary, parsed.captions, m_trees.get()), split);
   }
   return evaluateSplit(*m_embedder, data, encodeCaptions(*m_vocabulary, data.captions, m_trees.get()), split);
+}
+
+GroundingMetrics TrainedModel::evaluateGrounding(const TrainingData &input, Split split) const {
+  auto *joint = dynamic_cast<JointEmbedder *>(m_embedder.get());
+  if (!m_config.needsRegions() || !joint)
+    throw std::invalid_argument("TrainedModel: model " + m_config.modelName().toStdString() + " does not learn regions");
+  if (!input.hasRegions()) throw std::invalid_argument("TrainedModel: the data has no image regions");
+  TrainingData parsed;
+  const bool parse = m_trees && !hasParses(input);
+  if (parse) {
+    parsed = input;
+    attachParses(parsed);
+  }
+  const TrainingData &data = parse ? parsed : input;
+  const std::vector<EncodedCaption> encoded = encodeCaptions(*m_vocabulary, data.captions, m_trees.get());
+  JointModel model = joint->members().front();
+  return detail::evaluateGrounding(model, data, encoded, indexPhrases(data, encoded), split);
 }
 
 }  // namespace gs

@@ -2,6 +2,7 @@
 // A trained run opened for inference: embed captions and image features into its joint space,
 // score them, evaluate a split. What `eval`, `embed`, `retrieve` and the GUI use. Torch-free.
 
+#include "evaluation/grounding.h"
 #include "evaluation/retrieval.h"
 #include "training/trainconfig.h"
 #include "training/trainingdata.h"
@@ -35,6 +36,9 @@ public:
                            const std::vector<float> &captionEmbeddings, int captions) const;
 
   RetrievalMetrics evaluate(const TrainingData &data, Split split) const;
+  // Region–phrase ranking (HM-LSTM §5.2) on `split`; hasGroundTruth false where the data has no
+  // phrase boxes. Throws std::invalid_argument for a model without regions or data without them.
+  GroundingMetrics evaluateGrounding(const TrainingData &data, Split split) const;
 
 private:
   QString m_runDir;

@@ -2,12 +2,14 @@
 
 #include "engine/jobcontext.h"
 #include "io/atomicfile.h"
+#include "io/jsonfile.h"
 #include "training/detail/cca.h"
 #include "training/modelregistry.h"
 #include "training/detail/checkpoint.h"
 #include "training/detail/embedder.h"
 #include "training/detail/modelbuilder.h"
 #include "training/detail/trainstep.h"
+#include "training/detail/phrasegrounding.h"
 #include "training/detail/optimisation.h"
 #include "training/detail/runfiles.h"
 #include "training/runfolder.h"
@@ -32,7 +34,7 @@ namespace gs {
 using namespace detail;
 
 QJsonObject TrainResult::toJson() const {
-  return {{QStringLiteral("run"), runDir},
+  QJsonObject json{{QStringLiteral("run"), runDir},
           {QStringLiteral("test"), test.toJson()},
           {QStringLiteral("validation"), validation.toJson()},
           {QStringLiteral("best_epoch"), bestEpoch},
@@ -41,6 +43,13 @@ QJsonObject TrainResult::toJson() const {
           {QStringLiteral("sentence_similarity_mean_rank"), sentenceSimilarityMeanRank},
           {QStringLiteral("twin_accuracy"), twinAccuracy},
           {QStringLiteral("twin_captions"), twinCaptions}};
+  if (grounded) {
+    json.insert(QStringLiteral("grounding"), grounding.toJson());
+    QJsonArray steps;
+    for (const CorrespondenceStats &s : correspondenceSteps) steps.append(s.toJson());
+    json.insert(QStringLiteral("correspondence_steps"), steps);
+  }
+  return json;
 }
 
 TrainResult TrainResult::fromJson(const QJsonObject &json) {
@@ -54,6 +63,10 @@ TrainResult TrainResult::fromJson(const QJsonObject &json) {
   r.sentenceSimilarityMeanRank = json.value(QStringLiteral("sentence_similarity_mean_rank")).toDouble();
   r.twinAccuracy = json.value(QStringLiteral("twin_accuracy")).toDouble(-1);
   r.twinCaptions = json.value(QStringLiteral("twin_captions")).toInt();
+  r.grounded = json.contains(QStringLiteral("grounding"));
+  r.grounding = GroundingMetrics::fromJson(json.value(QStringLiteral("grounding")).toObject());
+  for (const QJsonValue &s : json.value(QStringLiteral("correspondence_steps")).toArray())
+    r.correspondenceSteps.push_back(CorrespondenceStats::fromJson(s.toObject()));
   return r;
 }
 
@@ -135,8 +148,22 @@ std::pair<double, int> twinAccuracy(Embedder &embedder, const TrainingData &data
   return {100.0 * wins / double(rows.size()), int(rows.size())};
 }
 
+QString describe(const CorrespondenceStats &s) {
+  const QString head = QStringLiteral("correspondence step %1: %2 noun phrases, mean confidence %3")
+                           .arg(s.step)
+                           .arg(s.phrases)
+                           .arg(s.meanConfidence, 0, 'f', 3);
+  if (!s.hasGroundTruth()) return head + QStringLiteral(", accuracy: no ground truth");
+  return head + QStringLiteral(", accuracy %1 % of %2 with a box (proposal ceiling %3 %, chance %4 %)")
+                    .arg(s.accuracy, 0, 'f', 1)
+                    .arg(s.withGroundTruth)
+                    .arg(s.ceiling, 0, 'f', 1)
+                    .arg(s.chance, 0, 'f', 1);
+}
+
 TrainResult finish(Embedder &embedder, const TrainingData &data, const std::vector<EncodedCaption> &encoded,
-                   const QString &runDir, const TrainerPosition &position, int resumedFrom, int epochsRun) {
+                   const QString &runDir, const TrainerPosition &position, int resumedFrom, int epochsRun,
+                   const PhraseIndex *phrases = nullptr) {
   TrainResult result;
   result.runDir = runDir;
   result.test = evaluateSplit(embedder, data, encoded, data.captionsIn(Split::Test).empty() ? Split::Val : Split::Test);
@@ -149,6 +176,17 @@ TrainResult finish(Embedder &embedder, const TrainingData &data, const std::vect
   result.epochsRun = epochsRun;
   result.sentenceSimilarityMeanRank = sentenceSimilarity(embedder, data, encoded);
   std::tie(result.twinAccuracy, result.twinCaptions) = twinAccuracy(embedder, data, encoded);
+  if (auto *joint = dynamic_cast<JointEmbedder *>(&embedder); joint && phrases) {
+    // HM-LSTM §5.2–5.3: region–phrase ranking of the kept model, every correspondence step's figures.
+    JointModel model = joint->members().front();
+    result.grounded = true;
+    result.grounding =
+        evaluateGrounding(model, data, encoded, *phrases, data.captionsIn(Split::Test).empty() ? Split::Val : Split::Test);
+    for (const QJsonValue &e : epochs) {
+      const EpochEvent epoch = EpochEvent::fromJson(e.toObject());
+      if (epoch.correspondence.step > 0) result.correspondenceSteps.push_back(epoch.correspondence);
+    }
+  }
   writeFileAtomically(RunFolder(runDir).resultFile(), QJsonDocument(result.toJson()).toJson());
   return result;
 }
@@ -194,6 +232,34 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
   const std::vector<EncodedCaption> encoded = encodeCaptions(vocabulary, data.captions, trees.get());
   if (config.entry().closedForm) return trainCca(data, config, runDir, vocabulary, encoded, job);
 
+  // HM-LSTM: the captions' noun phrases, the image regions, the correspondences of the last step.
+  const bool grounded = config.needsRegions();
+  PhraseIndex phrases;
+  Correspondences correspondences;
+  torch::Tensor regionFeatures;
+  if (grounded) {
+    if (!data.hasRegions())
+      throw std::runtime_error(QStringLiteral("model %1 reads image regions and this data has none: extract them with "
+                                              "`groundscope-cli features --regions` (train, compare and the Training "
+                                              "panel ask for them when the model needs them)")
+                                   .arg(config.modelName())
+                                   .toStdString());
+    phrases = indexPhrases(data, encoded);
+    regionFeatures = regionFeatureTensor(data);
+    int withBox = 0;
+    for (char t : phrases.hasTruth) withBox += t;
+    if (job) {
+      job->log(QStringLiteral("%1 noun phrases in %2 captions (%3 with a ground-truth box), %4 regions (%5)")
+                   .arg(phrases.size())
+                   .arg(data.captions.size())
+                   .arg(withBox)
+                   .arg(data.regionBoxes.size())
+                   .arg(data.regionSet));
+      if (phrases.size() == 0)
+        job->warn(QStringLiteral("no caption has a noun phrase: %1 trains with its root losses only").arg(config.modelName()));
+    }
+  }
+
   torch::manual_seed(config.seed);
   JointModel model = makeJointModel(config, vocabulary.size(), data.featureDim, trees.get());
   if (!config.wordVectors.isEmpty()) {
@@ -216,6 +282,8 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
     if (job) job->log(QStringLiteral("resuming %1 after epoch %2").arg(runDir).arg(position.epoch));
   }
   const int resumedFrom = position.epoch;
+  if (grounded && position.epoch > config.rootEpochs && QFile::exists(folder.correspondencesFile()))
+    correspondences = Correspondences::fromJson(readJsonObjectFile(folder.correspondencesFile()), phrases, folder.correspondencesFile());
 
   const torch::Tensor features = featureTensor(data);
   const std::vector<int> trainRows = data.captionsIn(Split::Train);
@@ -223,7 +291,12 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
   const int batchSize = std::min<int>(config.batchSize, int(trainRows.size()));
   const int batchesPerEpoch = int((trainRows.size() + batchSize - 1) / batchSize);
   const int totalBatches = batchesPerEpoch * config.epochs;
-  const StepInputs step{data, encoded, features, trainable, int(trainRows.size())};
+  StepInputs step{data, encoded, features, trainable, int(trainRows.size())};
+  if (grounded) {
+    step.regionFeatures = &regionFeatures;
+    step.phrases = &phrases;
+    step.correspondences = &correspondences;
+  }
   QFile eventLog(folder.eventsFile());
   if (!eventLog.open(QIODevice::Append | QIODevice::Text))
     throw std::runtime_error(QStringLiteral("%1: cannot write: %2").arg(eventLog.fileName(), eventLog.errorString()).toStdString());
@@ -236,6 +309,19 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
     if (config.optimizer == OptimizerKind::Adagrad && config.adagradResetEpochs > 0 && epoch > 1 &&
         (epoch - 1) % config.adagradResetEpochs == 0)
       resetAdagradSums(*optimizer);
+    // HM-LSTM §3.3–3.4: after the root-only epochs, a correspondence step with the model fixed
+    // opens every alternation.
+    CorrespondenceStats stepStats;
+    if (grounded && config.phraseLosses && epoch > config.rootEpochs &&
+        (epoch - config.rootEpochs - 1) % config.alternationEpochs == 0) {
+      if (job) job->setProgress(-1, QStringLiteral("epoch %1: phrase–region correspondences").arg(epoch));
+      correspondences = findCorrespondences(model, data, encoded, phrases, trainRows);
+      correspondences.stats.step = (epoch - config.rootEpochs - 1) / config.alternationEpochs + 1;
+      correspondences.stats.epoch = epoch;
+      writeFileAtomically(folder.correspondencesFile(), QJsonDocument(correspondences.toJson()).toJson(QJsonDocument::Compact));
+      stepStats = correspondences.stats;
+      if (job) job->log(describe(stepStats));
+    }
     const std::vector<int> order =
         config.twinBatches ? shuffledWithTwins(data, trainRows, config.seed, epoch) : shuffled(trainRows, config.seed, epoch);
     model->train();
@@ -273,6 +359,7 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
     EpochEvent epochEvent;
     epochEvent.epoch = epoch;
     epochEvent.trainLoss = lossSum / batchesPerEpoch;
+    epochEvent.correspondence = stepStats;
     // Twin accuracy on the training pairs (does the model separate them at all?) and on the
     // validation pairs (does that generalise?): -1 on data without distractor twins.
     {
@@ -284,7 +371,8 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
     }
     const double trainTwins = epochEvent.trainTwinAccuracy, validationTwins = epochEvent.validationTwinAccuracy;
     const double score = selectionScore(config.selection, epochEvent);
-    epochEvent.best = config.selection == SelectionRule::Last || score > position.bestRsum;
+    epochEvent.best = epoch >= config.firstSelectableEpoch() &&
+                      (config.selection == SelectionRule::Last || epoch == config.firstSelectableEpoch() || score > position.bestRsum);
     if (epochEvent.best) {
       position.bestRsum = score;
       position.bestEpoch = epoch;
@@ -315,7 +403,8 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
   }
 
   auto embedder = openEmbedder(folder, config, vocabulary, data.featureDim, trees.get());
-  return finish(*embedder, data, encoded, runDir, position, resumedFrom, config.epochs - resumedFrom);
+  return finish(*embedder, data, encoded, runDir, position, resumedFrom, config.epochs - resumedFrom,
+                grounded ? &phrases : nullptr);
 }
 
 }  // namespace gs

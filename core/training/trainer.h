@@ -6,6 +6,7 @@
 // The run folder's files are RunFolder's (runfolder.h). Everything but events.jsonl is written
 // atomically.
 
+#include "evaluation/grounding.h"
 #include "evaluation/retrieval.h"
 #include "training/trainconfig.h"
 #include "training/trainingdata.h"
@@ -29,6 +30,10 @@ struct TrainResult {
   // on average); -1 when the data has none.
   double twinAccuracy = -1;
   int twinCaptions = 0;
+  // HM-LSTM: region–phrase ranking on the test split and every correspondence step's statistics.
+  bool grounded = false;
+  GroundingMetrics grounding;
+  std::vector<CorrespondenceStats> correspondenceSteps;
   QJsonObject toJson() const;
   static TrainResult fromJson(const QJsonObject &json);
 };

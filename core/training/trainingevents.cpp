@@ -25,12 +25,14 @@ BatchEvent BatchEvent::fromJson(const QJsonObject &o) {
 }
 
 QJsonObject EpochEvent::toJson() const {
-  return {{QStringLiteral("epoch"), epoch},
-          {QStringLiteral("train_loss"), trainLoss},
-          {QStringLiteral("validation"), validation.toJson()},
-          {QStringLiteral("train_twin_accuracy"), trainTwinAccuracy},
-          {QStringLiteral("validation_twin_accuracy"), validationTwinAccuracy},
-          {QStringLiteral("seconds"), seconds}};
+  QJsonObject json{{QStringLiteral("epoch"), epoch},
+                   {QStringLiteral("train_loss"), trainLoss},
+                   {QStringLiteral("validation"), validation.toJson()},
+                   {QStringLiteral("train_twin_accuracy"), trainTwinAccuracy},
+                   {QStringLiteral("validation_twin_accuracy"), validationTwinAccuracy},
+                   {QStringLiteral("seconds"), seconds}};
+  if (correspondence.step > 0) json.insert(QStringLiteral("correspondence"), correspondence.toJson());
+  return json;
 }
 
 EpochEvent EpochEvent::fromJson(const QJsonObject &o) {
@@ -42,6 +44,8 @@ EpochEvent EpochEvent::fromJson(const QJsonObject &o) {
   e.seconds = o.value(QStringLiteral("seconds")).toDouble();
   e.trainTwinAccuracy = o.value(QStringLiteral("train_twin_accuracy")).toDouble(-1);
   e.validationTwinAccuracy = o.value(QStringLiteral("validation_twin_accuracy")).toDouble(-1);
+  if (o.contains(QStringLiteral("correspondence")))
+    e.correspondence = CorrespondenceStats::fromJson(o.value(QStringLiteral("correspondence")).toObject());
   return e;
 }
 
@@ -56,10 +60,11 @@ double selectionScore(SelectionRule rule, const EpochEvent &epoch) {
   return epoch.validation.rsum;
 }
 
-int keptEpoch(SelectionRule rule, const std::vector<EpochEvent> &epochs) {
+int keptEpoch(SelectionRule rule, const std::vector<EpochEvent> &epochs, int firstEpoch) {
   int kept = 0;
   double best = 0;
   for (const EpochEvent &e : epochs) {
+    if (e.epoch < firstEpoch) continue;
     const double score = selectionScore(rule, e);
     if (kept == 0 || score > best) {
       kept = e.epoch;

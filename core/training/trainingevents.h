@@ -4,6 +4,7 @@
 // RunFolder reads the same structs back, so the live dashboard and a reopened run see one form.
 // Torch-free.
 
+#include "evaluation/grounding.h"
 #include "evaluation/retrieval.h"
 #include "training/configenums.h"
 
@@ -35,6 +36,8 @@ struct EpochEvent {
   double trainTwinAccuracy = -1;
   double validationTwinAccuracy = -1;
   bool best = false;          // this epoch's model is the one kept so far (by the run's selection rule)
+  // HM-LSTM: the correspondence step that opened this epoch (step 0: none did).
+  CorrespondenceStats correspondence;
   QJsonObject toJson() const;  // one entry of metrics.json's "epochs" (without `best`)
   // Throws std::invalid_argument when `epoch` is missing.
   static EpochEvent fromJson(const QJsonObject &json);
@@ -50,8 +53,9 @@ struct TrainingEvents {
 // twins (accuracy −1) it is rsum. Last keeps every new epoch, so its score is the epoch number.
 double selectionScore(SelectionRule rule, const EpochEvent &epoch);
 
-// The epoch a run keeps: the first epoch with the highest selectionScore (the trainer replaces its
-// best model only on a strictly higher score); 0 without epochs.
-int keptEpoch(SelectionRule rule, const std::vector<EpochEvent> &epochs);
+// The epoch a run keeps: the first epoch from `firstEpoch` on (TrainConfig::firstSelectableEpoch)
+// with the highest selectionScore (the trainer replaces its best model only on a strictly higher
+// score); 0 without such epochs.
+int keptEpoch(SelectionRule rule, const std::vector<EpochEvent> &epochs, int firstEpoch = 1);
 
 }  // namespace gs

@@ -45,6 +45,7 @@ JobFunction makeTrainingJob(TrainingRequest request) {
       from = RunFolder(request.runDir).source();
       from.parses = request.source.parses;
     }
+    requestInputsOf(request.config, from);
     // The caller's dataset serves when it is the one the run reads (a resumed run reads its own).
     const bool given = request.dataset && samePath(request.source.datasetPath, from.datasetPath);
     const TrainingData data = given ? prepareTrainingData(*request.dataset, from, &job) : prepareTrainingData(from, &job);

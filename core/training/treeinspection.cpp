@@ -1,5 +1,6 @@
 #include "training/treeinspection.h"
 
+#include "models/detail/hlstm.h"
 #include "models/detail/treeencoders.h"
 #include "parse/captionparser.h"
 #include "text/tokenizer.h"
@@ -73,14 +74,14 @@ InspectedTree TreeInspector::inspect(const QString &caption, const std::vector<f
     parse = m_impl->parser->parse(caption);
   }
   const TreeVocabulary &vocab = *m_impl->trees;
-  const EncodedTree tree = encodeTree(&parse, tokens, m_impl->vocabulary, vocab.constituency,
+  const EncodedTree tree = encodeTree(&parse, tokens, m_impl->vocabulary, vocab.shape(),
                                       [&vocab](const QString &r) { return vocab.relationIndex(r); });
   torch::NoGradGuard noGrad;
   const TreeStates states = m_impl->encoder->encode({&tree}, /*batched=*/true);
   std::vector<std::int64_t> order(states.rowOf[0].begin(), states.rowOf[0].end());
   const auto rows = torch::tensor(order, torch::kInt64);
   const auto h = states.h.index_select(0, rows);                  // [nodes, H] in tree order
-  const auto joint = m_impl->model->sentenceColumn ? m_impl->model->sentenceColumn(h) : h;
+  const auto joint = m_impl->model->statesToJoint(h);
   torch::Tensor similarity;
   if (!imageFeatures.empty()) {
     const auto features = torch::tensor(imageFeatures, torch::kFloat).view({1, m_impl->featureDim});
@@ -95,6 +96,13 @@ InspectedTree TreeInspector::inspect(const QString &caption, const std::vector<f
   out.hasSimilarity = similarity.defined();
   out.imageId = imageId;
   if (states.gates.defined()) out.gateGroups = int(states.gates.size(1) / h.size(1));
+  if (out.gateGroups > 0) out.gateNames = {QStringLiteral("i"), QStringLiteral("o"), QStringLiteral("u")};
+  if (const auto *lstm = dynamic_cast<const TreeLstmImpl *>(m_impl->encoder.get())) {
+    for (int k = 1; k <= lstm->m_p; ++k) out.gateNames << QStringLiteral("f l%1").arg(k);
+    for (int k = 1; k <= lstm->m_p; ++k) out.gateNames << QStringLiteral("f r%1").arg(k);
+  } else if (dynamic_cast<const HLstmImpl *>(m_impl->encoder.get())) {
+    out.gateNames << QStringLiteral("f");
+  }
   for (int n = 0; n < tree.nodeCount(); ++n) {
     InspectedNode node;
     const int src = tree.sourceNode[std::size_t(n)];
@@ -110,6 +118,7 @@ InspectedTree TreeInspector::inspect(const QString &caption, const std::vector<f
     node.joint = rowOf(joint, n);
     if (similarity.defined()) node.similarity = similarity[n].item<double>();
     node.wordCount = tree.size[std::size_t(n)];
+    node.nounPhrase = std::size_t(n) < tree.nounPhrase.size() && tree.nounPhrase[std::size_t(n)];
     out.nodes.push_back(std::move(node));
   }
   for (int n = 0; n < tree.nodeCount(); ++n)

@@ -18,7 +18,8 @@ struct InspectedNode {
   std::vector<int> children;  // in sentence order
   QString position;           // "l1", "r2", … (dependency models), "" for the root
   std::vector<float> hidden;  // h
-  std::vector<float> gates;   // DT-LSTM: i, o, u, then the forget gates l1…lp, r1…rp (each H values)
+  std::vector<float> gates;   // LSTM models: InspectedTree::gateNames.size() groups of H values
+  bool nounPhrase = false;    // H-LSTM: a noun-phrase node (its children are composed with Û, not Ū)
   double norm = 0;            // ‖h‖₂
   std::vector<float> joint;   // h mapped into the joint space (as the root would be)
   double similarity = 0;      // score of `joint` against the image, when one was given
@@ -33,7 +34,11 @@ struct InspectedTree {
   int root = 0;
   bool hasSimilarity = false;
   QString imageId;
-  int gateGroups = 0;         // DT-LSTM: 3 + 2p groups of H values in `gates`; 0 otherwise
+  int gateGroups = 0;         // groups of H values in each node's `gates`; 0 for models without gates
+  // One name per gate group: DT-LSTM "i", "o", "u", "f l1"…"f lp", "f r1"…"f rp" (the node's
+  // forget gates for its children in each slot); H-LSTM "i", "o", "u", "f" (the forget gate its
+  // parent applied to it: Û^(f) for a noun phrase, Ū^(f) otherwise, Eqs. 3–4).
+  QStringList gateNames;
 };
 
 class TreeInspector {

@@ -138,7 +138,7 @@ private Q_SLOTS:
   }
 
   void infoReportsRuntime() {
-    // The test runs with GS_THREADS=2 (ctest's model-test setting); without it the CLI takes every core.
+    // The test runs with GS_THREADS=1 (ctest's model-test setting); without it the CLI takes every core.
     const QByteArray fixed = qgetenv("GS_THREADS");
     qunsetenv("GS_THREADS");
     const Result r = runCli({QStringLiteral("info"), QStringLiteral("--json")});
@@ -402,6 +402,58 @@ private Q_SLOTS:
     QVERIFY2(r.err.contains(QStringLiteral("nowhere")), qPrintable(r.err));
     r = runCli({QStringLiteral("layout-features"), QStringLiteral("--dataset"), data});
     QCOMPARE(r.code, 2);
+  }
+
+  // The HM-LSTM from the command line: regions it cannot have are an error that says why; on the
+  // shared fixture's ground-truth regions a short run trains and `regions` lists each noun phrase's
+  // ranked regions in the three formats.
+  void hmlstmTrainsAndGroundsPhrases() {
+    QTemporaryDir dir;
+    const QString data = makeDemoWithFeatures(dir, 20);
+    Result r = runCli({QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("hmlstm"),
+                       QStringLiteral("--backbone"), QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy")),
+                       QStringLiteral("--out"), dir.filePath(QStringLiteral("npy-run"))});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("--regions")), qPrintable(r.err));
+
+    const QString fixture = qEnvironmentVariable("GS_SCENES_FIXTURE");
+    if (!QFileInfo::exists(fixture + QStringLiteral("/features-ground-truth/manifest.json")))
+      QSKIP("needs the scenes500 fixture's region features (run through ctest)");
+    const QString config = dir.filePath(QStringLiteral("hm.json"));
+    QFile file(config);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"regions": "ground-truth", "epochs": 2, "root_epochs": 1, "hidden_dim": 32, "embed_dim": 32, "word_dim": 16})");
+    file.close();
+    const QString run = dir.filePath(QStringLiteral("hm"));
+    r = runCli({QStringLiteral("train"), QStringLiteral("--dataset"), fixture + QStringLiteral("/scenes"), QStringLiteral("--model"),
+                QStringLiteral("hmlstm"), QStringLiteral("--config"), config, QStringLiteral("--features"),
+                fixture + QStringLiteral("/features-ground-truth"), QStringLiteral("--out"), run},
+               fixture + QStringLiteral("/cache"), 600000);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("correspondence step 1")), qPrintable(r.err));
+    const QJsonObject result = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QVERIFY2(result.value(QStringLiteral("grounding")).toObject().value(QStringLiteral("ground_truth")).toBool(), qPrintable(r.out));
+
+    r = runCli({QStringLiteral("regions"), run, QStringLiteral("--image"), QStringLiteral("scene_00450"), QStringLiteral("--format"),
+                QStringLiteral("json")},
+               fixture + QStringLiteral("/cache"));
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonArray phrases = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("phrases")).toArray();
+    QVERIFY2(!phrases.isEmpty(), qPrintable(r.out));
+    const QJsonObject first = phrases.first().toObject();
+    QVERIFY(!first.value(QStringLiteral("phrase")).toString().isEmpty());
+    QVERIFY(!first.value(QStringLiteral("regions")).toArray().isEmpty());
+    QCOMPARE(first.value(QStringLiteral("regions")).toArray().first().toObject().value(QStringLiteral("box")).toArray().size(), 4);
+    r = runCli({QStringLiteral("regions"), run, QStringLiteral("--image"), QStringLiteral("scene_00450"), QStringLiteral("--format"),
+                QStringLiteral("csv"), QStringLiteral("--caption"), QStringLiteral("A small red circle is next to a blue square.")},
+               fixture + QStringLiteral("/cache"));
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.startsWith(QStringLiteral("caption,phrase,rank,region,x,y,width,height,score,iou\n")), qPrintable(r.out));
+    r = runCli({QStringLiteral("regions"), run, QStringLiteral("--image"), QStringLiteral("no-such-image")}, fixture + QStringLiteral("/cache"));
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("no-such-image")), qPrintable(r.err));
+    r = runCli({QStringLiteral("regions"), run}, fixture + QStringLiteral("/cache"));
+    QCOMPARE(r.code, 2); // --image is required
   }
 
   void trainingErrors() {

@@ -40,4 +40,29 @@ inline TrainingData syntheticTrainingData(int imagesPerClass = 10, quint32 seed 
   return data;
 }
 
+// The same data with three regions per image (the HM-LSTM's): the whole image, a box holding the
+// object (its feature again, with fresh noise) and an empty corner (noise only); every 7th image has
+// the whole image alone, as an image whose proposals all failed would. No phrase boxes.
+inline TrainingData withSyntheticRegions(TrainingData data, quint32 seed = 11) {
+  std::mt19937 rng(seed);
+  std::normal_distribution<float> gauss(0.f, 0.3f);
+  data.regionOffsets.assign(1, 0);
+  data.regionSet = QStringLiteral("proposals");
+  for (int i = 0; i < data.imageCount(); ++i) {
+    const auto row = data.imageFeatures.begin() + std::ptrdiff_t(i) * data.featureDim;
+    data.regionFeatures.insert(data.regionFeatures.end(), row, row + data.featureDim);
+    data.regionBoxes.push_back({0, 0, 100, 100});
+    int count = 1;
+    if (i % 7 != 0) {
+      for (int k = 0; k < data.featureDim; ++k) data.regionFeatures.push_back(row[k] + gauss(rng));
+      for (int k = 0; k < data.featureDim; ++k) data.regionFeatures.push_back(gauss(rng));
+      data.regionBoxes.push_back({10, 10, 40, 40});
+      data.regionBoxes.push_back({60, 60, 40, 40});
+      count = 3;
+    }
+    data.regionOffsets.push_back(data.regionOffsets.back() + count);
+  }
+  return data;
+}
+
 }  // namespace gs::test

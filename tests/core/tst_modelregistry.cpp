@@ -55,7 +55,7 @@ private Q_SLOTS:
       QVERIFY(QString::fromUtf8(e.what()).contains(QStringLiteral("unknown model 'gpt' (one of: bow, ")));
     }
     QCOMPARE(treeModelNames(), (QStringList{QStringLiteral("ctrnn"), QStringLiteral("dtrnn"), QStringLiteral("sdtrnn"),
-                                            QStringLiteral("dtlstm")}));
+                                            QStringLiteral("dtlstm"), QStringLiteral("hmlstm")}));
   }
 
   // The registry's defaults are the hand-written ones they replaced, key for key and value for value.
@@ -75,19 +75,24 @@ private Q_SLOTS:
   }
 
   void schemaIsTheFieldTable() {
-    const QJsonObject json = TrainConfig::defaultsFor(ModelKind::DtLstm).toJson();
+    // The HM-LSTM's config.json holds every key: the settings older than it are written for every
+    // model, its own only for the models that read them (the other models' files stay as they were).
+    const QJsonObject json = TrainConfig::defaultsFor(ModelKind::HmLstm).toJson();
+    const QJsonObject older = TrainConfig::defaultsFor(ModelKind::DtLstm).toJson();
     QSet<QString> keys;
     for (const ConfigField &f : trainConfigSchema()) {
       QVERIFY2(!keys.contains(f.key), qPrintable(f.key));
       keys << f.key;
       QVERIFY2(json.contains(f.key), qPrintable(f.key));
+      QCOMPARE(older.contains(f.key), f.group != SettingGroup::Phrases);
       QVERIFY2(!f.label.isEmpty() && !f.description.isEmpty(), qPrintable(f.key));
       if (f.kind == QLatin1String("choice")) {
         QVERIFY2(f.choices.contains(json.value(f.key).toString()), qPrintable(f.key));
         // A choice round-trips through JSON for every value it offers.
         if (f.key == QLatin1String("model")) continue;
         for (const QString &choice : f.choices) {
-          QJsonObject one{{QStringLiteral("model"), QStringLiteral("bow")}, {f.key, choice}};
+          const QString model = f.group == SettingGroup::Phrases ? QStringLiteral("hmlstm") : QStringLiteral("bow");
+          QJsonObject one{{QStringLiteral("model"), model}, {f.key, choice}};
           if (f.key == QLatin1String("loss") && choice == QLatin1String("squared")) one.insert(QStringLiteral("similarity"), QStringLiteral("dot"));
           QCOMPARE(TrainConfig::fromJson(one).toJson().value(f.key).toString(), choice);
         }

@@ -37,6 +37,11 @@ TrainConfig quickConfig(const QString &model) {
     c.lrMax = 1e-2;
   } else if (model == QLatin1String("lstm") || model == QLatin1String("rnn")) {
     c.epochs = 8;
+  } else if (model == QLatin1String("hmlstm")) {
+    c.hiddenDim = c.embedDim = 64;
+    c.wordDim = 32;
+    c.epochs = 6;
+    c.rootEpochs = 3; // then three correspondence steps
   } else {
     c.epochs = 6;
   }
@@ -109,7 +114,8 @@ private Q_SLOTS:
       config.optimizer = OptimizerKind::Sgd, config.schedule = ScheduleKind::Step, config.learningRate = 1e-3,
       config.batchSize = 10; // DT-LSTM Table 2: batches of 10–50 at α = 1e-4…1e-3
     QTemporaryDir dir;
-    const TrainingData data = test::syntheticTrainingData(20);
+    const TrainingData plain = test::syntheticTrainingData(20);
+    const TrainingData data = config.needsRegions() ? test::withSyntheticRegions(plain) : plain;
     const TrainResult result = train(data, config, dir.path());
     qInfo("%s: test R@5 i→t %.1f t→i %.1f, rsum %.1f", qPrintable(model), result.test.imageToText.r5,
           result.test.textToImage.r5, result.test.rsum);
@@ -283,6 +289,57 @@ private Q_SLOTS:
     } catch (const std::runtime_error &error) {
       QVERIFY2(QString::fromUtf8(error.what()).contains(checkpoint), error.what());
     }
+  }
+
+  void hmlstmWithoutRegionsSaysWhichOptionToAdd() {
+    QTemporaryDir dir;
+    TrainConfig config = TrainConfig::defaultsFor(ModelKind::HmLstm);
+    config.epochs = 1;
+    try {
+      train(test::syntheticTrainingData(4), config, dir.path());
+      QFAIL("an HM-LSTM trained without regions");
+    } catch (const std::runtime_error &error) {
+      QVERIFY2(QString::fromUtf8(error.what()).contains(QStringLiteral("--regions")), error.what());
+    }
+    TrainingData broken = test::withSyntheticRegions(test::syntheticTrainingData(4));
+    broken.regionFeatures[20] = std::nanf("");
+    try {
+      train(broken, config, dir.filePath(QStringLiteral("nan")));
+      QFAIL("a NaN region feature was accepted");
+    } catch (const std::runtime_error &error) {
+      QVERIFY2(QString::fromUtf8(error.what()).contains(QStringLiteral("img1, region 0")), error.what());
+    }
+  }
+
+  void hmlstmAlternatesAndSaysWhenThereIsNoGroundTruth() {
+    // Data without phrase boxes (as any dataset but the demo), some images with the whole image as
+    // their only region and some captions without a noun phrase: it trains, every correspondence
+    // step is recorded, and the accuracy figures say "no ground truth" (absent) rather than 0.
+    QTemporaryDir dir;
+    const TrainingData data = test::withSyntheticRegions(test::syntheticTrainingData(4));
+    TrainConfig config = TrainConfig::defaultsFor(ModelKind::HmLstm);
+    config.epochs = 3;
+    config.rootEpochs = 1;
+    config.hiddenDim = config.embedDim = 32;
+    config.wordDim = 16;
+    const TrainResult result = train(data, config, dir.path());
+    QVERIFY(result.grounded);
+    QVERIFY(!result.grounding.hasGroundTruth);
+    QCOMPARE(int(result.correspondenceSteps.size()), 2);
+    for (const CorrespondenceStats &s : result.correspondenceSteps) {
+      QVERIFY(s.phrases > 0);
+      QVERIFY(!s.hasGroundTruth());
+      QCOMPARE(s.accuracy, -1.0);
+    }
+    QCOMPARE(result.correspondenceSteps[1].epoch, 3);
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("correspondences.json"))));
+    // The steps are in metrics.json too, and a reopened result reads them back.
+    QCOMPARE(int(TrainResult::fromJson(result.toJson()).correspondenceSteps.size()), 2);
+    // Extending the run resumes with the saved correspondences and takes one more step.
+    config.epochs = 4;
+    const TrainResult more = train(data, config, dir.path());
+    QCOMPARE(more.resumedFrom, 3);
+    QCOMPARE(int(more.correspondenceSteps.size()), 3);
   }
 
   void divergingLossStopsTheRun() {

@@ -300,6 +300,13 @@ private Q_SLOTS:
     const ConstituencyLayout layout = layoutConstituency(view, QFont());
     QCOMPARE(layout.nodes[5].text, QStringLiteral("•"));
     QVERIFY(layout.nodes[6].box.bottom() < layout.nodes[2].box.top());
+    // An HM-LSTM tree is a constituency tree too, its noun-phrase nodes marked for the views.
+    ct.model = QStringLiteral("hmlstm");
+    ct.nodes[2].nounPhrase = true;
+    const ViewTree phrases = ViewTree::fromInspected(ct, treeKindOfModel(ct.model));
+    QCOMPARE(phrases.kind, TreeKind::Constituency);
+    QVERIFY(phrases.nodes[2].nounPhrase);
+    QVERIFY(!phrases.nodes[6].nounPhrase);
   }
 
   void colourScalesAreMonotone() {

@@ -158,7 +158,9 @@ void TrainConfigForm::setValue(const QString &key, const QJsonValue &value) {
 
 QJsonObject TrainConfigForm::values(QString *error) const {
   QJsonObject json;
+  const ModelEntry *entry = findModel(model());
   for (const ConfigField &field : trainConfigSchema()) {
+    if (entry && !field.writtenFor(*entry)) continue; // another model's own setting
     QWidget *editor = m_editors.value(field.key);
     if (auto *combo = qobject_cast<QComboBox *>(editor)) {
       json.insert(field.key, combo->currentText());

@@ -449,7 +449,7 @@ bool TrainingPanel::start() {
   TrainingRequest request;
   request.source.datasetPath = m_state.datasetPath();
   request.source.backbone = backbone().isEmpty() ? QStringLiteral("concept-cnn") : backbone();
-  request.source.parses = config.needsTrees();
+  requestInputsOf(config, request.source);
   request.dataset = m_state.dataset(); // already loaded: the job need not read it again
   request.config = config;
   request.resume = resuming;
@@ -458,7 +458,7 @@ bool TrainingPanel::start() {
   run.epochsPlanned = config.epochs;
   if (resuming) run.curves.readRunFolder(run.dir); // the epochs done so far, before the live ones
   else run.curves.clear();
-  run.curves.setSelection(config.selection);
+  run.curves.setSelection(config.selection, config.firstSelectableEpoch());
   m_jobRun = run.id;
 
   m_inbox = std::make_shared<TrainingInbox>();
@@ -525,13 +525,24 @@ void TrainingPanel::drainInbox() {
   }
   for (const EpochEvent &e : epochs) {
     run->curves.addEpoch(e);
-    appendLog(tr("Epoch %1/%2: loss %3, validation %4%5 (%6 s)")
+    // HM-LSTM: the correspondence step that opened the epoch (§3.3), against the ground truth.
+    QString correspondence;
+    if (e.correspondence.step > 0)
+      correspondence = e.correspondence.hasGroundTruth()
+                           ? tr("; correspondence step %1: %2 % right (proposal ceiling %3 %, chance %4 %)")
+                                 .arg(e.correspondence.step)
+                                 .arg(e.correspondence.accuracy, 0, 'f', 1)
+                                 .arg(e.correspondence.ceiling, 0, 'f', 1)
+                                 .arg(e.correspondence.chance, 0, 'f', 1)
+                           : tr("; correspondence step %1: no ground truth").arg(e.correspondence.step);
+    appendLog(tr("Epoch %1/%2: loss %3, validation %4%5 (%6 s)%7")
                   .arg(e.epoch)
                   .arg(run->epochsPlanned)
                   .arg(e.trainLoss, 0, 'f', 3)
                   .arg(metricsLine(e.validation))
                   .arg(e.best ? tr(", best so far") : QString())
-                  .arg(e.seconds, 0, 'f', 1));
+                  .arg(e.seconds, 0, 'f', 1)
+                  .arg(correspondence));
   }
   m_liveBatches = m_liveBatches || !batches.empty();
   if (!batches.empty() && !m_paused) {

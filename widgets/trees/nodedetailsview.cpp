@@ -69,7 +69,7 @@ void NodeDetailsView::showNode(const InspectedTree &tree, int node) {
   addStrip(QStringLiteral("h"), n.hidden);
   if (tree.gateGroups > 0 && !n.gates.empty()) {
     const int h = int(n.gates.size()) / tree.gateGroups;
-    const QStringList names = gateGroupNames(tree.gateGroups);
+    const QStringList names = tree.gateNames.size() == tree.gateGroups ? tree.gateNames : gateGroupNames(tree.gateGroups);
     for (int g = 0; g < tree.gateGroups && h > 0; ++g)
       addStrip(names.value(g), std::vector<float>(n.gates.begin() + g * h, n.gates.begin() + (g + 1) * h));
   }

@@ -76,6 +76,7 @@ ViewTree ViewTree::fromInspected(const InspectedTree &tree, TreeKind kind) {
     node.label = t.parent < 0 && kind == TreeKind::Dependency ? QString() : t.label;
     node.parent = t.parent;
     node.children = t.children;
+    node.nounPhrase = t.nounPhrase;
     if (kind == TreeKind::Dependency) node.order = n;
     else if (t.children.empty()) node.order = leaf++;
     v.nodes.push_back(node);
@@ -99,7 +100,8 @@ ViewTree ViewTree::fromInspected(const InspectedTree &tree, TreeKind kind) {
 
 TreeKind treeKindOfModel(const QString &model) {
   const ModelEntry *entry = findModel(model);
-  return entry && entry->tree == TreeInput::Constituency ? TreeKind::Constituency : TreeKind::Dependency;
+  const bool constituency = entry && (entry->tree == TreeInput::Constituency || entry->tree == TreeInput::Phrases);
+  return constituency ? TreeKind::Constituency : TreeKind::Dependency;
 }
 
 ArcLayout layoutArcs(const ViewTree &tree, const QFont &font) {

@@ -23,6 +23,7 @@ struct ViewTree {
     int parent = -1;
     std::vector<int> children;  // in sentence order
     int order = -1;             // sentence position among the drawn words (-1 for phrase nodes)
+    bool nounPhrase = false;    // H-LSTM: drawn with its own outline (its children use Û, not Ū)
   };
   std::vector<Node> nodes;
   int root = -1;

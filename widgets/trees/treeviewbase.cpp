@@ -15,6 +15,7 @@ namespace {
 const QColor kNeutralFill(246, 246, 240);  // node boxes when nothing is coloured
 const QColor kOutline(120, 120, 120);
 const QColor kHighlight(230, 120, 0);       // selected / hovered node outline
+const QColor kNounPhrase(40, 110, 200);     // H-LSTM noun-phrase nodes' outline
 }  // namespace
 
 TreeViewBase::TreeViewBase(QWidget *parent) : QWidget(parent) {
@@ -116,7 +117,8 @@ QColor TreeViewBase::fillOf(int node) const {
 void TreeViewBase::paintNodeBox(QPainter &painter, int node, const QRectF &box, const QString &text, bool bold) const {
   const QColor fill = fillOf(node);
   const bool marked = node == m_selected || node == m_hovered;
-  painter.setPen(QPen(marked ? kHighlight : kOutline, marked ? 2.5 : 1));
+  const bool nounPhrase = node >= 0 && node < int(m_tree.nodes.size()) && m_tree.nodes[std::size_t(node)].nounPhrase;
+  painter.setPen(QPen(marked ? kHighlight : nounPhrase ? kNounPhrase : kOutline, marked || nounPhrase ? 2.5 : 1));
   painter.setBrush(fill);
   painter.drawRoundedRect(box, 4, 4);
   QFont f = font();

@@ -18,6 +18,7 @@ Command parseCommand();
 Command parseEvalCommand();
 Command featuresCommand();
 Command inspectCommand();
+Command regionsCommand();
 Command tsneCommand();
 Command layoutFeaturesCommand();
 

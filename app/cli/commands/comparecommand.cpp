@@ -60,6 +60,7 @@ Command compareCommand() {
     TrainingSource source;
     source.datasetPath = args.value(QStringLiteral("dataset"));
     source.backbone = args.value(QStringLiteral("backbone"));
+    for (const TrainConfig &config : configs) requestInputsOf(config, source);
     const QString root = args.isSet(QStringLiteral("out"))
                              ? args.value(QStringLiteral("out"))
                              : userCacheDir(QStringLiteral("runs/compare-%1").arg(QFileInfo(source.datasetPath).fileName()));
@@ -74,9 +75,20 @@ Command compareCommand() {
         const QString runDir = QDir(root).filePath(QStringLiteral("%1-e%2-s%3").arg(model).arg(config.epochs).arg(seed));
         job.log(QStringLiteral("training %1 into %2").arg(model, runDir));
         const TrainResult result = train(data, config, runDir, &job);
+        // HM-LSTM: the last correspondence step's accuracy and the test phrase → region R@1.
+        QString correspondence = QStringLiteral("-"), grounding = QStringLiteral("-");
+        if (result.grounded) {
+          const bool truth = result.grounding.hasGroundTruth;
+          if (!result.correspondenceSteps.empty())
+            correspondence = result.correspondenceSteps.back().hasGroundTruth()
+                                 ? QString::number(result.correspondenceSteps.back().accuracy, 'f', 1)
+                                 : QStringLiteral("no ground truth");
+          grounding = truth ? QString::number(result.grounding.phraseToRegion.r1, 'f', 1) : QStringLiteral("no ground truth");
+        }
         rows.push_back({model, result.test,
                         {QString::number(result.sentenceSimilarityMeanRank, 'f', 1),
-                         result.twinCaptions > 0 ? QString::number(result.twinAccuracy, 'f', 1) : QStringLiteral("-")}});
+                         result.twinCaptions > 0 ? QString::number(result.twinAccuracy, 'f', 1) : QStringLiteral("-"),
+                         correspondence, grounding}});
         QJsonObject entry = result.toJson();
         entry.insert(QStringLiteral("model"), model);
         json.append(entry);
@@ -84,7 +96,9 @@ Command compareCommand() {
     });
     requireSuccess(outcome);
     if (args.isSet(QStringLiteral("json"))) out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
-    else out() << metricsTable(rows, {QStringLiteral("sent. sim. mean rank"), QStringLiteral("twin acc. %")});
+    else
+      out() << metricsTable(rows, {QStringLiteral("sent. sim. mean rank"), QStringLiteral("twin acc. %"),
+                                   QStringLiteral("corr. acc. %"), QStringLiteral("phrase→region R@1")});
     return kExitOk;
   };
   return command;

@@ -66,13 +66,33 @@ Command evalCommand() {
       } else {
         metrics = model.evaluate(data, *split);
       }
-      job.setSummary(metrics.toJson());
+      QJsonObject summary = metrics.toJson();
+      if (model.config().needsRegions()) summary.insert(QStringLiteral("grounding"), model.evaluateGrounding(data, *split).toJson());
+      job.setSummary(summary);
     });
     requireSuccess(outcome);
     if (args.isSet(QStringLiteral("json"))) {
       out() << QJsonDocument(outcome.summary).toJson(QJsonDocument::Indented);
     } else {
       out() << metricsTable({{QStringLiteral("run"), RetrievalMetrics::fromJson(outcome.summary), {}}});
+      if (outcome.summary.contains(QStringLiteral("grounding"))) {
+        const GroundingMetrics g = GroundingMetrics::fromJson(outcome.summary.value(QStringLiteral("grounding")).toObject());
+        if (!g.hasGroundTruth)
+          out() << QStringLiteral("region–phrase ranking: no ground truth (%1 noun phrases)\n").arg(g.phrases);
+        else
+          out() << QStringLiteral("region–phrase ranking (%1 noun phrases): phrase→region R@1 %2 R@5 %3 medr %4 (%5 queries); "
+                                  "region→phrase R@1 %6 R@5 %7 R@10 %8 medr %9 (%10 queries)\n")
+                       .arg(g.phrases)
+                       .arg(g.phraseToRegion.r1, 0, 'f', 1)
+                       .arg(g.phraseToRegion.r5, 0, 'f', 1)
+                       .arg(g.phraseToRegion.medianRank)
+                       .arg(g.phraseQueries)
+                       .arg(g.regionToPhrase.r1, 0, 'f', 1)
+                       .arg(g.regionToPhrase.r5, 0, 'f', 1)
+                       .arg(g.regionToPhrase.r10, 0, 'f', 1)
+                       .arg(g.regionToPhrase.medianRank)
+                       .arg(g.regionQueries);
+      }
       out() << QJsonDocument(outcome.summary).toJson(QJsonDocument::Compact) << '\n';
     }
     return kExitOk;

@@ -30,11 +30,9 @@ QJsonArray toArray(const std::vector<float> &v) {
 QString gateSummary(const InspectedTree &tree, const InspectedNode &node) {
   if (tree.gateGroups == 0 || node.gates.empty()) return {};
   const std::size_t h = node.gates.size() / std::size_t(tree.gateGroups);
-  const int p = (tree.gateGroups - 3) / 2;
   QStringList parts;
   for (int g = 0; g < tree.gateGroups; ++g) {
-    const QString name = g == 0 ? QStringLiteral("i") : g == 1 ? QStringLiteral("o") : g == 2 ? QStringLiteral("u")
-                         : g - 3 < p ? QStringLiteral("f_l%1").arg(g - 2) : QStringLiteral("f_r%1").arg(g - 2 - p);
+    const QString name = tree.gateNames.value(g).replace(QLatin1Char(' '), QLatin1Char('_'));
     const double mean = std::accumulate(node.gates.begin() + std::ptrdiff_t(g * h), node.gates.begin() + std::ptrdiff_t((g + 1) * h), 0.0) / double(h);
     parts << QStringLiteral("%1=%2").arg(name).arg(mean, 0, 'f', 2);
   }
@@ -91,11 +89,13 @@ Command inspectCommand() {
                       {QStringLiteral("words_under"), n.wordCount}, {QStringLiteral("norm"), n.norm},
                       {QStringLiteral("hidden"), toArray(n.hidden)}, {QStringLiteral("joint"), toArray(n.joint)}};
         if (!n.gates.empty()) o.insert(QStringLiteral("gates"), toArray(n.gates));
+        if (n.nounPhrase) o.insert(QStringLiteral("noun_phrase"), true);
         if (tree.hasSimilarity) o.insert(QStringLiteral("similarity"), n.similarity);
         nodes.append(o);
       }
       out() << QJsonDocument(QJsonObject{{QStringLiteral("model"), tree.model}, {QStringLiteral("caption"), tree.caption},
                                          {QStringLiteral("root"), tree.root}, {QStringLiteral("image"), tree.imageId},
+                                         {QStringLiteral("gate_names"), QJsonArray::fromStringList(tree.gateNames)},
                                          {QStringLiteral("nodes"), nodes}})
                    .toJson(QJsonDocument::Indented);
       return kExitOk;

@@ -9,13 +9,17 @@ JointModelImpl::JointModelImpl(JointModelParts parts) : similarityKind(parts.sim
   encoder = register_module("encoder", parts.encoder);
   imageSide = register_module("image_side", ImageSide(parts.imageSide));
   if (parts.sentenceColumn) sentenceColumn = register_module("sentence_column", parts.sentenceColumn);
+  if (parts.textBranch) textBranch = register_module("text_branch", ImageSide(parts.textBranch));
 }
 
 torch::Tensor JointModelImpl::embedImages(const torch::Tensor &features) { return imageSide(features); }
 
-torch::Tensor JointModelImpl::embedCaptions(const TextBatch &batch) {
-  auto y = encoder->forward(batch);
-  return sentenceColumn ? sentenceColumn(y) : y;
+torch::Tensor JointModelImpl::embedCaptions(const TextBatch &batch) { return statesToJoint(encoder->forward(batch)); }
+
+torch::Tensor JointModelImpl::statesToJoint(const torch::Tensor &states) {
+  if (sentenceColumn) return sentenceColumn(states);
+  if (textBranch) return textBranch(states);
+  return states;
 }
 
 torch::Tensor JointModelImpl::similarity(const torch::Tensor &images, const torch::Tensor &captions) const {

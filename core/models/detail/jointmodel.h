@@ -16,6 +16,8 @@ struct JointModelParts {
   std::shared_ptr<SentenceEncoderImpl> encoder;
   std::shared_ptr<ImageSideImpl> imageSide;
   TwinColumn sentenceColumn{nullptr}; // the twin network's sentence side (image side Twin only)
+  // The HM-LSTM's text branch (FC → BN → L2, §3.2.2), the same layers as its image branch.
+  std::shared_ptr<ImageSideImpl> textBranch;
   SimilarityKind similarity = SimilarityKind::Dot;
   bool euclidean = false;             // score by −‖v − y‖² (the squared-error loss, Socher §6.4)
 };
@@ -25,6 +27,8 @@ struct JointModelImpl : torch::nn::Module {
 
   torch::Tensor embedImages(const torch::Tensor &features);
   torch::Tensor embedCaptions(const TextBatch &batch);
+  // Sentence-encoder states (a root's h, or any tree node's: a phrase) into the joint space.
+  torch::Tensor statesToJoint(const torch::Tensor &states);
   // images [I, d] × captions [C, d] → [I, C]: inner products (Socher), cosine (normalised first),
   // or the negative squared Euclidean distance for the squared-error loss (Socher §6.4).
   torch::Tensor similarity(const torch::Tensor &images, const torch::Tensor &captions) const;
@@ -32,6 +36,7 @@ struct JointModelImpl : torch::nn::Module {
   std::shared_ptr<SentenceEncoderImpl> encoder;
   ImageSide imageSide{nullptr};
   TwinColumn sentenceColumn{nullptr};
+  ImageSide textBranch{nullptr};
   SimilarityKind similarityKind = SimilarityKind::Dot;
   bool euclidean = false;
 };

@@ -3,7 +3,7 @@
 namespace gs::detail {
 
 torch::Tensor contrastiveHinge(const torch::Tensor &scores, const torch::Tensor &imageOfCaption, double margin,
-                               HingeNegatives negatives) {
+                               HingeNegatives negatives, const torch::Tensor &pairWeights) {
   const auto images = scores.size(0);
   const auto positive = torch::arange(images, imageOfCaption.options()).unsqueeze(1) == imageOfCaption.unsqueeze(0); // [U, B]
   const auto matched = scores.gather(0, imageOfCaption.unsqueeze(0)).squeeze(0);                                     // s(i,j): [B]
@@ -13,6 +13,10 @@ torch::Tensor contrastiveHinge(const torch::Tensor &scores, const torch::Tensor 
   auto costCaption = (margin - matched.unsqueeze(1) + rowsOfPairs).clamp_min(0) * captionNegative;
   // Image side: for pair (i(b), b), every image u ≠ i(b).
   auto costImage = (margin - matched.unsqueeze(0) + scores).clamp_min(0) * (~positive);    // [U, B]
+  if (pairWeights.defined()) {
+    costCaption = costCaption * pairWeights.unsqueeze(1);
+    costImage = costImage * pairWeights.unsqueeze(0);
+  }
   if (negatives == HingeNegatives::Hardest)
     return std::get<0>(costCaption.max(1)).sum() + std::get<0>(costImage.max(0)).sum();
   return costCaption.sum() + costImage.sum();

@@ -15,8 +15,10 @@ enum class HingeNegatives {
 
 // Σ_(i,j)∈P [ Σ_c∉S(i) max(0, Δ − s(i,j) + s(i,c)) + Σ_c∉I(j) max(0, Δ − s(i,j) + s(c,j)) ]
 // — Socher et al. 2014 Eq. 5 with s = inner product, Merkx & Frank's L(θ) with s = cosine.
+// pairWeights [B] (optional): pair b's terms are multiplied by pairWeights[b] (HM-LSTM Eq. 10's
+// w_{d,k}, with regions in place of images and phrases in place of captions).
 torch::Tensor contrastiveHinge(const torch::Tensor &scores, const torch::Tensor &imageOfCaption, double margin,
-                               HingeNegatives negatives);
+                               HingeNegatives negatives, const torch::Tensor &pairWeights = {});
 
 // Socher §5's alternative: Σ_(i,j)∈P ‖v_i − y_j‖².
 torch::Tensor squaredError(const torch::Tensor &images, const torch::Tensor &captions,

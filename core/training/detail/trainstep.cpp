@@ -8,11 +8,11 @@
 namespace gs::detail {
 
 namespace {
-constexpr double kExplodingLoss = 1e8; // a minibatch loss beyond this has diverged
-}
 
-double trainStep(JointModel &model, torch::optim::Optimizer &optimizer, const TrainConfig &config, const StepInputs &in,
-                 const std::vector<int> &captionRows, int epoch) {
+constexpr double kExplodingLoss = 1e8; // a minibatch loss beyond this has diverged
+
+// The configured joint-space loss of every model but the HM-LSTM.
+torch::Tensor jointLoss(JointModel &model, const TrainConfig &config, const StepInputs &in, const std::vector<int> &captionRows) {
   // The distinct images of the minibatch and, per caption, its image's row among them.
   std::vector<std::int64_t> unique, of;
   for (int c : captionRows) {
@@ -24,11 +24,19 @@ double trainStep(JointModel &model, torch::optim::Optimizer &optimizer, const Tr
   const auto imageOfCaption = torch::tensor(of, torch::kInt64);
   const auto v = model->embedImages(in.features.index_select(0, torch::tensor(unique, torch::kInt64)));
   const auto y = model->embedCaptions(makeTextBatch(in.encoded, captionRows));
+  if (config.loss == LossKind::Squared) return squaredError(v, y, imageOfCaption);
+  return contrastiveHinge(model->similarity(v, y), imageOfCaption, config.margin,
+                          config.loss == LossKind::Vsepp ? HingeNegatives::Hardest : HingeNegatives::Sum);
+}
+
+}  // namespace
+
+double trainStep(JointModel &model, torch::optim::Optimizer &optimizer, const TrainConfig &config, const StepInputs &in,
+                 const std::vector<int> &captionRows, int epoch) {
   const bool squared = config.loss == LossKind::Squared;
-  torch::Tensor loss =
-      squared ? squaredError(v, y, imageOfCaption)
-              : contrastiveHinge(model->similarity(v, y), imageOfCaption, config.margin,
-                                 config.loss == LossKind::Vsepp ? HingeNegatives::Hardest : HingeNegatives::Sum);
+  torch::Tensor loss = in.phrases ? hmlstmLoss(model, in.data, in.encoded, in.features, *in.regionFeatures, *in.phrases,
+                                               *in.correspondences, captionRows, config.margin)
+                                  : jointLoss(model, config, in, captionRows);
   loss = loss + l2Penalty(in.trainable, config.regularisation, double(captionRows.size()) / double(in.trainingCaptions));
   const double value = loss.item<double>();
   if (!std::isfinite(value) || value > kExplodingLoss)

@@ -4,6 +4,7 @@
 
 #include "models/detail/jointmodel.h"
 #include "training/detail/embedder.h"
+#include "training/detail/phrasegrounding.h"
 #include "training/trainconfig.h"
 #include "training/trainingdata.h"
 
@@ -17,6 +18,11 @@ struct StepInputs {
   const torch::Tensor &features;       // [images, featureDim]
   const std::vector<torch::Tensor> &trainable;
   int trainingCaptions = 0;            // for the regulariser's share per batch
+  // HM-LSTM (§3.2.2–3.4): the region features, the captions' noun phrases and the current
+  // correspondences (empty during the root-only epochs). Null for every other model.
+  const torch::Tensor *regionFeatures = nullptr;
+  const PhraseIndex *phrases = nullptr;
+  const Correspondences *correspondences = nullptr;
 };
 
 // Returns the minibatch loss; throws std::runtime_error when it is NaN, infinite or exploding,

@@ -1,0 +1,96 @@
+#include "evaluation/grounding.h"
+
+#include "data/boxes.h"
+
+#include <algorithm>
+
+namespace gs {
+
+QJsonObject CorrespondenceStats::toJson() const {
+  QJsonObject json{{QStringLiteral("step"), step},
+                   {QStringLiteral("epoch"), epoch},
+                   {QStringLiteral("phrases"), phrases},
+                   {QStringLiteral("with_ground_truth"), withGroundTruth},
+                   {QStringLiteral("mean_confidence"), meanConfidence}};
+  if (hasGroundTruth()) {
+    json.insert(QStringLiteral("accuracy"), accuracy);
+    json.insert(QStringLiteral("ceiling"), ceiling);
+    json.insert(QStringLiteral("chance"), chance);
+  }
+  return json;
+}
+
+CorrespondenceStats CorrespondenceStats::fromJson(const QJsonObject &json) {
+  CorrespondenceStats s;
+  s.step = json.value(QStringLiteral("step")).toInt();
+  s.epoch = json.value(QStringLiteral("epoch")).toInt();
+  s.phrases = json.value(QStringLiteral("phrases")).toInt();
+  s.withGroundTruth = json.value(QStringLiteral("with_ground_truth")).toInt();
+  s.meanConfidence = json.value(QStringLiteral("mean_confidence")).toDouble();
+  s.accuracy = json.value(QStringLiteral("accuracy")).toDouble(-1);
+  s.ceiling = json.value(QStringLiteral("ceiling")).toDouble(-1);
+  s.chance = json.value(QStringLiteral("chance")).toDouble(-1);
+  return s;
+}
+
+CorrespondenceStats correspondenceStats(const std::vector<PhraseCandidates> &phrases, std::vector<int> *chosen) {
+  CorrespondenceStats s;
+  if (chosen) chosen->assign(phrases.size(), -1);
+  double hits = 0, reachable = 0, chance = 0, confidence = 0;
+  for (std::size_t p = 0; p < phrases.size(); ++p) {
+    const PhraseCandidates &c = phrases[p];
+    if (c.scores.empty()) continue;
+    const int best = int(std::max_element(c.scores.begin(), c.scores.end()) - c.scores.begin());
+    if (chosen) (*chosen)[p] = best;
+    ++s.phrases;
+    confidence += c.scores[std::size_t(best)];
+    if (!c.hasTruth) continue;
+    ++s.withGroundTruth;
+    int right = 0;
+    for (const Box &b : c.boxes) right += intersectionOverUnion(b, c.truth) >= kGroundingIoU;
+    hits += intersectionOverUnion(c.boxes[std::size_t(best)], c.truth) >= kGroundingIoU;
+    reachable += right > 0;
+    chance += double(right) / double(c.boxes.size());
+  }
+  if (s.phrases > 0) s.meanConfidence = confidence / s.phrases;
+  if (s.withGroundTruth > 0) {
+    s.accuracy = 100.0 * hits / s.withGroundTruth;
+    s.ceiling = 100.0 * reachable / s.withGroundTruth;
+    s.chance = 100.0 * chance / s.withGroundTruth;
+  }
+  return s;
+}
+
+QJsonObject GroundingMetrics::toJson() const {
+  if (!hasGroundTruth) return {{QStringLiteral("ground_truth"), false}, {QStringLiteral("phrases"), phrases}};
+  return {{QStringLiteral("ground_truth"), true},
+          {QStringLiteral("phrases"), phrases},
+          {QStringLiteral("phrase_to_region"), phraseToRegion.toJson()},
+          {QStringLiteral("phrase_queries"), phraseQueries},
+          {QStringLiteral("region_to_phrase"), regionToPhrase.toJson()},
+          {QStringLiteral("region_queries"), regionQueries}};
+}
+
+GroundingMetrics GroundingMetrics::fromJson(const QJsonObject &json) {
+  GroundingMetrics m;
+  m.hasGroundTruth = json.value(QStringLiteral("ground_truth")).toBool();
+  m.phrases = json.value(QStringLiteral("phrases")).toInt();
+  m.phraseToRegion = DirectionMetrics::fromJson(json.value(QStringLiteral("phrase_to_region")).toObject());
+  m.phraseQueries = json.value(QStringLiteral("phrase_queries")).toInt();
+  m.regionToPhrase = DirectionMetrics::fromJson(json.value(QStringLiteral("region_to_phrase")).toObject());
+  m.regionQueries = json.value(QStringLiteral("region_queries")).toInt();
+  return m;
+}
+
+int firstRightRank(const std::vector<float> &scores, const std::vector<char> &right) {
+  float best = 0;
+  bool any = false;
+  for (std::size_t k = 0; k < scores.size(); ++k)
+    if (right[k] && (!any || scores[k] > best)) best = scores[k], any = true;
+  if (!any) return -1;
+  int rank = 0;
+  for (std::size_t k = 0; k < scores.size(); ++k) rank += !right[k] && scores[k] >= best; // no right item beats `best`
+  return rank;
+}
+
+}  // namespace gs

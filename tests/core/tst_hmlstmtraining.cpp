@@ -1,0 +1,165 @@
+// The HM-LSTM on the Scenes demo (the shared 500-image fixture: 400/50/50 images, each caption's
+// noun phrases with their ground-truth boxes, which training never reads). Its claims (HM-LSTM
+// §3.3–3.4, §5.1, §5.3.2), asserted for two seeds:
+//  - on ground-truth regions (`regions: ground-truth`, the demo's phrase boxes as the region set, so
+//    correspondence learning is judged apart from proposal quality) the learned correspondences
+//    are right (IoU ≥ 0.5) for at least 82 % of the training noun phrases (the paper's figure);
+//  - on selective-search proposals they are right at least twice as often as a random region;
+//  - the alternation raises correspondence accuracy above the root-only model's (the first
+//    correspondence step scores the simplified HM-LSTM of §3.4, trained with root losses only);
+//  - phrase→region ranking on the test images beats the root-only model's.
+// Sizes are cut so the whole test stays within a few minutes on 2 cores; see kEpochs.
+//
+// A finding, not hidden: the paper's Table 1 claim that phrase losses *help* sentence retrieval
+// does not reproduce on the demo. Test rsum with phrase losses against root only, the same epochs
+// kept (TrainConfig::firstSelectableEpoch): seed 1 451.6 vs 460.4, seed 2 456.0 vs 456.4; over 15
+// epochs the validation rsum after the root-only phase peaks at 444.8 vs 461.2 (seed 1). What is
+// asserted is what holds: retrieval stays within kRetrievalTolerance of the root-only model's (one
+// image's R@1 on 50 test images is 2 points of rsum), while phrase→region R@1 rises by 8–11 points.
+
+#include "modeltestthreads.h"
+#include "scenesfixture.h"
+#include "training/regiongrounding.h"
+#include "training/trainer.h"
+#include "training/trainingsource.h"
+#include "training/treeinspection.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <map>
+
+using namespace gs;
+
+namespace {
+
+constexpr int kEpochs = 8;     // 3 root-only epochs, then 5 correspondence steps, each followed by an epoch
+constexpr int kRootEpochs = 3;
+constexpr double kPaperAccuracy = 82.0; // HM-LSTM §5.3.2
+constexpr double kRetrievalTolerance = 10.0; // rsum points; measured gaps −8.8 and −0.4 (see the header)
+
+TrainConfig hmlstmConfig(quint64 seed, bool phraseLosses, RegionSet regions) {
+  TrainConfig c = TrainConfig::defaultsFor(ModelKind::HmLstm);
+  c.epochs = kEpochs;
+  c.rootEpochs = kRootEpochs;
+  c.seed = seed;
+  c.phraseLosses = phraseLosses;
+  c.regions = regions;
+  return c;
+}
+
+QString describe(const CorrespondenceStats &s) {
+  return QStringLiteral("step %1: %2 % (ceiling %3, chance %4)").arg(s.step).arg(s.accuracy, 0, 'f', 1).arg(s.ceiling, 0, 'f', 1).arg(s.chance, 0, 'f', 1);
+}
+
+}  // namespace
+
+class TestHmLstmTraining : public QObject {
+  Q_OBJECT
+
+  QTemporaryDir m_dir;
+  TrainingData m_truth, m_proposals;
+  std::map<QString, TrainResult> m_runs;
+
+  const TrainResult &trainOnce(const QString &name, const TrainingData &data, const TrainConfig &config) {
+    auto it = m_runs.find(name);
+    if (it == m_runs.end()) {
+      it = m_runs.emplace(name, train(data, config, m_dir.filePath(name))).first;
+      const TrainResult &r = it->second;
+      QStringList steps;
+      for (const CorrespondenceStats &s : r.correspondenceSteps) steps << describe(s);
+      qInfo("%s: rsum %.1f, R@10 i→t %.1f t→i %.1f; phrase→region R@1 %.1f; %s", qPrintable(name), r.test.rsum,
+            r.test.imageToText.r10, r.test.textToImage.r10, r.grounding.phraseToRegion.r1, qPrintable(steps.join(QStringLiteral("; "))));
+    }
+    return it->second;
+  }
+
+private Q_SLOTS:
+  void initTestCase() {
+    test::fixModelTestThreads();
+    QVERIFY(m_dir.isValid());
+    m_truth = prepareTrainingData(test::scenesWithRegions(m_dir.path(), RegionSet::GroundTruth));
+    m_proposals = prepareTrainingData(test::scenesWithRegions(m_dir.path(), RegionSet::Proposals));
+    QVERIFY(m_truth.hasRegions() && m_proposals.hasRegions());
+    QCOMPARE(m_truth.regionSet, QStringLiteral("ground-truth"));
+    QCOMPARE(m_proposals.regionSet, QStringLiteral("proposals"));
+    QCOMPARE(m_truth.regionCount(0) >= 2, true); // the whole image and at least one phrase box
+  }
+
+  void learnsCorrespondencesOnGroundTruthRegions_data() {
+    QTest::addColumn<quint64>("seed");
+    QTest::newRow("seed 1") << quint64(1);
+    QTest::newRow("seed 2") << quint64(2);
+  }
+  void learnsCorrespondencesOnGroundTruthRegions() {
+    QFETCH(quint64, seed);
+    const TrainResult &r = trainOnce(QStringLiteral("truth-%1").arg(seed), m_truth, hmlstmConfig(seed, true, RegionSet::GroundTruth));
+    QCOMPARE(int(r.correspondenceSteps.size()), kEpochs - kRootEpochs);
+    const CorrespondenceStats &first = r.correspondenceSteps.front(), &last = r.correspondenceSteps.back();
+    QVERIFY(last.withGroundTruth > 500);
+    QCOMPARE(last.ceiling, 100.0); // every phrase's own box is a region
+    QVERIFY2(last.accuracy >= kPaperAccuracy, qPrintable(describe(last)));
+    QVERIFY2(last.accuracy > first.accuracy, qPrintable(describe(first) + QStringLiteral(" → ") + describe(last)));
+    QVERIFY(r.grounded && r.grounding.hasGroundTruth);
+  }
+
+  void beatsChanceOnProposalsAndKeepsRetrieval_data() {
+    QTest::addColumn<quint64>("seed");
+    QTest::newRow("seed 1") << quint64(1);
+    QTest::newRow("seed 2") << quint64(2);
+  }
+  void beatsChanceOnProposalsAndKeepsRetrieval() {
+    QFETCH(quint64, seed);
+    const TrainResult &full = trainOnce(QStringLiteral("proposals-%1").arg(seed), m_proposals, hmlstmConfig(seed, true, RegionSet::Proposals));
+    const TrainResult &root =
+        trainOnce(QStringLiteral("proposals-root-%1").arg(seed), m_proposals, hmlstmConfig(seed, false, RegionSet::Proposals));
+    QVERIFY(root.correspondenceSteps.empty()); // the simplified HM-LSTM never takes a correspondence step
+    const CorrespondenceStats &first = full.correspondenceSteps.front(), &last = full.correspondenceSteps.back();
+    QVERIFY2(last.accuracy >= 2 * last.chance, qPrintable(describe(last)));
+    QVERIFY2(last.accuracy > first.accuracy, qPrintable(describe(first) + QStringLiteral(" → ") + describe(last)));
+    QVERIFY2(full.test.rsum >= root.test.rsum - kRetrievalTolerance,
+             qPrintable(QStringLiteral("rsum %1 with phrase losses, %2 root only").arg(full.test.rsum).arg(root.test.rsum)));
+    QVERIFY2(full.grounding.phraseToRegion.r1 > root.grounding.phraseToRegion.r1,
+             qPrintable(QStringLiteral("phrase→region R@1 %1 with phrase losses, %2 root only")
+                            .arg(full.grounding.phraseToRegion.r1)
+                            .arg(root.grounding.phraseToRegion.r1)));
+  }
+
+  // The trained run reopens for the Trees panel (gates, noun phrases) and for `regions`.
+  void runOpensForTreesAndRegions() {
+    const TrainResult &r = trainOnce(QStringLiteral("truth-1"), m_truth, hmlstmConfig(1, true, RegionSet::GroundTruth));
+    const TreeInspector inspector(r.runDir);
+    const InspectedTree tree = inspector.inspect(QStringLiteral("A large green diamond can be seen next to a small yellow diamond."),
+                                                 std::vector<float>(m_truth.imageFeatures.begin(), m_truth.imageFeatures.begin() + m_truth.featureDim),
+                                                 m_truth.imageIds.first());
+    QCOMPARE(tree.gateNames, (QStringList{QStringLiteral("i"), QStringLiteral("o"), QStringLiteral("u"), QStringLiteral("f")}));
+    QVERIFY(tree.hasSimilarity);
+    QVERIFY(std::any_of(tree.nodes.begin(), tree.nodes.end(), [](const InspectedNode &n) { return n.nounPhrase; }));
+
+    const RegionGrounder grounder(r.runDir);
+    // A test image: its captions' noun phrases, each with every candidate region ranked, best first.
+    const QString image = m_truth.imageIds.at(m_truth.imagesIn(Split::Test).front());
+    const std::vector<GroundedPhrase> phrases = grounder.ground(image);
+    QVERIFY(!phrases.empty());
+    int withTruth = 0, rightFirst = 0;
+    for (const GroundedPhrase &p : phrases) {
+      QVERIFY(!p.regions.empty());
+      for (std::size_t k = 1; k < p.regions.size(); ++k) QVERIFY(p.regions[k - 1].score >= p.regions[k].score);
+      if (!p.hasTruth) continue;
+      ++withTruth;
+      rightFirst += p.regions.front().iou >= 0.5;
+    }
+    QVERIFY(withTruth > 0);
+    QVERIFY2(rightFirst * 2 > withTruth, qPrintable(QStringLiteral("%1 of %2").arg(rightFirst).arg(withTruth)));
+    // A caption typed in: its noun phrases, no ground truth.
+    const std::vector<GroundedPhrase> typed = grounder.ground(image, QStringLiteral("A small red circle is next to a blue square."));
+    QVERIFY(!typed.empty());
+    QVERIFY(!typed.front().hasTruth);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, grounder.ground(QStringLiteral("no-such-image")));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestHmLstmTraining)
+#include "tst_hmlstmtraining.moc"
