@@ -4,7 +4,7 @@
 // (500 images: 400/50/50, chance R@10 = 20 % for image search).
 //
 // The bound sits inside the spread measured over seeds 1–5 on 1 and 2 LibTorch threads (the test
-// fixes 2; see modeltestthreads.h), test R@10 image→text / text→image, min–max of the 10 runs:
+// fixes 1; see modeltestthreads.h), test R@10 image→text / text→image, min–max of the 10 runs:
 //   bow 84–98 / 94–99   rnn 46–78 / 67–84   lstm 92–98 / 96–99   chargru 94–100 / 96–98
 //   charlstm 94–98 / 96–98   cca 76–80 / 88–89
 // The chain RNN's image→text figure is the one nearest the bound.

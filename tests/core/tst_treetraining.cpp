@@ -28,8 +28,8 @@
 //    is NOT reached with the paper defaults (twin accuracy 41–58 % for every tree model below);
 //    treesBeatBagOfWordsOnTwins asserts it only with GS_TREE_TWIN_ACCEPTANCE=1.
 //
-// Determinism. Each model test runs on a fixed 2 LibTorch threads (modeltestthreads.h) and, on an
-// AVX2 machine, OpenBLAS's Haswell kernel and ATen's AVX2 kernels (GS_MODEL_TEST_KERNELS in
+// Determinism. Each model test runs on a fixed LibTorch thread count (1 under ctest,
+// modeltestthreads.h) and, on an AVX2 machine, OpenBLAS's Haswell kernel and ATen's AVX2 kernels (GS_MODEL_TEST_KERNELS in
 // tests/CMakeLists.txt): a run's figures depend on its seed, the thread count (parallel reductions
 // sum in a thread-dependent order) and the GEMM kernel, so fixing them gives the same figures on
 // every run, and the bounds below sit inside the spread measured over seeds 1–5 on 1 and 2 threads
