@@ -1,5 +1,7 @@
 #include "analysis/rankedlist.h"
 
+#include "io/csvfield.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -7,13 +9,6 @@
 namespace gs {
 
 namespace {
-
-QByteArray csvField(const QString &value) {
-  QByteArray utf8 = value.toUtf8();
-  if (!utf8.contains(',') && !utf8.contains('"') && !utf8.contains('\n') && !utf8.contains('\r')) return utf8;
-  utf8.replace("\"", "\"\"");
-  return '"' + utf8 + '"';
-}
 
 QByteArray number(double value) { return QByteArray::number(value, 'g', 8); }
 

@@ -7,6 +7,7 @@
 #include "clioutput.h"
 #include "commands/commands.h"
 #include "engine/jobcontext.h"
+#include "io/csvfield.h"
 #include "jobrunner.h"
 #include "training/regiongrounding.h"
 
@@ -21,11 +22,6 @@ namespace gs::cli {
 namespace {
 
 QJsonArray boxJson(const Box &b) { return {double(b.x), double(b.y), double(b.width), double(b.height)}; }
-
-QString csvField(QString s) {
-  if (!s.contains(QLatin1Char(',')) && !s.contains(QLatin1Char('"'))) return s;
-  return QLatin1Char('"') + s.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
-}
 
 }  // namespace
 
@@ -85,7 +81,7 @@ Command regionsCommand() {
         for (std::size_t k = 0; k < p.regions.size() && int(k) < top; ++k) {
           const RankedRegion &r = p.regions[k];
           out() << QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10\n")
-                       .arg(csvField(p.caption), csvField(p.text))
+                       .arg(QString::fromUtf8(csvField(p.caption)), QString::fromUtf8(csvField(p.text)))
                        .arg(k + 1)
                        .arg(r.region)
                        .arg(r.box.x)

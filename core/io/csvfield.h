@@ -1,0 +1,12 @@
+#pragma once
+// One CSV field as RFC 4180 writes it: quoted (inner quotes doubled) when it holds a comma, a quote
+// or a line break; as it is otherwise. UTF-8. Shared by every CSV the project writes.
+
+#include <QByteArray>
+#include <QString>
+
+namespace gs {
+
+QByteArray csvField(const QString &value);
+
+}  // namespace gs
