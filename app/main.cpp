@@ -36,6 +36,10 @@ int main(int argc, char *argv[]) {
                                        QApplication::translate("main", "Run the demo through every panel, save screenshots into DIR and quit."),
                                        QStringLiteral("DIR"));
   parser.addOption(screenshots);
+  const QCommandLineOption tourModel(QStringLiteral("tour-model"),
+                                     QApplication::translate("main", "The model the screenshot tour trains (default: dtrnn)."),
+                                     QStringLiteral("MODEL"), QStringLiteral("dtrnn"));
+  parser.addOption(tourModel);
   parser.process(app);
 
   gs::Engine engine;
@@ -50,7 +54,7 @@ int main(int argc, char *argv[]) {
   if (!parser.positionalArguments().isEmpty()) window.openDataset(parser.positionalArguments().constFirst());
   std::unique_ptr<gs::ScreenshotTour> tour;
   if (parser.isSet(screenshots)) {
-    tour = std::make_unique<gs::ScreenshotTour>(window, parser.value(screenshots));
+    tour = std::make_unique<gs::ScreenshotTour>(window, parser.value(screenshots), parser.value(tourModel));
     QObject::connect(tour.get(), &gs::ScreenshotTour::finished, &app, [](int code) { QCoreApplication::exit(code); });
     tour->start();
   }

@@ -34,8 +34,8 @@ QTextStream &log() {
 }
 }  // namespace
 
-ScreenshotTour::ScreenshotTour(MainWindow &window, const QString &outDir, QObject *parent)
-    : QObject(parent), m_window(window), m_outDir(outDir) {}
+ScreenshotTour::ScreenshotTour(MainWindow &window, const QString &outDir, const QString &model, QObject *parent)
+    : QObject(parent), m_window(window), m_outDir(outDir), m_model(model) {}
 
 void ScreenshotTour::start() {
   if (!QDir().mkpath(m_outDir)) return fail(tr("cannot create %1").arg(m_outDir));
@@ -66,10 +66,14 @@ void ScreenshotTour::onDatasetOpened() {
   state.selectCaption(m_caption);
 
   TrainingPanel &training = *m_window.trainingPanel();
-  training.form()->setModel(enumName(ModelKind::DtRnn));
+  training.form()->setModel(m_model);
+  if (training.form()->model() != m_model) return fail(tr("no model named %1").arg(m_model));
   if (auto *epochs = qobject_cast<QSpinBox *>(training.form()->editor(QStringLiteral("epochs"))))
     epochs->setValue(kTourEpochs);
-  training.setOutputFolder(m_runs.filePath(enumName(ModelKind::DtRnn)));
+  // The HM-LSTM: root-only epochs first, then correspondence steps, so the tour shows both.
+  if (auto *rootEpochs = qobject_cast<QSpinBox *>(training.form()->editor(QStringLiteral("root_epochs"))))
+    rootEpochs->setValue(kTourEpochs / 2);
+  training.setOutputFolder(m_runs.filePath(m_model));
   connect(&state, &WorkbenchState::jointSpaceChanged, this, [this] {
     if (!m_embedded && m_window.workbench().jointSpace()) {
       m_embedded = true;
@@ -77,7 +81,7 @@ void ScreenshotTour::onDatasetOpened() {
     }
   });
   connect(&state, &WorkbenchState::runFailed, this, [this](const QString &, const QString &error) { fail(error); });
-  log() << "tour: training dtrnn for " << kTourEpochs << " epochs\n" << Qt::flush;
+  log() << "tour: training " << m_model << " for " << kTourEpochs << " epochs\n" << Qt::flush;
   if (!training.start()) fail(tr("the Training panel did not start"));
 }
 

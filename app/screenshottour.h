@@ -1,7 +1,7 @@
 #pragma once
 // `groundscope --screenshots DIR`: drives the real window through the workbench's main path on the
-// Scenes demo — open the demo, pick a test image and caption, train a DT-RNN for a few epochs from
-// the Training panel, embed the test split, rank images for the caption, compute the t-SNE map —
+// Scenes demo — open the demo, pick a test image and caption, train a model (DT-RNN unless
+// `--tour-model` names another) for a few epochs from the Training panel, embed the test split, rank images for the caption, compute the t-SNE map —
 // then saves the whole window and each panel as PNGs into DIR and quits. The README's screenshots
 // (docs/screenshots/) are made this way, under Xvfb, so they show what a user sees.
 
@@ -15,7 +15,7 @@ class MainWindow;
 class ScreenshotTour : public QObject {
   Q_OBJECT
 public:
-  ScreenshotTour(MainWindow &window, const QString &outDir, QObject *parent = nullptr);
+  ScreenshotTour(MainWindow &window, const QString &outDir, const QString &model, QObject *parent = nullptr);
   void start();
 
 Q_SIGNALS:
@@ -29,6 +29,7 @@ private:
 
   MainWindow &m_window;
   QString m_outDir;
+  QString m_model; // the registry name trained from the Training panel
   QTemporaryDir m_runs;
   int m_image = -1;   // dataset index of the test image shown
   int m_caption = -1; // dataset index of its caption shown

@@ -546,7 +546,7 @@ private Q_SLOTS:
     QCOMPARE(int(panel.inspection()->nodes.size()), 3);
     for (const InspectedNode &n : panel.inspection()->nodes) QVERIFY(n.norm > 0);
     QCOMPARE(panel.dependencyView()->tree().wordCount(), 3);
-    QVERIFY(panel.noteLabel()->text().contains(QStringLiteral("DTRNN")));
+    QVERIFY(panel.noteLabel()->text().contains(QStringLiteral("the one DT-RNN composed")));
     const QPoint node = panel.dependencyView()->nodeRect(0).center().toPoint();
     QVERIFY(panel.dependencyView()->toolTipAt(node).contains(QStringLiteral("‖h‖ = ")));
 

@@ -5,6 +5,7 @@
 #include "dependencyarcview.h"
 #include "nodedetailsview.h"
 #include "parse/captionparser.h"
+#include "training/modelregistry.h"
 #include "thumbnailloader.h"
 
 #include <QComboBox>
@@ -380,17 +381,27 @@ void TreePanel::updateNote() {
   if (m_caption.isEmpty()) lines << tr("Select a caption to see its trees.");
   if (!m_parseError.isEmpty()) lines << tr("Parse: %1").arg(m_parseError);
   if (m_inspectorRun.isEmpty()) {
-    if (!m_inspected) lines << tr("Node activations need a tree-model run (CT-RNN, DT-RNN, SDT-RNN or DT-LSTM): open one to colour the trees.");
+    if (!m_inspected) {
+      QStringList titles;
+      for (const QString &name : treeModelNames()) titles << modelNamed(name).title;
+      lines << tr("Node activations need a tree-model run (%1): open one to colour the trees.").arg(titles.join(QStringLiteral(", ")));
+    }
   } else if (m_inspectorLoading) {
     lines << tr("Opening the run's model…");
   } else if (!m_inspectorError.isEmpty()) {
     lines << tr("Node activations need a tree-model run: %1").arg(m_inspectorError);
   }
   if (m_inspected) {
-    const bool constituency = treeKindOfModel(m_inspected->model) == TreeKind::Constituency;
-    lines << (constituency ? tr("The constituency tree is the one %1 composed (binarised; • marks an added node).")
-                           : tr("The dependency tree is the one %1 composed (collapsed relations, punctuation dropped)."))
-                 .arg(m_inspected->model.toUpper());
+    const ModelEntry *entry = findModel(m_inspected->model);
+    const QString title = entry ? entry->title : m_inspected->model;
+    if (entry && entry->tree == TreeInput::Phrases)
+      lines << tr("The constituency tree is the one %1 composed (as parsed, punctuation dropped; outlined: the noun phrases, "
+                  "whose h enter their parent through Û and are embedded beside the sentence).")
+                   .arg(title);
+    else if (treeKindOfModel(m_inspected->model) == TreeKind::Constituency)
+      lines << tr("The constituency tree is the one %1 composed (binarised; • marks an added node).").arg(title);
+    else
+      lines << tr("The dependency tree is the one %1 composed (collapsed relations, punctuation dropped).").arg(title);
   }
   m_note->setText(lines.join(QLatin1Char('\n')));
   m_note->setVisible(!lines.isEmpty());
