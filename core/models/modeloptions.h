@@ -21,7 +21,13 @@ enum class PoolingKind { Attention, Max };
 // The image branches of the papers (models/detail/imageside.h):
 //  Linear — Socher's W_I; HmLstm — FC, batch norm, L2; Twin — the DT-LSTM twin column (with a
 //  sentence column of its own); Merkx — linear + L2.
-enum class ImageSideKind { Linear, HmLstm, Twin, Merkx };
+//  Concepts — Huang et al. 2018's image side: concept scores and global context fused (Eq. 2).
+enum class ImageSideKind { Linear, HmLstm, Twin, Merkx, Concepts };
+// What the concepts model's image side reads (Huang et al. 2018, Table 1): both the concepts p and
+// the context x ("cnp + ctx"), the concepts alone ("cnp") or the context alone ("ctx").
+enum class ImageInputKind { Both, Concepts, Context };
+// How it combines them: the gated fusion unit of Eq. 2, or their sum ("cnp + ctx (C)").
+enum class ConceptFusionKind { Gate, Sum };
 // How an image–sentence pair is scored.
 enum class SimilarityKind { Dot, Cosine };
 
@@ -43,6 +49,11 @@ struct ImageSideOptions {
   ImageSideKind kind = ImageSideKind::Linear;
   std::int64_t featureDim = 0;     // the backbone's feature size
   std::int64_t embedDim = 0;       // the joint space's size
+  // Concepts: the last conceptDim columns of a feature row are the concept scores p, the others
+  // the global context x (TrainingData::contextDim).
+  std::int64_t conceptDim = 0;
+  ImageInputKind input = ImageInputKind::Both;
+  ConceptFusionKind fusion = ConceptFusionKind::Gate;
 };
 
 // A model's sentence encoder from its options; throws std::invalid_argument naming what is missing.

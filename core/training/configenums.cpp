@@ -26,7 +26,23 @@ const std::vector<EnumName<ImageSideKind>> &enumTable<ImageSideKind>() {
   static const std::vector<EnumName<ImageSideKind>> table = {{ImageSideKind::Linear, QStringLiteral("linear")},
                                                              {ImageSideKind::HmLstm, QStringLiteral("hmlstm")},
                                                              {ImageSideKind::Twin, QStringLiteral("twin")},
-                                                             {ImageSideKind::Merkx, QStringLiteral("merkx")}};
+                                                             {ImageSideKind::Merkx, QStringLiteral("merkx")},
+                                                             {ImageSideKind::Concepts, QStringLiteral("concepts")}};
+  return table;
+}
+
+template <>
+const std::vector<EnumName<ImageInputKind>> &enumTable<ImageInputKind>() {
+  static const std::vector<EnumName<ImageInputKind>> table = {{ImageInputKind::Both, QStringLiteral("both")},
+                                                              {ImageInputKind::Concepts, QStringLiteral("concepts")},
+                                                              {ImageInputKind::Context, QStringLiteral("context")}};
+  return table;
+}
+
+template <>
+const std::vector<EnumName<ConceptFusionKind>> &enumTable<ConceptFusionKind>() {
+  static const std::vector<EnumName<ConceptFusionKind>> table = {{ConceptFusionKind::Gate, QStringLiteral("gate")},
+                                                                 {ConceptFusionKind::Sum, QStringLiteral("sum")}};
   return table;
 }
 

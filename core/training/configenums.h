@@ -37,6 +37,7 @@ enum class SettingGroup : unsigned {
   Gradient = 0x100,     // image side, score, loss, optimiser, schedule, epochs, minibatches, selection
   Cca = 0x200,          // cca_regularisation
   Phrases = 0x400,      // phrase_losses, root_epochs, alternation_epochs, regions, max_regions: the HM-LSTM
+  Concepts = 0x800,     // image, fusion, generation_weight, …: the concepts model (Huang et al. 2018)
 };
 Q_DECLARE_FLAGS(SettingGroups, SettingGroup)
 
@@ -44,6 +45,8 @@ template <> const std::vector<EnumName<ActivationKind>> &enumTable<ActivationKin
 template <> const std::vector<EnumName<PoolingKind>> &enumTable<PoolingKind>();
 template <> const std::vector<EnumName<ImageSideKind>> &enumTable<ImageSideKind>();
 template <> const std::vector<EnumName<SimilarityKind>> &enumTable<SimilarityKind>();
+template <> const std::vector<EnumName<ImageInputKind>> &enumTable<ImageInputKind>();
+template <> const std::vector<EnumName<ConceptFusionKind>> &enumTable<ConceptFusionKind>();
 template <> const std::vector<EnumName<SelectionRule>> &enumTable<SelectionRule>();
 template <> const std::vector<EnumName<LossKind>> &enumTable<LossKind>();
 template <> const std::vector<EnumName<OptimizerKind>> &enumTable<OptimizerKind>();

@@ -17,7 +17,7 @@ namespace gs {
 struct TrainConfig;
 
 // One value per registry entry; its name lives in the entry.
-enum class ModelKind { Bow, Rnn, Lstm, CharGru, CharLstm, Cca, CtRnn, DtRnn, SdtRnn, DtLstm, HmLstm };
+enum class ModelKind { Bow, Rnn, Lstm, CharGru, CharLstm, Cca, CtRnn, DtRnn, SdtRnn, DtLstm, HmLstm, Concepts };
 template <> const std::vector<EnumName<ModelKind>> &enumTable<ModelKind>();
 
 // The tree a model composes over (parsed once per caption through the parse cache).
@@ -27,6 +27,7 @@ enum class TreeInput { None, Dependency, Constituency, Phrases };
 // A published or tested set of settings on top of a model's defaults.
 struct ModelPreset {
   QString name;          // `train --preset NAME`
+  QString label;         // what an ablation table calls the row (the paper's name for it); empty: name
   QString description;   // where the values come from
   QJsonObject settings;  // config.json keys and values
 };

@@ -90,6 +90,12 @@ TrainingSource RunFolder::source() const {
     source.groundTruthRegions = enumFromName<RegionSet>(run.value(QStringLiteral("regions")).toString()) == RegionSet::GroundTruth;
     source.maxRegions = run.value(QStringLiteral("max_regions")).toInt(source.maxRegions);
   }
+  source.tenCrop = run.value(QStringLiteral("crops")).toInt(1) == 10;
+  if (run.contains(QStringLiteral("concepts"))) {
+    source.concepts = true;
+    source.conceptCount = run.value(QStringLiteral("concepts")).toInt(source.conceptCount);
+    source.conceptRegions = run.value(QStringLiteral("concept_regions")).toInt(source.conceptRegions);
+  }
   if (source.datasetPath.isEmpty()) corrupt(path, QStringLiteral("the run does not record its dataset; pass --dataset"));
   return source;
 }

@@ -155,6 +155,30 @@ const std::vector<Field> &fields() {
                                 "(Scenes demo only)")),
       ownModelsOnly(intField({"max_regions", "Max regions"}, &TrainConfig::maxRegions, G::Phrases,
                              "Regions per image besides the whole image (HM-LSTM, Karpathy: 19)", Bound::Positive)),
+      ownModelsOnly(choiceField({"image", "Image input"}, &TrainConfig::imageInput, G::Concepts,
+                                "Concepts model: concept scores and global context (cnp + ctx), concepts alone (cnp) "
+                                "or context alone (ctx) — Huang et al. Table 1")),
+      ownModelsOnly(choiceField({"fusion", "Fusion"}, &TrainConfig::fusion, G::Concepts,
+                                "Concepts model: the gated fusion unit (Eq. 2) or the sum (cnp + ctx (C))")),
+      ownModelsOnly(doubleField({"generation_weight", "Generation weight λ"}, &TrainConfig::generationWeight, G::Concepts,
+                                "Concepts model: λ of L = L_mat + λ L_gen (Eq. 4); 0: no sentence generation",
+                                Bound::NonNegative)),
+      ownModelsOnly(boolField({"shared_embeddings", "Shared embeddings"}, &TrainConfig::sharedEmbeddings, G::Concepts,
+                              "Concepts model: the generator reads words through the sentence encoder's table ((E))")),
+      ownModelsOnly(boolField({"scheduled_sampling", "Scheduled sampling"}, &TrainConfig::scheduledSampling, G::Concepts,
+                              "Concepts model: feed the generator its own samples, more often as training goes on ((S))")),
+      ownModelsOnly(intField({"negatives", "Negatives"}, &TrainConfig::negatives, G::Concepts,
+                             "Concepts model: mismatched pairs per matched pair in L_mat, from the minibatch and then the "
+                             "training set (the paper's 128)",
+                             Bound::NonNegative)),
+      ownModelsOnly(intField({"concepts", "Concepts K"}, &TrainConfig::conceptCount, G::Concepts,
+                             "Concepts model: at most K concepts, the most frequent in the training captions (256)",
+                             Bound::Positive)),
+      ownModelsOnly(intField({"concept_regions", "Concept regions r"}, &TrainConfig::conceptRegions, G::Concepts,
+                             "Concepts model: selective-search regions scored besides the whole image (paper: 50)",
+                             Bound::Positive)),
+      ownModelsOnly(intField({"crops", "Context crops"}, &TrainConfig::crops, G::Concepts,
+                             "Concepts model: the global context from 1 centre crop or 10 crops", Bound::Positive)),
       choiceField({"loss", "Loss"}, &TrainConfig::loss, G::Gradient,
                   "Socher Eq. 5, in-batch hinge, VSE++ hardest negative, squared error"),
       doubleField({"margin", "Margin"}, &TrainConfig::margin, G::Gradient, "Margin Δ / α", Bound::NonNegative),
@@ -201,6 +225,7 @@ const ModelEntry &TrainConfig::entry() const { return modelEntry(model); }
 QString TrainConfig::modelName() const { return entry().name; }
 bool TrainConfig::needsTrees() const { return entry().tree != TreeInput::None; }
 bool TrainConfig::needsRegions() const { return entry().needsRegions; }
+bool TrainConfig::readsConcepts() const { return entry().settings.testFlag(SettingGroup::Concepts); }
 int TrainConfig::firstSelectableEpoch() const { return needsRegions() && epochs > rootEpochs ? rootEpochs + 1 : 1; }
 bool TrainConfig::needsConstituency() const { return entry().tree == TreeInput::Constituency || entry().tree == TreeInput::Phrases; }
 
@@ -239,6 +264,8 @@ void TrainConfig::validate() const {
     invalid(QStringLiteral("cyclic schedule needs 0 < lr_min < lr_max"));
   if (loss == LossKind::Squared && similarity != SimilarityKind::Dot)
     invalid(QStringLiteral("the squared loss compares raw vectors: use similarity 'dot'"));
+  if (imageSide == ImageSideKind::Concepts && !readsConcepts())
+    invalid(QStringLiteral("image_side 'concepts' reads concept scores, which only the concepts model is given"));
   if (const auto rules = entry().validate) rules(*this);
 }
 

@@ -50,6 +50,19 @@ struct TrainConfig {
   int alternationEpochs = 1;
   RegionSet regions = RegionSet::Proposals;
   int maxRegions = 19;
+  // Semantic concepts and order (Huang et al. 2018 §3.2–3.4): what the image side reads and how it
+  // fuses it (Eq. 2, Table 1's ablations), λ of Eq. 4 (0: no generation), the generator's options,
+  // the mismatched pairs per matched pair in L_mat, K concepts over the whole image and r regions,
+  // and the context's crops (1 or 10).
+  ImageInputKind imageInput = ImageInputKind::Both;
+  ConceptFusionKind fusion = ConceptFusionKind::Gate;
+  double generationWeight = 1.0;
+  bool sharedEmbeddings = false;
+  bool scheduledSampling = false;
+  int negatives = 128;
+  int conceptCount = 256;
+  int conceptRegions = 19;
+  int crops = 10;
 
   // How it is trained.
   LossKind loss = LossKind::Socher;
@@ -79,6 +92,7 @@ struct TrainConfig {
   bool needsTrees() const;         // the model composes over a parse tree
   bool needsConstituency() const;  // … a constituency tree
   bool needsRegions() const;       // the model reads image regions (the features job's --regions)
+  bool readsConcepts() const;      // the model reads concept scores beside the context (the concepts model)
   // The first epoch whose model a run may keep. The HM-LSTM's root-only epochs are its
   // initialisation (§3.4), so it keeps an epoch after them (with or without phrase losses, so the
   // two compare over the same epochs); 1 for every other model.

@@ -210,18 +210,37 @@ TrainResult trainCca(const TrainingData &data, const TrainConfig &config, const 
   return finish(*cca, data, encoded, runDir, position, 0, 1);
 }
 
+// The concepts model's K is the number of concepts the data has (the concept CNN keeps fewer than
+// asked when fewer occur often enough): config.json records the K the model was built with.
+TrainConfig withDataSizes(const TrainConfig &requested, const TrainingData &data, JobContext *job) {
+  TrainConfig config = requested;
+  if (!config.readsConcepts()) return config;
+  if (!data.hasConcepts())
+    throw std::runtime_error(QStringLiteral("model %1 reads concept scores and this data has none: prepare it with "
+                                            "concepts (train, compare and the Training panel do when the model needs them)")
+                                 .arg(config.modelName())
+                                 .toStdString());
+  if (data.conceptCount() != config.conceptCount) {
+    if (job)
+      job->log(QStringLiteral("%1: K = %2 concepts (asked for %3)").arg(config.modelName()).arg(data.conceptCount()).arg(config.conceptCount));
+    config.conceptCount = data.conceptCount();
+  }
+  return config;
+}
+
 }  // namespace
 
-TrainResult train(const TrainingData &input, const TrainConfig &config, const QString &runDir, JobContext *job,
+TrainResult train(const TrainingData &input, const TrainConfig &requested, const QString &runDir, JobContext *job,
                   const TrainingEvents &events) {
   // Tree models read each caption's parse: parse (through the cache) what the caller did not.
   std::optional<TrainingData> parsed;
-  if (config.needsTrees() && !hasParses(input)) {
+  if (requested.needsTrees() && !hasParses(input)) {
     parsed = input;
     attachParses(*parsed, job);
   }
   const TrainingData &data = parsed ? *parsed : input;
   data.validate();
+  const TrainConfig config = withDataSizes(requested, data, job);
   config.validate();
   const RunFolder folder(runDir);
   if (!QDir().mkpath(runDir)) throw std::runtime_error(QStringLiteral("%1: cannot create run folder").arg(runDir).toStdString());
@@ -292,6 +311,7 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
   const int batchesPerEpoch = int((trainRows.size() + batchSize - 1) / batchSize);
   const int totalBatches = batchesPerEpoch * config.epochs;
   StepInputs step{data, encoded, features, trainable, int(trainRows.size())};
+  step.negativePool = &trainRows;
   if (grounded) {
     step.regionFeatures = &regionFeatures;
     step.phrases = &phrases;
@@ -332,6 +352,9 @@ TrainResult train(const TrainingData &input, const TrainConfig &config, const QS
       applySchedule(*optimizer, config, lr, position.iteration);
       const std::vector<int> rows(order.begin() + std::size_t(b) * batchSize,
                                   order.begin() + std::min(order.size(), std::size_t(b + 1) * batchSize));
+      // Per-step draws (extra negatives, scheduled sampling) depend only on the seed and the step.
+      step.stepSeed = config.seed * 0x9e3779b97f4a7c15ULL + quint64(position.iteration);
+      step.truthProbability = config.scheduledSampling ? scheduledSamplingTruth(position.iteration, totalBatches) : 1.0;
       double value = 0;
       try {
         value = trainStep(model, *optimizer, config, step, rows, epoch);

@@ -43,6 +43,18 @@ struct TrainingData {
   QString regionSet;                // "proposals" or "ground-truth"
   bool hasRegions() const { return !regionOffsets.empty(); }
   int regionCount(int image) const { return hasRegions() ? regionOffsets[std::size_t(image) + 1] - regionOffsets[std::size_t(image)] : 0; }
+  // Semantic concepts (Huang et al. 2018 §3.2–3.3), when prepared with them: each row of
+  // imageFeatures is then [x | p], the L2-normalised global context x (contextDim floats) followed
+  // by the multi-regional concept scores p (conceptNames.size() floats, in [0, 1]). Concept c of
+  // image i was scored highest in box conceptBoxes[conceptBoxOffsets[i] + conceptRegion[i·K + c]]
+  // (box 0 is the whole image).
+  int contextDim = 0;
+  QStringList conceptNames;
+  std::vector<int> conceptRegion;     // images × K
+  std::vector<Box> conceptBoxes;
+  std::vector<int> conceptBoxOffsets; // imageCount() + 1 prefix sums
+  bool hasConcepts() const { return !conceptNames.isEmpty(); }
+  int conceptCount() const { return int(conceptNames.size()); }
   QJsonObject source; // where it came from (dataset path, backbone, …): kept in the run's run.json
 
   int imageCount() const { return int(imageIds.size()); }

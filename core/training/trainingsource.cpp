@@ -3,12 +3,16 @@
 #include "data/loaddataset.h"
 #include "engine/jobcontext.h"
 #include "parse/datasetparser.h"
+#include "vision/conceptscores.h"
 #include "vision/features.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+
+#include <cmath>
+#include <optional>
 
 namespace gs {
 
@@ -43,6 +47,76 @@ void attachRegions(TrainingData &data, const FeatureSet &features, JobContext *j
                  .arg(data.regionSet == QLatin1String("ground-truth") ? QStringLiteral("phrase boxes") : QStringLiteral("proposals")));
 }
 
+// Huang et al. §3.2: the concept CNN over the whole image and its regions, max-pooled (vision/conceptscores.h).
+struct ConceptInputs {
+  FeatureSet regions;
+  ConceptScores scores;
+};
+
+ConceptInputs conceptInputs(const Dataset &dataset, const TrainingSource &source, JobContext *job) {
+  if (source.conceptRegions < 1 || source.conceptCount < 1)
+    throw std::invalid_argument("concepts need at least one region and one concept");
+  BackboneSpec spec = BackboneSpec::parse(QStringLiteral("concept-cnn"));
+  spec.concept.maxConcepts = source.conceptCount;
+  ExtractOptions options;
+  options.regions = true;
+  options.maxRegions = source.conceptRegions;
+  ConceptInputs in{extractFeatures(dataset, spec, options, job), {}};
+  in.scores = scoreConcepts(in.regions);
+  if (job) {
+    job->log(QStringLiteral("concepts: K = %1, scored over the whole image and up to %2 regions").arg(in.scores.count()).arg(source.conceptRegions));
+    if (in.scores.count() < source.conceptCount)
+      job->log(QStringLiteral("concepts: K shrinks from %1 to %2: only %2 concepts occur in the captions of %3+ training images")
+                   .arg(source.conceptCount)
+                   .arg(in.scores.count())
+                   .arg(spec.concept.minImages));
+    int wholeImageOnly = 0;
+    for (int n : in.scores.regionCounts) wholeImageOnly += n == 1;
+    if (wholeImageOnly > 0)
+      job->warn(QStringLiteral("concepts: %1 images have no region proposals; their concepts come from the whole image alone")
+                    .arg(wholeImageOnly));
+  }
+  return in;
+}
+
+// Each image's row becomes [x / ‖x‖ | p]; images missing from either set get no row.
+std::vector<float> joinContextAndConcepts(const Dataset &dataset, const FeatureSet &context, const ConceptInputs &concepts,
+                                          std::vector<int> &rowOfImage) {
+  const int dim = context.dim(), k = concepts.scores.count();
+  std::vector<float> matrix;
+  int rows = 0;
+  for (std::size_t i = 0; i < dataset.images.size(); ++i) {
+    const int x = context.rowOf(dataset.images[i].id), p = concepts.regions.rowOf(dataset.images[i].id);
+    if (x < 0 || p < 0) {
+      rowOfImage[i] = -1;
+      continue;
+    }
+    rowOfImage[i] = rows++;
+    const float *feature = context.row(x);
+    double norm = 0;
+    for (int d = 0; d < dim; ++d) norm += double(feature[d]) * feature[d];
+    const float scale = norm > 0 ? float(1 / std::sqrt(norm)) : 0.0f; // §3.3.1: the normalised context vector x
+    for (int d = 0; d < dim; ++d) matrix.push_back(feature[d] * scale);
+    const float *scores = concepts.scores.scores.data() + std::size_t(p) * k;
+    matrix.insert(matrix.end(), scores, scores + k);
+  }
+  return matrix;
+}
+
+void attachConceptRegions(TrainingData &data, const ConceptInputs &concepts) {
+  const int k = concepts.scores.count();
+  data.contextDim = data.featureDim - k;
+  data.conceptNames = concepts.scores.names;
+  data.conceptBoxOffsets.assign(1, 0);
+  for (const QString &id : data.imageIds) {
+    const int row = concepts.regions.rowOf(id);
+    for (const RegionFeature &r : concepts.regions.regionsOf(row)) data.conceptBoxes.push_back(r.box);
+    data.conceptBoxOffsets.push_back(int(data.conceptBoxes.size()));
+    const int *best = concepts.scores.bestRegion.data() + std::size_t(row) * k;
+    data.conceptRegion.insert(data.conceptRegion.end(), best, best + k);
+  }
+}
+
 }  // namespace
 
 TrainingData prepareTrainingData(const TrainingSource &source, JobContext *job) {
@@ -59,6 +133,7 @@ TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &s
   options.regions = source.regions;
   options.maxRegions = source.maxRegions;
   options.regionSet = source.groundTruthRegions ? RegionSet::GroundTruth : RegionSet::Proposals;
+  options.crops = source.tenCrop ? CropMode::TenCrop : CropMode::Center;
   if (source.regions && source.groundTruthRegions) {
     bool any = false;
     for (const CaptionRecord &c : dataset.captions) any = any || !c.phrases.empty();
@@ -70,21 +145,37 @@ TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &s
   }
   const FeatureSet features = extractFeatures(dataset, BackboneSpec::parse(source.backbone), options, job);
   std::vector<int> rowOfImage(dataset.images.size());
-  for (std::size_t i = 0; i < dataset.images.size(); ++i) rowOfImage[i] = features.rowOf(dataset.images[i].id);
-  std::vector<float> matrix(std::size_t(features.size()) * features.dim());
-  for (int r = 0; r < features.size(); ++r)
-    std::copy(features.row(r), features.row(r) + features.dim(), matrix.begin() + std::size_t(r) * features.dim());
+  std::vector<float> matrix;
+  int dim = features.dim();
+  std::optional<ConceptInputs> concepts;
+  if (source.concepts) {
+    concepts = conceptInputs(dataset, source, job);
+    matrix = joinContextAndConcepts(dataset, features, *concepts, rowOfImage);
+    dim += concepts->scores.count();
+  } else {
+    for (std::size_t i = 0; i < dataset.images.size(); ++i) rowOfImage[i] = features.rowOf(dataset.images[i].id);
+    matrix.resize(std::size_t(features.size()) * features.dim());
+    for (int r = 0; r < features.size(); ++r)
+      std::copy(features.row(r), features.row(r) + features.dim(), matrix.begin() + std::size_t(r) * features.dim());
+  }
   int dropped = 0;
-  TrainingData data = makeTrainingData(dataset, matrix, features.dim(), rowOfImage, &dropped);
+  TrainingData data = makeTrainingData(dataset, matrix, dim, rowOfImage, &dropped);
   if (job && dropped > 0)
     job->warn(QStringLiteral("%1 captions dropped: their images have no features (%2 images skipped)")
                   .arg(dropped)
-                  .arg(features.skipped().size()));
+                  .arg(features.skipped().size() + (concepts ? concepts->regions.skipped().size() : 0)));
+  if (concepts) attachConceptRegions(data, *concepts);
   if (source.regions) attachRegions(data, features, job);
   if (source.parses) attachParses(data, job);
   data.source = {{QStringLiteral("dataset"), QFileInfo(source.datasetPath).absoluteFilePath()},
                  {QStringLiteral("backbone"), source.backbone},
                  {QStringLiteral("features"), features.folder()}};
+  if (source.tenCrop) data.source.insert(QStringLiteral("crops"), 10);
+  if (concepts) {
+    data.source.insert(QStringLiteral("concepts"), source.conceptCount);
+    data.source.insert(QStringLiteral("concept_regions"), source.conceptRegions);
+    data.source.insert(QStringLiteral("concept_features"), concepts->regions.folder());
+  }
   if (source.regions) {
     // The feature folder's key includes the regions: a reopened run must ask for the same set.
     data.source.insert(QStringLiteral("regions"), enumName(options.regionSet));
@@ -95,6 +186,12 @@ TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &s
 
 void requestInputsOf(const TrainConfig &config, TrainingSource &source) {
   source.parses = source.parses || config.needsTrees();
+  if (config.readsConcepts()) {
+    source.concepts = true;
+    source.conceptCount = config.conceptCount;
+    source.conceptRegions = config.conceptRegions;
+    source.tenCrop = config.crops == 10;
+  }
   if (!config.needsRegions()) return;
   source.regions = true;
   source.maxRegions = config.maxRegions;

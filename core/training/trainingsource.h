@@ -21,6 +21,14 @@ struct TrainingSource {
   bool regions = false;
   int maxRegions = 19;
   bool groundTruthRegions = false;
+  // Global context from 10 crops (corners, centre, mirrors; Huang et al. §4.2) instead of 1.
+  bool tenCrop = false;
+  // Semantic concepts (the concepts model, Huang et al. §3.2): the concept CNN's scores over the
+  // whole image and conceptRegions selective-search regions, max-pooled; at most conceptCount
+  // concepts (K). The rows of imageFeatures become [x / ‖x‖ | p] (TrainingData::contextDim).
+  bool concepts = false;
+  int conceptCount = 256;
+  int conceptRegions = 19;
 };
 
 // Asks `source` for what the model of `config` reads beyond whole-image features and captions:

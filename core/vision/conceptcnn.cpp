@@ -67,6 +67,8 @@ torch::Tensor ConceptCnnImpl::features(const torch::Tensor &x) {
 
 torch::Tensor ConceptCnnImpl::forward(const torch::Tensor &x) { return m_scores->forward(features(x)); }
 
+torch::Tensor ConceptCnnImpl::scoresOf(const torch::Tensor &features) { return m_scores->forward(features); }
+
 torch::Tensor conceptLoss(const torch::Tensor &scores, const torch::Tensor &targets) {
   const torch::Tensor y = targets * 2 - 1; // {0,1} → {−1,+1}
   return torch::nn::functional::softplus(-y * scores).sum(1).mean(); // log(1 + e^(−y ŷ)), Eq. 1

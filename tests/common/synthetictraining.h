@@ -5,6 +5,8 @@
 
 #include "training/trainingdata.h"
 
+#include <algorithm>
+#include <cmath>
 #include <random>
 
 namespace gs::test {
@@ -62,6 +64,38 @@ inline TrainingData withSyntheticRegions(TrainingData data, quint32 seed = 11) {
     }
     data.regionOffsets.push_back(data.regionOffsets.back() + count);
   }
+  return data;
+}
+
+// The same data with concept scores (the concepts model, Huang et al. §3.2): each row becomes
+// [x / ‖x‖ | p], p = σ of a fixed random projection of the features (K = 8), so the concepts say
+// something about the image, as a concept CNN's would; every concept seen in the whole image.
+inline TrainingData withSyntheticConcepts(TrainingData data, quint32 seed = 13) {
+  constexpr int kConcepts = 8;
+  std::mt19937 rng(seed);
+  std::normal_distribution<float> gauss(0.f, 1.f);
+  std::vector<float> projection(std::size_t(kConcepts) * data.featureDim);
+  for (float &w : projection) w = gauss(rng);
+  std::vector<float> rows;
+  for (int i = 0; i < data.imageCount(); ++i) {
+    const float *x = data.imageFeatures.data() + std::size_t(i) * data.featureDim;
+    double norm = 0;
+    for (int d = 0; d < data.featureDim; ++d) norm += double(x[d]) * x[d];
+    for (int d = 0; d < data.featureDim; ++d) rows.push_back(float(x[d] / std::sqrt(std::max(norm, 1e-12))));
+    for (int c = 0; c < kConcepts; ++c) {
+      double z = 0;
+      for (int d = 0; d < data.featureDim; ++d) z += double(projection[std::size_t(c) * data.featureDim + d]) * x[d];
+      rows.push_back(float(1 / (1 + std::exp(-z))));
+    }
+    data.conceptBoxes.push_back({0, 0, 100, 100});
+    data.conceptBoxOffsets.push_back(i);
+    data.conceptRegion.insert(data.conceptRegion.end(), kConcepts, 0);
+  }
+  data.conceptBoxOffsets.push_back(data.imageCount());
+  data.contextDim = data.featureDim;
+  data.featureDim += kConcepts;
+  data.imageFeatures = std::move(rows);
+  for (int c = 0; c < kConcepts; ++c) data.conceptNames << QStringLiteral("concept%1").arg(c);
   return data;
 }
 

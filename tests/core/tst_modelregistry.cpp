@@ -75,30 +75,40 @@ private Q_SLOTS:
   }
 
   void schemaIsTheFieldTable() {
-    // The HM-LSTM's config.json holds every key: the settings older than it are written for every
-    // model, its own only for the models that read them (the other models' files stay as they were).
-    const QJsonObject json = TrainConfig::defaultsFor(ModelKind::HmLstm).toJson();
+    // The settings older than the HM-LSTM are written for every model; the HM-LSTM's and the
+    // concepts model's own only for the models that read them (the other models' files stay as
+    // they were). Between them, the two hold every key.
+    const QJsonObject hmlstm = TrainConfig::defaultsFor(ModelKind::HmLstm).toJson();
+    const QJsonObject concepts = TrainConfig::defaultsFor(ModelKind::Concepts).toJson();
     const QJsonObject older = TrainConfig::defaultsFor(ModelKind::DtLstm).toJson();
     QSet<QString> keys;
     for (const ConfigField &f : trainConfigSchema()) {
       QVERIFY2(!keys.contains(f.key), qPrintable(f.key));
       keys << f.key;
-      QVERIFY2(json.contains(f.key), qPrintable(f.key));
-      QCOMPARE(older.contains(f.key), f.group != SettingGroup::Phrases);
+      const bool own = f.group == SettingGroup::Phrases || f.group == SettingGroup::Concepts;
+      QCOMPARE(hmlstm.contains(f.key), f.group != SettingGroup::Concepts);
+      QCOMPARE(concepts.contains(f.key), f.group != SettingGroup::Phrases);
+      const QJsonObject &json = f.group == SettingGroup::Concepts ? concepts : hmlstm;
+      QCOMPARE(older.contains(f.key), !own);
       QVERIFY2(!f.label.isEmpty() && !f.description.isEmpty(), qPrintable(f.key));
       if (f.kind == QLatin1String("choice")) {
         QVERIFY2(f.choices.contains(json.value(f.key).toString()), qPrintable(f.key));
         // A choice round-trips through JSON for every value it offers.
         if (f.key == QLatin1String("model")) continue;
         for (const QString &choice : f.choices) {
-          const QString model = f.group == SettingGroup::Phrases ? QStringLiteral("hmlstm") : QStringLiteral("bow");
+          const bool conceptsSide = f.key == QLatin1String("image_side") && choice == QLatin1String("concepts");
+          const QString model = f.group == SettingGroup::Phrases                    ? QStringLiteral("hmlstm")
+                                : f.group == SettingGroup::Concepts || conceptsSide ? QStringLiteral("concepts")
+                                                                    : QStringLiteral("bow");
           QJsonObject one{{QStringLiteral("model"), model}, {f.key, choice}};
           if (f.key == QLatin1String("loss") && choice == QLatin1String("squared")) one.insert(QStringLiteral("similarity"), QStringLiteral("dot"));
           QCOMPARE(TrainConfig::fromJson(one).toJson().value(f.key).toString(), choice);
         }
       }
     }
-    QCOMPARE(int(keys.size()), int(json.size()));
+    int phrasesOnly = 0;
+    for (const ConfigField &f : trainConfigSchema()) phrasesOnly += f.group == SettingGroup::Phrases;
+    QCOMPARE(int(keys.size()), int(concepts.size()) + phrasesOnly);
     // Every field belongs to a group some model reads.
     for (const ConfigField &f : trainConfigSchema()) {
       bool used = false;

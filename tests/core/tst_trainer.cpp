@@ -37,6 +37,11 @@ TrainConfig quickConfig(const QString &model) {
     c.lrMax = 1e-2;
   } else if (model == QLatin1String("lstm") || model == QLatin1String("rnn")) {
     c.epochs = 8;
+  } else if (model == QLatin1String("concepts")) {
+    c.hiddenDim = c.embedDim = 64; // the paper's 1024 is for Flickr30k
+    c.wordDim = 32;
+    c.learningRate = 2e-3;
+    c.epochs = 6;
   } else if (model == QLatin1String("hmlstm")) {
     c.hiddenDim = c.embedDim = 64;
     c.wordDim = 32;
@@ -115,7 +120,9 @@ private Q_SLOTS:
       config.batchSize = 10; // DT-LSTM Table 2: batches of 10–50 at α = 1e-4…1e-3
     QTemporaryDir dir;
     const TrainingData plain = test::syntheticTrainingData(20);
-    const TrainingData data = config.needsRegions() ? test::withSyntheticRegions(plain) : plain;
+    const TrainingData data = config.needsRegions()    ? test::withSyntheticRegions(plain)
+                              : config.readsConcepts() ? test::withSyntheticConcepts(plain)
+                                                       : plain;
     const TrainResult result = train(data, config, dir.path());
     qInfo("%s: test R@5 i→t %.1f t→i %.1f, rsum %.1f", qPrintable(model), result.test.imageToText.r5,
           result.test.textToImage.r5, result.test.rsum);

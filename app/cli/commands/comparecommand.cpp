@@ -2,10 +2,14 @@
 // all metrics, with the captions a bag of words cannot resolve (the demo's order-sensitive ones)
 // scored apart. --config holds settings applied on top of every model's own defaults (e.g. one
 // loss, optimiser and selection rule for all), so the models differ only in their encoders.
+// `--ablation concepts` trains the rows of Huang et al.'s Table 2 that apply (the concepts model's
+// presets) with one shared configuration and prints their table (R@K both ways, mR, twin accuracy,
+// wall time). Models that read different inputs (10-crop context, concepts) get data of their own.
 
 #include "arguments.h"
 #include "clioutput.h"
 #include "commands/commands.h"
+#include "commands/ablationtable.h"
 #include "commands/metricstable.h"
 #include "engine/jobcontext.h"
 #include "io/paths.h"
@@ -16,9 +20,12 @@
 #include "training/trainingsource.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+
+#include <map>
 
 namespace gs::cli {
 
@@ -28,53 +35,103 @@ Command compareCommand() {
   command.summary = QStringLiteral("train several models on one dataset and print one table of their metrics");
   command.syntax.options = {
       {QStringLiteral("dataset"), QStringLiteral("PATH"), QStringLiteral("Dataset folder or file."), {}, true},
-      {QStringLiteral("models"), QStringLiteral("LIST"), QStringLiteral("Comma-separated models: ") + modelNames().join(QLatin1Char(',')) + QLatin1Char('.'), {}, true},
+      {QStringLiteral("models"), QStringLiteral("LIST"), QStringLiteral("Comma-separated models: ") + modelNames().join(QLatin1Char(',')) + QLatin1Char('.')},
+      {QStringLiteral("ablation"), QStringLiteral("MODEL"),
+       QStringLiteral("Train every ablation row of MODEL (concepts: Huang et al. Table 2) instead of --models.")},
       {QStringLiteral("config"), QStringLiteral("FILE.json"), QStringLiteral("Settings for every model (a JSON object without \"model\").")},
       {QStringLiteral("epochs"), QStringLiteral("N"), QStringLiteral("Epochs (default: each model's).")},
       {QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Seed."), QStringLiteral("1")},
       {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("Image features."), QStringLiteral("concept-cnn")},
       {QStringLiteral("out"), QStringLiteral("ROOT"), QStringLiteral("Folder for the runs (default: under the cache folder).")},
-      {QStringLiteral("json"), {}, QStringLiteral("Print JSON.")}};
+      {QStringLiteral("format"), QStringLiteral("F"), QStringLiteral("text, json, csv or markdown (csv and markdown: --ablation)."),
+       QStringLiteral("text")},
+      {QStringLiteral("json"), {}, QStringLiteral("Print JSON (--format json).")}};
   command.run = [](const Arguments &args) {
-    const QStringList models = args.value(QStringLiteral("models")).split(QLatin1Char(','), Qt::SkipEmptyParts);
-    for (const QString &m : models)
-      if (!findModel(m))
-        throw UsageError(QStringLiteral("--models: unknown model '%1' (one of: %2)")
-                             .arg(m, modelNames().join(QStringLiteral(", ")))
-                             .toStdString());
+    const bool ablation = args.isSet(QStringLiteral("ablation"));
+    if (ablation == args.isSet(QStringLiteral("models"))) throw UsageError("give either --models or --ablation");
+    const QString format = args.isSet(QStringLiteral("json")) ? QStringLiteral("json") : args.value(QStringLiteral("format"));
+    if (!QStringList{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("csv"), QStringLiteral("markdown")}.contains(format))
+      throw UsageError("--format: expected text, json, csv or markdown");
+    if (!ablation && (format == QLatin1String("csv") || format == QLatin1String("markdown")))
+      throw UsageError("--format csv and markdown print an ablation table: use them with --ablation");
+    // Each row: its name in the table and run folder, and its model.
+    struct Row {
+      QString name, label, model;
+      QJsonObject preset;
+    };
+    std::vector<Row> wanted;
+    if (ablation) {
+      const QString model = args.value(QStringLiteral("ablation"));
+      const ModelEntry *entry = findModel(model);
+      if (!entry || entry->presets.empty() || entry->presets.front().label.isEmpty())
+        throw UsageError(QStringLiteral("--ablation: '%1' has no ablation rows (the concepts model has)").arg(model).toStdString());
+      for (const ModelPreset &p : entry->presets) wanted.push_back({model + QLatin1Char('-') + p.name, p.label, model, p.settings});
+    } else {
+      for (const QString &m : args.value(QStringLiteral("models")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        if (!findModel(m))
+          throw UsageError(QStringLiteral("--models: unknown model '%1' (one of: %2)")
+                               .arg(m, modelNames().join(QStringLiteral(", ")))
+                               .toStdString());
+        wanted.push_back({m, m, m, {}});
+      }
+    }
     const int epochs = args.intValue(QStringLiteral("epochs"), 0, 1, 100000);
     const int seed = args.intValue(QStringLiteral("seed"), 1, 0, 2147483647);
     const QString configFile = args.value(QStringLiteral("config"));
     const QJsonObject shared = configFile.isEmpty() ? QJsonObject() : readJsonObjectFile(configFile);
     if (shared.contains(QStringLiteral("model")))
       throw UsageError(QStringLiteral("%1: a compare config applies to every model and must not name one").arg(configFile).toStdString());
-    // Every model's configuration up front, so a bad setting fails before any training.
+    // Every row's configuration up front, so a bad setting fails before any training.
     std::vector<TrainConfig> configs;
-    for (const QString &model : models) {
-      QJsonObject json = shared;
-      json.insert(QStringLiteral("model"), model);
+    for (const Row &row : wanted) {
+      QJsonObject json = row.preset;
+      for (auto it = shared.begin(); it != shared.end(); ++it) json.insert(it.key(), it.value());
+      json.insert(QStringLiteral("model"), row.model);
       if (epochs > 0) json.insert(QStringLiteral("epochs"), epochs);
       json.insert(QStringLiteral("seed"), seed);
       configs.push_back(trainConfigFromJson(json, configFile));
     }
-    TrainingSource source;
-    source.datasetPath = args.value(QStringLiteral("dataset"));
-    source.backbone = args.value(QStringLiteral("backbone"));
-    for (const TrainConfig &config : configs) requestInputsOf(config, source);
+    // One source for the models that read the same inputs: every model that reads no concepts
+    // shares one (requestInputsOf only adds requests); the concepts model's rows differ in crops.
+    TrainingSource base;
+    base.datasetPath = args.value(QStringLiteral("dataset"));
+    base.backbone = args.value(QStringLiteral("backbone"));
+    std::vector<TrainingSource> sources;
+    std::vector<std::size_t> sourceOf;
+    const auto sameInputs = [](const TrainingSource &a, const TrainingSource &b) {
+      return a.concepts == b.concepts && a.tenCrop == b.tenCrop && a.conceptCount == b.conceptCount &&
+             a.conceptRegions == b.conceptRegions;
+    };
+    for (const TrainConfig &config : configs) {
+      TrainingSource mine = base;
+      requestInputsOf(config, mine);
+      std::size_t k = 0;
+      while (k < sources.size() && !sameInputs(sources[k], mine)) ++k;
+      if (k == sources.size()) sources.push_back(base);
+      requestInputsOf(config, sources[k]);
+      sourceOf.push_back(k);
+    }
     const QString root = args.isSet(QStringLiteral("out"))
                              ? args.value(QStringLiteral("out"))
-                             : userCacheDir(QStringLiteral("runs/compare-%1").arg(QFileInfo(source.datasetPath).fileName()));
+                             : userCacheDir(QStringLiteral("runs/compare-%1").arg(QFileInfo(base.datasetPath).fileName()));
 
     std::vector<MetricsRow> rows;
+    std::vector<AblationRow> ablationRows;
     QJsonArray json;
     Engine engine;
     const JobOutcome outcome = runJob(engine, QStringLiteral("Compare"), [&](JobContext &job) {
-      const TrainingData data = prepareTrainingData(source, &job);
-      for (const TrainConfig &config : configs) {
-        const QString model = config.modelName();
-        const QString runDir = QDir(root).filePath(QStringLiteral("%1-e%2-s%3").arg(model).arg(config.epochs).arg(seed));
-        job.log(QStringLiteral("training %1 into %2").arg(model, runDir));
-        const TrainResult result = train(data, config, runDir, &job);
+      std::map<std::size_t, TrainingData> prepared;
+      for (std::size_t r = 0; r < configs.size(); ++r) {
+        const TrainConfig &config = configs[r];
+        auto data = prepared.find(sourceOf[r]);
+        if (data == prepared.end()) data = prepared.emplace(sourceOf[r], prepareTrainingData(sources[sourceOf[r]], &job)).first;
+        const QString name = wanted[r].name;
+        const QString runDir = QDir(root).filePath(QStringLiteral("%1-e%2-s%3").arg(name).arg(config.epochs).arg(seed));
+        job.log(QStringLiteral("training %1 into %2").arg(wanted[r].label, runDir));
+        QElapsedTimer clock;
+        clock.start();
+        const TrainResult result = train(data->second, config, runDir, &job);
+        const double seconds = clock.elapsed() / 1000.0;
         // HM-LSTM: the last correspondence step's accuracy and the test phrase → region R@1.
         QString correspondence = QStringLiteral("-"), grounding = QStringLiteral("-");
         if (result.grounded) {
@@ -85,17 +142,22 @@ Command compareCommand() {
                                  : QStringLiteral("no ground truth");
           grounding = truth ? QString::number(result.grounding.phraseToRegion.r1, 'f', 1) : QStringLiteral("no ground truth");
         }
-        rows.push_back({model, result.test,
+        rows.push_back({name, result.test,
                         {QString::number(result.sentenceSimilarityMeanRank, 'f', 1),
                          result.twinCaptions > 0 ? QString::number(result.twinAccuracy, 'f', 1) : QStringLiteral("-"),
                          correspondence, grounding}});
+        ablationRows.push_back({wanted[r].label, result.test, result.twinCaptions > 0 ? result.twinAccuracy : -1, seconds});
         QJsonObject entry = result.toJson();
-        entry.insert(QStringLiteral("model"), model);
+        entry.insert(QStringLiteral("model"), config.modelName());
+        if (ablation) entry.insert(QStringLiteral("row"), wanted[r].label);
+        entry.insert(QStringLiteral("mr"), result.test.rsum / 6);
+        entry.insert(QStringLiteral("seconds"), seconds);
         json.append(entry);
       }
     });
     requireSuccess(outcome);
-    if (args.isSet(QStringLiteral("json"))) out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
+    if (format == QLatin1String("json")) out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
+    else if (ablation) out() << ablationTable(ablationRows, format);
     else
       out() << metricsTable(rows, {QStringLiteral("sent. sim. mean rank"), QStringLiteral("twin acc. %"),
                                    QStringLiteral("corr. acc. %"), QStringLiteral("phrase→region R@1")});

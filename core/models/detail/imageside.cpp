@@ -9,7 +9,12 @@ namespace {
 constexpr double kLeakiness = 0.01; // DT-LSTM §4: "The 'leakiness' of the Twin network ReLU units was 0.01"
 }
 
-ImageSideImpl::ImageSideImpl(ImageSideKind kind_, std::int64_t featureDim, std::int64_t embedDim) : kind(kind_) {
+ImageSideImpl::ImageSideImpl(const ImageSideOptions &options) : kind(options.kind), conceptDim(options.conceptDim) {
+  const std::int64_t featureDim = options.featureDim, embedDim = options.embedDim;
+  if (kind == ImageSideKind::Concepts) {
+    fusion = register_module("fusion", ConceptFusion(featureDim - conceptDim, conceptDim, embedDim, options.input, options.fusion));
+    return;
+  }
   // Socher's W_I has no bias: v_i = W_I z_i.
   first = register_module("first", nn::Linear(nn::LinearOptions(featureDim, embedDim).bias(kind != ImageSideKind::Linear)));
   if (kind == ImageSideKind::HmLstm) norm = register_module("norm", nn::BatchNorm1d(embedDim));
@@ -17,14 +22,28 @@ ImageSideImpl::ImageSideImpl(ImageSideKind kind_, std::int64_t featureDim, std::
 }
 
 torch::Tensor ImageSideImpl::forward(const torch::Tensor &features) {
+  if (fusion) {
+    const std::int64_t contextDim = features.size(1) - conceptDim;
+    return fusion(features.narrow(1, 0, contextDim), features.narrow(1, contextDim, conceptDim));
+  }
   auto v = first(features);
   switch (kind) {
   case ImageSideKind::Linear: return v;
   case ImageSideKind::Twin: return F::leaky_relu(second(v), F::LeakyReLUFuncOptions().negative_slope(kLeakiness));
   case ImageSideKind::HmLstm: v = norm(v); break;
   case ImageSideKind::Merkx: break;
+  case ImageSideKind::Concepts: break; // handled above
   }
   return F::normalize(v, F::NormalizeFuncOptions().dim(1));
+}
+
+torch::Tensor ImageSideImpl::gateOf(const torch::Tensor &features) {
+  torch::Tensor gate;
+  if (fusion) {
+    const std::int64_t contextDim = features.size(1) - conceptDim;
+    fusion(features.narrow(1, 0, contextDim), features.narrow(1, contextDim, conceptDim), &gate);
+  }
+  return gate;
 }
 
 TwinColumnImpl::TwinColumnImpl(std::int64_t inputDim, std::int64_t embedDim) {
@@ -41,7 +60,7 @@ torch::Tensor TwinColumnImpl::forward(const torch::Tensor &x) {
 namespace gs {
 
 std::shared_ptr<detail::ImageSideImpl> makeImageSide(const ImageSideOptions &options) {
-  return std::make_shared<detail::ImageSideImpl>(options.kind, options.featureDim, options.embedDim);
+  return std::make_shared<detail::ImageSideImpl>(options);
 }
 
 }  // namespace gs

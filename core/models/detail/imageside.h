@@ -5,7 +5,9 @@
 //  - HmLstm: the HM-LSTM image branch: fully connected, batch normalisation, L2 normalisation;
 //  - Twin:   the DT-LSTM twin column (§3.2): a layer to the shared dimension, then an affine
 //            layer with a leaky ReLU (leakiness 0.01, §4). The sentence side gets its own column.
+//  - Concepts: Huang et al. 2018 §3.3.1: a feature row is [x | p], fused by Eq. 2 (conceptfusion.h).
 
+#include "models/detail/conceptfusion.h"
 #include "models/modeloptions.h"
 
 #include <torch/torch.h>
@@ -13,12 +15,16 @@
 namespace gs::detail {
 
 struct ImageSideImpl : torch::nn::Module {
-  ImageSideImpl(ImageSideKind kind, std::int64_t featureDim, std::int64_t embedDim);
+  explicit ImageSideImpl(const ImageSideOptions &options);
   torch::Tensor forward(const torch::Tensor &features);
+  // Concepts: the fusion's gate t [B, H] for these features (undefined where no gate is used).
+  torch::Tensor gateOf(const torch::Tensor &features);
 
   ImageSideKind kind;
+  std::int64_t conceptDim = 0;
   torch::nn::Linear first{nullptr}, second{nullptr};
   torch::nn::BatchNorm1d norm{nullptr};
+  ConceptFusion fusion{nullptr};
 };
 TORCH_MODULE(ImageSide);
 

@@ -10,6 +10,7 @@ JointModelImpl::JointModelImpl(JointModelParts parts) : similarityKind(parts.sim
   imageSide = register_module("image_side", ImageSide(parts.imageSide));
   if (parts.sentenceColumn) sentenceColumn = register_module("sentence_column", parts.sentenceColumn);
   if (parts.textBranch) textBranch = register_module("text_branch", ImageSide(parts.textBranch));
+  if (parts.generator) generator = register_module("generator", parts.generator);
 }
 
 torch::Tensor JointModelImpl::embedImages(const torch::Tensor &features) { return imageSide(features); }

@@ -3,6 +3,7 @@
 // sentence column), and the similarity the paper scores pairs with. Built from its parts by the
 // training module (training/detail/modelbuilder.h), which reads them off the model registry.
 
+#include "models/detail/captiongenerator.h"
 #include "models/detail/imageside.h"
 #include "models/detail/sentenceencoders.h"
 #include "models/detail/treeencoders.h"
@@ -18,6 +19,8 @@ struct JointModelParts {
   TwinColumn sentenceColumn{nullptr}; // the twin network's sentence side (image side Twin only)
   // The HM-LSTM's text branch (FC → BN → L2, §3.2.2), the same layers as its image branch.
   std::shared_ptr<ImageSideImpl> textBranch;
+  // The concepts model's generative LSTM (Huang et al. §3.3.2), trained beside the matching loss.
+  CaptionGenerator generator{nullptr};
   SimilarityKind similarity = SimilarityKind::Dot;
   bool euclidean = false;             // score by −‖v − y‖² (the squared-error loss, Socher §6.4)
 };
@@ -37,6 +40,7 @@ struct JointModelImpl : torch::nn::Module {
   ImageSide imageSide{nullptr};
   TwinColumn sentenceColumn{nullptr};
   ImageSide textBranch{nullptr};
+  CaptionGenerator generator{nullptr};
   SimilarityKind similarityKind = SimilarityKind::Dot;
   bool euclidean = false;
 };

@@ -17,8 +17,11 @@ enum class HingeNegatives {
 // — Socher et al. 2014 Eq. 5 with s = inner product, Merkx & Frank's L(θ) with s = cosine.
 // pairWeights [B] (optional): pair b's terms are multiplied by pairWeights[b] (HM-LSTM Eq. 10's
 // w_{d,k}, with regions in place of images and phrases in place of captions).
+// anchors ≥ 0: only the first `anchors` captions form pairs; the captions after them (and images
+// no anchor describes) only ever serve as negatives (Huang et al.'s mismatched pairs drawn from the
+// training set beyond the minibatch).
 torch::Tensor contrastiveHinge(const torch::Tensor &scores, const torch::Tensor &imageOfCaption, double margin,
-                               HingeNegatives negatives, const torch::Tensor &pairWeights = {});
+                               HingeNegatives negatives, const torch::Tensor &pairWeights = {}, std::int64_t anchors = -1);
 
 // Socher §5's alternative: Σ_(i,j)∈P ‖v_i − y_j‖².
 torch::Tensor squaredError(const torch::Tensor &images, const torch::Tensor &captions,

@@ -47,7 +47,18 @@ JointModel makeJointModel(const TrainConfig &config, std::int64_t vocabularySize
   // The image side maps into whatever the sentence side produces (Merkx & Frank: 2n); the twin
   // network and the two-branch network map both sides into embed_dim (DT-LSTM §3.2).
   const std::int64_t joint = twin || twoBranch ? config.embedDim : parts.encoder->outputDim();
-  parts.imageSide = config.entry().imageSide({config.imageSide, featureDim, joint});
+  ImageSideOptions image{config.imageSide, featureDim, joint};
+  if (config.imageSide == ImageSideKind::Concepts) {
+    // Huang et al. §3.3.1: the last K columns are the concept scores p (trainingsource.h).
+    image.conceptDim = config.conceptCount;
+    image.input = config.imageInput;
+    image.fusion = config.fusion;
+  }
+  parts.imageSide = config.entry().imageSide(image);
+  // §3.3.2: the generative LSTM starts from v, so its state has v's size.
+  if (config.readsConcepts() && config.generationWeight > 0)
+    parts.generator = CaptionGenerator(vocabularySize, config.wordDim, joint,
+                                       config.sharedEmbeddings ? parts.encoder->wordEmbedding() : nullptr);
   if (twin) parts.sentenceColumn = TwinColumn(parts.encoder->outputDim(), config.embedDim);
   if (twoBranch) parts.textBranch = makeImageSide({ImageSideKind::HmLstm, parts.encoder->outputDim(), config.embedDim});
   parts.similarity = config.similarity;

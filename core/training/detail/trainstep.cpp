@@ -1,5 +1,6 @@
 #include "training/detail/trainstep.h"
 
+#include "training/detail/conceptsloss.h"
 #include "training/detail/losses.h"
 
 #include <algorithm>
@@ -34,9 +35,17 @@ torch::Tensor jointLoss(JointModel &model, const TrainConfig &config, const Step
 double trainStep(JointModel &model, torch::optim::Optimizer &optimizer, const TrainConfig &config, const StepInputs &in,
                  const std::vector<int> &captionRows, int epoch) {
   const bool squared = config.loss == LossKind::Squared;
-  torch::Tensor loss = in.phrases ? hmlstmLoss(model, in.data, in.encoded, in.features, *in.regionFeatures, *in.phrases,
-                                               *in.correspondences, captionRows, config.margin)
-                                  : jointLoss(model, config, in, captionRows);
+  torch::Tensor loss;
+  if (in.phrases)
+    loss = hmlstmLoss(model, in.data, in.encoded, in.features, *in.regionFeatures, *in.phrases, *in.correspondences,
+                      captionRows, config.margin);
+  else if (config.readsConcepts())
+    loss = conceptsLoss(model, config,
+                        {in.data, in.encoded, in.features, in.negativePool ? *in.negativePool : captionRows,
+                         in.stepSeed, in.truthProbability},
+                        captionRows);
+  else
+    loss = jointLoss(model, config, in, captionRows);
   loss = loss + l2Penalty(in.trainable, config.regularisation, double(captionRows.size()) / double(in.trainingCaptions));
   const double value = loss.item<double>();
   if (!std::isfinite(value) || value > kExplodingLoss)

@@ -23,6 +23,11 @@ struct StepInputs {
   const torch::Tensor *regionFeatures = nullptr;
   const PhraseIndex *phrases = nullptr;
   const Correspondences *correspondences = nullptr;
+  // The concepts model (Huang et al. §3.4): where extra mismatched pairs are drawn from, this
+  // step's seed for its draws, and scheduled sampling's ε.
+  const std::vector<int> *negativePool = nullptr;
+  std::uint64_t stepSeed = 0;
+  double truthProbability = 1.0;
 };
 
 // Returns the minibatch loss; throws std::runtime_error when it is NaN, infinite or exploding,

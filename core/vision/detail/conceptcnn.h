@@ -27,6 +27,7 @@ public:
   ConceptCnnImpl(int concepts, int featureDim);
   torch::Tensor features(const torch::Tensor &x); // N×featureDim, the image feature
   torch::Tensor forward(const torch::Tensor &x);  // N×K concept scores (logits, before the sigmoid)
+  torch::Tensor scoresOf(const torch::Tensor &features); // features() → the N×K logits
 
 private:
   torch::nn::Sequential m_trunk{nullptr};
