@@ -13,6 +13,12 @@ execute_process(COMMAND ${CLI} features --dataset ${DIR}/scenes --backbone conce
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "features failed (${rc})")
 endif()
+# The concepts model's global context from 10 crops (Huang et al. §4.2).
+execute_process(COMMAND ${CLI} features --dataset ${DIR}/scenes --backbone concept-cnn --crops 10 --out ${DIR}/features-10crop
+                RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "features --crops 10 failed (${rc})")
+endif()
 # The HM-LSTM's region features: the whole image + 19 selective-search proposals, and the whole
 # image + the demo's ground-truth phrase boxes. The concept CNN is not trained again: feature sets of
 # one dataset share the network (XDG_CACHE_HOME/groundscope/concept-cnn).

@@ -95,6 +95,7 @@ TrainingSource RunFolder::source() const {
     source.concepts = true;
     source.conceptCount = run.value(QStringLiteral("concepts")).toInt(source.conceptCount);
     source.conceptRegions = run.value(QStringLiteral("concept_regions")).toInt(source.conceptRegions);
+    source.conceptFeaturesDir = run.value(QStringLiteral("concept_features")).toString();
   }
   if (source.datasetPath.isEmpty()) corrupt(path, QStringLiteral("the run does not record its dataset; pass --dataset"));
   return source;

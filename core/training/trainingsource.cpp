@@ -61,6 +61,7 @@ ConceptInputs conceptInputs(const Dataset &dataset, const TrainingSource &source
   ExtractOptions options;
   options.regions = true;
   options.maxRegions = source.conceptRegions;
+  options.outDir = source.conceptFeaturesDir;
   ConceptInputs in{extractFeatures(dataset, spec, options, job), {}};
   in.scores = scoreConcepts(in.regions);
   if (job) {

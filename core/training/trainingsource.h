@@ -29,6 +29,7 @@ struct TrainingSource {
   bool concepts = false;
   int conceptCount = 256;
   int conceptRegions = 19;
+  QString conceptFeaturesDir; // the concept CNN's region features; empty: the feature cache's own folder
 };
 
 // Asks `source` for what the model of `config` reads beyond whole-image features and captions:

@@ -89,8 +89,9 @@ QJsonObject ConceptCnnOptions::toJson() const {
 
 BackboneSpec BackboneSpec::parse(const QString &text) {
   BackboneSpec spec;
-  if (text == QLatin1String("concept-cnn")) {
+  if (text == QLatin1String("concept-cnn") || text == QLatin1String("concept-cnn:grid")) {
     spec.kind = BackboneKind::ConceptCnn;
+    if (text.endsWith(QLatin1String(":grid"))) spec.layer = QStringLiteral("grid");
     spec.input.inputSize = spec.concept.inputSize;
     spec.input.resizeShort = spec.concept.inputSize; // whole image: the demo's shapes reach the borders
     spec.input.mean = {0.5, 0.5, 0.5};
@@ -113,7 +114,7 @@ BackboneSpec BackboneSpec::parse(const QString &text) {
     }
   }
   throw std::invalid_argument(
-      QStringLiteral("bad backbone '%1' (expected concept-cnn, onnx:FILE, torchscript:FILE or npy:FILE)")
+      QStringLiteral("bad backbone '%1' (expected concept-cnn, concept-cnn:grid, onnx:FILE, torchscript:FILE or npy:FILE)")
           .arg(text)
           .toStdString());
 }
@@ -125,7 +126,7 @@ void BackboneSpec::applyPreset(const BackbonePreset &preset) {
 }
 
 QString BackboneSpec::describe() const {
-  if (kind == BackboneKind::ConceptCnn) return QStringLiteral("concept-cnn");
+  if (kind == BackboneKind::ConceptCnn) return layer.isEmpty() ? QStringLiteral("concept-cnn") : QStringLiteral("concept-cnn:") + layer;
   QString text = backboneKindName(kind) + QLatin1Char(':') + path;
   if (!presetName.isEmpty()) text += QStringLiteral(" (preset %1)").arg(presetName);
   if (!layer.isEmpty()) text += QStringLiteral(" layer %1").arg(layer);
@@ -147,6 +148,7 @@ QJsonObject BackboneSpec::toJson() const {
   json.insert(QStringLiteral("std"), QJsonArray{input.std[0], input.std[1], input.std[2]});
   if (kind == BackboneKind::ConceptCnn) {
     json.insert(QStringLiteral("concept_cnn"), concept.toJson());
+    if (!layer.isEmpty()) json.insert(QStringLiteral("layer"), layer); // absent for the plain features: old keys hold
   } else {
     json.insert(QStringLiteral("path"), QFileInfo(path).absoluteFilePath());
     json.insert(QStringLiteral("layer"), layer);

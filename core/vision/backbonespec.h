@@ -75,7 +75,10 @@ struct BackboneSpec {
   QString presetName;
   ConceptCnnOptions concept;
 
-  // "concept-cnn", "onnx:FILE", "torchscript:FILE", "npy:FILE"; ONNX/TorchScript get the preset
+  // "concept-cnn", "concept-cnn:grid" (the last convolutional maps averaged over a 2×2 grid: a
+  // global context that keeps the layout the penultimate layer's global pooling discards, as a
+  // VGGNet's fully connected layers keep it from their 7×7 maps), "onnx:FILE", "torchscript:FILE",
+  // "npy:FILE"; ONNX/TorchScript get the preset
   // guessed from the file name. Throws std::invalid_argument with the accepted forms.
   static BackboneSpec parse(const QString &text);
   void applyPreset(const BackbonePreset &preset);

@@ -30,19 +30,21 @@ QString configPath(const QString &folder) { return QDir(folder).filePath(QString
 
 class ConceptCnnBackbone : public Backbone {
 public:
-  ConceptCnnBackbone(ConceptCnn net, const InputSpec &input, int dim) : m_net(std::move(net)), m_dim(dim) {
+  ConceptCnnBackbone(ConceptCnn net, const InputSpec &input, int dim, bool grid) : m_net(std::move(net)), m_dim(dim), m_grid(grid) {
     m_input = input;
     m_net->eval();
   }
   int dim() const override { return m_dim; }
   cv::Mat forward(const cv::Mat &blob) override {
     torch::InferenceMode guard;
-    return tensorToFeatures(m_net->features(blobToTensor(blob)));
+    const torch::Tensor x = blobToTensor(blob);
+    return tensorToFeatures(m_grid ? m_net->gridFeatures(x) : m_net->features(x));
   }
 
 private:
   ConceptCnn m_net;
   int m_dim;
+  bool m_grid;
 };
 
 }  // namespace
@@ -68,6 +70,10 @@ torch::Tensor ConceptCnnImpl::features(const torch::Tensor &x) {
 torch::Tensor ConceptCnnImpl::forward(const torch::Tensor &x) { return m_scores->forward(features(x)); }
 
 torch::Tensor ConceptCnnImpl::scoresOf(const torch::Tensor &features) { return m_scores->forward(features); }
+
+torch::Tensor ConceptCnnImpl::gridFeatures(const torch::Tensor &x) {
+  return torch::adaptive_avg_pool2d(m_trunk->forward(x), {2, 2}).flatten(1);
+}
 
 torch::Tensor conceptLoss(const torch::Tensor &scores, const torch::Tensor &targets) {
   const torch::Tensor y = targets * 2 - 1; // {0,1} → {−1,+1}
@@ -224,8 +230,11 @@ ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec
   return model;
 }
 
-std::unique_ptr<Backbone> makeConceptCnnBackbone(const ConceptCnnModel &model, const InputSpec &input) {
-  return std::make_unique<ConceptCnnBackbone>(model.net, input, model.featureDim);
+std::unique_ptr<Backbone> makeConceptCnnBackbone(const ConceptCnnModel &model, const InputSpec &input, const QString &layer) {
+  if (!layer.isEmpty() && layer != QLatin1String("grid"))
+    throw std::invalid_argument(QStringLiteral("concept CNN: no layer '%1' (the penultimate layer, or grid)").arg(layer).toStdString());
+  const bool grid = layer == QLatin1String("grid");
+  return std::make_unique<ConceptCnnBackbone>(model.net, input, grid ? ConceptCnnImpl::kGridDim : model.featureDim, grid);
 }
 
 }  // namespace gs::vision

@@ -287,11 +287,13 @@ FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, c
     if (spec.kind == BackboneKind::ConceptCnn) {
       // The network depends on the images, captions and its options, not on crops or regions: one
       // trained network serves every feature set of the dataset (the key of the plain set).
-      const QString networkKey = featureCacheKey(dataset, spec, ExtractOptions{});
+      BackboneSpec network = spec;
+      network.layer.clear(); // every tap of the network shares it
+      const QString networkKey = featureCacheKey(dataset, network, ExtractOptions{});
       const QString shared = QDir(userCacheDir(QStringLiteral("concept-cnn"))).filePath(networkKey.left(16));
       const vision::ConceptCnnModel model = vision::trainOrLoadConceptCnn(dataset, spec, folder, networkKey, job, shared);
       trainingSummary = model.summary;
-      backbone = vision::makeConceptCnnBackbone(model, spec.input);
+      backbone = vision::makeConceptCnnBackbone(model, spec.input, spec.layer);
     } else if (spec.kind == BackboneKind::Onnx) {
       backbone = vision::openOnnxBackbone(spec);
     } else {

@@ -456,6 +456,64 @@ private Q_SLOTS:
     QCOMPARE(r.code, 2); // --image is required
   }
 
+  // The concepts model from the command line: two ablation rows on the shared fixture as CSV, then
+  // `inspect --image` (concepts, boxes, gate, nearest captions) and `generate` (a diagnostic).
+  void conceptsAblationInspectGenerate() {
+    QTemporaryDir dir;
+    Result r = runCli({QStringLiteral("compare"), QStringLiteral("--dataset"), dir.path(), QStringLiteral("--ablation"), QStringLiteral("bow")});
+    QCOMPARE(r.code, 2);
+    r = runCli({QStringLiteral("compare"), QStringLiteral("--dataset"), dir.path(), QStringLiteral("--ablation"), QStringLiteral("concepts"),
+                QStringLiteral("--rows"), QStringLiteral("cnp,nope")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("'nope'")), qPrintable(r.err));
+
+    const QString fixture = qEnvironmentVariable("GS_SCENES_FIXTURE");
+    if (!QFileInfo::exists(fixture + QStringLiteral("/features-proposals/manifest.json")))
+      QSKIP("needs the scenes500 fixture's region features (run through ctest)");
+    const QString config = dir.filePath(QStringLiteral("c.json"));
+    QFile file(config);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"crops": 1, "epochs": 2, "hidden_dim": 32, "embed_dim": 32, "word_dim": 16, "negatives": 16})");
+    file.close();
+    r = runCli({QStringLiteral("compare"), QStringLiteral("--dataset"), fixture + QStringLiteral("/scenes"), QStringLiteral("--ablation"),
+                QStringLiteral("concepts"), QStringLiteral("--rows"), QStringLiteral("cnp,cnp-ctx-gen"), QStringLiteral("--config"), config,
+                QStringLiteral("--features"), fixture + QStringLiteral("/features"), QStringLiteral("--concept-features"),
+                fixture + QStringLiteral("/features-proposals"), QStringLiteral("--out"), dir.path(), QStringLiteral("--format"),
+                QStringLiteral("csv")},
+               fixture + QStringLiteral("/cache"), 600000);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("K shrinks from 256")), qPrintable(r.err));
+    const QStringList lines = r.out.trimmed().split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 3);
+    QVERIFY2(lines[0].startsWith(QStringLiteral("method,annotation R@1,")) && lines[0].contains(QStringLiteral(",mR,")), qPrintable(lines[0]));
+    QVERIFY2(lines[1].startsWith(QStringLiteral("cnp,")), qPrintable(lines[1]));
+    QVERIFY2(lines[2].startsWith(QStringLiteral("cnp + ctx + gen,")), qPrintable(lines[2]));
+
+    const QString full = dir.filePath(QStringLiteral("concepts-cnp-ctx-gen-e2-s1"));
+    r = runCli({QStringLiteral("inspect"), full, QStringLiteral("--image"), QStringLiteral("scene_00450"), QStringLiteral("--top"), QStringLiteral("3"),
+                QStringLiteral("--json")},
+               fixture + QStringLiteral("/cache"));
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject inspection = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    const QJsonArray concepts = inspection.value(QStringLiteral("concepts")).toArray();
+    QCOMPARE(concepts.size(), 3);
+    QCOMPARE(concepts.first().toObject().value(QStringLiteral("box")).toArray().size(), 4);
+    QVERIFY(concepts[0].toObject().value(QStringLiteral("score")).toDouble() >= concepts[1].toObject().value(QStringLiteral("score")).toDouble());
+    const double gate = inspection.value(QStringLiteral("mean_gate")).toDouble(-1);
+    QVERIFY2(gate > 0 && gate < 1, qPrintable(r.out));
+    QCOMPARE(inspection.value(QStringLiteral("test_mean_gates")).toArray().size(), 50);
+    QCOMPARE(inspection.value(QStringLiteral("nearest")).toArray().size(), 5);
+
+    r = runCli({QStringLiteral("generate"), full, QStringLiteral("--image"), QStringLiteral("scene_00450")}, fixture + QStringLiteral("/cache"));
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.startsWith(QStringLiteral("diagnostic only")), qPrintable(r.out));
+    r = runCli({QStringLiteral("generate"), dir.filePath(QStringLiteral("concepts-cnp-e2-s1")), QStringLiteral("--image"),
+                QStringLiteral("scene_00450")},
+               fixture + QStringLiteral("/cache"));
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("without sentence generation")), qPrintable(r.err));
+  }
+
   void trainingErrors() {
     QTemporaryDir dir;
     const QString data = makeDemoWithFeatures(dir, 20);

@@ -37,4 +37,17 @@ inline TrainingSource scenesWithRegions(const QString &scratch, RegionSet set) {
   return source;
 }
 
+// The same demo with the concepts model's inputs (Huang et al. §3.2–3.3): the global context from 1
+// or 10 crops, and the concept CNN's scores over the whole image and its 19 proposals (from the
+// proposals' region features above).
+inline TrainingSource scenesWithConcepts(const QString &scratch, bool tenCrop) {
+  TrainingSource source = scenesWithConceptFeatures(scratch);
+  const QString root = QFileInfo(source.featuresDir).dir().path();
+  if (tenCrop) source.featuresDir = root + QStringLiteral("/features-10crop");
+  source.tenCrop = tenCrop;
+  source.concepts = true;
+  source.conceptFeaturesDir = root + QStringLiteral("/features-proposals");
+  return source;
+}
+
 }  // namespace gs::test

@@ -123,6 +123,34 @@ private Q_SLOTS:
     QCOMPARE(config.toJson(), TrainConfig::defaultsFor(QStringLiteral("cca")).toJson());
   }
 
+  // The concepts model's ablation rows (Huang et al. Table 2) are its presets: choosing one fills
+  // the form with the model's defaults and the row's settings; "defaults" restores them.
+  void presetsFillTheForm() {
+    TrainConfigForm form;
+    form.setModel(QStringLiteral("cca"));
+    QVERIFY(form.presetCombo()->isHidden()); // CCA has no presets
+    form.setModel(QStringLiteral("concepts"));
+    QVERIFY(!form.presetCombo()->isHidden());
+    QCOMPARE(form.presetCombo()->count(), int(modelNamed(QStringLiteral("concepts")).presets.size()) + 1);
+    QCOMPARE(form.presetCombo()->itemText(6), QStringLiteral("cnp"));
+    QVERIFY(form.applyPreset(QStringLiteral("cnp-ctx-c")));
+    QCOMPARE(form.presetCombo()->currentText(), QStringLiteral("cnp + ctx (C)"));
+    TrainConfig config;
+    QString error;
+    QVERIFY2(form.config(&config, &error), qPrintable(error));
+    QCOMPARE(enumName(config.fusion), QStringLiteral("sum"));
+    QCOMPARE(config.generationWeight, 0.0);
+    QVERIFY(form.applyPreset(QStringLiteral("ctx-1crop")));
+    QVERIFY2(form.config(&config, &error), qPrintable(error));
+    QCOMPARE(enumName(config.imageInput), QStringLiteral("context"));
+    QCOMPARE(config.crops, 1);
+    QCOMPARE(enumName(config.fusion), QStringLiteral("gate")); // the previous row's settings do not linger
+    form.presetCombo()->setCurrentIndex(0);
+    QVERIFY2(form.config(&config, &error), qPrintable(error));
+    QCOMPARE(config.toJson(), TrainConfig::defaultsFor(QStringLiteral("concepts")).toJson());
+    QVERIFY(!form.applyPreset(QStringLiteral("no-such-row")));
+  }
+
   void editingAFieldChangesTheConfig() {
     TrainConfigForm form;
     form.setModel(QStringLiteral("lstm"));

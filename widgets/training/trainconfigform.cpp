@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QSignalBlocker>
 #include <QDoubleValidator>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -91,6 +92,13 @@ void TrainConfigForm::build() {
     auto *label = new QLabel(field.key == kModelKey ? tr("Model") : field.label, this);
     label->setToolTip(field.description);
     m_layout->addRow(label, editor);
+    if (field.key == kModelKey) {
+      m_presets = new QComboBox(this);
+      m_presets->setObjectName(QStringLiteral("preset"));
+      m_presets->setToolTip(tr("Published settings of the model, or a row of its ablation table"));
+      connect(m_presets, &QComboBox::currentIndexChanged, this, &TrainConfigForm::onPresetChosen);
+      m_layout->addRow(tr("Preset"), m_presets);
+    }
     m_editors.insert(field.key, editor);
     m_kinds.insert(field.key, field.kind);
     m_groups.insert(field.key, field.group);
@@ -100,6 +108,42 @@ void TrainConfigForm::build() {
 void TrainConfigForm::showSettingsOf(const ModelEntry &entry) {
   for (auto it = m_editors.begin(); it != m_editors.end(); ++it)
     m_layout->setRowVisible(it.value(), entry.settings.testFlag(m_groups.value(it.key())));
+}
+
+void TrainConfigForm::listPresetsOf(const ModelEntry &entry) {
+  const QSignalBlocker block(m_presets);
+  m_presets->clear();
+  m_presets->addItem(tr("defaults"));
+  for (const ModelPreset &p : entry.presets) {
+    m_presets->addItem(p.label.isEmpty() ? p.name : p.label, p.name);
+    m_presets->setItemData(m_presets->count() - 1, p.description, Qt::ToolTipRole);
+  }
+  m_layout->setRowVisible(m_presets, !entry.presets.empty());
+}
+
+bool TrainConfigForm::applyPreset(const QString &name) {
+  const int index = m_presets->findData(name);
+  if (index < 0) return false;
+  m_presets->setCurrentIndex(index); // → onPresetChosen
+  return true;
+}
+
+void TrainConfigForm::onPresetChosen() {
+  if (m_filling) return;
+  const ModelEntry *entry = findModel(model());
+  if (!entry) return;
+  QJsonObject json;
+  if (const ModelPreset *preset = findPreset(*entry, m_presets->currentData().toString())) json = preset->settings;
+  json.insert(kModelKey, entry->name);
+  const int keep = m_presets->currentIndex();
+  try {
+    setConfig(TrainConfig::fromJson(json, tr("preset")));
+  } catch (const std::invalid_argument &) {
+    return; // the registry's presets are valid configurations (tst_modelregistry)
+  }
+  const QSignalBlocker block(m_presets);
+  m_presets->setCurrentIndex(keep);
+  Q_EMIT edited();
 }
 
 bool TrainConfigForm::isShown(const QString &key) const {
@@ -137,6 +181,7 @@ void TrainConfigForm::setConfig(const TrainConfig &config) {
   for (auto it = json.begin(); it != json.end(); ++it) setValue(it.key(), it.value());
   // The model's own settings only; the others keep their values (they travel in config.json).
   showSettingsOf(config.entry());
+  listPresetsOf(config.entry());
   m_filling = false;
 }
 

@@ -33,6 +33,11 @@ public:
   void setModel(const QString &model); // refills with its defaults, as choosing it does
   QWidget *editor(const QString &key) const { return m_editors.value(key); }
   QComboBox *modelCombo() const;
+  // The chosen model's presets (its registry entry's: published settings, or the rows of an
+  // ablation such as the concepts model's Table 2), first entry "defaults". Choosing one refills
+  // the form with the model's defaults and the preset's settings on top. Hidden when there are none.
+  QComboBox *presetCombo() const { return m_presets; }
+  bool applyPreset(const QString &name); // false when the model has no such preset
   bool isShown(const QString &key) const; // the field is one of the chosen model's settings
 
 Q_SIGNALS:
@@ -44,8 +49,11 @@ private:
   void setValue(const QString &key, const QJsonValue &value);
   void onModelChosen();
   void showSettingsOf(const ModelEntry &entry);
+  void listPresetsOf(const ModelEntry &entry);
+  void onPresetChosen();
 
   QFormLayout *m_layout = nullptr;
+  QComboBox *m_presets = nullptr;
   QHash<QString, QWidget *> m_editors; // by schema key
   QHash<QString, QString> m_kinds;     // by schema key
   QHash<QString, SettingGroup> m_groups; // by schema key

@@ -19,8 +19,13 @@ Command parseEvalCommand();
 Command featuresCommand();
 Command inspectCommand();
 Command regionsCommand();
+Command generateCommand(); // conceptscommands.cpp
 Command tsneCommand();
 Command layoutFeaturesCommand();
+
+// `inspect RUN --image ID` of a concepts run (conceptscommands.cpp).
+class Arguments;
+int inspectConcepts(const QString &runDir, const Arguments &args);
 
 // The benchmarks `bench` gathers (gemm and train are in benchcommand.cpp).
 Command benchParseCommand();    // benchparse.cpp

@@ -38,6 +38,9 @@ Command compareCommand() {
       {QStringLiteral("models"), QStringLiteral("LIST"), QStringLiteral("Comma-separated models: ") + modelNames().join(QLatin1Char(',')) + QLatin1Char('.')},
       {QStringLiteral("ablation"), QStringLiteral("MODEL"),
        QStringLiteral("Train every ablation row of MODEL (concepts: Huang et al. Table 2) instead of --models.")},
+      {QStringLiteral("features"), QStringLiteral("DIR"), QStringLiteral("Feature folder of the 1-crop models (10-crop rows read the feature cache).")},
+      {QStringLiteral("concept-features"), QStringLiteral("DIR"), QStringLiteral("The concept CNN's region features (default: the feature cache).")},
+      {QStringLiteral("rows"), QStringLiteral("LIST"), QStringLiteral("With --ablation: only these rows (preset names, e.g. ctx,cnp,cnp-ctx).")},
       {QStringLiteral("config"), QStringLiteral("FILE.json"), QStringLiteral("Settings for every model (a JSON object without \"model\").")},
       {QStringLiteral("epochs"), QStringLiteral("N"), QStringLiteral("Epochs (default: each model's).")},
       {QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Seed."), QStringLiteral("1")},
@@ -65,7 +68,12 @@ Command compareCommand() {
       const ModelEntry *entry = findModel(model);
       if (!entry || entry->presets.empty() || entry->presets.front().label.isEmpty())
         throw UsageError(QStringLiteral("--ablation: '%1' has no ablation rows (the concepts model has)").arg(model).toStdString());
-      for (const ModelPreset &p : entry->presets) wanted.push_back({model + QLatin1Char('-') + p.name, p.label, model, p.settings});
+      const QStringList only = args.value(QStringLiteral("rows")).split(QLatin1Char(','), Qt::SkipEmptyParts);
+      for (const QString &name : only)
+        if (!findPreset(*entry, name))
+          throw UsageError(QStringLiteral("--rows: %1 has no ablation row '%2'").arg(model, name).toStdString());
+      for (const ModelPreset &p : entry->presets)
+        if (only.isEmpty() || only.contains(p.name)) wanted.push_back({model + QLatin1Char('-') + p.name, p.label, model, p.settings});
     } else {
       for (const QString &m : args.value(QStringLiteral("models")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         if (!findModel(m))
@@ -96,6 +104,7 @@ Command compareCommand() {
     TrainingSource base;
     base.datasetPath = args.value(QStringLiteral("dataset"));
     base.backbone = args.value(QStringLiteral("backbone"));
+    base.conceptFeaturesDir = args.value(QStringLiteral("concept-features"));
     std::vector<TrainingSource> sources;
     std::vector<std::size_t> sourceOf;
     const auto sameInputs = [](const TrainingSource &a, const TrainingSource &b) {
@@ -107,7 +116,11 @@ Command compareCommand() {
       requestInputsOf(config, mine);
       std::size_t k = 0;
       while (k < sources.size() && !sameInputs(sources[k], mine)) ++k;
-      if (k == sources.size()) sources.push_back(base);
+      if (k == sources.size()) {
+        sources.push_back(base);
+        // --features holds one feature set: the plain one, which 10-crop rows cannot read.
+        if (!mine.tenCrop) sources.back().featuresDir = args.value(QStringLiteral("features"));
+      }
       requestInputsOf(config, sources[k]);
       sourceOf.push_back(k);
     }

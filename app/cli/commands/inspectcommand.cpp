@@ -2,6 +2,7 @@
 // model composes it, one line per node: position or relation, word, ℓ(i), ‖h‖, the similarity of
 // the node's joint-space projection to an image (and the DT-LSTM's mean gate values).
 // `inspect RUN_DIR --relations`: SDT-RNN's relation matrices ranked by Frobenius norm (Socher §6.7).
+// `inspect RUN_DIR --image ID` of a concepts run: see conceptscommands.cpp.
 
 #include "arguments.h"
 #include "clioutput.h"
@@ -49,13 +50,18 @@ Command inspectCommand() {
                     {{QStringLiteral("caption"), QStringLiteral("TEXT"), QStringLiteral("Caption to inspect.")},
                      {QStringLiteral("image"), QStringLiteral("ID"), QStringLiteral("Image id to score every node against.")},
                      {QStringLiteral("relations"), {}, QStringLiteral("Rank SDT-RNN's relation matrices by Frobenius norm.")},
+                     {QStringLiteral("top"), QStringLiteral("N"), QStringLiteral("Concepts run: how many top concepts."), QStringLiteral("10")},
                      {QStringLiteral("json"), {}, QStringLiteral("Print JSON.")}}};
-  command.notes = QStringLiteral("Give either --caption TEXT (with --image ID to score the nodes) or --relations.");
+  command.notes = QStringLiteral("Give either --caption TEXT (with --image ID to score the nodes) or --relations; for a "
+                                 "concepts run, --image ID alone shows its concepts, gate and nearest captions.");
   command.run = [](const Arguments &args) {
     const QString runDir = args.positional().first();
     const bool json = args.isSet(QStringLiteral("json"));
+    // A concepts run's image: its concepts, gate and nearest captions.
+    if (!args.isSet(QStringLiteral("relations")) && !args.isSet(QStringLiteral("caption")) && args.isSet(QStringLiteral("image")))
+      return inspectConcepts(runDir, args);
     if (args.isSet(QStringLiteral("relations")) == args.isSet(QStringLiteral("caption")))
-      throw UsageError("give either --caption TEXT or --relations");
+      throw UsageError("give either --caption TEXT or --relations (or, for a concepts run, --image ID alone)");
     const TreeInspector inspector(runDir);
     if (args.isSet(QStringLiteral("relations"))) {
       const auto norms = inspector.relationNorms();

@@ -80,7 +80,9 @@ Command trainCommand() {
       {QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Random seed."), QStringLiteral("1")},
       {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("Image features: concept-cnn, onnx:FILE, torchscript:FILE, npy:FILE."),
        QStringLiteral("concept-cnn")},
-      {QStringLiteral("features"), QStringLiteral("DIR"), QStringLiteral("Feature folder (default: the feature cache).")}};
+      {QStringLiteral("features"), QStringLiteral("DIR"), QStringLiteral("Feature folder (default: the feature cache).")},
+      {QStringLiteral("concept-features"), QStringLiteral("DIR"),
+       QStringLiteral("Concepts model: the concept CNN's region features (`features --regions`; default: the feature cache).")}};
   command.notes = modelList();
   command.run = [](const Arguments &args) {
     TrainingRequest request;
@@ -88,6 +90,7 @@ Command trainCommand() {
     request.source.datasetPath = args.value(QStringLiteral("dataset"));
     request.source.backbone = args.value(QStringLiteral("backbone"));
     request.source.featuresDir = args.value(QStringLiteral("features"));
+    request.source.conceptFeaturesDir = args.value(QStringLiteral("concept-features"));
     request.runDir = args.value(QStringLiteral("out"));
     Engine engine;
     const JobOutcome outcome = runJob(engine, QStringLiteral("Train %1").arg(request.config.modelName()), makeTrainingJob(request));

@@ -28,6 +28,8 @@ public:
   torch::Tensor features(const torch::Tensor &x); // N×featureDim, the image feature
   torch::Tensor forward(const torch::Tensor &x);  // N×K concept scores (logits, before the sigmoid)
   torch::Tensor scoresOf(const torch::Tensor &features); // features() → the N×K logits
+  torch::Tensor gridFeatures(const torch::Tensor &x);    // N×(4·128): the last maps averaged over a 2×2 grid
+  static constexpr int kGridDim = 4 * 128;
 
 private:
   torch::nn::Sequential m_trunk{nullptr};
@@ -57,6 +59,7 @@ struct ConceptCnnModel {
 ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec &spec, const QString &folder,
                                       const QString &key, JobContext *job, const QString &sharedFolder = {});
 
-std::unique_ptr<Backbone> makeConceptCnnBackbone(const ConceptCnnModel &model, const InputSpec &input);
+// layer "grid": gridFeatures; empty: features (the penultimate layer).
+std::unique_ptr<Backbone> makeConceptCnnBackbone(const ConceptCnnModel &model, const InputSpec &input, const QString &layer = {});
 
 }  // namespace gs::vision
