@@ -54,6 +54,23 @@ void TrainingData::validate() const {
                      .arg(r - regionOffsets[std::size_t(i)])
                      .arg(k));
   }
+  if (hasConcepts()) {
+    const int k = conceptCount();
+    if (contextDim < 1 || featureDim != contextDim + k || conceptRegion.size() != std::size_t(imageCount()) * std::size_t(k) ||
+        conceptBoxOffsets.size() != std::size_t(imageCount()) + 1 || conceptBoxOffsets.back() != int(conceptBoxes.size()))
+      fail(QStringLiteral("training data: %1 concepts and a %2-d context do not make the %3-d features, or their boxes disagree")
+               .arg(k)
+               .arg(contextDim)
+               .arg(featureDim));
+    for (int i = 0; i < imageCount(); ++i)
+      for (int c = 0; c < k; ++c) {
+        const int region = conceptRegion[std::size_t(i) * std::size_t(k) + std::size_t(c)];
+        if (region < 0 || conceptBoxOffsets[std::size_t(i)] + region >= conceptBoxOffsets[std::size_t(i) + 1])
+          fail(QStringLiteral("training data: image %1, concept %2 points at region %3, which it does not have")
+                   .arg(imageIds.at(i), conceptNames.at(c))
+                   .arg(region));
+      }
+  }
   if (captionsIn(Split::Train).empty()) fail(QStringLiteral("training data: no training image–caption pairs"));
 }
 
