@@ -19,6 +19,7 @@ struct ConceptInspector::Impl {
   std::shared_ptr<Embedder> embedder; // keeps the model alive
   JointModel model{nullptr};
   torch::Tensor features;             // [images, contextDim + K]
+  std::vector<EncodedCaption> encoded; // every caption of the data, for the nearest captions
 
   int rowOf(const QString &imageId) const {
     const int row = data.imageIds.indexOf(imageId);
@@ -44,6 +45,7 @@ ConceptInspector::ConceptInspector(const QString &runDir, JobContext *job) : m_i
   d.model = joint->members().front();
   d.model->eval();
   d.features = featureTensor(d.data);
+  d.encoded = encodeCaptions(d.vocabulary, d.data.captions);
 }
 
 ConceptInspector::~ConceptInspector() = default;
@@ -77,8 +79,7 @@ ConceptInspection ConceptInspector::inspect(const QString &imageId, int topConce
   // The captions of the image's split, ranked by the run's score.
   const std::vector<int> rows = d.data.captionsIn(d.data.imageSplits[std::size_t(row)]);
   if (!rows.empty() && nearest > 0) {
-    const std::vector<EncodedCaption> encoded = encodeCaptions(d.vocabulary, d.data.captions);
-    const auto scores = d.embedder->score(d.embedder->images(x), d.embedder->captions(encoded, rows)).squeeze(0).contiguous();
+    const auto scores = d.embedder->score(d.embedder->images(x), d.embedder->captions(d.encoded, rows)).squeeze(0).contiguous();
     std::vector<int> rank(rows.size());
     std::iota(rank.begin(), rank.end(), 0);
     const float *s = scores.data_ptr<float>();

@@ -22,10 +22,7 @@ ImageSideImpl::ImageSideImpl(const ImageSideOptions &options) : kind(options.kin
 }
 
 torch::Tensor ImageSideImpl::forward(const torch::Tensor &features) {
-  if (fusion) {
-    const std::int64_t contextDim = features.size(1) - conceptDim;
-    return fusion(features.narrow(1, 0, contextDim), features.narrow(1, contextDim, conceptDim));
-  }
+  if (fusion) return fuse(features, nullptr);
   auto v = first(features);
   switch (kind) {
   case ImageSideKind::Linear: return v;
@@ -37,12 +34,14 @@ torch::Tensor ImageSideImpl::forward(const torch::Tensor &features) {
   return F::normalize(v, F::NormalizeFuncOptions().dim(1));
 }
 
+torch::Tensor ImageSideImpl::fuse(const torch::Tensor &features, torch::Tensor *gate) {
+  const std::int64_t contextDim = features.size(1) - conceptDim;
+  return fusion(features.narrow(1, 0, contextDim), features.narrow(1, contextDim, conceptDim), gate);
+}
+
 torch::Tensor ImageSideImpl::gateOf(const torch::Tensor &features) {
   torch::Tensor gate;
-  if (fusion) {
-    const std::int64_t contextDim = features.size(1) - conceptDim;
-    fusion(features.narrow(1, 0, contextDim), features.narrow(1, contextDim, conceptDim), &gate);
-  }
+  if (fusion) fuse(features, &gate);
   return gate;
 }
 

@@ -22,6 +22,8 @@ struct ImageSideImpl : torch::nn::Module {
 
   ImageSideKind kind;
   std::int64_t conceptDim = 0;
+  // Concepts: the row [x | p] split at K from the end and fused (Eq. 2); `gate` as ConceptFusion's.
+  torch::Tensor fuse(const torch::Tensor &features, torch::Tensor *gate);
   torch::nn::Linear first{nullptr}, second{nullptr};
   torch::nn::BatchNorm1d norm{nullptr};
   ConceptFusion fusion{nullptr};

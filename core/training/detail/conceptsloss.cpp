@@ -10,6 +10,17 @@
 
 namespace gs::detail {
 
+BatchImages batchImages(const TrainingData &data, const std::vector<int> &captionRows) {
+  std::vector<std::int64_t> unique, of;
+  for (int c : captionRows) {
+    const std::int64_t image = data.captions[std::size_t(c)].image;
+    auto it = std::find(unique.begin(), unique.end(), image);
+    if (it == unique.end()) it = unique.insert(unique.end(), image);
+    of.push_back(std::int64_t(it - unique.begin()));
+  }
+  return {torch::tensor(unique, torch::kInt64), torch::tensor(of, torch::kInt64)};
+}
+
 std::vector<int> extraNegatives(const std::vector<int> &rows, const std::vector<int> &pool, int negatives, std::uint64_t seed) {
   const int inBatch = int(rows.size()) - 1;
   const std::unordered_set<int> taken(rows.begin(), rows.end());
@@ -34,15 +45,9 @@ torch::Tensor conceptsLoss(JointModel &model, const TrainConfig &config, const C
   std::vector<int> captions = captionRows;
   const std::vector<int> extra = extraNegatives(captionRows, in.trainingCaptions, config.negatives, in.seed);
   captions.insert(captions.end(), extra.begin(), extra.end());
-  std::vector<std::int64_t> unique, of;
-  for (int c : captions) {
-    const std::int64_t image = in.data.captions[std::size_t(c)].image;
-    auto it = std::find(unique.begin(), unique.end(), image);
-    if (it == unique.end()) it = unique.insert(unique.end(), image);
-    of.push_back(std::int64_t(it - unique.begin()));
-  }
-  const auto imageOfCaption = torch::tensor(of, torch::kInt64);
-  const auto v = model->embedImages(in.features.index_select(0, torch::tensor(unique, torch::kInt64)));
+  const BatchImages images = batchImages(in.data, captions);
+  const torch::Tensor &imageOfCaption = images.imageOfCaption;
+  const auto v = model->embedImages(in.features.index_select(0, images.rows));
   const TextBatch batch = makeTextBatch(in.encoded, captions);
   const auto s = model->embedCaptions(batch);
   const auto anchors = std::int64_t(captionRows.size());

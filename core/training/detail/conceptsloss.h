@@ -27,6 +27,14 @@ struct ConceptsLossInputs {
   double truthProbability = 1.0;            // scheduled sampling's ε (1: teacher forcing throughout)
 };
 
+// The distinct images of some captions, in first-seen order (rows of TrainingData), and per caption
+// its image's index among them: what every joint loss embeds and scores a minibatch with.
+struct BatchImages {
+  torch::Tensor rows;           // [U] int64
+  torch::Tensor imageOfCaption; // [C] int64
+};
+BatchImages batchImages(const TrainingData &data, const std::vector<int> &captionRows);
+
 // The captions drawn to make up `negatives` mismatched pairs per matched pair beyond the
 // minibatch's own (none when the minibatch already has enough); none of them is in `rows`.
 std::vector<int> extraNegatives(const std::vector<int> &rows, const std::vector<int> &pool, int negatives, std::uint64_t seed);

@@ -14,16 +14,9 @@ constexpr double kExplodingLoss = 1e8; // a minibatch loss beyond this has diver
 
 // The configured joint-space loss of every model but the HM-LSTM.
 torch::Tensor jointLoss(JointModel &model, const TrainConfig &config, const StepInputs &in, const std::vector<int> &captionRows) {
-  // The distinct images of the minibatch and, per caption, its image's row among them.
-  std::vector<std::int64_t> unique, of;
-  for (int c : captionRows) {
-    const std::int64_t image = in.data.captions[c].image;
-    auto it = std::find(unique.begin(), unique.end(), image);
-    if (it == unique.end()) it = unique.insert(unique.end(), image);
-    of.push_back(std::int64_t(it - unique.begin()));
-  }
-  const auto imageOfCaption = torch::tensor(of, torch::kInt64);
-  const auto v = model->embedImages(in.features.index_select(0, torch::tensor(unique, torch::kInt64)));
+  const BatchImages images = batchImages(in.data, captionRows);
+  const torch::Tensor &imageOfCaption = images.imageOfCaption;
+  const auto v = model->embedImages(in.features.index_select(0, images.rows));
   const auto y = model->embedCaptions(makeTextBatch(in.encoded, captionRows));
   if (config.loss == LossKind::Squared) return squaredError(v, y, imageOfCaption);
   return contrastiveHinge(model->similarity(v, y), imageOfCaption, config.margin,
