@@ -25,6 +25,7 @@ struct RankedRegion {
 };
 
 struct GroundedPhrase {
+  QString imageId;
   QString caption;       // the caption it is part of
   int captionRow = -1;   // row in the data's captions; -1 for a caption typed in
   QString text;          // the phrase's words
@@ -33,6 +34,27 @@ struct GroundedPhrase {
   Box truth;
   std::vector<RankedRegion> regions; // the image's candidate regions (not the whole image), best first
 };
+
+// One candidate region of an image as the inspector shows it.
+struct ImageRegion {
+  int region = 0;           // 1… (0, the whole image, is not a candidate)
+  Box box;
+  double featureNorm = 0;   // ‖x‖ of the region's CNN feature
+  bool hasCaptionScore = false;
+  double captionScore = 0;  // s(v, y) against the whole caption's vector, when a caption was given
+};
+
+// A phrase ranked for one region (the inverse direction: "which phrase describes this box").
+struct RankedPhrase {
+  QString imageId;          // the phrase's image
+  QString caption;
+  QString text;
+  int begin = 0, end = 0;
+  double score = 0;         // s(v, h)
+};
+
+// Which phrases compete for a region: the image's own captions', or every phrase of its split.
+enum class PhraseScope { Image, Split };
 
 class RegionGrounder {
 public:
@@ -49,6 +71,16 @@ public:
   // std::invalid_argument for an unknown image id or a caption without words; a caption without a
   // noun phrase gives none.
   std::vector<GroundedPhrase> ground(const QString &imageId, const QString &caption = {}) const;
+  // The image's candidate regions with their feature norms and, given a caption (one of the data's,
+  // else parsed as typed), each one's score against the caption's sentence vector. Throws
+  // std::invalid_argument like ground().
+  std::vector<ImageRegion> regionsOf(const QString &imageId, const QString &caption = {}) const;
+  // The phrases ranked for region `region` (1…regionCount-1) of the image, best first. Throws
+  // std::invalid_argument for an unknown image or region.
+  std::vector<RankedPhrase> phrasesFor(const QString &imageId, int region, PhraseScope scope) const;
+  // Every noun phrase of every caption of the split's images (image order), each with its image's
+  // regions ranked: what the correspondence exports write. Honours `job`'s cancel.
+  std::vector<GroundedPhrase> groundSplit(Split split, JobContext *job = nullptr) const;
 
 private:
   struct Impl;

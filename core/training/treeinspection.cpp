@@ -119,6 +119,10 @@ InspectedTree TreeInspector::inspect(const QString &caption, const std::vector<f
     if (similarity.defined()) node.similarity = similarity[n].item<double>();
     node.wordCount = tree.size[std::size_t(n)];
     node.nounPhrase = std::size_t(n) < tree.nounPhrase.size() && tree.nounPhrase[std::size_t(n)];
+    if (std::size_t(n) < tree.spanBegin.size()) {
+      node.spanBegin = tree.spanBegin[std::size_t(n)];
+      node.spanEnd = tree.spanEnd[std::size_t(n)];
+    }
     out.nodes.push_back(std::move(node));
   }
   for (int n = 0; n < tree.nodeCount(); ++n)

@@ -24,6 +24,9 @@ struct InspectedNode {
   std::vector<float> joint;   // h mapped into the joint space (as the root would be)
   double similarity = 0;      // score of `joint` against the image, when one was given
   int wordCount = 0;          // ℓ(i)
+  // Half-open span of InspectedTree::tokens the node covers (phrase-tree models; -1 otherwise):
+  // how the region inspector finds a noun-phrase node's phrase and back.
+  int spanBegin = -1, spanEnd = -1;
 };
 
 struct InspectedTree {
