@@ -13,6 +13,7 @@
 #include "logview.h"
 #include "mappanel.h"
 #include "recentdatasets.h"
+#include "regionpanel.h"
 #include "retrievalpanel.h"
 #include "trainingpanel.h"
 #include "treepanel.h"
@@ -141,7 +142,7 @@ void MainWindow::createDocks() {
     case Dock::Trees: content = m_treePanel = new TreePanel(m_bridge, *m_state, dock); break;
     case Dock::Retrieval: content = m_retrievalPanel = new RetrievalPanel(*m_state, dock); break;
     case Dock::Map: content = m_mapPanel = new MapPanel(m_bridge, *m_state, dock); break;
-    case Dock::Regions: break;
+    case Dock::Regions: content = m_regionPanel = new RegionPanel(m_bridge, *m_state, dock); break;
     }
     // The panels' own minimum sizes add up past a laptop screen: let each dock scroll instead.
     auto *scroll = new QScrollArea(dock);

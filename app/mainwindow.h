@@ -24,6 +24,7 @@ namespace gs {
 class DatasetBrowser;
 class JobStatusWidget;
 class MapPanel;
+class RegionPanel;
 class RetrievalPanel;
 class TrainingPanel;
 class TreePanel;
@@ -48,6 +49,7 @@ public:
   TreePanel *treePanel() const { return m_treePanel; }
   RetrievalPanel *retrievalPanel() const { return m_retrievalPanel; }
   MapPanel *mapPanel() const { return m_mapPanel; }
+  RegionPanel *regionPanel() const { return m_regionPanel; }
   QMenu *recentMenu() const { return m_recentMenu; }
   QString currentDataset() const { return m_dataset; }
   // What the panels share: dataset, current run, selection.
@@ -106,6 +108,7 @@ private:
   TreePanel *m_treePanel = nullptr;
   RetrievalPanel *m_retrievalPanel = nullptr;
   MapPanel *m_mapPanel = nullptr;
+  RegionPanel *m_regionPanel = nullptr;
 };
 
 QString dockTitle(MainWindow::Dock dock);

@@ -4,6 +4,7 @@
 #include "figureexport.h"
 #include "mainwindow.h"
 #include "mappanel.h"
+#include "regionpanel.h"
 #include "retrievalpanel.h"
 #include "trainconfigform.h"
 #include "trainingpanel.h"
@@ -27,6 +28,7 @@ constexpr int kSettleMs = 2500;         // thumbnails, the tree inspection and r
 constexpr int kTimeoutMs = 15 * 60000;  // a machine slower than this has another problem
 const QSize kPanelSize(1200, 760);      // each panel's own screenshot
 constexpr int kPanelSettleMs = 800;     // relayout, lazy thumbnails of the newly visible rows
+constexpr int kRegionsWaitMs = 120000;  // opening an HM-LSTM or concepts run prepares its region data
 
 QTextStream &log() {
   static QTextStream stream(stderr);
@@ -110,8 +112,17 @@ void ScreenshotTour::capture() {
     log() << "tour: " << (result.ok ? "wrote " : "FAILED ") << out.filePath(name) << (result.ok ? QString() : QStringLiteral(": ") + result.error) << '\n';
     failures += !result.ok;
   };
+  // The Regions dock scores the image on its own thread once the run is open: let it finish, then
+  // show what a user would look at first (the first phrase's regions, the top concept's box).
+  RegionPanel &regions = *m_window.regionPanel();
+  QElapsedTimer waited;
+  waited.start();
+  while (regions.isBusy() && waited.elapsed() < kRegionsWaitMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+  const bool concepts = regions.runKind() == RegionPanel::RunKind::Concepts;
+  if (!regions.phrases().empty()) regions.selectPhrase(0);
+  if (concepts) regions.highlightConcept(0);
   save(m_window, QStringLiteral("window.png"));
-  const QList<QPair<MainWindow::Dock, QString>> docks = {{MainWindow::Dock::Dataset, QStringLiteral("dataset.png")},
+  const QList<QPair<MainWindow::Dock, QString>> docks = {{MainWindow::Dock::Regions, concepts ? QStringLiteral("concepts.png") : QStringLiteral("regions.png")},{MainWindow::Dock::Dataset, QStringLiteral("dataset.png")},
                                                         {MainWindow::Dock::Training, QStringLiteral("training.png")},
                                                         {MainWindow::Dock::Trees, QStringLiteral("trees.png")},
                                                         {MainWindow::Dock::Map, QStringLiteral("map.png")},

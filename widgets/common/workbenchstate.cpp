@@ -14,6 +14,7 @@ void WorkbenchState::setDataset(std::shared_ptr<const Dataset> dataset, const QS
     for (int i = 0; i < int(m_dataset->images.size()); ++i) m_imageIndex.insert(m_dataset->images[i].id, i);
   m_selectedImage = -1;
   m_selectedCaption = -1;
+  m_selectedPhrase = {};
   Q_EMIT datasetChanged();
 }
 
@@ -54,6 +55,13 @@ void WorkbenchState::selectCaption(int datasetCaption) {
   if (m_dataset && datasetCaption >= 0 && datasetCaption < int(m_dataset->captions.size()))
     selectImage(m_dataset->captions[datasetCaption].image);
   Q_EMIT captionSelected(datasetCaption);
+}
+
+void WorkbenchState::selectPhrase(const QString &caption, int begin, int end) {
+  const Phrase phrase{caption.trimmed(), begin, end};
+  if (phrase == m_selectedPhrase) return;
+  m_selectedPhrase = phrase;
+  Q_EMIT phraseSelected(phrase.caption, begin, end);
 }
 
 }  // namespace gs

@@ -40,6 +40,15 @@ public:
   void selectImage(int datasetImage);
   // Also selects the caption's image.
   void selectCaption(int datasetCaption);
+  // A noun phrase of a caption (the caption's text and its word-token span [begin, end)): the Trees
+  // panel's NP node and the Regions dock's phrase follow each other through it. begin < 0: none.
+  struct Phrase {
+    QString caption;
+    int begin = -1, end = -1;
+    bool operator==(const Phrase &o) const { return caption == o.caption && begin == o.begin && end == o.end; }
+  };
+  Phrase selectedPhrase() const { return m_selectedPhrase; }
+  void selectPhrase(const QString &caption, int begin, int end);
 
 Q_SIGNALS:
   void datasetChanged();
@@ -48,6 +57,7 @@ Q_SIGNALS:
   void runFailed(const QString &runDir, const QString &error);
   void imageSelected(int datasetImage);
   void captionSelected(int datasetCaption);
+  void phraseSelected(const QString &caption, int begin, int end);
 
 private:
   std::shared_ptr<const Dataset> m_dataset;
@@ -57,6 +67,7 @@ private:
   std::shared_ptr<const JointSpace> m_jointSpace;
   int m_selectedImage = -1;
   int m_selectedCaption = -1;
+  Phrase m_selectedPhrase;
 };
 
 }  // namespace gs

@@ -154,6 +154,7 @@ TreePanel::TreePanel(EngineBridge &bridge, WorkbenchState &state, QWidget *paren
     m_imageIndex = image;
     requestInspection();
   });
+  connect(&m_state, &WorkbenchState::phraseSelected, this, &TreePanel::followSelectedPhrase);
   updateSimilarityAvailability();
   updateNote();
   onRunChanged();
@@ -329,6 +330,7 @@ void TreePanel::setInspectedTree(const InspectedTree &tree) {
   m_inspectedView->setTree(ViewTree::fromInspected(tree, kind));
   if (!same) m_clickedNode = -1;
   m_inspectedView->setSelectedNode(m_clickedNode);
+  followSelectedPhrase();
   if (m_clickedNode >= 0) m_details->showNode(tree, m_clickedNode);
   int units = 0;
   for (const InspectedNode &n : tree.nodes) units = std::max(units, int(n.hidden.size()));
@@ -421,6 +423,23 @@ void TreePanel::onNodeClicked(TreeViewBase *view, int node) {
   m_clickedNode = node;
   m_details->showNode(*m_inspected, node);
   showNearest(node);
+  // A noun phrase of the H-LSTM's tree: the Regions dock shows its regions.
+  const InspectedNode &n = m_inspected->nodes[std::size_t(node)];
+  if (n.nounPhrase && n.spanBegin >= 0) m_state.selectPhrase(m_caption, n.spanBegin, n.spanEnd);
+}
+
+void TreePanel::followSelectedPhrase() {
+  const WorkbenchState::Phrase phrase = m_state.selectedPhrase();
+  if (!m_inspected || !m_inspectedView || phrase.begin < 0 || phrase.caption != m_caption) return;
+  for (int n = 0; n < int(m_inspected->nodes.size()); ++n) {
+    const InspectedNode &node = m_inspected->nodes[std::size_t(n)];
+    if (!node.nounPhrase || node.spanBegin != phrase.begin || node.spanEnd != phrase.end || n == m_clickedNode) continue;
+    m_clickedNode = n;
+    m_inspectedView->setSelectedNode(n);
+    m_details->showNode(*m_inspected, n);
+    showNearest(n);
+    return;
+  }
 }
 
 void TreePanel::showNearest(int node) {

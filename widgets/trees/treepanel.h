@@ -85,6 +85,7 @@ private:
   void onNodeHovered(TreeViewBase *view, int node);
   void onNodeClicked(TreeViewBase *view, int node);
   void showNearest(int node);
+  void followSelectedPhrase(); // the workbench's selected noun phrase → its node, when this caption has it
   void onNearestThumbnail(int image, const QImage &thumbnail);
   void exportClicked();
 

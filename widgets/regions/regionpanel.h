@@ -1,0 +1,166 @@
+#pragma once
+// The Regions dock: what a model looked at. The selected image as large as the dock allows, with
+// its selective-search proposals (numbered; pointing at one shows its feature norm and, with an
+// HM-LSTM run, its score against the caption), the dataset's ground-truth phrase boxes (dashed, in
+// each noun phrase's colour), and
+//  - with an HM-LSTM run: the caption's noun phrases listed in colour (HM-LSTM Figs. 5 and 7), each
+//    one's chosen region drawn with its score, learned and ground truth overlaid or side by side
+//    with IoU and ✓/✗; clicking a phrase lists its top regions and selects its best; clicking a
+//    region ranks the caption's phrases (or every phrase of the split) for it;
+//  - with a concepts run: the image's top concepts as bars, each linked to the box that gave its
+//    maximum (point at a bar, its box lights up), and the gate t of the fused representation (its
+//    mean and a histogram over its dimensions).
+// The selected noun phrase is shared with the Trees panel through the WorkbenchState. Opening a
+// run's model and scoring regions run on the panel's own thread; the window never waits. Display
+// options persist (QSettings group "regions"); the figure exports as PNG/SVG/PDF and the
+// correspondences as CSV/JSON (one image, or the whole test split as an engine job).
+
+#include "regionimageview.h"
+#include "training/conceptinspection.h"
+#include "training/regiongrounding.h"
+#include "workbenchstate.h"
+
+#include <QThreadPool>
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+
+namespace gs {
+
+class ConceptBars;
+class GateHistogram;
+
+class RegionPanel : public QWidget {
+  Q_OBJECT
+public:
+  enum class RunKind { None, Phrases, Concepts, NoRegions };
+
+  RegionPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent = nullptr);
+  ~RegionPanel() override; // waits for work under way
+
+  RunKind runKind() const { return m_kind; }
+  bool isBusy() const { return m_loadingRun || m_working; }
+  QString imageId() const { return m_imageId; }
+  QString caption() const { return m_caption; }
+  // The shown caption's noun phrases: grounded by the run, or the dataset's ground truth without one.
+  const std::vector<GroundedPhrase> &phrases() const { return m_phrases; }
+  int selectedPhrase() const { return m_selectedPhrase; }
+  int selectedRegion() const { return m_selectedRegion; } // region number (1…), -1 none
+  const std::optional<ConceptInspection> &concepts() const { return m_concepts; }
+  const std::vector<RankedPhrase> &rankedPhrases() const { return m_rankedPhrases; }
+
+  // What clicking does: a phrase (its row in phrases()) selects its best region and shares the
+  // phrase with the Trees panel; a region (1…) ranks phrases for it (rankingShown() follows).
+  void selectPhrase(int index);
+  void selectRegion(int region);
+  void highlightConcept(int index); // -1: none
+
+  // Exports the figure as shown (options included): PNG at size × devicePixelRatio, SVG/PDF in
+  // points; an empty size is the figure's natural size. Returns "" or the error.
+  QString exportFigure(const QString &path, QSize size = {}, qreal devicePixelRatio = 1.0);
+  // Writes the correspondences of the shown image's captions (every noun phrase's best region) as
+  // .csv/.json; returns "" or the error. exportSplitData does the whole test split as an engine
+  // job; dataExported() follows.
+  QString exportImageData(const QString &path);
+  void exportSplitData(const QString &path);
+
+  RegionImageView *view() const { return m_view; }
+  QListWidget *phraseList() const { return m_phraseList; }
+  QListWidget *rankedList() const { return m_rankedList; }
+  ConceptBars *conceptBars() const { return m_conceptBars; }
+  GateHistogram *gateHistogram() const { return m_gate; }
+  QLabel *noteLabel() const { return m_note; }
+  QCheckBox *proposalsCheck() const { return m_showProposals; }
+  QCheckBox *truthCheck() const { return m_showTruth; }
+  QCheckBox *learnedCheck() const { return m_showLearned; }
+  QCheckBox *allPhrasesCheck() const { return m_allPhrases; }
+  QComboBox *layoutCombo() const { return m_layout; }
+  QSpinBox *topKSpin() const { return m_topK; }
+  QDoubleSpinBox *thresholdSpin() const { return m_threshold; }
+  QSpinBox *labelSpin() const { return m_labelSize; }
+  QSlider *opacitySlider() const { return m_opacity; }
+
+Q_SIGNALS:
+  void runReady();     // the run's model is open (or could not be: see the note)
+  void imageShown();   // the figure of the current image and caption is drawn with its data
+  void rankingShown(); // phrases ranked for the selected region
+  void dataExported(const QString &path, const QString &error);
+
+private:
+  struct RunOutcome;
+  struct ImageOutcome;
+  struct RankOutcome;
+  void buildUi();
+  void restoreOptions();
+  void saveOptions();
+  void onRunChanged();
+  void onImageSelected(int image);
+  void onCaptionSelected(int caption);
+  void onPhraseSelected(const QString &caption, int begin, int end);
+  void scheduleRefresh();
+  void refresh();
+  void onImageWorked(const ImageOutcome &outcome);
+  void rebuildFigure();
+  void fillPhraseList();
+  void fillRankedRegions();
+  void fillConcepts();
+  void updateNote();
+  QString toolTipOf(const FigureBox &box) const;
+  void onBoxClicked(int kind, int index);
+  void exportFigureClicked();
+  void exportDataClicked();
+
+  EngineBridge &m_bridge;
+  WorkbenchState &m_state;
+  QThreadPool m_pool; // one thread: opens the run's model, then scores images and regions
+  quint64 m_runSerial = 0, m_imageSerial = 0, m_rankSerial = 0;
+  bool m_refreshPending = false;
+
+  QString m_run;
+  RunKind m_kind = RunKind::None;
+  QString m_runModel, m_runError;
+  bool m_loadingRun = false, m_working = false, m_runSeen = false;
+  std::shared_ptr<const RegionGrounder> m_grounder;
+  std::shared_ptr<const ConceptInspector> m_inspector;
+
+  int m_image = -1;       // dataset index of the shown image
+  QString m_imageId, m_caption, m_imageError;
+  RegionFigure m_base;    // the photo alone
+  std::vector<Box> m_proposals;
+  std::vector<ImageRegion> m_regionInfo; // with an HM-LSTM run: norms and caption scores
+  std::vector<GroundedPhrase> m_phrases;
+  std::optional<ConceptInspection> m_concepts;
+  std::vector<RankedPhrase> m_rankedPhrases;
+  int m_selectedPhrase = -1, m_selectedRegion = -1, m_highlightedConcept = -1;
+  bool m_regionClicked = false; // the selected region was clicked (drawn in gold), not a phrase's best
+  WorkbenchState::Phrase m_pendingPhrase; // selected elsewhere before this caption's phrases arrived
+  int m_clippedReported = -1;
+
+  RegionImageView *m_view;
+  QLabel *m_note;
+  QLabel *m_captionLabel;
+  QCheckBox *m_showProposals, *m_showTruth, *m_showLearned, *m_allPhrases;
+  QComboBox *m_layout;
+  QSpinBox *m_topK, *m_labelSize;
+  QDoubleSpinBox *m_threshold;
+  QSlider *m_opacity;
+  QPushButton *m_exportFigure, *m_exportData;
+  QListWidget *m_phraseList, *m_rankedList;
+  QLabel *m_rankedHeading;
+  QWidget *m_conceptsBox;
+  ConceptBars *m_conceptBars;
+  QLabel *m_gateLabel;
+  GateHistogram *m_gate;
+};
+
+}  // namespace gs
