@@ -6,9 +6,19 @@
 #include "runtime/runtime.h"
 
 #include <QCoreApplication>
+#include <QGuiApplication>
+
+#include <memory>
 
 int main(int argc, char *argv[]) {
-  QCoreApplication app(argc, argv);
+  // Painting text (regions --figure) needs the GUI application object; everything else runs
+  // without one, so the CLI works where no display or font stack is wanted. Offscreen unless the
+  // caller chose a platform.
+  bool drawsFigures = false;
+  for (int i = 1; i < argc; ++i) drawsFigures = drawsFigures || qstrcmp(argv[i], "--figure") == 0;
+  if (drawsFigures && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  std::unique_ptr<QCoreApplication> app =
+      drawsFigures ? std::make_unique<QGuiApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
   QCoreApplication::setApplicationName(QString::fromLatin1(gs::kApplicationName));
   QCoreApplication::setOrganizationName(QString::fromLatin1(gs::kOrganisationName));
   QCoreApplication::setApplicationVersion(QString::fromLatin1(gs::kVersion));

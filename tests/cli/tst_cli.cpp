@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -438,22 +439,61 @@ private Q_SLOTS:
                 QStringLiteral("json")},
                fixture + QStringLiteral("/cache"));
     QVERIFY2(r.code == 0, qPrintable(r.err));
-    const QJsonArray phrases = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("phrases")).toArray();
+    const QJsonArray phrases = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("correspondences")).toArray();
     QVERIFY2(!phrases.isEmpty(), qPrintable(r.out));
     const QJsonObject first = phrases.first().toObject();
+    QCOMPARE(first.value(QStringLiteral("image")).toString(), QStringLiteral("scene_00450"));
     QVERIFY(!first.value(QStringLiteral("phrase")).toString().isEmpty());
-    QVERIFY(!first.value(QStringLiteral("regions")).toArray().isEmpty());
+    const int listed = int(first.value(QStringLiteral("regions")).toArray().size());
+    QVERIFY2(listed >= 1 && listed <= 5, qPrintable(r.out)); // --top's default on stdout: 5 (the demo's images have fewer boxes)
     QCOMPARE(first.value(QStringLiteral("regions")).toArray().first().toObject().value(QStringLiteral("box")).toArray().size(), 4);
     r = runCli({QStringLiteral("regions"), run, QStringLiteral("--image"), QStringLiteral("scene_00450"), QStringLiteral("--format"),
                 QStringLiteral("csv"), QStringLiteral("--caption"), QStringLiteral("A small red circle is next to a blue square.")},
                fixture + QStringLiteral("/cache"));
     QVERIFY2(r.code == 0, qPrintable(r.err));
-    QVERIFY2(r.out.startsWith(QStringLiteral("caption,phrase,rank,region,x,y,width,height,score,iou\n")), qPrintable(r.out));
+    QVERIFY2(r.out.startsWith(QStringLiteral("image,caption,phrase,begin,end,rank,region,x,y,width,height,score,iou,correct\n")), qPrintable(r.out));
+
+    // Files: one image's correspondences (one row per noun phrase: each one's chosen region), the
+    // test split's as JSON, and the figure as SVG (vector: the phrases as text) and PNG.
+    const QString csv = dir.filePath(QStringLiteral("image.csv"));
+    r = runCli({QStringLiteral("regions"), run, QStringLiteral("--image"), QStringLiteral("scene_00450"), QStringLiteral("--out"), csv},
+               fixture + QStringLiteral("/cache"));
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QFile csvFile(csv);
+    QVERIFY(csvFile.open(QIODevice::ReadOnly));
+    QCOMPARE(csvFile.readAll().trimmed().split('\n').size() - 1, phrases.size());
+    const QString json = dir.filePath(QStringLiteral("test.json"));
+    r = runCli({QStringLiteral("regions"), run, QStringLiteral("--split"), QStringLiteral("test"), QStringLiteral("--out"), json},
+               fixture + QStringLiteral("/cache"));
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QFile jsonFile(json);
+    QVERIFY(jsonFile.open(QIODevice::ReadOnly));
+    const QJsonArray split = QJsonDocument::fromJson(jsonFile.readAll()).object().value(QStringLiteral("correspondences")).toArray();
+    QVERIFY(split.size() > phrases.size());
+    QCOMPARE(split.first().toObject().value(QStringLiteral("regions")).toArray().size(), 1);
+    QVERIFY(split.first().toObject().value(QStringLiteral("regions")).toArray().first().toObject().contains(QStringLiteral("correct")));
+    const QString svg = dir.filePath(QStringLiteral("figure.svg"));
+    r = runCli({QStringLiteral("regions"), run, QStringLiteral("--image"), QStringLiteral("scene_00450"), QStringLiteral("--figure"), svg},
+               fixture + QStringLiteral("/cache"));
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QFile svgFile(svg);
+    QVERIFY(svgFile.open(QIODevice::ReadOnly));
+    const QByteArray drawing = svgFile.readAll();
+    QVERIFY(drawing.contains("<rect"));
+    QVERIFY2(drawing.contains(first.value(QStringLiteral("phrase")).toString().toUtf8()), drawing.left(500).constData());
+    const QString png = dir.filePath(QStringLiteral("figure.png"));
+    r = runCli({QStringLiteral("regions"), run, QStringLiteral("--image"), QStringLiteral("scene_00450"), QStringLiteral("--figure"), png,
+                QStringLiteral("--size"), QStringLiteral("300x200"), QStringLiteral("--dpr"), QStringLiteral("2")},
+               fixture + QStringLiteral("/cache"));
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(QImage(png).size(), QSize(600, 400));
+    r = runCli({QStringLiteral("regions"), run, QStringLiteral("--split"), QStringLiteral("test")}, fixture + QStringLiteral("/cache"));
+    QCOMPARE(r.code, 2); // --split writes a file
     r = runCli({QStringLiteral("regions"), run, QStringLiteral("--image"), QStringLiteral("no-such-image")}, fixture + QStringLiteral("/cache"));
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral("no-such-image")), qPrintable(r.err));
     r = runCli({QStringLiteral("regions"), run}, fixture + QStringLiteral("/cache"));
-    QCOMPARE(r.code, 2); // --image is required
+    QCOMPARE(r.code, 2); // --image (or --split with --out) is required
   }
 
   // The concepts model from the command line: two ablation rows on the shared fixture as CSV, then

@@ -1,19 +1,26 @@
-// `groundscope-cli regions RUN_DIR --image ID [--caption TEXT] [--top K] [--format text|json|csv]`:
-// every noun phrase of the image's captions (or of TEXT) with the image's regions ranked by a
-// trained HM-LSTM (§4: region-oriented phrase-level description): rank, region, box, score, and the
-// IoU with the phrase's ground-truth box where the dataset has one (the Scenes demo).
+// `groundscope-cli regions RUN_DIR …`: what a trained region model looked at, headless.
+//  --image ID [--caption TEXT] [--top K] [--format text|json|csv]: every noun phrase of the image's
+//    captions (or of TEXT) with the image's regions ranked by the HM-LSTM (§4: region-oriented
+//    phrase-level description): rank, region, box, score, and the IoU with the phrase's
+//    ground-truth box where the dataset has one (the Scenes demo);
+//  --out FILE.csv|json with --image ID or --split SPLIT: the same correspondences written to a file
+//    (each phrase's best region unless --top says more), as the Regions dock's data export writes;
+//  --figure FILE.png|svg|pdf --image ID [--caption TEXT]: the figure the Regions dock exports (an
+//    HM-LSTM run: the caption's phrases, learned and ground-truth boxes; a concepts run: the top
+//    concepts with the box that gave each).
 
 #include "arguments.h"
 #include "clioutput.h"
 #include "commands/commands.h"
 #include "engine/jobcontext.h"
-#include "io/csvfield.h"
 #include "jobrunner.h"
+#include "report/regionfigurebuilder.h"
+#include "training/conceptinspection.h"
+#include "training/correspondencefile.h"
 #include "training/regiongrounding.h"
+#include "training/runfolder.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
+#include <QGuiApplication>
 
 #include <memory>
 
@@ -21,76 +28,133 @@ namespace gs::cli {
 
 namespace {
 
-QJsonArray boxJson(const Box &b) { return {double(b.x), double(b.y), double(b.width), double(b.height)}; }
+QSize parseSize(const QString &text) {
+  if (text.isEmpty()) return {};
+  const QStringList parts = text.split(QLatin1Char('x'));
+  bool okW = false, okH = false;
+  const QSize size = parts.size() == 2 ? QSize(parts[0].toInt(&okW), parts[1].toInt(&okH)) : QSize();
+  if (!okW || !okH || size.width() < 16 || size.height() < 16 || size.width() > 20000 || size.height() > 20000)
+    throw UsageError("--size: expected WIDTHxHEIGHT, e.g. 800x600 (16 to 20000 each)");
+  return size;
+}
+
+// The figure of one image, as the dock draws it with its default options.
+RegionFigure figureOf(const QString &runDir, const Arguments &args, JobContext &job) {
+  const QString imageId = args.value(QStringLiteral("image"));
+  const TrainConfig config = RunFolder(runDir).config();
+  const auto pathOf = [&](const TrainingData &data) {
+    const int row = int(data.imageIds.indexOf(imageId));
+    if (row < 0) throw std::runtime_error(QStringLiteral("unknown image '%1' (the run's data has %2 images)").arg(imageId).arg(data.imageCount()).toStdString());
+    return data.imagePaths.value(row);
+  };
+  if (config.readsConcepts()) {
+    const ConceptInspector inspector(runDir, &job);
+    RegionFigure figure = regionFigureFor(pathOf(inspector.data()));
+    const ConceptInspection inspection = inspector.inspect(imageId, 10, 0);
+    figure.title = QStringLiteral("%1: top concepts%2").arg(imageId, inspection.gated ? QStringLiteral(", gate t mean %1").arg(inspection.meanGate, 0, 'f', 3) : QString());
+    addConcepts(figure, inspection.concepts, args.intValue(QStringLiteral("top"), 5, 1, 50));
+    return figure;
+  }
+  const RegionGrounder grounder(runDir, &job);
+  RegionFigure figure = regionFigureFor(pathOf(grounder.data()));
+  QString caption = args.value(QStringLiteral("caption"));
+  std::vector<GroundedPhrase> phrases;
+  if (caption.isEmpty()) {
+    // The image's first caption with a noun phrase (the dock starts with the first caption too).
+    const std::vector<GroundedPhrase> all = grounder.ground(imageId);
+    if (!all.empty()) caption = all.front().caption;
+    for (const GroundedPhrase &p : all)
+      if (p.caption == caption) phrases.push_back(p);
+  } else {
+    phrases = grounder.ground(imageId, caption);
+  }
+  figure.title = caption;
+  if (args.isSet(QStringLiteral("proposals"))) {
+    std::vector<Box> boxes;
+    for (const ImageRegion &r : grounder.regionsOf(imageId)) boxes.push_back(r.box);
+    addProposals(figure, boxes);
+  }
+  PhraseFigureOptions options;
+  options.sideBySide = args.isSet(QStringLiteral("side-by-side"));
+  options.topK = args.intValue(QStringLiteral("top"), 1, 1, 10);
+  addPhrases(figure, phrases, options);
+  return figure;
+}
 
 }  // namespace
 
 Command regionsCommand() {
   Command command;
   command.name = QStringLiteral("regions");
-  command.summary = QStringLiteral("the regions an HM-LSTM run gives each noun phrase of an image's captions");
+  command.summary = QStringLiteral("the regions a region model (HM-LSTM, concepts) gives an image's phrases or concepts, as text, data or a figure");
   command.syntax = {QStringLiteral("RUN_DIR"), 1, 1,
-                    {{QStringLiteral("image"), QStringLiteral("ID"), QStringLiteral("Image of the run's dataset."), {}, true},
+                    {{QStringLiteral("image"), QStringLiteral("ID"), QStringLiteral("Image of the run's dataset.")},
                      {QStringLiteral("caption"), QStringLiteral("TEXT"), QStringLiteral("Ground this caption's noun phrases instead.")},
-                     {QStringLiteral("top"), QStringLiteral("K"), QStringLiteral("Regions listed per phrase."), QStringLiteral("5")},
-                     {QStringLiteral("format"), QStringLiteral("FORMAT"), QStringLiteral("text, json or csv."), QStringLiteral("text")}}};
+                     {QStringLiteral("split"), QStringLiteral("SPLIT"), QStringLiteral("With --out: every image of this split (train, val, test).")},
+                     {QStringLiteral("top"), QStringLiteral("K"), QStringLiteral("Regions listed per phrase (default 5; 1 in --out files and figures).")},
+                     {QStringLiteral("format"), QStringLiteral("FORMAT"), QStringLiteral("text, json or csv."), QStringLiteral("text")},
+                     {QStringLiteral("out"), QStringLiteral("FILE"), QStringLiteral("Write the correspondences to FILE.csv or FILE.json.")},
+                     {QStringLiteral("figure"), QStringLiteral("FILE"), QStringLiteral("Write the image's figure to FILE.png, .svg or .pdf.")},
+                     {QStringLiteral("size"), QStringLiteral("WxH"), QStringLiteral("Figure size (pixels for PNG, points for SVG/PDF); default: natural.")},
+                     {QStringLiteral("dpr"), QStringLiteral("R"), QStringLiteral("PNG device pixel ratio."), QStringLiteral("1")},
+                     {QStringLiteral("side-by-side"), {}, QStringLiteral("Figure: learned and ground-truth boxes on two photos.")},
+                     {QStringLiteral("proposals"), {}, QStringLiteral("Figure: draw the candidate regions too, numbered.")}}};
   command.notes = QStringLiteral("Regions are the image's candidate boxes (selective-search proposals, or the demo's ground-truth "
                                  "boxes for a run trained with regions 'ground-truth'); region 0, the whole image, is not a "
-                                 "candidate. IoU is given where the dataset has the phrase's box.");
+                                 "candidate. IoU is given where the dataset has the phrase's box; 'correct' is IoU >= 0.5.");
   command.run = [](const Arguments &args) {
     const QString format = args.value(QStringLiteral("format"));
     if (format != QLatin1String("text") && format != QLatin1String("json") && format != QLatin1String("csv"))
       throw UsageError("--format: expected text, json or csv");
-    const int top = args.intValue(QStringLiteral("top"), 5, 1, 1000);
     const QString runDir = args.positional().first(), imageId = args.value(QStringLiteral("image"));
-    std::vector<GroundedPhrase> phrases;
+    const bool toFile = args.isSet(QStringLiteral("out")), figure = args.isSet(QStringLiteral("figure"));
+    if (args.isSet(QStringLiteral("split")) && !toFile) throw UsageError("--split: give --out FILE.csv|json to write the split's correspondences");
+    if (!args.isSet(QStringLiteral("split")) && imageId.isEmpty()) throw UsageError("--image: required (or --split with --out)");
+    if (figure && imageId.isEmpty()) throw UsageError("--figure: give --image ID");
+    const int top = args.intValue(QStringLiteral("top"), toFile ? 1 : 5, 1, 1000);
     Engine engine;
+
+    if (figure) {
+      const QString path = args.value(QStringLiteral("figure"));
+      const QSize size = parseSize(args.value(QStringLiteral("size")));
+      const double ratio = args.doubleValue(QStringLiteral("dpr"), 1.0, 0.25, 8.0);
+      if (!qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
+        throw std::runtime_error("--figure: text rendering needs the GUI application object (run groundscope-cli itself)");
+      requireSuccess(runJob(engine, QStringLiteral("Draw regions"), [&](JobContext &job) {
+        const RegionFigure drawn = figureOf(runDir, args, job);
+        if (drawn.clippedBoxes > 0) job.warn(QStringLiteral("%1 box(es) reached outside the image and were clipped").arg(drawn.clippedBoxes));
+        exportRegionFigure(drawn, FigureStyle{}, path, size, ratio);
+      }));
+      err() << QStringLiteral("wrote %1\n").arg(path);
+      return kExitOk;
+    }
+
+    std::vector<GroundedPhrase> phrases;
     requireSuccess(runJob(engine, QStringLiteral("Ground phrases"), [&](JobContext &job) {
       const RegionGrounder grounder(runDir, &job);
       try {
-        phrases = grounder.ground(imageId, args.value(QStringLiteral("caption")));
+        if (args.isSet(QStringLiteral("split"))) {
+          const std::optional<Split> split = splitFromName(args.value(QStringLiteral("split")));
+          if (!split) throw std::invalid_argument("--split: expected train, val or test");
+          phrases = grounder.groundSplit(*split, &job);
+        } else {
+          phrases = grounder.ground(imageId, args.value(QStringLiteral("caption")));
+        }
       } catch (const std::invalid_argument &error) {
         throw std::runtime_error(error.what()); // an image or caption the run cannot ground: a runtime failure
       }
+      if (toFile) writeCorrespondences(args.value(QStringLiteral("out")), phrases, top);
     }));
+    if (toFile) {
+      err() << QStringLiteral("wrote %1 phrases to %2\n").arg(phrases.size()).arg(args.value(QStringLiteral("out")));
+      return kExitOk;
+    }
     if (format == QLatin1String("json")) {
-      QJsonArray list;
-      for (const GroundedPhrase &p : phrases) {
-        QJsonArray regions;
-        for (std::size_t k = 0; k < p.regions.size() && int(k) < top; ++k) {
-          QJsonObject r{{QStringLiteral("rank"), int(k) + 1},
-                        {QStringLiteral("region"), p.regions[k].region},
-                        {QStringLiteral("box"), boxJson(p.regions[k].box)},
-                        {QStringLiteral("score"), p.regions[k].score}};
-          if (p.hasTruth) r.insert(QStringLiteral("iou"), p.regions[k].iou);
-          regions.append(r);
-        }
-        QJsonObject o{{QStringLiteral("caption"), p.caption}, {QStringLiteral("phrase"), p.text},
-                      {QStringLiteral("begin"), p.begin},     {QStringLiteral("end"), p.end},
-                      {QStringLiteral("regions"), regions}};
-        if (p.hasTruth) o.insert(QStringLiteral("truth"), boxJson(p.truth));
-        list.append(o);
-      }
-      out() << QJsonDocument(QJsonObject{{QStringLiteral("image"), imageId}, {QStringLiteral("phrases"), list}})
-                   .toJson(QJsonDocument::Indented);
+      out() << correspondencesJson(phrases, top).toJson(QJsonDocument::Indented);
       return kExitOk;
     }
     if (format == QLatin1String("csv")) {
-      out() << "caption,phrase,rank,region,x,y,width,height,score,iou\n";
-      for (const GroundedPhrase &p : phrases)
-        for (std::size_t k = 0; k < p.regions.size() && int(k) < top; ++k) {
-          const RankedRegion &r = p.regions[k];
-          out() << QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9,%10\n")
-                       .arg(QString::fromUtf8(csvField(p.caption)), QString::fromUtf8(csvField(p.text)))
-                       .arg(k + 1)
-                       .arg(r.region)
-                       .arg(r.box.x)
-                       .arg(r.box.y)
-                       .arg(r.box.width)
-                       .arg(r.box.height)
-                       .arg(r.score, 0, 'f', 4)
-                       .arg(p.hasTruth ? QString::number(r.iou, 'f', 3) : QString());
-        }
+      out() << QString::fromUtf8(correspondencesCsv(phrases, top));
       return kExitOk;
     }
     if (phrases.empty()) out() << QStringLiteral("image %1: no noun phrase to ground\n").arg(imageId);
