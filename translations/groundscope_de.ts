@@ -35,6 +35,40 @@
         <source>%1: unknown figure format &apos;%2&apos; (use .png, .svg or .pdf)</source>
         <translation>%1: unbekanntes Abbildungsformat „%2“ (.png, .svg oder .pdf verwenden)</translation>
     </message>
+    <message>
+        <source>image file missing:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — no candidate region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, IoU %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>learned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ground truth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ground truth (dashed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — p %2, region %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>RateEstimator</name>
@@ -655,6 +689,258 @@ image %4</source>
     </message>
 </context>
 <context>
+    <name>gs::RegionPanel</name>
+    <message>
+        <source>Proposals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The image&apos;s selective-search boxes (numbered), as the features job stores them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ground truth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each noun phrase&apos;s box where the dataset has one (dashed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The region the run chose for each noun phrase, with its score s(v, h).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overlay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Side by side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learned and ground-truth boxes on one photo, or on two photos side by side.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>top </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Regions drawn per phrase.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>score ≥ </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learned regions scoring below this are not drawn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Label size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opacity of the boxes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export figure…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export data…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opacity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Noun phrases</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank all test phrases for a region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Concepts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>words %1–%2 of “%3”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: p = %2, maximum in region %3 (%4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gate t (Eq. 2): mean %1 over its %2 dimensions — 1 leans on the concepts, 0 on the global context.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run&apos;s image side has no gate (it does not fuse concepts and context with Eq. 2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1”: the image has no candidate region.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1”: ground truth %2. Open an HM-LSTM run to see the regions it chooses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Top regions for “%1” (click one to rank phrases for it):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. region %2  %3  score %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  IoU %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Region %1. Open an HM-LSTM run to rank phrases for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranking phrases for region %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test phrases ranked for region %1 (★ this image&apos;s):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This image&apos;s phrases ranked for region %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>region %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+feature norm ‖x‖ = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+score against the caption s(v, y) = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ground truth of “%1”: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>learned for “%1”: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: p = %2 (its maximum, in region %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a dataset, then select an image or a caption.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select an image or a caption to see its regions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opening the run&apos;s model…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The run&apos;s regions cannot be shown: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No run open: the image&apos;s proposals and the dataset&apos;s ground truth. Open an HM-LSTM run for the region it chooses for each noun phrase, or a concepts run for its concepts by region.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This run (%1) learns no regions: train the HM-LSTM (its regions come from the features job&apos;s --regions option: `groundscope-cli features DATASET --regions`) or the concepts model. Proposals and ground truth are shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scoring the image&apos;s regions…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n box(es) reached outside the image and were clipped.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The caption has no noun phrase to ground.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The dataset has no phrase boxes for this caption.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the correspondences need an HM-LSTM run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export correspondences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the regions figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation type="unfinished">PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Width (pixels for PNG, points for SVG/PDF):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Device pixel ratio:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This image&apos;s captions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The whole test split</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which phrases:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv);;JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gs::RetrievalPanel</name>
     <message>
         <source>Type a sentence and press Enter</source>
@@ -772,6 +1058,10 @@ image %4</source>
         <source>the Training panel did not start</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>no model named %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gs::ThumbnailModel</name>
@@ -823,6 +1113,22 @@ image %4</source>
     </message>
     <message>
         <source>training form</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Published settings of the model, or a row of its ablation table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preset</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -972,10 +1278,6 @@ image %4</source>
         <source>, epoch %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>, best rsum %1</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>Opened %1: %n epoch(s), </source>
         <translation type="unfinished">
@@ -1039,10 +1341,6 @@ image %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Epoch %1/%2: loss %3, validation %4%5 (%6 s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>, best so far</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1085,6 +1383,22 @@ image %4</source>
     <message>
         <source>Exported %1</source>
         <translation type="unfinished">%1 exportiert</translation>
+    </message>
+    <message>
+        <source>, best epoch %1 (rsum %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; correspondence step %1: %2 % right (proposal ceiling %3 %, chance %4 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; correspondence step %1: no ground truth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epoch %1/%2: loss %3, validation %4%5 (%6 s)%7</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1217,10 +1531,6 @@ image %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Node activations need a tree-model run (CT-RNN, DT-RNN, SDT-RNN or DT-LSTM): open one to colour the trees.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Opening the run&apos;s model…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1252,6 +1562,14 @@ image %4</source>
         <source>Width (pixels for PNG, points for SVG/PDF):</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Node activations need a tree-model run (%1): open one to colour the trees.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The constituency tree is the one %1 composed (as parsed, punctuation dropped; outlined: the noun phrases, whose h enter their parent through Û and are embedded beside the sentence).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>gs::WorkbenchState</name>
@@ -1272,6 +1590,10 @@ image %4</source>
     </message>
     <message>
         <source>Run the demo through every panel, save screenshots into DIR and quit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model the screenshot tour trains (default: dtrnn).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -36,7 +36,7 @@ RegionFigure regionFigureFor(const QString &path, QSize recordedSize, int maxSid
 
 QString phraseLegendText(const GroundedPhrase &phrase) {
   QString text = phrase.text;
-  if (phrase.regions.empty()) return text + QObject::tr(" — no candidate region");
+  if (phrase.regions.empty()) return text;
   const RankedRegion &best = phrase.regions.front();
   text += QStringLiteral(" — %1").arg(best.score, 0, 'f', 2);
   if (phrase.hasTruth)
@@ -95,14 +95,19 @@ void addProposals(RegionFigure &figure, const std::vector<Box> &proposals, int p
   }
 }
 
-void addConcepts(RegionFigure &figure, const std::vector<ScoredConcept> &concepts, int top) {
+QString conceptsFigureTitle(const ConceptInspection &inspection) {
+  return inspection.gated ? QObject::tr("%1: top concepts; gate t mean %2").arg(inspection.imageId).arg(inspection.meanGate, 0, 'f', 3)
+                          : QObject::tr("%1: top concepts").arg(inspection.imageId);
+}
+
+void addConcepts(RegionFigure &figure, const std::vector<ScoredConcept> &concepts, int top, int firstColour) {
   for (std::size_t k = 0; k < concepts.size() && int(k) < top; ++k) {
     const ScoredConcept &c = concepts[k];
     FigureBox box;
     box.kind = FigureBox::Concept;
     box.index = int(k);
     box.box = c.box;
-    box.colour = figureColour(int(k));
+    box.colour = figureColour(firstColour + int(k));
     box.label = QStringLiteral("%1 %2").arg(c.name).arg(c.score, 0, 'f', 2);
     addFigureBox(figure, 0, box);
     figure.legend.push_back({box.colour, QObject::tr("%1 — p %2, region %3").arg(c.name).arg(c.score, 0, 'f', 2).arg(c.region), false});

@@ -33,10 +33,16 @@ void addPhrases(RegionFigure &figure, const std::vector<GroundedPhrase> &phrases
 // Numbered proposals (1…) in grey, thin; `panel` as addFigureBox takes it.
 void addProposals(RegionFigure &figure, const std::vector<Box> &proposals, int panel = 0);
 
-// The top concepts with the box that gave each its maximum (§3.2), coloured and labelled "name p".
-void addConcepts(RegionFigure &figure, const std::vector<ScoredConcept> &concepts, int top = 5);
+// The top concepts with the box that gave each its maximum (§3.2), labelled "name p" and coloured
+// figureColour(firstColour + k): pass the number of phrases drawn beside them, so a concept's box
+// is never mistaken for a phrase's.
+void addConcepts(RegionFigure &figure, const std::vector<ScoredConcept> &concepts, int top = 5, int firstColour = 0);
 
-// The legend text of a phrase: its words, its best score and, with ground truth, IoU and ✓/✗.
+// The title of a concepts figure: the image and its mean gate t (Eq. 2) when the run has one.
+QString conceptsFigureTitle(const ConceptInspection &inspection);
+
+// The legend text of a phrase: its words, its best score and, with ground truth, IoU and ✓/✗ (the
+// words alone for a phrase without ranked regions: the dataset's ground truth, no run).
 QString phraseLegendText(const GroundedPhrase &phrase);
 
 }  // namespace gs

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <map>
 #include <mutex>
 #include <numeric>
 
@@ -28,6 +29,8 @@ struct RegionGrounder::Impl {
   std::vector<EncodedCaption> encoded;
   PhraseIndex phrases;
   torch::Tensor regions; // every region in the joint space
+  mutable std::mutex splitPhrasesLock;
+  mutable std::map<int, torch::Tensor> splitPhrases; // phrasesFor(…, Split): each split's phrase vectors
   mutable std::mutex parserLock;
   mutable std::unique_ptr<CaptionParser> parser; // made on first use (loads Link Grammar's dictionary)
 
@@ -238,7 +241,16 @@ std::vector<RankedPhrase> RegionGrounder::phrasesFor(const QString &imageId, int
   if (rows.empty()) return out;
   torch::NoGradGuard noGrad;
   JointModel m = d.model;
-  const torch::Tensor y = embedPhrases(m, d.encoded, d.phrases, rows);
+  torch::Tensor y;
+  if (scope == PhraseScope::Split) {
+    // Every phrase of the split: embedded once per split and kept (the dock asks region after region).
+    std::lock_guard<std::mutex> lock(d.splitPhrasesLock);
+    torch::Tensor &cached = d.splitPhrases[int(split)];
+    if (!cached.defined()) cached = embedPhrases(m, d.encoded, d.phrases, rows);
+    y = cached;
+  } else {
+    y = embedPhrases(m, d.encoded, d.phrases, rows);
+  }
   const int r = d.data.regionOffsets[std::size_t(image)] + region;
   const torch::Tensor scores = m->similarity(d.regions.narrow(0, r, 1), y).squeeze(0);
   for (std::size_t q = 0; q < rows.size(); ++q) {

@@ -180,9 +180,6 @@ void RegionPanel::buildUi() {
   m_note->setWordWrap(true);
   m_note->setObjectName(QStringLiteral("regionNote"));
   layout->addWidget(m_note);
-  m_captionLabel = new QLabel(this);
-  m_captionLabel->setWordWrap(true);
-  layout->addWidget(m_captionLabel);
 
   auto *split = new QSplitter(Qt::Horizontal, this);
   m_view = new RegionImageView(split);
@@ -223,6 +220,7 @@ void RegionPanel::buildUi() {
     rebuildFigure();
   };
   for (QCheckBox *box : {m_showProposals, m_showTruth, m_showLearned}) connect(box, &QCheckBox::toggled, this, redraw);
+  connect(m_showTruth, &QCheckBox::toggled, this, &RegionPanel::fillConcepts);
   connect(m_layout, &QComboBox::currentIndexChanged, this, redraw);
   connect(m_topK, &QSpinBox::valueChanged, this, redraw);
   connect(m_threshold, &QDoubleSpinBox::valueChanged, this, redraw);
@@ -440,7 +438,6 @@ void RegionPanel::onImageWorked(const ImageOutcome &out) {
   m_regionClicked = false;
   m_highlightedConcept = -1;
   m_clippedReported = -1;
-  m_captionLabel->setText(m_caption.isEmpty() ? QString() : QStringLiteral("<i>%1</i>").arg(m_caption.toHtmlEscaped()));
   fillPhraseList();
   fillConcepts();
   m_rankedList->clear();
@@ -459,6 +456,7 @@ void RegionPanel::onImageWorked(const ImageOutcome &out) {
 
 void RegionPanel::rebuildFigure() {
   RegionFigure figure = m_base;
+  figure.title = m_concepts ? conceptsFigureTitle(*m_concepts) : m_caption; // drawn, and exported, with the figure
   if (m_showProposals->isChecked()) addProposals(figure, m_proposals);
   PhraseFigureOptions options;
   options.learned = m_showLearned->isChecked() && m_kind == RunKind::Phrases && m_grounder;
@@ -467,7 +465,7 @@ void RegionPanel::rebuildFigure() {
   options.topK = m_topK->value();
   options.scoreThreshold = m_threshold->value() <= m_threshold->minimum() ? -std::numeric_limits<double>::infinity() : m_threshold->value();
   if (options.learned || options.truth) addPhrases(figure, m_phrases, options);
-  if (m_concepts) addConcepts(figure, m_concepts->concepts, kConceptBoxes);
+  if (m_concepts) addConcepts(figure, m_concepts->concepts, kConceptBoxes, conceptColourOffset());
   // The clicked region, drawn even when the proposals are hidden.
   if (m_regionClicked && m_selectedRegion > 0 && !m_showProposals->isChecked() && m_selectedRegion <= int(m_proposals.size())) {
     FigureBox box;
@@ -521,7 +519,7 @@ void RegionPanel::fillConcepts() {
   std::vector<ConceptBars::Bar> bars;
   for (std::size_t k = 0; k < m_concepts->concepts.size(); ++k) {
     const ScoredConcept &c = m_concepts->concepts[k];
-    bars.push_back({c.name, c.score, int(k) < kConceptBoxes ? figureColour(int(k)) : QColor(Qt::gray),
+    bars.push_back({c.name, c.score, int(k) < kConceptBoxes ? figureColour(conceptColourOffset() + int(k)) : QColor(Qt::gray),
                     tr("%1: p = %2, maximum in region %3 (%4)").arg(c.name).arg(c.score, 0, 'f', 3).arg(c.region).arg(boxText(c.box))});
   }
   m_conceptBars->setBars(std::move(bars));
@@ -535,6 +533,11 @@ void RegionPanel::fillConcepts() {
     m_gate->setGate({});
   }
   m_gate->setVisible(m_concepts->gated);
+}
+
+int RegionPanel::conceptColourOffset() const {
+  // After the phrases' colours when their true boxes are drawn too (the palette has ten).
+  return m_showTruth->isChecked() ? int(m_phrases.size()) : 0;
 }
 
 void RegionPanel::selectPhrase(int index) {
@@ -678,7 +681,10 @@ void RegionPanel::updateNote() {
     lines << (m_kind == RunKind::Phrases ? tr("The caption has no noun phrase to ground.") : tr("The dataset has no phrase boxes for this caption."));
   m_note->setText(lines.join(QLatin1Char('\n')));
   m_note->setVisible(!lines.isEmpty());
-  m_exportData->setEnabled(m_kind == RunKind::Phrases && m_grounder);
+  // What only an HM-LSTM run draws or writes.
+  const bool phrases = m_kind == RunKind::Phrases && m_grounder;
+  m_exportData->setEnabled(phrases);
+  for (QWidget *w : std::initializer_list<QWidget *>{m_showLearned, m_topK, m_threshold, m_allPhrases}) w->setEnabled(phrases);
 }
 
 QString RegionPanel::exportFigure(const QString &path, QSize size, qreal devicePixelRatio) {

@@ -114,6 +114,7 @@ private:
   void fillPhraseList();
   void fillRankedRegions();
   void fillConcepts();
+  int conceptColourOffset() const;
   void updateNote();
   QString toolTipOf(const FigureBox &box) const;
   void onBoxClicked(int kind, int index);
@@ -148,7 +149,6 @@ private:
 
   RegionImageView *m_view;
   QLabel *m_note;
-  QLabel *m_captionLabel;
   QCheckBox *m_showProposals, *m_showTruth, *m_showLearned, *m_allPhrases;
   QComboBox *m_layout;
   QSpinBox *m_topK, *m_labelSize;

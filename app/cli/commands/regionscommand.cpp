@@ -51,7 +51,7 @@ RegionFigure figureOf(const QString &runDir, const Arguments &args, JobContext &
     const ConceptInspector inspector(runDir, &job);
     RegionFigure figure = regionFigureFor(pathOf(inspector.data()));
     const ConceptInspection inspection = inspector.inspect(imageId, 10, 0);
-    figure.title = QStringLiteral("%1: top concepts%2").arg(imageId, inspection.gated ? QStringLiteral(", gate t mean %1").arg(inspection.meanGate, 0, 'f', 3) : QString());
+    figure.title = conceptsFigureTitle(inspection);
     addConcepts(figure, inspection.concepts, args.intValue(QStringLiteral("top"), 5, 1, 50));
     return figure;
   }
