@@ -71,6 +71,13 @@ const std::vector<EnumName<LossKind>> &enumTable<LossKind>() {
 }
 
 template <>
+const std::vector<EnumName<NegativePool>> &enumTable<NegativePool>() {
+  static const std::vector<EnumName<NegativePool>> table = {{NegativePool::Batch, QStringLiteral("batch")},
+                                                            {NegativePool::All, QStringLiteral("all")}};
+  return table;
+}
+
+template <>
 const std::vector<EnumName<OptimizerKind>> &enumTable<OptimizerKind>() {
   static const std::vector<EnumName<OptimizerKind>> table = {{OptimizerKind::Adagrad, QStringLiteral("adagrad")},
                                                              {OptimizerKind::Adam, QStringLiteral("adam")},

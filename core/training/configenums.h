@@ -20,6 +20,9 @@ enum class SelectionRule { Rsum, Twin, Last };
 // Socher's squared error (§6.4), minimised alternately.
 enum class LossKind { Socher, Hinge, Vsepp, Squared };
 enum class OptimizerKind { Adagrad, Adam, Sgd };
+// Where the ranking loss takes its contrastive sentences and images from: the minibatch's, or
+// (Socher Eq. 5 as written: S \ S(i) and I \ I(j) over all training pairs) the whole training set's.
+enum class NegativePool { Batch, All };
 // constant | cyclic (Merkx & Frank §3.3) | step (DT-LSTM §4: ×0.95 every 2,500 iterations)
 enum class ScheduleKind { Constant, Cyclic, Step };
 
@@ -49,6 +52,7 @@ template <> const std::vector<EnumName<ImageInputKind>> &enumTable<ImageInputKin
 template <> const std::vector<EnumName<ConceptFusionKind>> &enumTable<ConceptFusionKind>();
 template <> const std::vector<EnumName<SelectionRule>> &enumTable<SelectionRule>();
 template <> const std::vector<EnumName<LossKind>> &enumTable<LossKind>();
+template <> const std::vector<EnumName<NegativePool>> &enumTable<NegativePool>(); // "batch", "all"
 template <> const std::vector<EnumName<OptimizerKind>> &enumTable<OptimizerKind>();
 template <> const std::vector<EnumName<ScheduleKind>> &enumTable<ScheduleKind>();
 

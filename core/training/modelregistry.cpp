@@ -196,11 +196,13 @@ std::vector<ModelPreset> conceptAblation() {
 ModelPreset socherPreset() {
   return {QStringLiteral("socher2014"), {},
           QStringLiteral("Socher et al. 2014 §6: Δ = 3, λ = 0.08, AdaGrad learning rate 1e-4, 50-d, word vectors not "
-                         "fine-tuned (give word_vectors a pre-trained file)"),
+                         "fine-tuned (give word_vectors a pre-trained file), Eq. 5's sums over every other sentence and "
+                         "image of the training set (negative_pool all)"),
           QJsonObject{{QStringLiteral("margin"), 3.0},
                       {QStringLiteral("regularisation"), 0.08},
                       {QStringLiteral("learning_rate"), 1e-4},
-                      {QStringLiteral("freeze_words"), true}}};
+                      {QStringLiteral("freeze_words"), true},
+                      {QStringLiteral("negative_pool"), QStringLiteral("all")}}};
 }
 
 ModelPreset merkxPreset() {

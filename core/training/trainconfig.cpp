@@ -32,6 +32,12 @@ Field ownModelsOnly(Field f) {
   return f;
 }
 
+// A field newer than the run folders and golden files (ConfigField::writtenWhenDefault).
+Field omittedWhenDefault(Field f) {
+  f.schema.writtenWhenDefault = false;
+  return f;
+}
+
 void requireType(bool ok, const QString &where, const QString &key, const char *what) {
   if (!ok) invalid(QStringLiteral("%1: '%2' must be %3").arg(where, key, QLatin1String(what)));
 }
@@ -181,6 +187,9 @@ const std::vector<Field> &fields() {
                              "Concepts model: the global context from 1 centre crop or 10 crops", Bound::Positive)),
       choiceField({"loss", "Loss"}, &TrainConfig::loss, G::Gradient,
                   "Socher Eq. 5, in-batch hinge, VSE++ hardest negative, squared error"),
+      omittedWhenDefault(choiceField({"negative_pool", "Negative pool"}, &TrainConfig::negativePool, G::Gradient,
+                                     "Contrastive sentences and images of the ranking loss: the minibatch's, or all of the "
+                                     "training set's (Socher Eq. 5 as written; also \"negatives\": \"all\")")),
       doubleField({"margin", "Margin"}, &TrainConfig::margin, G::Gradient, "Margin Δ / α", Bound::NonNegative),
       doubleField({"regularisation", "Regularisation"}, &TrainConfig::regularisation, G::Gradient, "λ of λ‖θ‖²", Bound::NonNegative),
       choiceField({"optimizer", "Optimizer"}, &TrainConfig::optimizer, G::Gradient, "Optimiser"),
@@ -231,8 +240,10 @@ bool TrainConfig::needsConstituency() const { return entry().tree == TreeInput::
 
 QJsonObject TrainConfig::toJson() const {
   QJsonObject json;
+  static const TrainConfig defaults;
   for (const Field &f : fields())
-    if (f.schema.writtenFor(entry())) json.insert(f.schema.key, f.read(*this));
+    if (f.schema.writtenFor(entry()) && (f.schema.writtenWhenDefault || f.read(*this) != f.read(defaults)))
+      json.insert(f.schema.key, f.read(*this));
   return json;
 }
 
@@ -241,12 +252,18 @@ TrainConfig TrainConfig::fromJson(const QJsonObject &json, const QString &source
   const QJsonValue model = json.value(QStringLiteral("model"));
   if (!model.isUndefined()) requireType(model.isString(), where, QStringLiteral("model"), "a string");
   TrainConfig c = model.isUndefined() ? defaultsFor(TrainConfig{}.model) : defaultsFor(model.toString());
-  for (auto it = json.begin(); it != json.end(); ++it) {
+  // "negatives": "all" (the and Socher's words) means the pool, not the concepts model's count.
+  QJsonObject given = json;
+  if (given.value(QStringLiteral("negatives")) == QJsonValue(QStringLiteral("all"))) {
+    given.remove(QStringLiteral("negatives"));
+    given.insert(QStringLiteral("negative_pool"), QStringLiteral("all"));
+  }
+  for (auto it = given.begin(); it != given.end(); ++it) {
     const Field *field = fieldNamed(it.key());
     if (!field) invalid(QStringLiteral("%1: unknown key '%2'").arg(where, it.key()));
     field->write(c, it.value(), where);
   }
-  if (const auto complete = c.entry().complete) complete(c, json);
+  if (const auto complete = c.entry().complete) complete(c, given);
   c.validate();
   return c;
 }
@@ -264,6 +281,9 @@ void TrainConfig::validate() const {
     invalid(QStringLiteral("cyclic schedule needs 0 < lr_min < lr_max"));
   if (loss == LossKind::Squared && similarity != SimilarityKind::Dot)
     invalid(QStringLiteral("the squared loss compares raw vectors: use similarity 'dot'"));
+  if (negativePool == NegativePool::All && (loss == LossKind::Squared || needsRegions() || readsConcepts() || entry().closedForm))
+    invalid(QStringLiteral("negative_pool 'all' is for the ranking losses of the joint-space models (socher, hinge, vsepp); "
+                           "%1 with loss '%2' has no such pool").arg(modelName(), enumName(loss)));
   if (imageSide == ImageSideKind::Concepts && !readsConcepts())
     invalid(QStringLiteral("image_side 'concepts' reads concept scores, which only the concepts model is given"));
   if (const auto rules = entry().validate) rules(*this);

@@ -66,6 +66,7 @@ struct TrainConfig {
 
   // How it is trained.
   LossKind loss = LossKind::Socher;
+  NegativePool negativePool = NegativePool::Batch; // Socher Eq. 5 over the whole training set: All
   double margin = 1.0;     // Δ (Socher) or α (Merkx & Frank: 0.2)
   double regularisation = 0.0; // λ of Socher's λ‖θ‖²
   OptimizerKind optimizer = OptimizerKind::Adagrad;
@@ -118,6 +119,9 @@ struct ConfigField {
   // models that read its group, so adding a model's settings leaves the others' files as they were.
   bool writtenForEveryModel = true;
   bool writtenFor(const ModelEntry &model) const { return writtenForEveryModel || model.settings.testFlag(group); }
+  // False for settings newer than the run folders and golden files: config.json has them only when
+  // they differ from their default, so every file written before them stays what it was.
+  bool writtenWhenDefault = true;
 };
 const std::vector<ConfigField> &trainConfigSchema();
 

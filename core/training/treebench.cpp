@@ -1,5 +1,7 @@
 #include "training/treebench.h"
 
+#include "models/detail/treeencoders.h"
+#include "models/detail/treeplan.h"
 #include "training/detail/modelbuilder.h"
 #include "training/detail/embedder.h"
 #include "training/trainingsource.h"
@@ -53,6 +55,32 @@ TreeThroughput measureTreeThroughput(const TrainingData &input, const TrainConfi
   t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   t.sentencesPerSecond = t.sentences / t.seconds;
   return t;
+}
+
+std::vector<PlanScaling> measurePlanScaling(const std::vector<int> &sizes) {
+  TreeVocabulary trees;
+  trees.maxLeft = 1;
+  trees.relations = {QStringLiteral("<rare>")};
+  const TreeRnnImpl encoder(TreeRnnKind::Positions, trees, 4, 4, 4, ActivationKind::Tanh);
+  std::vector<PlanScaling> out;
+  for (int n : sizes) {
+    if (n < 1) throw std::invalid_argument("measurePlanScaling: sizes must be positive");
+    EncodedTree chain;
+    std::vector<int> order(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+      chain.word.push_back(2);
+      chain.parent.push_back(i + 1 < n ? i + 1 : -1);
+      order[std::size_t(i)] = i;
+    }
+    chain.root = n - 1;
+    finishEncodedTree(chain, order, false);
+    const auto start = std::chrono::steady_clock::now();
+    const LevelPlan plan = makePlan({&chain}, encoder);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (int(plan.levels.size()) != n) throw std::logic_error("measurePlanScaling: a chain of n nodes has n levels");
+    out.push_back({n, seconds});
+  }
+  return out;
 }
 
 }  // namespace gs

@@ -23,4 +23,13 @@ struct TreeThroughput {
 TreeThroughput measureTreeThroughput(const TrainingData &data, const TrainConfig &config, int batchSize, int batches,
                                      bool batched);
 
+// Time to plan (makePlan) one chain-shaped tree of each size: every node the only child of the next,
+// the deepest tree there is, where a planner that scans the parent array for each node's children
+// costs O(n²). The figure to read is the ratio between sizes: linear planning grows as the nodes.
+struct PlanScaling {
+  int nodes = 0;
+  double seconds = 0;
+};
+std::vector<PlanScaling> measurePlanScaling(const std::vector<int> &sizes);
+
 }  // namespace gs

@@ -1,7 +1,11 @@
-// The joint-space losses and schedules against values computed by hand.
+// The joint-space losses and schedules against values computed by hand, the alternating squared
+// loss's frozen side, and the CCA solver above single precision's LAPACK workspace limit.
 
 #include "training/detail/losses.h"
+#include "training/detail/cca.h"
+#include "training/detail/modelbuilder.h"
 #include "training/detail/optimisation.h"
+#include "training/detail/trainstep.h"
 
 #include <QTest>
 
@@ -86,6 +90,59 @@ private Q_SLOTS:
     QVERIFY(state.sum().min().item<double>() > 1.0);
     resetAdagradSums(*optimizer);
     QCOMPARE(state.sum().max().item<double>(), 1.0);
+  }
+
+  // Socher §5's alternating squared loss: the side that rests must not move at all. With Adam a
+  // zeroed gradient is not enough (the first moment from the previous epoch keeps moving it).
+  void alternatingSquaredLossFreezesTheRestingSide() {
+    torch::manual_seed(3);
+    TrainConfig c = TrainConfig::defaultsFor(QStringLiteral("bow"));
+    c.optimizer = OptimizerKind::Adam;
+    c.learningRate = 0.01;
+    JointModel model = makeJointModel(c, 20, 8);
+    auto optimizer = makeOptimizer(c, model->parameters());
+    const auto gradientsOfOne = [&] {
+      for (auto &p : model->parameters()) p.mutable_grad() = torch::ones_like(p);
+    };
+    const auto snapshot = [](const std::vector<torch::Tensor> &ps) {
+      std::vector<torch::Tensor> out;
+      for (const auto &p : ps) out.push_back(p.detach().clone());
+      return out;
+    };
+    const auto moved = [](const std::vector<torch::Tensor> &ps, const std::vector<torch::Tensor> &before) {
+      double most = 0;
+      for (std::size_t k = 0; k < ps.size(); ++k) most = std::max(most, (ps[k].detach() - before[k]).abs().max().item<double>());
+      return most;
+    };
+    // Epoch 1: W_I learns, θ rests.
+    auto encoder = snapshot(model->encoder->parameters());
+    gradientsOfOne();
+    freezeInactiveSide(model, 1);
+    optimizer->step();
+    QCOMPARE(moved(model->encoder->parameters(), encoder), 0.0);
+    // Epoch 2: θ learns; W_I, which has Adam moments from epoch 1, rests exactly.
+    const auto image = snapshot(model->imageSide->parameters());
+    encoder = snapshot(model->encoder->parameters());
+    gradientsOfOne();
+    freezeInactiveSide(model, 2);
+    optimizer->step();
+    QCOMPARE(moved(model->imageSide->parameters(), image), 0.0);
+    QVERIFY(moved(model->encoder->parameters(), encoder) > 1e-4);
+  }
+
+  // 2,950 dimensions: syevd's workspace (1 + 6n + 2n² = 17.4M elements) is past 2^24, where a float
+  // workspace query loses it and LAPACK rejects the call; CCA on 1,000 Flickr8k photos' ~3,300-word
+  // vocabulary hit exactly this. C = I + B Bᵀ (rank 4): R = C^{-1/2} must give R (R (C v)) = v.
+  void ccaInverseSquareRootAboveTheFloatWorkspaceLimit() {
+    torch::manual_seed(5);
+    const std::int64_t n = 2950;
+    const torch::Tensor b = torch::randn({n, 4});
+    const torch::Tensor c = torch::eye(n) + torch::mm(b, b.t()) / 4.0; // float, as the features are
+    const torch::Tensor r = inverseSquareRoot(c);
+    QCOMPARE(r.scalar_type(), torch::kDouble);
+    const torch::Tensor v = torch::randn({n, 3}, torch::kDouble);
+    const torch::Tensor back = torch::mm(r, torch::mm(r, torch::mm(c.to(torch::kDouble), v)));
+    QVERIFY2((back - v).abs().max().item<double>() < 1e-8, qPrintable(QString::number((back - v).abs().max().item<double>())));
   }
 };
 

@@ -82,10 +82,21 @@ private Q_SLOTS:
     const QJsonObject concepts = TrainConfig::defaultsFor(ModelKind::Concepts).toJson();
     const QJsonObject older = TrainConfig::defaultsFor(ModelKind::DtLstm).toJson();
     QSet<QString> keys;
+    int newer = 0;
     for (const ConfigField &f : trainConfigSchema()) {
       QVERIFY2(!keys.contains(f.key), qPrintable(f.key));
       keys << f.key;
       const bool own = f.group == SettingGroup::Phrases || f.group == SettingGroup::Concepts;
+      QVERIFY2(!f.label.isEmpty() && !f.description.isEmpty(), qPrintable(f.key));
+      if (!f.writtenWhenDefault) {
+        // Newer than the golden files: absent from every default config.json (negative_pool), and
+        // written once set to anything but its default.
+        QVERIFY2(!hmlstm.contains(f.key) && !concepts.contains(f.key) && !older.contains(f.key), qPrintable(f.key));
+        ++newer;
+        for (const QString &choice : f.choices.mid(1))
+          QCOMPARE(TrainConfig::fromJson({{QStringLiteral("model"), QStringLiteral("bow")}, {f.key, choice}}).toJson().value(f.key).toString(), choice);
+        continue;
+      }
       QCOMPARE(hmlstm.contains(f.key), f.group != SettingGroup::Concepts);
       QCOMPARE(concepts.contains(f.key), f.group != SettingGroup::Phrases);
       const QJsonObject &json = f.group == SettingGroup::Concepts ? concepts : hmlstm;
@@ -108,7 +119,7 @@ private Q_SLOTS:
     }
     int phrasesOnly = 0;
     for (const ConfigField &f : trainConfigSchema()) phrasesOnly += f.group == SettingGroup::Phrases;
-    QCOMPARE(int(keys.size()), int(concepts.size()) + phrasesOnly);
+    QCOMPARE(int(keys.size()), int(concepts.size()) + phrasesOnly + newer);
     // Every field belongs to a group some model reads.
     for (const ConfigField &f : trainConfigSchema()) {
       bool used = false;

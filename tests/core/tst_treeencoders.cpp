@@ -351,6 +351,14 @@ private Q_SLOTS:
       leaves += children == 0;
     }
     QCOMPARE(leaves, int(tokens.size()));
+    // SDT-RNN's relations are those of parent arcs: the root's "root" label has none, so no matrix.
+    const ParsedCaption second = parser.parse(QStringLiteral("Two dogs run on the grass."));
+    const QStringList secondTokens = QStringLiteral("two dogs run on the grass").split(QLatin1Char(' '));
+    const Vocabulary both = Vocabulary::build({tokens, secondTokens}, 1);
+    const TreeVocabulary relations = buildTreeVocabulary({&parse, &second}, {tokens, secondTokens}, both, TreeShape::Dependency, 1);
+    QCOMPARE(parse.dependency.label(parse.dependency.root()), QStringLiteral("root"));
+    QVERIFY2(!relations.relations.contains(QStringLiteral("root")), qPrintable(relations.relations.join(QLatin1Char(' '))));
+    QVERIFY(relations.relations.contains(QStringLiteral("det")));
     // No parse: a flat tree headed by the last word.
     const EncodedTree flat = encodeTree(nullptr, tokens, vocabulary, TreeShape::Dependency, {});
     QCOMPARE(flat.root, int(tokens.size()) - 1);

@@ -49,8 +49,14 @@ int benchTrees(const Arguments &args) {
                             {QStringLiteral("batched_sentences_per_s"), fast.sentencesPerSecond},
                             {QStringLiteral("speedup"), fast.sentencesPerSecond / slow.sentencesPerSecond}});
   }
+  // Planning a deep tree: a chain of n nodes, then 4n and 16n (linear: ×4 per step; O(n²): ×16).
+  const std::vector<PlanScaling> plans = measurePlanScaling({2000, 8000, 32000});
+  QJsonArray planRows;
+  for (const PlanScaling &p : plans)
+    planRows.append(QJsonObject{{QStringLiteral("nodes"), p.nodes}, {QStringLiteral("seconds"), p.seconds}});
   if (args.isSet(QStringLiteral("json"))) {
-    out() << QJsonDocument(QJsonObject{{QStringLiteral("batch_size"), batchSize},
+    out() << QJsonDocument(QJsonObject{{QStringLiteral("plan_chain"), planRows},
+                                       {QStringLiteral("batch_size"), batchSize},
                                        {QStringLiteral("gemm_gflops"), gemm.gflops},
                                        {QStringLiteral("gemm_threads"), gemm.threads},
                                        {QStringLiteral("models"), rows}})
@@ -69,6 +75,12 @@ int benchTrees(const Arguments &args) {
                  .arg(r.value(QStringLiteral("speedup")).toDouble(), 6, 'f', 1);
   }
   out() << QStringLiteral("  (sentences/s)\n");
+  out() << QStringLiteral("planning one chain-shaped tree (linear: ×4 for 4× the nodes; quadratic: ×16):\n");
+  for (std::size_t k = 0; k < plans.size(); ++k)
+    out() << QStringLiteral("  %1 nodes  %2 ms%3\n")
+                 .arg(plans[k].nodes, 6)
+                 .arg(plans[k].seconds * 1000, 8, 'f', 1)
+                 .arg(k > 0 ? QStringLiteral("  ×%1").arg(plans[k].seconds / std::max(1e-9, plans[k - 1].seconds), 0, 'f', 1) : QString());
   return kExitOk;
 }
 

@@ -303,17 +303,18 @@ TreeVocabulary buildTreeVocabulary(const std::vector<const ParsedCaption *> &par
   TreeVocabulary v;
   v.constituency = shape != TreeShape::Dependency;
   v.phrases = shape == TreeShape::Phrases;
+  // Relations are counted on parent arcs only: the root has none, so Stanford's "root" label (a
+  // word's relation to the artificial ROOT) gets no matrix of its own (Socher §3.2 composes
+  // children; nothing multiplies the root).
   std::map<QString, int> counts;
-  const auto count = [&](const QString &r) {
-    ++counts[r];
-    return 0;
-  };
   for (std::size_t k = 0; k < parses.size(); ++k) {
-    const EncodedTree t = encodeTree(parses[k], wordTokens[k], words, shape, count);
+    const EncodedTree t = encodeTree(parses[k], wordTokens[k], words, shape, {});
+    const Tree *source = parses[k] && shape == TreeShape::Dependency ? &parses[k]->dependency : nullptr;
     for (int i = 0; i < t.nodeCount(); ++i) {
       if (t.parent[std::size_t(i)] < 0) continue;
       (t.side[std::size_t(i)] == 0 ? v.maxLeft : v.maxRight) =
           std::max(t.side[std::size_t(i)] == 0 ? v.maxLeft : v.maxRight, t.rank[std::size_t(i)]);
+      if (source && t.sourceNode[std::size_t(i)] >= 0) ++counts[source->label(t.sourceNode[std::size_t(i)])];
     }
   }
   v.relations << kRare;

@@ -72,8 +72,9 @@ TreeStates HLstmImpl::encode(const std::vector<const EncodedTree *> &trees, bool
   for (std::size_t t = 0; t < trees.size(); ++t) {
     const EncodedTree &tree = *trees[t];
     const auto rowOf = [&](int n) { return std::size_t(plan.rowOf[t][std::size_t(n)]); };
+    const std::vector<std::vector<int>> children = childLists(tree);
     for (int n : bottomUp(tree)) {
-      const std::vector<int> kids = childrenOf(tree, n);
+      const std::vector<int> &kids = children[std::size_t(n)];
       const torch::Tensor base = wx(embedding(torch::tensor({std::max<std::int64_t>(tree.word[std::size_t(n)], 0)}, torch::kInt64)));
       const torch::Tensor wf = base.narrow(1, 3 * H, H);
       torch::Tensor hHat = torch::zeros({1, H}), hBar = torch::zeros({1, H}); // Eq. 2

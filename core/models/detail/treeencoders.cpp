@@ -97,6 +97,7 @@ TreeStates TreeRnnImpl::encode(const std::vector<const EncodedTree *> &trees, bo
   std::vector<torch::Tensor> rows(static_cast<std::size_t>(total));
   for (std::size_t t = 0; t < trees.size(); ++t) {
     const EncodedTree &tree = *trees[t];
+    const std::vector<std::vector<int>> children = childLists(tree);
     for (int n : bottomUp(tree)) {
       const auto word = torch::tensor({std::max<std::int64_t>(tree.word[std::size_t(n)], 0)}, torch::kInt64);
       torch::Tensor hn;
@@ -104,8 +105,7 @@ TreeStates TreeRnnImpl::encode(const std::vector<const EncodedTree *> &trees, bo
         hn = embedding(word); // Eq. (§3.4) leaves: the word vector
       } else {
         torch::Tensor pre = ct ? torch::zeros({1, m_hidden}) : torch::mm(embedding(word), wv.t()); // Eq. 1
-        for (int c = 0; c < tree.nodeCount(); ++c) {
-          if (tree.parent[std::size_t(c)] != n) continue;
+        for (int c : children[std::size_t(n)]) {
           torch::Tensor ch = rows[std::size_t(plan.rowOf[t][std::size_t(c)])];
           if (!ct) ch = ch * double(tree.size[std::size_t(c)]); // Eq. 4: ℓ(j) h_j
           const int slot = slotOf(tree, c);
@@ -190,10 +190,9 @@ TreeStates TreeLstmImpl::encode(const std::vector<const EncodedTree *> &trees, b
   std::vector<torch::Tensor> hRows(static_cast<std::size_t>(total)), cRows(hRows.size()), gRows(hRows.size());
   for (std::size_t t = 0; t < trees.size(); ++t) {
     const EncodedTree &tree = *trees[t];
+    const std::vector<std::vector<int>> children = childLists(tree);
     for (int n : bottomUp(tree)) {
-      std::vector<int> kids;
-      for (int c = 0; c < tree.nodeCount(); ++c)
-        if (tree.parent[std::size_t(c)] == n) kids.push_back(c);
+      const std::vector<int> &kids = children[std::size_t(n)];
       torch::Tensor pre = inputTerm(torch::tensor({std::max<std::int64_t>(tree.word[std::size_t(n)], 0)}, torch::kInt64));
       for (int c : kids) pre = pre + torch::mm(hRows[std::size_t(plan.rowOf[t][std::size_t(c)])], u[slotOf(tree, c)].t());
       const Gates gate = gatesOf(pre);

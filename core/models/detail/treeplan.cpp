@@ -16,9 +16,11 @@ LevelPlan makePlan(const std::vector<const EncodedTree *> &trees, const TreeEnco
   }
   plan.rowOf.resize(trees.size());
   std::vector<std::vector<std::vector<int>>> byHeight(std::size_t(maxHeight + 1), std::vector<std::vector<int>>(trees.size()));
+  std::vector<std::vector<std::vector<int>>> children(trees.size());
   for (std::size_t t = 0; t < trees.size(); ++t) {
     plan.rowOf[t].assign(std::size_t(trees[t]->nodeCount()), -1);
     for (int n = 0; n < trees[t]->nodeCount(); ++n) byHeight[std::size_t(trees[t]->height[std::size_t(n)])][t].push_back(n);
+    children[t] = childLists(*trees[t]);
   }
   std::int64_t next = 0;
   for (int h = 0; h <= maxHeight; ++h) {
@@ -40,8 +42,7 @@ LevelPlan makePlan(const std::vector<const EncodedTree *> &trees, const TreeEnco
     for (std::size_t t = 0; t < trees.size(); ++t) {
       const EncodedTree &tree = *trees[t];
       for (int n : byHeight[std::size_t(h)][t]) {
-        for (int c = 0; c < tree.nodeCount(); ++c) {
-          if (tree.parent[std::size_t(c)] != n) continue;
+        for (int c : children[t][std::size_t(n)]) {
           const int slot = encoder.slotOf(tree, c);
           childRows[std::size_t(slot)].push_back(plan.rowOf[t][std::size_t(c)]);
           parents[std::size_t(slot)].push_back(k);
@@ -66,20 +67,23 @@ LevelPlan makePlan(const std::vector<const EncodedTree *> &trees, const TreeEnco
 }
 
 std::vector<int> bottomUp(const EncodedTree &tree) {
+  int maxHeight = 0;
+  for (int h : tree.height) maxHeight = std::max(maxHeight, h);
+  std::vector<int> start(std::size_t(maxHeight) + 2, 0);
+  for (int h : tree.height) ++start[std::size_t(h) + 1];
+  for (std::size_t h = 1; h < start.size(); ++h) start[h] += start[h - 1];
   std::vector<int> order(std::size_t(tree.nodeCount()));
-  for (int n = 0; n < tree.nodeCount(); ++n) order[std::size_t(n)] = n;
-  std::stable_sort(order.begin(), order.end(),
-                   [&](int a, int b) { return tree.height[std::size_t(a)] < tree.height[std::size_t(b)]; });
+  for (int n = 0; n < tree.nodeCount(); ++n) order[std::size_t(start[std::size_t(tree.height[std::size_t(n)])]++)] = n;
   return order;
 }
 
 torch::Tensor stackRows(std::vector<torch::Tensor> rows) { return torch::cat(rows, 0); }
 
-std::vector<int> childrenOf(const EncodedTree &tree, int n) {
-  std::vector<int> kids;
+std::vector<std::vector<int>> childLists(const EncodedTree &tree) {
+  std::vector<std::vector<int>> children(std::size_t(tree.nodeCount()));
   for (int c = 0; c < tree.nodeCount(); ++c)
-    if (tree.parent[std::size_t(c)] == n) kids.push_back(c);
-  return kids;
+    if (tree.parent[std::size_t(c)] >= 0) children[std::size_t(tree.parent[std::size_t(c)])].push_back(c);
+  return children;
 }
 
 }  // namespace gs::detail

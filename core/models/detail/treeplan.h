@@ -39,11 +39,13 @@ struct LevelPlan {
 // Throws std::invalid_argument when a tree is null or empty.
 LevelPlan makePlan(const std::vector<const EncodedTree *> &trees, const TreeEncoderImpl &encoder);
 
-// Nodes of one tree, children before parents (ascending height).
+// Nodes of one tree, children before parents (ascending height; node order within a height).
+// Cost O(nodes): a counting sort by height.
 std::vector<int> bottomUp(const EncodedTree &tree);
 
-// The children of node n, in node order.
-std::vector<int> childrenOf(const EncodedTree &tree, int n);
+// Every node's children, in node order: one pass over the parent array, O(nodes). (Scanning the
+// parent array once per node made planning a deep tree O(nodes²).)
+std::vector<std::vector<int>> childLists(const EncodedTree &tree);
 
 // Per-row tensors of the reference (node-by-node) path stacked into row order.
 torch::Tensor stackRows(std::vector<torch::Tensor> rows);

@@ -9,13 +9,12 @@
 
 namespace gs::detail {
 
-namespace {
-
-// C^{-1/2} of a symmetric positive definite matrix through its eigendecomposition.
 torch::Tensor inverseSquareRoot(const torch::Tensor &c) {
-  const auto [values, vectors] = torch::linalg::eigh(c, "L");
+  const auto [values, vectors] = torch::linalg::eigh(c.to(torch::kDouble), "L");
   return torch::mm(vectors * values.clamp_min(1e-12).rsqrt().unsqueeze(0), vectors.t());
 }
+
+namespace {
 
 torch::Tensor covariance(const torch::Tensor &a, const torch::Tensor &b) { return torch::mm(a.t(), b) / double(a.size(0)); }
 
@@ -49,23 +48,26 @@ std::shared_ptr<CcaEmbedder> CcaEmbedder::fit(const TrainConfig &config, const V
   const std::vector<int> rows = data.captionsIn(Split::Train);
   std::vector<std::int64_t> imageRows;
   for (int c : rows) imageRows.push_back(data.captions[c].image);
-  auto x = cca->sentenceFeatures(encoded, rows);
-  auto y = featureTensor(data).index_select(0, torch::tensor(imageRows, torch::kInt64));
-  cca->m_meanX = x.mean(0);
-  cca->m_meanY = y.mean(0);
-  x = x - cca->m_meanX;
-  y = y - cca->m_meanY;
+  // Solved in double precision (see inverseSquareRoot), stored in float like every other model.
+  auto x = cca->sentenceFeatures(encoded, rows).to(torch::kDouble);
+  auto y = featureTensor(data).index_select(0, torch::tensor(imageRows, torch::kInt64)).to(torch::kDouble);
+  const auto meanX = x.mean(0), meanY = y.mean(0);
+  x = x - meanX;
+  y = y - meanY;
   const double r = config.ccaRegularisation;
-  const auto cxxInv = inverseSquareRoot(covariance(x, x) + r * torch::eye(x.size(1)));
-  const auto cyyInv = inverseSquareRoot(covariance(y, y) + r * torch::eye(y.size(1)));
+  const auto eye = [](std::int64_t n) { return torch::eye(n, torch::kDouble); };
+  const auto cxxInv = inverseSquareRoot(covariance(x, x) + r * eye(x.size(1)));
+  const auto cyyInv = inverseSquareRoot(covariance(y, y) + r * eye(y.size(1)));
   const auto m = torch::mm(torch::mm(cxxInv, covariance(x, y)), cyyInv);
   const auto [u, s, vh] = torch::linalg::svd(m, /*full_matrices=*/false, c10::nullopt);
   const std::int64_t k = std::min<std::int64_t>({std::int64_t(config.embedDim), s.size(0)});
   // Each canonical direction is weighted by √ρ on both sides, so inner products weight it by ρ.
   const auto weight = s.slice(0, 0, k).sqrt().unsqueeze(0);
-  cca->m_wx = torch::mm(cxxInv, u.slice(1, 0, k)) * weight;
-  cca->m_wy = torch::mm(cyyInv, vh.slice(0, 0, k).t()) * weight;
-  cca->m_correlations = s.slice(0, 0, k).clone();
+  cca->m_meanX = meanX.to(torch::kFloat);
+  cca->m_meanY = meanY.to(torch::kFloat);
+  cca->m_wx = (torch::mm(cxxInv, u.slice(1, 0, k)) * weight).to(torch::kFloat);
+  cca->m_wy = (torch::mm(cyyInv, vh.slice(0, 0, k).t()) * weight).to(torch::kFloat);
+  cca->m_correlations = s.slice(0, 0, k).to(torch::kFloat);
   return cca;
 }
 

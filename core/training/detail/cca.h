@@ -10,6 +10,13 @@
 
 namespace gs::detail {
 
+// C^{-1/2} of a symmetric positive definite matrix through its eigendecomposition, in double
+// precision whatever `c` is: LAPACK's workspace query for syevd (1 + 6n + 2n² elements) comes back
+// as a float in single precision and loses integers above 2^24, i.e. n ≳ 2,900 — the vocabulary of
+// 1,000 Flickr8k photos' captions — and syevd then rejects its own workspace ("argument 8 has
+// illegal value"). Returns a double tensor.
+torch::Tensor inverseSquareRoot(const torch::Tensor &c);
+
 class CcaEmbedder : public Embedder {
 public:
   // Fits on the training pairs. Cost: O(n (p² + q²) + p³ + q³) for n pairs, p sentence and q image dims.

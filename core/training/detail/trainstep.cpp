@@ -4,6 +4,7 @@
 #include "training/detail/losses.h"
 
 #include <algorithm>
+#include <unordered_set>
 #include <cmath>
 
 namespace gs::detail {
@@ -12,18 +13,38 @@ namespace {
 
 constexpr double kExplodingLoss = 1e8; // a minibatch loss beyond this has diverged
 
-// The configured joint-space loss of every model but the HM-LSTM.
+// The configured joint-space loss of every model but the HM-LSTM and the concepts model.
 torch::Tensor jointLoss(JointModel &model, const TrainConfig &config, const StepInputs &in, const std::vector<int> &captionRows) {
-  const BatchImages images = batchImages(in.data, captionRows);
-  const torch::Tensor &imageOfCaption = images.imageOfCaption;
+  if (config.loss == LossKind::Squared) {
+    const BatchImages images = batchImages(in.data, captionRows);
+    return squaredError(model->embedImages(in.features.index_select(0, images.rows)),
+                        model->embedCaptions(makeTextBatch(in.encoded, captionRows)), images.imageOfCaption);
+  }
+  // The minibatch's pairs are the anchors (the outer sum over P). With negative_pool 'all' every
+  // other training caption, and through them every training image, joins as a contrastive item
+  // only: Eq. 5's inner sums over S \ S(i) and I \ I(j) of the whole training set.
+  std::vector<int> captions = captionRows;
+  std::int64_t anchors = -1;
+  if (config.negativePool == NegativePool::All && in.negativePool) {
+    const std::unordered_set<int> inBatch(captionRows.begin(), captionRows.end());
+    for (int c : *in.negativePool)
+      if (!inBatch.count(c)) captions.push_back(c);
+    anchors = std::int64_t(captionRows.size());
+  }
+  const BatchImages images = batchImages(in.data, captions);
   const auto v = model->embedImages(in.features.index_select(0, images.rows));
-  const auto y = model->embedCaptions(makeTextBatch(in.encoded, captionRows));
-  if (config.loss == LossKind::Squared) return squaredError(v, y, imageOfCaption);
-  return contrastiveHinge(model->similarity(v, y), imageOfCaption, config.margin,
-                          config.loss == LossKind::Vsepp ? HingeNegatives::Hardest : HingeNegatives::Sum);
+  const auto y = model->embedCaptions(makeTextBatch(in.encoded, captions));
+  return contrastiveHinge(model->similarity(v, y), images.imageOfCaption, config.margin,
+                          config.loss == LossKind::Vsepp ? HingeNegatives::Hardest : HingeNegatives::Sum, {}, anchors);
 }
 
 }  // namespace
+
+void freezeInactiveSide(JointModel &model, int epoch) {
+  // An undefined gradient makes every LibTorch optimizer skip the parameter, state and all; a zero
+  // gradient would not: Adam's moments and SGD's momentum buffer keep moving it.
+  for (auto &p : epoch % 2 ? model->encoder->parameters() : model->imageSide->parameters()) p.mutable_grad() = torch::Tensor();
+}
 
 double trainStep(JointModel &model, torch::optim::Optimizer &optimizer, const TrainConfig &config, const StepInputs &in,
                  const std::vector<int> &captionRows, int epoch) {
@@ -45,11 +66,7 @@ double trainStep(JointModel &model, torch::optim::Optimizer &optimizer, const Tr
     throw std::runtime_error(QStringLiteral("training diverged: loss %1").arg(value).toStdString());
   optimizer.zero_grad();
   loss.backward();
-  if (squared) {
-    // Socher §5: the squared loss is minimised alternately, W_I on odd epochs and θ on even ones.
-    for (auto &p : epoch % 2 ? model->encoder->parameters() : model->imageSide->parameters())
-      if (p.grad().defined()) p.grad().zero_();
-  }
+  if (squared) freezeInactiveSide(model, epoch);
   optimizer.step();
   return value;
 }

@@ -30,6 +30,11 @@ struct StepInputs {
   double truthProbability = 1.0;
 };
 
+// Socher §5: the squared loss is minimised alternately, W_I (the image side) on odd epochs and θ
+// (the sentence encoder) on even ones. Drops the inactive side's gradients so the optimizer leaves
+// those parameters exactly as they are (no momentum or Adam moment moves them).
+void freezeInactiveSide(JointModel &model, int epoch);
+
 // Returns the minibatch loss; throws std::runtime_error when it is NaN, infinite or exploding,
 // before any parameter changes. `epoch` selects the half of Socher's alternating squared loss.
 double trainStep(JointModel &model, torch::optim::Optimizer &optimizer, const TrainConfig &config, const StepInputs &in,
