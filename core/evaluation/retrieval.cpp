@@ -19,6 +19,8 @@ DirectionMetrics summariseRanks(std::vector<int> ranks0) {
   m.r1 = within(1);
   m.r5 = within(5);
   m.r10 = within(10);
+  m.r20 = within(20);
+  m.r50 = within(50);
   m.meanRank = std::accumulate(ranks0.begin(), ranks0.end(), 0.0) / n + 1.0;
   // numpy's median then floor, +1 (VSE++): the mean of the two middle values for even counts.
   std::sort(ranks0.begin(), ranks0.end());
@@ -26,6 +28,22 @@ DirectionMetrics summariseRanks(std::vector<int> ranks0) {
   const double median = ranks0.size() % 2 ? ranks0[mid] : 0.5 * (ranks0[mid - 1] + ranks0[mid]);
   m.medianRank = std::floor(median) + 1.0;
   return m;
+}
+
+const std::vector<int> &recallLevels() {
+  static const std::vector<int> levels{1, 5, 10, 20, 50};
+  return levels;
+}
+
+double recallAt(const DirectionMetrics &m, int k) {
+  switch (k) {
+  case 1: return m.r1;
+  case 5: return m.r5;
+  case 10: return m.r10;
+  case 20: return m.r20;
+  case 50: return m.r50;
+  default: throw std::invalid_argument("recall at " + std::to_string(k) + ": the metrics keep R@1, 5, 10, 20 and 50");
+  }
 }
 
 namespace {
@@ -45,8 +63,9 @@ void check(const std::vector<float> &similarity, int images, int captions, const
 }  // namespace
 
 QJsonObject DirectionMetrics::toJson() const {
-  return {{QStringLiteral("r1"), r1}, {QStringLiteral("r5"), r5}, {QStringLiteral("r10"), r10},
-          {QStringLiteral("medr"), medianRank}, {QStringLiteral("meanr"), meanRank}};
+  return {{QStringLiteral("r1"), r1},   {QStringLiteral("r5"), r5},           {QStringLiteral("r10"), r10},
+          {QStringLiteral("r20"), r20}, {QStringLiteral("r50"), r50},         {QStringLiteral("medr"), medianRank},
+          {QStringLiteral("meanr"), meanRank}};
 }
 
 QJsonObject RetrievalMetrics::toJson() const {
@@ -62,6 +81,8 @@ DirectionMetrics DirectionMetrics::fromJson(const QJsonObject &o) {
   d.r1 = o.value(QStringLiteral("r1")).toDouble();
   d.r5 = o.value(QStringLiteral("r5")).toDouble();
   d.r10 = o.value(QStringLiteral("r10")).toDouble();
+  d.r20 = o.value(QStringLiteral("r20")).toDouble(-1); // runs written before R@20/50 were kept
+  d.r50 = o.value(QStringLiteral("r50")).toDouble(-1);
   d.medianRank = o.value(QStringLiteral("medr")).toDouble();
   d.meanRank = o.value(QStringLiteral("meanr")).toDouble();
   return d;
@@ -141,6 +162,8 @@ RetrievalMetrics evaluateFolds(const std::vector<float> &similarity, int images,
       sum->r1 += part->r1 / folds;
       sum->r5 += part->r5 / folds;
       sum->r10 += part->r10 / folds;
+      sum->r20 += part->r20 / folds;
+      sum->r50 += part->r50 / folds;
       sum->medianRank += part->medianRank / folds;
       sum->meanRank += part->meanRank / folds;
     }

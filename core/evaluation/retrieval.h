@@ -12,14 +12,20 @@ namespace gs {
 
 struct DirectionMetrics {
   double r1 = 0, r5 = 0, r10 = 0; // recall at K, in percent
+  double r20 = 0, r50 = 0;        // the DT-LSTM paper's R@20 and R@50; -1 when read from an older file without them
   double medianRank = 0;          // 1-based
   double meanRank = 0;            // 1-based
   QJsonObject toJson() const;
   static DirectionMetrics fromJson(const QJsonObject &json);
 };
 
-// R@1/5/10, median and mean rank of queries whose first correct item sits at 0-based rank ranks0[q].
+// R@1/5/10/20/50, median and mean rank of queries whose first correct item sits at 0-based rank ranks0[q].
 DirectionMetrics summariseRanks(std::vector<int> ranks0);
+
+// The recall levels every metrics output carries, and R@k of one direction (k among them).
+const std::vector<int> &recallLevels(); // 1, 5, 10, 20, 50
+// Throws std::invalid_argument for a k that is not one of recallLevels().
+double recallAt(const DirectionMetrics &metrics, int k);
 
 struct RetrievalMetrics {
   DirectionMetrics imageToText; // image annotation: rank captions for each image

@@ -1,5 +1,7 @@
 #include "training/trainedmodel.h"
 
+#include "training/modelregistry.h"
+
 #include "training/detail/phrasegrounding.h"
 
 #include "training/detail/runfiles.h"
@@ -51,6 +53,14 @@ std::vector<float> TrainedModel::embedCaptions(const std::vector<TrainingCaption
   std::vector<int> rows(captions.size());
   std::iota(rows.begin(), rows.end(), 0);
   return toVector(m_embedder->captions(encoded, rows));
+}
+
+bool TrainedModel::readsAnyWordOf(const QStringList &tokens, const QString &raw) const {
+  const ModelKind kind = modelNamed(m_config.modelName()).kind;
+  if (kind == ModelKind::CharGru || kind == ModelKind::CharLstm) return !raw.trimmed().isEmpty();
+  for (const QString &token : tokens)
+    if (m_vocabulary->index(token) > Vocabulary::kUnk) return true;
+  return false;
 }
 
 std::vector<float> TrainedModel::embedImages(const std::vector<float> &features, int count) const {

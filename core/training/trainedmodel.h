@@ -31,6 +31,9 @@ public:
   std::vector<float> embedCaptions(const std::vector<TrainingCaption> &captions) const;
   std::vector<float> embedImages(const std::vector<float> &features, int count) const;
   int dim() const { return m_dim; }
+  // Whether the encoder has anything to read in a sentence: a word of the run's vocabulary (word
+  // models; a sentence of unknown words only would embed as <unk> alone), or any character.
+  bool readsAnyWordOf(const QStringList &tokens, const QString &raw) const;
   // [images, captions] scores, as the model ranks with them.
   std::vector<float> score(const std::vector<float> &imageEmbeddings, int images,
                            const std::vector<float> &captionEmbeddings, int captions) const;

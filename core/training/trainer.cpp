@@ -49,6 +49,7 @@ QJsonObject TrainResult::toJson() const {
     for (const CorrespondenceStats &s : correspondenceSteps) steps.append(s.toJson());
     json.insert(QStringLiteral("correspondence_steps"), steps);
   }
+  if (!similarity.isEmpty()) json.insert(QStringLiteral("similarity"), similarity);
   return json;
 }
 
@@ -67,6 +68,7 @@ TrainResult TrainResult::fromJson(const QJsonObject &json) {
   r.grounding = GroundingMetrics::fromJson(json.value(QStringLiteral("grounding")).toObject());
   for (const QJsonValue &s : json.value(QStringLiteral("correspondence_steps")).toArray())
     r.correspondenceSteps.push_back(CorrespondenceStats::fromJson(s.toObject()));
+  r.similarity = json.value(QStringLiteral("similarity")).toObject();
   return r;
 }
 

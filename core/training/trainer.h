@@ -34,6 +34,9 @@ struct TrainResult {
   bool grounded = false;
   GroundingMetrics grounding;
   std::vector<CorrespondenceStats> correspondenceSteps;
+  // Sentence-similarity benchmarks evaluated on the run afterwards (`similarity`, `compare
+  // --similarity`): key "sts-b" (test split) or "sts-b/val", value SimilarityResult::toJson().
+  QJsonObject similarity;
   QJsonObject toJson() const;
   static TrainResult fromJson(const QJsonObject &json);
 };

@@ -311,6 +311,37 @@ private Q_SLOTS:
     r = runCli({QStringLiteral("eval"), run, QStringLiteral("--json")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).object(), trained.value(QStringLiteral("test")).toObject());
+    // R@20 and R@50 (the DT-LSTM paper's table) in every output; --recalls picks the table's columns.
+    QVERIFY(trained.value(QStringLiteral("test")).toObject().value(QStringLiteral("text_to_image")).toObject().contains(QStringLiteral("r50")));
+    r = runCli({QStringLiteral("eval"), run});
+    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("image→text R@1  R@5 R@10 R@20 R@50 medr meanr")), qPrintable(r.out));
+    r = runCli({QStringLiteral("eval"), run, QStringLiteral("--recalls"), QStringLiteral("1,20,50")});
+    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("image→text R@1 R@20 R@50 medr meanr")), qPrintable(r.out));
+    r = runCli({QStringLiteral("eval"), run, QStringLiteral("--recalls"), QStringLiteral("1,7")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("'7'")), qPrintable(r.err));
+    // Sentence similarity on an STS-format folder of demo sentences: the correlation, the pairs used
+    // and skipped, and the result kept in result.json.
+    QDir().mkpath(dir.filePath(QStringLiteral("sts")));
+    QFile input(dir.filePath(QStringLiteral("sts/STS.input.demo.txt"))), gold(dir.filePath(QStringLiteral("sts/STS.gs.demo.txt")));
+    QVERIFY(input.open(QIODevice::WriteOnly) && gold.open(QIODevice::WriteOnly));
+    input.write("A red circle.\tA red circle is shown.\nA blue square.\tA small red circle.\nA green triangle.\tA green triangle.\n"
+                "Zebras graze.\tA red circle.\n");
+    gold.write("4.5\n1.0\n5.0\n2.0\n");
+    input.close();
+    gold.close();
+    r = runCli({QStringLiteral("similarity"), run, QStringLiteral("--benchmark"), QStringLiteral("sts12"), QStringLiteral("--data"),
+                dir.filePath(QStringLiteral("sts")), QStringLiteral("--json")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject sts = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(sts.value(QStringLiteral("pairs")).toInt(), 3);
+    QCOMPARE(sts.value(QStringLiteral("skipped_unknown_words")).toInt(), 1);
+    QVERIFY(sts.value(QStringLiteral("spearman")).isDouble());
+    QFile resultFile(QDir(run).filePath(QStringLiteral("result.json")));
+    QVERIFY(resultFile.open(QIODevice::ReadOnly));
+    QVERIFY(QJsonDocument::fromJson(resultFile.readAll()).object().value(QStringLiteral("similarity")).toObject().contains(QStringLiteral("sts12")));
+    r = runCli({QStringLiteral("similarity"), run, QStringLiteral("--benchmark"), QStringLiteral("sts99"), QStringLiteral("--data"), dir.path()});
+    QCOMPARE(r.code, 2);
 
     const QString embedded = dir.filePath(QStringLiteral("embedded"));
     r = runCli({QStringLiteral("embed"), run, QStringLiteral("--out"), embedded});
@@ -367,6 +398,15 @@ private Q_SLOTS:
     QCOMPARE(saved.value(QStringLiteral("selection")).toString(), QStringLiteral("last"));
     QCOMPARE(saved.value(QStringLiteral("batch_size")).toInt(), 16);
     QCOMPARE(saved.value(QStringLiteral("epochs")).toInt(), 1);
+    // One model failing does not lose the table: the HM-LSTM cannot have regions from an .npy
+    // backbone; its row says so, bag of words still trains, and the exit code says one failed.
+    r = runCli({QStringLiteral("compare"), QStringLiteral("--dataset"), data, QStringLiteral("--models"), QStringLiteral("hmlstm,bow"),
+                QStringLiteral("--epochs"), QStringLiteral("1"), QStringLiteral("--backbone"), backbone, QStringLiteral("--out"),
+                dir.filePath(QStringLiteral("compare-failing"))});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(QRegularExpression(QStringLiteral("\\nbow +\\| +\\d")).match(r.out).hasMatch(), qPrintable(r.out));
+    QVERIFY2(QRegularExpression(QStringLiteral("\\nhmlstm +\\| failed: .*--regions")).match(r.out).hasMatch(), qPrintable(r.out));
+    QVERIFY2(r.err.contains(QStringLiteral("1 of 2 models failed")), qPrintable(r.err));
     // A config that names a model, or holds a bad value, fails before anything is trained.
     QVERIFY(sharedFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
     sharedFile.write("{\"model\": \"bow\"}");

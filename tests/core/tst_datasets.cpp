@@ -5,6 +5,7 @@
 #include "data/dataset.h"
 #include "data/datasetsummary.h"
 #include "data/loaddataset.h"
+#include "data/sentencepairs.h"
 #include "data/protocols.h"
 #include "engine/engine.h"
 #include "engine/jobcontext.h"
@@ -419,6 +420,49 @@ private Q_SLOTS:
     QCOMPARE(s["missing_images"].toInt(), 1);
     QCOMPARE(s["report"].toArray().first().toObject()["kind"].toString(), QStringLiteral("missing image"));
     QVERIFY(gs::describeDataset(d).contains("missing image: 1"));
+  }
+
+  // Sentence-similarity benchmarks: STS-B and SICK from ../shared/data with their pair counts, and
+  // the yearly STS format on a folder made here (an unscored pair, a malformed line, two subsets).
+  void sentencePairsLoad() {
+    QTemporaryDir dir;
+    const auto write = [&](const QString &name, const QByteArray &text) {
+      QFile f(dir.filePath(name));
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(text);
+    };
+    write(QStringLiteral("STS.input.news.txt"), "A man runs.\tA man is running.\nTwo dogs.\tA cat.\nNo tab here\nUnscored one.\tUnscored two.\n");
+    write(QStringLiteral("STS.gs.news.txt"), "4.8\n0.5\n3.0\n\n");
+    write(QStringLiteral("STS.input.forum.txt"), "It rains.\tIt is raining.\r\n");
+    write(QStringLiteral("STS.gs.forum.txt"), "5\r\n");
+    const gs::SentencePairs sts = gs::loadSentencePairs(QStringLiteral("sts14"), dir.path());
+    QCOMPARE(int(sts.pairs.size()), 3); // the malformed line reported, the unscored pair not used
+    QCOMPARE(sts.report.count(QStringLiteral("malformed line")), 1);
+    QVERIFY(sts.report.toText().contains(QStringLiteral("STS.input.news.txt:3")));
+    QCOMPARE(sts.pairs.front().subset, QStringLiteral("forum"));
+    QCOMPARE(sts.pairs.back().gold, 0.5);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, gs::loadSentencePairs(QStringLiteral("sts14"), dir.path(), gs::Split::Train));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, gs::loadSentencePairs(QStringLiteral("sts99"), dir.path()));
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, gs::loadSentencePairs(QStringLiteral("sts-b"), dir.path())); // no sts-test.csv
+
+    const QString stsb = QStringLiteral(GS_SHARED_DATA "/sts-benchmark");
+    const QString sick = QStringLiteral(GS_SHARED_DATA "/sick");
+    if (!QFileInfo::exists(stsb + "/sts-test.csv") || !QFileInfo::exists(sick + "/SICK.txt")) QSKIP("../shared/data/sts-benchmark or sick is absent");
+    const gs::SentencePairs test = gs::loadSentencePairs(QStringLiteral("sts-b"), stsb);
+    QCOMPARE(int(test.pairs.size()), 1379);
+    QCOMPARE(test.report.total(), 0);
+    QCOMPARE(test.pairs.front().gold, 2.5);
+    QCOMPARE(test.pairs.front().a, QStringLiteral("A girl is styling her hair."));
+    QCOMPARE(int(gs::loadSentencePairs(QStringLiteral("sts-b"), stsb, gs::Split::Train).pairs.size()), 5749);
+    QCOMPARE(int(gs::loadSentencePairs(QStringLiteral("sts-b"), stsb, gs::Split::Val).pairs.size()), 1500);
+    // SICK.txt's SemEval_set column: TRAIN 4439, TRIAL 495, TEST 4906.
+    QCOMPARE(int(gs::loadSentencePairs(QStringLiteral("sick-r"), sick + "/SICK.txt").pairs.size()), 4906);
+    QCOMPARE(int(gs::loadSentencePairs(QStringLiteral("sick-r"), sick + "/SICK.txt", gs::Split::Train).pairs.size()), 4439);
+    // The SemEval-2014 task files concatenated: blocks of 4,500 / 500 / 4,927 (SentEval's splits).
+    const QString semeval = sick + "/SICK_semeval2014_train_trial_test.txt";
+    QCOMPARE(int(gs::loadSentencePairs(QStringLiteral("sick-r"), semeval).pairs.size()), 4927);
+    QCOMPARE(int(gs::loadSentencePairs(QStringLiteral("sick-r"), semeval, gs::Split::Val).pairs.size()), 500);
+    QCOMPARE(int(gs::loadSentencePairs(QStringLiteral("sick-r"), semeval, gs::Split::Train).pairs.size()), 4500);
   }
 
   void flickr8kSharedData() {

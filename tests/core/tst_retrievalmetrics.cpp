@@ -1,8 +1,13 @@
-// Retrieval metrics on constructed similarity matrices whose ranks are known by hand.
+// Retrieval metrics on constructed similarity matrices whose ranks are known by hand, and the
+// correlations of sentence-similarity evaluation against hand-computed values.
 
+#include "evaluation/correlation.h"
 #include "evaluation/retrieval.h"
 
+#include <QJsonObject>
 #include <QTest>
+
+#include <cmath>
 
 using namespace gs;
 
@@ -42,6 +47,43 @@ private Q_SLOTS:
     QCOMPARE(m.textToImage.medianRank, 1.0);
     QCOMPARE(m.textToImage.meanRank, 1.5);
     QCOMPARE(m.rsum, 0.0 + 100 + 100 + 50 + 100 + 100);
+  }
+
+  // R@20 and R@50 (the DT-LSTM paper's table): 0-based ranks 0, 12, 19, 20, 49, 60 of six queries.
+  void deepRecalls() {
+    const DirectionMetrics d = summariseRanks({0, 12, 19, 20, 49, 60});
+    QCOMPARE(d.r10, 100.0 / 6);
+    QCOMPARE(d.r20, 300.0 / 6);
+    QCOMPARE(d.r50, 500.0 / 6);
+    QCOMPARE(recallAt(d, 50), d.r50);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, recallAt(d, 7));
+    const DirectionMetrics back = DirectionMetrics::fromJson(d.toJson());
+    QCOMPARE(back.r20, d.r20);
+    QCOMPARE(back.r50, d.r50);
+    // A result.json written before R@20/50 were kept reads them as unknown, not as 0 %.
+    QJsonObject old = d.toJson();
+    old.remove(QStringLiteral("r20"));
+    old.remove(QStringLiteral("r50"));
+    QCOMPARE(DirectionMetrics::fromJson(old).r50, -1.0);
+  }
+
+  // Pearson and Spearman by hand. x = {1, 2, 3, 4}, y = {2, 4, 5, 9}: means 2.5 and 5; deviations
+  // {-1.5, -.5, .5, 1.5} and {-3, -1, 0, 4}; Σxy = 4.5 + .5 + 0 + 6 = 11, Σx² = 5, Σy² = 26:
+  // r = 11 / √130. Ranks of y are 1..4, so ρ = 1.
+  void correlationsByHand() {
+    QVERIFY(std::abs(pearson({1, 2, 3, 4}, {2, 4, 5, 9}) - 11.0 / std::sqrt(130.0)) < 1e-12);
+    QCOMPARE(spearman({1, 2, 3, 4}, {2, 4, 5, 9}), 1.0);
+    QCOMPARE(spearman({1, 2, 3, 4}, {9, 5, 4, 2}), -1.0);
+    // Ties share their mean rank: {10, 20, 20, 30} → {1, 2.5, 2.5, 4}.
+    const std::vector<double> ranks = averageRanks({10, 20, 20, 30});
+    QCOMPARE(ranks, (std::vector<double>{1, 2.5, 2.5, 4}));
+    // x ranks {1, 2.5, 2.5, 4}, y = {1, 3, 2, 4}: deviations {-1.5, 0, 0, 1.5} and {-1.5, .5, -.5, 1.5};
+    // Σxy = 4.5, Σx² = 4.5, Σy² = 5: ρ = 4.5 / √22.5.
+    QVERIFY(std::abs(spearman({10, 20, 20, 30}, {1, 3, 2, 4}) - 4.5 / std::sqrt(22.5)) < 1e-12);
+    // Undefined: too few pairs, a constant side, different lengths.
+    QVERIFY(std::isnan(pearson({1}, {2})));
+    QVERIFY(std::isnan(pearson({1, 1, 1}, {1, 2, 3})));
+    QVERIFY(std::isnan(spearman({1, 2}, {1, 2, 3})));
   }
 
   void foldsAverageWithinFolds() {

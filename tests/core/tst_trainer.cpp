@@ -7,6 +7,9 @@
 #include "modeltestthreads.h"
 #include "synthetictraining.h"
 #include "testprinters.h"
+#include "training/modelregistry.h"
+#include "training/runfolder.h"
+#include "training/sentencesimilarity.h"
 #include "training/trainedmodel.h"
 #include "training/trainer.h"
 
@@ -99,6 +102,7 @@ private Q_SLOTS:
     QTest::newRow("bow-vsepp") << QStringLiteral("bow/vsepp");
     QTest::newRow("chargru-maxpool") << QStringLiteral("chargru/max");
     QTest::newRow("bow-squared") << QStringLiteral("bow/squared");
+    QTest::newRow("dtrnn-all-negatives") << QStringLiteral("dtrnn/all"); // Socher Eq. 5 over the training set
     QTest::newRow("rnn-sgd-step") << QStringLiteral("rnn/sgd");
   }
   void everyEncoderBeatsChance() {
@@ -115,6 +119,7 @@ private Q_SLOTS:
       config.margin = 0.2, config.optimizer = OptimizerKind::Adam, config.learningRate = 2e-3, config.epochs = 10;
     if (variant == QLatin1String("max")) config.pooling = PoolingKind::Max;
     if (variant == QLatin1String("squared")) config.loss = LossKind::Squared, config.epochs = 10;
+    if (variant == QLatin1String("all")) config.negativePool = NegativePool::All;
     if (variant == QLatin1String("sgd"))
       config.optimizer = OptimizerKind::Sgd, config.schedule = ScheduleKind::Step, config.learningRate = 1e-3,
       config.batchSize = 10; // DT-LSTM Table 2: batches of 10–50 at α = 1e-4…1e-3
@@ -232,6 +237,41 @@ private Q_SLOTS:
       QVERIFY_THROWS_EXCEPTION(std::invalid_argument, trained.embedImages({1.f, 2.f, 3.f}, 1));
     }
     QVERIFY_THROWS_EXCEPTION(std::runtime_error, TrainedModel::open(dir.filePath(QStringLiteral("nothing"))));
+  }
+
+  // Sentence similarity with a trained encoder: paraphrases (the same colour and shape in two
+  // phrasings, gold 5) score above pairs that differ in both (gold 0), so the correlation is
+  // clearly positive; a pair with a sentence of unknown words only is skipped and counted; the
+  // result is kept in result.json.
+  void sentenceSimilarityOfATrainedEncoder() {
+    QTemporaryDir dir;
+    const TrainingData data = test::syntheticTrainingData(10);
+    const QString runDir = dir.filePath(QStringLiteral("bow"));
+    train(data, quickConfig(QStringLiteral("bow")), runDir);
+    const TrainedModel trained = TrainedModel::open(runDir);
+    const QStringList colours{QStringLiteral("red"), QStringLiteral("green"), QStringLiteral("blue"), QStringLiteral("yellow")};
+    const QStringList shapes{QStringLiteral("circle"), QStringLiteral("square"), QStringLiteral("star"), QStringLiteral("ring")};
+    SentencePairs pairs;
+    pairs.benchmark = QStringLiteral("sts-b");
+    for (int c = 0; c < 4; ++c)
+      for (int s = 0; s < 4; ++s) {
+        const QString a = QStringLiteral("a %1 %2").arg(colours[c], shapes[s]);
+        pairs.pairs.push_back({a, QStringLiteral("the picture shows one %1 %2").arg(colours[c], shapes[s]), 5.0, {}, {}});
+        pairs.pairs.push_back({a, QStringLiteral("there is a %1 %2 here").arg(colours[(c + 1) % 4], shapes[(s + 2) % 4]), 0.0, {}, {}});
+      }
+    pairs.pairs.push_back({QStringLiteral("zebras graze"), QStringLiteral("a red circle"), 1.0, {}, {}});
+    const SimilarityResult result = evaluateSimilarity(trained, pairs);
+    QCOMPARE(result.all.pairs, 32);
+    QCOMPARE(result.skippedUnknown, 1);
+    QVERIFY2(result.all.spearman > 50 && result.all.pearson > 50, qPrintable(result.summary()));
+    recordSimilarity(runDir, result);
+    const TrainResult reread = RunFolder(runDir).result();
+    QCOMPARE(SimilarityResult::fromJson(reread.similarity.value(QStringLiteral("sts-b")).toObject()).all.spearman, result.all.spearman);
+    // Nothing readable: a clear error, not a NaN.
+    SentencePairs unknown;
+    unknown.benchmark = QStringLiteral("sick-r");
+    unknown.pairs.push_back({QStringLiteral("zebras graze"), QStringLiteral("lions roar"), 1.0, {}, {}});
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, evaluateSimilarity(trained, unknown));
   }
 
   void snapshotEnsembleIsUsedForCyclicRuns() {
@@ -360,6 +400,24 @@ private Q_SLOTS:
     } catch (const std::runtime_error &error) {
       QVERIFY2(QString::fromUtf8(error.what()).contains(QStringLiteral("diverged")), error.what());
     }
+  }
+
+  // Socher's Eq. 5 sums over the whole training set: negative_pool 'all' (also written "negatives":
+  // "all"), kept out of config.json when not set so earlier runs resume, refused where it has no meaning.
+  void negativePoolAllIsAConfiguration() {
+    const TrainConfig all = TrainConfig::fromJson({{QStringLiteral("model"), QStringLiteral("dtrnn")}, {QStringLiteral("negatives"), QStringLiteral("all")}});
+    QCOMPARE(all.negativePool, NegativePool::All);
+    QCOMPARE(all.toJson().value(QStringLiteral("negative_pool")).toString(), QStringLiteral("all"));
+    QCOMPARE(TrainConfig::fromJson(all.toJson()).negativePool, NegativePool::All);
+    QVERIFY(!TrainConfig::defaultsFor(QStringLiteral("dtrnn")).toJson().contains(QStringLiteral("negative_pool")));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             TrainConfig::fromJson({{QStringLiteral("model"), QStringLiteral("cca")}, {QStringLiteral("negative_pool"), QStringLiteral("all")}}));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             TrainConfig::fromJson({{QStringLiteral("model"), QStringLiteral("bow")}, {QStringLiteral("negative_pool"), QStringLiteral("all")},
+                                                    {QStringLiteral("loss"), QStringLiteral("squared")}, {QStringLiteral("similarity"), QStringLiteral("dot")}}));
+    const ModelPreset *socher = findPreset(modelNamed(QStringLiteral("dtrnn")), QStringLiteral("socher2014"));
+    QVERIFY(socher);
+    QCOMPARE(socher->settings.value(QStringLiteral("negative_pool")).toString(), QStringLiteral("all"));
   }
 
   void configJsonRoundTripAndErrors() {

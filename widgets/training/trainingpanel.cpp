@@ -1,5 +1,7 @@
 #include "trainingpanel.h"
 
+#include "training/sentencesimilarity.h"
+
 #include "figureexport.h"
 #include "trainconfigform.h"
 #include "trainingplots.h"
@@ -372,6 +374,16 @@ void TrainingPanel::updateRunItem(Run &run) {
     const int kept = run.curves.bestEpoch();
     for (const EpochEvent &e : run.curves.epochs())
       if (e.epoch == kept) text += tr(", best epoch %1 (rsum %2)").arg(kept).arg(e.validation.rsum, 0, 'f', 1);
+  }
+  // Sentence similarity evaluated on the finished run (`similarity`, `compare --similarity`): ρ ×100.
+  if (RunFolder(run.dir).isFinished()) {
+    const QJsonObject similarity = RunFolder(run.dir).result().similarity;
+    QStringList scores;
+    for (auto it = similarity.begin(); it != similarity.end(); ++it) {
+      const SimilarityResult s = SimilarityResult::fromJson(it.value().toObject());
+      scores << tr("%1 ρ %2").arg(it.key().toUpper()).arg(s.all.spearman, 0, 'f', 1);
+    }
+    if (!scores.isEmpty()) text += QStringLiteral(", ") + scores.join(QStringLiteral(", "));
   }
   const QSignalBlocker block(m_runList);
   run.item->setText(text);

@@ -11,6 +11,11 @@ namespace {
 QStringList cellsOf(const AblationRow &row) {
   const DirectionMetrics &a = row.metrics.imageToText, &s = row.metrics.textToImage;
   QStringList cells{row.label};
+  if (!row.failure.isEmpty()) {
+    cells << QStringLiteral("failed: %1").arg(row.failure.simplified());
+    while (cells.size() < 10) cells << QString(); // one cell per column
+    return cells;
+  }
   for (double v : {a.r1, a.r5, a.r10, s.r1, s.r5, s.r10, row.metrics.rsum / 6}) cells << QString::number(v, 'f', 1);
   cells << (row.twinAccuracy < 0 ? QStringLiteral("-") : QString::number(row.twinAccuracy, 'f', 1));
   cells << QString::number(row.seconds, 'f', 0);

@@ -16,6 +16,7 @@ struct AblationRow {
   RetrievalMetrics metrics;
   double twinAccuracy = -1; // < 0: no twins
   double seconds = 0;
+  QString failure;          // non-empty: the row failed; its cells say why instead of metrics
 };
 
 // format: "text", "markdown" or "csv"; throws std::invalid_argument otherwise.

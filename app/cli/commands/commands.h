@@ -22,6 +22,7 @@ Command regionsCommand();
 Command generateCommand(); // conceptscommands.cpp
 Command tsneCommand();
 Command layoutFeaturesCommand();
+Command similarityCommand();
 
 // `inspect RUN --image ID` of a concepts run (conceptscommands.cpp).
 class Arguments;

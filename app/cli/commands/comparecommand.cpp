@@ -16,6 +16,7 @@
 #include "jobrunner.h"
 #include "training/modelregistry.h"
 #include "training/trainedmodel.h"
+#include "training/sentencesimilarity.h"
 #include "training/trainer.h"
 #include "training/trainingsource.h"
 
@@ -48,6 +49,9 @@ Command compareCommand() {
       {QStringLiteral("out"), QStringLiteral("ROOT"), QStringLiteral("Folder for the runs (default: under the cache folder).")},
       {QStringLiteral("format"), QStringLiteral("F"), QStringLiteral("text, json, csv or markdown (csv and markdown: --ablation)."),
        QStringLiteral("text")},
+      {QStringLiteral("similarity"), QStringLiteral("LIST"), QStringLiteral("Sentence-similarity benchmarks to add as columns (sts-b,sick-r,sts12…sts16).")},
+      {QStringLiteral("similarity-data"), QStringLiteral("DIR"),
+       QStringLiteral("Where the benchmarks are: DIR/sts-benchmark, DIR/sick, DIR/sts12 … (or the benchmark's own folder).")},
       {QStringLiteral("json"), {}, QStringLiteral("Print JSON (--format json).")}};
   command.run = [](const Arguments &args) {
     const bool ablation = args.isSet(QStringLiteral("ablation"));
@@ -107,9 +111,11 @@ Command compareCommand() {
     base.conceptFeaturesDir = args.value(QStringLiteral("concept-features"));
     std::vector<TrainingSource> sources;
     std::vector<std::size_t> sourceOf;
+    // Models with the same inputs share one prepared data set; one that needs regions gets its own,
+    // so a backbone that cannot give regions fails that model's row only, not the table.
     const auto sameInputs = [](const TrainingSource &a, const TrainingSource &b) {
       return a.concepts == b.concepts && a.tenCrop == b.tenCrop && a.conceptCount == b.conceptCount &&
-             a.conceptRegions == b.conceptRegions;
+             a.conceptRegions == b.conceptRegions && a.regions == b.regions && a.groundTruthRegions == b.groundTruthRegions;
     };
     for (const TrainConfig &config : configs) {
       TrainingSource mine = base;
@@ -128,22 +134,61 @@ Command compareCommand() {
                              ? args.value(QStringLiteral("out"))
                              : userCacheDir(QStringLiteral("runs/compare-%1").arg(QFileInfo(base.datasetPath).fileName()));
 
+    // Sentence-similarity columns: each benchmark read once, each trained run evaluated on it.
+    const QStringList benchmarks = args.value(QStringLiteral("similarity")).toLower().split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (const QString &b : benchmarks)
+      if (!sentenceBenchmarks().contains(b))
+        throw UsageError(QStringLiteral("--similarity: '%1' is not one of %2").arg(b, sentenceBenchmarks().join(QStringLiteral(", "))).toStdString());
+    if (!benchmarks.isEmpty() && !args.isSet(QStringLiteral("similarity-data"))) throw UsageError("--similarity: give --similarity-data DIR");
+    const auto benchmarkPath = [root = args.value(QStringLiteral("similarity-data"))](const QString &benchmark) {
+      const QString folder = benchmark == QLatin1String("sts-b") ? QStringLiteral("sts-benchmark")
+                             : benchmark == QLatin1String("sick-r") ? QStringLiteral("sick")
+                                                                     : benchmark;
+      return QFileInfo(QDir(root).filePath(folder)).isDir() ? QDir(root).filePath(folder) : root;
+    };
+    QStringList extraColumns{QStringLiteral("sent. sim. mean rank"), QStringLiteral("twin acc. %"), QStringLiteral("corr. acc. %"),
+                             QStringLiteral("phrase→region R@1")};
+    for (const QString &b : benchmarks) extraColumns << QStringLiteral("%1 r/ρ").arg(b.toUpper());
+
     std::vector<MetricsRow> rows;
     std::vector<AblationRow> ablationRows;
     QJsonArray json;
+    int failures = 0;
     Engine engine;
     const JobOutcome outcome = runJob(engine, QStringLiteral("Compare"), [&](JobContext &job) {
+      std::vector<SentencePairs> pairSets;
+      for (const QString &b : benchmarks) pairSets.push_back(loadSentencePairs(b, benchmarkPath(b), Split::Test));
       std::map<std::size_t, TrainingData> prepared;
       for (std::size_t r = 0; r < configs.size(); ++r) {
         const TrainConfig &config = configs[r];
-        auto data = prepared.find(sourceOf[r]);
-        if (data == prepared.end()) data = prepared.emplace(sourceOf[r], prepareTrainingData(sources[sourceOf[r]], &job)).first;
         const QString name = wanted[r].name;
         const QString runDir = QDir(root).filePath(QStringLiteral("%1-e%2-s%3").arg(name).arg(config.epochs).arg(seed));
-        job.log(QStringLiteral("training %1 into %2").arg(wanted[r].label, runDir));
         QElapsedTimer clock;
         clock.start();
-        const TrainResult result = train(data->second, config, runDir, &job);
+        TrainResult result;
+        // One model failing (bad data for its inputs, a solver error, divergence) loses its row, not
+        // the table: the failure goes in its row and the log, and the others train. Cancel stops all.
+        try {
+          auto data = prepared.find(sourceOf[r]);
+          if (data == prepared.end()) data = prepared.emplace(sourceOf[r], prepareTrainingData(sources[sourceOf[r]], &job)).first;
+          job.log(QStringLiteral("training %1 into %2").arg(wanted[r].label, runDir));
+          result = train(data->second, config, runDir, &job);
+        } catch (const JobCancelled &) {
+          throw;
+        } catch (const std::exception &error) {
+          const QString why = QString::fromStdString(error.what());
+          job.warn(QStringLiteral("%1 failed: %2").arg(wanted[r].label, why));
+          ++failures;
+          rows.push_back({name, {}, {}, why});
+          AblationRow failed;
+          failed.label = wanted[r].label;
+          failed.failure = why;
+          ablationRows.push_back(failed);
+          json.append(QJsonObject{{QStringLiteral("model"), config.modelName()},
+                                  {QStringLiteral("row"), wanted[r].label},
+                                  {QStringLiteral("error"), why}});
+          continue;
+        }
         const double seconds = clock.elapsed() / 1000.0;
         // HM-LSTM: the last correspondence step's accuracy and the test phrase → region R@1.
         QString correspondence = QStringLiteral("-"), grounding = QStringLiteral("-");
@@ -155,16 +200,34 @@ Command compareCommand() {
                                  : QStringLiteral("no ground truth");
           grounding = truth ? QString::number(result.grounding.phraseToRegion.r1, 'f', 1) : QStringLiteral("no ground truth");
         }
-        rows.push_back({name, result.test,
-                        {QString::number(result.sentenceSimilarityMeanRank, 'f', 1),
-                         result.twinCaptions > 0 ? QString::number(result.twinAccuracy, 'f', 1) : QStringLiteral("-"),
-                         correspondence, grounding}});
+        QStringList extra{QString::number(result.sentenceSimilarityMeanRank, 'f', 1),
+                          result.twinCaptions > 0 ? QString::number(result.twinAccuracy, 'f', 1) : QStringLiteral("-"),
+                          correspondence, grounding};
+        QJsonObject similarity;
+        if (!pairSets.empty()) {
+          const TrainedModel trained = TrainedModel::open(runDir);
+          for (const SentencePairs &pairs : pairSets) {
+            try {
+              const SimilarityResult s = evaluateSimilarity(trained, pairs, &job);
+              recordSimilarity(runDir, s);
+              similarity.insert(s.benchmark, s.toJson());
+              extra << QStringLiteral("%1/%2").arg(s.all.pearson, 0, 'f', 1).arg(s.all.spearman, 0, 'f', 1);
+            } catch (const JobCancelled &) {
+              throw;
+            } catch (const std::exception &error) {
+              job.warn(QStringLiteral("%1 on %2: %3").arg(name, pairs.benchmark, QString::fromUtf8(error.what())));
+              extra << QStringLiteral("failed");
+            }
+          }
+        }
+        rows.push_back({name, result.test, extra});
         ablationRows.push_back({wanted[r].label, result.test, result.twinCaptions > 0 ? result.twinAccuracy : -1, seconds});
         QJsonObject entry = result.toJson();
         entry.insert(QStringLiteral("model"), config.modelName());
         if (ablation) entry.insert(QStringLiteral("row"), wanted[r].label);
         entry.insert(QStringLiteral("mr"), result.test.rsum / 6);
         entry.insert(QStringLiteral("seconds"), seconds);
+        if (!similarity.isEmpty()) entry.insert(QStringLiteral("similarity"), similarity);
         json.append(entry);
       }
     });
@@ -172,8 +235,11 @@ Command compareCommand() {
     if (format == QLatin1String("json")) out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
     else if (ablation) out() << ablationTable(ablationRows, format);
     else
-      out() << metricsTable(rows, {QStringLiteral("sent. sim. mean rank"), QStringLiteral("twin acc. %"),
-                                   QStringLiteral("corr. acc. %"), QStringLiteral("phrase→region R@1")});
+      out() << metricsTable(rows, extraColumns);
+    if (failures > 0) {
+      err() << QStringLiteral("compare: %1 of %2 models failed (see their rows)\n").arg(failures).arg(configs.size());
+      return kExitFailure;
+    }
     return kExitOk;
   };
   return command;

@@ -1,6 +1,7 @@
 // `groundscope-cli eval RUN_DIR [--split test] [--dataset PATH] [--folds K --fold-size N]`:
 // retrieval metrics of a trained run on a split of the data it was trained on (or another
-// dataset with the same features); --folds 5 --fold-size 1000 is the MS-COCO 1K protocol.
+// dataset with the same features); --folds 5 --fold-size 1000 is the MS-COCO 1K protocol;
+// --recalls picks the table's R@K columns (1, 5, 10 as most papers; 20 and 50 as the DT-LSTM paper's).
 
 #include "arguments.h"
 #include "clioutput.h"
@@ -25,6 +26,7 @@ Command evalCommand() {
                      {QStringLiteral("dataset"), QStringLiteral("PATH"), QStringLiteral("Dataset instead of the run's.")},
                      {QStringLiteral("folds"), QStringLiteral("K"), QStringLiteral("Folds (COCO 1K: 5).")},
                      {QStringLiteral("fold-size"), QStringLiteral("N"), QStringLiteral("Images per fold (COCO 1K: 1000)."), QStringLiteral("1000")},
+                     {QStringLiteral("recalls"), QStringLiteral("LIST"), QStringLiteral("Recall levels in the table (JSON has them all)."), QStringLiteral("1,5,10,20,50")},
                      {QStringLiteral("json"), {}, QStringLiteral("Print JSON only.")}}};
   command.run = [](const Arguments &args) {
     const QString runDir = args.positional().first();
@@ -32,6 +34,7 @@ Command evalCommand() {
     if (!split || *split == Split::Unassigned) throw UsageError("--split: expected train, val or test");
     const int folds = args.intValue(QStringLiteral("folds"), 0, 1, 100);
     const int foldSize = args.intValue(QStringLiteral("fold-size"), 1000, 1, 1000000);
+    const std::vector<int> recalls = parseRecalls(args.value(QStringLiteral("recalls")));
 
     Engine engine;
     const JobOutcome outcome = runJob(engine, QStringLiteral("Evaluate"), [&](JobContext &job) {
@@ -74,7 +77,7 @@ Command evalCommand() {
     if (args.isSet(QStringLiteral("json"))) {
       out() << QJsonDocument(outcome.summary).toJson(QJsonDocument::Indented);
     } else {
-      out() << metricsTable({{QStringLiteral("run"), RetrievalMetrics::fromJson(outcome.summary), {}}});
+      out() << metricsTable({{QStringLiteral("run"), RetrievalMetrics::fromJson(outcome.summary), {}}}, {}, recalls);
       if (outcome.summary.contains(QStringLiteral("grounding"))) {
         const GroundingMetrics g = GroundingMetrics::fromJson(outcome.summary.value(QStringLiteral("grounding")).toObject());
         if (!g.hasGroundTruth)
