@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QSet>
+#include <QJsonArray>
 #include <QTest>
 
 using namespace gs;
@@ -148,6 +149,33 @@ private Q_SLOTS:
                 .contains(QStringLiteral("embed_dim must be 2 × hidden_dim for chargru")));
     // … and so do their derived values: a char model's embed_dim follows hidden_dim unless given.
     QCOMPARE(TrainConfig::fromJson({{QStringLiteral("model"), QStringLiteral("charlstm")}, {QStringLiteral("hidden_dim"), 32}}).embedDim, 64);
+  }
+
+  // docs/configs/<preset>.json publish each paper's settings with where each value comes from; they
+  // must say what the registry (what --preset and the Training form apply) says, and every paper
+  // preset has one.
+  void paperPresetFilesMatchTheRegistry() {
+    const QDir docs(QStringLiteral(GS_SOURCE_DIR "/docs/configs"));
+    int files = 0;
+    for (const QString &name : docs.entryList({QStringLiteral("*.json")})) {
+      QFile file(docs.filePath(name));
+      QVERIFY(file.open(QIODevice::ReadOnly));
+      const QJsonObject doc = QJsonDocument::fromJson(file.readAll()).object();
+      if (!doc.contains(QStringLiteral("preset"))) continue; // a plain --config file (scenes-twins.json)
+      ++files;
+      const QString preset = doc.value(QStringLiteral("preset")).toString();
+      QCOMPARE(name, preset + QStringLiteral(".json"));
+      QVERIFY2(doc.value(QStringLiteral("paper")).toString().size() > 10, qPrintable(name));
+      QVERIFY2(doc.value(QStringLiteral("chosen_here")).toObject().size() >= 1, qPrintable(name)); // what the paper leaves open
+      const QJsonArray models = doc.value(QStringLiteral("models")).toArray();
+      QVERIFY(!models.isEmpty());
+      for (const QJsonValue &m : models) {
+        const ModelPreset *p = findPreset(modelNamed(m.toString()), preset);
+        QVERIFY2(p, qPrintable(QStringLiteral("%1 has no preset %2").arg(m.toString(), preset)));
+        QCOMPARE(p->settings, doc.value(QStringLiteral("settings")).toObject());
+      }
+    }
+    QCOMPARE(files, 5); // socher2014, merkx2019, huang2018, dtlstm-small, hmlstm2017
   }
 
   void presetsAreValidConfigurations() {
