@@ -15,7 +15,7 @@ namespace gs {
 namespace {
 
 // Bump when the conversion's output changes: cached parses of an older revision are ignored.
-constexpr int kParserRevision = 2;
+constexpr int kParserRevision = 3; // 3: "of" after a noun is prep; multi-word prepositions collapse
 
 // Marks Link Grammar adds to word strings: [!] guessed/unknown, [?] spell, [~] …
 const QRegularExpression &markRegex() {

@@ -103,6 +103,30 @@ private Q_SLOTS:
     QCOMPARE(rel(ud, 6), QStringLiteral("nmod:poss"));
   }
 
+  // Every preposition collapses (issue 18): "of" after a noun came out of Link Grammar as `dep`, so
+  // "to the left of a red square" left `pobj` under "of" instead of prep_of(left, square); and the
+  // multi-word prepositions collapse whole, as the Stanford converter writes them.
+  void everyPrepositionCollapses() {
+    const ParsedCaption left = parse(QStringLiteral("A red circle is to the left of a red square."), DependencyStyle::Collapsed);
+    QCOMPARE(rel(left, 11), QStringLiteral("prep_of"));
+    QCOMPARE(head(left, 11), 7); // left
+    QCOMPARE(rel(left, 7), QStringLiteral("prep_to"));
+    for (int k = 0; k < left.tokens.size(); ++k) {
+      QVERIFY2(rel(left, k + 1) != QLatin1String("pobj"), qPrintable(left.tokens[k]));
+      QVERIFY2(rel(left, k + 1) != QLatin1String("dep"), qPrintable(left.tokens[k]));
+    }
+    QCOMPARE(rel(parse(QStringLiteral("A red circle is to the left of a red square.")), 8), QStringLiteral("prep")); // basic style too
+
+    const ParsedCaption front = parse(QStringLiteral("A dog sits in front of the house next to a tree."), DependencyStyle::Collapsed);
+    QCOMPARE(rel(front, tokenIndex(front, QStringLiteral("house"))), QStringLiteral("prep_in_front_of"));
+    QCOMPARE(head(front, tokenIndex(front, QStringLiteral("house"))), tokenIndex(front, QStringLiteral("sits")));
+    QCOMPARE(rel(front, tokenIndex(front, QStringLiteral("tree"))), QStringLiteral("prep_next_to"));
+    QCOMPARE(rel(front, tokenIndex(front, QStringLiteral("front"))), QStringLiteral("case"));
+    QCOMPARE(head(front, tokenIndex(front, QStringLiteral("front"))), tokenIndex(front, QStringLiteral("house")));
+    const ParsedCaption top = parse(QStringLiteral("A girl stands on top of a hill."), DependencyStyle::Collapsed);
+    QCOMPARE(rel(top, tokenIndex(top, QStringLiteral("hill"))), QStringLiteral("prep_on_top_of"));
+  }
+
   void verblessFragments() {
     // Link Grammar leaves "in" unlinked; the repair makes it the preposition it is.
     const ParsedCaption airplane = parse(QStringLiteral("Airplane in dive position."));

@@ -2,6 +2,8 @@
 
 #include <QHash>
 
+#include <algorithm>
+
 namespace gs::detail {
 
 namespace {
@@ -38,10 +40,69 @@ int raiseObject(Dependencies &deps, int prep, const QString &objectRel, const QS
   return object;
 }
 
-void collapse(const QStringList &forms, Dependencies &deps) {
+// A preposition Link Grammar attached without a prepositional link (noun + "of" through Mf/OF
+// comes out as `dep`) but with an object is a preposition all the same: Stanford's prep.
+void repairPrepositions(Dependencies &deps) {
   const int n = static_cast<int>(deps.heads.size());
   for (int p = 0; p < n; ++p)
-    if (deps.relations[p] == QLatin1String("prep") && deps.heads[static_cast<std::size_t>(p)] >= 0)
+    if (deps.relations[p] == QLatin1String("dep") && deps.upos.value(p) == QLatin1String("ADP") && firstChild(deps, p, "pobj") >= 0)
+      deps.relations[p] = QStringLiteral("prep");
+}
+
+// Multi-word prepositions, collapsed as the Stanford converter does ("in front of" →
+// prep_in_front_of): the longest first, so "in front of" is not read as "in" + "front of".
+const QList<QStringList> &multiWordPrepositions() {
+  static const QList<QStringList> list = [] {
+    QList<QStringList> l;
+    for (const char *p : {"in front of", "on top of", "in addition to", "next to", "close to", "because of", "instead of",
+                          "out of", "ahead of", "according to", "due to", "apart from", "along with", "together with"})
+      l << QString::fromLatin1(p).split(QLatin1Char(' '));
+    std::stable_sort(l.begin(), l.end(), [](const QStringList &a, const QStringList &b) { return a.size() > b.size(); });
+    return l;
+  }();
+  return list;
+}
+
+// Finds each multi-word preposition whose last word has an object; the object goes under the
+// phrase's governor (the first word's head) as prep_<words joined by _>, the phrase's words become
+// its case markers, and their other dependents move to it. Returns the words it consumed.
+std::vector<char> collapseMultiWord(const QStringList &forms, Dependencies &deps) {
+  const int n = static_cast<int>(deps.heads.size());
+  std::vector<char> used(static_cast<std::size_t>(n), 0);
+  for (int s = 0; s < n; ++s) {
+    for (const QStringList &words : multiWordPrepositions()) {
+      const int e = s + int(words.size()) - 1;
+      if (e >= n) continue;
+      bool match = true;
+      for (int k = 0; k < words.size() && match; ++k) match = !used[std::size_t(s + k)] && forms[s + k].toLower() == words[k];
+      if (!match) continue;
+      const int object = firstChild(deps, e, "pobj");
+      int governor = deps.heads[static_cast<std::size_t>(s)];
+      // The first word may hang inside the phrase ("front" under "in"): climb out of it.
+      while (governor >= s && governor <= e) governor = deps.heads[static_cast<std::size_t>(governor)];
+      if (object < 0 || governor < 0) continue;
+      for (int w = s; w <= e; ++w)
+        for (int k : childrenOf(deps, w))
+          if ((k < s || k > e) && k != object) deps.heads[static_cast<std::size_t>(k)] = object;
+      deps.heads[static_cast<std::size_t>(object)] = governor;
+      deps.relations[object] = QStringLiteral("prep_") + words.join(QLatin1Char('_'));
+      for (int w = s; w <= e; ++w) {
+        deps.heads[static_cast<std::size_t>(w)] = object;
+        deps.relations[w] = QStringLiteral("case");
+        used[std::size_t(w)] = 1;
+      }
+      break;
+    }
+  }
+  return used;
+}
+
+void collapse(const QStringList &forms, Dependencies &deps) {
+  const int n = static_cast<int>(deps.heads.size());
+  const std::vector<char> multiWord = collapseMultiWord(forms, deps);
+  for (int p = 0; p < n; ++p)
+    if (multiWord[std::size_t(p)]) continue;
+    else if (deps.relations[p] == QLatin1String("prep") && deps.heads[static_cast<std::size_t>(p)] >= 0)
       raiseObject(deps, p, QStringLiteral("prep_") + forms[p].toLower(), QStringLiteral("case"));
   // conj → conj_<cc word> when the head has a cc dependent (de Marneffe & Manning's collapsed conj).
   for (int h = 0; h < n; ++h) {
@@ -179,6 +240,7 @@ void applyStyle(DependencyStyle style, const QStringList &forms, Dependencies &d
   if (style != DependencyStyle::Universal)
     for (QString &rel : deps.relations)
       if (rel == QLatin1String("nn:name")) rel = QStringLiteral("nn");
+  repairPrepositions(deps);
   switch (style) {
   case DependencyStyle::Stanford: break;
   case DependencyStyle::Collapsed: collapse(forms, deps); break;
