@@ -171,6 +171,14 @@ QByteArray readFileBytes(const QString &file) {
   return f.readAll();
 }
 
+QList<QByteArray> textLines(const QByteArray &data) {
+  QList<QByteArray> result = data.split('\n');
+  if (!result.isEmpty() && result.last().isEmpty()) result.removeLast();
+  for (QByteArray &line : result)
+    if (line.endsWith('\r')) line.chop(1);
+  return result;
+}
+
 std::optional<QJsonDocument> readJsonFile(const QString &file, LoadReport &report) {
   QByteArray data = readFileBytes(file);
   if (const qint64 bad = firstInvalidUtf8(data); bad >= 0) {

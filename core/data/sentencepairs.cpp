@@ -15,14 +15,6 @@ namespace {
 
 const QString kMalformed = QStringLiteral("malformed line");
 
-QList<QByteArray> linesOf(const QByteArray &data) {
-  QList<QByteArray> result = data.split('\n');
-  if (!result.isEmpty() && result.last().isEmpty()) result.removeLast();
-  for (QByteArray &line : result)
-    if (line.endsWith('\r')) line.chop(1);
-  return result;
-}
-
 [[noreturn]] void missing(const QString &path, const QString &what) {
   throw std::runtime_error(QStringLiteral("%1: %2").arg(path, what).toStdString());
 }
@@ -48,7 +40,7 @@ void readStsBenchmark(const QString &path, SentencePairs &out) {
                                                  : QStringLiteral("sts-test.csv");
   const QString file = QFileInfo(path).isDir() ? QDir(path).filePath(name) : path;
   if (!QFileInfo::exists(file)) missing(path, QStringLiteral("no %1 (the STS Benchmark's %2 file)").arg(name, splitName(out.split)));
-  const QList<QByteArray> lines = linesOf(detail::readFileBytes(file));
+  const QList<QByteArray> lines = detail::textLines(detail::readFileBytes(file));
   for (int i = 0; i < lines.size(); ++i) {
     const QString where = QStringLiteral("%1:%2").arg(file).arg(i + 1);
     const QStringList fields = detail::decodeText(lines[i], where, out.report).split(QLatin1Char('\t'));
@@ -75,7 +67,7 @@ void readSick(const QString &path, SentencePairs &out) {
       }
     if (file == path) missing(path, QStringLiteral("no SICK file (SICK.txt, or the SemEval-2014 SICK_*.txt files)"));
   }
-  const QList<QByteArray> lines = linesOf(detail::readFileBytes(file));
+  const QList<QByteArray> lines = detail::textLines(detail::readFileBytes(file));
   if (lines.isEmpty()) missing(file, QStringLiteral("empty"));
   const QStringList header = QString::fromUtf8(lines.first()).split(QLatin1Char('\t'));
   const int set = int(header.indexOf(QStringLiteral("SemEval_set")));
@@ -126,8 +118,8 @@ void readStsYear(const QString &path, SentencePairs &out) {
       out.report.add(QStringLiteral("missing scores"), QStringLiteral("%1: no %2 beside it").arg(dir.filePath(input), QFileInfo(gs).fileName()));
       continue;
     }
-    const QList<QByteArray> sentences = linesOf(detail::readFileBytes(dir.filePath(input)));
-    const QList<QByteArray> scores = linesOf(detail::readFileBytes(gs));
+    const QList<QByteArray> sentences = detail::textLines(detail::readFileBytes(dir.filePath(input)));
+    const QList<QByteArray> scores = detail::textLines(detail::readFileBytes(gs));
     if (sentences.size() != scores.size())
       out.report.add(kMalformed, QStringLiteral("%1: %2 lines, but %3 has %4").arg(dir.filePath(input)).arg(sentences.size()).arg(gs).arg(scores.size()));
     for (int i = 0; i < std::min(sentences.size(), scores.size()); ++i) {

@@ -82,6 +82,9 @@ std::optional<QJsonDocument> readJsonFile(const QString &file, LoadReport &repor
 // Reads a whole text file; throws std::runtime_error naming it when it cannot be opened.
 QByteArray readFileBytes(const QString &file);
 
+// A text file's lines, LF or CRLF, without the line ends (no empty last line for a final newline).
+QList<QByteArray> textLines(const QByteArray &data);
+
 // True when the name ends in an image extension (jpg, jpeg, png, bmp, gif, tif, tiff, webp).
 bool hasImageSuffix(const QString &name);
 

@@ -23,14 +23,6 @@ const QStringList kImageDirs = {QStringLiteral("images"), QStringLiteral("Flicke
                                 QStringLiteral("../Flicker8k_Dataset"), QStringLiteral("../Flickr8k_Dataset"),
                                 QStringLiteral("../images")};
 
-QList<QByteArray> lines(const QByteArray &data) {
-  QList<QByteArray> result = data.split('\n');
-  if (!result.isEmpty() && result.last().isEmpty()) result.removeLast();
-  for (QByteArray &line : result)
-    if (line.endsWith('\r')) line.chop(1);
-  return result;
-}
-
 // name → split from the official split files beside the token file; a name in two files is
 // reported and keeps its first split.
 QHash<QString, Split> readSplits(const QString &textDir, LoadReport &report) {
@@ -41,7 +33,7 @@ QHash<QString, Split> readSplits(const QString &textDir, LoadReport &report) {
   for (const auto &[name, split] : files) {
     const QString file = textDir + QLatin1Char('/') + QLatin1String(name);
     if (!QFileInfo::exists(file)) continue;
-    const QList<QByteArray> all = lines(readFileBytes(file));
+    const QList<QByteArray> all = textLines(readFileBytes(file));
     for (int i = 0; i < all.size(); ++i) {
       const QString where = QStringLiteral("%1:%2").arg(file).arg(i + 1);
       const QString image = decodeText(all[i], where, report).trimmed();
@@ -81,7 +73,7 @@ Dataset loadFlickr8kNative(const QString &folder, JobContext *job) {
 
   DatasetBuilder builder(dataset, job);
   QSet<QString> badNames;
-  const QList<QByteArray> all = lines(readFileBytes(tokenFile));
+  const QList<QByteArray> all = textLines(readFileBytes(tokenFile));
   for (int i = 0; i < all.size(); ++i) {
     builder.progress(i, all.size(), QStringLiteral("reading %1").arg(QFileInfo(tokenFile).fileName()));
     const QString where = QStringLiteral("%1:%2").arg(tokenFile).arg(i + 1);
