@@ -15,7 +15,7 @@ namespace gs {
 namespace {
 
 // Bump when the conversion's output changes: cached parses of an older revision are ignored.
-constexpr int kParserRevision = 3; // 3: "of" after a noun is prep; multi-word prepositions collapse
+constexpr int kParserRevision = 4; // 3: "of" after a noun is prep; multi-word prepositions collapse. 4: the wall's WV, UD punctuation, idioms, quantities, fragments
 
 // Marks Link Grammar adds to word strings: [!] guessed/unknown, [?] spell, [~] …
 const QRegularExpression &markRegex() {
@@ -58,6 +58,9 @@ PreTokens pretokenize(const QString &caption) {
     int tail = b;
     while (tail > a && (splitOff(caption[tail - 1]) || (tail - 1 > a && splitOff(caption[tail - 2]) && caption[tail - 1].isPunct()))) --tail;
     if (a < tail) emit(a, tail);
+    // Informal text writes the pronoun "i"; Link Grammar's dictionary knows only "I" and would
+    // leave it unlinked. Only what Link Grammar reads changes: tokens keep the caption's spelling.
+    if (tail - a == 1 && caption[a] == QLatin1Char('i')) pre.input[pre.input.size() - 1] = QLatin1Char('I');
     for (int k = tail; k < b; ++k) emit(k, k + 1);
     i = end;
   }
@@ -133,8 +136,19 @@ ParsedCaption CaptionParser::parse(const QString &caption) {
         w.start = std::max(w.start - shift, 0);
         w.end = std::max(w.end - shift, 0);
       }
+      // The noun "is" pointed at (Ost, SI) heads the fragment: the wall's WV goes to it, and what
+      // modified "is" (MVp "in a parachute", MVa) modifies the noun instead (Mp, Ma).
+      int noun = -1;
+      for (const detail::LgLink &link : wrapped.links)
+        if (link.left == 1 && link.right > 1 && (link.label.startsWith(QLatin1Char('O')) || link.label.startsWith(QLatin1String("SI"))))
+          noun = link.right;
       std::vector<detail::LgLink> links;
+      if (noun > 1) links.push_back({-1, noun - 2, QStringLiteral("WV")});
       for (const detail::LgLink &link : wrapped.links) {
+        if (noun > 1 && link.left == 1 && link.right > noun && link.label.startsWith(QLatin1String("MV"))) {
+          links.push_back({noun - 2, link.right - 2, QLatin1Char('M') + link.label.mid(2)});
+          continue;
+        }
         if (link.left == 0 || link.left == 1 || link.right == 0 || link.right == 1) continue;
         links.push_back({link.left < 0 ? -1 : link.left - 2, link.right - 2, link.label});
       }

@@ -50,6 +50,7 @@ std::vector<ConlluSentence> readConllu(const QString &path) {
     }
     if (line.startsWith(QLatin1Char('#'))) {
       if (line.startsWith(QLatin1String("# text = "))) current.text = line.mid(9);
+      if (line.startsWith(QLatin1String("# sent_id = "))) current.sentId = line.mid(12);
       continue;
     }
     const QStringList cols = line.split(QLatin1Char('\t'));
@@ -65,6 +66,7 @@ std::vector<ConlluSentence> readConllu(const QString &path) {
     current.forms << cols[1];
     current.heads.push_back(head);
     current.relations << cols[7];
+    current.misc << cols[9];
   }
   finish();
   return sentences;

@@ -22,9 +22,11 @@ QString toPtb(const ParsedCaption &parsed);
 struct ConlluSentence {
   int line = 0;             // line of the sentence's first token in the file (1-based)
   QString text;             // "# text = …" when present
+  QString sentId;           // "# sent_id = …" when present (the caption id in our caption gold set)
   QStringList forms;        // surface tokens (multiword-token ranges and empty nodes skipped)
   std::vector<int> heads;   // 0 = root, else 1-based
   QStringList relations;    // DEPREL
+  QStringList misc;         // MISC ("TokenRange=0:3" where the FORM is read from elsewhere)
 };
 
 // Reads a CoNLL-U file. Throws std::runtime_error naming the file and line on malformed input.

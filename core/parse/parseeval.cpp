@@ -1,12 +1,18 @@
 #include "parse/parseeval.h"
 
+#include "parse/captiongold.h"
 #include "parse/datasetparser.h"
 
 namespace gs {
 
-ParseEvalResult evaluateOnConllu(const QString &path, int maxSentences, int threads, JobContext *job) {
+ParseEvalResult evaluateOnConllu(const QString &path, int maxSentences, int threads, JobContext *job, const QString &captionsFile) {
   std::vector<ConlluSentence> gold = readConllu(path);
   if (maxSentences > 0 && static_cast<int>(gold.size()) > maxSentences) gold.resize(static_cast<std::size_t>(maxSentences));
+  if (!captionsFile.isEmpty()) fillFormsFromCaptions(gold, readFlickr8kCaptions(captionsFile), path);
+  return evaluateSentences(gold, threads, job);
+}
+
+ParseEvalResult evaluateSentences(const std::vector<ConlluSentence> &gold, int threads, JobContext *job) {
   QStringList texts;
   for (const ConlluSentence &s : gold) texts << s.forms.join(QLatin1Char(' '));
   CaptionParseOptions options;
@@ -25,7 +31,7 @@ ParseEvalResult evaluateOnConllu(const QString &path, int maxSentences, int thre
       result.scores.tokens += static_cast<int>(gold[i].forms.size());
       continue;
     }
-    result.predictedConllu += toConllu(parsed, QString::number(i + 1));
+    result.predictedConllu += toConllu(parsed, gold[i].sentId.isEmpty() ? QString::number(i + 1) : gold[i].sentId);
     const std::vector<AttachmentScores> perToken = scorePerToken(gold[i], parsed);
     for (int g = 0; g < gold[i].forms.size(); ++g) {
       const AttachmentScores &token = perToken[static_cast<std::size_t>(g)];

@@ -23,7 +23,11 @@ struct ParseEvalResult {
 };
 
 // maxSentences <= 0: all. threads 0: all cores. Throws std::runtime_error naming the file when it
-// cannot be read or is malformed.
-ParseEvalResult evaluateOnConllu(const QString &path, int maxSentences = 0, int threads = 0, JobContext *job = nullptr);
+// cannot be read or is malformed. With `captionsFile` (a Flickr8k.token.txt), the gold file is our
+// caption gold set: its forms come from the captions by id (parse/captiongold.h).
+ParseEvalResult evaluateOnConllu(const QString &path, int maxSentences = 0, int threads = 0, JobContext *job = nullptr,
+                                 const QString &captionsFile = {});
+// The same on sentences already read.
+ParseEvalResult evaluateSentences(const std::vector<ConlluSentence> &gold, int threads = 0, JobContext *job = nullptr);
 
 }  // namespace gs

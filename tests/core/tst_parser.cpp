@@ -1,8 +1,10 @@
 // The caption parser on hand-checked sentences: both trees, the three dependency styles, the
 // CoNLL-U and PTB exports, partial and fallback parses, the dataset job with its cache, and
-// parse-eval on UD English EWT (skipped when ../shared/data is absent).
+// parse-eval on UD English EWT and on our hand-checked caption gold set (both skipped when
+// ../shared/data is absent).
 
 #include "data/dataset.h"
+#include "parse/captiongold.h"
 #include "parse/captionparser.h"
 #include "parse/conllu.h"
 #include "parse/datasetparser.h"
@@ -13,6 +15,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace gs;
@@ -217,6 +220,130 @@ private Q_SLOTS:
     QCOMPARE(rel(progressive, 3), QStringLiteral("nsubj"));
   }
 
+  // Revision 4 (issue 18), each found through parse-eval's error table on EWT dev or the captions.
+  void wallLinkPicksTheMainVerb() {
+    // LG 5.x marks the main verb with the wall's WV link; it was read as an unknown link type, and
+    // the largest headless subtree ("lost") became the root.
+    const ParsedCaption p = parse(QStringLiteral("Today 's incident proves that Sharon has lost his patience ."), DependencyStyle::Universal);
+    QCOMPARE(head(p, tokenIndex(p, "proves")), 0);
+    QCOMPARE(head(p, tokenIndex(p, ".")), tokenIndex(p, "proves"));
+  }
+
+  void punctuationFollowsTheUdRule() {
+    // A comma after a fronted phrase closes it; one before a participle clause opens it.
+    const ParsedCaption fronted = parse(QStringLiteral("In Ramadi, there was a big demonstration."), DependencyStyle::Universal);
+    QCOMPARE(head(fronted, 3), tokenIndex(fronted, "Ramadi"));
+    QCOMPARE(head(fronted, tokenIndex(fronted, ".")), tokenIndex(fronted, "was"));
+    const ParsedCaption participle = parse(QStringLiteral("The troops fired into the crowd, killing four."), DependencyStyle::Universal);
+    QCOMPARE(head(participle, tokenIndex(participle, ",")), tokenIndex(participle, "killing"));
+    const ParsedCaption list = parse(QStringLiteral("A dog, a cat and a bird."), DependencyStyle::Universal);
+    QCOMPARE(head(list, 3), tokenIndex(list, "cat")); // before the conjunct it separates
+  }
+
+  void multiWordPrepositionsInEachStyle() {
+    const QString text = QStringLiteral("The dogs are in the snow in front of a fence.");
+    const ParsedCaption stanford = parse(text);
+    QCOMPARE(rel(stanford, 7), QStringLiteral("prep")); // in → front → of → fence, as Stanford's basic converter
+    QCOMPARE(head(stanford, 8), 7);
+    QCOMPARE(rel(stanford, 9), QStringLiteral("prep"));
+    QCOMPARE(head(stanford, 9), 8);
+    QCOMPARE(head(stanford, 11), 9);
+    const ParsedCaption collapsed = parse(text, DependencyStyle::Collapsed);
+    QCOMPARE(rel(collapsed, 11), QStringLiteral("prep_in_front_of"));
+    const ParsedCaption ud = parse(text, DependencyStyle::Universal);
+    QCOMPARE(head(ud, 6), 0);             // snow: the predicate, once
+    QCOMPARE(rel(ud, 3), QStringLiteral("cop"));
+    QCOMPARE(head(ud, 8), 6);             // front modifies snow …
+    QCOMPARE(head(ud, 7), 8);             // … marked by "in"
+    QCOMPARE(head(ud, 11), 8);            // fence modifies front …
+    QCOMPARE(rel(ud, 9), QStringLiteral("case"));
+    QCOMPARE(head(ud, 9), 11);            // … marked by "of" (UD English EWT: not `fixed`)
+    const ParsedCaption out = parse(QStringLiteral("A dog comes out of a blue pool."), DependencyStyle::Universal);
+    QCOMPARE(rel(out, 4), QStringLiteral("case"));
+    QCOMPARE(head(out, 4), tokenIndex(out, "pool"));
+    QCOMPARE(head(out, 5), tokenIndex(out, "pool"));
+    const ParsedCaption because = parse(QStringLiteral("The game stopped because of the rain."), DependencyStyle::Universal);
+    QCOMPARE(rel(because, 5), QStringLiteral("fixed"));
+    QCOMPARE(head(because, 5), 4);
+    QCOMPARE(rel(because, 4), QStringLiteral("case"));
+  }
+
+  void constructionsOfRevisionFour() {
+    // The quantity heads "a group of tourists" though Link Grammar's subject link goes to "tourists".
+    const ParsedCaption group = parse(QStringLiteral("A group of tourists stand around."), DependencyStyle::Universal);
+    QCOMPARE(rel(group, 2), QStringLiteral("nsubj"));
+    QCOMPARE(head(group, 4), 2);
+    QCOMPARE(rel(group, 4), QStringLiteral("nmod"));
+    // Be + gerund linked as an object is a progressive.
+    const ParsedCaption sitting = parse(QStringLiteral("The lady is sitting on a rock."), DependencyStyle::Universal);
+    QCOMPARE(rel(sitting, 3), QStringLiteral("aux"));
+    QCOMPARE(head(sitting, 4), 0);
+    // Perfect "had" through Pv, and an object relative.
+    const ParsedCaption relative = parse(QStringLiteral("He derailed the process, which Sharon had always opposed."), DependencyStyle::Universal);
+    const int opposed = tokenIndex(relative, "opposed");
+    QCOMPARE(rel(relative, opposed), QStringLiteral("acl:relcl"));
+    QCOMPARE(head(relative, opposed), tokenIndex(relative, "process"));
+    QCOMPARE(rel(relative, tokenIndex(relative, "had")), QStringLiteral("aux"));
+    QCOMPARE(rel(relative, tokenIndex(relative, "which")), QStringLiteral("obj"));
+    // "while" + participle: mark of an adverbial clause.
+    const ParsedCaption whileClause = parse(QStringLiteral("A policeman has a whistle in his mouth while directing traffic."), DependencyStyle::Universal);
+    QCOMPARE(rel(whileClause, tokenIndex(whileClause, "while")), QStringLiteral("mark"));
+    QCOMPARE(rel(whileClause, tokenIndex(whileClause, "directing")), QStringLiteral("advcl"));
+    QCOMPARE(head(whileClause, tokenIndex(whileClause, "directing")), tokenIndex(whileClause, "has"));
+    // A wrapped fragment is headed by the noun "there is" pointed at.
+    const ParsedCaption fragment = parse(QStringLiteral("A person in a parachute sliding across the water."), DependencyStyle::Universal);
+    QCOMPARE(head(fragment, 2), 0);
+    QCOMPARE(head(fragment, tokenIndex(fragment, "parachute")), 2);
+    // Informal lower-case "i" is the pronoun (Link Grammar's dictionary knows only "I").
+    const ParsedCaption informal = parse(QStringLiteral("i think they will win."), DependencyStyle::Universal);
+    QCOMPARE(informal.tokens.first(), QStringLiteral("i"));
+    QCOMPARE(rel(informal, 1), QStringLiteral("nsubj"));
+    QCOMPARE(informal.quality, ParseQuality::Complete);
+  }
+
+  void captionGoldSetReadsItsWordsFromTheCaptions() {
+    QTemporaryDir dir;
+    const QString gold = dir.filePath(QStringLiteral("gold.conllu"));
+    QFile g(gold);
+    QVERIFY(g.open(QIODevice::WriteOnly));
+    g.write("# sent_id = a.jpg#0\n1\t_\t_\tNOUN\t_\t_\t2\tnsubj\t_\tTokenRange=0:4\n2\t_\t_\tVERB\t_\t_\t0\troot\t_\tTokenRange=5:9\n\n");
+    g.close();
+    std::vector<ConlluSentence> sentences = readConllu(gold);
+    fillFormsFromCaptions(sentences, {{QStringLiteral("a.jpg#0"), QStringLiteral("Dogs bark")}}, gold);
+    QCOMPARE(sentences[0].forms, (QStringList{"Dogs", "bark"}));
+    QCOMPARE(sentences[0].text, QStringLiteral("Dogs bark"));
+    sentences = readConllu(gold);
+    try {
+      fillFormsFromCaptions(sentences, {{QStringLiteral("b.jpg#0"), QStringLiteral("Dogs bark")}}, gold);
+      QFAIL("a missing caption must be an error");
+    } catch (const std::runtime_error &e) {
+      QVERIFY2(QString::fromUtf8(e.what()).contains(gold + QStringLiteral(":2")), e.what()); // file and line
+      QVERIFY(QString::fromUtf8(e.what()).contains(QStringLiteral("a.jpg#0")));
+    }
+    sentences = readConllu(gold);
+    try {
+      fillFormsFromCaptions(sentences, {{QStringLiteral("a.jpg#0"), QStringLiteral("Dogs")}}, gold); // range past the end
+      QFAIL("a range outside the caption must be an error");
+    } catch (const std::runtime_error &e) {
+      QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("TokenRange")), e.what());
+    }
+  }
+
+  // tests/data/flickr8k-captions-ud.conllu: 150 Flickr8k test captions, every tree checked by hand
+  // (UD v2, EWT conventions). Measured 2026-11-24: revision 3 UAS 0.801 / LAS 0.759, revision 4
+  // 0.834 / 0.798. The floor keeps the caption score from dropping below revision 4's.
+  void captionGoldSetHoldsItsFloor() {
+    const QString captions = QStringLiteral(GS_SHARED_DATA "/flickr8k/Flickr8k.token.txt");
+    if (!QFile::exists(captions)) QSKIP("../shared/data/flickr8k is absent");
+    const QString gold = QStringLiteral(GS_SOURCE_DIR "/tests/data/flickr8k-captions-ud.conllu");
+    const ParseEvalResult result = evaluateOnConllu(gold, 0, 2, nullptr, captions);
+    QCOMPARE(result.sentences, 150);
+    QCOMPARE(result.scores.tokens, 1791);
+    qInfo("captions: UAS %.3f LAS %.3f over %d tokens", result.scores.uas(), result.scores.las(), result.scores.tokens);
+    QVERIFY2(result.scores.uas() > 0.825, "caption UAS floor");
+    QVERIFY2(result.scores.las() > 0.79, "caption LAS floor");
+  }
+
   void emptyCaptionIsAnError() {
     CaptionParser parser;
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parser.parse(QString()));
@@ -310,10 +437,10 @@ private Q_SLOTS:
     QCOMPARE(parseDataset(dataset, options).stats.parsed, 5);
   }
 
-  // UD English EWT test, first 150 sentences, UD style. Measured 2026-11-21: UAS 0.553, LAS 0.494
-  // on these 150 (the whole test file: 0.588 / 0.524). Web text — e-mails, lists, fragments — is
-  // much harder than captions; the floors sit 0.03 below, as Link Grammar's time limit makes a
-  // loaded machine's parses differ slightly.
+  // UD English EWT test, first 150 sentences, UD style. Measured 2026-11-21 (revision 2): UAS 0.553,
+  // LAS 0.494 on these 150; 2026-11-24 (revision 4): 0.622 / 0.548. Web text — e-mails, lists,
+  // fragments — is much harder than captions; the floors sit 0.03 below, as Link Grammar's time
+  // limit makes a loaded machine's parses differ slightly.
   void ewtAttachmentScoresHoldTheirFloor() {
     const QString path = QStringLiteral(GS_SHARED_DATA "/ud-english-ewt/en_ewt-ud-test.conllu");
     if (!QFile::exists(path)) QSKIP("../shared/data/ud-english-ewt is absent");
@@ -321,8 +448,8 @@ private Q_SLOTS:
     QCOMPARE(result.sentences, 150);
     qInfo("EWT test[0:150]: UAS %.3f LAS %.3f over %d tokens", result.scores.uas(), result.scores.las(), result.scores.tokens);
     QVERIFY(result.scores.tokens > 1500);
-    QVERIFY2(result.scores.uas() > 0.52, "UAS floor");
-    QVERIFY2(result.scores.las() > 0.46, "LAS floor");
+    QVERIFY2(result.scores.uas() > 0.59, "UAS floor");
+    QVERIFY2(result.scores.las() > 0.51, "LAS floor");
   }
 };
 

@@ -25,16 +25,23 @@ Command parseEvalCommand() {
                     {{QStringLiteral("limit"), QStringLiteral("N"), QStringLiteral("Only the first N sentences (0: all)."), QStringLiteral("0")},
                      {QStringLiteral("threads"), QStringLiteral("N"), QStringLiteral("Worker threads (0: all cores)."), QStringLiteral("0")},
                      {QStringLiteral("json"), {}, QStringLiteral("Print JSON.")},
-                     {QStringLiteral("out"), QStringLiteral("PARSED.conllu"), QStringLiteral("Also write our trees as CoNLL-U.")}}};
+                     {QStringLiteral("out"), QStringLiteral("PARSED.conllu"), QStringLiteral("Also write our trees as CoNLL-U.")},
+                     {QStringLiteral("captions"), QStringLiteral("FILE"),
+                      QStringLiteral("GOLD is a caption gold set (tests/data/flickr8k-captions-ud.conllu): read its words from this "
+                                     "Flickr8k.token.txt (or the folder holding it) by caption id.")}}};
   command.run = [](const Arguments &args) {
     const QString path = args.positional().first();
     const int limit = args.intValue(QStringLiteral("limit"), 0, 0, 1000000);
     const int threads = args.intValue(QStringLiteral("threads"), 0, 0, 64);
     if (!QFileInfo::exists(path)) throw std::runtime_error(QStringLiteral("%1: no such file").arg(path).toStdString());
+    QString captions = args.value(QStringLiteral("captions"));
+    if (!captions.isEmpty() && QFileInfo(captions).isDir()) captions += QStringLiteral("/Flickr8k.token.txt");
+    if (!captions.isEmpty() && !QFileInfo::exists(captions))
+      throw std::runtime_error(QStringLiteral("%1: no such file").arg(captions).toStdString());
     Engine engine;
     ParseEvalResult result;
     const JobOutcome outcome = runJob(engine, QStringLiteral("Parse evaluation"), [&](JobContext &job) {
-      result = evaluateOnConllu(path, limit, threads, &job);
+      result = evaluateOnConllu(path, limit, threads, &job, captions);
     });
     if (outcome.status != JobStatus::Succeeded)
       throw std::runtime_error(outcome.status == JobStatus::Failed ? outcome.error.toStdString() : std::string("cancelled"));

@@ -24,6 +24,16 @@ namespace gs::detail {
 
 namespace {
 
+bool haveFormsOf(const QString &lower) {
+  return lower == QLatin1String("have") || lower == QLatin1String("has") || lower == QLatin1String("had") ||
+         lower == QLatin1String("having") || lower == QLatin1String("'ve") || lower == QLatin1String("'d");
+}
+
+const QStringList &relativePronouns() {
+  static const QStringList list{QStringLiteral("which"), QStringLiteral("that"), QStringLiteral("who"), QStringLiteral("whom")};
+  return list;
+}
+
 // Leading upper-case letters of a link label are its type ("MVp" → "MV", "Ss*s" → "S").
 QString linkType(const QString &label) {
   int i = 0;
@@ -48,7 +58,11 @@ public:
 
   Dependencies run() {
     proposeArcs();
+    proposeIdioms();
     breakCycles();
+    rewriteQuantities();
+    rewriteFixedOf();
+    rewriteCompositionalIdioms();
     markIndirectObjects();
     rewritePossessives();
     std::sort(m_promotions.begin(), m_promotions.end(), [](const Promotion &a, const Promotion &b) { return a.function < b.function; });
@@ -61,7 +75,9 @@ public:
       promote(p.function, p.content, p.relation);
     }
     rewriteRelatives();
+    rewriteObjectRelatives();
     rewriteClauses();
+    rewriteSubordinateParticiples();
     rewriteCoordination();
     chooseRootAndAttachOrphans();
     refinePos();
@@ -116,11 +132,33 @@ private:
 
   void proposeArcs() {
     const int n = size();
+    for (const LgLink &link : m_links)
+    {
+      const QString t = linkType(link.label);
+      if (link.left >= 0 && t == QLatin1String("OF")) {
+        m_ofWords.insert(link.left);
+        m_ofLink[link.left] = link.right;
+      }
+      if (link.left >= 0 && t == QLatin1String("J")) m_prepObject[link.left] = link.right;
+      if (link.left >= 0 && (t == QLatin1String("D") || t == QLatin1String("DD") || t == QLatin1String("DG") || t == QLatin1String("DT")))
+        m_determined.insert(link.right);
+    }
     for (const LgLink &link : m_links) {
       const int l = link.left, r = link.right;
-      const QString type = linkType(link.label);
-      const QString sub = link.label.mid(type.size());
+      QString type = linkType(link.label);
+      QString sub = link.label.mid(type.size());
+      // The wall's WV (the main verb, LG 5.x) reads as W with subscript V, like Wd and Wi.
+      if (l < 0 && type == QLatin1String("WV")) {
+        type = QStringLiteral("W");
+        sub = QLatin1Char('V') + sub;
+      }
       if (r >= n || r < 0) continue; // RIGHT-WALL
+      // Idiom links (_IBJC, _IBJD …: "in front of", "next to") chain the words of a multi-word
+      // expression to its last word, which carries the expression's own links.
+      if (link.label.startsWith(QLatin1String("_I")) && l >= 0) {
+        m_idiomNext[l] = r;
+        continue;
+      }
       if (l < 0) { // LEFT-WALL
         if (type == QLatin1String("X") || isPunctuation(m_words[u(r)].form)) {
           m_wallPunct.push_back(r);
@@ -143,7 +181,12 @@ private:
         inverted ? propose(r, l, rel, 6) : propose(l, r, rel, 6);
         if (expletive) m_expletiveVerbs.insert(inverted ? l : r);
       } else if (type == QLatin1String("O")) {
-        if (leftBe || sub.startsWith(QLatin1String("st"))) {
+        // "is sitting" linked as be + gerund object (Ost): a progressive all the same.
+        const bool gerund = m_words[u(r)].suffix.startsWith(QLatin1Char('g')) && m_lower[r].endsWith(QLatin1String("ing"));
+        if (leftBe && gerund) {
+          propose(r, l, QStringLiteral("xcomp"), 5);
+          m_promotions.push_back({l, r, QStringLiteral("aux")});
+        } else if (leftBe || sub.startsWith(QLatin1String("st"))) {
           propose(r, l, QStringLiteral("attr"), 5);
           if (leftBe) m_promotions.push_back({l, r, QStringLiteral("cop")});
         } else {
@@ -152,6 +195,8 @@ private:
         }
       } else if (type == QLatin1String("D") || type == QLatin1String("DD") || type == QLatin1String("DG") ||
                  type == QLatin1String("DT") || type == QLatin1String("DP")) {
+        // "hundreds of demonstrators" (Dmc + OFd + Jd): the quantity heads, "of demonstrators" modifies it.
+        if (m_ofWords.contains(l)) continue;
         QString rel = QStringLiteral("det");
         if (isNumber(m_lower[l])) rel = QStringLiteral("num");
         else if (possessivePronouns().contains(m_lower[l])) rel = QStringLiteral("poss");
@@ -163,9 +208,17 @@ private:
         propose(l, r, isNumber(m_lower[l]) ? QStringLiteral("num") : QStringLiteral("amod"), 5);
       } else if (type == QLatin1String("AN") || type == QLatin1String("G") || type == QLatin1String("GN")) {
         // G links join the parts of a name: "nn:name" until the style rewrite (UD makes it flat).
+        // GN joins a common noun to the name it describes: "cleric Muqtada al-Sadr" — the name heads, the
+        // noun is a compound; "the militant group Hamas" — the determined noun heads, the name is its appos.
+        if (type == QLatin1String("GN") && m_determined.contains(l)) {
+          propose(r, l, QStringLiteral("appos"), 5);
+          m_upos[r] = QStringLiteral("PROPN");
+          continue;
+        }
         const bool adjective = type == QLatin1String("AN") && m_words[u(l)].suffix.startsWith(QLatin1Char('a'));
-        propose(l, r, adjective ? QStringLiteral("amod") : type == QLatin1String("AN") ? QStringLiteral("nn") : QStringLiteral("nn:name"), 5);
-        if (type != QLatin1String("AN")) m_upos[l] = m_upos[r] = QStringLiteral("PROPN");
+        propose(l, r, adjective ? QStringLiteral("amod") : type == QLatin1String("G") ? QStringLiteral("nn:name") : QStringLiteral("nn"), 5);
+        if (type == QLatin1String("G")) m_upos[l] = m_upos[r] = QStringLiteral("PROPN");
+        else if (type == QLatin1String("GN")) m_upos[r] = QStringLiteral("PROPN");
       } else if (type == QLatin1String("N")) {
         propose(r, l, QStringLiteral("neg"), 5);
       } else if (type.startsWith(QLatin1Char('N'))) { // NN, ND, NI…: number compounds
@@ -185,8 +238,23 @@ private:
                                 ? QStringLiteral("advcl")
                                 : QStringLiteral("advmod");
         propose(r, l, rel, 4);
-      } else if (type == QLatin1String("J")) {
+      } else if (type == QLatin1String("J") || type == QLatin1String("ON")) {
+        // ON: "on Tuesday" — the day is the preposition's object like any J.
         propose(r, l, QStringLiteral("pobj"), 5);
+      } else if (type == QLatin1String("OF")) {
+        // "hundreds of", "afraid of", "think of": the word takes "of" as a preposition; "because of",
+        // "instead of" are one preposition (rewriteFixedOf).
+        propose(r, l, QStringLiteral("prep"), 4);
+        if (fixedExpression({l, r})) m_fixedOf.push_back({l, r});
+      } else if (type == QLatin1String("TM") || type == QLatin1String("NM")) {
+        // "May 5", "Room 5": the number after the noun.
+        propose(r, l, QStringLiteral("num"), 4);
+      } else if (type == QLatin1String("L")) {
+        // "the best": the determiner of a superlative.
+        propose(l, r, QStringLiteral("det"), 4);
+      } else if (type == QLatin1String("PH") || type == QLatin1String("ZZZ")) {
+        // PH: a/an agreement with the next sound, no dependency; ZZZ: quotation marks (punctuation).
+
       } else if (type == QLatin1String("EB")) {
         propose(r, l, QStringLiteral("advmod"), 4);
       } else if (type.startsWith(QLatin1Char('E'))) {
@@ -200,8 +268,10 @@ private:
           // Link Grammar sometimes links a progressive "-ing" as a predicative adjective (Pa): still aux.
           const bool progressive = lc == QLatin1String("g") ||
                                    (m_words[u(r)].suffix.startsWith(QLatin1Char('g')) && m_lower[r].endsWith(QLatin1String("ing")));
-          const QString rel = lc == QLatin1String("v") ? QStringLiteral("auxpass") : progressive ? QStringLiteral("aux") : QStringLiteral("cop");
-          const bool auxiliary = leftBe || (lc == QLatin1String("v") && m_lower[l].startsWith(QLatin1String("g")));
+          // "had opposed" can come as Pv (LG reads the participle as passive-like): a perfect aux all the same.
+          const bool perfect = lc == QLatin1String("v") && haveFormsOf(m_lower[l]);
+          const QString rel = perfect || progressive ? QStringLiteral("aux") : lc == QLatin1String("v") ? QStringLiteral("auxpass") : QStringLiteral("cop");
+          const bool auxiliary = leftBe || perfect || (lc == QLatin1String("v") && m_lower[l].startsWith(QLatin1String("g")));
           propose(r, l, lc == QLatin1String("a") ? QStringLiteral("acomp") : QStringLiteral("xcomp"), 5);
           if (auxiliary) m_promotions.push_back({l, r, rel});
         }
@@ -225,6 +295,8 @@ private:
       } else if (type == QLatin1String("RS")) {
         m_relativeVerb[l] = r;
       } else if (type == QLatin1String("B")) {
+        // "…, which Sharon had opposed": the pronoun is the clause's object (rewriteObjectRelatives).
+        if (relativePronouns().contains(m_lower[l])) m_objectRelative[l] = r;
         propose(r, l, QStringLiteral("rcmod"), 2);
       } else if (type.size() == 2 && type.endsWith(QLatin1Char('J'))) { // SJ, VJ, AJ, MJ, RJ…: coordination
         if (lc == QLatin1String("l")) {
@@ -246,6 +318,104 @@ private:
       } else {
         propose(r, l, QStringLiteral("dep"), 1);
       }
+    }
+  }
+
+  // Link Grammar's idioms: a multi-word preposition ("in front of", "along with", "out of") chains
+  // its words as mwe to the last, which carries the links; a capitalised one ("United States") is a
+  // name headed by its last word; any other ("a few", "at least") keeps the weakest reading, the
+  // next word under the previous one, for the other links to override.
+  void proposeIdioms() {
+    for (const auto &[start, next] : m_idiomNext) {
+      bool isStart = true;
+      for (const auto &[a, b] : m_idiomNext) isStart = isStart && b != start;
+      if (!isStart) continue;
+      std::vector<int> group{start};
+      for (auto it = m_idiomNext.find(start); it != m_idiomNext.end() && group.size() <= m_idiomNext.size(); it = m_idiomNext.find(it->second))
+        group.push_back(it->second);
+      const int last = group.back();
+      bool capitalised = true;
+      for (int w : group) capitalised = capitalised && !m_words[u(w)].form.isEmpty() && m_words[u(w)].form.at(0).isUpper();
+      const bool prepositional = prepositions().contains(m_lower[last]) && !determiners().contains(m_lower[group.front()]);
+      if (prepositional && !fixedExpression(group)) {
+        m_compositionalIdioms.push_back(group);
+        continue;
+      }
+      for (std::size_t k = 0; k + 1 < group.size(); ++k) {
+        if (prepositional)
+          propose(group[k], group[k + 1], QStringLiteral("mwe"), 6);
+        else if (capitalised)
+          propose(group[k], last, QStringLiteral("nn"), 5);
+        else
+          propose(group[k + 1], group[k], QStringLiteral("dep"), 1);
+      }
+    }
+  }
+
+  // The multi-word prepositions UD (EWT) treats as one word, `fixed` ("because of", "such as");
+  // others ("in front of", "next to", "on top of") are read word by word.
+  bool fixedExpression(const std::vector<int> &group) const {
+    static const QStringList fixed{QStringLiteral("according to"), QStringLiteral("such as"), QStringLiteral("because of"),
+                                   QStringLiteral("due to"), QStringLiteral("instead of"), QStringLiteral("rather than"),
+                                   QStringLiteral("as well as"), QStringLiteral("prior to"), QStringLiteral("as to"),
+                                   QStringLiteral("as of"), QStringLiteral("up to"), QStringLiteral("out of"),
+                                   QStringLiteral("off of")};
+    QStringList words;
+    for (int w : group) words << m_lower[w];
+    return fixed.contains(words.join(QLatin1Char(' ')));
+  }
+
+  // "in front of a fence" as Stanford's basic converter reads it: prep(gov, in), pobj(in, front),
+  // prep(front, of), pobj(of, fence); "next to the wall": advmod(gov, next), prep(next, to).
+  void rewriteCompositionalIdioms() {
+    for (const std::vector<int> &group : m_compositionalIdioms) {
+      const int last = group.back();
+      int content = -1;
+      for (int w : group)
+        if (w != last && !prepositions().contains(m_lower[w]) && content < 0) content = w;
+      const int gov = m_heads[u(last)];
+      if (content < 0 || !valid(gov)) continue;
+      const QString rel = m_rel[last];
+      const int before = content > group.front() ? group.front() : -1;
+      if (before >= 0) {
+        attach(before, gov, rel);
+        attach(content, before, QStringLiteral("pobj"));
+        m_upos[before] = QStringLiteral("ADP");
+      } else {
+        attach(content, gov, QStringLiteral("advmod"));
+      }
+      attach(last, content, QStringLiteral("prep"));
+      m_upos[last] = QStringLiteral("ADP");
+    }
+  }
+
+  // "A group of tourists stand", "hundreds of demonstrators came": Link Grammar's subject link goes
+  // to the noun after "of" (it agrees with the verb), but the quantity word heads the phrase
+  // (Stanford and UD alike): it takes the noun's place, the noun stays the object of "of".
+  void rewriteQuantities() {
+    for (const auto &[quantity, of] : m_ofLink) {
+      const auto object = m_prepObject.find(of);
+      if (object == m_prepObject.end()) continue;
+      const int noun = object->second;
+      if (!valid(noun) || m_heads[u(noun)] == of || m_heads[u(quantity)] >= 0 && m_heads[u(quantity)] != noun) continue;
+      const int head = m_heads[u(noun)];
+      if (head >= 0) attach(quantity, head, m_rel[noun]);
+      else m_rootCandidates.push_back({3, quantity});
+      attach(of, quantity, QStringLiteral("prep"));
+      attach(noun, of, QStringLiteral("pobj"));
+    }
+  }
+
+  // "stopped because of the rain" (MVa(stopped, because) + OFw(because, of)): "of" takes the
+  // expression's place as the preposition, "because" is its mwe (Stanford; UD: case + fixed).
+  void rewriteFixedOf() {
+    for (const auto &[first, of] : m_fixedOf) {
+      if (m_heads[u(of)] != first) continue;
+      const int head = m_heads[u(first)];
+      if (head < 0) continue;
+      attach(of, head, QStringLiteral("prep"));
+      attach(first, of, QStringLiteral("mwe"));
+      m_upos[first] = QStringLiteral("ADP");
     }
   }
 
@@ -324,6 +494,37 @@ private:
       if (!valid(verb) || !valid(noun) || dominates(verb, noun)) continue;
       attach(verb, noun, QStringLiteral("rcmod"));
       attach(pronoun, verb, QStringLiteral("nsubj"));
+    }
+  }
+
+  // Object relatives: B(which, had) + MXr/R(process, which) → rcmod(process, opposed), dobj(opposed, which).
+  void rewriteObjectRelatives() {
+    for (const auto &[pronoun, verbLink] : m_objectRelative) {
+      const int verb = resolved(verbLink);
+      const int noun = m_heads[u(pronoun)];
+      if (!valid(verb) || !valid(noun) || noun == verb || dominates(verb, noun)) continue;
+      attach(verb, noun, QStringLiteral("rcmod"));
+      attach(pronoun, verb, QStringLiteral("dobj"));
+    }
+  }
+
+  // "while directing traffic" (MVs(has, while) + Mgp(while, directing)): the participle heads the
+  // adverbial clause, the subordinator is its mark — as for a finite clause.
+  void rewriteSubordinateParticiples() {
+    static const QStringList subordinators{QStringLiteral("while"), QStringLiteral("whilst"), QStringLiteral("when"), QStringLiteral("before"),
+                                           QStringLiteral("after"), QStringLiteral("since"), QStringLiteral("though"),
+                                           QStringLiteral("although"), QStringLiteral("once"), QStringLiteral("until"), QStringLiteral("if")};
+    for (int w = 0; w < size(); ++w) {
+      if (!subordinators.contains(m_lower[w]) || !valid(m_heads[u(w)])) continue;
+      int verb = -1;
+      for (int k = w + 1; k < size() && verb < 0; ++k)
+        if (m_heads[u(k)] == w && m_upos[k] == QLatin1String("VERB") &&
+            (m_rel[k] == QLatin1String("partmod") || m_rel[k] == QLatin1String("xcomp") || m_rel[k] == QLatin1String("dep")))
+          verb = k;
+      if (verb < 0) continue;
+      attach(verb, m_heads[u(w)], QStringLiteral("advcl"));
+      attach(w, verb, QStringLiteral("mark"));
+      m_upos[w] = QStringLiteral("SCONJ");
     }
   }
 
@@ -509,6 +710,14 @@ private:
   std::vector<int> m_wallPunct;
   std::vector<Promotion> m_promotions;
   std::vector<std::pair<int, int>> m_possessiveMarkers; // ('s, the possessed noun)
+  std::map<int, int> m_idiomNext; // idiom links: word → the next word of its expression
+  std::vector<std::vector<int>> m_compositionalIdioms;
+  std::map<int, int> m_objectRelative; // relative pronoun → its clause's verb (B links)
+  QSet<int> m_ofWords;                  // words with an OF link ("hundreds of")
+  std::vector<std::pair<int, int>> m_fixedOf; // ("because", "of")
+  std::map<int, int> m_ofLink;          // quantity word → its "of"
+  std::map<int, int> m_prepObject;      // preposition → the object of its J link
+  QSet<int> m_determined;               // words with a determiner
   std::map<int, int> m_possessor, m_clauseVerb, m_clauseSubject, m_relativeVerb, m_replaced;
   std::map<int, std::vector<int>> m_conjLeft, m_conjRight, m_objects;
   std::vector<std::pair<int, int>> m_openers;

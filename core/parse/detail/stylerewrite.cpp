@@ -1,5 +1,7 @@
 #include "parse/detail/stylerewrite.h"
 
+#include "parse/detail/punctuation.h"
+
 #include <QHash>
 
 #include <algorithm>
@@ -32,7 +34,7 @@ int raiseObject(Dependencies &deps, int prep, const QString &objectRel, const QS
   const int object = firstChild(deps, prep, "pobj");
   if (object < 0) return -1;
   for (int k : childrenOf(deps, prep))
-    if (k != object) deps.heads[static_cast<std::size_t>(k)] = object;
+    if (k != object && deps.relations[k] != QLatin1String("fixed")) deps.heads[static_cast<std::size_t>(k)] = object;
   deps.heads[static_cast<std::size_t>(object)] = deps.heads[static_cast<std::size_t>(prep)];
   deps.relations[object] = objectRel;
   deps.heads[static_cast<std::size_t>(prep)] = object;
@@ -97,6 +99,57 @@ std::vector<char> collapseMultiWord(const QStringList &forms, Dependencies &deps
   return used;
 }
 
+// The words of each multi-word expression (Link Grammar's idiom links, "mwe" from each word to the
+// next), as {first, …, last}: the last word is the one the rest of the tree links to.
+std::vector<std::vector<int>> multiWordExpressions(const Dependencies &deps) {
+  const int n = static_cast<int>(deps.heads.size());
+  std::vector<std::vector<int>> groups;
+  for (int last = 0; last < n; ++last) {
+    if (deps.relations[last] == QLatin1String("mwe")) continue;
+    std::vector<int> group;
+    for (int w = 0; w < n; ++w) {
+      int up = w;
+      for (int guard = 0; up >= 0 && up != last && deps.relations[up] == QLatin1String("mwe") && guard <= n; ++guard)
+        up = deps.heads[static_cast<std::size_t>(up)];
+      if (up == last && w != last) group.push_back(w);
+    }
+    if (group.empty()) continue;
+    group.push_back(last);
+    std::sort(group.begin(), group.end());
+    groups.push_back(group);
+  }
+  return groups;
+}
+
+// Stanford's convention: every other word of the expression is mwe under the last ("because of").
+void flattenMultiWord(Dependencies &deps) {
+  for (const std::vector<int> &group : multiWordExpressions(deps))
+    for (int w : group)
+      if (w != group.back()) deps.heads[static_cast<std::size_t>(w)] = group.back();
+}
+
+// UD's: the first word takes the expression's place, relation and dependents, the others are
+// `fixed` under it; run before prepositions become case markers, so "in front of a fence" ends as
+// in = case of fence; front, of = fixed of in.
+void fixMultiWord(Dependencies &deps) {
+  for (const std::vector<int> &group : multiWordExpressions(deps)) {
+    const int first = group.front(), last = group.back();
+    const int head = deps.heads[static_cast<std::size_t>(last)];
+    const QString rel = deps.relations[last];
+    for (int i = 0; i < static_cast<int>(deps.heads.size()); ++i) // outside dependents move to the first word
+      if (std::find(group.begin(), group.end(), deps.heads[static_cast<std::size_t>(i)]) != group.end() &&
+          std::find(group.begin(), group.end(), i) == group.end())
+        deps.heads[static_cast<std::size_t>(i)] = first;
+    deps.heads[static_cast<std::size_t>(first)] = head;
+    deps.relations[first] = rel;
+    for (int w : group)
+      if (w != first) {
+        deps.heads[static_cast<std::size_t>(w)] = first;
+        deps.relations[w] = QStringLiteral("fixed");
+      }
+  }
+}
+
 void collapse(const QStringList &forms, Dependencies &deps) {
   const int n = static_cast<int>(deps.heads.size());
   const std::vector<char> multiWord = collapseMultiWord(forms, deps);
@@ -116,6 +169,7 @@ void collapse(const QStringList &forms, Dependencies &deps) {
 void universal(const QStringList &forms, Dependencies &deps) {
   const int n = static_cast<int>(deps.heads.size());
   auto H = [&](int i) { return deps.heads[static_cast<std::size_t>(i)]; };
+  fixMultiWord(deps);
   // 1. Prepositions become case markers of their objects (obl under predicates, nmod under nominals).
   for (int p = 0; p < n; ++p) {
     if (deps.relations[p] != QLatin1String("prep") || H(p) < 0) continue;
@@ -128,17 +182,29 @@ void universal(const QStringList &forms, Dependencies &deps) {
     static const QStringList beForms{QStringLiteral("is"), QStringLiteral("are"), QStringLiteral("was"), QStringLiteral("were"),
                                      QStringLiteral("be"), QStringLiteral("been"), QStringLiteral("being"), QStringLiteral("am"),
                                      QStringLiteral("'s"), QStringLiteral("'re"), QStringLiteral("'m")};
-    if (object >= 0 && beForms.contains(be) && firstChild(deps, head, "xcomp") < 0 && firstChild(deps, head, "attr") < 0 &&
-        firstChild(deps, head, "acomp") < 0 && firstChild(deps, head, "expl") < 0) {
+    // Once: a second PP of the same "be" ("are in the snow in front of a fence") modifies the
+    // predicate the first one made, and a copula keeps no dependents.
+    // The predicate follows its copula ("For me it is about …": "For me" is no predicate).
+    if (object >= 0 && p > head && beForms.contains(be) && deps.relations[head] != QLatin1String("cop") && firstChild(deps, head, "xcomp") < 0 &&
+        firstChild(deps, head, "attr") < 0 && firstChild(deps, head, "acomp") < 0 && firstChild(deps, head, "expl") < 0) {
       for (int k : childrenOf(deps, head))
-        if (k != object && k < object) deps.heads[static_cast<std::size_t>(k)] = object;
-        else if (k != object && deps.relations[k] == QLatin1String("punct")) deps.heads[static_cast<std::size_t>(k)] = object;
+        if (k != object) deps.heads[static_cast<std::size_t>(k)] = object;
       deps.heads[static_cast<std::size_t>(object)] = H(head);
       deps.relations[object] = deps.relations[head];
       deps.heads[static_cast<std::size_t>(head)] = object;
       deps.relations[head] = QStringLiteral("cop");
       deps.upos[head] = QStringLiteral("AUX");
     }
+  }
+  // "out of the water", "off of a boulder": UD (EWT) marks the object with both words as case.
+  for (int w = 0; w < n; ++w) {
+    const int h = H(w);
+    if (deps.relations[w] != QLatin1String("fixed") || h < 0 || deps.relations[h] != QLatin1String("case")) continue;
+    const QString first = forms[h].toLower();
+    if (first != QLatin1String("out") && first != QLatin1String("off")) continue;
+    deps.heads[static_cast<std::size_t>(w)] = H(h);
+    deps.relations[w] = QStringLiteral("case");
+    deps.upos[h] = QStringLiteral("ADP");
   }
   // 3. cc attaches to the conjunct that follows it (UD v2), not to the first conjunct.
   for (int c = 0; c < n; ++c) {
@@ -186,54 +252,6 @@ void universal(const QStringList &forms, Dependencies &deps) {
   }
 }
 
-// Punctuation hangs as high as it can without crossing an arc (the convention of the UD and
-// Stanford converters: a comma or the final period belongs to the clause it ends). In UD, a
-// comma just before a conjunct attaches to that conjunct. O(P · W^2).
-void attachPunctuation(Dependencies &deps, bool universal) {
-  const int n = static_cast<int>(deps.heads.size());
-  auto H = [&](int i) { return deps.heads[static_cast<std::size_t>(i)]; };
-  auto depth = [&](int i) {
-    int d = 0;
-    for (; H(i) >= 0 && d <= n; ++d) i = H(i);
-    return d;
-  };
-  for (int p = 0; p < n; ++p) {
-    if (deps.relations[p] != QLatin1String("punct") || !childrenOf(deps, p).empty()) continue;
-    auto crosses = [&](int h) {
-      const int a = std::min(p, h), b = std::max(p, h);
-      for (int i = 0; i < n; ++i) {
-        if (i == p || H(i) < 0 || H(i) == p) continue;
-        const int x = std::min(i, H(i)), y = std::max(i, H(i));
-        const bool xIn = x > a && x < b, yIn = y > a && y < b;
-        const bool xOut = x < a || x > b, yOut = y < a || y > b;
-        if ((xIn && yOut) || (yIn && xOut)) return true;
-      }
-      return false;
-    };
-    int best = -1;
-    if (universal && p + 1 < n) {
-      // The conjunct whose subtree starts right after the comma.
-      for (int c = p + 1; c < n; ++c) {
-        if (deps.relations[c] != QLatin1String("conj")) continue;
-        int first = c;
-        for (int i = 0; i < n; ++i) {
-          int up = i;
-          for (int g = 0; up >= 0 && up != c && g <= n; ++g) up = H(up);
-          if (up == c) first = std::min(first, i);
-        }
-        if (first == p + 1 && !crosses(c)) best = c;
-        break;
-      }
-    }
-    if (best < 0)
-      for (int h = 0; h < n; ++h) {
-        if (h == p || deps.relations[h] == QLatin1String("punct") || crosses(h)) continue;
-        if (best < 0 || depth(h) < depth(best) || (depth(h) == depth(best) && std::abs(h - p) < std::abs(best - p))) best = h;
-      }
-    if (best >= 0) deps.heads[static_cast<std::size_t>(p)] = best;
-  }
-}
-
 }  // namespace
 
 void applyStyle(DependencyStyle style, const QStringList &forms, Dependencies &deps) {
@@ -241,12 +259,13 @@ void applyStyle(DependencyStyle style, const QStringList &forms, Dependencies &d
     for (QString &rel : deps.relations)
       if (rel == QLatin1String("nn:name")) rel = QStringLiteral("nn");
   repairPrepositions(deps);
+  if (style != DependencyStyle::Universal) flattenMultiWord(deps);
   switch (style) {
   case DependencyStyle::Stanford: break;
   case DependencyStyle::Collapsed: collapse(forms, deps); break;
   case DependencyStyle::Universal: universal(forms, deps); break;
   }
-  attachPunctuation(deps, style == DependencyStyle::Universal);
+  attachPunctuation(forms, deps);
 }
 
 }  // namespace gs::detail
