@@ -178,6 +178,8 @@ ParsedCaption CaptionParser::parse(const QString &caption) {
       if (word.form.isEmpty()) word.form = lgWord;
       const int dot = lgWord.lastIndexOf(QLatin1Char('.'));
       if (dot > 0 && dot + 1 < lgWord.size() && lgWord.left(dot).compare(word.form, Qt::CaseInsensitive) == 0) word.suffix = lgWord.mid(dot + 1);
+      // A capitalised word whose lower-case form is in the dictionary ("Office", "Marines").
+      if (word.form.size() > 1 && word.form.at(0).isUpper()) word.commonLower = m_impl->session.isKnownWord(word.form.toLower());
       words.push_back(word);
       result.offsets.push_back(from);
     }

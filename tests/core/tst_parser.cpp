@@ -294,6 +294,21 @@ private Q_SLOTS:
     const ParsedCaption fragment = parse(QStringLiteral("A person in a parachute sliding across the water."), DependencyStyle::Universal);
     QCOMPARE(head(fragment, 2), 0);
     QCOMPARE(head(fragment, tokenIndex(fragment, "parachute")), 2);
+    // Clauses joined by "and" (Xx(wall, and) + WV(and, have)): conj of the first clause's head.
+    const ParsedCaption joined = parse(QStringLiteral("He was killed and they have all the reasons."), DependencyStyle::Universal);
+    QCOMPARE(rel(joined, tokenIndex(joined, "have")), QStringLiteral("conj"));
+    QCOMPARE(head(joined, tokenIndex(joined, "have")), tokenIndex(joined, "killed"));
+    QCOMPARE(head(joined, tokenIndex(joined, "and")), tokenIndex(joined, "have")); // UD: cc on the conjunct after it
+    QCOMPARE(rel(joined, tokenIndex(joined, "was")), QStringLiteral("aux:pass"));   // "killed.v-d" linked as Pa
+    QCOMPARE(rel(joined, tokenIndex(joined, "all")), QStringLiteral("det:predet"));
+    // Capitalised sequences: a compound when they end in a common noun, a flat name otherwise.
+    const ParsedCaption marines = parse(QStringLiteral("The US Marines took the city."), DependencyStyle::Universal);
+    QCOMPARE(rel(marines, 2), QStringLiteral("compound"));
+    QCOMPARE(head(marines, 2), 3);
+    QCOMPARE(rel(marines, 3), QStringLiteral("nsubj"));
+    const ParsedCaption person = parse(QStringLiteral("Jim Lobe has more on the implications."), DependencyStyle::Universal);
+    QCOMPARE(rel(person, 1), QStringLiteral("nsubj"));
+    QCOMPARE(rel(person, 2), QStringLiteral("flat"));
     // Informal lower-case "i" is the pronoun (Link Grammar's dictionary knows only "I").
     const ParsedCaption informal = parse(QStringLiteral("i think they will win."), DependencyStyle::Universal);
     QCOMPARE(informal.tokens.first(), QStringLiteral("i"));
@@ -331,7 +346,7 @@ private Q_SLOTS:
 
   // tests/data/flickr8k-captions-ud.conllu: 150 Flickr8k test captions, every tree checked by hand
   // (UD v2, EWT conventions). Measured 2026-11-24: revision 3 UAS 0.801 / LAS 0.759, revision 4
-  // 0.834 / 0.798. The floor keeps the caption score from dropping below revision 4's.
+  // 0.838 / 0.802. The floor keeps the caption score from dropping below revision 4's.
   void captionGoldSetHoldsItsFloor() {
     const QString captions = QStringLiteral(GS_SHARED_DATA "/flickr8k/Flickr8k.token.txt");
     if (!QFile::exists(captions)) QSKIP("../shared/data/flickr8k is absent");
@@ -340,7 +355,7 @@ private Q_SLOTS:
     QCOMPARE(result.sentences, 150);
     QCOMPARE(result.scores.tokens, 1791);
     qInfo("captions: UAS %.3f LAS %.3f over %d tokens", result.scores.uas(), result.scores.las(), result.scores.tokens);
-    QVERIFY2(result.scores.uas() > 0.825, "caption UAS floor");
+    QVERIFY2(result.scores.uas() > 0.83, "caption UAS floor");
     QVERIFY2(result.scores.las() > 0.79, "caption LAS floor");
   }
 

@@ -62,6 +62,8 @@ public:
     breakCycles();
     rewriteQuantities();
     rewriteFixedOf();
+    for (const auto &[predet, det] : m_predeterminers)
+      if (valid(m_heads[u(det)]) && m_heads[u(predet)] < 0) attach(predet, m_heads[u(det)], QStringLiteral("predet"));
     rewriteCompositionalIdioms();
     markIndirectObjects();
     rewritePossessives();
@@ -132,6 +134,15 @@ private:
 
   void proposeArcs() {
     const int n = size();
+    std::map<int, int> nameLeft; // G links: word → the name word before it
+    for (const LgLink &link : m_links)
+      if (link.left >= 0 && link.right < n && linkType(link.label) == QLatin1String("G")) nameLeft[link.right] = link.left;
+    for (const auto &[word, left] : nameLeft) { // names that start with a given name ("Jim.m Lobe") are a person's
+      int first = left;
+      for (int guard = 0; nameLeft.count(first) && guard < n; ++guard) first = nameLeft.at(first);
+      const QString &suffix = m_words[u(first)].suffix;
+      if (suffix == QLatin1String("m") || suffix == QLatin1String("f")) m_givenNameChains.insert(word);
+    }
     for (const LgLink &link : m_links)
     {
       const QString t = linkType(link.label);
@@ -159,8 +170,17 @@ private:
         m_idiomNext[l] = r;
         continue;
       }
+      // A clause joined to the sentence by a conjunction or comma (Xx(wall, and) + WV(and, have),
+      // "He was killed and they have all the reasons"): the joiner's WV names the clause's verb.
+      if (l >= 0 && type.startsWith(QLatin1Char('W'))) {
+        if (type == QLatin1String("WV") || (type == QLatin1String("W") && sub.startsWith(QLatin1Char('V')))) m_joinedClauses.push_back({l, r});
+        continue;
+      }
       if (l < 0) { // LEFT-WALL
-        if (type == QLatin1String("X") || isPunctuation(m_words[u(r)].form)) {
+        const bool joiner = type == QLatin1String("X") && !isPunctuation(m_words[u(r)].form) && m_upos[r] == QLatin1String("CCONJ");
+        if (joiner) {
+          // Xx(wall, and): a conjunction joining two clauses (joinClauses makes it their cc).
+        } else if (type == QLatin1String("X") || isPunctuation(m_words[u(r)].form)) {
           m_wallPunct.push_back(r);
         } else if (type == QLatin1String("W") && sub.startsWith(QLatin1Char('c'))) {
           m_initialConjunctions.push_back(r); // "But will diplomacy work?": cc of the root
@@ -216,7 +236,12 @@ private:
           continue;
         }
         const bool adjective = type == QLatin1String("AN") && m_words[u(l)].suffix.startsWith(QLatin1Char('a'));
-        propose(l, r, adjective ? QStringLiteral("amod") : type == QLatin1String("G") ? QStringLiteral("nn:name") : QStringLiteral("nn"), 5);
+        // A capitalised sequence ending in a word the dictionary knows as a common noun ("US Marines",
+        // "Oval Office", "Art Museum") is a compound headed by that noun; otherwise a name ("Muqtada
+        // al-Sadr"), which UD writes flat under its first word.
+        // A given name first ("Jim.m Lobe") makes it a person's name whatever follows.
+        const bool commonHead = m_words[u(r)].commonLower && !m_givenNameChains.contains(r);
+        propose(l, r, adjective ? QStringLiteral("amod") : type == QLatin1String("G") && !commonHead ? QStringLiteral("nn:name") : QStringLiteral("nn"), 5);
         if (type == QLatin1String("G")) m_upos[l] = m_upos[r] = QStringLiteral("PROPN");
         else if (type == QLatin1String("GN")) m_upos[r] = QStringLiteral("PROPN");
       } else if (type == QLatin1String("N")) {
@@ -252,6 +277,9 @@ private:
       } else if (type == QLatin1String("L")) {
         // "the best": the determiner of a superlative.
         propose(l, r, QStringLiteral("det"), 4);
+      } else if (type == QLatin1String("AL")) {
+        // "all the reasons": ALx(all, the) — a predeterminer of the noun "the" determines.
+        m_predeterminers.push_back({l, r});
       } else if (type == QLatin1String("PH") || type == QLatin1String("ZZZ")) {
         // PH: a/an agreement with the next sound, no dependency; ZZZ: quotation marks (punctuation).
 
@@ -270,7 +298,10 @@ private:
                                    (m_words[u(r)].suffix.startsWith(QLatin1Char('g')) && m_lower[r].endsWith(QLatin1String("ing")));
           // "had opposed" can come as Pv (LG reads the participle as passive-like): a perfect aux all the same.
           const bool perfect = lc == QLatin1String("v") && haveFormsOf(m_lower[l]);
-          const QString rel = perfect || progressive ? QStringLiteral("aux") : lc == QLatin1String("v") ? QStringLiteral("auxpass") : QStringLiteral("cop");
+          // "was killed.v-d" linked as a predicative adjective (Pa): the verb's participle makes it a passive.
+          const bool participle = lc == QLatin1String("a") && leftBe && m_words[u(r)].suffix.startsWith(QLatin1String("v-d"));
+          const QString rel = perfect || progressive ? QStringLiteral("aux")
+                              : lc == QLatin1String("v") || participle ? QStringLiteral("auxpass") : QStringLiteral("cop");
           const bool auxiliary = leftBe || perfect || (lc == QLatin1String("v") && m_lower[l].startsWith(QLatin1String("g")));
           propose(r, l, lc == QLatin1String("a") ? QStringLiteral("acomp") : QStringLiteral("xcomp"), 5);
           if (auxiliary) m_promotions.push_back({l, r, rel});
@@ -397,7 +428,7 @@ private:
       const auto object = m_prepObject.find(of);
       if (object == m_prepObject.end()) continue;
       const int noun = object->second;
-      if (!valid(noun) || m_heads[u(noun)] == of || m_heads[u(quantity)] >= 0 && m_heads[u(quantity)] != noun) continue;
+      if (!valid(noun) || m_heads[u(noun)] == of || (m_heads[u(quantity)] >= 0 && m_heads[u(quantity)] != noun)) continue;
       const int head = m_heads[u(noun)];
       if (head >= 0) attach(quantity, head, m_rel[noun]);
       else m_rootCandidates.push_back({3, quantity});
@@ -609,6 +640,7 @@ private:
     if (root < 0) root = 0;
     repairNullPrepositions(root);
     root = rootOf(root);
+    joinClauses(root);
     attachNullModifiers(root);
     for (int i = 0; i < size(); ++i) {
       if (i == root || m_heads[u(i)] >= 0) continue;
@@ -640,6 +672,27 @@ private:
                      : det ? QStringLiteral("det") : pos == QLatin1String("NUM") ? QStringLiteral("num") : QStringLiteral("amod"));
         break;
       }
+    }
+  }
+
+  // Each joined clause's verb is a conj of the root (with the conjunction as cc), or parataxis
+  // when only a comma joins it; the joiner hangs on the root as Stanford's basic trees have it
+  // (the UD rewrite moves cc to the conjunct after it).
+  void joinClauses(int root) {
+    static const QStringList conjunctions{QStringLiteral("and"), QStringLiteral("but"), QStringLiteral("or"), QStringLiteral("so"),
+                                          QStringLiteral("yet"), QStringLiteral("nor")};
+    for (const auto &[joiner, verbLink] : m_joinedClauses) {
+      const int verb = resolved(verbLink);
+      if (!valid(verb) || rootOf(verb) == root || dominates(verb, root) || joiner < root) continue;
+      int cc = conjunctions.contains(m_lower[joiner]) ? joiner : -1;
+      if (cc < 0 && joiner + 1 < size() && conjunctions.contains(m_lower[joiner + 1]) && (m_heads[u(joiner + 1)] < 0 || m_rel[joiner + 1] == QLatin1String("dep")))
+        cc = joiner + 1;
+      attach(verb, root, cc >= 0 ? QStringLiteral("conj") : QStringLiteral("parataxis"));
+      if (cc >= 0) {
+        attach(cc, root, QStringLiteral("cc"));
+        m_upos[cc] = QStringLiteral("CCONJ");
+      }
+      if (cc != joiner && isPunctuation(m_words[u(joiner)].form)) attach(joiner, root, QStringLiteral("punct"));
     }
   }
 
@@ -708,6 +761,8 @@ private:
   QStringList m_rel, m_lower, m_upos;
   std::vector<std::pair<int, int>> m_rootCandidates; // (priority, word)
   std::vector<int> m_wallPunct;
+  std::vector<std::pair<int, int>> m_joinedClauses; // (joiner, the clause's verb)
+  std::vector<std::pair<int, int>> m_predeterminers; // ("all", "the")
   std::vector<Promotion> m_promotions;
   std::vector<std::pair<int, int>> m_possessiveMarkers; // ('s, the possessed noun)
   std::map<int, int> m_idiomNext; // idiom links: word → the next word of its expression
@@ -718,6 +773,7 @@ private:
   std::map<int, int> m_ofLink;          // quantity word → its "of"
   std::map<int, int> m_prepObject;      // preposition → the object of its J link
   QSet<int> m_determined;               // words with a determiner
+  QSet<int> m_givenNameChains;          // later words of a name that starts with a given name
   std::map<int, int> m_possessor, m_clauseVerb, m_clauseSubject, m_relativeVerb, m_replaced;
   std::map<int, std::vector<int>> m_conjLeft, m_conjRight, m_objects;
   std::vector<std::pair<int, int>> m_openers;

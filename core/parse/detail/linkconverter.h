@@ -14,6 +14,7 @@ struct LgWord {
   QString form;   // as written in the caption
   QString suffix; // Link Grammar's subscript without the dot ("n", "v-d", "a"); "" when none
   bool null = false; // left unlinked by a null-link (partial) parse
+  bool commonLower = false; // capitalised, and its lower-case form is in the dictionary ("Office", "Marines")
 };
 
 struct LgLink {

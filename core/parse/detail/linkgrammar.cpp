@@ -1,5 +1,6 @@
 #include "parse/detail/linkgrammar.h"
 
+#include <link-grammar/dict-api.h>
 #include <link-grammar/link-includes.h>
 
 #include <QByteArray>
@@ -66,6 +67,11 @@ LinkGrammarSession::LinkGrammarSession() {
 }
 
 LinkGrammarSession::~LinkGrammarSession() { parse_options_delete(opts(m_options)); }
+
+bool LinkGrammarSession::isKnownWord(const QString &word) const {
+  const QByteArray utf8 = word.toUtf8();
+  return !utf8.isEmpty() && dictionary_word_is_known(sharedDictionary(), utf8.constData());
+}
 
 void LinkGrammarSession::setTimeLimit(int seconds) { parse_options_set_max_parse_time(opts(m_options), std::max(seconds, 1)); }
 

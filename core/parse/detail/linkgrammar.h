@@ -36,6 +36,8 @@ public:
   void setTimeLimit(int seconds);
   // allowNulls: when no complete linkage exists, retry allowing null links (partial parses).
   LinkGrammarResult parse(const QString &input, bool allowNulls = true);
+  // Whether the English dictionary has this exact word (a lookup, no parse).
+  bool isKnownWord(const QString &word) const;
 
 private:
   void *m_options = nullptr; // Parse_Options (an opaque pointer type in Link Grammar)

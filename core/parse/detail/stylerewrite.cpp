@@ -239,7 +239,8 @@ void universal(const QStringList &forms, Dependencies &deps) {
       {QStringLiteral("vmod"), QStringLiteral("acl")},             {QStringLiteral("rcmod"), QStringLiteral("acl:relcl")},
       {QStringLiteral("neg"), QStringLiteral("advmod")},           {QStringLiteral("prt"), QStringLiteral("compound:prt")},
       {QStringLiteral("pobj"), QStringLiteral("obl")},             {QStringLiteral("acomp"), QStringLiteral("xcomp")},
-      {QStringLiteral("attr"), QStringLiteral("xcomp")},           {QStringLiteral("prep"), QStringLiteral("obl")}};
+      {QStringLiteral("attr"), QStringLiteral("xcomp")},           {QStringLiteral("prep"), QStringLiteral("obl")},
+      {QStringLiteral("predet"), QStringLiteral("det:predet")}};
   for (int i = 0; i < n; ++i) {
     const auto it = rename.constFind(deps.relations[i]);
     if (it != rename.constEnd()) deps.relations[i] = it.value();
