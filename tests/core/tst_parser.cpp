@@ -18,6 +18,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace gs;
 
 namespace {
@@ -266,6 +268,15 @@ private Q_SLOTS:
     QCOMPARE(rel(because, 5), QStringLiteral("fixed"));
     QCOMPARE(head(because, 5), 4);
     QCOMPARE(rel(because, 4), QStringLiteral("case"));
+    // Flickr8k caption 1683444418#4: Link Grammar reads "front" as the main verb, so collapsing
+    // "in front of" under its governor ("standing", itself below "front") closed a cycle and the
+    // caption had no tree in the collapsed style.
+    const QString misparsed = QStringLiteral("Two men standing in front of fountain while other people sit on the grass");
+    for (DependencyStyle style : {DependencyStyle::Stanford, DependencyStyle::Collapsed, DependencyStyle::Universal}) {
+      const ParsedCaption p = parse(misparsed, style);
+      const std::vector<int> h = heads(p);
+      QCOMPARE(std::count(h.begin(), h.end(), 0), std::ptrdiff_t(1));
+    }
   }
 
   void constructionsOfRevisionFour() {

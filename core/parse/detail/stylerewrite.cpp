@@ -65,6 +65,14 @@ const QList<QStringList> &multiWordPrepositions() {
   return list;
 }
 
+// Whether one of the words first..last lies on the path from `word` up to the root.
+bool dominatedBy(const Dependencies &deps, int word, int first, int last) {
+  const int n = static_cast<int>(deps.heads.size());
+  for (int guard = 0; word >= 0 && guard <= n; ++guard, word = deps.heads[static_cast<std::size_t>(word)])
+    if (word >= first && word <= last) return true;
+  return false;
+}
+
 // Finds each multi-word preposition whose last word has an object; the object goes under the
 // phrase's governor (the first word's head) as prep_<words joined by _>, the phrase's words become
 // its case markers, and their other dependents move to it. Returns the words it consumed.
@@ -83,6 +91,10 @@ std::vector<char> collapseMultiWord(const QStringList &forms, Dependencies &deps
       // The first word may hang inside the phrase ("front" under "in"): climb out of it.
       while (governor >= s && governor <= e) governor = deps.heads[static_cast<std::size_t>(governor)];
       if (object < 0 || governor < 0) continue;
+      // When the phrase's words head the governor (Link Grammar read "front" as the main verb of
+      // "Two men standing in front of fountain …"), moving the object under the governor would
+      // close a cycle: leave such a misparse as it is.
+      if (dominatedBy(deps, governor, s, e)) continue;
       for (int w = s; w <= e; ++w)
         for (int k : childrenOf(deps, w))
           if ((k < s || k > e) && k != object) deps.heads[static_cast<std::size_t>(k)] = object;
@@ -255,16 +267,35 @@ void universal(const QStringList &forms, Dependencies &deps) {
 
 }  // namespace
 
+// Whether following heads from some word never reaches the root.
+static bool hasCycle(const Dependencies &deps) {
+  const int n = static_cast<int>(deps.heads.size());
+  for (int w = 0; w < n; ++w) {
+    int up = w, steps = 0;
+    while (up >= 0 && steps <= n) up = deps.heads[static_cast<std::size_t>(up)], ++steps;
+    if (up >= 0) return true;
+  }
+  return false;
+}
+
 void applyStyle(DependencyStyle style, const QStringList &forms, Dependencies &deps) {
   if (style != DependencyStyle::Universal)
     for (QString &rel : deps.relations)
       if (rel == QLatin1String("nn:name")) rel = QStringLiteral("nn");
   repairPrepositions(deps);
+  const Dependencies basic = deps;
   if (style != DependencyStyle::Universal) flattenMultiWord(deps);
   switch (style) {
   case DependencyStyle::Stanford: break;
   case DependencyStyle::Collapsed: collapse(forms, deps); break;
   case DependencyStyle::Universal: universal(forms, deps); break;
+  }
+  // The rewrites assume a sane basic tree; on a misparse one could still close a cycle, and a
+  // caption without a tree is lost to every model. Keep the basic tree then, and say so.
+  if (hasCycle(deps)) {
+    qWarning("dependency style rewrite closed a cycle in \"%s\"; keeping the basic tree",
+             qPrintable(forms.join(QLatin1Char(' '))));
+    deps = basic;
   }
   attachPunctuation(forms, deps);
 }
