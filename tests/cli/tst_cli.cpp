@@ -398,6 +398,22 @@ private Q_SLOTS:
     QCOMPARE(saved.value(QStringLiteral("selection")).toString(), QStringLiteral("last"));
     QCOMPARE(saved.value(QStringLiteral("batch_size")).toInt(), 16);
     QCOMPARE(saved.value(QStringLiteral("epochs")).toInt(), 1);
+    // --preset: each model's published settings under that name, in a run folder named for it;
+    // a model without the preset is a usage error before anything trains.
+    r = runCli({QStringLiteral("compare"), QStringLiteral("--dataset"), data, QStringLiteral("--models"), QStringLiteral("bow"),
+                QStringLiteral("--epochs"), QStringLiteral("1"), QStringLiteral("--backbone"), backbone, QStringLiteral("--preset"),
+                QStringLiteral("socher2014"), QStringLiteral("--out"), dir.filePath(QStringLiteral("compare"))});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QFile presetConfig(dir.filePath(QStringLiteral("compare/bow-socher2014-e1-s1/config.json")));
+    QVERIFY(presetConfig.open(QIODevice::ReadOnly));
+    const QJsonObject presetSaved = QJsonDocument::fromJson(presetConfig.readAll()).object();
+    QCOMPARE(presetSaved.value(QStringLiteral("margin")).toDouble(), 3.0);
+    QCOMPARE(presetSaved.value(QStringLiteral("regularisation")).toDouble(), 0.08);
+    r = runCli({QStringLiteral("compare"), QStringLiteral("--dataset"), data, QStringLiteral("--models"), QStringLiteral("bow,chargru"),
+                QStringLiteral("--preset"), QStringLiteral("socher2014"), QStringLiteral("--out"), dir.filePath(QStringLiteral("never"))});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("chargru has no preset 'socher2014'")), qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("never"))));
     // One model failing does not lose the table: the HM-LSTM cannot have regions from an .npy
     // backbone; its row says so, bag of words still trains, and the exit code says one failed.
     r = runCli({QStringLiteral("compare"), QStringLiteral("--dataset"), data, QStringLiteral("--models"), QStringLiteral("hmlstm,bow"),

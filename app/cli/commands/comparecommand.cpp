@@ -42,7 +42,9 @@ Command compareCommand() {
       {QStringLiteral("features"), QStringLiteral("DIR"), QStringLiteral("Feature folder of the 1-crop models (10-crop rows read the feature cache).")},
       {QStringLiteral("concept-features"), QStringLiteral("DIR"), QStringLiteral("The concept CNN's region features (default: the feature cache).")},
       {QStringLiteral("rows"), QStringLiteral("LIST"), QStringLiteral("With --ablation: only these rows (preset names, e.g. ctx,cnp,cnp-ctx).")},
-      {QStringLiteral("config"), QStringLiteral("FILE.json"), QStringLiteral("Settings for every model (a JSON object without \"model\").")},
+      {QStringLiteral("preset"), QStringLiteral("NAME"),
+       QStringLiteral("Each model's published settings of that name (e.g. socher2014; see train --help).")},
+      {QStringLiteral("config"), QStringLiteral("FILE.json"), QStringLiteral("Settings for every model, on top of the defaults and preset (a JSON object without \"model\").")},
       {QStringLiteral("epochs"), QStringLiteral("N"), QStringLiteral("Epochs (default: each model's).")},
       {QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Seed."), QStringLiteral("1")},
       {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("Image features."), QStringLiteral("concept-cnn")},
@@ -86,7 +88,26 @@ Command compareCommand() {
                                .toStdString());
         wanted.push_back({m, m, m, {}});
       }
+      // --preset NAME: each model's published settings of that name (socher2014 for the five
+      // models of Socher et al.), so a paper's table comes from one command.
+      if (args.isSet(QStringLiteral("preset"))) {
+        const QString name = args.value(QStringLiteral("preset"));
+        for (Row &row : wanted) {
+          const ModelEntry *entry = findModel(row.model);
+          const ModelPreset *preset = findPreset(*entry, name);
+          if (!preset) {
+            QStringList names;
+            for (const ModelPreset &p : entry->presets) names << p.name;
+            throw UsageError(QStringLiteral("--preset: %1 has no preset '%2' (%3)")
+                                 .arg(row.model, name, names.isEmpty() ? QStringLiteral("it has none") : names.join(QStringLiteral(", ")))
+                                 .toStdString());
+          }
+          row.preset = preset->settings;
+          row.name = row.model + QLatin1Char('-') + name;
+        }
+      }
     }
+    if (ablation && args.isSet(QStringLiteral("preset"))) throw UsageError("--preset names one preset for every model: use it with --models");
     const int epochs = args.intValue(QStringLiteral("epochs"), 0, 1, 100000);
     const int seed = args.intValue(QStringLiteral("seed"), 1, 0, 2147483647);
     const QString configFile = args.value(QStringLiteral("config"));
