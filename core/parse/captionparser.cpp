@@ -15,7 +15,7 @@ namespace gs {
 namespace {
 
 // Bump when the conversion's output changes: cached parses of an older revision are ignored.
-constexpr int kParserRevision = 4; // 3: "of" after a noun is prep; multi-word prepositions collapse. 4: the wall's WV, UD punctuation, idioms, quantities, fragments
+constexpr int kParserRevision = 5; // 3: "of" after a noun is prep; multi-word prepositions collapse. 4: the wall's WV, UD punctuation, idioms, quantities, fragments. 5: determiners raised to the head noun, names ending in a common noun
 
 // Marks Link Grammar adds to word strings: [!] guessed/unknown, [?] spell, [~] …
 const QRegularExpression &markRegex() {

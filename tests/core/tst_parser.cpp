@@ -279,6 +279,29 @@ private Q_SLOTS:
     }
   }
 
+  // Revision 5: a determiner hangs on its noun phrase's head, not on a modifier before it; a name
+  // ending in a common noun ("the European Union") is headed by that noun.
+  void determinersModifyTheHeadNoun() {
+    const ParsedCaption eu = parse(QStringLiteral("He is the spiritual leader of the European Union ."), DependencyStyle::Universal);
+    QCOMPARE(head(eu, 3), 5); // the → leader
+    QCOMPARE(head(eu, 7), 9); // the → Union
+    QCOMPARE(head(eu, 8), 9); // European → Union
+    QCOMPARE(rel(eu, 9), QStringLiteral("nmod"));
+    const ParsedCaption council = parse(QStringLiteral("The interim Governing Council issued a communique ."), DependencyStyle::Universal);
+    QCOMPARE(head(council, 1), 4);
+    QCOMPARE(head(council, 2), 4);
+    QCOMPARE(rel(council, 4), QStringLiteral("nsubj"));
+    // A true name stays the appositive, and the noun takes the name's place in the clause.
+    const ParsedCaption hamas = parse(QStringLiteral("He joined the militant group Hamas ."), DependencyStyle::Universal);
+    QCOMPARE(rel(hamas, 6), QStringLiteral("appos"));
+    QCOMPARE(head(hamas, 6), 5);
+    QCOMPARE(rel(hamas, 5), QStringLiteral("obj"));
+    QCOMPARE(head(hamas, 5), 2);
+    const ParsedCaption subject = parse(QStringLiteral("The militant group Hamas claimed the attack ."), DependencyStyle::Universal);
+    QCOMPARE(rel(subject, 3), QStringLiteral("nsubj"));
+    QCOMPARE(rel(subject, 4), QStringLiteral("appos"));
+  }
+
   void constructionsOfRevisionFour() {
     // The quantity heads "a group of tourists" though Link Grammar's subject link goes to "tourists".
     const ParsedCaption group = parse(QStringLiteral("A group of tourists stand around."), DependencyStyle::Universal);

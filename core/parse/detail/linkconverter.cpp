@@ -82,6 +82,7 @@ public:
     rewriteSubordinateParticiples();
     rewriteCoordination();
     chooseRootAndAttachOrphans();
+    raiseDeterminers();
     refinePos();
     return {m_heads, m_rel, m_upos};
   }
@@ -101,6 +102,7 @@ private:
   }
 
   void propose(int dep, int head, const QString &rel, int priority) {
+    if (const auto it = m_appositiveOf.find(dep); it != m_appositiveOf.end() && head != it->second) dep = it->second;
     if (!valid(dep) || !valid(head) || dep == head) return;
     const int old = m_heads[u(dep)];
     const bool better = priority > m_priority[u(dep)] ||
@@ -154,6 +156,12 @@ private:
       if (link.left >= 0 && (t == QLatin1String("D") || t == QLatin1String("DD") || t == QLatin1String("DG") || t == QLatin1String("DT")))
         m_determined.insert(link.right);
     }
+    // "the militant group Hamas": the determined noun heads and the name is its appositive, so the
+    // arc Link Grammar gives the name (Os from "joined", S to "claimed") belongs to the noun.
+    for (const LgLink &link : m_links)
+      if (link.left >= 0 && link.right < n && linkType(link.label) == QLatin1String("GN") && m_determined.contains(link.left) &&
+          !m_words[u(link.right)].commonLower)
+        m_appositiveOf[link.right] = link.left;
     for (const LgLink &link : m_links) {
       const int l = link.left, r = link.right;
       QString type = linkType(link.label);
@@ -230,7 +238,9 @@ private:
         // G links join the parts of a name: "nn:name" until the style rewrite (UD makes it flat).
         // GN joins a common noun to the name it describes: "cleric Muqtada al-Sadr" — the name heads, the
         // noun is a compound; "the militant group Hamas" — the determined noun heads, the name is its appos.
-        if (type == QLatin1String("GN") && m_determined.contains(l)) {
+        // But a name ending in a common noun ("the European Union", "the interim Governing Council")
+        // is headed by that noun, the determiner's word being its modifier (raiseDeterminers).
+        if (type == QLatin1String("GN") && m_determined.contains(l) && !m_words[u(r)].commonLower) {
           propose(r, l, QStringLiteral("appos"), 5);
           m_upos[r] = QStringLiteral("PROPN");
           continue;
@@ -655,6 +665,26 @@ private:
     m_rel[root] = QStringLiteral("root");
   }
 
+  // A determiner modifies its noun phrase's head (UD and Stanford alike): when it hangs on a
+  // pre-modifier ("the spiritual leader", "the peace endeavors", "the top three cartoons": a null
+  // link chained through the modifier, or Link Grammar's DD to the first noun of a compound), it
+  // moves up the modifiers to the noun they modify.
+  void raiseDeterminers() {
+    static const QStringList modifiers{QStringLiteral("amod"), QStringLiteral("nn"), QStringLiteral("num"), QStringLiteral("nn:name")};
+    for (int d = 0; d < size(); ++d) {
+      if (m_rel[d] != QLatin1String("det")) continue;
+      for (int guard = 0; guard < size(); ++guard) {
+        const int h = m_heads[u(d)];
+        if (!valid(h) || h <= d || !modifiers.contains(m_rel[h])) break;
+        const int up = m_heads[u(h)];
+        if (!valid(up) || up <= h) break;
+        const QString &pos = m_upos[up];
+        if (pos != QLatin1String("NOUN") && pos != QLatin1String("PROPN") && pos != QLatin1String("NUM")) break;
+        m_heads[u(d)] = up;
+      }
+    }
+  }
+
   // Unlinked determiners, adjectives and numbers modify the noun that follows them (within a few
   // words, not across punctuation or a verb): better than hanging them on the root as `dep`.
   void attachNullModifiers(int root) {
@@ -775,6 +805,7 @@ private:
   QSet<int> m_determined;               // words with a determiner
   QSet<int> m_givenNameChains;          // later words of a name that starts with a given name
   std::map<int, int> m_possessor, m_clauseVerb, m_clauseSubject, m_relativeVerb, m_replaced;
+  std::map<int, int> m_appositiveOf; // name → the determined noun it is the appositive of (GN)
   std::map<int, std::vector<int>> m_conjLeft, m_conjRight, m_objects;
   std::vector<std::pair<int, int>> m_openers;
   QSet<int> m_predicatePrep;

@@ -69,8 +69,14 @@ LinkGrammarSession::LinkGrammarSession() {
 LinkGrammarSession::~LinkGrammarSession() { parse_options_delete(opts(m_options)); }
 
 bool LinkGrammarSession::isKnownWord(const QString &word) const {
+  // dictionary_word_is_known also answers yes for anything a regex class matches ("xyzzyqs" as
+  // a plural): only the dictionary's own entries say the word is a common English word.
   const QByteArray utf8 = word.toUtf8();
-  return !utf8.isEmpty() && dictionary_word_is_known(sharedDictionary(), utf8.constData());
+  if (utf8.isEmpty()) return false;
+  Dict_node *entries = dictionary_lookup_list(sharedDictionary(), utf8.constData());
+  const bool known = entries != nullptr;
+  free_lookup_list(sharedDictionary(), entries);
+  return known;
 }
 
 void LinkGrammarSession::setTimeLimit(int seconds) { parse_options_set_max_parse_time(opts(m_options), std::max(seconds, 1)); }
