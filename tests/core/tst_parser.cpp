@@ -280,7 +280,8 @@ private Q_SLOTS:
   }
 
   // Revision 5: a determiner hangs on its noun phrase's head, not on a modifier before it; a name
-  // ending in a common noun ("the European Union") is headed by that noun.
+  // ending in a common noun ("the European Union") is headed by that noun; a clause after ";"
+  // does not take the root from the first.
   void determinersModifyTheHeadNoun() {
     const ParsedCaption eu = parse(QStringLiteral("He is the spiritual leader of the European Union ."), DependencyStyle::Universal);
     QCOMPARE(head(eu, 3), 5); // the → leader
@@ -297,6 +298,11 @@ private Q_SLOTS:
     QCOMPARE(head(hamas, 6), 5);
     QCOMPARE(rel(hamas, 5), QStringLiteral("obj"));
     QCOMPARE(head(hamas, 5), 2);
+    // Two clauses joined by ";": the wall's WV names the second, which is the first's parataxis.
+    const ParsedCaption joined = parse(QStringLiteral("Read the entire article ; there 's a punchline , too ."), DependencyStyle::Universal);
+    QCOMPARE(head(joined, 1), 0);
+    QCOMPARE(head(joined, 7), 1);
+    QCOMPARE(rel(joined, 7), QStringLiteral("parataxis"));
     const ParsedCaption subject = parse(QStringLiteral("The militant group Hamas claimed the attack ."), DependencyStyle::Universal);
     QCOMPARE(rel(subject, 3), QStringLiteral("nsubj"));
     QCOMPARE(rel(subject, 4), QStringLiteral("appos"));

@@ -633,6 +633,15 @@ private:
   }
 
   void chooseRootAndAttachOrphans() {
+    // "Read the entire article ; there 's a punchline": the wall's WV and the joiner's WV both name
+    // the second clause's verb; the first clause's head is the wall's other W link (Wg "Read").
+    for (auto &[priority, word] : m_rootCandidates) {
+      if (priority != 3) continue;
+      for (const auto &[joiner, verb] : m_joinedClauses)
+        if (verb == word && joiner < word)
+          for (const auto &[otherPriority, other] : m_rootCandidates)
+            if (other != word && other < joiner && otherPriority >= 1) priority = 0;
+    }
     int root = -1, best = -1;
     for (const auto &[priority, word] : m_rootCandidates) {
       const int w = resolved(word);
