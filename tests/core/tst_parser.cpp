@@ -356,6 +356,25 @@ private Q_SLOTS:
     QCOMPARE(informal.quality, ParseQuality::Complete);
   }
 
+  // Revision 5: Link Grammar's cheapest linkage is not always taken. "there will be" is not read
+  // as the misspelling "their will by" (the dictionary's bad-spelling entries cost nothing by
+  // default), and a name before "said" is its subject, not a fragment before a quotation
+  // inversion. A sentence of punctuation alone still parses (choosing among linkages must not
+  // build one twice: Link Grammar aborts on that).
+  void linkageChoice() {
+    const ParsedCaption spelling = parse(QStringLiteral("Nervous people make mistakes , so I suppose there will be a wave of succesfull arab attacks ."),
+                                         DependencyStyle::Universal);
+    QCOMPARE(head(spelling, 3), 0); // make
+    QCOMPARE(rel(spelling, 2), QStringLiteral("nsubj"));
+    const ParsedCaption said = parse(QStringLiteral("Chahine said her immediate family spent about $ 20,000 to return to Detroit ."),
+                                     DependencyStyle::Universal);
+    QCOMPARE(head(said, 2), 0);
+    QCOMPARE(rel(said, 1), QStringLiteral("nsubj"));
+    QCOMPARE(head(said, 1), 2);
+    const ParsedCaption stars = parse(QStringLiteral("***"), DependencyStyle::Universal);
+    QCOMPARE(stars.tokens.size(), 1);
+  }
+
   void captionGoldSetReadsItsWordsFromTheCaptions() {
     QTemporaryDir dir;
     const QString gold = dir.filePath(QStringLiteral("gold.conllu"));

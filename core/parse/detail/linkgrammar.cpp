@@ -5,6 +5,7 @@
 
 #include <QByteArray>
 
+#include <algorithm>
 #include <mutex>
 #include <stdexcept>
 
@@ -50,6 +51,35 @@ std::vector<int> byteToIndex(const QString &input) {
   return map;
 }
 
+// Link Grammar ranks its linkages by cost; one reading it ranks too well for our sentences is the
+// quotation inversion ("… ," said Chahine): a CP link from the wall to a verb with at most two
+// words before it ("Chahine said her family spent …") makes the sentence's start a fragment.
+// The first of the `count` cheapest linkages without it, else the cheapest.
+bool quotationInversionAtStart(Linkage linkage) {
+  for (LinkIdx k = 0; k < linkage_get_num_links(linkage); ++k)
+    if (linkage_get_link_lword(linkage, k) == 0 && qstrncmp(linkage_get_link_label(linkage, k), "CP", 2) == 0 &&
+        linkage_get_link_rword(linkage, k) <= 3)
+      return true;
+  return false;
+}
+
+// Each linkage index is created at most once: Link Grammar edits a sentence's linkage data in
+// place when it builds a linkage (null words, morphology), and building one twice corrupts it.
+Linkage preferredLinkage(Sentence sentence, Parse_Options o, int count) {
+  Linkage cheapest = linkage_create(0, sentence, o);
+  if (!cheapest || !quotationInversionAtStart(cheapest)) return cheapest;
+  for (int k = 1; k < count; ++k) {
+    Linkage linkage = linkage_create(k, sentence, o);
+    if (!linkage) continue;
+    if (!quotationInversionAtStart(linkage)) {
+      linkage_delete(cheapest);
+      return linkage;
+    }
+    linkage_delete(linkage);
+  }
+  return cheapest;
+}
+
 }  // namespace
 
 QString linkGrammarVersion() { return QString::fromLatin1(linkgrammar_get_version()); }
@@ -63,6 +93,10 @@ LinkGrammarSession::LinkGrammarSession() {
   parse_options_set_spell_guess(o, 0);      // keep words as written; a guess would change the tokens
   parse_options_set_max_parse_time(o, 3);
   parse_options_set_display_morphology(o, 0);
+  // The English dictionary's "bad-spelling" entries (there.#their, be.#by …) cost nothing by
+  // default, so a correct sentence may be parsed as a misspelt one ("there will be" as "their
+  // will by"); its own no-bad-spelling dialect prices them like any unlikely reading.
+  parse_options_set_dialect(o, "no-bad-spelling");
   m_options = o;
 }
 
@@ -105,7 +139,7 @@ LinkGrammarResult LinkGrammarSession::parse(const QString &input, bool allowNull
     }
   }
   if (found > 0) {
-    Linkage linkage = linkage_create(0, sentence, o);
+    Linkage linkage = preferredLinkage(sentence, o, std::min(found, 10));
     if (linkage) {
       result.nullCount = sentence_null_count(sentence);
       const int count = static_cast<int>(linkage_get_num_words(linkage));
