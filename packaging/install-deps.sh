@@ -19,6 +19,8 @@ PACKAGES=(
   libopencv-dev libopencv-contrib-dev
   libboost-graph-dev
   liblink-grammar-dev link-grammar-dictionaries-en
+  # approximate nearest neighbours for UMAP on large maps (header-only)
+  libhnswlib-dev
   # headless GUI runs and screenshots
   xvfb xauth x11-apps
 )

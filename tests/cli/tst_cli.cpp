@@ -789,6 +789,16 @@ private Q_SLOTS:
     r = runCli({QStringLiteral("tsne"), QStringLiteral("--in"), in, QStringLiteral("--out"), xy, QStringLiteral("--pca")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
 
+    // UMAP, with the map's neighbourhood preservation; an unknown method is a usage error.
+    r = runCli({QStringLiteral("tsne"), QStringLiteral("--in"), in, QStringLiteral("--out"), xy, QStringLiteral("--method"),
+                QStringLiteral("umap"), QStringLiteral("--neighbours"), QStringLiteral("8"), QStringLiteral("--epochs"), QStringLiteral("50"),
+                QStringLiteral("--preservation"), QStringLiteral("5")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("UMAP: 50 epochs")) && r.out.contains(QStringLiteral("exact neighbours")), qPrintable(r.out));
+    QVERIFY2(QRegularExpression(QStringLiteral("5 nearest neighbours kept on the map\\): 0\\.\\d{3}")).match(r.out).hasMatch(), qPrintable(r.out));
+    r = runCli({QStringLiteral("tsne"), QStringLiteral("--in"), in, QStringLiteral("--out"), xy, QStringLiteral("--method"), QStringLiteral("isomap")});
+    QCOMPARE(r.code, 2);
+
     const QString bad = dir.filePath(QStringLiteral("bad.npy"));
     writeNpy(bad, 60, 5, 2 * 5 + 3);
     r = runCli({QStringLiteral("tsne"), QStringLiteral("--in"), bad, QStringLiteral("--out"), xy});

@@ -283,6 +283,49 @@ private Q_SLOTS:
     QTest::qWait(50); // deliver whatever was still queued
   }
 
+  // UMAP from the mode box: live epochs, then the final layout with its neighbourhood preservation
+  // in the status line; captions land in their image's cluster.
+  void umapLaysOutLive() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    MapPanel panel(bridge, state);
+    panel.setData(syntheticData());
+    QSignalSpy updates(&panel, &MapPanel::layoutUpdated);
+    QSignalSpy finished(&panel, &MapPanel::computeFinished);
+    UmapOptions options;
+    options.epochs = 100;
+    QVERIFY(panel.computeUmap(options) != 0);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+    QVERIFY2(finished.first().at(0).toBool(), qPrintable(panel.statusText()));
+    QVERIFY2(panel.statusText().contains(QStringLiteral("UMAP: 100 epochs")), qPrintable(panel.statusText()));
+    QVERIFY2(panel.statusText().contains(QStringLiteral("nearest neighbours kept")), qPrintable(panel.statusText()));
+    QVERIFY(updates.count() >= 100 / 10);
+    int sameCluster = 0;
+    const MapModel &m = panel.model();
+    for (int c = 0; c < m.captionCount(); ++c) {
+      const QPointF p = m.position(m.captionItem(c));
+      int nearest = -1;
+      double best = 1e300;
+      for (int i = 0; i < m.imageCount(); ++i) {
+        const QPointF d = m.position(i) - p;
+        if (QPointF::dotProduct(d, d) < best) {
+          best = QPointF::dotProduct(d, d);
+          nearest = i;
+        }
+      }
+      sameCluster += nearest % 3 == m.data().captionImage[std::size_t(c)] % 3;
+    }
+    QVERIFY(sameCluster > 0.9 * m.captionCount());
+    // Fewer items than neighbours: lowered, and said.
+    UmapOptions many;
+    many.neighbours = 500;
+    many.epochs = 10;
+    QVERIFY(panel.computeUmap(many) != 0);
+    QVERIFY2(panel.statusText().contains(QStringLiteral("neighbours lowered")), qPrintable(panel.statusText()));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 60000);
+  }
+
   void pcaLaysOutAtOnce() {
     Engine engine;
     EngineBridge bridge(engine);

@@ -32,6 +32,8 @@ namespace {
 constexpr int kThumbnailSize = 32;     // pixels, longest side
 constexpr int kMaxThumbnails = 2000;   // beyond this a map of pictures is unreadable anyway
 constexpr int kReportEvery = 25;       // t-SNE iterations between live updates
+constexpr int kUmapReportEvery = 10;   // UMAP epochs between live updates
+constexpr int kPreservationSample = 2000; // items scored for the status line's neighbourhood preservation
 constexpr int kItemRole = Qt::UserRole + 1;
 }  // namespace
 
@@ -44,6 +46,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   m_mode = new QComboBox(this);
   m_mode->addItem(tr("t-SNE"));
   m_mode->addItem(tr("PCA"));
+  m_mode->addItem(tr("UMAP"));
   m_perplexity = new QDoubleSpinBox(this);
   m_perplexity->setRange(2, 100);
   m_perplexity->setValue(30);
@@ -57,6 +60,15 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   m_theta->setSingleStep(0.1);
   m_theta->setValue(0.5);
   m_theta->setToolTip(tr("Barnes–Hut accuracy: 0 is exact (slow for many points), 0.5 is the usual trade-off"));
+  m_neighbours = new QSpinBox(this);
+  m_neighbours->setRange(2, 200);
+  m_neighbours->setValue(15);
+  m_neighbours->setToolTip(tr("UMAP: neighbours each point's local metric spans (the point itself counted); more favours global structure"));
+  m_minDist = new QDoubleSpinBox(this);
+  m_minDist->setRange(0, 1);
+  m_minDist->setSingleStep(0.05);
+  m_minDist->setValue(0.1);
+  m_minDist->setToolTip(tr("UMAP: how tightly points may pack on the map"));
   m_compute = new QPushButton(tr("Compute"), this);
   m_cancel = new QPushButton(tr("Cancel"), this);
   m_lines = new QCheckBox(tr("Image–caption lines"), this);
@@ -85,9 +97,15 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   form2->addRow(tr("Iterations"), m_iterations);
   auto *form3 = new QFormLayout;
   form3->addRow(tr("θ"), m_theta);
+  auto *form4 = new QFormLayout;
+  form4->addRow(tr("Neighbours"), m_neighbours);
+  auto *form5 = new QFormLayout;
+  form5->addRow(tr("Min. distance"), m_minDist);
   controls->addLayout(form);
   controls->addLayout(form2);
   controls->addLayout(form3);
+  controls->addLayout(form4);
+  controls->addLayout(form5);
   controls->addWidget(m_compute);
   controls->addWidget(m_cancel);
   controls->addStretch();
@@ -112,7 +130,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   layout->addWidget(splitter, 1);
   layout->addWidget(m_status);
 
-  connect(m_compute, &QPushButton::clicked, this, [this] { compute(m_mode->currentIndex() == 1 ? Mode::Pca : Mode::Tsne); });
+  connect(m_compute, &QPushButton::clicked, this, [this] { compute(static_cast<Mode>(m_mode->currentIndex())); });
   connect(m_cancel, &QPushButton::clicked, this, &MapPanel::cancel);
   connect(m_mode, &QComboBox::currentIndexChanged, this, &MapPanel::updateControls);
   connect(m_lines, &QCheckBox::toggled, this, &MapPanel::setLinesVisible);
@@ -142,10 +160,12 @@ QString MapPanel::statusText() const { return m_status->text(); }
 void MapPanel::setStatus(const QString &text) { m_status->setText(text); }
 
 void MapPanel::updateControls() {
-  const bool tsne = m_mode->currentIndex() == 0;
+  const bool tsne = m_mode->currentIndex() == int(Mode::Tsne), umap = m_mode->currentIndex() == int(Mode::Umap);
   m_perplexity->setEnabled(tsne);
   m_iterations->setEnabled(tsne);
   m_theta->setEnabled(tsne);
+  m_neighbours->setEnabled(umap);
+  m_minDist->setEnabled(umap);
   m_compute->setEnabled(m_model.itemCount() > 0);
   m_cancel->setEnabled(m_jobId != 0);
   m_export->setEnabled(m_model.hasPositions());
@@ -194,7 +214,14 @@ JobId MapPanel::compute(Mode mode) {
     options.theta = m_theta->value();
     return computeTsne(options);
   }
+  if (mode == Mode::Umap) {
+    UmapOptions options;
+    options.neighbours = m_neighbours->value();
+    options.minDist = m_minDist->value();
+    return computeUmap(options);
+  }
   cancel();
+  m_running = Mode::Pca;
   const int n = m_model.itemCount(), dim = m_model.data().dim;
   if (n < 2) {
     setStatus(tr("Nothing to map: the run's split has fewer than 2 items."));
@@ -232,6 +259,7 @@ JobId MapPanel::computeTsne(const TsneOptions &requested) {
     options.perplexity = std::floor(maxPerplexity);
   }
   const int token = ++m_token;
+  m_running = Mode::Tsne;
   auto points = std::make_shared<const std::vector<float>>(m_model.stackedEmbeddings());
   // Live updates: the job's progress callback (engine thread) posts the positions to the relay, a
   // GUI-thread object the job keeps alive; the functor runs on the GUI thread, where the QPointer
@@ -249,11 +277,50 @@ JobId MapPanel::computeTsne(const TsneOptions &requested) {
     const TsneResult result = runTsne(*points, n, dim, options, &job, [&post](int iteration, double kl, const std::vector<float> &xy) {
       post(iteration, kl, xy, false);
     });
+    job.setProgress(-1, QStringLiteral("neighbourhood preservation"));
     job.setSummary({{QStringLiteral("kl"), result.kl}, {QStringLiteral("seconds"), result.seconds},
-                    {QStringLiteral("iterations"), result.iterations}});
+                    {QStringLiteral("iterations"), result.iterations},
+                    {QStringLiteral("preservation"), neighbourhoodPreservation(*points, n, dim, result.positions, std::min(10, n - 1), kPreservationSample)}});
     post(result.iterations, result.kl, result.positions, true);
   });
   setStatus(tr("Computing t-SNE of %1 items%2…").arg(n).arg(note));
+  updateControls();
+  return m_jobId;
+}
+
+JobId MapPanel::computeUmap(const UmapOptions &requested) {
+  cancel();
+  const int n = m_model.itemCount(), dim = m_model.data().dim;
+  UmapOptions options = requested;
+  options.reportEvery = kUmapReportEvery;
+  // UMAP needs more points than neighbours; lower the neighbours for small splits and say so.
+  if (n < 3) {
+    setStatus(tr("Too few items for UMAP (%1); use PCA.").arg(n));
+    return 0;
+  }
+  QString note;
+  if (options.neighbours >= n) {
+    note = tr(" (neighbours lowered from %1 to %2 for %3 items)").arg(options.neighbours).arg(n - 1).arg(n);
+    options.neighbours = n - 1;
+  }
+  const int token = ++m_token;
+  m_running = Mode::Umap;
+  auto points = std::make_shared<const std::vector<float>>(m_model.stackedEmbeddings());
+  const QPointer<MapPanel> self(this);
+  m_jobId = m_bridge.submit(tr("UMAP map"), [self, relay = m_relay, token, points, n, dim, options](JobContext &job) {
+    const auto post = [&relay, self, token](int epoch, std::vector<float> xy, bool final) {
+      QMetaObject::invokeMethod(
+          relay.get(), [self, token, epoch, xy = std::move(xy), final] { if (self) self->applyUpdate(token, epoch, 0, xy, final); },
+          Qt::QueuedConnection);
+    };
+    const UmapResult result = runUmap(*points, n, dim, options, &job, [&post](int epoch, const std::vector<float> &xy) { post(epoch, xy, false); });
+    job.setProgress(-1, QStringLiteral("neighbourhood preservation"));
+    job.setSummary({{QStringLiteral("umap_epochs"), result.epochs}, {QStringLiteral("seconds"), result.seconds},
+                    {QStringLiteral("components"), result.components}, {QStringLiteral("neighbours"), options.neighbours},
+                    {QStringLiteral("preservation"), neighbourhoodPreservation(*points, n, dim, result.positions, std::min(10, n - 1), kPreservationSample)}});
+    post(result.epochs, result.positions, true);
+  });
+  setStatus(tr("Computing UMAP of %1 items%2…").arg(n).arg(note));
   updateControls();
   return m_jobId;
 }
@@ -277,7 +344,8 @@ void MapPanel::applyUpdate(int token, int iteration, double kl, const std::vecto
   const QCPRange xr = m_view->plot()->xAxis->range(), yr = m_view->plot()->yAxis->range();
   const bool outOfView = bounds.left() < xr.lower || bounds.right() > xr.upper || bounds.top() < yr.lower || bounds.bottom() > yr.upper;
   if (first || final || outOfView) m_view->updatePositions(true);
-  if (!final) setStatus(tr("t-SNE: iteration %1, KL %2…").arg(iteration).arg(kl, 0, 'f', 3));
+  if (!final && m_running == Mode::Umap) setStatus(tr("UMAP: epoch %1…").arg(iteration));
+  else if (!final) setStatus(tr("t-SNE: iteration %1, KL %2…").arg(iteration).arg(kl, 0, 'f', 3));
   Q_EMIT layoutUpdated(iteration, kl);
 }
 
@@ -286,11 +354,20 @@ void MapPanel::onJobFinished(JobId id, const JobOutcome &outcome) {
   m_jobId = 0;
   QString message;
   const bool ok = outcome.status == JobStatus::Succeeded;
+  const double preservation = outcome.summary.value(QStringLiteral("preservation")).toDouble();
   if (ok && outcome.summary.contains(QStringLiteral("kl")))
-    message = tr("t-SNE: %1 iterations in %2 s, KL divergence %3.")
+    message = tr("t-SNE: %1 iterations in %2 s, KL divergence %3; %4 % of each item's 10 nearest neighbours kept on the map.")
                   .arg(outcome.summary.value(QStringLiteral("iterations")).toInt())
                   .arg(outcome.summary.value(QStringLiteral("seconds")).toDouble(), 0, 'f', 1)
-                  .arg(outcome.summary.value(QStringLiteral("kl")).toDouble(), 0, 'f', 3);
+                  .arg(outcome.summary.value(QStringLiteral("kl")).toDouble(), 0, 'f', 3)
+                  .arg(100 * preservation, 0, 'f', 1);
+  else if (ok && outcome.summary.contains(QStringLiteral("umap_epochs")))
+    message = tr("UMAP: %1 epochs in %2 s (%3 neighbours, %4 component(s)); %5 % of each item's 10 nearest neighbours kept on the map.")
+                  .arg(outcome.summary.value(QStringLiteral("umap_epochs")).toInt())
+                  .arg(outcome.summary.value(QStringLiteral("seconds")).toDouble(), 0, 'f', 1)
+                  .arg(outcome.summary.value(QStringLiteral("neighbours")).toInt())
+                  .arg(outcome.summary.value(QStringLiteral("components")).toInt())
+                  .arg(100 * preservation, 0, 'f', 1);
   else if (ok)
     message = tr("PCA: the two principal axes of %1 items.").arg(m_model.itemCount());
   else if (outcome.status == JobStatus::Cancelled)

@@ -6,6 +6,7 @@
 // selects the item in the WorkbenchState, and figure export.
 
 #include "analysis/tsne.h"
+#include "analysis/umap.h"
 #include "engine/job.h"
 #include "figureexport.h"
 #include "mapmodel.h"
@@ -32,7 +33,7 @@ class WorkbenchState;
 class MapPanel : public QWidget {
   Q_OBJECT
 public:
-  enum class Mode { Tsne, Pca };
+  enum class Mode { Tsne, Pca, Umap }; // the order of the mode box's entries is t-SNE, PCA, UMAP
 
   // bridge and state must outlive the panel.
   MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent = nullptr);
@@ -54,6 +55,7 @@ public:
   // id (0 when there is nothing to lay out; the status line says why).
   JobId compute(Mode mode);
   JobId computeTsne(const TsneOptions &options);
+  JobId computeUmap(const UmapOptions &options);
   void cancel();
   bool isComputing() const { return m_jobId != 0; }
 
@@ -85,13 +87,14 @@ private:
   MapView *m_view;
   QListWidget *m_list;
   QComboBox *m_mode;
-  QDoubleSpinBox *m_perplexity, *m_theta;
-  QSpinBox *m_iterations, *m_exportWidth, *m_exportHeight;
+  QDoubleSpinBox *m_perplexity, *m_theta, *m_minDist;
+  QSpinBox *m_iterations, *m_neighbours, *m_exportWidth, *m_exportHeight;
   QPushButton *m_compute, *m_cancel, *m_export;
   QCheckBox *m_lines, *m_thumbnails, *m_unitLength;
   QLabel *m_status;
   JobId m_jobId = 0;
   int m_token = 0;         // identifies the current layout job; stale updates are dropped
+  Mode m_running = Mode::Pca; // the method of the current (or last) layout job
   int m_dataToken = 0;     // identifies the current items; stale thumbnails are dropped
   bool m_thumbnailsLoading = false, m_thumbnailsLoaded = false;
   QHash<QString, int> m_rowOfImageId;

@@ -1,7 +1,9 @@
-// `groundscope-cli tsne --in EMB.npy --out XY.npy`: the 2-D t-SNE (or PCA) map of a matrix of
-// embeddings, as the Map panel computes it, with the final KL divergence.
+// `groundscope-cli tsne --in EMB.npy --out XY.npy [--method tsne|umap|pca]`: the 2-D map of a
+// matrix of embeddings, as the Map panel computes it, with t-SNE's final KL divergence and, on
+// request, the map's neighbourhood preservation.
 
 #include "analysis/tsne.h"
+#include "analysis/umap.h"
 #include "arguments.h"
 #include "clioutput.h"
 #include "commands/commands.h"
@@ -22,7 +24,7 @@ constexpr int kExactKlMaxPoints = 20000; // exact KL is O(N²): ~4 s at 10k poin
 Command tsneCommand() {
   Command command;
   command.name = QStringLiteral("tsne");
-  command.summary = QStringLiteral("2-D t-SNE (Barnes-Hut) or PCA map of an embedding matrix (.npy)");
+  command.summary = QStringLiteral("2-D t-SNE (Barnes-Hut), UMAP or PCA map of an embedding matrix (.npy)");
   command.syntax.options = {
       {QStringLiteral("in"), QStringLiteral("EMB.npy"), QStringLiteral("Input N×D float .npy."), {}, true},
       {QStringLiteral("out"), QStringLiteral("XY.npy"), QStringLiteral("Output N×2 float32 .npy."), {}, true},
@@ -31,7 +33,13 @@ Command tsneCommand() {
       {QStringLiteral("theta"), QStringLiteral("T"), QStringLiteral("Barnes-Hut theta; 0 = exact."), QStringLiteral("0.5")},
       {QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Random seed."), QStringLiteral("1")},
       {QStringLiteral("threads"), QStringLiteral("N"), QStringLiteral("Threads; 0 = all cores."), QStringLiteral("0")},
-      {QStringLiteral("pca"), {}, QStringLiteral("Write the 2-D PCA projection instead of running t-SNE.")}};
+      {QStringLiteral("method"), QStringLiteral("M"), QStringLiteral("tsne, umap or pca."), QStringLiteral("tsne")},
+      {QStringLiteral("neighbours"), QStringLiteral("K"), QStringLiteral("UMAP: neighbours, the point itself counted."), QStringLiteral("15")},
+      {QStringLiteral("min-dist"), QStringLiteral("D"), QStringLiteral("UMAP: minimum distance on the map."), QStringLiteral("0.1")},
+      {QStringLiteral("epochs"), QStringLiteral("N"), QStringLiteral("UMAP: epochs (0: 500 up to 10,000 points, else 200)."), QStringLiteral("0")},
+      {QStringLiteral("preservation"), QStringLiteral("K"),
+       QStringLiteral("Also report the share of each point's K nearest neighbours kept on the map (at most 5,000 points scored)."), {}},
+      {QStringLiteral("pca"), {}, QStringLiteral("Same as --method pca."), {}}};
   command.run = [](const Arguments &args) {
     TsneOptions options;
     options.perplexity = args.doubleValue(QStringLiteral("perplexity"), options.perplexity, 1, 10000);
@@ -39,11 +47,21 @@ Command tsneCommand() {
     options.theta = args.doubleValue(QStringLiteral("theta"), options.theta, 0, 10);
     options.seed = args.intValue(QStringLiteral("seed"), options.seed, 0, 2147483647);
     options.threads = args.intValue(QStringLiteral("threads"), 0, 0, 1024);
-    const bool pca = args.isSet(QStringLiteral("pca"));
+    const QString method = args.isSet(QStringLiteral("pca")) ? QStringLiteral("pca") : args.value(QStringLiteral("method"));
+    if (!QStringList{QStringLiteral("tsne"), QStringLiteral("umap"), QStringLiteral("pca")}.contains(method))
+      throw UsageError("--method: expected tsne, umap or pca");
+    const bool pca = method == QLatin1String("pca"), umap = method == QLatin1String("umap");
+    UmapOptions umapOptions;
+    umapOptions.neighbours = args.intValue(QStringLiteral("neighbours"), umapOptions.neighbours, 2, 1000);
+    umapOptions.minDist = args.doubleValue(QStringLiteral("min-dist"), umapOptions.minDist, 0, 100);
+    umapOptions.epochs = args.intValue(QStringLiteral("epochs"), 0, 0, 100000);
+    umapOptions.seed = options.seed;
+    umapOptions.threads = options.threads;
+    const int preservationK = args.isSet(QStringLiteral("preservation")) ? args.intValue(QStringLiteral("preservation"), 10, 1, 1000) : 0;
     const QString in = args.value(QStringLiteral("in")), outPath = args.value(QStringLiteral("out"));
 
     Engine engine;
-    const JobOutcome outcome = runJob(engine, pca ? QStringLiteral("PCA") : QStringLiteral("t-SNE"), [&](JobContext &job) {
+    const JobOutcome outcome = runJob(engine, pca ? QStringLiteral("PCA") : umap ? QStringLiteral("UMAP") : QStringLiteral("t-SNE"), [&](JobContext &job) {
       const NpyMatrix matrix = NpyMatrix::open(in);
       const int n = int(matrix.rows()), dim = int(matrix.cols());
       if (n < 2 || dim < 1)
@@ -59,6 +77,13 @@ Command tsneCommand() {
       try {
         if (pca) {
           xy = pcaProject(points, n, dim, 2, &job, options.threads);
+        } else if (umap) {
+          const UmapResult result = runUmap(points, n, dim, umapOptions, &job);
+          xy = result.positions;
+          summary.insert(QStringLiteral("seconds"), result.seconds);
+          summary.insert(QStringLiteral("epochs"), result.epochs);
+          summary.insert(QStringLiteral("components"), result.components);
+          summary.insert(QStringLiteral("approximate_neighbours"), result.approximateNeighbours);
         } else {
           const TsneResult result = runTsne(points, n, dim, options, &job);
           xy = result.positions;
@@ -72,6 +97,11 @@ Command tsneCommand() {
       } catch (const std::invalid_argument &error) {
         throw std::runtime_error(QStringLiteral("%1: %2").arg(in, QString::fromStdString(error.what())).toStdString());
       }
+        if (preservationK > 0) {
+          job.setProgress(-1, QStringLiteral("neighbourhood preservation"));
+          summary.insert(QStringLiteral("preservation"),
+                         neighbourhoodPreservation(points, n, dim, xy, std::min(preservationK, n - 1), 5000, options.threads));
+        }
       writeNpy(outPath, xy.data(), n, 2);
       job.setSummary(summary);
     });
@@ -79,7 +109,13 @@ Command tsneCommand() {
     const QJsonObject &s = outcome.summary;
     out() << QStringLiteral("%1 points (%2-d) → %3\n").arg(s.value(QStringLiteral("points")).toInt())
                  .arg(s.value(QStringLiteral("dim")).toInt()).arg(outPath);
-    if (!pca)
+    if (umap)
+      out() << QStringLiteral("UMAP: %1 epochs in %2 s; %3 component(s) in the neighbour graph; %4 neighbours\n")
+                   .arg(s.value(QStringLiteral("epochs")).toInt())
+                   .arg(s.value(QStringLiteral("seconds")).toDouble(), 0, 'f', 2)
+                   .arg(s.value(QStringLiteral("components")).toInt())
+                   .arg(s.value(QStringLiteral("approximate_neighbours")).toBool() ? QStringLiteral("approximate (HNSW)") : QStringLiteral("exact"));
+    else if (!pca)
       out() << QStringLiteral("t-SNE: %1 iterations in %2 s; KL divergence %3 (%4)\n")
                    .arg(options.iterations)
                    .arg(s.value(QStringLiteral("seconds")).toDouble(), 0, 'f', 2)
@@ -88,6 +124,10 @@ Command tsneCommand() {
                             ? QStringLiteral("exact, Q over all pairs")
                             : QStringLiteral("Barnes-Hut estimate of Z; exact KL is computed only for N ≤ %1")
                                   .arg(kExactKlMaxPoints));
+    if (s.contains(QStringLiteral("preservation")))
+      out() << QStringLiteral("neighbourhood preservation (share of the %1 nearest neighbours kept on the map): %2\n")
+                   .arg(preservationK)
+                   .arg(s.value(QStringLiteral("preservation")).toDouble(), 0, 'f', 3);
     return kExitOk;
   };
   return command;

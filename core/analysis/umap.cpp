@@ -1,0 +1,224 @@
+// The UMAP driver: neighbours, the fuzzy graph, the initial layout, then the SGD of umap-learn's
+// optimize_layout_euclidean (McInnes et al. 2018 §3.2; the edge sampling, clipping and learning-rate
+// decay are the reference implementation's, which the paper's results come from).
+
+#include "analysis/umap.h"
+
+#include "analysis/detail/calibration.h"
+#include "analysis/detail/fastpow.h"
+#include "analysis/detail/fuzzygraph.h"
+#include "analysis/detail/hnswneighbours.h"
+#include "analysis/detail/spectral.h"
+#include "analysis/detail/threadpool.h"
+#include "analysis/detail/umapcurve.h"
+#include "analysis/detail/vptree.h"
+#include "analysis/tsne.h"
+#include "engine/jobcontext.h"
+
+#include <QElapsedTimer>
+#include <QString>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <stdexcept>
+
+namespace gs {
+
+namespace {
+
+constexpr double kClip = 4.0;        // gradient clip (umap-learn's clip)
+constexpr double kRepulsionEps = 0.001; // ε in the repulsive gradient's denominator
+constexpr double kInitialRange = 10.0;  // the initial layout spans [0, 10] per axis (umap-learn ≥ 0.4)
+
+[[noreturn]] void fail(const QString &message) {
+  throw std::invalid_argument(QStringLiteral("runUmap: %1").arg(message).toStdString());
+}
+
+void checkInput(const std::vector<float> &points, int n, int dim, const UmapOptions &o) {
+  if (dim <= 0) fail(QStringLiteral("dimension must be positive (got %1)").arg(dim));
+  if (points.size() != std::size_t(n) * std::size_t(dim))
+    fail(QStringLiteral("points has %1 values, expected n × dim = %2 × %3").arg(points.size()).arg(n).arg(dim));
+  if (o.neighbours < 2) fail(QStringLiteral("neighbours must be at least 2 (got %1)").arg(o.neighbours));
+  if (n <= o.neighbours)
+    fail(QStringLiteral("%1 points are too few for %2 neighbours (need more points than neighbours)").arg(n).arg(o.neighbours));
+  if (!(o.minDist >= 0) || !(o.spread > 0) || o.minDist > o.spread)
+    fail(QStringLiteral("need 0 ≤ min_dist ≤ spread, spread > 0 (got %1, %2)").arg(o.minDist).arg(o.spread));
+  if (o.epochs < 0 || o.negativeSamples < 0 || !(o.learningRate > 0) || o.threads < 0)
+    fail(QStringLiteral("epochs, negative samples and threads must be ≥ 0 and the learning rate positive"));
+  for (std::size_t k = 0; k < points.size(); ++k)
+    if (!std::isfinite(points[k]))
+      fail(QStringLiteral("non-finite value (%1) at row %2, column %3").arg(double(points[k])).arg(k / std::size_t(dim)).arg(k % std::size_t(dim)));
+}
+
+// Scales each axis of an n × 2 layout to [0, kInitialRange] and adds N(0, 1e-4²) noise, so no two
+// points start on top of each other.
+void normaliseLayout(std::vector<double> &y, int n, std::mt19937 &rng) {
+  for (int axis = 0; axis < 2; ++axis) {
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < n; ++i) {
+      lo = std::min(lo, y[std::size_t(i) * 2 + std::size_t(axis)]);
+      hi = std::max(hi, y[std::size_t(i) * 2 + std::size_t(axis)]);
+    }
+    const double range = hi > lo ? hi - lo : 1.0;
+    for (int i = 0; i < n; ++i) y[std::size_t(i) * 2 + std::size_t(axis)] = kInitialRange * (y[std::size_t(i) * 2 + std::size_t(axis)] - lo) / range;
+  }
+  // Box–Muller on mt19937 (whose sequence the standard fixes; normal_distribution's is not), so a
+  // seed means the same layout with any standard library.
+  const auto uniform = [&rng] { return (double(rng()) + 1.0) / 4294967297.0; }; // (0, 1)
+  for (std::size_t k = 0; k + 1 < y.size(); k += 2) {
+    const double r = std::sqrt(-2 * std::log(uniform())), t = 2 * M_PI * uniform();
+    y[k] += 1e-4 * r * std::cos(t);
+    y[k + 1] += 1e-4 * r * std::sin(t);
+  }
+}
+
+}  // namespace
+
+UmapResult runUmap(const std::vector<float> &points, int n, int dim, const UmapOptions &options, JobContext *job,
+                   const UmapProgress &progress) {
+  checkInput(points, n, dim, options);
+  QElapsedTimer timer;
+  timer.start();
+  detail::ThreadPool pool(options.threads);
+  UmapResult result;
+
+  // 1. Neighbours (k − 1 others: umap-learn counts the point itself among its n_neighbors).
+  if (job) job->setProgress(0, QStringLiteral("nearest neighbours"));
+  const int others = options.neighbours - 1;
+  result.approximateNeighbours =
+      options.search == NeighbourSearch::Approximate || (options.search == NeighbourSearch::Automatic && n > kExactNeighboursMax);
+  const detail::NeighbourLists lists = result.approximateNeighbours
+                                           ? detail::approximateNeighbours(points.data(), n, dim, others, options.seed, pool, job)
+                                           : detail::nearestNeighbours(points.data(), n, dim, others, pool, job);
+
+  // 2. The fuzzy simplicial set (§3.1).
+  if (job) job->setProgress(0.1, QStringLiteral("fuzzy graph"));
+  const detail::SparseMatrix graph = detail::fuzzySimplicialSet(lists, n, options.neighbours, pool);
+  const int epochs = options.epochs > 0 ? options.epochs : (n <= 10000 ? 500 : 200);
+
+  // 3. The initial layout: spectral (§4). For several components the Laplacian's leading
+  //    eigenvectors would only tell the components apart, so each is laid out on its own around
+  //    an anchor, as umap-learn does.
+  if (job) job->setProgress(0.15, QStringLiteral("initial layout"));
+  std::vector<int> component;
+  result.components = detail::connectedComponents(graph, &component);
+  std::mt19937 rng(static_cast<std::uint32_t>(options.seed));
+  std::vector<double> y = result.components == 1
+                              ? detail::spectralLayout(graph, options.seed, pool, job)
+                              : detail::componentLayout(graph, component, result.components, points.data(), dim, options.seed, pool, job);
+  normaliseLayout(y, n, rng);
+
+  // 4. SGD on the cross-entropy (§3.2): each edge is sampled in proportion to its weight (every
+  //    max_w / w epochs), pulling both ends together; each sample draws `negativeSamples` random
+  //    points and pushes the edge's head away from them. Edges too weak to be sampled once in the
+  //    run are dropped, as umap-learn does.
+  const detail::CurveParameters curve = detail::fitCurve(options.minDist, options.spread);
+  result.a = curve.a;
+  result.b = curve.b;
+  const double a = curve.a, b = curve.b;
+  double maxWeight = 0;
+  for (double w : graph.values) maxWeight = std::max(maxWeight, w);
+  struct Edge {
+    int head, tail;
+    double perSample, nextSample, perNegative, nextNegative;
+  };
+  std::vector<Edge> edges;
+  for (int i = 0; i < n; ++i)
+    for (int e = graph.rowStart[std::size_t(i)]; e < graph.rowStart[std::size_t(i) + 1]; ++e) {
+      const double w = graph.values[std::size_t(e)];
+      if (w < maxWeight / epochs) continue;
+      const double perSample = maxWeight / w;
+      const double perNegative = options.negativeSamples > 0 ? perSample / options.negativeSamples : INFINITY;
+      edges.push_back({i, graph.cols[std::size_t(e)], perSample, perSample, perNegative, perNegative});
+    }
+  // Single precision, as umap-learn optimises: the layout needs no more. The power d^{2b} (one or
+  // two per sample) is the cost that dominates; fastPow computes it without a libm call.
+  std::vector<float> layout(y.begin(), y.end());
+  const float fa = float(a), fb = float(b), attract = float(-2.0 * a * b), repel = float(2.0 * b);
+  const float clipValue = float(kClip), eps = float(kRepulsionEps);
+  const auto clip = [clipValue](float v) { return std::clamp(v, -clipValue, clipValue); };
+  const auto anyPoint = [&rng, n] { return static_cast<int>(rng() % std::uint32_t(n)); }; // n ≪ 2³²: bias negligible
+  const int reportEvery = std::max(1, options.reportEvery);
+  for (int epoch = 0; epoch < epochs; ++epoch) {
+    if (job) job->checkpoint();
+    const float alpha = float(options.learningRate * (1.0 - double(epoch) / epochs));
+    for (Edge &edge : edges) {
+      if (edge.nextSample > epoch) continue;
+      float *current = &layout[std::size_t(edge.head) * 2];
+      float *other = &layout[std::size_t(edge.tail) * 2];
+      float dx = current[0] - other[0], dy = current[1] - other[1];
+      float d2 = dx * dx + dy * dy;
+      if (d2 > 0) {
+        // ∂/∂y of −log Φ: −2ab d^{2(b−1)} / (1 + a d^{2b})
+        const float d2b = detail::fastPow(d2, fb);
+        const float coefficient = attract * (d2b / d2) / (fa * d2b + 1.0f);
+        const float gx = clip(coefficient * dx) * alpha, gy = clip(coefficient * dy) * alpha;
+        current[0] += gx;
+        current[1] += gy;
+        other[0] -= gx;
+        other[1] -= gy;
+      }
+      edge.nextSample += edge.perSample;
+      const int negatives = static_cast<int>((epoch - edge.nextNegative) / edge.perNegative);
+      for (int s = 0; s < negatives; ++s) {
+        const int k = anyPoint();
+        if (k == edge.head) continue;
+        const float *away = &layout[std::size_t(k) * 2];
+        dx = current[0] - away[0];
+        dy = current[1] - away[1];
+        d2 = dx * dx + dy * dy;
+        if (d2 > 0) {
+          // ∂/∂y of −log(1 − Φ): 2b / ((ε + d²)(1 + a d^{2b}))
+          const float coefficient = repel / ((eps + d2) * (fa * detail::fastPow(d2, fb) + 1.0f));
+          current[0] += clip(coefficient * dx) * alpha;
+          current[1] += clip(coefficient * dy) * alpha;
+        } else { // coincident points: umap-learn pushes by the clip value
+          current[0] += clipValue * alpha;
+          current[1] += clipValue * alpha;
+        }
+      }
+      edge.nextNegative += negatives * edge.perNegative;
+    }
+    const int done = epoch + 1;
+    if (done % reportEvery == 0 || done == epochs) {
+      if (job) job->setProgress(0.2 + 0.8 * done / epochs, QStringLiteral("epoch %1/%2").arg(done).arg(epochs));
+      if (progress) progress(done, layout);
+    }
+  }
+  result.positions = std::move(layout);
+  result.epochs = epochs;
+  result.seconds = timer.elapsed() / 1000.0;
+  return result;
+}
+
+double neighbourhoodPreservation(const std::vector<float> &points, int n, int dim, const std::vector<float> &positions, int k,
+                                 int sample, int threads) {
+  if (dim <= 0 || points.size() != std::size_t(n) * std::size_t(dim) || positions.size() != std::size_t(n) * 2)
+    throw std::invalid_argument("neighbourhoodPreservation: points must be n × dim and positions n × 2");
+  if (k < 1 || k >= n) throw std::invalid_argument("neighbourhoodPreservation: need 1 ≤ k < n");
+  const int scored = sample > 0 && sample < n ? sample : n;
+  const detail::VpTree high(points.data(), n, dim), low(positions.data(), n, 2);
+  detail::ThreadPool pool(threads);
+  std::vector<double> share(std::size_t(scored), 0.0);
+  pool.parallelFor(scored, [&](int begin, int end) {
+    for (int s = begin; s < end; ++s) {
+      const int i = scored == n ? s : static_cast<int>(std::int64_t(s) * n / scored);
+      std::vector<detail::Neighbour> a = high.search(points.data() + std::size_t(i) * std::size_t(dim), k, i);
+      std::vector<detail::Neighbour> m = low.search(positions.data() + std::size_t(i) * 2, k, i);
+      std::vector<int> x, z;
+      for (const auto &e : a) x.push_back(e.index);
+      for (const auto &e : m) z.push_back(e.index);
+      std::sort(x.begin(), x.end());
+      std::sort(z.begin(), z.end());
+      std::vector<int> both;
+      std::set_intersection(x.begin(), x.end(), z.begin(), z.end(), std::back_inserter(both));
+      share[std::size_t(s)] = double(both.size()) / k;
+    }
+  });
+  double total = 0;
+  for (double v : share) total += v;
+  return total / scored;
+}
+
+}  // namespace gs
