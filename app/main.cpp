@@ -14,6 +14,7 @@
 #include <QSettings>
 #include <QTemporaryDir>
 
+#include <cstdio>
 #include <memory>
 
 int main(int argc, char *argv[]) {
@@ -40,6 +41,10 @@ int main(int argc, char *argv[]) {
                                      QApplication::translate("main", "The model the screenshot tour trains (default: dtrnn)."),
                                      QStringLiteral("MODEL"), QStringLiteral("dtrnn"));
   parser.addOption(tourModel);
+  const QCommandLineOption tourMap(QStringLiteral("tour-map"),
+                                   QApplication::translate("main", "The Map's method in the screenshot tour: tsne, umap or pca (default: tsne)."),
+                                   QStringLiteral("METHOD"), QStringLiteral("tsne"));
+  parser.addOption(tourMap);
   parser.process(app);
 
   gs::Engine engine;
@@ -54,7 +59,15 @@ int main(int argc, char *argv[]) {
   if (!parser.positionalArguments().isEmpty()) window.openDataset(parser.positionalArguments().constFirst());
   std::unique_ptr<gs::ScreenshotTour> tour;
   if (parser.isSet(screenshots)) {
-    tour = std::make_unique<gs::ScreenshotTour>(window, parser.value(screenshots), parser.value(tourModel));
+    const QString method = parser.value(tourMap);
+    if (method != QLatin1String("tsne") && method != QLatin1String("umap") && method != QLatin1String("pca")) {
+      std::fprintf(stderr, "groundscope: --tour-map: expected tsne, umap or pca, got '%s'\n", qPrintable(method));
+      return 2;
+    }
+    const gs::MapPanel::Mode mapMode = method == QLatin1String("umap") ? gs::MapPanel::Mode::Umap
+                                       : method == QLatin1String("pca") ? gs::MapPanel::Mode::Pca
+                                                                        : gs::MapPanel::Mode::Tsne;
+    tour = std::make_unique<gs::ScreenshotTour>(window, parser.value(screenshots), parser.value(tourModel), mapMode);
     QObject::connect(tour.get(), &gs::ScreenshotTour::finished, &app, [](int code) { QCoreApplication::exit(code); });
     tour->start();
   }

@@ -36,8 +36,8 @@ QTextStream &log() {
 }
 }  // namespace
 
-ScreenshotTour::ScreenshotTour(MainWindow &window, const QString &outDir, const QString &model, QObject *parent)
-    : QObject(parent), m_window(window), m_outDir(outDir), m_model(model) {}
+ScreenshotTour::ScreenshotTour(MainWindow &window, const QString &outDir, const QString &model, MapPanel::Mode mapMode, QObject *parent)
+    : QObject(parent), m_window(window), m_outDir(outDir), m_model(model), m_mapMode(mapMode) {}
 
 void ScreenshotTour::start() {
   if (!QDir().mkpath(m_outDir)) return fail(tr("cannot create %1").arg(m_outDir));
@@ -101,7 +101,7 @@ void ScreenshotTour::onRunReady() {
     if (!ok) return fail(message);
     QTimer::singleShot(kSettleMs, this, &ScreenshotTour::capture);
   }, Qt::SingleShotConnection);
-  map.compute(MapPanel::Mode::Tsne);
+  map.compute(m_mapMode);
 }
 
 void ScreenshotTour::capture() {

@@ -1,9 +1,11 @@
 #pragma once
 // `groundscope --screenshots DIR`: drives the real window through the workbench's main path on the
 // Scenes demo — open the demo, pick a test image and caption, train a model (DT-RNN unless
-// `--tour-model` names another) for a few epochs from the Training panel, embed the test split, rank images for the caption, compute the t-SNE map —
+// `--tour-model` names another) for a few epochs from the Training panel, embed the test split, rank images for the caption, compute the map (t-SNE unless `--tour-map` says umap or pca) —
 // then saves the whole window and each panel as PNGs into DIR and quits. The README's screenshots
 // (docs/screenshots/) are made this way, under Xvfb, so they show what a user sees.
+
+#include "mappanel.h"
 
 #include <QObject>
 #include <QTemporaryDir>
@@ -15,7 +17,8 @@ class MainWindow;
 class ScreenshotTour : public QObject {
   Q_OBJECT
 public:
-  ScreenshotTour(MainWindow &window, const QString &outDir, const QString &model, QObject *parent = nullptr);
+  ScreenshotTour(MainWindow &window, const QString &outDir, const QString &model, MapPanel::Mode mapMode = MapPanel::Mode::Tsne,
+                 QObject *parent = nullptr);
   void start();
 
 Q_SIGNALS:
@@ -30,6 +33,7 @@ private:
   MainWindow &m_window;
   QString m_outDir;
   QString m_model; // the registry name trained from the Training panel
+  MapPanel::Mode m_mapMode;
   QTemporaryDir m_runs;
   int m_image = -1;   // dataset index of the test image shown
   int m_caption = -1; // dataset index of its caption shown

@@ -18,6 +18,7 @@
 #include <QMouseEvent>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QComboBox>
 #include <QTest>
 
 #include <cmath>
@@ -296,6 +297,7 @@ private Q_SLOTS:
     UmapOptions options;
     options.epochs = 100;
     QVERIFY(panel.computeUmap(options) != 0);
+    QCOMPARE(panel.findChild<QComboBox *>()->currentText(), QStringLiteral("UMAP")); // the controls say what is drawn
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
     QVERIFY2(finished.first().at(0).toBool(), qPrintable(panel.statusText()));
     QVERIFY2(panel.statusText().contains(QStringLiteral("UMAP: 100 epochs")), qPrintable(panel.statusText()));

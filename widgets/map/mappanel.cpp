@@ -222,6 +222,7 @@ JobId MapPanel::compute(Mode mode) {
   }
   cancel();
   m_running = Mode::Pca;
+  m_mode->setCurrentIndex(int(Mode::Pca)); // the controls show what is drawn, however it was started
   const int n = m_model.itemCount(), dim = m_model.data().dim;
   if (n < 2) {
     setStatus(tr("Nothing to map: the run's split has fewer than 2 items."));
@@ -260,6 +261,7 @@ JobId MapPanel::computeTsne(const TsneOptions &requested) {
   }
   const int token = ++m_token;
   m_running = Mode::Tsne;
+  m_mode->setCurrentIndex(int(Mode::Tsne));
   auto points = std::make_shared<const std::vector<float>>(m_model.stackedEmbeddings());
   // Live updates: the job's progress callback (engine thread) posts the positions to the relay, a
   // GUI-thread object the job keeps alive; the functor runs on the GUI thread, where the QPointer
@@ -305,6 +307,7 @@ JobId MapPanel::computeUmap(const UmapOptions &requested) {
   }
   const int token = ++m_token;
   m_running = Mode::Umap;
+  m_mode->setCurrentIndex(int(Mode::Umap));
   auto points = std::make_shared<const std::vector<float>>(m_model.stackedEmbeddings());
   const QPointer<MapPanel> self(this);
   m_jobId = m_bridge.submit(tr("UMAP map"), [self, relay = m_relay, token, points, n, dim, options](JobContext &job) {
