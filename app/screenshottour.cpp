@@ -97,9 +97,19 @@ void ScreenshotTour::onRunReady() {
   m_window.retrievalPanel()->rankImages(caption);
   MapPanel &map = *m_window.mapPanel();
   map.setLinesVisible(true);
-  connect(&map, &MapPanel::computeFinished, this, [this](bool ok, const QString &message) {
+  connect(&map, &MapPanel::computeFinished, this, [this, &map](bool ok, const QString &message) {
     if (!ok) return fail(message);
-    QTimer::singleShot(kSettleMs, this, &ScreenshotTour::capture);
+    // Ring the shown caption's nearest neighbours in the joint space, as a click on it would.
+    const QString text = m_window.workbench().dataset()->captions[std::size_t(m_caption)].raw;
+    const QStringList &captions = map.model().data().captions;
+    const int row = int(captions.indexOf(text));
+    if (row >= 0) {
+      connect(&map, &MapPanel::neighboursShown, this, [this] { QTimer::singleShot(kSettleMs, this, &ScreenshotTour::capture); },
+              Qt::SingleShotConnection);
+      map.showNeighbours(map.model().captionItem(row));
+    } else {
+      QTimer::singleShot(kSettleMs, this, &ScreenshotTour::capture);
+    }
   }, Qt::SingleShotConnection);
   map.compute(m_mapMode);
 }

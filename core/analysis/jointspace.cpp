@@ -112,6 +112,30 @@ std::vector<JointSpace::Ranked> JointSpace::rankCaptionsForEmbedding(const std::
   return ranked(m_trained->score(imageEmbedding, 1, m_captionEmbeddings, captionCount()));
 }
 
+JointSpace::Neighbours JointSpace::neighboursOf(const std::vector<float> &joint, int k, int selfImage, int selfCaption) const {
+  Neighbours out;
+  for (const Ranked &r : ranked(m_trained->score(m_imageEmbeddings, imageCount(), joint, 1)))
+    if (r.row != selfImage && int(out.images.size()) < k) out.images.push_back(r);
+  for (const Ranked &r : ranked(m_trained->score(joint, 1, m_captionEmbeddings, captionCount())))
+    if (r.row != selfCaption && int(out.captions.size()) < k) out.captions.push_back(r);
+  return out;
+}
+
+JointSpace::Neighbours JointSpace::neighboursOfImage(int row, int k) const {
+  if (row < 0 || row >= imageCount()) throw std::out_of_range("JointSpace::neighboursOfImage: no image row " + std::to_string(row));
+  return neighboursOf(std::vector<float>(m_imageEmbeddings.begin() + std::size_t(row) * m_dim,
+                                         m_imageEmbeddings.begin() + std::size_t(row + 1) * m_dim),
+                      k, row, -1);
+}
+
+JointSpace::Neighbours JointSpace::neighboursOfCaption(int row, int k) const {
+  if (row < 0 || row >= captionCount())
+    throw std::out_of_range("JointSpace::neighboursOfCaption: no caption row " + std::to_string(row));
+  return neighboursOf(std::vector<float>(m_captionEmbeddings.begin() + std::size_t(row) * m_dim,
+                                         m_captionEmbeddings.begin() + std::size_t(row + 1) * m_dim),
+                      k, -1, row);
+}
+
 int JointSpace::rankOf(const std::vector<Ranked> &ranked, int imageRow) {
   for (std::size_t r = 0; r < ranked.size(); ++r)
     if (ranked[r].row == imageRow) return int(r) + 1;

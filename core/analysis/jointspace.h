@@ -62,6 +62,16 @@ public:
   std::vector<Ranked> rankImagesForVector(const std::vector<float> &joint) const;
   // All captions of the split, best first, for image row `row`.
   std::vector<Ranked> rankCaptionsForImage(int row) const;
+  // The k images and k captions of the split nearest to one of its items by the model's own score
+  // (the Embedding Projector's "nearest points in the original space", not on the map), the item
+  // itself left out; best first. Both modalities are scored as the model scores an image against a
+  // caption, the query's vector taking the other side's place. Throws std::out_of_range for a bad row.
+  struct Neighbours {
+    std::vector<Ranked> images, captions;
+  };
+  Neighbours neighboursOfImage(int row, int k) const;
+  Neighbours neighboursOfCaption(int row, int k) const;
+
   // 1-based rank of `imageRow` in `ranked`, 0 when absent.
   static int rankOf(const std::vector<Ranked> &ranked, int imageRow);
 
@@ -82,6 +92,7 @@ private:
   JointSpace() = default;
   std::vector<Ranked> ranked(const std::vector<float> &scores) const;
   std::vector<Ranked> rankCaptionsForEmbedding(const std::vector<float> &imageEmbedding) const;
+  Neighbours neighboursOf(const std::vector<float> &joint, int k, int selfImage, int selfCaption) const;
   RankedList captionList(const std::vector<Ranked> &ranked, const QString &query, int ownRow) const;
   std::vector<float> featuresOfDataImage(int dataRow) const;
 

@@ -4,7 +4,9 @@
 
 #include "engine/enginebridge.h"
 #include "engine/jobcontext.h"
+#include "analysis/jointspace.h"
 #include "mappanel.h"
+#include "tinyrun.h"
 #include "mapview.h"
 #include "workbenchstate.h"
 
@@ -326,6 +328,60 @@ private Q_SLOTS:
     QVERIFY(panel.computeUmap(many) != 0);
     QVERIFY2(panel.statusText().contains(QStringLiteral("neighbours lowered")), qPrintable(panel.statusText()));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 60000);
+  }
+
+  // Clicking an item lists its nearest images and captions by the run's own score (inner products
+  // for the tiny bag-of-words run), equal to a brute-force ranking, and rings them on the map.
+  void neighboursInTheJointSpaceEqualBruteForce() {
+    QTemporaryDir dir;
+    const test::TinyDataset tiny = test::makeTinyDataset(dir.path());
+    const QString runDir = dir.filePath(QStringLiteral("run"));
+    test::trainTinyRun(tiny, runDir, 2);
+    const auto space = JointSpace::open(runDir);
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    MapPanel panel(bridge, state);
+    QSignalSpy finished(&panel, &MapPanel::computeFinished);
+    state.setJointSpace(space); // the panel takes its split and lays it out by PCA
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    const int k = 4, dim = space->dim();
+    const auto dot = [dim](const float *a, const float *b) {
+      float s = 0;
+      for (int d = 0; d < dim; ++d) s += a[d] * b[d];
+      return s;
+    };
+    for (const bool image : {false, true}) {
+      const int row = 0;
+      const float *q = image ? space->imageEmbeddings().data() : space->captionEmbeddings().data();
+      // Brute force: every item of each modality scored against the query, best first, itself left out.
+      const auto best = [&](const std::vector<float> &rows, int count, int self) {
+        std::vector<std::pair<float, int>> scored;
+        for (int r = 0; r < count; ++r)
+          if (r != self) scored.push_back({-dot(rows.data() + std::size_t(r) * dim, q), r});
+        std::stable_sort(scored.begin(), scored.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+        std::vector<int> out;
+        for (int j = 0; j < k && j < int(scored.size()); ++j) out.push_back(scored[std::size_t(j)].second);
+        return out;
+      };
+      std::vector<int> expected;
+      for (int r : best(space->imageEmbeddings(), space->imageCount(), image ? row : -1)) expected.push_back(panel.model().imageItem(r));
+      for (int r : best(space->captionEmbeddings(), space->captionCount(), image ? -1 : row)) expected.push_back(panel.model().captionItem(r));
+      QSignalSpy shown(&panel, &MapPanel::neighboursShown);
+      const int item = image ? panel.model().imageItem(row) : panel.model().captionItem(row);
+      panel.showNeighbours(item, k);
+      QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 30000);
+      QCOMPARE(panel.neighbourItems(), expected);
+      QCOMPARE(panel.view()->neighbourGraph()->dataCount(), int(expected.size()));
+      QCOMPARE(panel.neighbourList()->count(), int(expected.size()) + 2); // two headings
+    }
+    // Activating a listed neighbour activates that item (and lists its own neighbours).
+    QSignalSpy shown(&panel, &MapPanel::neighboursShown);
+    QListWidgetItem *first = panel.neighbourList()->item(1);
+    const int target = first->data(Qt::UserRole + 1).toInt();
+    Q_EMIT panel.neighbourList()->itemActivated(first);
+    QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 30000);
+    QCOMPARE(shown.first().at(0).toInt(), target);
   }
 
   void pcaLaysOutAtOnce() {

@@ -2,6 +2,7 @@
 
 #include "engine/enginebridge.h"
 #include "engine/jobcontext.h"
+#include "analysis/jointspace.h"
 #include "mapview.h"
 #include "workbenchstate.h"
 
@@ -43,6 +44,8 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   m_view = new MapView(m_model, this);
   m_list = new QListWidget(this);
   m_list->setMinimumWidth(160);
+  m_neighbourList = new QListWidget(this);
+  m_neighbourList->setToolTip(tr("The clicked item's nearest images and captions by the run's own score, in the joint space itself (not on the map)"));
   m_mode = new QComboBox(this);
   m_mode->addItem(tr("t-SNE"));
   m_mode->addItem(tr("PCA"));
@@ -121,7 +124,14 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   display->addWidget(m_export);
   auto *splitter = new QSplitter(this);
   splitter->addWidget(m_view);
-  splitter->addWidget(m_list);
+  auto *side = new QWidget(this);
+  auto *sideLayout = new QVBoxLayout(side);
+  sideLayout->setContentsMargins(0, 0, 0, 0);
+  sideLayout->addWidget(new QLabel(tr("Selected"), side));
+  sideLayout->addWidget(m_list, 1);
+  sideLayout->addWidget(new QLabel(tr("Nearest in the joint space"), side));
+  sideLayout->addWidget(m_neighbourList, 1);
+  splitter->addWidget(side);
   splitter->setStretchFactor(0, 4);
   splitter->setStretchFactor(1, 1);
   auto *layout = new QVBoxLayout(this);
@@ -143,6 +153,9 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
           [this](QListWidgetItem *item) { activateItem(item->data(kItemRole).toInt()); });
   connect(m_list, &QListWidget::itemClicked, this,
           [this](QListWidgetItem *item) { activateItem(item->data(kItemRole).toInt()); });
+  connect(m_neighbourList, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
+    if (item->data(kItemRole).isValid()) activateItem(item->data(kItemRole).toInt());
+  });
   connect(&m_bridge, &EngineBridge::finished, this,
           [this](JobId id, const QString &, const JobOutcome &outcome) { onJobFinished(id, outcome); });
   connect(&m_state, &WorkbenchState::jointSpaceChanged, this, &MapPanel::onJointSpaceChanged);
@@ -192,6 +205,8 @@ void MapPanel::setData(MapData data) {
   m_rowOfImageId.clear();
   for (int r = 0; r < m_model.imageCount(); ++r) m_rowOfImageId.insert(m_model.data().imageIds[r], r);
   m_list->clear();
+  m_neighbourList->clear();
+  ++m_neighbourToken;
   m_view->rebuild();
   setStatus(tr("%1 images and %2 captions (%3-d). Press Compute for a map.")
                 .arg(m_model.imageCount()).arg(m_model.captionCount()).arg(m_model.data().dim));
@@ -400,8 +415,59 @@ int MapPanel::datasetImageOf(int imageRow) const {
   return m_state.imageIndexOf(m_model.data().imageIds[imageRow]);
 }
 
+const std::vector<int> &MapPanel::neighbourItems() const { return m_view->neighbours(); }
+
+void MapPanel::showNeighbours(int item, int k) {
+  const std::shared_ptr<const JointSpace> space = m_state.jointSpace();
+  const int token = ++m_neighbourToken;
+  m_neighbourList->clear();
+  m_view->setNeighbours({});
+  // Only when the map shows the state's joint space (tests and callers may set other data).
+  if (!space || item < 0 || item >= m_model.itemCount() || space->imageCount() != m_model.imageCount() ||
+      space->captionCount() != m_model.captionCount())
+    return;
+  const bool image = m_model.kind(item) == MapItemKind::Image;
+  const int row = m_model.row(item);
+  auto *watcher = new QFutureWatcher<JointSpace::Neighbours>(this);
+  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, token, item] {
+    watcher->deleteLater();
+    if (token != m_neighbourToken) return; // a newer click
+    JointSpace::Neighbours found;
+    try {
+      found = watcher->result();
+    } catch (const std::exception &error) {
+      m_neighbourList->addItem(tr("No neighbours: %1").arg(QString::fromUtf8(error.what())));
+      return;
+    }
+    std::vector<int> items;
+    const auto header = [this](const QString &text) {
+      auto *entry = new QListWidgetItem(text, m_neighbourList);
+      QFont bold = entry->font();
+      bold.setBold(true);
+      entry->setFont(bold);
+      entry->setFlags(Qt::ItemIsEnabled);
+    };
+    const auto add = [&](int mapItem, float score) {
+      auto *entry = new QListWidgetItem(QStringLiteral("%1  %2").arg(score, 0, 'f', 3).arg(m_model.label(mapItem)), m_neighbourList);
+      entry->setData(kItemRole, mapItem);
+      entry->setToolTip(m_model.toolTip(mapItem));
+      items.push_back(mapItem);
+    };
+    header(tr("Images"));
+    for (const JointSpace::Ranked &r : found.images) add(m_model.imageItem(r.row), r.score);
+    header(tr("Captions"));
+    for (const JointSpace::Ranked &r : found.captions) add(m_model.captionItem(r.row), r.score);
+    m_view->setNeighbours(std::move(items));
+    Q_EMIT neighboursShown(item);
+  });
+  watcher->setFuture(QtConcurrent::run([space, image, row, k] {
+    return image ? space->neighboursOfImage(row, k) : space->neighboursOfCaption(row, k);
+  }));
+}
+
 void MapPanel::activateItem(int item) {
   if (item < 0 || item >= m_model.itemCount()) return;
+  showNeighbours(item);
   const int row = m_model.row(item);
   if (m_model.kind(item) == MapItemKind::Image) {
     m_state.selectImage(datasetImageOf(row));

@@ -44,6 +44,9 @@ public:
   const MapModel &model() const { return m_model; }
   MapView *view() const { return m_view; }
   QListWidget *selectionList() const { return m_list; }
+  QListWidget *neighbourList() const { return m_neighbourList; }
+  // Items (images, then captions) ringed as the last activated item's nearest neighbours.
+  const std::vector<int> &neighbourItems() const;
   QString statusText() const;
 
   // New items (what the state's joint space brings; tests call it directly). Clears the layout.
@@ -60,7 +63,10 @@ public:
   bool isComputing() const { return m_jobId != 0; }
 
   void selectInRect(const QRectF &coords); // as the rubber band does
-  void activateItem(int item);             // as a click does: the WorkbenchState selection
+  void activateItem(int item);             // as a click does: the WorkbenchState selection, and its neighbours
+  // Lists and rings the item's k nearest images and captions by the run's own score (computed off
+  // the GUI thread from the state's joint space); neighboursShown follows.
+  void showNeighbours(int item, int k = 10);
   void setLinesVisible(bool visible);
   void setThumbnailsVisible(bool visible); // loads the thumbnails off the GUI thread on first use
   FigureExportResult exportTo(const QString &path, QSize size = {});
@@ -69,6 +75,7 @@ Q_SIGNALS:
   void layoutUpdated(int iteration, double kl); // after new positions were drawn (live or final)
   void computeFinished(bool ok, const QString &message);
   void thumbnailsLoaded(int count);
+  void neighboursShown(int item);
 
 private:
   void onJointSpaceChanged();
@@ -85,7 +92,7 @@ private:
   WorkbenchState &m_state;
   MapModel m_model;
   MapView *m_view;
-  QListWidget *m_list;
+  QListWidget *m_list, *m_neighbourList;
   QComboBox *m_mode;
   QDoubleSpinBox *m_perplexity, *m_theta, *m_minDist;
   QSpinBox *m_iterations, *m_neighbours, *m_exportWidth, *m_exportHeight;
@@ -96,6 +103,7 @@ private:
   int m_token = 0;         // identifies the current layout job; stale updates are dropped
   Mode m_running = Mode::Pca; // the method of the current (or last) layout job
   int m_dataToken = 0;     // identifies the current items; stale thumbnails are dropped
+  int m_neighbourToken = 0; // identifies the latest neighbour request
   bool m_thumbnailsLoading = false, m_thumbnailsLoaded = false;
   QHash<QString, int> m_rowOfImageId;
   // The jobs post their updates to this GUI-thread object, which each job keeps alive while it runs;

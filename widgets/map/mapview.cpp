@@ -50,6 +50,10 @@ MapView::MapView(const MapModel &model, QWidget *parent) : QWidget(parent), m_mo
   m_highlight->setName(tr("current image"));
   m_highlight->setLineStyle(QCPGraph::lsNone);
   m_highlight->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(Qt::black, 2), Qt::NoBrush, 16));
+  m_neighbours = m_plot->addGraph();
+  m_neighbours->setName(tr("nearest in the joint space"));
+  m_neighbours->setLineStyle(QCPGraph::lsNone);
+  m_neighbours->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(0, 150, 60), 2), Qt::NoBrush, 14));
   for (QCPGraph *g : {m_selection, m_highlight}) g->removeFromLegend();
   m_links->removeFromLegend();
   m_plot->legend->setVisible(true);
@@ -103,6 +107,7 @@ void MapView::rebuild() {
   m_pixmaps.clear();
   m_thumbnails.clear();
   m_highlightedImage = -1;
+  m_neighbourItems.clear();
   updatePositions(true);
 }
 
@@ -160,8 +165,20 @@ void MapView::updateSelection() {
       hy << p.y();
     }
   }
+  QVector<double> nx, ny;
+  if (m_model.hasPositions())
+    for (int item : m_neighbourItems) {
+      if (item < 0 || item >= m_model.itemCount()) continue;
+      const QPointF p = m_model.position(item);
+      nx << p.x();
+      ny << p.y();
+    }
   m_selection->setData(sx, sy);
   m_highlight->setData(hx, hy);
+  m_neighbours->setData(nx, ny);
+  // In the legend only while it means something.
+  if (nx.isEmpty()) m_neighbours->removeFromLegend();
+  else m_neighbours->addToLegend();
   m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -190,6 +207,11 @@ void MapView::setThumbnailsVisible(bool visible) {
   m_thumbnailsVisible = visible;
   for (auto &[row, item] : m_pixmaps) item->setVisible(visible);
   updatePositions(false);
+}
+
+void MapView::setNeighbours(std::vector<int> items) {
+  m_neighbourItems = std::move(items);
+  updateSelection();
 }
 
 void MapView::setHighlightedImage(int imageRow) {

@@ -1,7 +1,8 @@
 #pragma once
 // The Map panel's plot: draws a MapModel with QCustomPlot — images as circles, captions as crosses
 // (two colours), optional lines joining each image to its captions (as HM-LSTM's Fig. 8), optional
-// image thumbnails as markers, the selection ringed. Hovering shows the item's text; dragging draws a
+// image thumbnails as markers, the selection ringed, the clicked item's joint-space neighbours ringed
+// in green. Hovering shows the item's text; dragging draws a
 // rubber band (rectSelected), a click picks the nearest item (itemClicked); the wheel zooms and a
 // double click shows the whole layout again.
 
@@ -37,6 +38,10 @@ public:
   void setThumbnailsVisible(bool visible);
   bool thumbnailsVisible() const { return m_thumbnailsVisible; }
   void setHighlightedImage(int imageRow); // the workbench's selected image, -1 for none
+  // Items ringed as the selected item's nearest neighbours in the joint space (empty: none).
+  void setNeighbours(std::vector<int> items);
+  const std::vector<int> &neighbours() const { return m_neighbourItems; }
+  QCPGraph *neighbourGraph() const { return m_neighbours; }
 
   QCustomPlot *plot() const { return m_plot; }
   QCPGraph *imageGraph() const { return m_images; }
@@ -63,12 +68,13 @@ private:
 
   const MapModel &m_model;
   QCustomPlot *m_plot;
-  QCPGraph *m_images, *m_captions, *m_selection, *m_highlight;
+  QCPGraph *m_images, *m_captions, *m_selection, *m_highlight, *m_neighbours;
   QCPCurve *m_links;
   int m_linkSegments = 0;
   bool m_linesVisible = true;
   bool m_thumbnailsVisible = false;
   int m_highlightedImage = -1;
+  std::vector<int> m_neighbourItems;
   QPointF m_pressPos;
   QHash<int, QPixmap> m_thumbnails;
   std::vector<std::pair<int, QCPItemPixmap *>> m_pixmaps; // image row, item
