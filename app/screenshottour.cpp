@@ -99,7 +99,16 @@ void ScreenshotTour::onRunReady() {
   map.setLinesVisible(true);
   connect(&map, &MapPanel::computeFinished, this, [this, &map](bool ok, const QString &message) {
     if (!ok) return fail(message);
-    // Ring the shown caption's nearest neighbours in the joint space, as a click on it would.
+    // Colour the map by one of the shown image's concepts (a coloured shape when it has one), and
+    // ring the shown caption's nearest neighbours in the joint space, as a click on it would.
+    const QStringList concepts = m_window.workbench().dataset()->images[std::size_t(m_image)].concepts;
+    QString concept = concepts.isEmpty() ? QString() : concepts.first();
+    for (const QString &c : concepts)
+      if (c.contains(QLatin1Char(' '))) {
+        concept = c;
+        break;
+      }
+    if (!concept.isEmpty()) map.setColouring(QStringLiteral("concept:") + concept);
     const QString text = m_window.workbench().dataset()->captions[std::size_t(m_caption)].raw;
     const QStringList &captions = map.model().data().captions;
     const int row = int(captions.indexOf(text));

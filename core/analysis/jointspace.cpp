@@ -136,6 +136,49 @@ JointSpace::Neighbours JointSpace::neighboursOfCaption(int row, int k) const {
                       k, -1, row);
 }
 
+JointSpace::PartnerRanks JointSpace::partnerRanks() const {
+  const int images = imageCount(), captions = captionCount();
+  constexpr int kChunk = 2048; // captions per block of scores: images × 2,048 floats at a time
+  // The score of each caption with its own image, then, block by block, how many images outscore
+  // it (the caption's rank) and how many captions outscore each image's own ones.
+  std::vector<float> own(std::size_t(captions), 0.0f);
+  std::vector<int> imageBest(std::size_t(images), 0), captionRank(std::size_t(captions), 0);
+  std::vector<std::vector<int>> ownCaptions(static_cast<std::size_t>(images));
+  for (int c = 0; c < captions; ++c) {
+    const int image = m_captionImage[std::size_t(c)];
+    if (image >= 0 && image < images) ownCaptions[std::size_t(image)].push_back(c);
+  }
+  std::vector<int> above(std::size_t(captions), 0); // per caption: captions its image ranks higher
+  for (int pass = 0; pass < 2; ++pass)
+    for (int begin = 0; begin < captions; begin += kChunk) {
+      const int count = std::min(kChunk, captions - begin);
+      const std::vector<float> block(m_captionEmbeddings.begin() + std::size_t(begin) * m_dim,
+                                     m_captionEmbeddings.begin() + std::size_t(begin + count) * m_dim);
+      const std::vector<float> scores = m_trained->score(m_imageEmbeddings, images, block, count); // [images, count]
+      const auto at = [&](int i, int c) { return scores[std::size_t(i) * std::size_t(count) + std::size_t(c - begin)]; };
+      for (int c = begin; c < begin + count; ++c) {
+        const int image = m_captionImage[std::size_t(c)];
+        if (image < 0 || image >= images) continue;
+        if (pass == 0) {
+          own[std::size_t(c)] = at(image, c);
+          int higher = 0;
+          for (int i = 0; i < images; ++i) higher += at(i, c) > own[std::size_t(c)];
+          captionRank[std::size_t(c)] = higher + 1;
+        }
+      }
+      if (pass == 1)
+        for (int i = 0; i < images; ++i)
+          for (int mine : ownCaptions[std::size_t(i)])
+            for (int c = begin; c < begin + count; ++c) above[std::size_t(mine)] += at(i, c) > own[std::size_t(mine)];
+    }
+  for (int i = 0; i < images; ++i)
+    for (int mine : ownCaptions[std::size_t(i)]) {
+      const int rank = above[std::size_t(mine)] + 1;
+      if (imageBest[std::size_t(i)] == 0 || rank < imageBest[std::size_t(i)]) imageBest[std::size_t(i)] = rank;
+    }
+  return {std::move(captionRank), std::move(imageBest)};
+}
+
 int JointSpace::rankOf(const std::vector<Ranked> &ranked, int imageRow) {
   for (std::size_t r = 0; r < ranked.size(); ++r)
     if (ranked[r].row == imageRow) return int(r) + 1;

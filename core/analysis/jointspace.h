@@ -72,6 +72,15 @@ public:
   Neighbours neighboursOfImage(int row, int k) const;
   Neighbours neighboursOfCaption(int row, int k) const;
 
+  // How well the model retrieves each item's partner (the Map colours by it): for each caption the
+  // 1-based rank of its own image when it searches the split's images; for each image the best rank
+  // of its own captions when it searches the split's captions (0: no partner in the split). One
+  // pass of the model's score over the split, in chunks of captions (no images × captions matrix).
+  struct PartnerRanks {
+    std::vector<int> captions, images;
+  };
+  PartnerRanks partnerRanks() const;
+
   // 1-based rank of `imageRow` in `ranked`, 0 when absent.
   static int rankOf(const std::vector<Ranked> &ranked, int imageRow);
 

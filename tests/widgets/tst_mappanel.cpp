@@ -5,6 +5,7 @@
 #include "engine/enginebridge.h"
 #include "engine/jobcontext.h"
 #include "analysis/jointspace.h"
+#include "mapcolouring.h"
 #include "mappanel.h"
 #include "tinyrun.h"
 #include "mapview.h"
@@ -382,6 +383,81 @@ private Q_SLOTS:
     Q_EMIT panel.neighbourList()->itemActivated(first);
     QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 30000);
     QCOMPARE(shown.first().at(0).toInt(), target);
+  }
+
+  // Colour by what the data knows: every item in exactly one category of each colouring; a
+  // colouring whose metadata is missing is refused with its reason.
+  void colouringsCoverEveryItemOnce() {
+    MapModel model;
+    MapData data = syntheticData();
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, colourMap([&] { MapModel m; m.setData(data); return m; }(), QStringLiteral("rank")));
+    for (int c = 0; c < data.captions.size(); ++c) data.captionPartnerRank.push_back(1 + c % 60);
+    for (int i = 0; i < data.imageIds.size(); ++i) {
+      data.imagePartnerRank.push_back(i % 7);                     // 0: no partner
+      data.imageConcepts.push_back(i % 3 == 0 ? QStringList{QStringLiteral("red")} : QStringList{QStringLiteral("blue")});
+    }
+    for (int c = 0; c < data.captions.size(); ++c) data.captionOrderSensitive.push_back(c % 4 == 0);
+    model.setData(data);
+    const QStringList keys = availableColourings(model);
+    QCOMPARE(keys, (QStringList{QStringLiteral("modality"), QStringLiteral("length"), QStringLiteral("rank"), QStringLiteral("twin"),
+                                QStringLiteral("concept:blue"), QStringLiteral("concept:red")}));
+    for (const QString &key : keys) {
+      const MapColouring colouring = colourMap(model, key);
+      std::vector<int> seen(std::size_t(model.itemCount()), 0);
+      for (const MapCategory &category : colouring.categories)
+        for (int item : category.items) ++seen[std::size_t(item)];
+      QVERIFY2(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }), qPrintable(key));
+    }
+    const MapColouring rank = colourMap(model, QStringLiteral("rank"));
+    QCOMPARE(rank.categories.front().name, QStringLiteral("partner at rank 1"));
+    // Rank 1: captions c with c % 60 == 0, and images with rank 1 (i % 7 == 1).
+    int expected = 0;
+    for (int c = 0; c < model.captionCount(); ++c) expected += c % 60 == 0;
+    for (int i = 0; i < model.imageCount(); ++i) expected += i % 7 == 1;
+    QCOMPARE(int(rank.categories.front().items.size()), expected);
+    QCOMPARE(int(rank.categories.back().items.size()), (model.imageCount() + 6) / 7); // no partner
+    const MapColouring red = colourMap(model, QStringLiteral("concept:red"));
+    QCOMPARE(int(red.categories[0].items.size()), 10 * (1 + kCaptionsPerImage)); // 10 red images and their captions
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, colourMap(model, QStringLiteral("mood")));
+  }
+
+  // The legend filters (hidden items are neither drawn nor picked), and the search box rings the
+  // captions that match words or a regular expression.
+  void legendFiltersAndSearchFinds() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    MapPanel panel(bridge, state);
+    MapData data = syntheticData();
+    for (int i = 0; i < data.imageIds.size(); ++i)
+      data.imageConcepts.push_back(i % 3 == 0 ? QStringList{QStringLiteral("red")} : QStringList{});
+    panel.setData(data);
+    panel.setPositions(gridPositions(panel.model().itemCount()));
+    QVERIFY(panel.setColouring(QStringLiteral("concept:red")));
+    MapView *view = panel.view();
+    QCOMPARE(int(view->categoryGraphs().size()), 4); // with / without × images / captions
+    QVERIFY(!view->imageGraph()->visible());
+    QCOMPARE(view->categoryGraphs()[0]->dataCount(), 10);                    // red images
+    QCOMPARE(view->categoryGraphs()[1]->dataCount(), 10 * kCaptionsPerImage); // their captions
+    const QRectF everything(QPointF(-1, -1), QPointF(1000, 10));
+    QCOMPARE(int(panel.model().itemsInRect(everything).size()), panel.model().itemCount());
+    panel.toggleCategory(0); // hide "with red"
+    QCOMPARE(int(panel.model().itemsInRect(everything).size()), panel.model().itemCount() - 40);
+    QCOMPARE(view->categoryGraphs()[0]->dataCount(), 0);
+    QVERIFY(panel.statusText().contains(QStringLiteral("40 item(s) hidden")));
+    panel.toggleCategory(0);
+    QCOMPARE(int(panel.model().itemsInRect(everything).size()), panel.model().itemCount());
+    QVERIFY(!panel.setColouring(QStringLiteral("twin"))); // the data does not mark twins
+    QVERIFY(panel.setColouring(QStringLiteral("modality")));
+    QVERIFY(view->imageGraph()->visible());
+
+    QCOMPARE(int(panel.search(QStringLiteral("Image 7 CAPTION")).size()), kCaptionsPerImage); // whole words, any order, any case
+    QCOMPARE(int(panel.search(QStringLiteral("/of image 1[0-9]$/")).size()), 10 * kCaptionsPerImage); // images 10–19
+    QCOMPARE(view->matchGraph()->dataCount(), 10 * kCaptionsPerImage);
+    QVERIFY(panel.search(QStringLiteral("/(unclosed/")).empty());
+    QVERIFY2(panel.statusText().contains(QStringLiteral("invalid regular expression")), qPrintable(panel.statusText()));
+    QCOMPARE(view->matchGraph()->dataCount(), 0);
+    QVERIFY(panel.search(QString()).empty());
   }
 
   void pcaLaysOutAtOnce() {

@@ -1,6 +1,9 @@
 #include "mapmodel.h"
 
 #include "analysis/jointspace.h"
+#include "text/tokenizer.h"
+
+#include <QRegularExpression>
 
 #include <cmath>
 #include <stdexcept>
@@ -16,6 +19,9 @@ MapData MapData::fromJointSpace(const JointSpace &space) {
   data.captionImage = space.captionImage();
   data.captionEmbeddings = space.captionEmbeddings();
   data.dim = space.dim();
+  JointSpace::PartnerRanks ranks = space.partnerRanks();
+  data.captionPartnerRank = std::move(ranks.captions);
+  data.imagePartnerRank = std::move(ranks.images);
   return data;
 }
 
@@ -32,9 +38,39 @@ void MapModel::setData(MapData data) {
   if (data.captionImage.size() != captions)
     fail(QStringLiteral("%1 caption→image entries for %2 captions").arg(data.captionImage.size()).arg(captions));
   while (data.imagePaths.size() < data.imageIds.size()) data.imagePaths << QString();
+  const auto optional = [&](std::size_t size, std::size_t expected, const char *what) {
+    if (size != 0 && size != expected) fail(QStringLiteral("%1 %2 entries for %3 items").arg(size).arg(QLatin1String(what)).arg(expected));
+  };
+  optional(data.captionPartnerRank.size(), captions, "caption rank");
+  optional(data.imagePartnerRank.size(), images, "image rank");
+  optional(data.imageConcepts.size(), images, "image concept");
+  optional(data.captionOrderSensitive.size(), captions, "order-sensitive");
   m_data = std::move(data);
   m_xy.clear();
   m_selection.clear();
+  m_hidden.clear();
+}
+
+std::vector<int> MapModel::matchCaptions(const QString &query) const {
+  std::vector<int> result;
+  const QString q = query.trimmed();
+  if (q.isEmpty()) return result;
+  if (q.size() > 2 && q.startsWith(QLatin1Char('/')) && q.endsWith(QLatin1Char('/'))) {
+    const QRegularExpression re(q.mid(1, q.size() - 2), QRegularExpression::CaseInsensitiveOption);
+    if (!re.isValid())
+      throw std::invalid_argument(QStringLiteral("%1 (at %2)").arg(re.errorString()).arg(re.patternErrorOffset()).toStdString());
+    for (int c = 0; c < captionCount(); ++c)
+      if (re.match(m_data.captions[c]).hasMatch()) result.push_back(captionItem(c));
+    return result;
+  }
+  const QStringList words = tokenize(q);
+  for (int c = 0; c < captionCount(); ++c) {
+    const QStringList tokens = tokenize(m_data.captions[c]);
+    bool all = !words.isEmpty();
+    for (const QString &w : words) all = all && tokens.contains(w);
+    if (all) result.push_back(captionItem(c));
+  }
+  return result;
 }
 
 std::vector<float> MapModel::stackedEmbeddings() const {
@@ -84,6 +120,7 @@ std::vector<int> MapModel::itemsInRect(const QRectF &rect) const {
   if (m_xy.empty()) return result;
   const QRectF r = rect.normalized();
   for (int item = 0; item < itemCount(); ++item) {
+    if (hidden(item)) continue;
     const QPointF p = position(item);
     if (p.x() >= r.left() && p.x() <= r.right() && p.y() >= r.top() && p.y() <= r.bottom()) result.push_back(item);
   }
@@ -95,6 +132,7 @@ int MapModel::itemAt(const std::function<QPointF(QPointF)> &toPixel, const QPoin
   int best = -1;
   double bestDistance = radius * radius;
   for (int item = 0; item < itemCount(); ++item) {
+    if (hidden(item)) continue;
     const QPointF p = toPixel(position(item)) - pixel;
     const double d = p.x() * p.x() + p.y() * p.y();
     if (d <= bestDistance) {

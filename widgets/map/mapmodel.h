@@ -23,6 +23,11 @@ struct MapData {
   std::vector<int> captionImage;         // image row each caption describes (-1: unknown)
   std::vector<float> captionEmbeddings;  // captionCount × dim
   int dim = 0;
+  // What the data knows about each item, for colouring and filtering (each may be empty: unknown).
+  std::vector<int> captionPartnerRank;   // rank of the caption's own image when it searches the split (1 = first)
+  std::vector<int> imagePartnerRank;     // best rank of the image's own captions when it searches them
+  std::vector<QStringList> imageConcepts; // ground-truth concepts (the Scenes demo's)
+  std::vector<char> captionOrderSensitive; // captions only word order resolves (the demo's twins)
 
   static MapData fromJointSpace(const JointSpace &space);
 };
@@ -70,6 +75,15 @@ public:
   void setSelection(std::vector<int> items) { m_selection = std::move(items); }
   const std::vector<int> &selection() const { return m_selection; }
 
+  // Hidden items (a legend filter): not picked by itemAt or itemsInRect, not drawn.
+  void setHidden(std::vector<char> hidden) { m_hidden = std::move(hidden); }
+  bool hidden(int item) const { return item >= 0 && std::size_t(item) < m_hidden.size() && m_hidden[std::size_t(item)]; }
+
+  // Caption items matching `query`, ascending: every word of it (case-insensitive, whole words), or
+  // the regular expression between slashes ("/red (circle|square)/"). Throws std::invalid_argument
+  // naming the problem for an invalid expression.
+  std::vector<int> matchCaptions(const QString &query) const;
+
   // "image <id>" or the caption's text; the tooltip adds the caption's image.
   QString label(int item) const;
   QString toolTip(int item) const;
@@ -79,6 +93,7 @@ private:
   MapData m_data;
   std::vector<float> m_xy;
   std::vector<int> m_selection;
+  std::vector<char> m_hidden;
 };
 
 }  // namespace gs

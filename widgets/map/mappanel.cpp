@@ -3,6 +3,7 @@
 #include "engine/enginebridge.h"
 #include "engine/jobcontext.h"
 #include "analysis/jointspace.h"
+#include "mapcolouring.h"
 #include "mapview.h"
 #include "workbenchstate.h"
 
@@ -15,6 +16,7 @@
 #include <QHBoxLayout>
 #include <QImageReader>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPointer>
 #include <QPushButton>
@@ -72,6 +74,12 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   m_minDist->setSingleStep(0.05);
   m_minDist->setValue(0.1);
   m_minDist->setToolTip(tr("UMAP: how tightly points may pack on the map"));
+  m_colourBy = new QComboBox(this);
+  m_colourBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  m_colourBy->setToolTip(tr("Colour the items by what the data knows about them; click a legend entry to hide or show its items"));
+  m_search = new QLineEdit(this);
+  m_search->setPlaceholderText(tr("Find captions: words, or /regex/"));
+  m_search->setClearButtonEnabled(true);
   m_compute = new QPushButton(tr("Compute"), this);
   m_cancel = new QPushButton(tr("Cancel"), this);
   m_lines = new QCheckBox(tr("Image–caption lines"), this);
@@ -113,6 +121,9 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   controls->addWidget(m_cancel);
   controls->addStretch();
   auto *display = new QHBoxLayout;
+  display->addWidget(new QLabel(tr("Colour by"), this));
+  display->addWidget(m_colourBy);
+  display->addWidget(m_search, 1);
   display->addWidget(m_lines);
   display->addWidget(m_unitLength);
   display->addWidget(m_thumbnails);
@@ -142,6 +153,9 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
 
   connect(m_compute, &QPushButton::clicked, this, [this] { compute(static_cast<Mode>(m_mode->currentIndex())); });
   connect(m_cancel, &QPushButton::clicked, this, &MapPanel::cancel);
+  connect(m_colourBy, &QComboBox::activated, this, [this](int index) { setColouring(m_colourBy->itemData(index).toString()); });
+  connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) { search(text); });
+  connect(m_view, &MapView::categoryClicked, this, &MapPanel::toggleCategory);
   connect(m_mode, &QComboBox::currentIndexChanged, this, &MapPanel::updateControls);
   connect(m_lines, &QCheckBox::toggled, this, &MapPanel::setLinesVisible);
   connect(m_thumbnails, &QCheckBox::toggled, this, &MapPanel::setThumbnailsVisible);
@@ -192,7 +206,28 @@ void MapPanel::onJointSpaceChanged() {
     setStatus(tr("No run: open a trained run to map its test split."));
     return;
   }
-  setData(MapData::fromJointSpace(*space));
+  MapData data = MapData::fromJointSpace(*space);
+  // What the dataset knows beyond the joint space: the images' concepts, the demo's twin captions.
+  if (const auto dataset = m_state.dataset()) {
+    data.imageConcepts.assign(std::size_t(data.imageIds.size()), {});
+    data.captionOrderSensitive.assign(std::size_t(data.captions.size()), 0);
+    bool anyConcept = false;
+    for (int r = 0; r < data.imageIds.size(); ++r) {
+      const int image = m_state.imageIndexOf(data.imageIds[r]);
+      if (image < 0) continue;
+      data.imageConcepts[std::size_t(r)] = dataset->images[std::size_t(image)].concepts;
+      anyConcept = anyConcept || !data.imageConcepts[std::size_t(r)].isEmpty();
+    }
+    for (int c = 0; c < data.captions.size(); ++c) {
+      const int row = data.captionImage[std::size_t(c)];
+      const int image = row >= 0 && row < data.imageIds.size() ? m_state.imageIndexOf(data.imageIds[row]) : -1;
+      if (image < 0) continue;
+      for (int k : dataset->images[std::size_t(image)].captions)
+        if (dataset->captions[std::size_t(k)].raw == data.captions[c]) data.captionOrderSensitive[std::size_t(c)] = dataset->captions[std::size_t(k)].orderSensitive;
+    }
+    if (!anyConcept) data.imageConcepts.clear();
+  }
+  setData(std::move(data));
   // PCA is quick: show it at once; t-SNE waits for the Compute button (it holds the engine a while).
   compute(Mode::Pca);
 }
@@ -207,6 +242,11 @@ void MapPanel::setData(MapData data) {
   m_list->clear();
   m_neighbourList->clear();
   ++m_neighbourToken;
+  m_colourBy->clear();
+  for (const QString &key : availableColourings(m_model)) m_colourBy->addItem(colouringTitle(key), key);
+  m_categoryHidden.clear();
+  m_view->setColouring({});
+  if (!m_search->text().isEmpty()) search(m_search->text());
   m_view->rebuild();
   setStatus(tr("%1 images and %2 captions (%3-d). Press Compute for a map.")
                 .arg(m_model.imageCount()).arg(m_model.captionCount()).arg(m_model.data().dim));
@@ -416,6 +456,57 @@ int MapPanel::datasetImageOf(int imageRow) const {
 }
 
 const std::vector<int> &MapPanel::neighbourItems() const { return m_view->neighbours(); }
+
+bool MapPanel::setColouring(const QString &key) {
+  MapColouring colouring;
+  try {
+    colouring = colourMap(m_model, key);
+  } catch (const std::invalid_argument &error) {
+    setStatus(tr("Cannot colour by %1: %2").arg(key, QString::fromUtf8(error.what())));
+    return false;
+  }
+  const int index = m_colourBy->findData(key);
+  if (index >= 0) m_colourBy->setCurrentIndex(index);
+  m_categoryHidden.assign(colouring.categories.size(), 0);
+  m_model.setHidden({});
+  m_view->setColouring(colouring);
+  return true;
+}
+
+void MapPanel::toggleCategory(int category) {
+  const MapColouring &colouring = m_view->colouring();
+  if (category < 0 || category >= int(colouring.categories.size()) || category >= int(m_categoryHidden.size())) return;
+  m_categoryHidden[std::size_t(category)] = !m_categoryHidden[std::size_t(category)];
+  std::vector<char> hidden(std::size_t(m_model.itemCount()), 0);
+  int count = 0;
+  for (std::size_t c = 0; c < colouring.categories.size(); ++c)
+    if (m_categoryHidden[c])
+      for (int item : colouring.categories[c].items) {
+        hidden[std::size_t(item)] = 1;
+        ++count;
+      }
+  m_model.setHidden(std::move(hidden));
+  m_view->setCategoryShown(category, !m_categoryHidden[std::size_t(category)]);
+  setStatus(tr("%n item(s) hidden by the legend (click an entry again to show them).", nullptr, count));
+}
+
+std::vector<int> MapPanel::search(const QString &query) {
+  if (m_search->text() != query) {
+    const QSignalBlocker block(m_search);
+    m_search->setText(query);
+  }
+  std::vector<int> matches;
+  try {
+    matches = m_model.matchCaptions(query);
+  } catch (const std::invalid_argument &error) {
+    m_view->setMatches({});
+    setStatus(tr("Search: invalid regular expression: %1").arg(QString::fromUtf8(error.what())));
+    return {};
+  }
+  m_view->setMatches(matches);
+  if (!query.trimmed().isEmpty()) setStatus(tr("%n caption(s) match “%1”.", nullptr, int(matches.size())).arg(query.trimmed()));
+  return matches;
+}
 
 void MapPanel::showNeighbours(int item, int k) {
   const std::shared_ptr<const JointSpace> space = m_state.jointSpace();

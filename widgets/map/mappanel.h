@@ -21,6 +21,7 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QListWidget;
+class QLineEdit;
 class QPushButton;
 class QSpinBox;
 
@@ -62,6 +63,14 @@ public:
   void cancel();
   bool isComputing() const { return m_jobId != 0; }
 
+  // Colour by a key of availableColourings (resets the legend filter); false when the data cannot.
+  bool setColouring(const QString &key);
+  // Hides or shows a category of the colouring, as a click on its legend entry does.
+  void toggleCategory(int category);
+  // The search box: captions matching words or /regex/ are ringed; returns their items (empty and
+  // the status line says why for an invalid expression).
+  std::vector<int> search(const QString &query);
+
   void selectInRect(const QRectF &coords); // as the rubber band does
   void activateItem(int item);             // as a click does: the WorkbenchState selection, and its neighbours
   // Lists and rings the item's k nearest images and captions by the run's own score (computed off
@@ -93,7 +102,9 @@ private:
   MapModel m_model;
   MapView *m_view;
   QListWidget *m_list, *m_neighbourList;
-  QComboBox *m_mode;
+  QComboBox *m_mode, *m_colourBy;
+  QLineEdit *m_search;
+  std::vector<char> m_categoryHidden;
   QDoubleSpinBox *m_perplexity, *m_theta, *m_minDist;
   QSpinBox *m_iterations, *m_neighbours, *m_exportWidth, *m_exportHeight;
   QPushButton *m_compute, *m_cancel, *m_export;

@@ -54,7 +54,21 @@ MapView::MapView(const MapModel &model, QWidget *parent) : QWidget(parent), m_mo
   m_neighbours->setName(tr("nearest in the joint space"));
   m_neighbours->setLineStyle(QCPGraph::lsNone);
   m_neighbours->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(0, 150, 60), 2), Qt::NoBrush, 14));
+  m_matches = m_plot->addGraph();
+  m_matches->setName(tr("search matches"));
+  m_matches->setLineStyle(QCPGraph::lsNone);
+  m_matches->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(QColor(120, 0, 120), 1.5), Qt::NoBrush, 11));
+  m_matches->removeFromLegend();
+  // The rings draw above every category graph a colouring adds later.
+  m_plot->addLayer(QStringLiteral("overlay"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+  for (QCPGraph *overlay : {m_matches, m_neighbours, m_selection, m_highlight}) overlay->setLayer(QStringLiteral("overlay"));
   for (QCPGraph *g : {m_selection, m_highlight}) g->removeFromLegend();
+  connect(m_plot, &QCustomPlot::legendClick, this, [this](QCPLegend *, QCPAbstractLegendItem *item, QMouseEvent *) {
+    auto *entry = qobject_cast<QCPPlottableLegendItem *>(item);
+    if (!entry) return;
+    for (std::size_t g = 0; g < m_categoryGraphs.size(); ++g)
+      if (m_categoryGraphs[g] == entry->plottable()) Q_EMIT categoryClicked(int(g / 2));
+  });
   m_links->removeFromLegend();
   m_plot->legend->setVisible(true);
   m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
@@ -117,17 +131,20 @@ void MapView::updatePositions(bool rescale) {
   m_linkSegments = 0;
   if (m_model.hasPositions()) {
     for (int r = 0; r < m_model.imageCount(); ++r) {
+      if (m_model.hidden(m_model.imageItem(r))) continue;
       const QPointF p = m_model.position(m_model.imageItem(r));
       ix << p.x();
       iy << p.y();
     }
     for (int r = 0; r < m_model.captionCount(); ++r) {
+      if (m_model.hidden(m_model.captionItem(r))) continue;
       const QPointF p = m_model.position(m_model.captionItem(r));
       cx << p.x();
       cy << p.y();
     }
     // One curve for all links: image, caption, NaN (a gap) per link — far lighter than an item per line.
     for (const auto &[image, caption] : m_model.links()) {
+      if (m_model.hidden(image) || m_model.hidden(caption)) continue;
       const QPointF a = m_model.position(image), b = m_model.position(caption);
       lx << a.x() << b.x() << qQNaN();
       ly << a.y() << b.y() << qQNaN();
@@ -137,9 +154,25 @@ void MapView::updatePositions(bool rescale) {
   }
   m_images->setData(ix, iy);
   m_captions->setData(cx, cy);
+  // Category graphs: the same points, split by the colouring (the modality colouring draws none).
+  for (std::size_t c = 0; c < m_colouring.categories.size() && 2 * c + 1 < m_categoryGraphs.size(); ++c) {
+    QVector<double> gx[2], gy[2];
+    if (m_model.hasPositions())
+      for (int item : m_colouring.categories[c].items) {
+        if (item < 0 || item >= m_model.itemCount() || m_model.hidden(item)) continue;
+        const int shape = m_model.kind(item) == MapItemKind::Image ? 0 : 1;
+        const QPointF p = m_model.position(item);
+        gx[shape] << p.x();
+        gy[shape] << p.y();
+      }
+    m_categoryGraphs[2 * c]->setData(gx[0], gy[0]);
+    m_categoryGraphs[2 * c + 1]->setData(gx[1], gy[1]);
+  }
   m_links->setData(lt, lx, ly, true);
   m_links->setVisible(m_linesVisible);
-  m_images->setVisible(!(m_thumbnailsVisible && !m_pixmaps.empty()));
+  const bool byModality = m_categoryGraphs.empty();
+  m_images->setVisible(byModality && !(m_thumbnailsVisible && !m_pixmaps.empty()));
+  m_captions->setVisible(byModality);
   updateSelection();
   if (rescale && m_model.hasPositions()) {
     const QRectF b = m_model.bounds();
@@ -165,6 +198,15 @@ void MapView::updateSelection() {
       hy << p.y();
     }
   }
+  QVector<double> mx, my;
+  if (m_model.hasPositions())
+    for (int item : m_matchItems) {
+      if (item < 0 || item >= m_model.itemCount() || m_model.hidden(item)) continue;
+      const QPointF p = m_model.position(item);
+      mx << p.x();
+      my << p.y();
+    }
+  m_matches->setData(mx, my);
   QVector<double> nx, ny;
   if (m_model.hasPositions())
     for (int item : m_neighbourItems) {
@@ -207,6 +249,61 @@ void MapView::setThumbnailsVisible(bool visible) {
   m_thumbnailsVisible = visible;
   for (auto &[row, item] : m_pixmaps) item->setVisible(visible);
   updatePositions(false);
+}
+
+void MapView::setColouring(const MapColouring &colouring) {
+  for (QCPGraph *g : m_categoryGraphs) m_plot->removeGraph(g);
+  m_categoryGraphs.clear();
+  m_colouring = colouring;
+  const bool byModality = colouring.key.isEmpty() || colouring.key == QLatin1String("modality");
+  if (byModality) {
+    m_colouring.categories.clear();
+    m_images->addToLegend();
+    m_captions->addToLegend();
+  } else {
+    m_images->removeFromLegend();
+    m_captions->removeFromLegend();
+    // Created last category first, so the first categories (the highlighted ones: "with <concept>",
+    // rank 1) draw on top of the rest; m_categoryGraphs keeps the categories' order.
+    m_categoryGraphs.assign(2 * colouring.categories.size(), nullptr);
+    for (std::size_t index = colouring.categories.size(); index-- > 0;) {
+      const MapCategory &category = colouring.categories[index];
+      QCPGraph *images = m_plot->addGraph(), *captions = m_plot->addGraph();
+      images->setLineStyle(QCPGraph::lsNone);
+      captions->setLineStyle(QCPGraph::lsNone);
+      images->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, category.colour, 7));
+      captions->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, category.colour, 7));
+      // One legend entry per category (the shape still tells images from captions on the plot).
+      const bool hasImages = std::any_of(category.items.begin(), category.items.end(),
+                                         [this](int item) { return m_model.kind(item) == MapItemKind::Image; });
+      QCPGraph *named = hasImages ? images : captions;
+      named->setName(QStringLiteral("%1 (%2)").arg(category.name).arg(category.items.size()));
+      (hasImages ? captions : images)->removeFromLegend();
+      m_categoryGraphs[2 * index] = images;
+      m_categoryGraphs[2 * index + 1] = captions;
+    }
+    // The legend lists the categories in their own order.
+    for (std::size_t index = 0; index < colouring.categories.size(); ++index)
+      for (QCPGraph *g : {m_categoryGraphs[2 * index], m_categoryGraphs[2 * index + 1]})
+        if (g->removeFromLegend()) g->addToLegend();
+  }
+  updatePositions(false);
+}
+
+// Greys a filtered category's legend entry; its points are gone from the plot (hidden in the model).
+void MapView::setCategoryShown(int category, bool shown) {
+  for (int shape = 0; shape < 2; ++shape) {
+    const std::size_t g = 2 * std::size_t(category) + std::size_t(shape);
+    if (g >= m_categoryGraphs.size()) return;
+    if (QCPPlottableLegendItem *entry = m_plot->legend->itemWithPlottable(m_categoryGraphs[g]))
+      entry->setTextColor(shown ? Qt::black : QColor(170, 170, 170));
+  }
+  updatePositions(false);
+}
+
+void MapView::setMatches(std::vector<int> items) {
+  m_matchItems = std::move(items);
+  updateSelection();
 }
 
 void MapView::setNeighbours(std::vector<int> items) {

@@ -6,6 +6,8 @@
 // rubber band (rectSelected), a click picks the nearest item (itemClicked); the wheel zooms and a
 // double click shows the whole layout again.
 
+#include "mapcolouring.h"
+
 #include <QHash>
 #include <QPixmap>
 #include <QWidget>
@@ -38,6 +40,15 @@ public:
   void setThumbnailsVisible(bool visible);
   bool thumbnailsVisible() const { return m_thumbnailsVisible; }
   void setHighlightedImage(int imageRow); // the workbench's selected image, -1 for none
+  // Colours items by category (one graph per category and shape; the modality colouring uses the
+  // image and caption graphs); a click on a category's legend entry emits categoryClicked.
+  void setColouring(const MapColouring &colouring);
+  const MapColouring &colouring() const { return m_colouring; }
+  const std::vector<QCPGraph *> &categoryGraphs() const { return m_categoryGraphs; } // images, captions per category
+  // Captions ringed as matches of the search box.
+  void setMatches(std::vector<int> items);
+  void setCategoryShown(int category, bool shown); // greys a filtered category's legend entry
+  QCPGraph *matchGraph() const { return m_matches; }
   // Items ringed as the selected item's nearest neighbours in the joint space (empty: none).
   void setNeighbours(std::vector<int> items);
   const std::vector<int> &neighbours() const { return m_neighbourItems; }
@@ -58,6 +69,7 @@ public:
 
 Q_SIGNALS:
   void rectSelected(const QRectF &coords);
+  void categoryClicked(int category);
   void itemClicked(int item);
 
 protected:
@@ -68,7 +80,10 @@ private:
 
   const MapModel &m_model;
   QCustomPlot *m_plot;
-  QCPGraph *m_images, *m_captions, *m_selection, *m_highlight, *m_neighbours;
+  QCPGraph *m_images, *m_captions, *m_selection, *m_highlight, *m_neighbours, *m_matches;
+  MapColouring m_colouring;
+  std::vector<QCPGraph *> m_categoryGraphs;
+  std::vector<int> m_matchItems;
   QCPCurve *m_links;
   int m_linkSegments = 0;
   bool m_linesVisible = true;

@@ -1,0 +1,120 @@
+#include "mapcolouring.h"
+
+#include "mapmodel.h"
+#include "text/tokenizer.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+namespace gs {
+
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("MapColouring", text); }
+
+// Ordered bins: a sequential palette, light to dark (ColorBrewer YlGnBu), so rank and length read
+// as quantities; unknown values grey.
+const std::vector<QColor> &sequential() {
+  static const std::vector<QColor> colours{QColor(65, 182, 196), QColor(44, 127, 184), QColor(37, 52, 148),
+                                           QColor(253, 141, 60), QColor(227, 26, 28)};
+  return colours;
+}
+const QColor kGrey(160, 160, 160), kImageBlue(31, 119, 180), kCaptionOrange(255, 127, 14), kHighlight(214, 39, 40),
+    kOther(150, 150, 150);
+
+// Index of the first bin whose upper bound is ≥ value.
+int binOf(int value, const std::vector<int> &upper) {
+  for (std::size_t b = 0; b < upper.size(); ++b)
+    if (value <= upper[b]) return int(b);
+  return int(upper.size());
+}
+
+}  // namespace
+
+QStringList availableColourings(const MapModel &model) {
+  const MapData &d = model.data();
+  QStringList keys{QStringLiteral("modality"), QStringLiteral("length")};
+  if (!d.captionPartnerRank.empty()) keys << QStringLiteral("rank");
+  if (!d.captionOrderSensitive.empty() && std::any_of(d.captionOrderSensitive.begin(), d.captionOrderSensitive.end(), [](char c) { return c; }))
+    keys << QStringLiteral("twin");
+  std::set<QString> concepts;
+  for (const QStringList &list : d.imageConcepts)
+    for (const QString &c : list) concepts.insert(c);
+  for (const QString &c : concepts) keys << QStringLiteral("concept:") + c;
+  return keys;
+}
+
+QString colouringTitle(const QString &key) {
+  if (key == QLatin1String("modality")) return tr("Modality");
+  if (key == QLatin1String("length")) return tr("Caption length");
+  if (key == QLatin1String("rank")) return tr("Rank of the partner");
+  if (key == QLatin1String("twin")) return tr("Order-sensitive captions");
+  if (key.startsWith(QLatin1String("concept:"))) return tr("Concept: %1").arg(key.mid(8));
+  return key;
+}
+
+MapColouring colourMap(const MapModel &model, const QString &key) {
+  const MapData &d = model.data();
+  MapColouring out;
+  out.key = key;
+  out.title = colouringTitle(key);
+  const auto fail = [&](const QString &why) {
+    throw std::invalid_argument(QStringLiteral("colourMap: %1: %2").arg(key, why).toStdString());
+  };
+  std::vector<int> images(std::size_t(model.imageCount()));
+  for (int r = 0; r < model.imageCount(); ++r) images[std::size_t(r)] = model.imageItem(r);
+  if (key == QLatin1String("modality")) {
+    out.categories.push_back({tr("images"), kImageBlue, images});
+    std::vector<int> captions;
+    for (int c = 0; c < model.captionCount(); ++c) captions.push_back(model.captionItem(c));
+    out.categories.push_back({tr("captions"), kCaptionOrange, captions});
+  } else if (key == QLatin1String("length")) {
+    const std::vector<int> upper{5, 8, 11, 15};
+    const QStringList names{tr("1–5 words"), tr("6–8 words"), tr("9–11 words"), tr("12–15 words"), tr("16+ words")};
+    for (int b = 0; b < 5; ++b) out.categories.push_back({names[b], sequential()[std::size_t(b)], {}});
+    for (int c = 0; c < model.captionCount(); ++c)
+      out.categories[std::size_t(binOf(int(tokenize(d.captions[c]).size()), upper))].items.push_back(model.captionItem(c));
+    out.categories.push_back({tr("images"), kGrey, images});
+  } else if (key == QLatin1String("rank")) {
+    if (d.captionPartnerRank.empty()) fail(QStringLiteral("the data has no ranks"));
+    const std::vector<int> upper{1, 5, 10, 50};
+    const QStringList names{tr("partner at rank 1"), tr("rank 2–5"), tr("rank 6–10"), tr("rank 11–50"), tr("rank over 50")};
+    for (int b = 0; b < 5; ++b) out.categories.push_back({names[b], sequential()[std::size_t(b)], {}});
+    MapCategory unknown{tr("no partner in the split"), kGrey, {}};
+    const auto place = [&](int item, int rank) {
+      if (rank <= 0) unknown.items.push_back(item);
+      else out.categories[std::size_t(binOf(rank, upper))].items.push_back(item);
+    };
+    for (int r = 0; r < model.imageCount(); ++r)
+      place(model.imageItem(r), d.imagePartnerRank.empty() ? 0 : d.imagePartnerRank[std::size_t(r)]);
+    for (int c = 0; c < model.captionCount(); ++c) place(model.captionItem(c), d.captionPartnerRank[std::size_t(c)]);
+    out.categories.push_back(std::move(unknown));
+  } else if (key == QLatin1String("twin")) {
+    if (d.captionOrderSensitive.empty()) fail(QStringLiteral("the data does not mark order-sensitive captions"));
+    MapCategory twin{tr("order-sensitive captions"), kHighlight, {}}, other{tr("other captions"), kCaptionOrange, {}};
+    for (int c = 0; c < model.captionCount(); ++c)
+      (d.captionOrderSensitive[std::size_t(c)] ? twin : other).items.push_back(model.captionItem(c));
+    out.categories = {std::move(twin), std::move(other), {tr("images"), kGrey, images}};
+  } else if (key.startsWith(QLatin1String("concept:"))) {
+    const QString concept = key.mid(8);
+    if (d.imageConcepts.empty()) fail(QStringLiteral("the data has no image concepts"));
+    std::vector<char> has(std::size_t(model.imageCount()), 0);
+    for (int r = 0; r < model.imageCount(); ++r) has[std::size_t(r)] = d.imageConcepts[std::size_t(r)].contains(concept);
+    MapCategory with{tr("with %1").arg(concept), kHighlight, {}}, without{tr("without"), kOther, {}};
+    for (int r = 0; r < model.imageCount(); ++r) (has[std::size_t(r)] ? with : without).items.push_back(model.imageItem(r));
+    for (int c = 0; c < model.captionCount(); ++c) {
+      const int image = d.captionImage[std::size_t(c)];
+      (image >= 0 && image < model.imageCount() && has[std::size_t(image)] ? with : without).items.push_back(model.captionItem(c));
+    }
+    out.categories = {std::move(with), std::move(without)};
+  } else {
+    fail(QStringLiteral("unknown colouring (one of: %1)").arg(availableColourings(model).join(QStringLiteral(", "))));
+  }
+  for (MapCategory &c : out.categories) std::sort(c.items.begin(), c.items.end());
+  return out;
+}
+
+}  // namespace gs

@@ -1,0 +1,38 @@
+#pragma once
+// What the Map can colour its items by, from what the data knows about them: modality, caption
+// length, how well the model retrieves an item's partner (the rank of a caption's own image, of an
+// image's best own caption), the demo's order-sensitive twin captions, and each ground-truth
+// concept of the images. Each colouring is a list of categories (name, colour, items) that the
+// view draws one graph each and the legend filters. No widgets.
+
+#include <QColor>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace gs {
+
+class MapModel;
+
+struct MapCategory {
+  QString name;
+  QColor colour;
+  std::vector<int> items; // map items, ascending
+};
+
+struct MapColouring {
+  QString key;   // "modality", "length", "rank", "twin", "concept:<name>"
+  QString title; // for the legend and the mode box
+  std::vector<MapCategory> categories;
+};
+
+// The keys the model's data supports, "modality" first.
+QStringList availableColourings(const MapModel &model);
+// A readable name for a key ("Concept: red circle").
+QString colouringTitle(const QString &key);
+// Every item in exactly one category. Throws std::invalid_argument for a key the data cannot
+// support (unknown, or its metadata missing).
+MapColouring colourMap(const MapModel &model, const QString &key);
+
+}  // namespace gs
