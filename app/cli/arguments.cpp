@@ -111,4 +111,14 @@ TrainConfig trainConfigFromJson(const QJsonObject &json, const QString &source) 
   }
 }
 
+QSize parseSizeOption(const QString &text) {
+  if (text.isEmpty()) return {};
+  const QStringList parts = text.split(QLatin1Char('x'));
+  bool okW = false, okH = false;
+  const QSize size = parts.size() == 2 ? QSize(parts[0].toInt(&okW), parts[1].toInt(&okH)) : QSize();
+  if (!okW || !okH || size.width() < 16 || size.height() < 16 || size.width() > 20000 || size.height() > 20000)
+    throw UsageError("--size: expected WIDTHxHEIGHT, e.g. 800x600 (16 to 20000 each)");
+  return size;
+}
+
 }  // namespace gs::cli

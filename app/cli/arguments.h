@@ -9,6 +9,7 @@
 
 #include <QCommandLineParser>
 #include <QJsonObject>
+#include <QSize>
 
 #include <memory>
 #include <vector>
@@ -29,6 +30,9 @@ struct Syntax {
   int maxPositional = 0; // -1: no limit
   std::vector<OptionSpec> options;
 };
+
+// --size WIDTHxHEIGHT (16 to 20,000 each); an empty text gives an empty size. Throws UsageError.
+QSize parseSizeOption(const QString &text);
 
 // The usage line for `path` (e.g. "bench gemm"): required options first as they are, optional ones
 // in brackets, in declaration order.

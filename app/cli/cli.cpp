@@ -10,7 +10,7 @@ const QList<Command> &commands() {
   static const QList<Command> list = {infoCommand(),     benchCommand(),     demoCommand(),     datasetCommand(),
                                       parseCommand(),    parseEvalCommand(), featuresCommand(), trainCommand(),
                                       evalCommand(),     embedCommand(),     retrieveCommand(), compareCommand(),
-                                      inspectCommand(),  regionsCommand(), generateCommand(),   tsneCommand(),     layoutFeaturesCommand(),
+                                      inspectCommand(),  regionsCommand(), generateCommand(),   tsneCommand(),     mapCommand(),     layoutFeaturesCommand(),
                                       similarityCommand()};
   return list;
 }

@@ -1,14 +1,10 @@
 #include "report/regionfigure.h"
 
-#include "io/atomicfile.h"
+#include "report/figureexport.h"
 
-#include <QBuffer>
-#include <QFileInfo>
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
-#include <QPdfWriter>
-#include <QSvgGenerator>
 
 #include <algorithm>
 #include <cmath>
@@ -206,40 +202,11 @@ void paintRegionFigure(QPainter &painter, const RegionFigure &figure, const Figu
 
 void exportRegionFigure(const RegionFigure &figure, const FigureStyle &style, const QString &path, QSize size, qreal devicePixelRatio) {
   if (size.isEmpty()) size = naturalFigureSize(figure, style);
-  const QString suffix = QFileInfo(path).suffix().toLower();
-  QBuffer buffer;
-  buffer.open(QIODevice::WriteOnly);
-  const auto paintOn = [&](QPaintDevice &device) {
-    QPainter painter(&device);
-    painter.fillRect(QRectF(QPointF(), QSizeF(size)), style.background);
-    paintRegionFigure(painter, figure, style, layoutRegionFigure(figure, style, QRectF(QPointF(), QSizeF(size)), &device));
-  };
-  if (suffix == QLatin1String("png")) {
-    const qreal ratio = std::clamp(devicePixelRatio, 0.25, 8.0);
-    QImage image((QSizeF(size) * ratio).toSize(), QImage::Format_ARGB32_Premultiplied);
-    image.setDevicePixelRatio(ratio);
-    paintOn(image);
-    if (!image.save(&buffer, "PNG")) throw std::runtime_error(path.toStdString() + ": PNG encoding failed");
-  } else if (suffix == QLatin1String("svg")) {
-    QSvgGenerator svg;
-    svg.setOutputDevice(&buffer);
-    svg.setSize(size);
-    svg.setViewBox(QRect(QPoint(), size));
-    svg.setTitle(figure.title.isEmpty() ? QStringLiteral("Groundscope regions") : figure.title);
-    svg.setResolution(96);
-    paintOn(svg);
-  } else if (suffix == QLatin1String("pdf")) {
-    QPdfWriter pdf(&buffer);
-    pdf.setResolution(72); // one point per unit, so `size` is in points
-    pdf.setPageSize(QPageSize(QSizeF(size), QPageSize::Point));
-    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-    pdf.setTitle(figure.title);
-    paintOn(pdf);
-  } else {
-    throw std::invalid_argument(QStringLiteral("%1: unknown figure format '%2' (use .png, .svg or .pdf)").arg(path, suffix).toStdString());
-  }
-  buffer.close();
-  writeFileAtomically(path, buffer.data());
+  exportPaintedFigure(path, size, devicePixelRatio, figure.title.isEmpty() ? QStringLiteral("Groundscope regions") : figure.title,
+                      [&](QPainter &painter, QPaintDevice &device) {
+                        painter.fillRect(QRectF(QPointF(), QSizeF(size)), style.background);
+                        paintRegionFigure(painter, figure, style, layoutRegionFigure(figure, style, QRectF(QPointF(), QSizeF(size)), &device));
+                      });
 }
 
 }  // namespace gs

@@ -320,6 +320,30 @@ private Q_SLOTS:
     r = runCli({QStringLiteral("eval"), run, QStringLiteral("--recalls"), QStringLiteral("1,7")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("'7'")), qPrintable(r.err));
+    // The Map headless: the layout as CSV (one row per item), a coloured vector figure with its
+    // legend as text, search matches counted; a colouring the data cannot support fails with why.
+    const QString csv = dir.filePath(QStringLiteral("map.csv")), svg = dir.filePath(QStringLiteral("map.svg"));
+    r = runCli({QStringLiteral("map"), run, QStringLiteral("--method"), QStringLiteral("pca"), QStringLiteral("--out"), csv});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("5 images and 25 captions of the test split")), qPrintable(r.out));
+    QFile layout(csv);
+    QVERIFY(layout.open(QIODevice::ReadOnly));
+    const QList<QByteArray> rows = layout.readAll().trimmed().split('\n');
+    QCOMPARE(rows.size(), 1 + 5 + 25);
+    QCOMPARE(rows[0], QByteArray("item,kind,row,label,image,x,y,category"));
+    r = runCli({QStringLiteral("map"), run, QStringLiteral("--split"), QStringLiteral("train"), QStringLiteral("--colour"), QStringLiteral("length"),
+                QStringLiteral("--search"), QStringLiteral("circle"), QStringLiteral("--figure"), svg});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("laid out by umap")) && r.out.contains(QStringLiteral("caption(s) match the search")), qPrintable(r.out));
+    QFile figure(svg);
+    QVERIFY(figure.open(QIODevice::ReadOnly));
+    const QByteArray vector = figure.readAll();
+    QVERIFY(vector.contains("<svg") && vector.contains("6–8 words") && vector.contains("coloured by caption length"));
+    r = runCli({QStringLiteral("map"), run, QStringLiteral("--colour"), QStringLiteral("concept:unicorn"), QStringLiteral("--method"), QStringLiteral("pca")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("--colour concept:unicorn")), qPrintable(r.err));
+    r = runCli({QStringLiteral("map"), run, QStringLiteral("--method"), QStringLiteral("isomap")});
+    QCOMPARE(r.code, 2);
     // Sentence similarity on an STS-format folder of demo sentences: the correlation, the pairs used
     // and skipped, and the result kept in result.json.
     QDir().mkpath(dir.filePath(QStringLiteral("sts")));

@@ -5,7 +5,7 @@
 #include "engine/enginebridge.h"
 #include "engine/jobcontext.h"
 #include "analysis/jointspace.h"
-#include "mapcolouring.h"
+#include "report/mapcolouring.h"
 #include "mappanel.h"
 #include "tinyrun.h"
 #include "mapview.h"

@@ -3,7 +3,7 @@
 #include "engine/enginebridge.h"
 #include "engine/jobcontext.h"
 #include "analysis/jointspace.h"
-#include "mapcolouring.h"
+#include "report/mapcolouring.h"
 #include "mapview.h"
 #include "workbenchstate.h"
 
@@ -207,26 +207,7 @@ void MapPanel::onJointSpaceChanged() {
     return;
   }
   MapData data = MapData::fromJointSpace(*space);
-  // What the dataset knows beyond the joint space: the images' concepts, the demo's twin captions.
-  if (const auto dataset = m_state.dataset()) {
-    data.imageConcepts.assign(std::size_t(data.imageIds.size()), {});
-    data.captionOrderSensitive.assign(std::size_t(data.captions.size()), 0);
-    bool anyConcept = false;
-    for (int r = 0; r < data.imageIds.size(); ++r) {
-      const int image = m_state.imageIndexOf(data.imageIds[r]);
-      if (image < 0) continue;
-      data.imageConcepts[std::size_t(r)] = dataset->images[std::size_t(image)].concepts;
-      anyConcept = anyConcept || !data.imageConcepts[std::size_t(r)].isEmpty();
-    }
-    for (int c = 0; c < data.captions.size(); ++c) {
-      const int row = data.captionImage[std::size_t(c)];
-      const int image = row >= 0 && row < data.imageIds.size() ? m_state.imageIndexOf(data.imageIds[row]) : -1;
-      if (image < 0) continue;
-      for (int k : dataset->images[std::size_t(image)].captions)
-        if (dataset->captions[std::size_t(k)].raw == data.captions[c]) data.captionOrderSensitive[std::size_t(c)] = dataset->captions[std::size_t(k)].orderSensitive;
-    }
-    if (!anyConcept) data.imageConcepts.clear();
-  }
+  if (const auto dataset = m_state.dataset()) data.addDatasetMetadata(*dataset);
   setData(std::move(data));
   // PCA is quick: show it at once; t-SNE waits for the Compute button (it holds the engine a while).
   compute(Mode::Pca);

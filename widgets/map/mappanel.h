@@ -9,7 +9,7 @@
 #include "analysis/umap.h"
 #include "engine/job.h"
 #include "figureexport.h"
-#include "mapmodel.h"
+#include "report/mapmodel.h"
 
 #include <QHash>
 #include <QWidget>

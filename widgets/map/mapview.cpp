@@ -1,6 +1,6 @@
 #include "mapview.h"
 
-#include "mapmodel.h"
+#include "report/mapmodel.h"
 
 #include <qcustomplot.h>
 

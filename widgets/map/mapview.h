@@ -6,7 +6,7 @@
 // rubber band (rectSelected), a click picks the nearest item (itemClicked); the wheel zooms and a
 // double click shows the whole layout again.
 
-#include "mapcolouring.h"
+#include "report/mapcolouring.h"
 
 #include <QHash>
 #include <QPixmap>

@@ -21,6 +21,7 @@ Command inspectCommand();
 Command regionsCommand();
 Command generateCommand(); // conceptscommands.cpp
 Command tsneCommand();
+Command mapCommand();
 Command layoutFeaturesCommand();
 Command similarityCommand();
 

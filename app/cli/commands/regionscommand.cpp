@@ -28,16 +28,6 @@ namespace gs::cli {
 
 namespace {
 
-QSize parseSize(const QString &text) {
-  if (text.isEmpty()) return {};
-  const QStringList parts = text.split(QLatin1Char('x'));
-  bool okW = false, okH = false;
-  const QSize size = parts.size() == 2 ? QSize(parts[0].toInt(&okW), parts[1].toInt(&okH)) : QSize();
-  if (!okW || !okH || size.width() < 16 || size.height() < 16 || size.width() > 20000 || size.height() > 20000)
-    throw UsageError("--size: expected WIDTHxHEIGHT, e.g. 800x600 (16 to 20000 each)");
-  return size;
-}
-
 // The figure of one image, as the dock draws it with its default options.
 RegionFigure figureOf(const QString &runDir, const Arguments &args, JobContext &job) {
   const QString imageId = args.value(QStringLiteral("image"));
@@ -116,7 +106,7 @@ Command regionsCommand() {
 
     if (figure) {
       const QString path = args.value(QStringLiteral("figure"));
-      const QSize size = parseSize(args.value(QStringLiteral("size")));
+      const QSize size = parseSizeOption(args.value(QStringLiteral("size")));
       const double ratio = args.doubleValue(QStringLiteral("dpr"), 1.0, 0.25, 8.0);
       if (!qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
         throw std::runtime_error("--figure: text rendering needs the GUI application object (run groundscope-cli itself)");

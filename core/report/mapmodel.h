@@ -14,6 +14,7 @@
 namespace gs {
 
 class JointSpace;
+struct Dataset;
 
 // Plain copy of the parts of a JointSpace the map needs (tests build one directly).
 struct MapData {
@@ -30,6 +31,10 @@ struct MapData {
   std::vector<char> captionOrderSensitive; // captions only word order resolves (the demo's twins)
 
   static MapData fromJointSpace(const JointSpace &space);
+  // What the dataset knows beyond the joint space, joined by image id and caption text: the
+  // images' ground-truth concepts (left empty when no image has any) and the demo's
+  // order-sensitive captions.
+  void addDatasetMetadata(const Dataset &dataset);
 };
 
 enum class MapItemKind { Image, Caption };

@@ -1,6 +1,6 @@
-#include "mapcolouring.h"
+#include "report/mapcolouring.h"
 
-#include "mapmodel.h"
+#include "report/mapmodel.h"
 #include "text/tokenizer.h"
 
 #include <QCoreApplication>
@@ -101,6 +101,7 @@ MapColouring colourMap(const MapModel &model, const QString &key) {
   } else if (key.startsWith(QLatin1String("concept:"))) {
     const QString concept = key.mid(8);
     if (d.imageConcepts.empty()) fail(QStringLiteral("the data has no image concepts"));
+    if (!availableColourings(model).contains(key)) fail(QStringLiteral("no image has the concept '%1'").arg(concept));
     std::vector<char> has(std::size_t(model.imageCount()), 0);
     for (int r = 0; r < model.imageCount(); ++r) has[std::size_t(r)] = d.imageConcepts[std::size_t(r)].contains(concept);
     MapCategory with{tr("with %1").arg(concept), kHighlight, {}}, without{tr("without"), kOther, {}};

@@ -1,8 +1,10 @@
-#include "mapmodel.h"
+#include "report/mapmodel.h"
 
 #include "analysis/jointspace.h"
+#include "data/dataset.h"
 #include "text/tokenizer.h"
 
+#include <QHash>
 #include <QRegularExpression>
 
 #include <cmath>
@@ -23,6 +25,28 @@ MapData MapData::fromJointSpace(const JointSpace &space) {
   data.captionPartnerRank = std::move(ranks.captions);
   data.imagePartnerRank = std::move(ranks.images);
   return data;
+}
+
+void MapData::addDatasetMetadata(const Dataset &dataset) {
+  QHash<QString, int> imageIndex;
+  for (int i = 0; i < int(dataset.images.size()); ++i) imageIndex.insert(dataset.images[std::size_t(i)].id, i);
+  imageConcepts.assign(std::size_t(imageIds.size()), {});
+  captionOrderSensitive.assign(std::size_t(captions.size()), 0);
+  bool anyConcept = false;
+  for (int r = 0; r < imageIds.size(); ++r) {
+    const int image = imageIndex.value(imageIds[r], -1);
+    if (image < 0) continue;
+    imageConcepts[std::size_t(r)] = dataset.images[std::size_t(image)].concepts;
+    anyConcept = anyConcept || !imageConcepts[std::size_t(r)].isEmpty();
+  }
+  for (int c = 0; c < captions.size(); ++c) {
+    const int row = captionImage[std::size_t(c)];
+    const int image = row >= 0 && row < imageIds.size() ? imageIndex.value(imageIds[row], -1) : -1;
+    if (image < 0) continue;
+    for (int k : dataset.images[std::size_t(image)].captions)
+      if (dataset.captions[std::size_t(k)].raw == captions[c]) captionOrderSensitive[std::size_t(c)] = dataset.captions[std::size_t(k)].orderSensitive;
+  }
+  if (!anyConcept) imageConcepts.clear();
 }
 
 void MapModel::setData(MapData data) {

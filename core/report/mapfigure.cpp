@@ -1,0 +1,138 @@
+#include "report/mapfigure.h"
+
+#include "io/atomicfile.h"
+#include "report/figureexport.h"
+#include "report/mapmodel.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <stdexcept>
+
+namespace gs {
+
+namespace {
+
+constexpr qreal kMargin = 24, kMarker = 3.5, kLegendGap = 6;
+
+QString csvField(QString text) {
+  if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n')))
+    text = QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+  return text;
+}
+
+void drawMarker(QPainter &painter, const QPointF &p, bool image, const QColor &colour) {
+  painter.setPen(QPen(colour, 1.2));
+  painter.setBrush(Qt::NoBrush);
+  if (image) {
+    painter.drawEllipse(p, kMarker, kMarker);
+  } else {
+    painter.drawLine(p + QPointF(-kMarker, -kMarker), p + QPointF(kMarker, kMarker));
+    painter.drawLine(p + QPointF(-kMarker, kMarker), p + QPointF(kMarker, -kMarker));
+  }
+}
+
+}  // namespace
+
+void paintMapFigure(QPainter &painter, const QRectF &area, const MapModel &model, const MapColouring &given,
+                    const MapFigureOptions &options) {
+  if (!model.hasPositions()) throw std::invalid_argument("paintMapFigure: the map has no layout yet");
+  const MapColouring colouring = given.categories.empty() ? colourMap(model, QStringLiteral("modality")) : given;
+  painter.save();
+  painter.setRenderHint(QPainter::Antialiasing);
+  painter.fillRect(area, Qt::white);
+  QRectF plot = area.adjusted(kMargin, kMargin, -kMargin, -kMargin);
+  if (!options.title.isEmpty()) {
+    QFont bold = painter.font();
+    bold.setBold(true);
+    painter.setFont(bold);
+    const qreal h = QFontMetricsF(bold).height();
+    painter.setPen(Qt::black);
+    painter.drawText(QRectF(plot.left(), plot.top(), plot.width(), h), Qt::AlignLeft | Qt::AlignVCenter, options.title);
+    painter.setFont(QFont());
+    plot.setTop(plot.top() + h + kLegendGap);
+  }
+  // Positions → the plot rectangle, each axis with 4 % padding (y up, as the plot widget draws it).
+  const QRectF b = model.bounds();
+  const qreal w = std::max(b.width(), 1e-9), h = std::max(b.height(), 1e-9);
+  const QRectF data = b.adjusted(-0.04 * w, -0.04 * h, 0.04 * w, 0.04 * h);
+  const auto toPoint = [&](int item) {
+    const QPointF p = model.position(item);
+    return QPointF(plot.left() + (p.x() - data.left()) / data.width() * plot.width(),
+                   plot.bottom() - (p.y() - data.top()) / data.height() * plot.height());
+  };
+  painter.setPen(QPen(QColor(200, 200, 200), 1));
+  painter.drawRect(plot);
+  if (options.lines) {
+    painter.setPen(QPen(QColor(120, 120, 120, 70), 0.8));
+    for (const auto &[image, caption] : model.links())
+      if (!model.hidden(image) && !model.hidden(caption)) painter.drawLine(toPoint(image), toPoint(caption));
+  }
+  // The first categories (the highlighted ones) on top.
+  for (std::size_t c = colouring.categories.size(); c-- > 0;)
+    for (int item : colouring.categories[c].items)
+      if (!model.hidden(item)) drawMarker(painter, toPoint(item), model.kind(item) == MapItemKind::Image, colouring.categories[c].colour);
+  painter.setPen(QPen(QColor(120, 0, 120), 1.5));
+  for (int item : options.rings)
+    if (item >= 0 && item < model.itemCount() && !model.hidden(item)) painter.drawRect(QRectF(toPoint(item) - QPointF(6, 6), QSizeF(12, 12)));
+  // Legend, top right inside the plot.
+  const QFontMetricsF fm(painter.font());
+  qreal legendWidth = 0;
+  QStringList labels;
+  for (const MapCategory &category : colouring.categories) {
+    labels << QStringLiteral("%1 (%2)").arg(category.name).arg(category.items.size());
+    legendWidth = std::max(legendWidth, fm.horizontalAdvance(labels.back()));
+  }
+  const qreal row = fm.height() + 2;
+  const QRectF legend(plot.right() - legendWidth - 4 * kMarker - 3 * kLegendGap, plot.top() + kLegendGap,
+                      legendWidth + 4 * kMarker + 2 * kLegendGap, row * colouring.categories.size() + kLegendGap);
+  painter.setPen(QPen(QColor(80, 80, 80), 0.8));
+  painter.setBrush(QColor(255, 255, 255, 230));
+  painter.drawRect(legend);
+  for (std::size_t c = 0; c < colouring.categories.size(); ++c) {
+    const MapCategory &category = colouring.categories[c];
+    const qreal y = legend.top() + kLegendGap / 2 + row * c + row / 2;
+    const bool image = !category.items.empty() && model.kind(category.items.front()) == MapItemKind::Image;
+    drawMarker(painter, QPointF(legend.left() + kLegendGap + kMarker, y), image, category.colour);
+    painter.setPen(Qt::black);
+    painter.drawText(QRectF(legend.left() + kLegendGap + 3 * kMarker, y - row / 2, legendWidth + kLegendGap, row),
+                     Qt::AlignLeft | Qt::AlignVCenter, labels[int(c)]);
+  }
+  painter.restore();
+}
+
+void exportMapFigure(const QString &path, const MapModel &model, const MapColouring &colouring, const MapFigureOptions &options, QSize size,
+                     qreal devicePixelRatio) {
+  if (!model.hasPositions()) throw std::invalid_argument("exportMapFigure: the map has no layout yet");
+  exportPaintedFigure(path, size, devicePixelRatio, options.title.isEmpty() ? QStringLiteral("Groundscope map") : options.title,
+                      [&](QPainter &painter, QPaintDevice &) { paintMapFigure(painter, QRectF(QPointF(), QSizeF(size)), model, colouring, options); });
+}
+
+void writeMapCsv(const QString &path, const MapModel &model, const MapColouring &colouring) {
+  if (!model.hasPositions()) throw std::invalid_argument("writeMapCsv: the map has no layout yet");
+  std::vector<int> categoryOf(std::size_t(model.itemCount()), -1);
+  for (std::size_t c = 0; c < colouring.categories.size(); ++c)
+    for (int item : colouring.categories[c].items) categoryOf[std::size_t(item)] = int(c);
+  QByteArray csv("item,kind,row,label,image,x,y,category\n");
+  for (int item = 0; item < model.itemCount(); ++item) {
+    const bool image = model.kind(item) == MapItemKind::Image;
+    const int row = model.row(item);
+    const int imageRow = image ? row : model.data().captionImage[std::size_t(row)];
+    const QString imageId = imageRow >= 0 && imageRow < model.imageCount() ? model.data().imageIds[imageRow] : QString();
+    const QString label = image ? model.data().imageIds[row] : model.data().captions[row];
+    const int c = categoryOf[std::size_t(item)];
+    const QPointF p = model.position(item);
+    csv += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8\n")
+               .arg(item)
+               .arg(image ? QStringLiteral("image") : QStringLiteral("caption"))
+               .arg(row)
+               .arg(csvField(label), csvField(imageId))
+               .arg(p.x(), 0, 'g', 8)
+               .arg(p.y(), 0, 'g', 8)
+               .arg(csvField(c >= 0 ? colouring.categories[std::size_t(c)].name : QString()))
+               .toUtf8();
+  }
+  writeFileAtomically(path, csv);
+}
+
+}  // namespace gs
