@@ -109,6 +109,7 @@ void ScreenshotTour::onRunReady() {
         break;
       }
     if (!concept.isEmpty()) map.setColouring(QStringLiteral("concept:") + concept);
+    map.setClusterLabelsVisible(true);
     const QString text = m_window.workbench().dataset()->captions[std::size_t(m_caption)].raw;
     const QStringList &captions = map.model().data().captions;
     const int row = int(captions.indexOf(text));

@@ -7,6 +7,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace gs {
@@ -75,6 +76,28 @@ void paintMapFigure(QPainter &painter, const QRectF &area, const MapModel &model
   painter.setPen(QPen(QColor(120, 0, 120), 1.5));
   for (int item : options.rings)
     if (item >= 0 && item < model.itemCount() && !model.hidden(item)) painter.drawRect(QRectF(toPoint(item) - QPointF(6, 6), QSizeF(12, 12)));
+  // Cluster labels: bold words on a light box at each cluster's centre.
+  QFont labelFont = painter.font();
+  labelFont.setBold(true);
+  const QFontMetricsF labelMetrics(labelFont);
+  painter.setFont(labelFont);
+  std::vector<QRectF> placed; // largest clusters first; a label overlapping a placed one is left out
+  for (const MapCluster &cluster : options.clusters) {
+    if (cluster.words.isEmpty()) continue;
+    const QString text = cluster.words.join(QLatin1Char(' '));
+    const QPointF c(plot.left() + (cluster.centre.x() - data.left()) / data.width() * plot.width(),
+                    plot.bottom() - (cluster.centre.y() - data.top()) / data.height() * plot.height());
+    QRectF box(QPointF(), QSizeF(labelMetrics.horizontalAdvance(text) + 6, labelMetrics.height() + 2));
+    box.moveCenter(c);
+    if (std::any_of(placed.begin(), placed.end(), [&box](const QRectF &other) { return other.intersects(box); })) continue;
+    placed.push_back(box);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(255, 255, 255, 200));
+    painter.drawRect(box);
+    painter.setPen(QColor(40, 40, 40));
+    painter.drawText(box, Qt::AlignCenter, text);
+  }
+  painter.setFont(QFont());
   // Legend, top right inside the plot.
   const QFontMetricsF fm(painter.font());
   qreal legendWidth = 0;

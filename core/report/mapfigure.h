@@ -4,6 +4,7 @@
 // their colouring's category colours, the image–caption lines, rings around chosen items (search
 // matches) and a legend; plus the layout as CSV. Hidden items (a legend filter) are left out.
 
+#include "report/mapclusters.h"
 #include "report/mapcolouring.h"
 
 #include <QRectF>
@@ -22,6 +23,7 @@ struct MapFigureOptions {
   QString title;
   bool lines = true;          // image–caption lines
   std::vector<int> rings;     // items to ring (search matches)
+  std::vector<MapCluster> clusters; // labelled at their centres (one level of summariseMap)
 };
 
 // Paints into `area` (logical units). A colouring with no categories colours by modality.

@@ -339,6 +339,8 @@ private Q_SLOTS:
     QVERIFY(figure.open(QIODevice::ReadOnly));
     const QByteArray vector = figure.readAll();
     QVERIFY(vector.contains("<svg") && vector.contains("6–8 words") && vector.contains("coloured by caption length"));
+    r = runCli({QStringLiteral("map"), run, QStringLiteral("--method"), QStringLiteral("pca"), QStringLiteral("--clusters")});
+    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("cluster(s), largest first")), qPrintable(r.out + r.err));
     r = runCli({QStringLiteral("map"), run, QStringLiteral("--colour"), QStringLiteral("concept:unicorn"), QStringLiteral("--method"), QStringLiteral("pca")});
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral("--colour concept:unicorn")), qPrintable(r.err));

@@ -5,6 +5,7 @@
 #include "engine/enginebridge.h"
 #include "engine/jobcontext.h"
 #include "analysis/jointspace.h"
+#include "report/mapclusters.h"
 #include "report/mapcolouring.h"
 #include "mappanel.h"
 #include "tinyrun.h"
@@ -458,6 +459,66 @@ private Q_SLOTS:
     QVERIFY2(panel.statusText().contains(QStringLiteral("invalid regular expression")), qPrintable(panel.statusText()));
     QCOMPARE(view->matchGraph()->dataCount(), 0);
     QVERIFY(panel.search(QString()).empty());
+  }
+
+  // Cluster summaries: a tile's label is the words that set its captions apart (function words
+  // never); hidden items leave the summaries; the view shows finer levels as it zooms in.
+  void clusterSummariesNameTheirRegions() {
+    MapData data = syntheticData();
+    // Three regions of the map, each with its own caption words: images 0–9 "red circle",
+    // 10–19 "blue square", 20–29 "green star" (captions follow their images).
+    const QStringList phrases{QStringLiteral("A red circle is in the picture"), QStringLiteral("A blue square is in the picture"),
+                              QStringLiteral("A green star is in the picture")};
+    for (int c = 0; c < data.captions.size(); ++c) data.captions[c] = phrases[data.captionImage[std::size_t(c)] / 10];
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    MapPanel panel(bridge, state);
+    panel.setData(data);
+    std::vector<float> xy;
+    for (int item = 0; item < panel.model().itemCount(); ++item) {
+      const int image = panel.model().kind(item) == MapItemKind::Image ? panel.model().row(item)
+                                                                          : data.captionImage[std::size_t(panel.model().row(item))];
+      xy.push_back(float(image / 10) * 10.0f + float(item % 7) * 0.1f); // region by image group
+      xy.push_back(float(item % 5) * 0.1f);
+    }
+    panel.setPositions(xy);
+    const std::vector<MapClusterLevel> levels = summariseMap(panel.model());
+    QCOMPARE(int(levels.size()), 3);
+    QCOMPARE(int(levels[0].clusters.size()), 3); // one tile per region at 3 tiles a side
+    QStringList labels;
+    for (const MapCluster &c : levels[0].clusters) {
+      QStringList words = c.words; // equal scores: any order
+      words.sort();
+      labels << words.join(QLatin1Char(' '));
+    }
+    labels.sort();
+    QCOMPARE(labels, (QStringList{QStringLiteral("blue square"), QStringLiteral("circle red"), QStringLiteral("green star")}));
+    // Hide the red region's items: it leaves the summary.
+    std::vector<char> hidden(std::size_t(panel.model().itemCount()), 0);
+    for (int item = 0; item < panel.model().itemCount(); ++item) hidden[std::size_t(item)] = xy[std::size_t(2 * item)] < 5;
+    MapModel filtered = panel.model();
+    filtered.setHidden(hidden);
+    const std::vector<MapClusterLevel> filteredLevels = summariseMap(filtered);
+    QCOMPARE(int(filteredLevels[0].clusters.size()), 2);
+    for (const MapCluster &c : filteredLevels[0].clusters) QVERIFY(!c.words.contains(QStringLiteral("red")));
+    // The panel computes them off the GUI thread; zooming in shows a finer level. (Shown at a
+    // real size: labels that would overlap on screen are left out.)
+    panel.resize(1000, 700);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    panel.view()->updatePositions(true);
+    panel.view()->plot()->replot();
+    QSignalSpy shown(&panel, &MapPanel::clustersShown);
+    panel.setClusterLabelsVisible(true);
+    QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 30000);
+    QCOMPARE(panel.view()->clusterLevelShown(), 0);
+    QCOMPARE(panel.view()->clusterLabelCount(), 3);
+    const QCPRange full = panel.view()->plot()->xAxis->range();
+    panel.view()->plot()->xAxis->setRange(full.lower, full.lower + full.size() / 5);
+    QCOMPARE(panel.view()->clusterLevelShown(), 2);
+    panel.setClusterLabelsVisible(false);
+    QCOMPARE(panel.view()->clusterLabelCount(), 0);
   }
 
   void pcaLaysOutAtOnce() {

@@ -3,6 +3,7 @@
 #include "engine/enginebridge.h"
 #include "engine/jobcontext.h"
 #include "analysis/jointspace.h"
+#include "report/mapclusters.h"
 #include "report/mapcolouring.h"
 #include "mapview.h"
 #include "workbenchstate.h"
@@ -85,6 +86,8 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   m_lines = new QCheckBox(tr("Image–caption lines"), this);
   m_lines->setChecked(true);
   m_thumbnails = new QCheckBox(tr("Thumbnails"), this);
+  m_clusters = new QCheckBox(tr("Cluster labels"), this);
+  m_clusters->setToolTip(tr("Label the map's dense regions with the words that set their captions apart (finer when zoomed in)"));
   m_unitLength = new QCheckBox(tr("Unit length"), this);
   m_unitLength->setChecked(m_model.normalised());
   m_unitLength->setToolTip(tr("Map directions (cosine geometry) rather than raw vectors; applies from the next Compute"));
@@ -127,6 +130,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   display->addWidget(m_lines);
   display->addWidget(m_unitLength);
   display->addWidget(m_thumbnails);
+  display->addWidget(m_clusters);
   display->addStretch();
   display->addWidget(new QLabel(tr("Export size"), this));
   display->addWidget(m_exportWidth);
@@ -159,6 +163,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   connect(m_mode, &QComboBox::currentIndexChanged, this, &MapPanel::updateControls);
   connect(m_lines, &QCheckBox::toggled, this, &MapPanel::setLinesVisible);
   connect(m_thumbnails, &QCheckBox::toggled, this, &MapPanel::setThumbnailsVisible);
+  connect(m_clusters, &QCheckBox::toggled, this, &MapPanel::setClusterLabelsVisible);
   connect(m_unitLength, &QCheckBox::toggled, this, [this](bool on) { m_model.setNormalised(on); });
   connect(m_export, &QPushButton::clicked, this, &MapPanel::exportWithDialog);
   connect(m_view, &MapView::rectSelected, this, &MapPanel::selectInRect);
@@ -227,6 +232,7 @@ void MapPanel::setData(MapData data) {
   for (const QString &key : availableColourings(m_model)) m_colourBy->addItem(colouringTitle(key), key);
   m_categoryHidden.clear();
   m_view->setColouring({});
+  ++m_clusterToken;
   if (!m_search->text().isEmpty()) search(m_search->text());
   m_view->rebuild();
   setStatus(tr("%1 images and %2 captions (%3-d). Press Compute for a map.")
@@ -415,6 +421,7 @@ void MapPanel::onJobFinished(JobId id, const JobOutcome &outcome) {
     message = tr("The map failed: %1").arg(outcome.error);
   setStatus(message);
   updateControls();
+  if (ok) refreshClusters();
   Q_EMIT computeFinished(ok, message);
 }
 
@@ -468,7 +475,35 @@ void MapPanel::toggleCategory(int category) {
       }
   m_model.setHidden(std::move(hidden));
   m_view->setCategoryShown(category, !m_categoryHidden[std::size_t(category)]);
+  refreshClusters();
   setStatus(tr("%n item(s) hidden by the legend (click an entry again to show them).", nullptr, count));
+}
+
+void MapPanel::setClusterLabelsVisible(bool visible) {
+  if (m_clusters->isChecked() != visible) {
+    m_clusters->setChecked(visible); // toggled() calls back here
+    return;
+  }
+  refreshClusters();
+}
+
+void MapPanel::refreshClusters() {
+  const int token = ++m_clusterToken;
+  if (!m_clusters->isChecked() || !m_model.hasPositions()) {
+    m_view->setClusterLevels({});
+    return;
+  }
+  auto model = std::make_shared<const MapModel>(m_model); // the job's own copy: the panel may change
+  auto *watcher = new QFutureWatcher<std::vector<MapClusterLevel>>(this);
+  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, token] {
+    watcher->deleteLater();
+    if (token != m_clusterToken) return;
+    std::vector<MapClusterLevel> levels = watcher->result();
+    const int count = int(levels.size());
+    m_view->setClusterLevels(std::move(levels));
+    Q_EMIT clustersShown(count);
+  });
+  watcher->setFuture(QtConcurrent::run([model] { return summariseMap(*model); }));
 }
 
 std::vector<int> MapPanel::search(const QString &query) {

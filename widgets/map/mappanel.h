@@ -70,6 +70,9 @@ public:
   // The search box: captions matching words or /regex/ are ringed; returns their items (empty and
   // the status line says why for an invalid expression).
   std::vector<int> search(const QString &query);
+  // Cluster summaries on or off: when on, the layout's clusters at three resolutions are computed
+  // off the GUI thread (again after each layout and legend filter) and labelled; clustersShown follows.
+  void setClusterLabelsVisible(bool visible);
 
   void selectInRect(const QRectF &coords); // as the rubber band does
   void activateItem(int item);             // as a click does: the WorkbenchState selection, and its neighbours
@@ -85,6 +88,7 @@ Q_SIGNALS:
   void computeFinished(bool ok, const QString &message);
   void thumbnailsLoaded(int count);
   void neighboursShown(int item);
+  void clustersShown(int levels);
 
 private:
   void onJointSpaceChanged();
@@ -95,6 +99,7 @@ private:
   void exportWithDialog();
   void setStatus(const QString &text);
   void updateControls();
+  void refreshClusters();
   int datasetImageOf(int imageRow) const;
 
   EngineBridge &m_bridge;
@@ -108,13 +113,14 @@ private:
   QDoubleSpinBox *m_perplexity, *m_theta, *m_minDist;
   QSpinBox *m_iterations, *m_neighbours, *m_exportWidth, *m_exportHeight;
   QPushButton *m_compute, *m_cancel, *m_export;
-  QCheckBox *m_lines, *m_thumbnails, *m_unitLength;
+  QCheckBox *m_lines, *m_thumbnails, *m_unitLength, *m_clusters;
   QLabel *m_status;
   JobId m_jobId = 0;
   int m_token = 0;         // identifies the current layout job; stale updates are dropped
   Mode m_running = Mode::Pca; // the method of the current (or last) layout job
   int m_dataToken = 0;     // identifies the current items; stale thumbnails are dropped
   int m_neighbourToken = 0; // identifies the latest neighbour request
+  int m_clusterToken = 0;   // identifies the latest cluster request
   bool m_thumbnailsLoading = false, m_thumbnailsLoaded = false;
   QHash<QString, int> m_rowOfImageId;
   // The jobs post their updates to this GUI-thread object, which each job keeps alive while it runs;

@@ -5,6 +5,7 @@
 #include <qcustomplot.h>
 
 #include <QMouseEvent>
+#include <QFontMetricsF>
 #include <QToolTip>
 #include <QVBoxLayout>
 
@@ -85,6 +86,8 @@ MapView::MapView(const MapModel &model, QWidget *parent) : QWidget(parent), m_mo
   });
   // The wheel zooms; a double click shows the whole layout again.
   connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent *) { updatePositions(true); });
+  // Zooming picks the cluster labels' resolution.
+  connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, [this](const QCPRange &) { showClusterLabels(); });
   // Thumbnails are placed in pixels (centred on their points), so again before every replot: they
   // follow zooming.
   connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { placeThumbnails(); });
@@ -122,6 +125,7 @@ void MapView::rebuild() {
   m_thumbnails.clear();
   m_highlightedImage = -1;
   m_neighbourItems.clear();
+  setClusterLevels({});
   updatePositions(true);
 }
 
@@ -174,11 +178,14 @@ void MapView::updatePositions(bool rescale) {
   m_images->setVisible(byModality && !(m_thumbnailsVisible && !m_pixmaps.empty()));
   m_captions->setVisible(byModality);
   updateSelection();
-  if (rescale && m_model.hasPositions()) {
+  if (m_model.hasPositions()) {
     const QRectF b = m_model.bounds();
     const double mx = std::max(1e-6, b.width() * 0.05), my = std::max(1e-6, b.height() * 0.05);
-    m_plot->xAxis->setRange(b.left() - mx, b.right() + mx);
-    m_plot->yAxis->setRange(b.top() - my, b.bottom() + my);
+    m_fullWidth = b.width() + 2 * mx;
+    if (rescale) {
+      m_plot->xAxis->setRange(b.left() - mx, b.right() + mx);
+      m_plot->yAxis->setRange(b.top() - my, b.bottom() + my);
+    }
   }
   m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
@@ -299,6 +306,48 @@ void MapView::setCategoryShown(int category, bool shown) {
       entry->setTextColor(shown ? Qt::black : QColor(170, 170, 170));
   }
   updatePositions(false);
+}
+
+void MapView::setClusterLevels(std::vector<MapClusterLevel> levels) {
+  m_levels = std::move(levels);
+  m_levelShown = -2; // force a redraw
+  showClusterLabels();
+}
+
+void MapView::showClusterLabels() {
+  int level = -1;
+  if (!m_levels.empty()) {
+    const double zoom = m_fullWidth > 0 ? m_fullWidth / std::max(1e-12, m_plot->xAxis->range().size()) : 1.0;
+    level = std::min(int(m_levels.size()) - 1, zoom < 2 ? 0 : zoom < 4 ? 1 : 2);
+  }
+  if (level == m_levelShown) return;
+  for (QCPItemText *label : m_labels) m_plot->removeItem(label);
+  m_labels.clear();
+  m_levelShown = level;
+  // Largest clusters first; a label that would overlap one already placed is left out.
+  std::vector<QRectF> placed;
+  QFont bold = m_plot->font();
+  bold.setBold(true);
+  const QFontMetricsF metrics(bold);
+  if (level >= 0)
+    for (const MapCluster &cluster : m_levels[std::size_t(level)].clusters) {
+      if (cluster.words.isEmpty()) continue;
+      QRectF box(QPointF(), QSizeF(metrics.horizontalAdvance(cluster.words.join(QLatin1Char(' '))) + 8, metrics.height() + 4));
+      box.moveCenter(toPixel(cluster.centre));
+      if (std::any_of(placed.begin(), placed.end(), [&box](const QRectF &other) { return other.intersects(box); })) continue;
+      placed.push_back(box);
+      auto *label = new QCPItemText(m_plot);
+      label->setLayer(QStringLiteral("overlay"));
+      label->position->setCoords(cluster.centre);
+      label->setText(cluster.words.join(QLatin1Char(' ')));
+      label->setFont(bold);
+      label->setColor(QColor(40, 40, 40));
+      label->setBrush(QColor(255, 255, 255, 200));
+      label->setPadding(QMargins(3, 1, 3, 1));
+      label->setClipToAxisRect(true);
+      m_labels.push_back(label);
+    }
+  m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void MapView::setMatches(std::vector<int> items) {

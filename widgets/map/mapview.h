@@ -6,6 +6,7 @@
 // rubber band (rectSelected), a click picks the nearest item (itemClicked); the wheel zooms and a
 // double click shows the whole layout again.
 
+#include "report/mapclusters.h"
 #include "report/mapcolouring.h"
 
 #include <QHash>
@@ -18,6 +19,7 @@ class QCustomPlot;
 class QCPGraph;
 class QCPCurve;
 class QCPItemPixmap;
+class QCPItemText;
 
 namespace gs {
 
@@ -45,6 +47,11 @@ public:
   void setColouring(const MapColouring &colouring);
   const MapColouring &colouring() const { return m_colouring; }
   const std::vector<QCPGraph *> &categoryGraphs() const { return m_categoryGraphs; } // images, captions per category
+  // Cluster labels at the resolution the zoom calls for: the coarsest level when the whole layout
+  // is in view, finer ones from 2× and 4× zoom (WizMap's multi-resolution summaries). Empty: none.
+  void setClusterLevels(std::vector<MapClusterLevel> levels);
+  int clusterLevelShown() const { return m_levelShown; } // -1: none
+  int clusterLabelCount() const { return int(m_labels.size()); }
   // Captions ringed as matches of the search box.
   void setMatches(std::vector<int> items);
   void setCategoryShown(int category, bool shown); // greys a filtered category's legend entry
@@ -77,6 +84,7 @@ protected:
 
 private:
   void placeThumbnails();
+  void showClusterLabels();
 
   const MapModel &m_model;
   QCustomPlot *m_plot;
@@ -84,6 +92,10 @@ private:
   MapColouring m_colouring;
   std::vector<QCPGraph *> m_categoryGraphs;
   std::vector<int> m_matchItems;
+  std::vector<MapClusterLevel> m_levels;
+  std::vector<QCPItemText *> m_labels;
+  int m_levelShown = -1;
+  double m_fullWidth = 0; // x range with the whole layout in view
   QCPCurve *m_links;
   int m_linkSegments = 0;
   bool m_linesVisible = true;

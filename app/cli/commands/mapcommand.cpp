@@ -12,6 +12,7 @@
 #include "data/loaddataset.h"
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
+#include "report/mapclusters.h"
 #include "report/mapcolouring.h"
 #include "report/mapfigure.h"
 #include "report/mapmodel.h"
@@ -22,6 +23,7 @@ namespace gs::cli {
 
 namespace {
 constexpr int kPreservationSample = 2000; // items scored for the neighbourhood preservation
+constexpr int kMaxLabels = 15;            // cluster labels on a figure
 }  // namespace
 
 Command mapCommand() {
@@ -41,6 +43,7 @@ Command mapCommand() {
       {QStringLiteral("size"), QStringLiteral("WxH"), QStringLiteral("Figure size (pixels for .png, points for .svg/.pdf)."), QStringLiteral("1200x900")},
       {QStringLiteral("dpr"), QStringLiteral("R"), QStringLiteral("Device pixel ratio of a .png."), QStringLiteral("1")},
       {QStringLiteral("raw"), {}, QStringLiteral("Map the raw vectors instead of unit-length ones."), {}},
+      {QStringLiteral("clusters"), {}, QStringLiteral("Summarise the map's dense regions by their distinctive words (listed; labelled on the figure)."), {}},
       {QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Random seed."), QStringLiteral("1")}};
   command.run = [](const Arguments &args) {
     const QString runDir = args.positional().first();
@@ -61,6 +64,7 @@ Command mapCommand() {
     MapModel model;
     MapColouring colouring;
     std::vector<int> matches;
+    std::vector<MapCluster> clusters;
     QJsonObject summary;
     requireSuccess(runJob(engine, QStringLiteral("Map"), [&](JobContext &job) {
       job.setProgress(-1, QStringLiteral("embedding the %1 split").arg(splitName(*split)));
@@ -100,6 +104,13 @@ Command mapCommand() {
       job.setProgress(-1, QStringLiteral("neighbourhood preservation"));
       summary.insert(QStringLiteral("preservation"), neighbourhoodPreservation(points, n, dim, xy, std::min(10, n - 1), kPreservationSample));
       model.setPositions(std::move(xy));
+      if (args.isSet(QStringLiteral("clusters"))) {
+        job.setProgress(-1, QStringLiteral("cluster summaries"));
+        // The finest level with at most kMaxLabels clusters (a figure with more labels is unreadable).
+        const std::vector<MapClusterLevel> levels = summariseMap(model);
+        for (const MapClusterLevel &level : levels)
+          if (clusters.empty() || int(level.clusters.size()) <= kMaxLabels) clusters = level.clusters;
+      }
       summary.insert(QStringLiteral("images"), model.imageCount());
       summary.insert(QStringLiteral("captions"), model.captionCount());
       if (!csvPath.isEmpty()) writeMapCsv(csvPath, model, colouring);
@@ -107,6 +118,7 @@ Command mapCommand() {
         MapFigureOptions options;
         options.title = QStringLiteral("%1 — %2 split, %3, coloured by %4").arg(space->model(), splitName(*split), method.toUpper(), colouring.title.toLower());
         options.rings = matches;
+        options.clusters = clusters;
         exportMapFigure(figurePath, model, colouring, options, size.isEmpty() ? QSize(1200, 900) : size, ratio);
       }
     }));
@@ -117,6 +129,11 @@ Command mapCommand() {
                  .arg(100 * summary.value(QStringLiteral("preservation")).toDouble(), 0, 'f', 1);
     out() << QStringLiteral("coloured by %1:\n").arg(colouring.title.toLower());
     for (const MapCategory &category : colouring.categories) out() << QStringLiteral("  %1: %2\n").arg(category.name).arg(category.items.size());
+    if (args.isSet(QStringLiteral("clusters"))) {
+      out() << QStringLiteral("%1 cluster(s), largest first:\n").arg(clusters.size());
+      for (const MapCluster &cluster : clusters)
+        out() << QStringLiteral("  %1 items: %2\n").arg(cluster.items.size()).arg(cluster.words.join(QLatin1Char(' ')));
+    }
     if (args.isSet(QStringLiteral("search"))) out() << QStringLiteral("%1 caption(s) match the search\n").arg(matches.size());
     if (!csvPath.isEmpty()) err() << QStringLiteral("wrote %1\n").arg(csvPath);
     if (!figurePath.isEmpty()) err() << QStringLiteral("wrote %1\n").arg(figurePath);
