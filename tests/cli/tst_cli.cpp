@@ -166,6 +166,23 @@ private Q_SLOTS:
     QVERIFY(json.value(QStringLiteral("gflops_all_threads")).toDouble() > 0.01);
   }
 
+  // bench map on a small generated mixture: one row per method, t-SNE first (the baseline), each
+  // with a time and a neighbourhood preservation in [0, 1]. (Speed is reported, never asserted.)
+  void benchMapReportsEachLayout() {
+    const Result r = runCli({QStringLiteral("bench"), QStringLiteral("map"), QStringLiteral("--points"), QStringLiteral("400"),
+                             QStringLiteral("--json")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonArray runs = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("runs")).toArray();
+    QCOMPARE(runs.size(), 3);
+    QVERIFY(runs[0].toObject().value(QStringLiteral("method")).toString().startsWith(QStringLiteral("t-SNE")));
+    QVERIFY(runs[1].toObject().value(QStringLiteral("method")).toString().startsWith(QStringLiteral("UMAP")));
+    for (const QJsonValue &run : runs) {
+      const double p = run.toObject().value(QStringLiteral("preservation")).toDouble();
+      QVERIFY(p > 0 && p <= 1);
+      QVERIFY(run.toObject().value(QStringLiteral("seconds")).toDouble() >= 0);
+    }
+  }
+
   void featuresUsageErrors_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");

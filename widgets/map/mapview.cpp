@@ -61,8 +61,8 @@ MapView::MapView(const MapModel &model, QWidget *parent) : QWidget(parent), m_mo
   m_matches->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(QColor(120, 0, 120), 1.5), Qt::NoBrush, 11));
   m_matches->removeFromLegend();
   // The rings draw above every category graph a colouring adds later.
-  m_plot->addLayer(QStringLiteral("overlay"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
-  for (QCPGraph *overlay : {m_matches, m_neighbours, m_selection, m_highlight}) overlay->setLayer(QStringLiteral("overlay"));
+  m_plot->addLayer(QStringLiteral("rings"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
+  for (QCPGraph *overlay : {m_matches, m_neighbours, m_selection, m_highlight}) overlay->setLayer(QStringLiteral("rings"));
   for (QCPGraph *g : {m_selection, m_highlight}) g->removeFromLegend();
   connect(m_plot, &QCustomPlot::legendClick, this, [this](QCPLegend *, QCPAbstractLegendItem *item, QMouseEvent *) {
     auto *entry = qobject_cast<QCPPlottableLegendItem *>(item);
@@ -337,7 +337,7 @@ void MapView::showClusterLabels() {
       if (std::any_of(placed.begin(), placed.end(), [&box](const QRectF &other) { return other.intersects(box); })) continue;
       placed.push_back(box);
       auto *label = new QCPItemText(m_plot);
-      label->setLayer(QStringLiteral("overlay"));
+      label->setLayer(QStringLiteral("rings"));
       label->position->setCoords(cluster.centre);
       label->setText(cluster.words.join(QLatin1Char(' ')));
       label->setFont(bold);

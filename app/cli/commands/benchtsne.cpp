@@ -1,15 +1,18 @@
 // `groundscope-cli bench tsne`: Barnes-Hut t-SNE on the shared 10,000 × 50 benchmark input
-// (../shared/bench/tsne-input.md). Baseline of the same run: the exact O(N²) gradient on a
+// (../shared/bench/tsne-input.md). `bench map` (below): the Map's layouts — UMAP and PCA against
+// Barnes-Hut t-SNE, the baseline of the same run — with each map's neighbourhood preservation. Baseline of the same run: the exact O(N²) gradient on a
 // 1,000-point subset, then Barnes-Hut on that subset (ratio), then Barnes-Hut on all points on one
 // thread and on all threads, each with its exact KL; the reference programs' figures are quoted.
 
 #include "analysis/tsne.h"
+#include "analysis/umap.h"
 #include "arguments.h"
 #include "cli.h"
 #include "clioutput.h"
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -164,7 +167,68 @@ int benchTsne(const Arguments &args) {
   return kExitOk;
 }
 
+int benchMap(const Arguments &args) {
+  const int threads = args.intValue(QStringLiteral("threads"), 0, 0, 1024);
+  const BenchInput input = args.isSet(QStringLiteral("input")) ? readBin(args.value(QStringLiteral("input")))
+                                                               : generate(args.intValue(QStringLiteral("points"), 10000, 100, 10000000));
+  constexpr int kSample = 5000; // points scored for neighbourhood preservation
+  QJsonArray rows;
+  Engine engine;
+  requireSuccess(runJob(engine, QStringLiteral("Benchmark map layouts"), [&](JobContext &job) {
+    const auto record = [&](const QString &method, double seconds, const std::vector<float> &xy) {
+      job.setProgress(-1, QStringLiteral("neighbourhood preservation"));
+      rows.append(QJsonObject{{QStringLiteral("method"), method}, {QStringLiteral("seconds"), seconds},
+                              {QStringLiteral("preservation"), neighbourhoodPreservation(input.x, input.n, input.dim, xy, 10, kSample, threads)}});
+    };
+    TsneOptions tsne;
+    tsne.threads = threads;
+    job.log(QStringLiteral("t-SNE (Barnes-Hut), %1 points").arg(input.n));
+    const TsneResult t = runTsne(input.x, input.n, input.dim, tsne, &job);
+    record(QStringLiteral("t-SNE (Barnes-Hut; baseline)"), t.seconds, t.positions);
+    UmapOptions umap;
+    umap.threads = threads;
+    job.log(QStringLiteral("UMAP, %1 points").arg(input.n));
+    const UmapResult u = runUmap(input.x, input.n, input.dim, umap, &job);
+    record(u.approximateNeighbours ? QStringLiteral("UMAP (HNSW neighbours)") : QStringLiteral("UMAP (exact neighbours)"), u.seconds, u.positions);
+    QElapsedTimer timer;
+    timer.start();
+    const std::vector<float> p = pcaProject(input.x, input.n, input.dim, 2, &job, threads);
+    record(QStringLiteral("PCA"), timer.elapsed() / 1000.0, p);
+  }));
+  if (args.isSet(QStringLiteral("json"))) {
+    out() << QJsonDocument(QJsonObject{{QStringLiteral("input"), input.source}, {QStringLiteral("points"), input.n}, {QStringLiteral("runs"), rows}})
+                 .toJson(QJsonDocument::Indented);
+    return kExitOk;
+  }
+  const double baseline = rows[0].toObject().value(QStringLiteral("seconds")).toDouble();
+  out() << QStringLiteral("Map layouts of %1 × %2 (%3); preservation = share of the 10 nearest neighbours kept on the map (%4 points scored)\n")
+               .arg(input.n).arg(input.dim).arg(input.source).arg(std::min(kSample, input.n));
+  for (const QJsonValue &row : rows) {
+    const QJsonObject r = row.toObject();
+    const double seconds = r.value(QStringLiteral("seconds")).toDouble();
+    out() << QStringLiteral("  %1 %2 s (%3× the baseline's time), preservation %4\n")
+                 .arg(r.value(QStringLiteral("method")).toString(), -30)
+                 .arg(seconds, 8, 'f', 2)
+                 .arg(seconds / baseline, 0, 'f', 2)
+                 .arg(r.value(QStringLiteral("preservation")).toDouble(), 0, 'f', 3);
+  }
+  return kExitOk;
+}
+
 }  // namespace
+
+Command benchMapCommand() {
+  Command command;
+  command.name = QStringLiteral("map");
+  command.summary = QStringLiteral("the Map's layouts (UMAP, PCA) against Barnes-Hut t-SNE: time and neighbourhood preservation");
+  command.syntax.options = {
+      {QStringLiteral("input"), QStringLiteral("FILE"), QStringLiteral("Benchmark input (.bin, tsne-input.md format)."), {}},
+      {QStringLiteral("points"), QStringLiteral("N"), QStringLiteral("Without --input: a generated mixture of N points (gen_input.py's recipe)."), QStringLiteral("10000")},
+      {QStringLiteral("threads"), QStringLiteral("N"), QStringLiteral("Threads (0 = all cores)."), QStringLiteral("0")},
+      {QStringLiteral("json"), {}, QStringLiteral("Print JSON."), {}}};
+  command.run = benchMap;
+  return command;
+}
 
 Command benchTsneCommand() {
   Command command;

@@ -34,5 +34,6 @@ Command benchParseCommand();    // benchparse.cpp
 Command benchFeaturesCommand(); // featurescommand.cpp
 Command benchTreesCommand();    // benchtrees.cpp
 Command benchTsneCommand();     // benchtsne.cpp
+Command benchMapCommand();      // benchtsne.cpp
 
 }  // namespace gs::cli
