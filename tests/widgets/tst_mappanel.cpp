@@ -521,6 +521,41 @@ private Q_SLOTS:
     QCOMPARE(panel.view()->clusterLabelCount(), 0);
   }
 
+  // Level of detail: above 20,000 items the markers are small squares and the lines are left out
+  // (the plot stays interactive; bench_mapframe measures it); the status line says so.
+  void denseMapsDrawDotsWithoutLines() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    MapPanel panel(bridge, state);
+    MapData dense;
+    dense.dim = 2;
+    for (int i = 0; i < 5000; ++i) {
+      dense.imageIds << QStringLiteral("img%1").arg(i);
+      dense.imageEmbeddings.insert(dense.imageEmbeddings.end(), {float(i % 97), float(i % 89)});
+      for (int c = 0; c < 4; ++c) {
+        dense.captions << QStringLiteral("caption %1").arg(c);
+        dense.captionImage.push_back(i);
+        dense.captionEmbeddings.insert(dense.captionEmbeddings.end(), {float(i % 97) + 0.1f * c, float(i % 89)});
+      }
+    }
+    panel.setData(dense);
+    QVERIFY(panel.view()->dense());
+    QVERIFY2(panel.statusText().contains(QStringLiteral("drawn as dots")), qPrintable(panel.statusText()));
+    std::vector<float> grid;
+    for (int item = 0; item < panel.model().itemCount(); ++item) {
+      grid.push_back(float(item % 300));
+      grid.push_back(float(item / 300));
+    }
+    panel.setPositions(grid);
+    QCOMPARE(panel.view()->linkSegments(), 0);
+    QCOMPARE(panel.view()->captionGraph()->scatterStyle().shape(), QCPScatterStyle::ssPixmap);
+    QCOMPARE(panel.view()->captionGraph()->dataCount(), 20000);
+    panel.setData(syntheticData()); // a small map draws in full again
+    QVERIFY(!panel.view()->dense());
+    QCOMPARE(panel.view()->captionGraph()->scatterStyle().shape(), QCPScatterStyle::ssCross);
+  }
+
   void pcaLaysOutAtOnce() {
     Engine engine;
     EngineBridge bridge(engine);

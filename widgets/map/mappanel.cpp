@@ -235,8 +235,9 @@ void MapPanel::setData(MapData data) {
   ++m_clusterToken;
   if (!m_search->text().isEmpty()) search(m_search->text());
   m_view->rebuild();
-  setStatus(tr("%1 images and %2 captions (%3-d). Press Compute for a map.")
-                .arg(m_model.imageCount()).arg(m_model.captionCount()).arg(m_model.data().dim));
+  setStatus(tr("%1 images and %2 captions (%3-d). Press Compute for a map.%4")
+                .arg(m_model.imageCount()).arg(m_model.captionCount()).arg(m_model.data().dim)
+                .arg(m_view->dense() ? tr(" So many items are drawn as dots, without image–caption lines.") : QString()));
   updateControls();
   if (m_thumbnails->isChecked()) loadThumbnails();
 }

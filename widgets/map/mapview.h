@@ -66,6 +66,7 @@ public:
   QCPGraph *captionGraph() const { return m_captions; }
   QCPCurve *linkCurve() const { return m_links; }
   int linkSegments() const { return m_linkSegments; }
+  bool dense() const { return m_dense; } // markers as dots and no lines (level of detail)
   int thumbnailItems() const { return int(m_pixmaps.size()); }
 
   // The item under a pixel of the plot widget (within kPickRadius pixels), -1 if none.
@@ -85,6 +86,7 @@ protected:
 private:
   void placeThumbnails();
   void showClusterLabels();
+  void applyLevelOfDetail();
 
   const MapModel &m_model;
   QCustomPlot *m_plot;
@@ -95,6 +97,7 @@ private:
   std::vector<MapClusterLevel> m_levels;
   std::vector<QCPItemText *> m_labels;
   int m_levelShown = -1;
+  bool m_dense = false; // more items than the level of detail draws in full
   double m_fullWidth = 0; // x range with the whole layout in view
   QCPCurve *m_links;
   int m_linkSegments = 0;
