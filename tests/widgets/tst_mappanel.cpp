@@ -384,6 +384,22 @@ private Q_SLOTS:
     Q_EMIT panel.neighbourList()->itemActivated(first);
     QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 30000);
     QCOMPARE(shown.first().at(0).toInt(), target);
+
+    // Another split of the same run: embedded off the GUI thread, then mapped (and its neighbours
+    // scored in it); the test split comes back from the state's space without embedding again.
+    QSignalSpy splits(&panel, &MapPanel::splitShown);
+    panel.showSplit(Split::Train);
+    QTRY_COMPARE_WITH_TIMEOUT(splits.count(), 1, 30000);
+    QCOMPARE(splits.first().at(0).toInt(), int(Split::Train));
+    QCOMPARE(panel.model().imageCount(), 48); // the tiny dataset's 48 training images
+    QCOMPARE(panel.model().captionCount(), 48 * 5);
+    QSignalSpy trainNeighbours(&panel, &MapPanel::neighboursShown);
+    panel.showNeighbours(panel.model().imageItem(0), k);
+    QTRY_COMPARE_WITH_TIMEOUT(trainNeighbours.count(), 1, 30000);
+    QCOMPARE(int(panel.neighbourItems().size()), 2 * k);
+    panel.showSplit(Split::Test);
+    QCOMPARE(splits.count(), 2); // at once: the state's own space
+    QCOMPARE(panel.model().imageCount(), space->imageCount());
   }
 
   // Colour by what the data knows: every item in exactly one category of each colouring; a

@@ -75,6 +75,9 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   m_minDist->setSingleStep(0.05);
   m_minDist->setValue(0.1);
   m_minDist->setToolTip(tr("UMAP: how tightly points may pack on the map"));
+  m_split = new QComboBox(this);
+  for (Split split : {Split::Test, Split::Val, Split::Train}) m_split->addItem(splitName(split), int(split));
+  m_split->setToolTip(tr("Which split of the run to map (the others are embedded when chosen)"));
   m_colourBy = new QComboBox(this);
   m_colourBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   m_colourBy->setToolTip(tr("Colour the items by what the data knows about them; click a legend entry to hide or show its items"));
@@ -104,6 +107,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   m_status->setWordWrap(true);
 
   auto *controls = new QHBoxLayout;
+  controls->addWidget(m_split);
   controls->addWidget(m_mode);
   auto *form = new QFormLayout;
   form->addRow(tr("Perplexity"), m_perplexity);
@@ -158,6 +162,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   connect(m_compute, &QPushButton::clicked, this, [this] { compute(static_cast<Mode>(m_mode->currentIndex())); });
   connect(m_cancel, &QPushButton::clicked, this, &MapPanel::cancel);
   connect(m_colourBy, &QComboBox::activated, this, [this](int index) { setColouring(m_colourBy->itemData(index).toString()); });
+  connect(m_split, &QComboBox::activated, this, [this](int index) { showSplit(static_cast<Split>(m_split->itemData(index).toInt())); });
   connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) { search(text); });
   connect(m_view, &MapView::categoryClicked, this, &MapPanel::toggleCategory);
   connect(m_mode, &QComboBox::currentIndexChanged, this, &MapPanel::updateControls);
@@ -207,15 +212,51 @@ void MapPanel::onJointSpaceChanged() {
   const std::shared_ptr<const JointSpace> space = m_state.jointSpace();
   if (!space) {
     cancel();
+    m_space.reset();
     setData({});
     setStatus(tr("No run: open a trained run to map its test split."));
     return;
   }
+  ++m_splitToken; // a split still being embedded for the previous run is stale
+  showSpace(space);
+}
+
+void MapPanel::showSpace(const std::shared_ptr<const JointSpace> &space) {
+  m_space = space;
+  m_split->setCurrentIndex(m_split->findData(int(space->split())));
   MapData data = MapData::fromJointSpace(*space);
   if (const auto dataset = m_state.dataset()) data.addDatasetMetadata(*dataset);
   setData(std::move(data));
   // PCA is quick: show it at once; t-SNE waits for the Compute button (it holds the engine a while).
   compute(Mode::Pca);
+  Q_EMIT splitShown(int(space->split()));
+}
+
+void MapPanel::showSplit(Split split) {
+  const std::shared_ptr<const JointSpace> current = m_state.jointSpace();
+  if (!current) {
+    setStatus(tr("No run: open a trained run to map its splits."));
+    return;
+  }
+  if (m_space && m_space->split() == split && m_space->runDir() == current->runDir()) return;
+  if (current->split() == split) return showSpace(current);
+  const int token = ++m_splitToken;
+  cancel();
+  auto *watcher = new QFutureWatcher<std::shared_ptr<const JointSpace>>(this);
+  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, token, split] {
+    watcher->deleteLater();
+    if (token != m_splitToken) return;
+    try {
+      showSpace(watcher->result());
+    } catch (const std::exception &error) {
+      m_split->setCurrentIndex(m_split->findData(m_space ? int(m_space->split()) : int(Split::Test)));
+      setStatus(tr("Cannot map the %1 split: %2").arg(splitName(split), QString::fromUtf8(error.what())));
+    }
+  });
+  watcher->setFuture(QtConcurrent::run([runDir = current->runDir(), split, dataset = m_state.dataset(), path = m_state.datasetPath()] {
+    return JointSpace::open(runDir, split, nullptr, dataset, path);
+  }));
+  setStatus(tr("Embedding the %1 split…").arg(splitName(split)));
 }
 
 void MapPanel::setData(MapData data) {
@@ -526,7 +567,7 @@ std::vector<int> MapPanel::search(const QString &query) {
 }
 
 void MapPanel::showNeighbours(int item, int k) {
-  const std::shared_ptr<const JointSpace> space = m_state.jointSpace();
+  const std::shared_ptr<const JointSpace> space = m_space;
   const int token = ++m_neighbourToken;
   m_neighbourList->clear();
   m_view->setNeighbours({});

@@ -7,6 +7,7 @@
 
 #include "analysis/tsne.h"
 #include "analysis/umap.h"
+#include "data/dataset.h"
 #include "engine/job.h"
 #include "figureexport.h"
 #include "report/mapmodel.h"
@@ -28,6 +29,7 @@ class QSpinBox;
 namespace gs {
 
 class EngineBridge;
+class JointSpace;
 class MapView;
 class WorkbenchState;
 
@@ -73,6 +75,9 @@ public:
   // Cluster summaries on or off: when on, the layout's clusters at three resolutions are computed
   // off the GUI thread (again after each layout and legend filter) and labelled; clustersShown follows.
   void setClusterLabelsVisible(bool visible);
+  // Maps another split of the current run (embedded off the GUI thread, then laid out by PCA);
+  // splitShown follows, or the status line says why not.
+  void showSplit(Split split);
 
   void selectInRect(const QRectF &coords); // as the rubber band does
   void activateItem(int item);             // as a click does: the WorkbenchState selection, and its neighbours
@@ -89,6 +94,7 @@ Q_SIGNALS:
   void thumbnailsLoaded(int count);
   void neighboursShown(int item);
   void clustersShown(int levels);
+  void splitShown(int split);
 
 private:
   void onJointSpaceChanged();
@@ -100,6 +106,7 @@ private:
   void setStatus(const QString &text);
   void updateControls();
   void refreshClusters();
+  void showSpace(const std::shared_ptr<const JointSpace> &space);
   int datasetImageOf(int imageRow) const;
 
   EngineBridge &m_bridge;
@@ -107,7 +114,9 @@ private:
   MapModel m_model;
   MapView *m_view;
   QListWidget *m_list, *m_neighbourList;
-  QComboBox *m_mode, *m_colourBy;
+  QComboBox *m_mode, *m_colourBy, *m_split;
+  std::shared_ptr<const JointSpace> m_space; // the split on the map (the state's, or one opened here)
+  int m_splitToken = 0;
   QLineEdit *m_search;
   std::vector<char> m_categoryHidden;
   QDoubleSpinBox *m_perplexity, *m_theta, *m_minDist;
