@@ -79,6 +79,26 @@ std::shared_ptr<const Dataset> syntheticDataset() {
   return dataset;
 }
 
+// Captions whose nearest image on the map is in their own image's cluster (syntheticData's
+// clusters: image row % 3).
+int captionsNearTheirCluster(const MapModel &m) {
+  int same = 0;
+  for (int c = 0; c < m.captionCount(); ++c) {
+    const QPointF p = m.position(m.captionItem(c));
+    int nearest = -1;
+    double best = 1e300;
+    for (int i = 0; i < m.imageCount(); ++i) {
+      const QPointF d = m.position(i) - p;
+      if (QPointF::dotProduct(d, d) < best) {
+        best = QPointF::dotProduct(d, d);
+        nearest = i;
+      }
+    }
+    same += nearest % 3 == m.data().captionImage[std::size_t(c)] % 3;
+  }
+  return same;
+}
+
 // Item k at (k, k % 5).
 std::vector<float> gridPositions(int items) {
   std::vector<float> xy;
@@ -214,22 +234,7 @@ private Q_SLOTS:
     QVERIFY(firstKeys != lastKeys); // the picture moved while the job ran
     QVERIFY(!panel.isComputing());
     // Captions lie beside their own image: the map keeps the joint space's neighbourhoods.
-    int nearOwnImage = 0;
-    const MapModel &m = panel.model();
-    for (int c = 0; c < m.captionCount(); ++c) {
-      const QPointF p = m.position(m.captionItem(c));
-      int nearest = -1;
-      double best = 1e300;
-      for (int i = 0; i < m.imageCount(); ++i) {
-        const QPointF d = m.position(i) - p;
-        if (QPointF::dotProduct(d, d) < best) {
-          best = QPointF::dotProduct(d, d);
-          nearest = i;
-        }
-      }
-      nearOwnImage += nearest % 3 == m.data().captionImage[std::size_t(c)] % 3; // same cluster
-    }
-    QVERIFY(nearOwnImage > 0.9 * m.captionCount());
+    QVERIFY(captionsNearTheirCluster(panel.model()) > 0.9 * panel.model().captionCount());
   }
 
   void cancelStopsTheJob() {
@@ -307,22 +312,7 @@ private Q_SLOTS:
     QVERIFY2(panel.statusText().contains(QStringLiteral("UMAP: 100 epochs")), qPrintable(panel.statusText()));
     QVERIFY2(panel.statusText().contains(QStringLiteral("nearest neighbours kept")), qPrintable(panel.statusText()));
     QVERIFY(updates.count() >= 100 / 10);
-    int sameCluster = 0;
-    const MapModel &m = panel.model();
-    for (int c = 0; c < m.captionCount(); ++c) {
-      const QPointF p = m.position(m.captionItem(c));
-      int nearest = -1;
-      double best = 1e300;
-      for (int i = 0; i < m.imageCount(); ++i) {
-        const QPointF d = m.position(i) - p;
-        if (QPointF::dotProduct(d, d) < best) {
-          best = QPointF::dotProduct(d, d);
-          nearest = i;
-        }
-      }
-      sameCluster += nearest % 3 == m.data().captionImage[std::size_t(c)] % 3;
-    }
-    QVERIFY(sameCluster > 0.9 * m.captionCount());
+    QVERIFY(captionsNearTheirCluster(panel.model()) > 0.9 * panel.model().captionCount());
     // Fewer items than neighbours: lowered, and said.
     UmapOptions many;
     many.neighbours = 500;
