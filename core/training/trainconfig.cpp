@@ -205,6 +205,10 @@ const std::vector<Field> &fields() {
       intField({"epochs", "Epochs"}, &TrainConfig::epochs, G::Gradient, "Epochs", Bound::Positive),
       intField({"batch_size", "Batch size"}, &TrainConfig::batchSize, G::Gradient, "Minibatch size", Bound::Positive),
       seedField(),
+      omittedWhenDefault(intField({"record_sample", "Recorded images"}, &TrainConfig::recordSample, G::Gradient,
+                                  "Test images (with their captions) whose embeddings are saved after every epoch, for "
+                                  "the Map's epoch slider (0: none)",
+                                  Bound::NonNegative)),
       doubleField({"cca_regularisation", "CCA regularisation"}, &TrainConfig::ccaRegularisation, G::Cca, "CCA ridge term"),
   };
   return table;

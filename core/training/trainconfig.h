@@ -79,6 +79,10 @@ struct TrainConfig {
   int epochs = 10;
   int batchSize = 100;
   quint64 seed = 1;
+  // Images of the test split (with all their captions) whose joint-space vectors are saved before
+  // training and after every epoch (trajectory/ in the run folder), so the Map can replay how the
+  // space formed. 0: none. The same images every epoch: evenly spaced over the split.
+  int recordSample = 100;
   double ccaRegularisation = 1e-3; // ridge added to CCA's covariances (model cca)
 
   // The model's registry entry defaults.

@@ -9,6 +9,7 @@
 #include "training/detail/embedder.h"
 #include "training/detail/modelbuilder.h"
 #include "training/detail/trainstep.h"
+#include "training/detail/trajectoryrecorder.h"
 #include "training/detail/phrasegrounding.h"
 #include "training/detail/optimisation.h"
 #include "training/detail/runfiles.h"
@@ -319,6 +320,9 @@ TrainResult train(const TrainingData &input, const TrainConfig &requested, const
     step.phrases = &phrases;
     step.correspondences = &correspondences;
   }
+  // The Map's epoch slider: the sample's vectors before training and after every epoch.
+  TrajectoryRecorder trajectory(data, config.recordSample, runDir);
+  if (position.epoch == 0) trajectory.record(model, encoded, features, 0);
   QFile eventLog(folder.eventsFile());
   if (!eventLog.open(QIODevice::Append | QIODevice::Text))
     throw std::runtime_error(QStringLiteral("%1: cannot write: %2").arg(eventLog.fileName(), eventLog.errorString()).toStdString());
@@ -412,6 +416,8 @@ TrainResult train(const TrainingData &input, const TrainConfig &requested, const
     position.epoch = epoch;
     position.history = QJsonObject{{QStringLiteral("epochs"), history},
                                    {QStringLiteral("best_epoch"), position.bestEpoch}};
+    // Before the checkpoint: a run killed between the two redoes this epoch and rewrites the same file.
+    trajectory.record(model, encoded, features, epoch);
     saveCheckpoint(lastPath, *model, optimizer.get(), position);
     writeFileAtomically(folder.metricsFile(), QJsonDocument(position.history).toJson());
     if (job)

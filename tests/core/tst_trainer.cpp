@@ -9,6 +9,7 @@
 #include "testprinters.h"
 #include "training/modelregistry.h"
 #include "training/runfolder.h"
+#include "training/runtrajectory.h"
 #include "training/sentencesimilarity.h"
 #include "training/trainedmodel.h"
 #include "training/trainer.h"
@@ -184,6 +185,77 @@ private Q_SLOTS:
     QCOMPARE(resumed.epochsRun, 2);
     QCOMPARE(resumed.test.toJson(), reference.test.toJson());
     QCOMPARE(resumed.bestEpoch, reference.bestEpoch);
+    // The recorded trajectory goes on as if uninterrupted, to the byte.
+    QCOMPARE(RunTrajectory::open(interrupted.path()).epochs(), (std::vector<int>{0, 1, 2, 3, 4}));
+    for (int epoch : {2, 4}) {
+      QFile a(RunTrajectory::epochFile(straight.path(), epoch)), b(RunTrajectory::epochFile(interrupted.path(), epoch));
+      QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+      QVERIFY2(a.readAll() == b.readAll(), qPrintable(a.fileName()));
+    }
+  }
+
+  // The Map's epoch slider reads what the trainer records: a fixed sample of test images with all
+  // their captions, before training and after every epoch; the last epoch's vectors are the kept
+  // model's (float16: three significant digits).
+  void trajectoryIsRecordedBeforeAndAfterEveryEpoch() {
+    const TrainingData data = test::syntheticTrainingData(10);
+    TrainConfig config = quickConfig(QStringLiteral("bow"));
+    config.epochs = 3;
+    config.selection = SelectionRule::Last;
+    config.recordSample = 5;
+    QTemporaryDir dir;
+    train(data, config, dir.path());
+    QVERIFY(RunTrajectory::exists(dir.path()));
+    const RunTrajectory trajectory = RunTrajectory::open(dir.path());
+    QCOMPARE(trajectory.epochs(), (std::vector<int>{0, 1, 2, 3}));
+    const TrajectorySample &sample = trajectory.sample();
+    QCOMPARE(sample.split, Split::Test);
+    QCOMPARE(sample.imageIds.size(), 5);
+    const TrainedModel trained = TrainedModel::open(dir.path());
+    QCOMPARE(sample.dim, trained.dim());
+    // Evenly spaced test images, each with every caption it has.
+    const std::vector<int> testImages = data.imagesIn(Split::Test);
+    std::vector<float> features;
+    int captions = 0;
+    for (int pick : trajectoryImagePicks(int(testImages.size()), 5)) {
+      const int row = testImages[std::size_t(pick)];
+      QVERIFY(sample.imageIds.contains(data.imageIds[row]));
+      features.insert(features.end(), data.imageFeatures.begin() + std::ptrdiff_t(row) * data.featureDim,
+                      data.imageFeatures.begin() + std::ptrdiff_t(row + 1) * data.featureDim);
+      for (const TrainingCaption &c : data.captions) captions += c.image == row;
+    }
+    QCOMPARE(sample.captions.size(), captions);
+    const std::vector<float> last = trajectory.embeddings(3);
+    const std::vector<float> images = trained.embedImages(features, 5);
+    QCOMPARE(last.size(), std::size_t(sample.itemCount() * sample.dim));
+    for (std::size_t k = 0; k < images.size(); ++k)
+      QVERIFY2(std::abs(last[k] - images[k]) <= 2e-3 * std::max(1.f, std::abs(images[k])), qPrintable(QString::number(k)));
+    const std::vector<float> caption = trained.embedCaptions({[&] {
+      for (const TrainingCaption &c : data.captions)
+        if (c.raw == sample.captions[0]) return c;
+      return TrainingCaption{};
+    }()});
+    for (int k = 0; k < sample.dim; ++k) {
+      const float recorded = last[std::size_t(5 * sample.dim + k)];
+      QVERIFY2(std::abs(recorded - caption[std::size_t(k)]) <= 2e-3 * std::max(1.f, std::abs(caption[std::size_t(k)])), qPrintable(QString::number(k)));
+    }
+    QVERIFY(trajectory.embeddings(0) != last); // training moved the space
+
+    QTemporaryDir none;
+    config.recordSample = 0;
+    train(data, config, none.path());
+    QVERIFY(!RunTrajectory::exists(none.path()));
+    // A damaged file names itself.
+    QFile damaged(RunTrajectory::epochFile(dir.path(), 2));
+    QVERIFY(damaged.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    damaged.write("not a numpy file");
+    damaged.close();
+    try {
+      trajectory.embeddings(2);
+      QFAIL("no exception");
+    } catch (const RunFolderError &error) {
+      QVERIFY2(QString::fromUtf8(error.what()).contains(QStringLiteral("epoch-002.npy")), error.what());
+    }
   }
 
   // TrainConfig::selection: "rsum" keeps the epoch with the best validation rsum, "last" the final
