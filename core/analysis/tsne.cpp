@@ -78,6 +78,20 @@ std::vector<double> randomLayout(int n, int seed) {
   return y;
 }
 
+// A given starting layout, centred.
+std::vector<double> centredLayout(const std::vector<float> &initial, int n) {
+  if (initial.size() != std::size_t(n) * 2)
+    fail("runTsne", QStringLiteral("the initial layout has %1 values, expected n × 2 = %2").arg(initial.size()).arg(qint64(n) * 2));
+  std::vector<double> y(initial.begin(), initial.end());
+  double mean[2] = {0, 0};
+  for (std::size_t k = 0; k < y.size(); ++k) {
+    if (!std::isfinite(y[k])) fail("runTsne", QStringLiteral("the initial layout has a non-finite value at row %1").arg(k / 2));
+    mean[k % 2] += y[k] / n;
+  }
+  for (std::size_t k = 0; k < y.size(); ++k) y[k] -= mean[k % 2];
+  return y;
+}
+
 std::vector<float> toFloat(const std::vector<double> &y) { return std::vector<float>(y.begin(), y.end()); }
 
 detail::SparseMatrix affinities(const std::vector<float> &points, int n, int dim, double perplexity, detail::ThreadPool &pool,
@@ -102,7 +116,7 @@ TsneResult runTsne(const std::vector<float> &points, int n, int dim, const TsneO
   const detail::SparseMatrix P = affinities(points, n, dim, options.perplexity, pool, job);
 
   const double theta = n < kExactBelow ? 0.0 : options.theta;
-  std::vector<double> y = randomLayout(n, options.seed);
+  std::vector<double> y = options.initial.empty() ? randomLayout(n, options.seed) : centredLayout(options.initial, n);
   std::vector<double> grad(y.size()), update(y.size(), 0.0), gains(y.size(), 1.0);
   TsneResult result;
   double z = 1;

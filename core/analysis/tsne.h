@@ -26,6 +26,11 @@ struct TsneOptions {
   int momentumSwitch = 250;
   int threads = 0;      // 0: all cores
   int reportEvery = 50; // iterations between progress callbacks (live map updates)
+  // A starting layout (n × 2) instead of the random one, used as given (centred): e.g. the previous
+  // epoch's converged map, optimised further (then set exaggerationIterations to 0, as openTSNE's
+  // "optimize further" does, or the exaggeration pulls the map apart again). A PCA start should be
+  // scaled to a small spread (std 1e-4) by the caller, as Kobak & Berens 2019 recommend.
+  std::vector<float> initial;
 };
 
 struct TsneResult {

@@ -49,18 +49,30 @@ void checkInput(const std::vector<float> &points, int n, int dim, const UmapOpti
   for (std::size_t k = 0; k < points.size(); ++k)
     if (!std::isfinite(points[k]))
       fail(QStringLiteral("non-finite value (%1) at row %2, column %3").arg(double(points[k])).arg(k / std::size_t(dim)).arg(k % std::size_t(dim)));
+  if (!o.initial.empty() && o.initial.size() != std::size_t(n) * 2)
+    fail(QStringLiteral("the initial layout has %1 values, expected n × 2 = %2").arg(o.initial.size()).arg(qint64(n) * 2));
+  for (std::size_t k = 0; k < o.initial.size(); ++k)
+    if (!std::isfinite(o.initial[k])) fail(QStringLiteral("the initial layout has a non-finite value at row %1").arg(k / 2));
 }
 
-// Scales each axis of an n × 2 layout to [0, kInitialRange] and adds N(0, 1e-4²) noise, so no two
+// Scales each axis of an n × 2 layout to [0, kInitialRange] (a given start: the longer axis, keeping
+// its shape) and adds N(0, 1e-4²) noise, so no two
 // points start on top of each other.
-void normaliseLayout(std::vector<double> &y, int n, std::mt19937 &rng) {
+void normaliseLayout(std::vector<double> &y, int n, std::mt19937 &rng, bool keepShape) {
+  // A given start (the previous epoch's map) keeps its shape: both axes scaled by one factor.
+  double lo0 = INFINITY, hi0 = -INFINITY, lo1 = INFINITY, hi1 = -INFINITY;
+  for (int i = 0; i < n; ++i) {
+    lo0 = std::min(lo0, y[std::size_t(i) * 2]), hi0 = std::max(hi0, y[std::size_t(i) * 2]);
+    lo1 = std::min(lo1, y[std::size_t(i) * 2 + 1]), hi1 = std::max(hi1, y[std::size_t(i) * 2 + 1]);
+  }
+  const double common = std::max(hi0 - lo0, hi1 - lo1);
   for (int axis = 0; axis < 2; ++axis) {
     double lo = INFINITY, hi = -INFINITY;
     for (int i = 0; i < n; ++i) {
       lo = std::min(lo, y[std::size_t(i) * 2 + std::size_t(axis)]);
       hi = std::max(hi, y[std::size_t(i) * 2 + std::size_t(axis)]);
     }
-    const double range = hi > lo ? hi - lo : 1.0;
+    const double range = keepShape ? (common > 0 ? common : 1.0) : hi > lo ? hi - lo : 1.0;
     for (int i = 0; i < n; ++i) y[std::size_t(i) * 2 + std::size_t(axis)] = kInitialRange * (y[std::size_t(i) * 2 + std::size_t(axis)] - lo) / range;
   }
   // Box–Muller on mt19937 (whose sequence the standard fixes; normal_distribution's is not), so a
@@ -104,10 +116,10 @@ UmapResult runUmap(const std::vector<float> &points, int n, int dim, const UmapO
   std::vector<int> component;
   result.components = detail::connectedComponents(graph, &component);
   std::mt19937 rng(static_cast<std::uint32_t>(options.seed));
-  std::vector<double> y = result.components == 1
-                              ? detail::spectralLayout(graph, options.seed, pool, job)
-                              : detail::componentLayout(graph, component, result.components, points.data(), dim, options.seed, pool, job);
-  normaliseLayout(y, n, rng);
+  std::vector<double> y = !options.initial.empty()  ? std::vector<double>(options.initial.begin(), options.initial.end())
+                          : result.components == 1 ? detail::spectralLayout(graph, options.seed, pool, job)
+                                                   : detail::componentLayout(graph, component, result.components, points.data(), dim, options.seed, pool, job);
+  normaliseLayout(y, n, rng, !options.initial.empty());
 
   // 4. SGD on the cross-entropy (§3.2): each edge is sampled in proportion to its weight (every
   //    max_w / w epochs), pulling both ends together; each sample draws `negativeSamples` random

@@ -31,6 +31,9 @@ struct UmapOptions {
   int threads = 0;          // neighbour search and graph building; the SGD runs on one thread (deterministic)
   NeighbourSearch search = NeighbourSearch::Automatic;
   int reportEvery = 10;     // epochs between progress callbacks (live map updates)
+  // A starting layout (n × 2) instead of the spectral one, e.g. the previous epoch's map so that
+  // successive maps stay aligned; scaled to the same [0, 10] box (as umap-learn does with init=array).
+  std::vector<float> initial;
 };
 
 struct UmapResult {
