@@ -3,6 +3,7 @@
 #include "analysis/jointspace.h"
 #include "data/dataset.h"
 #include "text/tokenizer.h"
+#include "training/runtrajectory.h"
 
 #include <QHash>
 #include <QRegularExpression>
@@ -24,6 +25,25 @@ MapData MapData::fromJointSpace(const JointSpace &space) {
   JointSpace::PartnerRanks ranks = space.partnerRanks();
   data.captionPartnerRank = std::move(ranks.captions);
   data.imagePartnerRank = std::move(ranks.images);
+  return data;
+}
+
+MapData MapData::fromTrajectory(const TrajectorySample &sample, const std::vector<float> &vectors, const JointSpace *space) {
+  if (vectors.size() != std::size_t(sample.itemCount()) * std::size_t(sample.dim))
+    throw std::invalid_argument(QStringLiteral("MapData::fromTrajectory: %1 values for %2 items of dimension %3")
+                                    .arg(vectors.size()).arg(sample.itemCount()).arg(sample.dim).toStdString());
+  MapData data;
+  data.imageIds = sample.imageIds;
+  data.captions = sample.captions;
+  data.captionImage = sample.captionImage;
+  data.dim = sample.dim;
+  const std::size_t split = std::size_t(sample.imageIds.size()) * std::size_t(sample.dim);
+  data.imageEmbeddings.assign(vectors.begin(), vectors.begin() + std::ptrdiff_t(split));
+  data.captionEmbeddings.assign(vectors.begin() + std::ptrdiff_t(split), vectors.end());
+  for (const QString &id : sample.imageIds) {
+    const int row = space ? space->imageRowOf(id) : -1;
+    data.imagePaths.append(row >= 0 ? space->imagePaths()[row] : QString());
+  }
   return data;
 }
 

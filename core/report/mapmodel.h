@@ -15,6 +15,7 @@ namespace gs {
 
 class JointSpace;
 struct Dataset;
+struct TrajectorySample;
 
 // Plain copy of the parts of a JointSpace the map needs (tests build one directly).
 struct MapData {
@@ -31,6 +32,10 @@ struct MapData {
   std::vector<char> captionOrderSensitive; // captions only word order resolves (the demo's twins)
 
   static MapData fromJointSpace(const JointSpace &space);
+  // A run's recorded sample at one epoch (`vectors`: its items × dim, runtrajectory.h). Image paths
+  // (for thumbnails) come from `space` where it holds the image; partner ranks stay unknown (they
+  // would be the final model's, not the epoch's).
+  static MapData fromTrajectory(const TrajectorySample &sample, const std::vector<float> &vectors, const JointSpace *space = nullptr);
   // What the dataset knows beyond the joint space, joined by image id and caption text: the
   // images' ground-truth concepts (left empty when no image has any) and the demo's
   // order-sensitive captions.

@@ -10,6 +10,7 @@
 //   snapshots/epoch-N.pt  the cyclic schedule's snapshots
 //   metrics.json        one entry per epoch (EpochEvent); events.jsonl: one line per minibatch (BatchEvent)
 //   result.json         the test metrics of the finished run (TrainResult)
+//   trajectory/         a sample's joint-space vectors at every epoch (RunTrajectory, runtrajectory.h)
 //
 // Every read of a missing, unreadable or corrupt file throws RunFolderError naming the file (and
 // the line or offset). Torch-free.

@@ -7,6 +7,7 @@
 #include "analysis/jointspace.h"
 #include "report/mapclusters.h"
 #include "report/mapcolouring.h"
+#include "epochslider.h"
 #include "mappanel.h"
 #include "tinyrun.h"
 #include "mapview.h"
@@ -390,6 +391,78 @@ private Q_SLOTS:
     panel.showSplit(Split::Test);
     QCOMPARE(splits.count(), 2); // at once: the state's own space
     QCOMPARE(panel.model().imageCount(), space->imageCount());
+  }
+
+  // The acceptance: "the epoch slider shows the stored layouts in order". A run records its
+  // test sample at epochs 0–3; the replay lays each epoch out from the previous one's map; the
+  // slider (and play) draw exactly those layouts, in order; a run that recorded nothing says so.
+  void epochSliderShowsTheStoredLayoutsInOrder() {
+    QTemporaryDir dir;
+    const test::TinyDataset tiny = test::makeTinyDataset(dir.path());
+    const QString runDir = dir.filePath(QStringLiteral("run"));
+    test::trainTinyRun(tiny, runDir, 3);
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    MapPanel panel(bridge, state);
+    QSignalSpy finished(&panel, &MapPanel::computeFinished);
+    state.setJointSpace(JointSpace::open(runDir));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    QVERIFY(panel.canReplay());
+    QVERIFY(panel.epochSlider()->isHidden());
+    QSignalSpy replayed(&panel, &MapPanel::replayShown);
+    QVERIFY(panel.replayEpochs(MapPanel::Mode::Tsne) != 0);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 60000);
+    QVERIFY2(finished.last().at(0).toBool(), qPrintable(finished.last().at(1).toString()));
+    QCOMPARE(replayed.count(), 1);
+    QCOMPARE(panel.replayEpochNumbers(), (std::vector<int>{0, 1, 2, 3}));
+    QCOMPARE(panel.replayLayouts().size(), std::size_t(4));
+    QCOMPARE(panel.model().imageCount(), 6); // the tiny test split, all of it (fewer than 100 images)
+    QCOMPARE(panel.model().captionCount(), 30);
+    QVERIFY(!panel.epochSlider()->isHidden());
+    QCOMPARE(panel.epochSlider()->index(), 3); // the last epoch first
+    QVERIFY(panel.statusText().contains(QStringLiteral("4 recorded epochs")));
+    // Consecutive layouts differ (the space changed), and each is a real map, not a copy.
+    QVERIFY(panel.replayLayouts()[0] != panel.replayLayouts()[3]);
+
+    QSignalSpy shown(&panel, &MapPanel::epochShown);
+    for (int index : {0, 1, 2, 3, 1}) {
+      panel.epochSlider()->setIndex(index); // as a drag does
+      QCOMPARE(panel.shownEpochIndex(), index);
+      for (int item = 0; item < panel.model().itemCount(); ++item) {
+        const QPointF p = panel.model().position(item);
+        QCOMPARE(float(p.x()), panel.replayLayouts()[std::size_t(index)][std::size_t(item) * 2]);
+        QCOMPARE(float(p.y()), panel.replayLayouts()[std::size_t(index)][std::size_t(item) * 2 + 1]);
+      }
+    }
+    QCOMPARE(shown.count(), 5);
+    QCOMPARE(shown.at(4).at(0).toInt(), 1);
+    // Play steps through the rest in order and stops at the last epoch.
+    shown.clear();
+    panel.epochSlider()->play();
+    QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 2, 10000);
+    QCOMPARE(shown.at(0).at(0).toInt(), 2);
+    QCOMPARE(shown.at(1).at(0).toInt(), 3);
+    QTRY_VERIFY_WITH_TIMEOUT(!panel.epochSlider()->playing(), 5000);
+    // The sample is the whole test split, so neighbours in the joint space work during a replay.
+    QSignalSpy neighbours(&panel, &MapPanel::neighboursShown);
+    panel.showNeighbours(panel.model().imageItem(0), 3);
+    QTRY_COMPARE_WITH_TIMEOUT(neighbours.count(), 1, 30000);
+    // Another run opens: the replay ends.
+    const QString silentDir = dir.filePath(QStringLiteral("silent"));
+    TrainingSource source;
+    source.datasetPath = tiny.datasetPath;
+    source.backbone = tiny.backbone;
+    TrainConfig config = test::tinyConfig(1);
+    config.recordSample = 0;
+    train(prepareTrainingData(source), config, silentDir);
+    state.setJointSpace(JointSpace::open(silentDir));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, 30000);
+    QVERIFY(panel.replayEpochNumbers().empty());
+    QVERIFY(panel.epochSlider()->isHidden());
+    QVERIFY(!panel.canReplay());
+    QCOMPARE(panel.replayEpochs(MapPanel::Mode::Pca), JobId(0));
+    QVERIFY(panel.statusText().contains(QStringLiteral("recorded no epochs")));
   }
 
   // Colour by what the data knows: every item in exactly one category of each colouring; a

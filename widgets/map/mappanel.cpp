@@ -3,6 +3,9 @@
 #include "engine/enginebridge.h"
 #include "engine/jobcontext.h"
 #include "analysis/jointspace.h"
+#include "analysis/layoutsequence.h"
+#include "epochslider.h"
+#include "training/runtrajectory.h"
 #include "report/mapclusters.h"
 #include "report/mapcolouring.h"
 #include "mapview.h"
@@ -27,6 +30,7 @@
 #include <qcustomplot.h>
 
 #include <cmath>
+#include <utility>
 
 #include <stdexcept>
 
@@ -103,6 +107,10 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   m_exportWidth->setValue(1600);
   m_exportHeight->setValue(1200);
   m_export = new QPushButton(tr("Export…"), this);
+  m_replay = new QPushButton(tr("Replay epochs"), this);
+  m_replay->setToolTip(tr("Lay out the run's recorded epochs with the chosen method, each from the previous epoch's map, "
+                          "and step through them with the slider"));
+  m_epochSlider = new EpochSlider(this);
   m_status = new QLabel(tr("No run: open a trained run to map its test split."), this);
   m_status->setWordWrap(true);
 
@@ -156,11 +164,17 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   auto *layout = new QVBoxLayout(this);
   layout->addLayout(controls);
   layout->addLayout(display);
+  auto *epochs = new QHBoxLayout;
+  epochs->addWidget(m_replay);
+  epochs->addWidget(m_epochSlider, 1);
+  layout->addLayout(epochs);
   layout->addWidget(splitter, 1);
   layout->addWidget(m_status);
 
   connect(m_compute, &QPushButton::clicked, this, [this] { compute(static_cast<Mode>(m_mode->currentIndex())); });
   connect(m_cancel, &QPushButton::clicked, this, &MapPanel::cancel);
+  connect(m_replay, &QPushButton::clicked, this, [this] { replayEpochs(static_cast<Mode>(m_mode->currentIndex())); });
+  connect(m_epochSlider, &EpochSlider::indexChanged, this, &MapPanel::showEpoch);
   connect(m_colourBy, &QComboBox::activated, this, [this](int index) { setColouring(m_colourBy->itemData(index).toString()); });
   connect(m_split, &QComboBox::activated, this, [this](int index) { showSplit(static_cast<Split>(m_split->itemData(index).toInt())); });
   connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) { search(text); });
@@ -206,6 +220,13 @@ void MapPanel::updateControls() {
   m_compute->setEnabled(m_model.itemCount() > 0);
   m_cancel->setEnabled(m_jobId != 0);
   m_export->setEnabled(m_model.hasPositions());
+  m_replay->setEnabled(canReplay());
+  m_epochSlider->setVisible(!m_epochNumbers.empty());
+}
+
+bool MapPanel::canReplay() const {
+  const std::shared_ptr<const JointSpace> space = m_state.jointSpace();
+  return space && RunTrajectory::exists(space->runDir());
 }
 
 void MapPanel::onJointSpaceChanged() {
@@ -274,6 +295,10 @@ void MapPanel::setData(MapData data) {
   m_categoryHidden.clear();
   m_view->setColouring({});
   ++m_clusterToken;
+  m_epochNumbers.clear();
+  m_epochLayouts.clear();
+  m_shownEpoch = -1;
+  m_epochSlider->setEpochs({});
   if (!m_search->text().isEmpty()) search(m_search->text());
   m_view->rebuild();
   setStatus(tr("%1 images and %2 captions (%3-d). Press Compute for a map.%4")
@@ -412,6 +437,93 @@ JobId MapPanel::computeUmap(const UmapOptions &requested) {
   return m_jobId;
 }
 
+JobId MapPanel::replayEpochs(Mode mode) {
+  const std::shared_ptr<const JointSpace> space = m_state.jointSpace();
+  if (!canReplay()) {
+    setStatus(tr("This run recorded no epochs: runs trained with “Recorded images” above 0 (record_sample, 100 by default) "
+                 "can replay how their joint space formed."));
+    return 0;
+  }
+  cancel();
+  LayoutSequenceOptions options;
+  options.method = mode == Mode::Tsne ? LayoutMethod::Tsne : mode == Mode::Umap ? LayoutMethod::Umap : LayoutMethod::Pca;
+  options.tsne.perplexity = m_perplexity->value();
+  options.tsne.iterations = m_iterations->value();
+  options.tsne.theta = m_theta->value();
+  options.umap.neighbours = m_neighbours->value();
+  options.umap.minDist = m_minDist->value();
+  const int token = ++m_token;
+  m_running = mode;
+  m_mode->setCurrentIndex(int(mode));
+  const QPointer<MapPanel> self(this);
+  m_jobId = m_bridge.submit(tr("Epoch replay"), [self, relay = m_relay, token, space, dataset = m_state.dataset(), options,
+                                                 normalised = m_model.normalised()](JobContext &job) mutable {
+    job.setProgress(-1, QStringLiteral("reading the recorded epochs"));
+    const RunTrajectory trajectory = RunTrajectory::open(space->runDir());
+    const TrajectorySample &sample = trajectory.sample();
+    const int n = sample.itemCount(), dim = sample.dim;
+    // The same vectors the map would lay out for each epoch (unit length when the panel says so).
+    std::vector<std::vector<float>> frames;
+    MapModel frame;
+    frame.setNormalised(normalised);
+    MapData last;
+    for (int epoch : trajectory.epochs()) {
+      last = MapData::fromTrajectory(sample, trajectory.embeddings(epoch), space.get());
+      frame.setData(last);
+      frames.push_back(frame.stackedEmbeddings());
+    }
+    // Small samples: the limits computeTsne and computeUmap apply.
+    options.tsne.perplexity = std::min(options.tsne.perplexity, std::floor((n - 2) / 3.0));
+    options.umap.neighbours = std::min(options.umap.neighbours, n - 1);
+    const int count = int(frames.size());
+    std::vector<std::vector<float>> layouts = alignedLayouts(frames, n, dim, options, &job, [&job, count](int f, const std::vector<float> &) {
+      job.setProgress(double(f + 1) / count, QStringLiteral("epoch %1 of %2 laid out").arg(f + 1).arg(count));
+    });
+    if (dataset) last.addDatasetMetadata(*dataset);
+    job.setSummary({{QStringLiteral("replay_epochs"), count}, {QStringLiteral("items"), n}});
+    QMetaObject::invokeMethod(
+        relay.get(),
+        [self, token, data = std::move(last), epochs = trajectory.epochs(), layouts = std::move(layouts)]() mutable {
+          if (self) self->applyReplay(token, std::move(data), std::move(epochs), std::move(layouts));
+        },
+        Qt::QueuedConnection);
+  });
+  setStatus(tr("Laying out the recorded epochs…"));
+  updateControls();
+  return m_jobId;
+}
+
+void MapPanel::applyReplay(int token, MapData data, std::vector<int> epochs, std::vector<std::vector<float>> layouts) {
+  if (token != m_token || epochs.empty() || epochs.size() != layouts.size()) return;
+  const JobId running = std::exchange(m_jobId, 0); // setData's cancel() must not cancel this ending job
+  setData(std::move(data));
+  m_jobId = running;
+  m_epochNumbers = std::move(epochs);
+  m_epochLayouts = std::move(layouts);
+  m_epochSlider->setEpochs(m_epochNumbers);
+  const int last = int(m_epochLayouts.size()) - 1;
+  m_shownEpoch = last;
+  setPositions(m_epochLayouts[std::size_t(last)], true);
+  updateControls();
+  Q_EMIT replayShown(int(m_epochNumbers.size()));
+  Q_EMIT epochShown(m_epochNumbers.back());
+}
+
+void MapPanel::showEpoch(int index) {
+  if (index < 0 || index >= int(m_epochLayouts.size())) return;
+  if (m_epochSlider->index() != index) {
+    const QSignalBlocker block(m_epochSlider);
+    m_epochSlider->setIndex(index);
+  }
+  m_shownEpoch = index;
+  // The axes stay: successive layouts are aligned, so items move only as the space changed.
+  setPositions(m_epochLayouts[std::size_t(index)], false);
+  refreshClusters();
+  setStatus(tr("Epoch %1 of %2: %3 images and %4 captions of the recorded sample.")
+                .arg(m_epochNumbers[std::size_t(index)]).arg(m_epochNumbers.back()).arg(m_model.imageCount()).arg(m_model.captionCount()));
+  Q_EMIT epochShown(m_epochNumbers[std::size_t(index)]);
+}
+
 void MapPanel::cancel() {
   if (m_jobId == 0) return;
   m_bridge.engine().cancel(m_jobId);
@@ -455,6 +567,10 @@ void MapPanel::onJobFinished(JobId id, const JobOutcome &outcome) {
                   .arg(outcome.summary.value(QStringLiteral("neighbours")).toInt())
                   .arg(outcome.summary.value(QStringLiteral("components")).toInt())
                   .arg(100 * preservation, 0, 'f', 1);
+  else if (ok && outcome.summary.contains(QStringLiteral("replay_epochs")))
+    message = tr("%1 recorded epochs of %2 items laid out, each from the previous epoch's map: drag the slider or press play.")
+                  .arg(outcome.summary.value(QStringLiteral("replay_epochs")).toInt())
+                  .arg(outcome.summary.value(QStringLiteral("items")).toInt());
   else if (ok)
     message = tr("PCA: the two principal axes of %1 items.").arg(m_model.itemCount());
   else if (outcome.status == JobStatus::Cancelled)
@@ -572,8 +688,9 @@ void MapPanel::showNeighbours(int item, int k) {
   m_neighbourList->clear();
   m_view->setNeighbours({});
   // Only when the map shows the state's joint space (tests and callers may set other data).
-  if (!space || item < 0 || item >= m_model.itemCount() || space->imageCount() != m_model.imageCount() ||
-      space->captionCount() != m_model.captionCount())
+  // (An epoch replay's sample is the split itself when the split is small; otherwise a part of it.)
+  if (!space || item < 0 || item >= m_model.itemCount() || space->imageIds() != m_model.data().imageIds ||
+      space->captions() != m_model.data().captions)
     return;
   const bool image = m_model.kind(item) == MapItemKind::Image;
   const int row = m_model.row(item);

@@ -1,9 +1,10 @@
 #pragma once
-// The Map panel: a 2-D map of the current run's test images and captions in the joint
-// space — t-SNE (Barnes–Hut, core/analysis/tsne.h) or PCA — computed as an engine job with live
+// The Map panel: a 2-D map of the current run's images and captions in the joint space — t-SNE
+// (Barnes–Hut, core/analysis/tsne.h), UMAP or PCA — computed as an engine job with live
 // updates while t-SNE runs, cancellable. Images ○ and captions × in two colours, optional thumbnails
 // and image–caption lines, hover text, a rubber band that lists the items it holds, a click that
-// selects the item in the WorkbenchState, and figure export.
+// selects the item in the WorkbenchState, and figure export. For runs that recorded their epochs,
+// an epoch slider replays how the joint space formed.
 
 #include "analysis/tsne.h"
 #include "analysis/umap.h"
@@ -29,6 +30,7 @@ class QSpinBox;
 namespace gs {
 
 class EngineBridge;
+class EpochSlider;
 class JointSpace;
 class MapView;
 class WorkbenchState;
@@ -79,6 +81,18 @@ public:
   // splitShown follows, or the status line says why not.
   void showSplit(Split split);
 
+  // Epoch replay: lays out the run's recorded epochs (runtrajectory.h) with `mode` and the panel's
+  // settings, each epoch's map started from the previous one's, off the GUI thread; then the map
+  // shows the recorded sample and the epoch slider steps through the layouts (replayShown follows).
+  // Returns the job id, 0 when the run recorded no epochs (the status line says so).
+  JobId replayEpochs(Mode mode);
+  bool canReplay() const;                                  // the current run recorded epochs
+  const std::vector<int> &replayEpochNumbers() const { return m_epochNumbers; }
+  const std::vector<std::vector<float>> &replayLayouts() const { return m_epochLayouts; }
+  void showEpoch(int index);  // draws replayLayouts()[index], as the slider does
+  int shownEpochIndex() const { return m_shownEpoch; } // -1 outside a replay
+  EpochSlider *epochSlider() const { return m_epochSlider; }
+
   void selectInRect(const QRectF &coords); // as the rubber band does
   void activateItem(int item);             // as a click does: the WorkbenchState selection, and its neighbours
   // Lists and rings the item's k nearest images and captions by the run's own score (computed off
@@ -95,12 +109,15 @@ Q_SIGNALS:
   void neighboursShown(int item);
   void clustersShown(int levels);
   void splitShown(int split);
+  void replayShown(int epochs);
+  void epochShown(int epoch);
 
 private:
   void onJointSpaceChanged();
   void onImageSelected(int datasetImage);
   void applyUpdate(int token, int iteration, double kl, const std::vector<float> &xy, bool final);
   void onJobFinished(JobId id, const JobOutcome &outcome);
+  void applyReplay(int token, MapData data, std::vector<int> epochs, std::vector<std::vector<float>> layouts);
   void loadThumbnails();
   void exportWithDialog();
   void setStatus(const QString &text);
@@ -121,7 +138,11 @@ private:
   std::vector<char> m_categoryHidden;
   QDoubleSpinBox *m_perplexity, *m_theta, *m_minDist;
   QSpinBox *m_iterations, *m_neighbours, *m_exportWidth, *m_exportHeight;
-  QPushButton *m_compute, *m_cancel, *m_export;
+  QPushButton *m_compute, *m_cancel, *m_export, *m_replay;
+  EpochSlider *m_epochSlider;
+  std::vector<int> m_epochNumbers;               // the replay's epochs (empty outside one)
+  std::vector<std::vector<float>> m_epochLayouts; // one aligned layout per epoch
+  int m_shownEpoch = -1;
   QCheckBox *m_lines, *m_thumbnails, *m_unitLength, *m_clusters;
   QLabel *m_status;
   JobId m_jobId = 0;
