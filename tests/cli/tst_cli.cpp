@@ -363,6 +363,17 @@ private Q_SLOTS:
     QVERIFY2(r.err.contains(QStringLiteral("--colour concept:unicorn")), qPrintable(r.err));
     r = runCli({QStringLiteral("map"), run, QStringLiteral("--method"), QStringLiteral("isomap")});
     QCOMPARE(r.code, 2);
+    // The recorded epochs (0, 1, 2): one CSV per epoch and a row each in the table.
+    r = runCli({QStringLiteral("map"), run, QStringLiteral("--epochs"), QStringLiteral("--method"), QStringLiteral("tsne"),
+                QStringLiteral("--out"), csv});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("5 images and 25 captions of the test split recorded at 3 epochs, laid out by tsne")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("\n0\t")) && r.out.contains(QStringLiteral("\n2\t")), qPrintable(r.out));
+    for (const char *file : {"map-epoch-000.csv", "map-epoch-001.csv", "map-epoch-002.csv"}) {
+      QFile epochCsv(dir.filePath(QLatin1String(file)));
+      QVERIFY2(epochCsv.open(QIODevice::ReadOnly), file);
+      QCOMPARE(epochCsv.readAll().trimmed().split('\n').size(), 1 + 5 + 25);
+    }
     // Sentence similarity on an STS-format folder of demo sentences: the correlation, the pairs used
     // and skipped, and the result kept in result.json.
     QDir().mkpath(dir.filePath(QStringLiteral("sts")));

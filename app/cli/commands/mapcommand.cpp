@@ -1,9 +1,12 @@
 // `groundscope-cli map RUN`: the Map panel headless — a run's split laid out by UMAP, t-SNE or
 // PCA, coloured by what the data knows (--colour), captions found by --search, written as a
 // figure (--figure FILE.png|svg|pdf, drawn as the panel's export draws it) and/or the layout as
-// CSV (--out FILE.csv), with the map's neighbourhood preservation.
+// CSV (--out FILE.csv), with the map's neighbourhood preservation. With --epochs, the run's
+// recorded epochs (runtrajectory.h) instead: each laid out from the previous epoch's map, one
+// figure and CSV per epoch (FILE-epoch-NNN.png), and how far the items moved between epochs.
 
 #include "analysis/jointspace.h"
+#include "analysis/layoutsequence.h"
 #include "analysis/tsne.h"
 #include "analysis/umap.h"
 #include "arguments.h"
@@ -16,14 +19,147 @@
 #include "report/mapcolouring.h"
 #include "report/mapfigure.h"
 #include "report/mapmodel.h"
+#include "training/runfolder.h"
+#include "training/runtrajectory.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QGuiApplication>
+
+#include <cmath>
 
 namespace gs::cli {
 
 namespace {
 constexpr int kPreservationSample = 2000; // items scored for the neighbourhood preservation
 constexpr int kMaxLabels = 15;            // cluster labels on a figure
+
+MapColouring colouringOf(const MapModel &model, const QString &key) {
+  try {
+    return colourMap(model, key);
+  } catch (const std::invalid_argument &error) {
+    throw std::runtime_error(QStringLiteral("--colour %1: %2").arg(key, QString::fromUtf8(error.what())).toStdString());
+  }
+}
+
+std::vector<int> searchOf(const MapModel &model, const QString &query) {
+  try {
+    return model.matchCaptions(query);
+  } catch (const std::invalid_argument &error) {
+    throw std::runtime_error(QStringLiteral("--search: invalid regular expression: %1").arg(QString::fromUtf8(error.what())).toStdString());
+  }
+}
+
+// The finest level with at most kMaxLabels clusters (a figure with more labels is unreadable).
+std::vector<MapCluster> clustersOf(const MapModel &model) {
+  std::vector<MapCluster> clusters;
+  for (const MapClusterLevel &level : summariseMap(model))
+    if (clusters.empty() || int(level.clusters.size()) <= kMaxLabels) clusters = level.clusters;
+  return clusters;
+}
+
+// FILE.png → FILE-epoch-007.png: one file per recorded epoch.
+QString perEpoch(const QString &path, int epoch) {
+  if (path.isEmpty()) return path;
+  const QFileInfo info(path);
+  return info.dir().filePath(QStringLiteral("%1-epoch-%2.%3").arg(info.completeBaseName()).arg(epoch, 3, 10, QLatin1Char('0')).arg(info.suffix()));
+}
+
+// Root-mean-square distance of the items from their centroid: the layout's scale, to express how
+// far items moved between epochs as a share of it.
+double layoutRadius(const std::vector<float> &xy) {
+  const std::size_t n = xy.size() / 2;
+  double mx = 0, my = 0, sum = 0;
+  for (std::size_t i = 0; i < n; ++i) mx += xy[2 * i] / double(n), my += xy[2 * i + 1] / double(n);
+  for (std::size_t i = 0; i < n; ++i) sum += std::pow(xy[2 * i] - mx, 2) + std::pow(xy[2 * i + 1] - my, 2);
+  return n ? std::sqrt(sum / double(n)) : 0;
+}
+
+double meanDisplacement(const std::vector<float> &from, const std::vector<float> &to) {
+  const std::size_t n = from.size() / 2;
+  double sum = 0;
+  for (std::size_t i = 0; i < n; ++i) sum += std::hypot(to[2 * i] - from[2 * i], to[2 * i + 1] - from[2 * i + 1]);
+  return n ? sum / double(n) : 0;
+}
+
+struct EpochRow {
+  int epoch = 0;
+  double preservation = 0, moved = -1; // moved: mean displacement / layout radius, -1 for the first
+};
+
+// `map RUN --epochs`: the recorded sample at every epoch, laid out in sequence.
+int mapEpochs(const Arguments &args, const QString &method, int seed, QSize size, double ratio) {
+  const QString runDir = args.positional().first();
+  const QString figurePath = args.value(QStringLiteral("figure")), csvPath = args.value(QStringLiteral("out"));
+  Engine engine;
+  std::vector<EpochRow> rows;
+  TrajectorySample sample;
+  QStringList written;
+  requireSuccess(runJob(engine, QStringLiteral("Map epochs"), [&](JobContext &job) {
+    if (!RunTrajectory::exists(runDir))
+      throw std::runtime_error(QStringLiteral("%1: the run recorded no epochs (train it with record_sample above 0)").arg(runDir).toStdString());
+    const RunTrajectory trajectory = RunTrajectory::open(runDir);
+    sample = trajectory.sample();
+    const int n = sample.itemCount(), dim = sample.dim;
+    if (n < 3) throw std::runtime_error(QStringLiteral("%1: the recorded sample has %2 items, too few to map").arg(runDir).arg(n).toStdString());
+    std::optional<Dataset> dataset;
+    const QString datasetPath = RunFolder(runDir).source().datasetPath;
+    if (!datasetPath.isEmpty()) dataset = loadDataset(datasetPath, &job);
+    // Every epoch's model: its data (for colour and search) and the vectors to lay out.
+    std::vector<MapModel> models;
+    std::vector<std::vector<float>> frames;
+    for (int epoch : trajectory.epochs()) {
+      MapData data = MapData::fromTrajectory(sample, trajectory.embeddings(epoch));
+      if (dataset) data.addDatasetMetadata(*dataset);
+      models.emplace_back();
+      models.back().setNormalised(!args.isSet(QStringLiteral("raw")));
+      models.back().setData(std::move(data));
+      frames.push_back(models.back().stackedEmbeddings());
+    }
+    LayoutSequenceOptions options;
+    options.method = method == QLatin1String("pca") ? LayoutMethod::Pca : method == QLatin1String("tsne") ? LayoutMethod::Tsne : LayoutMethod::Umap;
+    options.tsne.seed = options.umap.seed = seed;
+    options.tsne.perplexity = std::min(options.tsne.perplexity, std::floor((n - 2) / 3.0)); // as the Map panel lowers them
+    options.umap.neighbours = std::min(options.umap.neighbours, n - 1);
+    const int count = int(frames.size());
+    const std::vector<std::vector<float>> layouts = alignedLayouts(frames, n, dim, options, &job, [&job, count](int f, const std::vector<float> &) {
+      job.setProgress(double(f + 1) / count, QStringLiteral("epoch %1 of %2 laid out").arg(f + 1).arg(count));
+    });
+    for (int f = 0; f < count; ++f) {
+      MapModel &model = models[std::size_t(f)];
+      model.setPositions(layouts[std::size_t(f)]);
+      EpochRow row;
+      row.epoch = trajectory.epochs()[std::size_t(f)];
+      row.preservation = neighbourhoodPreservation(frames[std::size_t(f)], n, dim, layouts[std::size_t(f)], std::min(10, n - 1), kPreservationSample);
+      if (f > 0) row.moved = meanDisplacement(layouts[std::size_t(f) - 1], layouts[std::size_t(f)]) / std::max(1e-12, layoutRadius(layouts[std::size_t(f)]));
+      rows.push_back(row);
+      const MapColouring colouring = colouringOf(model, args.value(QStringLiteral("colour")));
+      if (!csvPath.isEmpty()) {
+        writeMapCsv(perEpoch(csvPath, row.epoch), model, colouring);
+        written.append(perEpoch(csvPath, row.epoch));
+      }
+      if (!figurePath.isEmpty()) {
+        MapFigureOptions figure;
+        figure.title = QStringLiteral("%1 — epoch %2 of %3, %4, coloured by %5")
+                           .arg(RunFolder(runDir).config().modelName()).arg(row.epoch).arg(trajectory.epochs().back())
+                           .arg(method.toUpper(), colouring.title.toLower());
+        figure.rings = searchOf(model, args.value(QStringLiteral("search")));
+        if (args.isSet(QStringLiteral("clusters"))) figure.clusters = clustersOf(model);
+        exportMapFigure(perEpoch(figurePath, row.epoch), model, colouring, figure, size.isEmpty() ? QSize(1200, 900) : size, ratio);
+        written.append(perEpoch(figurePath, row.epoch));
+      }
+    }
+  }));
+  out() << QStringLiteral("%1 images and %2 captions of the %3 split recorded at %4 epochs, laid out by %5, each from the previous epoch's map\n")
+               .arg(sample.imageIds.size()).arg(sample.captions.size()).arg(splitName(sample.split)).arg(rows.size()).arg(method);
+  out() << QStringLiteral("epoch\tpreservation@10\tmoved (mean distance / layout radius)\n");
+  for (const EpochRow &row : rows)
+    out() << QStringLiteral("%1\t%2 %\t%3\n").arg(row.epoch).arg(100 * row.preservation, 0, 'f', 1)
+                 .arg(row.moved < 0 ? QStringLiteral("-") : QString::number(row.moved, 'f', 3));
+  for (const QString &path : written) err() << QStringLiteral("wrote %1\n").arg(path);
+  return kExitOk;
+}
+
 }  // namespace
 
 Command mapCommand() {
@@ -44,6 +180,8 @@ Command mapCommand() {
       {QStringLiteral("dpr"), QStringLiteral("R"), QStringLiteral("Device pixel ratio of a .png."), QStringLiteral("1")},
       {QStringLiteral("raw"), {}, QStringLiteral("Map the raw vectors instead of unit-length ones."), {}},
       {QStringLiteral("clusters"), {}, QStringLiteral("Summarise the map's dense regions by their distinctive words (listed; labelled on the figure)."), {}},
+      {QStringLiteral("epochs"), {}, QStringLiteral("Map the run's recorded epochs (its sample of test items), each from the previous epoch's map; "
+                                                   "--figure and --out write one file per epoch (FILE-epoch-NNN.EXT)."), {}},
       {QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Random seed."), QStringLiteral("1")}};
   command.run = [](const Arguments &args) {
     const QString runDir = args.positional().first();
@@ -60,6 +198,7 @@ Command mapCommand() {
     if (!figurePath.isEmpty() && !qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
       throw std::runtime_error("--figure: text rendering needs the GUI application object (run groundscope-cli itself)");
 
+    if (args.isSet(QStringLiteral("epochs"))) return mapEpochs(args, method, seed, size, ratio);
     Engine engine;
     MapModel model;
     MapColouring colouring;
@@ -73,17 +212,8 @@ Command mapCommand() {
       if (!space->datasetPath().isEmpty()) data.addDatasetMetadata(loadDataset(space->datasetPath(), &job));
       model.setData(std::move(data));
       model.setNormalised(!args.isSet(QStringLiteral("raw")));
-      const QString key = args.value(QStringLiteral("colour"));
-      try {
-        colouring = colourMap(model, key);
-      } catch (const std::invalid_argument &error) {
-        throw std::runtime_error(QStringLiteral("--colour %1: %2").arg(key, QString::fromUtf8(error.what())).toStdString());
-      }
-      try {
-        matches = model.matchCaptions(args.value(QStringLiteral("search")));
-      } catch (const std::invalid_argument &error) {
-        throw std::runtime_error(QStringLiteral("--search: invalid regular expression: %1").arg(QString::fromUtf8(error.what())).toStdString());
-      }
+      colouring = colouringOf(model, args.value(QStringLiteral("colour")));
+      matches = searchOf(model, args.value(QStringLiteral("search")));
       const int n = model.itemCount(), dim = model.data().dim;
       if (n < 3) throw std::runtime_error(QStringLiteral("%1: the %2 split has %3 items, too few to map").arg(runDir, splitName(*split)).arg(n).toStdString());
       const std::vector<float> points = model.stackedEmbeddings();
@@ -106,10 +236,7 @@ Command mapCommand() {
       model.setPositions(std::move(xy));
       if (args.isSet(QStringLiteral("clusters"))) {
         job.setProgress(-1, QStringLiteral("cluster summaries"));
-        // The finest level with at most kMaxLabels clusters (a figure with more labels is unreadable).
-        const std::vector<MapClusterLevel> levels = summariseMap(model);
-        for (const MapClusterLevel &level : levels)
-          if (clusters.empty() || int(level.clusters.size()) <= kMaxLabels) clusters = level.clusters;
+        clusters = clustersOf(model);
       }
       summary.insert(QStringLiteral("images"), model.imageCount());
       summary.insert(QStringLiteral("captions"), model.captionCount());
