@@ -108,7 +108,8 @@ void ScreenshotTour::onRunReady() {
         concept = c;
         break;
       }
-    if (!concept.isEmpty()) map.setColouring(QStringLiteral("concept:") + concept);
+    if (!concept.isEmpty()) m_colouring = QStringLiteral("concept:") + concept;
+    if (!m_colouring.isEmpty()) map.setColouring(m_colouring);
     map.setClusterLabelsVisible(true);
     const QString text = m_window.workbench().dataset()->captions[std::size_t(m_caption)].raw;
     const QStringList &captions = map.model().data().captions;
@@ -162,7 +163,40 @@ void ScreenshotTour::capture() {
     dock->setFloating(false);
   }
   log() << Qt::flush;
-  Q_EMIT finished(failures ? 1 : 0);
+  captureEpochs(failures);
+}
+
+// The Map's epoch replay: the run's recorded sample laid out epoch after epoch, saved at the first,
+// a middle and the last epoch (map-epoch-N.png).
+void ScreenshotTour::captureEpochs(int failures) {
+  MapPanel &map = *m_window.mapPanel();
+  QDockWidget *dock = m_window.dock(MainWindow::Dock::Map);
+  connect(&map, &MapPanel::replayShown, this, [this, &map, dock, failures]() mutable {
+    dock->show();
+    dock->setFloating(true);
+    dock->resize(kPanelSize);
+    dock->raise();
+    if (!m_colouring.isEmpty()) map.setColouring(m_colouring);
+    const std::vector<int> &epochs = map.replayEpochNumbers();
+    for (int index : {0, int(epochs.size()) / 2, int(epochs.size()) - 1}) {
+      map.showEpoch(index);
+      QElapsedTimer settle;
+      settle.start();
+      while (settle.elapsed() < kPanelSettleMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+      const QString name = QStringLiteral("map-epoch-%1.png").arg(epochs[std::size_t(index)]);
+      const FigureExportResult result = exportFigure(*dock->widget(), QDir(m_outDir).filePath(name));
+      log() << "tour: " << (result.ok ? "wrote " : "FAILED ") << QDir(m_outDir).filePath(name) << '\n';
+      failures += !result.ok;
+    }
+    dock->setFloating(false);
+    log() << Qt::flush;
+    Q_EMIT finished(failures ? 1 : 0);
+  }, Qt::SingleShotConnection);
+  connect(&map, &MapPanel::computeFinished, this, [this](bool ok, const QString &message) {
+    if (!ok) fail(message);
+  }, Qt::SingleShotConnection);
+  log() << "tour: replaying the recorded epochs on the Map\n" << Qt::flush;
+  if (map.replayEpochs(m_mapMode) == 0) fail(map.statusText());
 }
 
 void ScreenshotTour::fail(const QString &why) {

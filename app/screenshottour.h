@@ -2,7 +2,8 @@
 // `groundscope --screenshots DIR`: drives the real window through the workbench's main path on the
 // Scenes demo — open the demo, pick a test image and caption, train a model (DT-RNN unless
 // `--tour-model` names another) for a few epochs from the Training panel, embed the test split, rank images for the caption, compute the map (t-SNE unless `--tour-map` says umap or pca) —
-// then saves the whole window and each panel as PNGs into DIR and quits. The README's screenshots
+// then saves the whole window and each panel as PNGs into DIR, replays the run's recorded epochs
+// on the Map (map-epoch-N.png at the first, a middle and the last epoch) and quits. The README's screenshots
 // (docs/screenshots/) are made this way, under Xvfb, so they show what a user sees.
 
 #include "mappanel.h"
@@ -28,6 +29,7 @@ private:
   void onDatasetOpened();
   void onRunReady();
   void capture();
+  void captureEpochs(int failures);
   void fail(const QString &why);
 
   MainWindow &m_window;
@@ -38,6 +40,7 @@ private:
   int m_image = -1;   // dataset index of the test image shown
   int m_caption = -1; // dataset index of its caption shown
   bool m_embedded = false;
+  QString m_colouring; // the Map's colouring key, applied again to the epoch replay
 };
 
 }  // namespace gs
