@@ -251,6 +251,12 @@ QJsonObject TrainConfig::toJson() const {
   return json;
 }
 
+QJsonObject TrainConfig::allValues() const {
+  QJsonObject json;
+  for (const Field &f : fields()) json.insert(f.schema.key, f.read(*this));
+  return json;
+}
+
 TrainConfig TrainConfig::fromJson(const QJsonObject &json, const QString &source) {
   const QString where = source.isEmpty() ? QStringLiteral("config") : source;
   const QJsonValue model = json.value(QStringLiteral("model"));

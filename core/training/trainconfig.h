@@ -104,6 +104,8 @@ struct TrainConfig {
   int firstSelectableEpoch() const;
 
   QJsonObject toJson() const;
+  // Every schema field's value, those toJson leaves out included (a form shows them all).
+  QJsonObject allValues() const;
   // Starts from defaultsFor(json["model"], or the default model) and overrides what the JSON gives; unknown keys
   // and wrong types throw std::invalid_argument naming the key (and `source`).
   static TrainConfig fromJson(const QJsonObject &json, const QString &source = {});

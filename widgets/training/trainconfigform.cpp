@@ -177,7 +177,8 @@ void TrainConfigForm::onModelChosen() {
 
 void TrainConfigForm::setConfig(const TrainConfig &config) {
   m_filling = true;
-  const QJsonObject json = config.toJson();
+  // Every field, also those config.json leaves out at their defaults (a spin box would show 0).
+  const QJsonObject json = config.allValues();
   for (auto it = json.begin(); it != json.end(); ++it) setValue(it.key(), it.value());
   // The model's own settings only; the others keep their values (they travel in config.json).
   showSettingsOf(config.entry());
