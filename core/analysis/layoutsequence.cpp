@@ -57,46 +57,51 @@ void procrustesAlign(std::vector<float> &moving, const std::vector<float> &refer
   }
 }
 
+std::vector<float> layoutAfter(const std::vector<float> &points, int n, int dim, const LayoutSequenceOptions &options,
+                               const std::vector<float> &previous, JobContext *job) {
+  std::vector<float> xy;
+  switch (options.method) {
+  case LayoutMethod::Tsne: {
+    TsneOptions o = options.tsne;
+    if (!previous.empty()) {
+      o.initial = previous;
+      o.exaggerationIterations = 0; // optimise the previous map further; exaggeration would pull it apart
+      o.momentumSwitch = 0;
+    }
+    xy = runTsne(points, n, dim, o, job).positions;
+    break;
+  }
+  case LayoutMethod::Umap: {
+    UmapOptions o = options.umap;
+    if (!previous.empty()) {
+      o.initial = previous;
+      // Optimise the previous map further: a tenth of the learning rate for kFurtherUmapEpochs.
+      // From the full rate the SGD's first epochs scatter the start almost as much as a fresh
+      // layout (measured in tst_layoutsequence: items moved 0.43 of the map's radius between
+      // two frames a small nudge apart, against 0.15 this way and 0.50 for independent maps).
+      o.learningRate /= 10;
+      o.epochs = o.epochs > 0 ? std::min(o.epochs, kFurtherUmapEpochs) : kFurtherUmapEpochs;
+    }
+    xy = runUmap(points, n, dim, o, job).positions;
+    break;
+  }
+  case LayoutMethod::Pca: xy = pcaProject(points, n, dim, 2, job); break;
+  }
+  if (!previous.empty()) procrustesAlign(xy, previous);
+  return xy;
+}
+
 std::vector<std::vector<float>> alignedLayouts(const std::vector<std::vector<float>> &frames, int n, int dim,
                                                const LayoutSequenceOptions &options, JobContext *job,
                                                const LayoutSequenceProgress &progress) {
   std::vector<std::vector<float>> layouts;
   for (std::size_t f = 0; f < frames.size(); ++f) {
     if (job) job->checkpoint();
-    std::vector<float> xy;
     try {
-      switch (options.method) {
-      case LayoutMethod::Tsne: {
-        TsneOptions o = options.tsne;
-        if (!layouts.empty()) {
-          o.initial = layouts.back();
-          o.exaggerationIterations = 0; // optimise the previous map further; exaggeration would pull it apart
-          o.momentumSwitch = 0;
-        }
-        xy = runTsne(frames[f], n, dim, o, job).positions;
-        break;
-      }
-      case LayoutMethod::Umap: {
-        UmapOptions o = options.umap;
-        if (!layouts.empty()) {
-          o.initial = layouts.back();
-          // Optimise the previous map further: a tenth of the learning rate for kFurtherUmapEpochs.
-          // From the full rate the SGD's first epochs scatter the start almost as much as a fresh
-          // layout (measured in tst_layoutsequence: items moved 0.43 of the map's radius between
-          // two frames a small nudge apart, against 0.15 this way and 0.50 for independent maps).
-          o.learningRate /= 10;
-          o.epochs = o.epochs > 0 ? std::min(o.epochs, kFurtherUmapEpochs) : kFurtherUmapEpochs;
-        }
-        xy = runUmap(frames[f], n, dim, o, job).positions;
-        break;
-      }
-      case LayoutMethod::Pca: xy = pcaProject(frames[f], n, dim, 2, job); break;
-      }
+      layouts.push_back(layoutAfter(frames[f], n, dim, options, layouts.empty() ? std::vector<float>{} : layouts.back(), job));
     } catch (const std::invalid_argument &error) {
       throw std::invalid_argument(QStringLiteral("frame %1 of %2: %3").arg(f + 1).arg(frames.size()).arg(QString::fromUtf8(error.what())).toStdString());
     }
-    if (!layouts.empty()) procrustesAlign(xy, layouts.back());
-    layouts.push_back(std::move(xy));
     if (progress) progress(int(f), layouts.back());
   }
   return layouts;

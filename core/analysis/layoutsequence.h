@@ -35,6 +35,12 @@ std::vector<std::vector<float>> alignedLayouts(const std::vector<std::vector<flo
                                                const LayoutSequenceOptions &options, JobContext *job = nullptr,
                                                const LayoutSequenceProgress &progress = {});
 
+// One frame's layout started from `previous` (n × 2; empty: a fresh layout) as alignedLayouts
+// starts each frame after the first, and turned onto it. Also how a second run's map of the same
+// items is laid out from the first run's (the Map's comparison).
+std::vector<float> layoutAfter(const std::vector<float> &points, int n, int dim, const LayoutSequenceOptions &options,
+                               const std::vector<float> &previous, JobContext *job = nullptr);
+
 // Replaces `moving` (n × 2) by s·R·moving + t, with R orthogonal (a rotation or a reflection),
 // s > 0 and t chosen to minimise the squared distance to `reference` (n × 2). Identical layouts stay
 // as they are; a degenerate `moving` (all points equal) is only translated.

@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QRegularExpression>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -129,6 +130,32 @@ std::vector<float> MapModel::stackedEmbeddings() const {
         for (int k = 0; k < m_data.dim; ++k) all[row + k] = float(all[row + k] / norm);
     }
   return all;
+}
+
+std::vector<int> MapModel::itemsMatching(const MapModel &other, const std::vector<int> &items) const {
+  const auto captionKey = [](const MapData &d, int row) -> QString { // not a QStringBuilder of temporaries
+    const int image = d.captionImage[std::size_t(row)];
+    return d.captions[row] + QChar(0x1f) + (image >= 0 && image < d.imageIds.size() ? d.imageIds[image] : QString());
+  };
+  QHash<QString, int> images, captions;
+  for (int r = 0; r < imageCount(); ++r) images.insert(m_data.imageIds[r], imageItem(r));
+  for (int r = 0; r < captionCount(); ++r) captions.insert(captionKey(m_data, r), captionItem(r));
+  std::vector<int> found;
+  for (int item : items) {
+    if (item < 0 || item >= other.itemCount()) continue;
+    const int row = other.row(item);
+    const int mine = other.kind(item) == MapItemKind::Image ? images.value(other.data().imageIds[row], -1)
+                                                            : captions.value(captionKey(other.data(), row), -1);
+    if (mine >= 0) found.push_back(mine);
+  }
+  std::sort(found.begin(), found.end());
+  found.erase(std::unique(found.begin(), found.end()), found.end());
+  return found;
+}
+
+bool MapModel::sameItemsAs(const MapModel &other) const {
+  return m_data.imageIds == other.m_data.imageIds && m_data.captions == other.m_data.captions &&
+         m_data.captionImage == other.m_data.captionImage;
 }
 
 void MapModel::setPositions(std::vector<float> xy) {

@@ -94,6 +94,12 @@ public:
   // naming the problem for an invalid expression.
   std::vector<int> matchCaptions(const QString &query) const;
 
+  // This model's items that are `other`'s `items` (another run's map of the same data): images by
+  // id, captions by text and image id; items without a counterpart are left out. Ascending.
+  std::vector<int> itemsMatching(const MapModel &other, const std::vector<int> &items) const;
+  // Whether both hold the same items in the same order (then one's layout can start the other's).
+  bool sameItemsAs(const MapModel &other) const;
+
   // "image <id>" or the caption's text; the tooltip adds the caption's image.
   QString label(int item) const;
   QString toolTip(int item) const;

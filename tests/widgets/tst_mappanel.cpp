@@ -7,6 +7,7 @@
 #include "analysis/jointspace.h"
 #include "report/mapclusters.h"
 #include "report/mapcolouring.h"
+#include "comparedmap.h"
 #include "epochslider.h"
 #include "mappanel.h"
 #include "tinyrun.h"
@@ -463,6 +464,82 @@ private Q_SLOTS:
     QVERIFY(!panel.canReplay());
     QCOMPARE(panel.replayEpochs(MapPanel::Mode::Pca), JobId(0));
     QVERIFY(panel.statusText().contains(QStringLiteral("recorded no epochs")));
+  }
+
+  // Another run's map of the same data: items are matched by image id and caption text whatever
+  // their order.
+  void itemsMatchAcrossModels() {
+    MapModel a, b;
+    MapData data = syntheticData();
+    a.setData(data);
+    std::reverse(data.captions.begin(), data.captions.end()); // the same captions, other rows
+    std::reverse(data.captionImage.begin(), data.captionImage.end());
+    b.setData(data);
+    QVERIFY(a.sameItemsAs(a));
+    QVERIFY(!a.sameItemsAs(b));
+    const int last = b.captionItem(b.captionCount() - 1); // a's first caption
+    QCOMPARE(a.itemsMatching(b, {last, b.imageItem(4), 9999}), (std::vector<int>{a.imageItem(4), a.captionItem(0)}));
+    MapData other = syntheticData();
+    other.imageIds[4] = QStringLiteral("elsewhere");
+    MapModel c;
+    c.setData(other);
+    QVERIFY(a.itemsMatching(c, {c.imageItem(4)}).empty());
+  }
+
+  // Two runs side by side: the second run's map is laid out with the first map's method, from its
+  // layout (the same items), again after each layout of the first; a selection on either map rings
+  // the same items on the other; closing removes it.
+  void twoRunsSideBySideWithLinkedSelection() {
+    QTemporaryDir dir;
+    const test::TinyDataset tiny = test::makeTinyDataset(dir.path());
+    const QString first = dir.filePath(QStringLiteral("first")), second = dir.filePath(QStringLiteral("second"));
+    test::trainTinyRun(tiny, first, 2);
+    TrainingSource source;
+    source.datasetPath = tiny.datasetPath;
+    source.backbone = tiny.backbone;
+    TrainConfig config = test::tinyConfig(2);
+    config.seed = 7;
+    train(prepareTrainingData(source), config, second);
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    MapPanel panel(bridge, state);
+    QSignalSpy finished(&panel, &MapPanel::computeFinished);
+    state.setJointSpace(JointSpace::open(first));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    QSignalSpy compared(&panel, &MapPanel::comparisonShown);
+    panel.compareWith(second);
+    QTRY_COMPARE_WITH_TIMEOUT(compared.count(), 1, 30000);
+    QVERIFY2(compared.first().at(0).toBool(), qPrintable(compared.first().at(1).toString()));
+    ComparedMap *other = panel.comparedMap();
+    QVERIFY(other);
+    QVERIFY(other->model().sameItemsAs(panel.model()));
+    QVERIFY(other->startedFromReference());
+    QVERIFY(other->model().hasPositions());
+    QVERIFY(other->title().contains(QStringLiteral("bow")));
+    // The two runs differ, so their maps do too (the second is not a copy of the first).
+    bool differs = false;
+    for (int item = 0; item < panel.model().itemCount(); ++item) differs = differs || other->model().position(item) != panel.model().position(item);
+    QVERIFY(differs);
+
+    // Linked selection, both ways.
+    panel.selectInRect(panel.model().bounds().adjusted(-1, -1, 1, 1));
+    QCOMPARE(other->model().selection(), panel.model().selection());
+    QCOMPARE(int(other->model().selection().size()), panel.model().itemCount());
+    const int caption = other->model().captionItem(3);
+    Q_EMIT other->itemsPicked({caption});
+    QCOMPARE(panel.model().selection(), (std::vector<int>{caption}));
+    QCOMPARE(panel.selectionList()->count(), 1);
+    QCOMPARE(other->model().selection(), (std::vector<int>{caption}));
+
+    // A new layout of the first map (t-SNE) lays the second out again, the same way.
+    compared.clear();
+    panel.compute(MapPanel::Mode::Tsne);
+    QTRY_COMPARE_WITH_TIMEOUT(compared.count(), 1, 60000);
+    QVERIFY(compared.first().at(0).toBool());
+    QVERIFY(other->startedFromReference());
+    panel.closeComparison();
+    QVERIFY(!panel.comparedMap());
   }
 
   // Colour by what the data knows: every item in exactly one category of each colouring; a

@@ -3,7 +3,7 @@
 #include "engine/enginebridge.h"
 #include "engine/jobcontext.h"
 #include "analysis/jointspace.h"
-#include "analysis/layoutsequence.h"
+#include "comparedmap.h"
 #include "epochslider.h"
 #include "training/runtrajectory.h"
 #include "report/mapclusters.h"
@@ -111,6 +111,8 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   m_replay->setToolTip(tr("Lay out the run's recorded epochs with the chosen method, each from the previous epoch's map, "
                           "and step through them with the slider"));
   m_epochSlider = new EpochSlider(this);
+  m_compare = new QPushButton(tr("Compare with run…"), this);
+  m_compare->setToolTip(tr("Show another run's map of the same split beside this one, laid out from this map, with linked selection"));
   m_status = new QLabel(tr("No run: open a trained run to map its test split."), this);
   m_status->setWordWrap(true);
 
@@ -134,6 +136,8 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   controls->addLayout(form5);
   controls->addWidget(m_compute);
   controls->addWidget(m_cancel);
+  controls->addWidget(m_replay);
+  controls->addWidget(m_compare);
   controls->addStretch();
   auto *display = new QHBoxLayout;
   display->addWidget(new QLabel(tr("Colour by"), this));
@@ -149,7 +153,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   display->addWidget(new QLabel(QStringLiteral("×"), this));
   display->addWidget(m_exportHeight);
   display->addWidget(m_export);
-  auto *splitter = new QSplitter(this);
+  auto *splitter = m_splitter = new QSplitter(this);
   splitter->addWidget(m_view);
   auto *side = new QWidget(this);
   auto *sideLayout = new QVBoxLayout(side);
@@ -164,10 +168,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   auto *layout = new QVBoxLayout(this);
   layout->addLayout(controls);
   layout->addLayout(display);
-  auto *epochs = new QHBoxLayout;
-  epochs->addWidget(m_replay);
-  epochs->addWidget(m_epochSlider, 1);
-  layout->addLayout(epochs);
+  layout->addWidget(m_epochSlider); // shown during an epoch replay
   layout->addWidget(splitter, 1);
   layout->addWidget(m_status);
 
@@ -175,6 +176,10 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   connect(m_cancel, &QPushButton::clicked, this, &MapPanel::cancel);
   connect(m_replay, &QPushButton::clicked, this, [this] { replayEpochs(static_cast<Mode>(m_mode->currentIndex())); });
   connect(m_epochSlider, &EpochSlider::indexChanged, this, &MapPanel::showEpoch);
+  connect(m_compare, &QPushButton::clicked, this, [this] {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Compare with run"), m_space ? m_space->runDir() : QString());
+    if (!dir.isEmpty()) compareWith(dir);
+  });
   connect(m_colourBy, &QComboBox::activated, this, [this](int index) { setColouring(m_colourBy->itemData(index).toString()); });
   connect(m_split, &QComboBox::activated, this, [this](int index) { showSplit(static_cast<Split>(m_split->itemData(index).toInt())); });
   connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) { search(text); });
@@ -221,6 +226,7 @@ void MapPanel::updateControls() {
   m_cancel->setEnabled(m_jobId != 0);
   m_export->setEnabled(m_model.hasPositions());
   m_replay->setEnabled(canReplay());
+  m_compare->setEnabled(m_space != nullptr);
   m_epochSlider->setVisible(!m_epochNumbers.empty());
 }
 
@@ -248,6 +254,7 @@ void MapPanel::showSpace(const std::shared_ptr<const JointSpace> &space) {
   MapData data = MapData::fromJointSpace(*space);
   if (const auto dataset = m_state.dataset()) data.addDatasetMetadata(*dataset);
   setData(std::move(data));
+  if (m_compared) m_compared->open(m_compared->runDir(), space->split(), m_state.dataset(), m_state.datasetPath());
   // PCA is quick: show it at once; t-SNE waits for the Compute button (it holds the engine a while).
   compute(Mode::Pca);
   Q_EMIT splitShown(int(space->split()));
@@ -445,13 +452,7 @@ JobId MapPanel::replayEpochs(Mode mode) {
     return 0;
   }
   cancel();
-  LayoutSequenceOptions options;
-  options.method = mode == Mode::Tsne ? LayoutMethod::Tsne : mode == Mode::Umap ? LayoutMethod::Umap : LayoutMethod::Pca;
-  options.tsne.perplexity = m_perplexity->value();
-  options.tsne.iterations = m_iterations->value();
-  options.tsne.theta = m_theta->value();
-  options.umap.neighbours = m_neighbours->value();
-  options.umap.minDist = m_minDist->value();
+  LayoutSequenceOptions options = layoutOptions(mode);
   const int token = ++m_token;
   m_running = mode;
   m_mode->setCurrentIndex(int(mode));
@@ -493,6 +494,71 @@ JobId MapPanel::replayEpochs(Mode mode) {
   return m_jobId;
 }
 
+LayoutSequenceOptions MapPanel::layoutOptions(Mode mode) const {
+  LayoutSequenceOptions options;
+  options.method = mode == Mode::Tsne ? LayoutMethod::Tsne : mode == Mode::Umap ? LayoutMethod::Umap : LayoutMethod::Pca;
+  options.tsne.perplexity = m_perplexity->value();
+  options.tsne.iterations = m_iterations->value();
+  options.tsne.theta = m_theta->value();
+  options.umap.neighbours = m_neighbours->value();
+  options.umap.minDist = m_minDist->value();
+  return options;
+}
+
+void MapPanel::compareWith(const QString &runDir) {
+  if (!m_space) {
+    setStatus(tr("Open a run first: the comparison shows a second run's map of the same split."));
+    return;
+  }
+  if (!m_compared) {
+    m_compared = new ComparedMap(m_bridge, this);
+    m_splitter->insertWidget(1, m_compared);
+    m_splitter->setStretchFactor(1, 4);
+    connect(m_compared, &ComparedMap::opened, this, [this](bool ok, const QString &message) {
+      if (ok) layOutComparison();
+      else Q_EMIT comparisonShown(false, message);
+    });
+    connect(m_compared, &ComparedMap::laidOut, this, [this](bool ok, const QString &message) {
+      if (ok) {
+        m_compared->setColouring(m_colourBy->currentData().toString());
+        m_compared->showMatching(m_model, m_model.selection());
+      }
+      Q_EMIT comparisonShown(ok, message);
+    });
+    connect(m_compared, &ComparedMap::itemsPicked, this,
+            [this](const std::vector<int> &items) { selectItems(m_model.itemsMatching(m_compared->model(), items)); });
+    connect(m_compared, &ComparedMap::closeRequested, this, &MapPanel::closeComparison);
+  }
+  m_compared->open(runDir, m_space->split(), m_state.dataset(), m_state.datasetPath());
+}
+
+void MapPanel::closeComparison() {
+  if (!m_compared) return;
+  m_compared->hide();
+  m_compared->deleteLater();
+  m_compared = nullptr;
+}
+
+// The compared map follows this one: the same method and settings, from this layout.
+void MapPanel::layOutComparison() {
+  if (m_compared && m_model.hasPositions() && m_compared->model().itemCount() > 0)
+    m_compared->layOut(layoutOptions(m_running), m_model);
+}
+
+void MapPanel::selectItems(std::vector<int> items) {
+  m_model.setSelection(std::move(items));
+  m_view->updateSelection();
+  m_list->clear();
+  for (int item : m_model.selection()) {
+    auto *entry = new QListWidgetItem(
+        (m_model.kind(item) == MapItemKind::Image ? QStringLiteral("○ ") : QStringLiteral("× ")) + m_model.label(item), m_list);
+    entry->setData(kItemRole, item);
+    entry->setToolTip(m_model.toolTip(item));
+  }
+  if (m_compared) m_compared->showMatching(m_model, m_model.selection());
+  setStatus(tr("%n item(s) selected.", nullptr, int(m_model.selection().size())));
+}
+
 void MapPanel::applyReplay(int token, MapData data, std::vector<int> epochs, std::vector<std::vector<float>> layouts) {
   if (token != m_token || epochs.empty() || epochs.size() != layouts.size()) return;
   const JobId running = std::exchange(m_jobId, 0); // setData's cancel() must not cancel this ending job
@@ -503,7 +569,12 @@ void MapPanel::applyReplay(int token, MapData data, std::vector<int> epochs, std
   m_epochSlider->setEpochs(m_epochNumbers);
   const int last = int(m_epochLayouts.size()) - 1;
   m_shownEpoch = last;
-  setPositions(m_epochLayouts[std::size_t(last)], true);
+  // Axes that hold every epoch's layout, so none runs out of view while the slider moves.
+  QRectF frame;
+  for (const std::vector<float> &xy : m_epochLayouts)
+    for (std::size_t k = 0; k + 1 < xy.size(); k += 2) frame |= QRectF(xy[k], xy[k + 1], 1e-9, 1e-9);
+  setPositions(m_epochLayouts[std::size_t(last)], false);
+  m_view->updatePositions(true, frame);
   updateControls();
   Q_EMIT replayShown(int(m_epochNumbers.size()));
   Q_EMIT epochShown(m_epochNumbers.back());
@@ -579,22 +650,14 @@ void MapPanel::onJobFinished(JobId id, const JobOutcome &outcome) {
     message = tr("The map failed: %1").arg(outcome.error);
   setStatus(message);
   updateControls();
-  if (ok) refreshClusters();
+  if (ok) {
+    refreshClusters();
+    layOutComparison();
+  }
   Q_EMIT computeFinished(ok, message);
 }
 
-void MapPanel::selectInRect(const QRectF &coords) {
-  m_model.setSelection(m_model.itemsInRect(coords));
-  m_view->updateSelection();
-  m_list->clear();
-  for (int item : m_model.selection()) {
-    auto *entry = new QListWidgetItem(
-        (m_model.kind(item) == MapItemKind::Image ? QStringLiteral("○ ") : QStringLiteral("× ")) + m_model.label(item), m_list);
-    entry->setData(kItemRole, item);
-    entry->setToolTip(m_model.toolTip(item));
-  }
-  setStatus(tr("%n item(s) selected.", nullptr, int(m_model.selection().size())));
-}
+void MapPanel::selectInRect(const QRectF &coords) { selectItems(m_model.itemsInRect(coords)); }
 
 int MapPanel::datasetImageOf(int imageRow) const {
   if (imageRow < 0 || imageRow >= m_model.imageCount()) return -1;
@@ -616,6 +679,7 @@ bool MapPanel::setColouring(const QString &key) {
   m_categoryHidden.assign(colouring.categories.size(), 0);
   m_model.setHidden({});
   m_view->setColouring(colouring);
+  if (m_compared) m_compared->setColouring(key);
   return true;
 }
 
@@ -734,6 +798,7 @@ void MapPanel::showNeighbours(int item, int k) {
 void MapPanel::activateItem(int item) {
   if (item < 0 || item >= m_model.itemCount()) return;
   showNeighbours(item);
+  if (m_compared) m_compared->showMatching(m_model, {item});
   const int row = m_model.row(item);
   if (m_model.kind(item) == MapItemKind::Image) {
     m_state.selectImage(datasetImageOf(row));

@@ -6,6 +6,7 @@
 // selects the item in the WorkbenchState, and figure export. For runs that recorded their epochs,
 // an epoch slider replays how the joint space formed.
 
+#include "analysis/layoutsequence.h"
 #include "analysis/tsne.h"
 #include "analysis/umap.h"
 #include "data/dataset.h"
@@ -26,9 +27,11 @@ class QListWidget;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
+class QSplitter;
 
 namespace gs {
 
+class ComparedMap;
 class EngineBridge;
 class EpochSlider;
 class JointSpace;
@@ -93,6 +96,13 @@ public:
   int shownEpochIndex() const { return m_shownEpoch; } // -1 outside a replay
   EpochSlider *epochSlider() const { return m_epochSlider; }
 
+  // A second run's map of the same split beside this one (ComparedMap): laid out with this map's
+  // method, from this map's layout when the items are the same, after each layout here; selections
+  // on either map are ringed on the other. comparisonShown follows each of its layouts.
+  void compareWith(const QString &runDir);
+  void closeComparison();
+  ComparedMap *comparedMap() const { return m_compared; }
+
   void selectInRect(const QRectF &coords); // as the rubber band does
   void activateItem(int item);             // as a click does: the WorkbenchState selection, and its neighbours
   // Lists and rings the item's k nearest images and captions by the run's own score (computed off
@@ -110,6 +120,7 @@ Q_SIGNALS:
   void clustersShown(int levels);
   void splitShown(int split);
   void replayShown(int epochs);
+  void comparisonShown(bool ok, const QString &message);
   void epochShown(int epoch);
 
 private:
@@ -117,6 +128,9 @@ private:
   void onImageSelected(int datasetImage);
   void applyUpdate(int token, int iteration, double kl, const std::vector<float> &xy, bool final);
   void onJobFinished(JobId id, const JobOutcome &outcome);
+  LayoutSequenceOptions layoutOptions(Mode mode) const; // the controls' settings
+  void selectItems(std::vector<int> items);             // selection, its list, and the compared map's rings
+  void layOutComparison();
   void applyReplay(int token, MapData data, std::vector<int> epochs, std::vector<std::vector<float>> layouts);
   void loadThumbnails();
   void exportWithDialog();
@@ -138,7 +152,9 @@ private:
   std::vector<char> m_categoryHidden;
   QDoubleSpinBox *m_perplexity, *m_theta, *m_minDist;
   QSpinBox *m_iterations, *m_neighbours, *m_exportWidth, *m_exportHeight;
-  QPushButton *m_compute, *m_cancel, *m_export, *m_replay;
+  QPushButton *m_compute, *m_cancel, *m_export, *m_replay, *m_compare;
+  QSplitter *m_splitter;
+  ComparedMap *m_compared = nullptr;
   EpochSlider *m_epochSlider;
   std::vector<int> m_epochNumbers;               // the replay's epochs (empty outside one)
   std::vector<std::vector<float>> m_epochLayouts; // one aligned layout per epoch

@@ -154,7 +154,7 @@ void MapView::applyLevelOfDetail() {
     m_categoryGraphs[g]->setScatterStyle(markerStyle(g % 2 == 0, m_colouring.categories[g / 2].colour, dense));
 }
 
-void MapView::updatePositions(bool rescale) {
+void MapView::updatePositions(bool rescale, const QRectF &frame) {
   applyLevelOfDetail();
   QVector<double> ix, iy, cx, cy;
   QVector<double> lt, lx, ly;
@@ -207,7 +207,7 @@ void MapView::updatePositions(bool rescale) {
   m_captions->setVisible(byModality);
   updateSelection();
   if (m_model.hasPositions()) {
-    const QRectF b = m_model.bounds();
+    const QRectF b = frame.isEmpty() ? m_model.bounds() : frame;
     const double mx = std::max(1e-6, b.width() * 0.05), my = std::max(1e-6, b.height() * 0.05);
     m_fullWidth = b.width() + 2 * mx;
     if (rescale) {

@@ -32,7 +32,8 @@ public:
 
   // Redraws from the model: everything (new items) or positions only (a live layout update).
   void rebuild();
-  void updatePositions(bool rescale);
+  // Rescaling fits the axes to `frame` when given (e.g. every epoch of a replay), else to the layout.
+  void updatePositions(bool rescale, const QRectF &frame = {});
   void updateSelection();
 
   void setLinesVisible(bool visible);

@@ -1,0 +1,146 @@
+#include "comparedmap.h"
+
+#include "analysis/jointspace.h"
+#include "engine/enginebridge.h"
+#include "engine/jobcontext.h"
+#include "mapview.h"
+#include "report/mapcolouring.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPointer>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+#include <cmath>
+
+namespace gs {
+
+ComparedMap::ComparedMap(EngineBridge &bridge, QWidget *parent)
+    : QWidget(parent), m_bridge(bridge), m_view(new MapView(m_model, this)), m_title(new QLabel(this)), m_close(new QToolButton(this)),
+      m_relay(new QObject, [](QObject *relay) { relay->deleteLater(); }) {
+  m_close->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
+  m_close->setToolTip(tr("Close the comparison"));
+  m_close->setAccessibleName(tr("Close the comparison"));
+  m_title->setWordWrap(true);
+  auto *header = new QHBoxLayout;
+  header->addWidget(m_title, 1);
+  header->addWidget(m_close);
+  auto *layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addLayout(header);
+  layout->addWidget(m_view, 1);
+  connect(m_close, &QToolButton::clicked, this, &ComparedMap::closeRequested);
+  connect(m_view, &MapView::rectSelected, this, [this](const QRectF &rect) { Q_EMIT itemsPicked(m_model.itemsInRect(rect)); });
+  connect(m_view, &MapView::itemClicked, this, [this](int item) { Q_EMIT itemsPicked({item}); });
+  connect(&m_bridge, &EngineBridge::finished, this, [this](JobId id, const QString &, const JobOutcome &outcome) {
+    if (id != m_jobId) return; // a success has already posted its layout and cleared m_jobId
+    m_jobId = 0;
+    const QString message = outcome.status == JobStatus::Cancelled ? tr("%1 — cancelled").arg(m_modelName)
+                                                                    : tr("%1 — the layout failed: %2").arg(m_modelName, outcome.error);
+    m_title->setText(message);
+    Q_EMIT laidOut(false, message);
+  });
+}
+
+ComparedMap::~ComparedMap() { cancel(); }
+
+void ComparedMap::cancel() {
+  if (m_jobId != 0) m_bridge.engine().cancel(m_jobId);
+  m_jobId = 0;
+  ++m_token;
+}
+
+QString ComparedMap::title() const { return m_title->text(); }
+
+void ComparedMap::open(const QString &runDir, Split split, std::shared_ptr<const Dataset> dataset, const QString &datasetPath) {
+  cancel();
+  m_runDir = runDir;
+  m_title->setText(tr("Opening %1…").arg(QDir::toNativeSeparators(runDir)));
+  const int token = m_token;
+  auto *watcher = new QFutureWatcher<std::pair<MapData, QString>>(this);
+  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, token] {
+    watcher->deleteLater();
+    if (token != m_token) return;
+    try {
+      auto [data, model] = watcher->result();
+      m_modelName = model;
+      m_model.setData(std::move(data));
+      m_model.clearPositions();
+      m_view->rebuild();
+      m_title->setText(tr("%1 — %2").arg(m_modelName, QFileInfo(m_runDir).fileName()));
+      Q_EMIT opened(true, m_title->text());
+    } catch (const std::exception &error) {
+      m_title->setText(tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(m_runDir), QString::fromUtf8(error.what())));
+      Q_EMIT opened(false, m_title->text());
+    }
+  });
+  watcher->setFuture(QtConcurrent::run([runDir, split, dataset, datasetPath] {
+    const std::shared_ptr<const JointSpace> space = JointSpace::open(runDir, split, nullptr, dataset, datasetPath);
+    MapData data = MapData::fromJointSpace(*space);
+    if (dataset) data.addDatasetMetadata(*dataset);
+    return std::make_pair(std::move(data), space->model());
+  }));
+}
+
+JobId ComparedMap::layOut(const LayoutSequenceOptions &requested, const MapModel &reference) {
+  cancel();
+  const int n = m_model.itemCount(), dim = m_model.data().dim;
+  if (n < 3) return 0;
+  m_model.setNormalised(reference.normalised());
+  m_fromReference = reference.hasPositions() && m_model.sameItemsAs(reference);
+  std::vector<float> start;
+  if (m_fromReference)
+    for (int item = 0; item < n; ++item) {
+      const QPointF p = reference.position(item);
+      start.push_back(float(p.x()));
+      start.push_back(float(p.y()));
+    }
+  LayoutSequenceOptions options = requested;
+  options.tsne.perplexity = std::min(options.tsne.perplexity, std::floor((n - 2) / 3.0)); // as the Map panel lowers them
+  options.umap.neighbours = std::min(options.umap.neighbours, n - 1);
+  const int token = m_token;
+  const QPointer<ComparedMap> self(this);
+  m_jobId = m_bridge.submit(tr("Compared map"), [self, relay = m_relay, token, points = m_model.stackedEmbeddings(), n, dim, options,
+                                                 start = std::move(start)](JobContext &job) {
+    std::vector<float> xy = layoutAfter(points, n, dim, options, start, &job);
+    const double preservation = neighbourhoodPreservation(points, n, dim, xy, std::min(10, n - 1), 2000);
+    QMetaObject::invokeMethod(
+        relay.get(),
+        [self, token, xy = std::move(xy), preservation]() mutable {
+          if (!self || token != self->m_token) return;
+          self->m_jobId = 0;
+          self->m_model.setPositions(std::move(xy));
+          self->m_view->updatePositions(true);
+          const QString message = tr("%1 — %2 % of each item's 10 nearest neighbours kept%3")
+                                      .arg(self->m_modelName)
+                                      .arg(100 * preservation, 0, 'f', 1)
+                                      .arg(self->m_fromReference ? tr("; started from the first map") : QString());
+          self->m_title->setText(message);
+          Q_EMIT self->laidOut(true, message);
+        },
+        Qt::QueuedConnection);
+  });
+  m_title->setText(tr("%1 — laying out…").arg(m_modelName));
+  return m_jobId;
+}
+
+void ComparedMap::showMatching(const MapModel &source, const std::vector<int> &items) {
+  m_model.setSelection(m_model.itemsMatching(source, items));
+  m_view->updateSelection();
+}
+
+void ComparedMap::setColouring(const QString &key) {
+  try {
+    m_view->setColouring(colourMap(m_model, key));
+  } catch (const std::invalid_argument &) {
+    m_view->setColouring({}); // this run's data cannot (e.g. no partner ranks): by modality
+  }
+}
+
+}  // namespace gs

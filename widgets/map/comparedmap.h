@@ -1,0 +1,68 @@
+#pragma once
+// The Map's second run, side by side with the first: another run's map of the same split (e.g.
+// bow beside dtlstm), its own plot, laid out with the first map's method — started from the first
+// map's layout when both hold the same items, so an item sits where it sat on the first map unless
+// the two runs place it differently — and linked: what is selected on one map is ringed on the
+// other (items matched by image id and caption text). Opening and layout run off the GUI thread.
+
+#include "analysis/layoutsequence.h"
+#include "data/dataset.h"
+#include "engine/job.h"
+#include "report/mapmodel.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QLabel;
+class QToolButton;
+
+namespace gs {
+
+class EngineBridge;
+class JointSpace;
+class MapView;
+
+class ComparedMap : public QWidget {
+  Q_OBJECT
+public:
+  ComparedMap(EngineBridge &bridge, QWidget *parent = nullptr);
+  ~ComparedMap() override; // cancels its layout job without waiting
+
+  // Embeds the run's split off the GUI thread (the dataset's metadata joined when given); opened follows.
+  void open(const QString &runDir, Split split, std::shared_ptr<const Dataset> dataset, const QString &datasetPath);
+  // Lays the items out as `reference` (the first map) was: its method and settings, started from
+  // its positions when the items are the same; laidOut follows. Returns the job id (0: nothing to do).
+  JobId layOut(const LayoutSequenceOptions &options, const MapModel &reference);
+  // Rings this map's counterparts of `items` of `source` as its selection.
+  void showMatching(const MapModel &source, const std::vector<int> &items);
+  void setColouring(const QString &key); // as the first map's, where this run's data allows
+
+  const MapModel &model() const { return m_model; }
+  MapView *view() const { return m_view; }
+  QString runDir() const { return m_runDir; }
+  QString title() const;
+  bool startedFromReference() const { return m_fromReference; }
+
+Q_SIGNALS:
+  void opened(bool ok, const QString &message);
+  void laidOut(bool ok, const QString &message);
+  void itemsPicked(const std::vector<int> &items); // a rubber band or click on this map (its own items)
+  void closeRequested();
+
+private:
+  void cancel();
+
+  EngineBridge &m_bridge;
+  MapModel m_model;
+  MapView *m_view;
+  QLabel *m_title;
+  QToolButton *m_close;
+  QString m_runDir, m_modelName;
+  JobId m_jobId = 0;
+  int m_token = 0;
+  bool m_fromReference = false;
+  std::shared_ptr<QObject> m_relay; // posts from the jobs land here (see MapPanel)
+};
+
+}  // namespace gs
