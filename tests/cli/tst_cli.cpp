@@ -405,6 +405,25 @@ private Q_SLOTS:
     QCOMPARE(vectors.readAll().count('\n'), 5 + 25); // test images and their captions
     QVERIFY(QFile::exists(QDir(embedded).filePath(QStringLiteral("images.npy"))));
     QVERIFY(QFile::exists(QDir(embedded).filePath(QStringLiteral("projector/metadata.tsv"))));
+    // The projector opens the folder as it is: a sprite with one tile per row (5 thumbnails, then
+    // 25 caption marks, in a 6 × 6 grid of 32-px tiles) and both configurations naming the files.
+    const QImage sprite(QDir(embedded).filePath(QStringLiteral("projector/sprite.png")));
+    QCOMPARE(sprite.size(), QSize(6 * 32, 6 * 32));
+    QVERIFY(sprite.pixelColor(16, 16) != QColor(Qt::white)); // the first image's thumbnail
+    QCOMPARE(sprite.pixelColor(5 * 32 + 16, 5 * 32 + 16), QColor(Qt::white)); // past the last row: blank
+    QFile pbtxt(QDir(embedded).filePath(QStringLiteral("projector/projector_config.pbtxt")));
+    QVERIFY(pbtxt.open(QIODevice::ReadOnly));
+    const QByteArray config = pbtxt.readAll();
+    QVERIFY2(config.contains("tensor_path: \"vectors.tsv\"") && config.contains("metadata_path: \"metadata.tsv\"") &&
+                 config.contains("image_path: \"sprite.png\"") && config.contains("single_image_dim: 32"), config.constData());
+    QFile json(QDir(embedded).filePath(QStringLiteral("projector/projector_config.json")));
+    QVERIFY(json.open(QIODevice::ReadOnly));
+    const QJsonObject embedding = QJsonDocument::fromJson(json.readAll()).object().value(QStringLiteral("embeddings")).toArray().at(0).toObject();
+    QFile firstRow(QDir(embedded).filePath(QStringLiteral("projector/vectors.tsv")));
+    QVERIFY(firstRow.open(QIODevice::ReadOnly));
+    const int dim = int(firstRow.readLine().count('\t')) + 1;
+    QCOMPARE(embedding.value(QStringLiteral("tensorShape")).toArray(), (QJsonArray{30, dim}));
+    QCOMPARE(embedding.value(QStringLiteral("sprite")).toObject().value(QStringLiteral("singleImageDim")).toArray(), (QJsonArray{32, 32}));
 
     // A test caption as the query: the answer says where its own image ranked.
     const QString caption = firstTestCaption(data);

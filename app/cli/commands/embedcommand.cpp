@@ -1,6 +1,7 @@
 // `groundscope-cli embed RUN_DIR --out DIR [--split test]`: the split's images and captions in
 // the joint space, as .npy (images.npy, captions.npy with their id lists) and as TensorBoard
-// projector files (projector/vectors.tsv + projector/metadata.tsv, images and captions together).
+// projector files (projector/vectors.tsv + projector/metadata.tsv, images and captions together,
+// with a sprite of thumbnails and the projector's configuration files, so the folder opens as it is).
 
 #include "arguments.h"
 #include "clioutput.h"
@@ -9,11 +10,13 @@
 #include "io/atomicfile.h"
 #include "io/npy.h"
 #include "jobrunner.h"
+#include "report/projectorexport.h"
 #include "training/runfolder.h"
 #include "training/trainedmodel.h"
 #include "training/trainingsource.h"
 
 #include <QDir>
+#include <QFileInfo>
 
 namespace gs::cli {
 
@@ -27,12 +30,16 @@ Command embedCommand() {
   command.summary = QStringLiteral("write a run's image and caption embeddings (.npy and TensorBoard projector TSV)");
   command.syntax = {QStringLiteral("RUN_DIR"), 1, 1,
                     {{QStringLiteral("out"), QStringLiteral("DIR"), QStringLiteral("Output folder."), {}, true},
-                     {QStringLiteral("split"), QStringLiteral("SPLIT"), QStringLiteral("train, val or test."), QStringLiteral("test")}}};
+                     {QStringLiteral("split"), QStringLiteral("SPLIT"), QStringLiteral("train, val or test."), QStringLiteral("test")},
+                     {QStringLiteral("sprite-tile"), QStringLiteral("PX"),
+                      QStringLiteral("Thumbnail size in the projector's sprite (smaller when the points need it); 0: no sprite."),
+                      QStringLiteral("32")}}};
   command.run = [](const Arguments &args) {
     const auto split = splitFromName(args.value(QStringLiteral("split")));
     if (!split || *split == Split::Unassigned) throw UsageError("--split: expected train, val or test");
     const QString runDir = args.positional().first();
     const QDir outDir(args.value(QStringLiteral("out")));
+    const int spriteTile = args.intValue(QStringLiteral("sprite-tile"), 32, 0, kMaxSpriteTile);
 
     Engine engine;
     const JobOutcome outcome = runJob(engine, QStringLiteral("Embed"), [&](JobContext &job) {
@@ -78,7 +85,21 @@ Command embedCommand() {
       writeFileAtomically(outDir.filePath(QStringLiteral("captions.tsv")), "image\tcaption\n" + captionRows);
       writeFileAtomically(outDir.filePath(QStringLiteral("projector/vectors.tsv")), vectors);
       writeFileAtomically(outDir.filePath(QStringLiteral("projector/metadata.tsv")), metadata);
-      job.setSummary({{QStringLiteral("images"), int(images.size())},
+      // The sprite: the images' thumbnails, then each caption's image faded under a caption mark (the rows' order).
+      SpriteResult sprite;
+      if (spriteTile > 0) {
+        job.setProgress(0.8, QStringLiteral("sprite"));
+        const auto pathOf = [&data](int image) { return image < data.imagePaths.size() ? data.imagePaths[image] : QString(); };
+        std::vector<SpriteTile> tiles;
+        for (int i : images) tiles.push_back({pathOf(i), false});
+        for (int c : captions) tiles.push_back({pathOf(data.captions[std::size_t(c)].image), true});
+        sprite = writeProjectorSprite(outDir.filePath(QStringLiteral("projector/sprite.png")), tiles, spriteTile);
+        for (const QString &file : sprite.unreadable) job.warn(QStringLiteral("%1: unreadable image, a grey tile in the sprite").arg(file));
+      }
+      writeProjectorConfigs(outDir.filePath(QStringLiteral("projector")), QFileInfo(runDir).fileName(),
+                            int(images.size() + captions.size()), d, sprite.tile);
+      job.setSummary({{QStringLiteral("sprite_tile"), sprite.tile},
+                      {QStringLiteral("images"), int(images.size())},
                       {QStringLiteral("captions"), int(captions.size())},
                       {QStringLiteral("dim"), d},
                       {QStringLiteral("out"), outDir.absolutePath()}});
@@ -89,6 +110,8 @@ Command embedCommand() {
                  .arg(outcome.summary.value(QStringLiteral("captions")).toInt())
                  .arg(outcome.summary.value(QStringLiteral("dim")).toInt())
                  .arg(outcome.summary.value(QStringLiteral("out")).toString());
+    if (const int tile = outcome.summary.value(QStringLiteral("sprite_tile")).toInt())
+      out() << QStringLiteral("projector/: vectors.tsv, metadata.tsv, sprite.png (%1 px tiles), projector_config.pbtxt and .json\n").arg(tile);
     return kExitOk;
   };
   return command;
