@@ -25,9 +25,20 @@ QString normalised(const QString &text) { return tokenize(text).join(QLatin1Char
 
 std::shared_ptr<const JointSpace> JointSpace::open(const QString &runDir, Split split, JobContext *job,
                                                    std::shared_ptr<const Dataset> dataset, const QString &datasetPath) {
+  return openSplits(runDir, split, job, std::move(dataset), datasetPath);
+}
+
+std::shared_ptr<const JointSpace> JointSpace::openAll(const QString &runDir, JobContext *job, std::shared_ptr<const Dataset> dataset,
+                                                      const QString &datasetPath) {
+  return openSplits(runDir, std::nullopt, job, std::move(dataset), datasetPath);
+}
+
+std::shared_ptr<const JointSpace> JointSpace::openSplits(const QString &runDir, std::optional<Split> split, JobContext *job,
+                                                         std::shared_ptr<const Dataset> dataset, const QString &datasetPath) {
   std::shared_ptr<JointSpace> space(new JointSpace);
   space->m_runDir = runDir;
-  space->m_split = split;
+  space->m_split = split.value_or(Split::Unassigned);
+  space->m_allSplits = !split;
   if (job) job->setProgress(0.05, QObject::tr("opening %1").arg(runDir));
   space->m_trained = std::make_shared<TrainedModel>(TrainedModel::open(runDir));
   const TrainedModel &model = *space->m_trained;
@@ -44,20 +55,28 @@ std::shared_ptr<const JointSpace> JointSpace::open(const QString &runDir, Split 
   space->m_dataImagePaths = data.imagePaths;
   space->m_featuresFolder = data.source.value(QStringLiteral("features")).toString();
   if (job) job->checkpoint();
-  const std::vector<int> images = data.imagesIn(split);
+  std::vector<int> images, captions;
+  if (split) {
+    images = data.imagesIn(*split);
+    captions = data.captionsIn(*split);
+  } else {
+    for (int i = 0; i < data.imageCount(); ++i) images.push_back(i);
+    for (int c = 0; c < int(data.captions.size()); ++c) captions.push_back(c);
+  }
   if (images.empty())
-    throw std::runtime_error(QStringLiteral("%1: the run's data has no %2 images").arg(runDir, splitName(split)).toStdString());
+    throw std::runtime_error(QStringLiteral("%1: the run's data has no %2images").arg(runDir, split ? splitName(*split) + QLatin1Char(' ') : QString()).toStdString());
   QHash<int, int> rowOfDataImage;
   for (int i : images) {
     rowOfDataImage.insert(i, space->imageCount());
     space->m_imageIds << data.imageIds[i];
+    space->m_imageSplits.push_back(data.imageSplits[std::size_t(i)]);
     space->m_imagePaths << data.imagePaths.value(i);
     space->m_imageFeatures.insert(space->m_imageFeatures.end(),
                                   data.imageFeatures.begin() + std::size_t(i) * data.featureDim,
                                   data.imageFeatures.begin() + std::size_t(i + 1) * data.featureDim);
   }
   std::vector<TrainingCaption> texts;
-  for (int c : data.captionsIn(split)) {
+  for (int c : captions) {
     texts.push_back(data.captions[c]);
     space->m_captions << data.captions[c].raw;
     space->m_captionImage.push_back(rowOfDataImage.value(data.captions[c].image, -1));

@@ -11,6 +11,7 @@
 #include <QHash>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace gs {
@@ -29,12 +30,19 @@ public:
                                                 JobContext *job = nullptr,
                                                 std::shared_ptr<const Dataset> dataset = nullptr,
                                                 const QString &datasetPath = {});
+  // Every image of the run's data (train, val, test and unassigned) with its captions: the Map's
+  // "all splits". Costs one forward pass over the whole dataset. split() is then Split::Unassigned.
+  static std::shared_ptr<const JointSpace> openAll(const QString &runDir, JobContext *job = nullptr,
+                                                   std::shared_ptr<const Dataset> dataset = nullptr,
+                                                   const QString &datasetPath = {});
   ~JointSpace();
 
   QString runDir() const { return m_runDir; }
   QString datasetPath() const { return m_datasetPath; }
   QString model() const { return m_model; }
   Split split() const { return m_split; }
+  bool allSplits() const { return m_allSplits; }
+  const std::vector<Split> &imageSplits() const { return m_imageSplits; } // per image row
   int dim() const { return m_dim; }
 
   // The split's images (rows), in dataset order.
@@ -99,6 +107,9 @@ public:
 
 private:
   JointSpace() = default;
+  // One split, or every image when `split` is empty.
+  static std::shared_ptr<const JointSpace> openSplits(const QString &runDir, std::optional<Split> split, JobContext *job,
+                                                      std::shared_ptr<const Dataset> dataset, const QString &datasetPath);
   std::vector<Ranked> ranked(const std::vector<float> &scores) const;
   std::vector<Ranked> rankCaptionsForEmbedding(const std::vector<float> &imageEmbedding) const;
   Neighbours neighboursOf(const std::vector<float> &joint, int k, int selfImage, int selfCaption) const;
@@ -107,6 +118,8 @@ private:
 
   QString m_runDir, m_datasetPath, m_model;
   Split m_split = Split::Test;
+  bool m_allSplits = false;
+  std::vector<Split> m_imageSplits;
   int m_dim = 0, m_featureDim = 0;
   std::shared_ptr<TrainedModel> m_trained;
   QStringList m_imageIds, m_imagePaths, m_captions;

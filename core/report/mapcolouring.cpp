@@ -1,6 +1,7 @@
 #include "report/mapcolouring.h"
 
 #include "report/mapmodel.h"
+#include "data/dataset.h"
 #include "text/tokenizer.h"
 
 #include <QCoreApplication>
@@ -38,6 +39,7 @@ QStringList availableColourings(const MapModel &model) {
   const MapData &d = model.data();
   QStringList keys{QStringLiteral("modality"), QStringLiteral("length")};
   if (!d.captionPartnerRank.empty()) keys << QStringLiteral("rank");
+  if (std::set<Split>(d.imageSplit.begin(), d.imageSplit.end()).size() > 1) keys << QStringLiteral("split");
   if (!d.captionOrderSensitive.empty() && std::any_of(d.captionOrderSensitive.begin(), d.captionOrderSensitive.end(), [](char c) { return c; }))
     keys << QStringLiteral("twin");
   std::set<QString> concepts;
@@ -52,6 +54,7 @@ QString colouringTitle(const QString &key) {
   if (key == QLatin1String("length")) return tr("Caption length");
   if (key == QLatin1String("rank")) return tr("Rank of the partner");
   if (key == QLatin1String("twin")) return tr("Order-sensitive captions");
+  if (key == QLatin1String("split")) return tr("Split");
   if (key.startsWith(QLatin1String("concept:"))) return tr("Concept: %1").arg(key.mid(8));
   return key;
 }
@@ -92,6 +95,25 @@ MapColouring colourMap(const MapModel &model, const QString &key) {
       place(model.imageItem(r), d.imagePartnerRank.empty() ? 0 : d.imagePartnerRank[std::size_t(r)]);
     for (int c = 0; c < model.captionCount(); ++c) place(model.captionItem(c), d.captionPartnerRank[std::size_t(c)]);
     out.categories.push_back(std::move(unknown));
+  } else if (key == QLatin1String("split")) {
+    if (d.imageSplit.size() != std::size_t(model.imageCount())) fail(QStringLiteral("the data does not know the images' splits"));
+    // An image and its captions share their split's colour (captions have none of their own).
+    const std::vector<std::pair<Split, QColor>> splits{{Split::Train, QColor(44, 160, 44)}, {Split::Val, QColor(148, 103, 189)},
+                                                       {Split::Test, QColor(214, 39, 40)}, {Split::Unassigned, kGrey}};
+    for (const auto &[split, colour] : splits) out.categories.push_back({split == Split::Unassigned ? tr("no split") : splitName(split), colour, {}});
+    const auto categoryOf = [&](Split split) {
+      for (std::size_t k = 0; k < splits.size(); ++k)
+        if (splits[k].first == split) return k;
+      return splits.size() - 1;
+    };
+    for (int r = 0; r < model.imageCount(); ++r) out.categories[categoryOf(d.imageSplit[std::size_t(r)])].items.push_back(model.imageItem(r));
+    for (int c = 0; c < model.captionCount(); ++c) {
+      const int image = d.captionImage[std::size_t(c)];
+      out.categories[image >= 0 && image < model.imageCount() ? categoryOf(d.imageSplit[std::size_t(image)]) : splits.size() - 1]
+          .items.push_back(model.captionItem(c));
+    }
+    out.categories.erase(std::remove_if(out.categories.begin(), out.categories.end(), [](const MapCategory &c) { return c.items.empty(); }),
+                         out.categories.end());
   } else if (key == QLatin1String("twin")) {
     if (d.captionOrderSensitive.empty()) fail(QStringLiteral("the data does not mark order-sensitive captions"));
     MapCategory twin{tr("order-sensitive captions"), kHighlight, {}}, other{tr("other captions"), kCaptionOrange, {}};

@@ -23,9 +23,12 @@ MapData MapData::fromJointSpace(const JointSpace &space) {
   data.captionImage = space.captionImage();
   data.captionEmbeddings = space.captionEmbeddings();
   data.dim = space.dim();
-  JointSpace::PartnerRanks ranks = space.partnerRanks();
-  data.captionPartnerRank = std::move(ranks.captions);
-  data.imagePartnerRank = std::move(ranks.images);
+  data.imageSplit = space.imageSplits();
+  if (double(space.imageCount()) * double(space.captionCount()) <= kMaxRankedPairs) {
+    JointSpace::PartnerRanks ranks = space.partnerRanks();
+    data.captionPartnerRank = std::move(ranks.captions);
+    data.imagePartnerRank = std::move(ranks.images);
+  }
   return data;
 }
 

@@ -3,6 +3,8 @@
 // imageCount-1 are images, then the captions), their joint-space vectors, their 2-D positions once
 // a layout exists, the image–caption links and the rubber-band selection. No widgets: testable alone.
 
+#include "data/dataset.h"
+
 #include <QPointF>
 #include <QRectF>
 #include <QStringList>
@@ -13,8 +15,9 @@
 
 namespace gs {
 
+constexpr double kMaxRankedPairs = 2e9;
+
 class JointSpace;
-struct Dataset;
 struct TrajectorySample;
 
 // Plain copy of the parts of a JointSpace the map needs (tests build one directly).
@@ -30,7 +33,10 @@ struct MapData {
   std::vector<int> imagePartnerRank;     // best rank of the image's own captions when it searches them
   std::vector<QStringList> imageConcepts; // ground-truth concepts (the Scenes demo's)
   std::vector<char> captionOrderSensitive; // captions only word order resolves (the demo's twins)
+  std::vector<Split> imageSplit;         // each image's split (a map of all splits colours by it)
 
+  // Partner ranks are left out above kMaxRankedPairs image–caption pairs (all of COCO's would take
+  // minutes), and the rank colouring with them.
   static MapData fromJointSpace(const JointSpace &space);
   // A run's recorded sample at one epoch (`vectors`: its items × dim, runtrajectory.h). Image paths
   // (for thumbnails) come from `space` where it holds the image; partner ranks stay unknown (they

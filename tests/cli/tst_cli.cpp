@@ -356,6 +356,12 @@ private Q_SLOTS:
     QVERIFY(figure.open(QIODevice::ReadOnly));
     const QByteArray vector = figure.readAll();
     QVERIFY(vector.contains("<svg") && vector.contains("6–8 words") && vector.contains("coloured by caption length"));
+    // Every split at once, coloured by split by default.
+    r = runCli({QStringLiteral("map"), run, QStringLiteral("--split"), QStringLiteral("all"), QStringLiteral("--method"), QStringLiteral("pca")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("50 images and 250 captions of all splits")) && r.out.contains(QStringLiteral("coloured by split:")) &&
+                 r.out.contains(QStringLiteral("  train: ")) && r.out.contains(QStringLiteral("  test: 30\n")),
+             qPrintable(r.out));
     r = runCli({QStringLiteral("map"), run, QStringLiteral("--method"), QStringLiteral("pca"), QStringLiteral("--clusters")});
     QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("cluster(s), largest first")), qPrintable(r.out + r.err));
     r = runCli({QStringLiteral("map"), run, QStringLiteral("--colour"), QStringLiteral("concept:unicorn"), QStringLiteral("--method"), QStringLiteral("pca")});

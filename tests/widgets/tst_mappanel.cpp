@@ -392,6 +392,21 @@ private Q_SLOTS:
     panel.showSplit(Split::Test);
     QCOMPARE(splits.count(), 2); // at once: the state's own space
     QCOMPARE(panel.model().imageCount(), space->imageCount());
+    // All splits: every image and caption, coloured by split (an image's captions share its colour).
+    panel.showAllSplits();
+    QTRY_COMPARE_WITH_TIMEOUT(splits.count(), 3, 30000);
+    QCOMPARE(splits.last().at(0).toInt(), -1);
+    QCOMPARE(panel.model().imageCount(), test::kTinyImages);
+    QCOMPARE(panel.model().captionCount(), test::kTinyImages * 5);
+    const MapColouring &bySplit = panel.view()->colouring();
+    QCOMPARE(bySplit.key, QStringLiteral("split"));
+    QCOMPARE(bySplit.categories.size(), std::size_t(3));
+    QCOMPARE(bySplit.categories[0].name, QStringLiteral("train"));
+    QCOMPARE(int(bySplit.categories[0].items.size()), 48 * 6); // 48 images and their 240 captions
+    QCOMPARE(int(bySplit.categories[2].items.size()), 6 * 6);  // test
+    panel.showSplit(Split::Test);
+    QCOMPARE(splits.count(), 4);
+    QVERIFY(!availableColourings(panel.model()).contains(QStringLiteral("split"))); // one split: nothing to tell apart
   }
 
   // The acceptance: "the epoch slider shows the stored layouts in order". A run records its

@@ -58,7 +58,8 @@ void ComparedMap::cancel() {
 
 QString ComparedMap::title() const { return m_title->text(); }
 
-void ComparedMap::open(const QString &runDir, Split split, std::shared_ptr<const Dataset> dataset, const QString &datasetPath) {
+void ComparedMap::open(const QString &runDir, std::optional<Split> split, std::shared_ptr<const Dataset> dataset,
+                       const QString &datasetPath) {
   cancel();
   m_runDir = runDir;
   m_title->setText(tr("Opening %1…").arg(QDir::toNativeSeparators(runDir)));
@@ -81,7 +82,8 @@ void ComparedMap::open(const QString &runDir, Split split, std::shared_ptr<const
     }
   });
   watcher->setFuture(QtConcurrent::run([runDir, split, dataset, datasetPath] {
-    const std::shared_ptr<const JointSpace> space = JointSpace::open(runDir, split, nullptr, dataset, datasetPath);
+    const std::shared_ptr<const JointSpace> space = split ? JointSpace::open(runDir, *split, nullptr, dataset, datasetPath)
+                                                          : JointSpace::openAll(runDir, nullptr, dataset, datasetPath);
     MapData data = MapData::fromJointSpace(*space);
     if (dataset) data.addDatasetMetadata(*dataset);
     return std::make_pair(std::move(data), space->model());

@@ -13,6 +13,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QLabel;
 class QToolButton;
@@ -29,8 +30,9 @@ public:
   ComparedMap(EngineBridge &bridge, QWidget *parent = nullptr);
   ~ComparedMap() override; // cancels its layout job without waiting
 
-  // Embeds the run's split off the GUI thread (the dataset's metadata joined when given); opened follows.
-  void open(const QString &runDir, Split split, std::shared_ptr<const Dataset> dataset, const QString &datasetPath);
+  // Embeds the run's split (every split when empty) off the GUI thread (the dataset's metadata
+  // joined when given); opened follows.
+  void open(const QString &runDir, std::optional<Split> split, std::shared_ptr<const Dataset> dataset, const QString &datasetPath);
   // Lays the items out as `reference` (the first map) was: its method and settings, started from
   // its positions when the items are the same; laidOut follows. Returns the job id (0: nothing to do).
   JobId layOut(const LayoutSequenceOptions &options, const MapModel &reference);

@@ -43,6 +43,7 @@ constexpr int kReportEvery = 25;       // t-SNE iterations between live updates
 constexpr int kUmapReportEvery = 10;   // UMAP epochs between live updates
 constexpr int kPreservationSample = 2000; // items scored for the status line's neighbourhood preservation
 constexpr int kItemRole = Qt::UserRole + 1;
+constexpr int kAllSplits = -1;         // the split box's "all" (and splitShown's)
 }  // namespace
 
 MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
@@ -81,6 +82,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   m_minDist->setToolTip(tr("UMAP: how tightly points may pack on the map"));
   m_split = new QComboBox(this);
   for (Split split : {Split::Test, Split::Val, Split::Train}) m_split->addItem(splitName(split), int(split));
+  m_split->addItem(tr("all"), kAllSplits);
   m_split->setToolTip(tr("Which split of the run to map (the others are embedded when chosen)"));
   m_colourBy = new QComboBox(this);
   m_colourBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -181,7 +183,10 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
     if (!dir.isEmpty()) compareWith(dir);
   });
   connect(m_colourBy, &QComboBox::activated, this, [this](int index) { setColouring(m_colourBy->itemData(index).toString()); });
-  connect(m_split, &QComboBox::activated, this, [this](int index) { showSplit(static_cast<Split>(m_split->itemData(index).toInt())); });
+  connect(m_split, &QComboBox::activated, this, [this](int index) {
+    const int split = m_split->itemData(index).toInt();
+    split == kAllSplits ? showAllSplits() : showSplit(static_cast<Split>(split));
+  });
   connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) { search(text); });
   connect(m_view, &MapView::categoryClicked, this, &MapPanel::toggleCategory);
   connect(m_mode, &QComboBox::currentIndexChanged, this, &MapPanel::updateControls);
@@ -250,14 +255,17 @@ void MapPanel::onJointSpaceChanged() {
 
 void MapPanel::showSpace(const std::shared_ptr<const JointSpace> &space) {
   m_space = space;
-  m_split->setCurrentIndex(m_split->findData(int(space->split())));
+  const int shown = space->allSplits() ? kAllSplits : int(space->split());
+  m_split->setCurrentIndex(m_split->findData(shown));
   MapData data = MapData::fromJointSpace(*space);
   if (const auto dataset = m_state.dataset()) data.addDatasetMetadata(*dataset);
   setData(std::move(data));
-  if (m_compared) m_compared->open(m_compared->runDir(), space->split(), m_state.dataset(), m_state.datasetPath());
+  if (m_compared) m_compared->open(m_compared->runDir(), space->allSplits() ? std::nullopt : std::optional<Split>(space->split()),
+                                   m_state.dataset(), m_state.datasetPath());
   // PCA is quick: show it at once; t-SNE waits for the Compute button (it holds the engine a while).
   compute(Mode::Pca);
-  Q_EMIT splitShown(int(space->split()));
+  if (space->allSplits()) setColouring(QStringLiteral("split"));
+  Q_EMIT splitShown(shown);
 }
 
 void MapPanel::showSplit(Split split) {
@@ -266,25 +274,41 @@ void MapPanel::showSplit(Split split) {
     setStatus(tr("No run: open a trained run to map its splits."));
     return;
   }
-  if (m_space && m_space->split() == split && m_space->runDir() == current->runDir()) return;
+  if (m_space && !m_space->allSplits() && m_space->split() == split && m_space->runDir() == current->runDir()) return;
   if (current->split() == split) return showSpace(current);
+  openSplitAsync(split);
+}
+
+void MapPanel::showAllSplits() {
+  const std::shared_ptr<const JointSpace> current = m_state.jointSpace();
+  if (!current) {
+    setStatus(tr("No run: open a trained run to map its splits."));
+    return;
+  }
+  if (m_space && m_space->allSplits() && m_space->runDir() == current->runDir()) return;
+  openSplitAsync(std::nullopt);
+}
+
+void MapPanel::openSplitAsync(std::optional<Split> split) {
+  const std::shared_ptr<const JointSpace> current = m_state.jointSpace();
   const int token = ++m_splitToken;
   cancel();
+  const QString name = split ? splitName(*split) : tr("all");
   auto *watcher = new QFutureWatcher<std::shared_ptr<const JointSpace>>(this);
-  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, token, split] {
+  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, token, name] {
     watcher->deleteLater();
     if (token != m_splitToken) return;
     try {
       showSpace(watcher->result());
     } catch (const std::exception &error) {
-      m_split->setCurrentIndex(m_split->findData(m_space ? int(m_space->split()) : int(Split::Test)));
-      setStatus(tr("Cannot map the %1 split: %2").arg(splitName(split), QString::fromUtf8(error.what())));
+      m_split->setCurrentIndex(m_split->findData(!m_space ? int(Split::Test) : m_space->allSplits() ? kAllSplits : int(m_space->split())));
+      setStatus(tr("Cannot map the %1 split: %2").arg(name, QString::fromUtf8(error.what())));
     }
   });
   watcher->setFuture(QtConcurrent::run([runDir = current->runDir(), split, dataset = m_state.dataset(), path = m_state.datasetPath()] {
-    return JointSpace::open(runDir, split, nullptr, dataset, path);
+    return split ? JointSpace::open(runDir, *split, nullptr, dataset, path) : JointSpace::openAll(runDir, nullptr, dataset, path);
   }));
-  setStatus(tr("Embedding the %1 split…").arg(splitName(split)));
+  setStatus(split ? tr("Embedding the %1 split…").arg(name) : tr("Embedding every split…"));
 }
 
 void MapPanel::setData(MapData data) {
@@ -529,7 +553,8 @@ void MapPanel::compareWith(const QString &runDir) {
             [this](const std::vector<int> &items) { selectItems(m_model.itemsMatching(m_compared->model(), items)); });
     connect(m_compared, &ComparedMap::closeRequested, this, &MapPanel::closeComparison);
   }
-  m_compared->open(runDir, m_space->split(), m_state.dataset(), m_state.datasetPath());
+  m_compared->open(runDir, m_space->allSplits() ? std::nullopt : std::optional<Split>(m_space->split()), m_state.dataset(),
+                   m_state.datasetPath());
 }
 
 void MapPanel::closeComparison() {

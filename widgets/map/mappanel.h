@@ -18,6 +18,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -83,6 +84,8 @@ public:
   // Maps another split of the current run (embedded off the GUI thread, then laid out by PCA);
   // splitShown follows, or the status line says why not.
   void showSplit(Split split);
+  // Every image of the run's data with its captions (colour by split tells them apart).
+  void showAllSplits();
 
   // Epoch replay: lays out the run's recorded epochs (runtrajectory.h) with `mode` and the panel's
   // settings, each epoch's map started from the previous one's, off the GUI thread; then the map
@@ -118,7 +121,7 @@ Q_SIGNALS:
   void thumbnailsLoaded(int count);
   void neighboursShown(int item);
   void clustersShown(int levels);
-  void splitShown(int split);
+  void splitShown(int split); // a Split, or -1 for all splits
   void replayShown(int epochs);
   void comparisonShown(bool ok, const QString &message);
   void epochShown(int epoch);
@@ -138,6 +141,7 @@ private:
   void updateControls();
   void refreshClusters();
   void showSpace(const std::shared_ptr<const JointSpace> &space);
+  void openSplitAsync(std::optional<Split> split); // embeds a split (or all) of the current run off the GUI thread
   int datasetImageOf(int imageRow) const;
 
   EngineBridge &m_bridge;

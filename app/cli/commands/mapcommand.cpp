@@ -169,7 +169,7 @@ Command mapCommand() {
   command.syntax.positionals = QStringLiteral("RUN_DIR");
   command.syntax.minPositional = command.syntax.maxPositional = 1;
   command.syntax.options = {
-      {QStringLiteral("split"), QStringLiteral("S"), QStringLiteral("test, val or train."), QStringLiteral("test")},
+      {QStringLiteral("split"), QStringLiteral("S"), QStringLiteral("test, val, train or all (every image, coloured by split unless --colour says otherwise)."), QStringLiteral("test")},
       {QStringLiteral("method"), QStringLiteral("M"), QStringLiteral("umap, tsne or pca."), QStringLiteral("umap")},
       {QStringLiteral("colour"), QStringLiteral("KEY"),
        QStringLiteral("modality, length, rank, twin or concept:NAME (those the data supports are listed)."), QStringLiteral("modality")},
@@ -185,8 +185,10 @@ Command mapCommand() {
       {QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Random seed."), QStringLiteral("1")}};
   command.run = [](const Arguments &args) {
     const QString runDir = args.positional().first();
-    const std::optional<Split> split = splitFromName(args.value(QStringLiteral("split")));
-    if (!split || *split == Split::Unassigned) throw UsageError("--split: expected test, val or train");
+    const bool allSplits = args.value(QStringLiteral("split")) == QLatin1String("all");
+    const std::optional<Split> split = allSplits ? std::optional<Split>(Split::Unassigned) : splitFromName(args.value(QStringLiteral("split")));
+    if (!split || (*split == Split::Unassigned && !allSplits)) throw UsageError("--split: expected test, val, train or all");
+    const QString splitLabel = allSplits ? QStringLiteral("all splits") : QStringLiteral("the %1 split").arg(splitName(*split));
     const QString method = args.value(QStringLiteral("method"));
     if (method != QLatin1String("umap") && method != QLatin1String("tsne") && method != QLatin1String("pca"))
       throw UsageError("--method: expected umap, tsne or pca");
@@ -206,16 +208,17 @@ Command mapCommand() {
     std::vector<MapCluster> clusters;
     QJsonObject summary;
     requireSuccess(runJob(engine, QStringLiteral("Map"), [&](JobContext &job) {
-      job.setProgress(-1, QStringLiteral("embedding the %1 split").arg(splitName(*split)));
-      const std::shared_ptr<const JointSpace> space = JointSpace::open(runDir, *split, &job);
+      job.setProgress(-1, QStringLiteral("embedding %1").arg(splitLabel));
+      const std::shared_ptr<const JointSpace> space = allSplits ? JointSpace::openAll(runDir, &job) : JointSpace::open(runDir, *split, &job);
       MapData data = MapData::fromJointSpace(*space);
       if (!space->datasetPath().isEmpty()) data.addDatasetMetadata(loadDataset(space->datasetPath(), &job));
       model.setData(std::move(data));
       model.setNormalised(!args.isSet(QStringLiteral("raw")));
-      colouring = colouringOf(model, args.value(QStringLiteral("colour")));
+      const bool defaultColour = !args.isSet(QStringLiteral("colour"));
+      colouring = colouringOf(model, allSplits && defaultColour ? QStringLiteral("split") : args.value(QStringLiteral("colour")));
       matches = searchOf(model, args.value(QStringLiteral("search")));
       const int n = model.itemCount(), dim = model.data().dim;
-      if (n < 3) throw std::runtime_error(QStringLiteral("%1: the %2 split has %3 items, too few to map").arg(runDir, splitName(*split)).arg(n).toStdString());
+      if (n < 3) throw std::runtime_error(QStringLiteral("%1: %2 has %3 items, too few to map").arg(runDir, splitLabel).arg(n).toStdString());
       const std::vector<float> points = model.stackedEmbeddings();
       std::vector<float> xy;
       if (method == QLatin1String("pca")) {
@@ -243,16 +246,16 @@ Command mapCommand() {
       if (!csvPath.isEmpty()) writeMapCsv(csvPath, model, colouring);
       if (!figurePath.isEmpty()) {
         MapFigureOptions options;
-        options.title = QStringLiteral("%1 — %2 split, %3, coloured by %4").arg(space->model(), splitName(*split), method.toUpper(), colouring.title.toLower());
+        options.title = QStringLiteral("%1 — %2, %3, coloured by %4").arg(space->model(), splitLabel, method.toUpper(), colouring.title.toLower());
         options.rings = matches;
         options.clusters = clusters;
         exportMapFigure(figurePath, model, colouring, options, size.isEmpty() ? QSize(1200, 900) : size, ratio);
       }
     }));
-    out() << QStringLiteral("%1 images and %2 captions of the %3 split, laid out by %4; %5 % of each item's 10 nearest neighbours kept on the map\n")
+    out() << QStringLiteral("%1 images and %2 captions of %3, laid out by %4; %5 % of each item's 10 nearest neighbours kept on the map\n")
                  .arg(summary.value(QStringLiteral("images")).toInt())
                  .arg(summary.value(QStringLiteral("captions")).toInt())
-                 .arg(splitName(*split), method)
+                 .arg(splitLabel, method)
                  .arg(100 * summary.value(QStringLiteral("preservation")).toDouble(), 0, 'f', 1);
     out() << QStringLiteral("coloured by %1:\n").arg(colouring.title.toLower());
     for (const MapCategory &category : colouring.categories) out() << QStringLiteral("  %1: %2\n").arg(category.name).arg(category.items.size());
