@@ -168,6 +168,8 @@ JointSpace::PartnerRanks JointSpace::partnerRanks() const {
     if (image >= 0 && image < images) ownCaptions[std::size_t(image)].push_back(c);
   }
   std::vector<int> above(std::size_t(captions), 0); // per caption: captions its image ranks higher
+  std::vector<float> captionLoss(std::size_t(captions), 0.0f), imageSideLoss(std::size_t(captions), 0.0f);
+  const float margin = float(m_trained->config().margin);
   for (int pass = 0; pass < 2; ++pass)
     for (int begin = 0; begin < captions; begin += kChunk) {
       const int count = std::min(kChunk, captions - begin);
@@ -181,21 +183,34 @@ JointSpace::PartnerRanks JointSpace::partnerRanks() const {
         if (pass == 0) {
           own[std::size_t(c)] = at(image, c);
           int higher = 0;
-          for (int i = 0; i < images; ++i) higher += at(i, c) > own[std::size_t(c)];
+          float loss = 0;
+          for (int i = 0; i < images; ++i) {
+            higher += at(i, c) > own[std::size_t(c)];
+            if (i != image) loss += std::max(0.0f, margin - own[std::size_t(c)] + at(i, c));
+          }
           captionRank[std::size_t(c)] = higher + 1;
+          captionLoss[std::size_t(c)] = loss;
         }
       }
       if (pass == 1)
         for (int i = 0; i < images; ++i)
           for (int mine : ownCaptions[std::size_t(i)])
-            for (int c = begin; c < begin + count; ++c) above[std::size_t(mine)] += at(i, c) > own[std::size_t(mine)];
+            for (int c = begin; c < begin + count; ++c) {
+              above[std::size_t(mine)] += at(i, c) > own[std::size_t(mine)];
+              if (m_captionImage[std::size_t(c)] != i) imageSideLoss[std::size_t(mine)] += std::max(0.0f, margin - own[std::size_t(mine)] + at(i, c));
+            }
     }
+  std::vector<float> imageLoss(std::size_t(images), 0.0f);
+  for (int i = 0; i < images; ++i) {
+    for (int mine : ownCaptions[std::size_t(i)]) imageLoss[std::size_t(i)] += imageSideLoss[std::size_t(mine)];
+    if (!ownCaptions[std::size_t(i)].empty()) imageLoss[std::size_t(i)] /= float(ownCaptions[std::size_t(i)].size());
+  }
   for (int i = 0; i < images; ++i)
     for (int mine : ownCaptions[std::size_t(i)]) {
       const int rank = above[std::size_t(mine)] + 1;
       if (imageBest[std::size_t(i)] == 0 || rank < imageBest[std::size_t(i)]) imageBest[std::size_t(i)] = rank;
     }
-  return {std::move(captionRank), std::move(imageBest)};
+  return {std::move(captionRank), std::move(imageBest), std::move(captionLoss), std::move(imageLoss)};
 }
 
 int JointSpace::rankOf(const std::vector<Ranked> &ranked, int imageRow) {

@@ -82,10 +82,16 @@ public:
 
   // How well the model retrieves each item's partner (the Map colours by it): for each caption the
   // 1-based rank of its own image when it searches the split's images; for each image the best rank
-  // of its own captions when it searches the split's captions (0: no partner in the split). One
-  // pass of the model's score over the split, in chunks of captions (no images × captions matrix).
+  // of its own captions when it searches the split's captions (0: no partner in the split). And
+  // the model's ranking loss on each item within the split, with the run's margin Δ: for a caption
+  // Σ_j max(0, Δ − s(own image, c) + s(j, c)) over the other images (the sentence term of Socher et
+  // al. 2014 Eq. 5, the hinge loss's caption side); for an image the mean over its captions c of
+  // Σ_c' max(0, Δ − s(i, c) + s(i, c')) over the other images' captions (the image term); 0 with
+  // no partner in the split. Two passes of the model's score over the split, in chunks of captions
+  // (no images × captions matrix).
   struct PartnerRanks {
     std::vector<int> captions, images;
+    std::vector<float> captionLoss, imageLoss;
   };
   PartnerRanks partnerRanks() const;
 

@@ -39,6 +39,7 @@ QStringList availableColourings(const MapModel &model) {
   const MapData &d = model.data();
   QStringList keys{QStringLiteral("modality"), QStringLiteral("length")};
   if (!d.captionPartnerRank.empty()) keys << QStringLiteral("rank");
+  if (!d.captionLoss.empty()) keys << QStringLiteral("loss");
   if (std::set<Split>(d.imageSplit.begin(), d.imageSplit.end()).size() > 1) keys << QStringLiteral("split");
   if (!d.captionOrderSensitive.empty() && std::any_of(d.captionOrderSensitive.begin(), d.captionOrderSensitive.end(), [](char c) { return c; }))
     keys << QStringLiteral("twin");
@@ -55,6 +56,7 @@ QString colouringTitle(const QString &key) {
   if (key == QLatin1String("rank")) return tr("Rank of the partner");
   if (key == QLatin1String("twin")) return tr("Order-sensitive captions");
   if (key == QLatin1String("split")) return tr("Split");
+  if (key == QLatin1String("loss")) return tr("The model's loss");
   if (key.startsWith(QLatin1String("concept:"))) return tr("Concept: %1").arg(key.mid(8));
   return key;
 }
@@ -95,6 +97,37 @@ MapColouring colourMap(const MapModel &model, const QString &key) {
       place(model.imageItem(r), d.imagePartnerRank.empty() ? 0 : d.imagePartnerRank[std::size_t(r)]);
     for (int c = 0; c < model.captionCount(); ++c) place(model.captionItem(c), d.captionPartnerRank[std::size_t(c)]);
     out.categories.push_back(std::move(unknown));
+  } else if (key == QLatin1String("loss")) {
+    if (d.captionLoss.size() != std::size_t(model.captionCount())) fail(QStringLiteral("the data has no losses"));
+    // Zero (no margin violated) apart; the rest in quartiles of the positive losses, so the bins
+    // say "among this run's worst" whatever the margin and split size make the values.
+    std::vector<std::pair<int, float>> items;
+    for (int r = 0; r < model.imageCount(); ++r)
+      items.push_back({model.imageItem(r), d.imageLoss.size() == std::size_t(model.imageCount()) ? d.imageLoss[std::size_t(r)] : 0.0f});
+    for (int c = 0; c < model.captionCount(); ++c) items.push_back({model.captionItem(c), d.captionLoss[std::size_t(c)]});
+    std::vector<float> positive;
+    for (const auto &[item, loss] : items)
+      if (loss > 0) positive.push_back(loss);
+    std::sort(positive.begin(), positive.end());
+    const auto quantile = [&](double q) { return positive.empty() ? 0.0f : positive[std::size_t(q * double(positive.size() - 1))]; };
+    const std::vector<float> upper{quantile(0.25), quantile(0.5), quantile(0.75)};
+    out.categories.push_back({tr("loss 0 (no margin violated)"), kGrey, {}});
+    const QStringList names{tr("lowest quarter (≤ %1)"), tr("second quarter (≤ %1)"), tr("third quarter (≤ %1)"), tr("highest quarter (≤ %1)")};
+    const std::vector<float> shown{upper[0], upper[1], upper[2], positive.empty() ? 0.0f : positive.back()};
+    for (int b = 0; b < 4; ++b)
+      out.categories.push_back({names[b].arg(double(shown[std::size_t(b)]), 0, 'g', 3), sequential()[std::size_t(b + 1)], {}});
+    for (const auto &[item, loss] : items) {
+      int bin = 0;
+      if (loss > 0) {
+        bin = 4;
+        for (int b = 0; b < 3; ++b)
+          if (loss <= upper[std::size_t(b)]) {
+            bin = b + 1;
+            break;
+          }
+      }
+      out.categories[std::size_t(bin)].items.push_back(item);
+    }
   } else if (key == QLatin1String("split")) {
     if (d.imageSplit.size() != std::size_t(model.imageCount())) fail(QStringLiteral("the data does not know the images' splits"));
     // An image and its captions share their split's colour (captions have none of their own).

@@ -28,6 +28,8 @@ MapData MapData::fromJointSpace(const JointSpace &space) {
     JointSpace::PartnerRanks ranks = space.partnerRanks();
     data.captionPartnerRank = std::move(ranks.captions);
     data.imagePartnerRank = std::move(ranks.images);
+    data.captionLoss = std::move(ranks.captionLoss);
+    data.imageLoss = std::move(ranks.imageLoss);
   }
   return data;
 }
@@ -197,6 +199,18 @@ std::vector<int> MapModel::itemsInRect(const QRectF &rect) const {
     if (hidden(item)) continue;
     const QPointF p = position(item);
     if (p.x() >= r.left() && p.x() <= r.right() && p.y() >= r.top() && p.y() <= r.bottom()) result.push_back(item);
+  }
+  return result;
+}
+
+std::vector<int> MapModel::itemsInPolygon(const QPolygonF &polygon) const {
+  std::vector<int> result;
+  if (m_xy.empty() || polygon.size() < 3) return result;
+  const QRectF bounds = polygon.boundingRect();
+  for (int item = 0; item < itemCount(); ++item) {
+    if (hidden(item)) continue;
+    const QPointF p = position(item);
+    if (bounds.contains(p) && polygon.containsPoint(p, Qt::OddEvenFill)) result.push_back(item);
   }
   return result;
 }

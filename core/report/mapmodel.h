@@ -6,6 +6,7 @@
 #include "data/dataset.h"
 
 #include <QPointF>
+#include <QPolygonF>
 #include <QRectF>
 #include <QStringList>
 
@@ -31,6 +32,7 @@ struct MapData {
   // What the data knows about each item, for colouring and filtering (each may be empty: unknown).
   std::vector<int> captionPartnerRank;   // rank of the caption's own image when it searches the split (1 = first)
   std::vector<int> imagePartnerRank;     // best rank of the image's own captions when it searches them
+  std::vector<float> captionLoss, imageLoss; // the model's ranking loss on each item (JointSpace::PartnerRanks)
   std::vector<QStringList> imageConcepts; // ground-truth concepts (the Scenes demo's)
   std::vector<char> captionOrderSensitive; // captions only word order resolves (the demo's twins)
   std::vector<Split> imageSplit;         // each image's split (a map of all splits colours by it)
@@ -85,6 +87,8 @@ public:
 
   // Items whose position lies in `rect` (plot coordinates; a normalised copy is used), ascending.
   std::vector<int> itemsInRect(const QRectF &rect) const;
+  // Items whose position lies inside the closed polygon (plot coordinates; a lasso), ascending.
+  std::vector<int> itemsInPolygon(const QPolygonF &polygon) const;
   // The item nearest to `pixel` within `radius` pixels, positions mapped to pixels by `toPixel`; -1 if none.
   int itemAt(const std::function<QPointF(QPointF)> &toPixel, const QPointF &pixel, double radius) const;
 

@@ -11,6 +11,7 @@
 #include "epochslider.h"
 #include "mappanel.h"
 #include "tinyrun.h"
+#include "training/runfolder.h"
 #include "mapview.h"
 #include "workbenchstate.h"
 
@@ -111,8 +112,8 @@ std::vector<float> gridPositions(int items) {
   return xy;
 }
 
-void sendMouse(QWidget *widget, QEvent::Type type, QPointF pos, Qt::MouseButtons buttons) {
-  QMouseEvent event(type, pos, widget->mapToGlobal(pos), Qt::LeftButton, buttons, Qt::NoModifier);
+void sendMouse(QWidget *widget, QEvent::Type type, QPointF pos, Qt::MouseButtons buttons, Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
+  QMouseEvent event(type, pos, widget->mapToGlobal(pos), Qt::LeftButton, buttons, modifiers);
   QApplication::sendEvent(widget, &event);
 }
 
@@ -376,6 +377,35 @@ private Q_SLOTS:
     Q_EMIT panel.neighbourList()->itemActivated(first);
     QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 30000);
     QCOMPARE(shown.first().at(0).toInt(), target);
+
+    // The model's loss on each item, against brute force with the run's margin: a caption's hinge
+    // terms over the other images, an image's over the other images' captions (mean of its captions).
+    const float margin = float(RunFolder(runDir).config().margin);
+    const MapData &known = panel.model().data();
+    const auto score = [&](int image, int caption) {
+      return dot(space->imageEmbeddings().data() + std::size_t(image) * dim, space->captionEmbeddings().data() + std::size_t(caption) * dim);
+    };
+    for (int c : {0, 7}) {
+      const int own = space->captionImage()[std::size_t(c)];
+      float loss = 0;
+      for (int i = 0; i < space->imageCount(); ++i)
+        if (i != own) loss += std::max(0.0f, margin - score(own, c) + score(i, c));
+      QVERIFY2(std::abs(known.captionLoss[std::size_t(c)] - loss) <= 1e-3f * std::max(1.0f, loss), qPrintable(QString::number(c)));
+    }
+    float imageLoss = 0;
+    int ownCount = 0;
+    for (int mine = 0; mine < space->captionCount(); ++mine) {
+      if (space->captionImage()[std::size_t(mine)] != 0) continue;
+      ++ownCount;
+      for (int other = 0; other < space->captionCount(); ++other)
+        if (space->captionImage()[std::size_t(other)] != 0) imageLoss += std::max(0.0f, margin - score(0, mine) + score(0, other));
+    }
+    imageLoss /= float(ownCount);
+    QVERIFY2(std::abs(known.imageLoss[0] - imageLoss) <= 1e-3f * std::max(1.0f, imageLoss), qPrintable(QString::number(imageLoss)));
+    QVERIFY(panel.setColouring(QStringLiteral("loss")));
+    int coloured = 0;
+    for (const MapCategory &category : panel.view()->colouring().categories) coloured += int(category.items.size());
+    QCOMPARE(coloured, panel.model().itemCount());
 
     // Another split of the same run: embedded off the GUI thread, then mapped (and its neighbours
     // scored in it); the test split comes back from the state's space without embedding again.
@@ -785,6 +815,21 @@ private Q_SLOTS:
     // Clicking a listed item selects it in the state too.
     panel.selectionList()->itemClicked(panel.selectionList()->item(1));
     QCOMPARE(state.selectedImage(), kImages - 1 - 5);
+
+    // A Shift-drag lassoes a triangle (0.5, -0.5) → (12.5, -0.5) → (0.5, 4.5): items k at (k, k % 5)
+    // with k % 5 < 5 - 5(k - 0.5)/12 (below its hypotenuse): 1, 2, 3, 5, 6, 10.
+    const std::vector<QPointF> corners{{0.5, -0.5}, {12.5, -0.5}, {0.5, 4.5}};
+    sendMouse(plot, QEvent::MouseButtonPress, panel.view()->toPixel(corners[0]), Qt::LeftButton, Qt::ShiftModifier);
+    for (int c : {1, 2}) {
+      const QPointF a = panel.view()->toPixel(corners[std::size_t(c - 1)]), b = panel.view()->toPixel(corners[std::size_t(c)]);
+      for (int step = 1; step <= 10; ++step) sendMouse(plot, QEvent::MouseMove, a + (b - a) * step / 10.0, Qt::LeftButton, Qt::ShiftModifier);
+    }
+    sendMouse(plot, QEvent::MouseButtonRelease, panel.view()->toPixel(corners[2]), Qt::NoButton, Qt::ShiftModifier);
+    std::vector<int> lassoed;
+    for (int k : panel.model().selection()) lassoed.push_back(k);
+    QCOMPARE(lassoed, (std::vector<int>{1, 2, 3, 5, 6, 10}));
+    QCOMPARE(panel.selectionList()->count(), 6);
+    QCOMPARE(state.selectedImage(), kImages - 1 - 5); // a lasso is no click
   }
 
   void offscreenRenderHasContentAndExports() {

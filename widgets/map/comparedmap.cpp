@@ -38,6 +38,7 @@ ComparedMap::ComparedMap(EngineBridge &bridge, QWidget *parent)
   connect(m_close, &QToolButton::clicked, this, &ComparedMap::closeRequested);
   connect(m_view, &MapView::rectSelected, this, [this](const QRectF &rect) { Q_EMIT itemsPicked(m_model.itemsInRect(rect)); });
   connect(m_view, &MapView::itemClicked, this, [this](int item) { Q_EMIT itemsPicked({item}); });
+  connect(m_view, &MapView::lassoSelected, this, [this](const QPolygonF &outline) { Q_EMIT itemsPicked(m_model.itemsInPolygon(outline)); });
   connect(&m_bridge, &EngineBridge::finished, this, [this](JobId id, const QString &, const JobOutcome &outcome) {
     if (id != m_jobId) return; // a success has already posted its layout and cleared m_jobId
     m_jobId = 0;

@@ -196,6 +196,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   connect(m_unitLength, &QCheckBox::toggled, this, [this](bool on) { m_model.setNormalised(on); });
   connect(m_export, &QPushButton::clicked, this, &MapPanel::exportWithDialog);
   connect(m_view, &MapView::rectSelected, this, &MapPanel::selectInRect);
+  connect(m_view, &MapView::lassoSelected, this, [this](const QPolygonF &outline) { selectItems(m_model.itemsInPolygon(outline)); });
   connect(m_view, &MapView::itemClicked, this, &MapPanel::activateItem);
   connect(m_list, &QListWidget::itemActivated, this,
           [this](QListWidgetItem *item) { activateItem(item->data(kItemRole).toInt()); });

@@ -106,6 +106,12 @@ MapView::MapView(const MapModel &model, QWidget *parent) : QWidget(parent), m_mo
   // Thumbnails are placed in pixels (centred on their points), so again before every replot: they
   // follow zooming.
   connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { placeThumbnails(); });
+  m_lasso = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
+  m_lasso->setPen(QPen(QColor(50, 50, 50), 1, Qt::DashLine));
+  m_lasso->setBrush(QColor(50, 50, 50, 25));
+  m_lasso->setScatterStyle(QCPScatterStyle::ssNone);
+  m_lasso->setLayer(QStringLiteral("rings"));
+  m_lasso->removeFromLegend();
   m_plot->setMouseTracking(true);
   m_plot->installEventFilter(this);
 }
@@ -125,6 +131,34 @@ int MapView::itemAtPixel(const QPointF &pixel) const {
 }
 
 bool MapView::eventFilter(QObject *watched, QEvent *event) {
+  // The lasso: a Shift-drag outlines a free-form region. The events stop here, so QCustomPlot
+  // neither starts its rubber band nor takes the release for a click.
+  if (watched == m_plot && (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::MouseMove ||
+                            event->type() == QEvent::MouseButtonRelease)) {
+    const auto *mouse = static_cast<QMouseEvent *>(event);
+    const QPointF coords(m_plot->xAxis->pixelToCoord(mouse->position().x()), m_plot->yAxis->pixelToCoord(mouse->position().y()));
+    if (event->type() == QEvent::MouseButtonPress && mouse->button() == Qt::LeftButton && (mouse->modifiers() & Qt::ShiftModifier)) {
+      m_lassoPoints = QPolygonF{coords};
+      return true;
+    }
+    if (!m_lassoPoints.isEmpty()) {
+      if (event->type() == QEvent::MouseMove) m_lassoPoints << coords;
+      QVector<double> t, x, y;
+      for (const QPointF &p : m_lassoPoints) t << t.size(), x << p.x(), y << p.y();
+      if (event->type() == QEvent::MouseButtonRelease) {
+        const QPolygonF outline = m_lassoPoints;
+        m_lassoPoints.clear();
+        m_lasso->data()->clear();
+        m_plot->replot(QCustomPlot::rpQueuedReplot);
+        if (outline.size() >= 3) Q_EMIT lassoSelected(outline);
+        return true;
+      }
+      t << t.size(), x << m_lassoPoints.first().x(), y << m_lassoPoints.first().y(); // drawn closed
+      m_lasso->setData(t, x, y, true);
+      m_plot->replot(QCustomPlot::rpQueuedReplot);
+      return true;
+    }
+  }
   if (watched == m_plot && event->type() == QEvent::MouseMove) {
     const auto *move = static_cast<QMouseEvent *>(event);
     const int item = itemAtPixel(move->position());

@@ -2,15 +2,16 @@
 // The Map panel's plot: draws a MapModel with QCustomPlot — images as circles, captions as crosses
 // (two colours), optional lines joining each image to its captions (as HM-LSTM's Fig. 8), optional
 // image thumbnails as markers, the selection ringed, the clicked item's joint-space neighbours ringed
-// in green. Hovering shows the item's text; dragging draws a
-// rubber band (rectSelected), a click picks the nearest item (itemClicked); the wheel zooms and a
-// double click shows the whole layout again.
+// in green. Hovering shows the item's text; dragging draws a rubber band (rectSelected), a
+// Shift-drag a free-form lasso (lassoSelected), a click picks the nearest item (itemClicked); the
+// wheel zooms and a double click shows the whole layout again.
 
 #include "report/mapclusters.h"
 #include "report/mapcolouring.h"
 
 #include <QHash>
 #include <QPixmap>
+#include <QPolygonF>
 #include <QWidget>
 
 #include <vector>
@@ -78,6 +79,7 @@ public:
 
 Q_SIGNALS:
   void rectSelected(const QRectF &coords);
+  void lassoSelected(const QPolygonF &coords); // a Shift-drag: the free-form outline, plot coordinates
   void categoryClicked(int category);
   void itemClicked(int item);
 
@@ -107,6 +109,8 @@ private:
   int m_highlightedImage = -1;
   std::vector<int> m_neighbourItems;
   QPointF m_pressPos;
+  QCPCurve *m_lasso;            // the outline while a Shift-drag draws it
+  QPolygonF m_lassoPoints;      // plot coordinates; empty when no lasso is being drawn
   QHash<int, QPixmap> m_thumbnails;
   std::vector<std::pair<int, QCPItemPixmap *>> m_pixmaps; // image row, item
 };

@@ -172,7 +172,7 @@ Command mapCommand() {
       {QStringLiteral("split"), QStringLiteral("S"), QStringLiteral("test, val, train or all (every image, coloured by split unless --colour says otherwise)."), QStringLiteral("test")},
       {QStringLiteral("method"), QStringLiteral("M"), QStringLiteral("umap, tsne or pca."), QStringLiteral("umap")},
       {QStringLiteral("colour"), QStringLiteral("KEY"),
-       QStringLiteral("modality, length, rank, twin or concept:NAME (those the data supports are listed)."), QStringLiteral("modality")},
+       QStringLiteral("modality, length, rank, loss, split, twin or concept:NAME (those the data supports are listed)."), QStringLiteral("modality")},
       {QStringLiteral("search"), QStringLiteral("QUERY"), QStringLiteral("Ring the captions with all these words, or matching /regex/."), {}},
       {QStringLiteral("figure"), QStringLiteral("FILE"), QStringLiteral("Write the map as .png, .svg or .pdf."), {}},
       {QStringLiteral("out"), QStringLiteral("FILE.csv"), QStringLiteral("Write each item's position and category."), {}},
