@@ -1,8 +1,10 @@
 // bench_mapframe: how long the Map panel's plot takes to draw a frame at 10,000 and 100,000 items
 // (issue 19's target: under 50 ms while panning and zooming at 100k). Offscreen, 1200 × 800 plot;
 // per size: a full redraw after new positions (a live layout update), and a pan (the axis range
-// moved, positions unchanged), each the median of 9 frames, with lines off and on. The baseline of
-// the same run is the empty plot's frame. Prints a table; run it on a quiet machine:
+// moved, positions unchanged), each the median of 9 frames, with lines off and on; then hovering
+// (the item under the mouse, as the tooltip looks it up) and a lasso (the items inside a 64-corner
+// outline around a quarter of the map, ringed and redrawn). The baseline of the same run is the
+// empty plot's frame. Prints two tables; run it on a quiet machine:
 //   QT_QPA_PLATFORM=offscreen build/tests/bench/bench_mapframe
 
 #include "mapview.h"
@@ -14,6 +16,7 @@
 #include <QElapsedTimer>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <random>
 
@@ -82,6 +85,41 @@ int main(int argc, char *argv[]) {
       std::printf("| %d | %s | %.1f | %.1f |\n", model.itemCount(), lines ? "on" : "off", medianMs(redraw), medianMs(pan));
       std::fflush(stdout);
     }
+  }
+  std::printf("\n| items | hover: item under the mouse (ms) | lasso: select a quarter, ring it, redraw (ms) | items lassoed |\n|---|---|---|---|\n");
+  for (const int items : {0, 10000, 100000}) {
+    MapModel model;
+    model.setData(randomData(items / 6, 5));
+    std::mt19937 rng(3);
+    std::normal_distribution<float> noise(0.f, 10.f);
+    std::vector<float> xy(std::size_t(model.itemCount()) * 2);
+    for (float &v : xy) v = noise(rng);
+    model.setPositions(xy);
+    MapView view(model);
+    view.resize(1200, 800);
+    view.show();
+    view.updatePositions(true);
+    view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+    QPolygonF outline; // a circle of radius 10 around the centre: about a third of N(0, 10²) points
+    for (int k = 0; k < 64; ++k) outline << QPointF(10 * std::cos(k * M_PI / 32), 10 * std::sin(k * M_PI / 32));
+    std::vector<double> hover, lasso;
+    std::size_t lassoed = 0;
+    for (int k = 0; k < 9; ++k) {
+      QElapsedTimer t;
+      t.start();
+      volatile int picked = view.itemAtPixel(QPointF(600 + 7 * k, 400 - 5 * k));
+      (void)picked;
+      hover.push_back(t.nsecsElapsed() / 1e6);
+      t.restart();
+      model.setSelection(model.itemsInPolygon(outline));
+      view.updateSelection();
+      view.plot()->replot(QCustomPlot::rpImmediateRefresh);
+      lasso.push_back(t.nsecsElapsed() / 1e6);
+      lassoed = model.selection().size();
+      model.setSelection({});
+    }
+    std::printf("| %d | %.2f | %.1f | %zu |\n", model.itemCount(), medianMs(hover), medianMs(lasso), lassoed);
+    std::fflush(stdout);
   }
   return 0;
 }
