@@ -878,6 +878,22 @@ private Q_SLOTS:
     QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
     QCOMPARE(loaded.first().at(0).toInt(), 3);
     QCOMPARE(panel.view()->thumbnailItems(), 3);
+
+    // Level of detail: three images a hair apart share one grid cell at full view, so one
+    // thumbnail shows (the others stay circles); zoomed in on them, all three do.
+    panel.resize(900, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    std::vector<float> xy = gridPositions(panel.model().itemCount());
+    for (int row = 0; row < 3; ++row) xy[std::size_t(row) * 2] = 0.01f * float(row), xy[std::size_t(row) * 2 + 1] = 0;
+    panel.setPositions(xy);
+    QCustomPlot *plot = panel.view()->plot();
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    QCOMPARE(panel.view()->thumbnailsShown(), 1);
+    plot->xAxis->setRange(-0.01, 0.03);
+    plot->yAxis->setRange(-0.01, 0.01);
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+    QCOMPARE(panel.view()->thumbnailsShown(), 3);
   }
 };
 

@@ -5,10 +5,12 @@
 #include <qcustomplot.h>
 
 #include <QMouseEvent>
+#include <QSet>
 #include <QFontMetricsF>
 #include <QToolTip>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gs {
@@ -22,6 +24,7 @@ const QColor kCaptionColour(255, 127, 14);
 // blitted pixmap, not a stroked shape) and the image–caption lines are left out: 100k items then
 // draw in about 11 ms a pan instead of 55 (tests/bench/bench_mapframe).
 constexpr int kDenseItems = 20000;
+constexpr double kThumbnailCell = 24; // pixels: one thumbnail per cell of this grid (thumbnails are 32 px)
 
 // The marker of an item kind, full or as a dense map's dot.
 QCPScatterStyle markerStyle(bool image, const QColor &colour, bool dense) {
@@ -78,6 +81,9 @@ MapView::MapView(const MapModel &model, QWidget *parent) : QWidget(parent), m_mo
   // The rings draw above every category graph a colouring adds later.
   m_plot->addLayer(QStringLiteral("rings"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
   for (QCPGraph *overlay : {m_matches, m_neighbours, m_selection, m_highlight}) overlay->setLayer(QStringLiteral("rings"));
+  // Thumbnails cover the markers (the circles of the images the level of detail leaves as circles
+  // stay visible between them) and lie under the rings.
+  m_plot->addLayer(QStringLiteral("thumbnails"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
   for (QCPGraph *g : {m_selection, m_highlight}) g->removeFromLegend();
   connect(m_plot, &QCustomPlot::legendClick, this, [this](QCPLegend *, QCPAbstractLegendItem *item, QMouseEvent *) {
     auto *entry = qobject_cast<QCPPlottableLegendItem *>(item);
@@ -103,9 +109,10 @@ MapView::MapView(const MapModel &model, QWidget *parent) : QWidget(parent), m_mo
   connect(m_plot, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent *) { updatePositions(true); });
   // Zooming picks the cluster labels' resolution.
   connect(m_plot->xAxis, qOverload<const QCPRange &>(&QCPAxis::rangeChanged), this, [this](const QCPRange &) { showClusterLabels(); });
-  // Thumbnails are placed in pixels (centred on their points), so again before every replot: they
-  // follow zooming.
-  connect(m_plot, &QCustomPlot::beforeReplot, this, [this] { placeThumbnails(); });
+  // Thumbnails are placed in pixels (centred on their points), so again at every replot: they
+  // follow zooming. After the layout step, not before the replot: a resized plot (a dock made
+  // floating) moves its axis rect there, and pixels computed earlier put the thumbnails off their points.
+  connect(m_plot, &QCustomPlot::afterLayout, this, [this] { placeThumbnails(); });
   m_lasso = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
   m_lasso->setPen(QPen(QColor(50, 50, 50), 1, Qt::DashLine));
   m_lasso->setBrush(QColor(50, 50, 50, 25));
@@ -237,7 +244,7 @@ void MapView::updatePositions(bool rescale, const QRectF &frame) {
   m_links->setData(lt, lx, ly, true);
   m_links->setVisible(m_linesVisible);
   const bool byModality = m_categoryGraphs.empty();
-  m_images->setVisible(byModality && !(m_thumbnailsVisible && !m_pixmaps.empty()));
+  m_images->setVisible(byModality); // under the thumbnails: the circle of an image whose picture the level of detail leaves out
   m_captions->setVisible(byModality);
   updateSelection();
   if (m_model.hasPositions()) {
@@ -309,8 +316,11 @@ void MapView::setThumbnails(const QHash<int, QPixmap> &thumbnails) {
     item->setScaled(false);
     item->setClipToAxisRect(true);
     item->setVisible(m_thumbnailsVisible);
+    item->setLayer(QStringLiteral("thumbnails"));
     m_pixmaps.emplace_back(it.key(), item);
   }
+  // Image-row order: which thumbnail a grid cell shows does not depend on the hash's order.
+  std::sort(m_pixmaps.begin(), m_pixmaps.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
   updatePositions(false);
 }
 
@@ -429,14 +439,31 @@ void MapView::setHighlightedImage(int imageRow) {
 
 // Each thumbnail's top-left corner sits at its image's position, shifted by half its size in pixels
 // so the picture is centred on the point.
+// Level of detail for thumbnails: each cell of a kThumbnailCell-pixel grid shows at most one
+// thumbnail (the first image row to land there); the others' images stay circles beneath. Zooming
+// in spreads the images over more cells, so more thumbnails appear — the whole picture at any zoom
+// without a heap of overlapping pictures.
 void MapView::placeThumbnails() {
+  m_thumbnailsShown = 0;
   if (!m_model.hasPositions()) return;
+  QSet<quint64> taken;
+  const QRect area = m_plot->axisRect()->rect();
   for (auto &[row, item] : m_pixmaps) {
     if (row < 0 || row >= m_model.imageCount()) continue;
-    const QPointF p = m_model.position(m_model.imageItem(row));
+    const int mapItem = m_model.imageItem(row);
+    const QPointF pixel = toPixel(m_model.position(mapItem));
     const QSize size = item->pixmap().size();
     item->topLeft->setType(QCPItemPosition::ptAbsolute);
-    item->topLeft->setPixelPosition(toPixel(p) - QPointF(size.width() / 2.0, size.height() / 2.0));
+    item->topLeft->setPixelPosition(pixel - QPointF(size.width() / 2.0, size.height() / 2.0));
+    bool show = m_thumbnailsVisible && !m_model.hidden(mapItem) && area.contains(pixel.toPoint());
+    if (show) {
+      const quint64 cell = (quint64(quint32(int(std::floor(pixel.x() / kThumbnailCell)))) << 32) |
+                           quint32(int(std::floor(pixel.y() / kThumbnailCell)));
+      show = !taken.contains(cell);
+      if (show) taken.insert(cell);
+    }
+    item->setVisible(show);
+    m_thumbnailsShown += show;
   }
 }
 

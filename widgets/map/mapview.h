@@ -70,6 +70,7 @@ public:
   int linkSegments() const { return m_linkSegments; }
   bool dense() const { return m_dense; } // markers as dots and no lines (level of detail)
   int thumbnailItems() const { return int(m_pixmaps.size()); }
+  int thumbnailsShown() const { return m_thumbnailsShown; } // after the level of detail (as of the last replot)
 
   // The item under a pixel of the plot widget (within kPickRadius pixels), -1 if none.
   int itemAtPixel(const QPointF &pixel) const;
@@ -106,6 +107,7 @@ private:
   int m_linkSegments = 0;
   bool m_linesVisible = true;
   bool m_thumbnailsVisible = false;
+  int m_thumbnailsShown = 0;
   int m_highlightedImage = -1;
   std::vector<int> m_neighbourItems;
   QPointF m_pressPos;
