@@ -173,4 +173,55 @@ MapColouring colourMap(const MapModel &model, const QString &key) {
   return out;
 }
 
+QStringList availableSizings(const MapModel &model) {
+  const MapData &d = model.data();
+  QStringList keys;
+  if (!d.captionPartnerRank.empty()) keys << QStringLiteral("rank");
+  if (!d.captionLoss.empty()) keys << QStringLiteral("loss");
+  if (model.captionCount() > 0) keys << QStringLiteral("length");
+  return keys;
+}
+
+MapSizing sizeMap(const MapModel &model, const QString &key) {
+  const MapData &d = model.data();
+  MapSizing out;
+  out.key = key;
+  out.itemClass.assign(std::size_t(model.itemCount()), 0);
+  const auto fail = [&](const QString &why) { throw std::invalid_argument(QStringLiteral("sizeMap: %1: %2").arg(key, why).toStdString()); };
+  if (key == QLatin1String("rank")) {
+    if (d.captionPartnerRank.empty()) fail(QStringLiteral("the data has no ranks"));
+    out.title = tr("Size: rank of the partner");
+    out.classNames = {tr("rank 1"), tr("rank 2–10"), tr("rank over 10")};
+    const auto sizeOf = [](int rank) { return rank <= 1 ? 0 : rank <= 10 ? 1 : 2; }; // unknown (0) stays small
+    for (int r = 0; r < model.imageCount() && std::size_t(r) < d.imagePartnerRank.size(); ++r)
+      out.itemClass[std::size_t(model.imageItem(r))] = sizeOf(d.imagePartnerRank[std::size_t(r)]);
+    for (int c = 0; c < model.captionCount(); ++c) out.itemClass[std::size_t(model.captionItem(c))] = sizeOf(d.captionPartnerRank[std::size_t(c)]);
+  } else if (key == QLatin1String("loss")) {
+    if (d.captionLoss.size() != std::size_t(model.captionCount())) fail(QStringLiteral("the data has no losses"));
+    std::vector<float> positive;
+    for (float v : d.captionLoss)
+      if (v > 0) positive.push_back(v);
+    for (float v : d.imageLoss)
+      if (v > 0) positive.push_back(v);
+    std::sort(positive.begin(), positive.end());
+    const float median = positive.empty() ? 0.0f : positive[positive.size() / 2];
+    out.title = tr("Size: the model's loss");
+    out.classNames = {tr("loss 0"), tr("loss up to the median (%1)").arg(double(median), 0, 'g', 3), tr("loss above the median")};
+    const auto sizeOf = [median](float loss) { return loss <= 0 ? 0 : loss <= median ? 1 : 2; };
+    for (int r = 0; r < model.imageCount() && std::size_t(r) < d.imageLoss.size(); ++r)
+      out.itemClass[std::size_t(model.imageItem(r))] = sizeOf(d.imageLoss[std::size_t(r)]);
+    for (int c = 0; c < model.captionCount(); ++c) out.itemClass[std::size_t(model.captionItem(c))] = sizeOf(d.captionLoss[std::size_t(c)]);
+  } else if (key == QLatin1String("length")) {
+    out.title = tr("Size: caption length");
+    out.classNames = {tr("1–8 words (and images)"), tr("9–15 words"), tr("16+ words")};
+    for (int c = 0; c < model.captionCount(); ++c) {
+      const int words = int(tokenize(d.captions[c]).size());
+      out.itemClass[std::size_t(model.captionItem(c))] = words <= 8 ? 0 : words <= 15 ? 1 : 2;
+    }
+  } else {
+    fail(QStringLiteral("unknown size (one of: %1)").arg(availableSizings(model).join(QStringLiteral(", "))));
+  }
+  return out;
+}
+
 }  // namespace gs

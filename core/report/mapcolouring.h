@@ -3,7 +3,7 @@
 // length, how well the model retrieves an item's partner (the rank of a caption's own image, of an
 // image's best own caption), the demo's order-sensitive twin captions, and each ground-truth
 // concept of the images. Each colouring is a list of categories (name, colour, items) that the
-// view draws one graph each and the legend filters. No widgets.
+// view draws one graph each and the legend filters. And what the markers' sizes can show. No widgets.
 
 #include <QColor>
 #include <QString>
@@ -34,5 +34,19 @@ QString colouringTitle(const QString &key);
 // Every item in exactly one category. Throws std::invalid_argument for a key the data cannot
 // support (unknown, or its metadata missing).
 MapColouring colourMap(const MapModel &model, const QString &key);
+
+// Size by: a second variable on the map, as three marker sizes (0 small, 1 medium, 2 large), so
+// colour can show one thing and size another (e.g. concept by colour, the model's loss by size).
+// Large marks what a researcher looks for first: a caption whose image ranks low, a high loss, a
+// long caption.
+struct MapSizing {
+  QString key;                 // "rank", "loss", "length"; empty: one size
+  QString title;
+  QStringList classNames;      // of the three sizes, small to large
+  std::vector<int> itemClass;  // per map item: 0, 1 or 2
+};
+QStringList availableSizings(const MapModel &model); // the keys the data supports
+// Throws std::invalid_argument for a key the data cannot support.
+MapSizing sizeMap(const MapModel &model, const QString &key);
 
 }  // namespace gs

@@ -22,14 +22,16 @@ QString csvField(QString text) {
   return text;
 }
 
-void drawMarker(QPainter &painter, const QPointF &p, bool image, const QColor &colour) {
+// Size class 0, 1 or 2 (Size by): the view's 7, 11 and 15 pixels, scaled alike.
+void drawMarker(QPainter &painter, const QPointF &p, bool image, const QColor &colour, int sizeClass = 0) {
+  const qreal r = kMarker * (7.0 + 4.0 * sizeClass) / 7.0;
   painter.setPen(QPen(colour, 1.2));
   painter.setBrush(Qt::NoBrush);
   if (image) {
-    painter.drawEllipse(p, kMarker, kMarker);
+    painter.drawEllipse(p, r, r);
   } else {
-    painter.drawLine(p + QPointF(-kMarker, -kMarker), p + QPointF(kMarker, kMarker));
-    painter.drawLine(p + QPointF(-kMarker, kMarker), p + QPointF(kMarker, -kMarker));
+    painter.drawLine(p + QPointF(-r, -r), p + QPointF(r, r));
+    painter.drawLine(p + QPointF(-r, r), p + QPointF(r, -r));
   }
 }
 
@@ -70,9 +72,12 @@ void paintMapFigure(QPainter &painter, const QRectF &area, const MapModel &model
       if (!model.hidden(image) && !model.hidden(caption)) painter.drawLine(toPoint(image), toPoint(caption));
   }
   // The first categories (the highlighted ones) on top.
+  const bool sized = options.sizing.itemClass.size() == std::size_t(model.itemCount());
   for (std::size_t c = colouring.categories.size(); c-- > 0;)
     for (int item : colouring.categories[c].items)
-      if (!model.hidden(item)) drawMarker(painter, toPoint(item), model.kind(item) == MapItemKind::Image, colouring.categories[c].colour);
+      if (!model.hidden(item))
+        drawMarker(painter, toPoint(item), model.kind(item) == MapItemKind::Image, colouring.categories[c].colour,
+                   sized ? std::clamp(options.sizing.itemClass[std::size_t(item)], 0, 2) : 0);
   painter.setPen(QPen(QColor(120, 0, 120), 1.5));
   for (int item : options.rings)
     if (item >= 0 && item < model.itemCount() && !model.hidden(item)) painter.drawRect(QRectF(toPoint(item) - QPointF(6, 6), QSizeF(12, 12)));
@@ -106,9 +111,12 @@ void paintMapFigure(QPainter &painter, const QRectF &area, const MapModel &model
     labels << QStringLiteral("%1 (%2)").arg(category.name).arg(category.items.size());
     legendWidth = std::max(legendWidth, fm.horizontalAdvance(labels.back()));
   }
+  const QStringList sizeNames = sized ? options.sizing.classNames.mid(0, 3) : QStringList();
+  for (const QString &name : sizeNames) legendWidth = std::max(legendWidth, fm.horizontalAdvance(name));
   const qreal row = fm.height() + 2;
-  const QRectF legend(plot.right() - legendWidth - 4 * kMarker - 3 * kLegendGap, plot.top() + kLegendGap,
-                      legendWidth + 4 * kMarker + 2 * kLegendGap, row * colouring.categories.size() + kLegendGap);
+  const int rows = int(colouring.categories.size() + sizeNames.size());
+  const QRectF legend(plot.right() - legendWidth - 6 * kMarker - 3 * kLegendGap, plot.top() + kLegendGap,
+                      legendWidth + 6 * kMarker + 2 * kLegendGap, row * rows + kLegendGap);
   painter.setPen(QPen(QColor(80, 80, 80), 0.8));
   painter.setBrush(QColor(255, 255, 255, 230));
   painter.drawRect(legend);
@@ -118,8 +126,15 @@ void paintMapFigure(QPainter &painter, const QRectF &area, const MapModel &model
     const bool image = !category.items.empty() && model.kind(category.items.front()) == MapItemKind::Image;
     drawMarker(painter, QPointF(legend.left() + kLegendGap + kMarker, y), image, category.colour);
     painter.setPen(Qt::black);
-    painter.drawText(QRectF(legend.left() + kLegendGap + 3 * kMarker, y - row / 2, legendWidth + kLegendGap, row),
+    painter.drawText(QRectF(legend.left() + kLegendGap + 5 * kMarker, y - row / 2, legendWidth + kLegendGap, row),
                      Qt::AlignLeft | Qt::AlignVCenter, labels[int(c)]);
+  }
+  for (int k = 0; k < sizeNames.size(); ++k) { // the sizes, in grey circles
+    const qreal y = legend.top() + kLegendGap / 2 + row * qreal(colouring.categories.size() + std::size_t(k)) + row / 2;
+    drawMarker(painter, QPointF(legend.left() + kLegendGap + 2 * kMarker, y), true, QColor(110, 110, 110), k);
+    painter.setPen(Qt::black);
+    painter.drawText(QRectF(legend.left() + kLegendGap + 5 * kMarker, y - row / 2, legendWidth + kLegendGap, row),
+                     Qt::AlignLeft | Qt::AlignVCenter, sizeNames[k]);
   }
   painter.restore();
 }

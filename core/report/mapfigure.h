@@ -24,6 +24,7 @@ struct MapFigureOptions {
   bool lines = true;          // image–caption lines
   std::vector<int> rings;     // items to ring (search matches)
   std::vector<MapCluster> clusters; // labelled at their centres (one level of summariseMap)
+  MapSizing sizing;           // Size by (empty: one size); its classes join the legend
 };
 
 // Paints into `area` (logical units). A colouring with no categories colours by modality.

@@ -349,13 +349,15 @@ private Q_SLOTS:
     QCOMPARE(rows.size(), 1 + 5 + 25);
     QCOMPARE(rows[0], QByteArray("item,kind,row,label,image,x,y,category"));
     r = runCli({QStringLiteral("map"), run, QStringLiteral("--split"), QStringLiteral("train"), QStringLiteral("--colour"), QStringLiteral("length"),
-                QStringLiteral("--search"), QStringLiteral("circle"), QStringLiteral("--figure"), svg});
+                QStringLiteral("--search"), QStringLiteral("circle"), QStringLiteral("--size-by"), QStringLiteral("rank"),
+                QStringLiteral("--figure"), svg});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY2(r.out.contains(QStringLiteral("laid out by umap")) && r.out.contains(QStringLiteral("caption(s) match the search")), qPrintable(r.out));
     QFile figure(svg);
     QVERIFY(figure.open(QIODevice::ReadOnly));
     const QByteArray vector = figure.readAll();
     QVERIFY(vector.contains("<svg") && vector.contains("6–8 words") && vector.contains("coloured by caption length"));
+    QVERIFY(vector.contains("rank over 10")); // the sizes' legend
     // Every split at once, coloured by split by default.
     r = runCli({QStringLiteral("map"), run, QStringLiteral("--split"), QStringLiteral("all"), QStringLiteral("--method"), QStringLiteral("pca")});
     QVERIFY2(r.code == 0, qPrintable(r.err));

@@ -403,6 +403,8 @@ private Q_SLOTS:
     imageLoss /= float(ownCount);
     QVERIFY2(std::abs(known.imageLoss[0] - imageLoss) <= 1e-3f * std::max(1.0f, imageLoss), qPrintable(QString::number(imageLoss)));
     QVERIFY(panel.setColouring(QStringLiteral("loss")));
+    QVERIFY(panel.setSizing(QStringLiteral("rank")));
+    QVERIFY(panel.setSizing(QStringLiteral("loss")));
     int coloured = 0;
     for (const MapCategory &category : panel.view()->colouring().categories) coloured += int(category.items.size());
     QCOMPARE(coloured, panel.model().itemCount());
@@ -509,6 +511,46 @@ private Q_SLOTS:
     QVERIFY(!panel.canReplay());
     QCOMPARE(panel.replayEpochs(MapPanel::Mode::Pca), JobId(0));
     QVERIFY(panel.statusText().contains(QStringLiteral("recorded no epochs")));
+  }
+
+  // Size by: three marker sizes from the data (here caption length), drawn by companion graphs of
+  // each marker graph, with a legend entry per size; colour and size combine; one size again clears them.
+  void sizeShowsASecondVariable() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    MapPanel panel(bridge, state);
+    MapData data = syntheticData();
+    data.captions[0] = QStringLiteral("a caption of ten words that goes on and on");                     // 10 words
+    data.captions[1] = QStringLiteral("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen"); // 16
+    panel.setData(data);
+    panel.setPositions(gridPositions(panel.model().itemCount()));
+    const MapSizing sizing = sizeMap(panel.model(), QStringLiteral("length"));
+    QCOMPARE(sizing.itemClass[std::size_t(panel.model().captionItem(0))], 1);
+    QCOMPARE(sizing.itemClass[std::size_t(panel.model().captionItem(1))], 2);
+    QCOMPARE(sizing.itemClass[std::size_t(panel.model().captionItem(2))], 0);
+    QCOMPARE(sizing.itemClass[std::size_t(panel.model().imageItem(0))], 0);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, sizeMap(panel.model(), QStringLiteral("loss"))); // no losses in this data
+    const int legendBefore = panel.view()->plot()->legend->itemCount();
+    QVERIFY(panel.setSizing(QStringLiteral("length")));
+    MapView &view = *panel.view();
+    QCOMPARE(view.pointsAtSize(view.captionGraph(), 0), panel.model().captionCount() - 2);
+    QCOMPARE(view.pointsAtSize(view.captionGraph(), 1), 1);
+    QCOMPARE(view.pointsAtSize(view.captionGraph(), 2), 1);
+    QCOMPARE(view.pointsAtSize(view.imageGraph(), 0), panel.model().imageCount());
+    QCOMPARE(view.plot()->legend->itemCount(), legendBefore + 3);
+    // With a colouring, each category's graphs split by size the same way: every item drawn once.
+    QVERIFY(panel.setColouring(QStringLiteral("length")));
+    int drawn = 0, large = 0;
+    for (const QCPGraph *g : view.categoryGraphs()) {
+      for (int k = 0; k < 3; ++k) drawn += view.pointsAtSize(g, k);
+      large += view.pointsAtSize(g, 2);
+    }
+    QCOMPARE(drawn, panel.model().itemCount());
+    QCOMPARE(large, 1);
+    QVERIFY(panel.setSizing(QString()));
+    QCOMPARE(view.pointsAtSize(view.captionGraph(), 1), 0);
+    QCOMPARE(view.plot()->legend->itemCount(), legendBefore - 2 + int(view.colouring().categories.size())); // categories replace the two modalities
   }
 
   // Another run's map of the same data: items are matched by image id and caption text whatever

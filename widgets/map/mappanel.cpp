@@ -87,9 +87,13 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   m_colourBy = new QComboBox(this);
   m_colourBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
   m_colourBy->setToolTip(tr("Colour the items by what the data knows about them; click a legend entry to hide or show its items"));
+  m_sizeBy = new QComboBox(this);
+  m_sizeBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  m_sizeBy->setToolTip(tr("A second variable as three marker sizes: larger is a caption whose image ranks low, a higher loss, a longer caption"));
   m_search = new QLineEdit(this);
   m_search->setPlaceholderText(tr("Find captions: words, or /regex/"));
   m_search->setClearButtonEnabled(true);
+  m_search->setMinimumWidth(160);
   m_compute = new QPushButton(tr("Compute"), this);
   m_cancel = new QPushButton(tr("Cancel"), this);
   m_lines = new QCheckBox(tr("Image–caption lines"), this);
@@ -144,6 +148,8 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   auto *display = new QHBoxLayout;
   display->addWidget(new QLabel(tr("Colour by"), this));
   display->addWidget(m_colourBy);
+  display->addWidget(new QLabel(tr("Size by"), this));
+  display->addWidget(m_sizeBy);
   display->addWidget(m_search, 1);
   display->addWidget(m_lines);
   display->addWidget(m_unitLength);
@@ -183,6 +189,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
     if (!dir.isEmpty()) compareWith(dir);
   });
   connect(m_colourBy, &QComboBox::activated, this, [this](int index) { setColouring(m_colourBy->itemData(index).toString()); });
+  connect(m_sizeBy, &QComboBox::activated, this, [this](int index) { setSizing(m_sizeBy->itemData(index).toString()); });
   connect(m_split, &QComboBox::activated, this, [this](int index) {
     const int split = m_split->itemData(index).toInt();
     split == kAllSplits ? showAllSplits() : showSplit(static_cast<Split>(split));
@@ -324,6 +331,12 @@ void MapPanel::setData(MapData data) {
   ++m_neighbourToken;
   m_colourBy->clear();
   for (const QString &key : availableColourings(m_model)) m_colourBy->addItem(colouringTitle(key), key);
+  m_sizeBy->clear();
+  m_sizeBy->addItem(tr("one size"), QString());
+  for (const QString &key : availableSizings(m_model)) m_sizeBy->addItem(key == QLatin1String("rank") ? tr("rank of the partner")
+                                                                        : key == QLatin1String("loss") ? tr("the model's loss")
+                                                                                                       : tr("caption length"), key);
+  m_view->setSizing({});
   m_categoryHidden.clear();
   m_view->setColouring({});
   ++m_clusterToken;
@@ -706,6 +719,22 @@ bool MapPanel::setColouring(const QString &key) {
   m_model.setHidden({});
   m_view->setColouring(colouring);
   if (m_compared) m_compared->setColouring(key);
+  return true;
+}
+
+bool MapPanel::setSizing(const QString &key) {
+  MapSizing sizing;
+  if (!key.isEmpty()) {
+    try {
+      sizing = sizeMap(m_model, key);
+    } catch (const std::invalid_argument &error) {
+      setStatus(tr("Cannot size by %1: %2").arg(key, QString::fromUtf8(error.what())));
+      return false;
+    }
+  }
+  const int index = m_sizeBy->findData(key);
+  if (index >= 0) m_sizeBy->setCurrentIndex(index);
+  m_view->setSizing(std::move(sizing));
   return true;
 }
 

@@ -73,6 +73,8 @@ public:
 
   // Colour by a key of availableColourings (resets the legend filter); false when the data cannot.
   bool setColouring(const QString &key);
+  // Size by a key of availableSizings ("" for one size); false when the data cannot.
+  bool setSizing(const QString &key);
   // Hides or shows a category of the colouring, as a click on its legend entry does.
   void toggleCategory(int category);
   // The search box: captions matching words or /regex/ are ringed; returns their items (empty and
@@ -149,7 +151,7 @@ private:
   MapModel m_model;
   MapView *m_view;
   QListWidget *m_list, *m_neighbourList;
-  QComboBox *m_mode, *m_colourBy, *m_split;
+  QComboBox *m_mode, *m_colourBy, *m_sizeBy, *m_split;
   std::shared_ptr<const JointSpace> m_space; // the split on the map (the state's, or one opened here)
   int m_splitToken = 0;
   QLineEdit *m_search;

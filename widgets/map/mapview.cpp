@@ -26,15 +26,16 @@ const QColor kCaptionColour(255, 127, 14);
 constexpr int kDenseItems = 20000;
 constexpr double kThumbnailCell = 24; // pixels: one thumbnail per cell of this grid (thumbnails are 32 px)
 
-// The marker of an item kind, full or as a dense map's dot.
-QCPScatterStyle markerStyle(bool image, const QColor &colour, bool dense) {
+// The marker of an item kind, full or as a dense map's dot, in size class 0 (the usual), 1 or 2
+// (Size by: larger by half, then double).
+QCPScatterStyle markerStyle(bool image, const QColor &colour, bool dense, int sizeClass = 0) {
   if (dense) {
     // A 3 × 3 pixmap per point: QPainter blits it, far cheaper than stroking a shape (or a wide dot).
-    QPixmap dot(3, 3);
+    QPixmap dot(3 + 2 * sizeClass, 3 + 2 * sizeClass);
     dot.fill(colour);
     return QCPScatterStyle(dot);
   }
-  return QCPScatterStyle(image ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssCross, colour, 7);
+  return QCPScatterStyle(image ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssCross, colour, 7 + 4 * sizeClass);
 }
 }  // namespace
 
@@ -193,26 +194,82 @@ void MapView::applyLevelOfDetail() {
   m_captions->setScatterStyle(markerStyle(false, kCaptionColour, dense));
   for (std::size_t g = 0; g < m_categoryGraphs.size(); ++g)
     m_categoryGraphs[g]->setScatterStyle(markerStyle(g % 2 == 0, m_colouring.categories[g / 2].colour, dense));
+  rebuildLargerGraphs();
+}
+
+bool MapView::sized() const { return !m_sizing.itemClass.empty() && m_sizing.itemClass.size() == std::size_t(m_model.itemCount()); }
+
+void MapView::setSizing(MapSizing sizing) {
+  m_sizing = std::move(sizing);
+  rebuildLargerGraphs();
+  updatePositions(false);
+}
+
+// Each marker graph (modality or category) gets two companions drawing its medium and large items:
+// one marker size per QCPGraph. Made after the graphs they follow, so larger markers draw on top.
+void MapView::clearLargerGraphs() {
+  for (const LargerGraphs &larger : m_larger)
+    for (QCPGraph *g : larger.graphs) m_plot->removeGraph(g);
+  m_larger.clear();
+  for (QCPGraph *g : m_sizeLegend) m_plot->removeGraph(g);
+  m_sizeLegend.clear();
+}
+
+void MapView::rebuildLargerGraphs() {
+  clearLargerGraphs();
+  if (!sized()) return;
+  const auto add = [this](QCPGraph *base, bool image, const QColor &colour) {
+    LargerGraphs larger;
+    for (int k = 0; k < 2; ++k) {
+      QCPGraph *g = m_plot->addGraph();
+      g->setLineStyle(QCPGraph::lsNone);
+      g->setScatterStyle(markerStyle(image, colour, m_dense, k + 1));
+      g->removeFromLegend();
+      larger.graphs[std::size_t(k)] = g;
+    }
+    m_larger.insert(base, larger);
+  };
+  add(m_images, true, kImageColour);
+  add(m_captions, false, kCaptionColour);
+  for (std::size_t g = 0; g < m_categoryGraphs.size(); ++g) add(m_categoryGraphs[g], g % 2 == 0, m_colouring.categories[g / 2].colour);
+  // The legend names the three sizes: empty graphs whose only use is their legend entry.
+  for (int k = 0; k < 3 && k < m_sizing.classNames.size(); ++k) {
+    QCPGraph *g = m_plot->addGraph();
+    g->setLineStyle(QCPGraph::lsNone);
+    g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QColor(110, 110, 110), 7 + 4 * k));
+    g->setName(m_sizing.classNames[k]);
+    m_sizeLegend.push_back(g);
+  }
+}
+
+int MapView::pointsAtSize(const QCPGraph *graph, int sizeClass) const {
+  if (sizeClass == 0) return graph->dataCount();
+  return m_larger.contains(graph) && sizeClass <= 2 ? m_larger.value(graph).graphs[std::size_t(sizeClass - 1)]->dataCount() : 0;
+}
+
+// The items' points into `base` and, by size class, its larger companions; hidden items left out.
+void MapView::setGraphItems(QCPGraph *base, const std::vector<int> &items) {
+  QVector<double> x[3], y[3];
+  const bool bySize = sized() && m_larger.contains(base);
+  if (m_model.hasPositions())
+    for (int item : items) {
+      if (item < 0 || item >= m_model.itemCount() || m_model.hidden(item)) continue;
+      const int size = bySize ? std::clamp(m_sizing.itemClass[std::size_t(item)], 0, 2) : 0;
+      const QPointF p = m_model.position(item);
+      x[size] << p.x();
+      y[size] << p.y();
+    }
+  base->setData(x[0], y[0]);
+  if (!bySize) return;
+  const LargerGraphs larger = m_larger.value(base);
+  for (int k = 0; k < 2; ++k) larger.graphs[std::size_t(k)]->setData(x[k + 1], y[k + 1]);
 }
 
 void MapView::updatePositions(bool rescale, const QRectF &frame) {
   applyLevelOfDetail();
-  QVector<double> ix, iy, cx, cy;
   QVector<double> lt, lx, ly;
   m_linkSegments = 0;
   if (m_model.hasPositions()) {
-    for (int r = 0; r < m_model.imageCount(); ++r) {
-      if (m_model.hidden(m_model.imageItem(r))) continue;
-      const QPointF p = m_model.position(m_model.imageItem(r));
-      ix << p.x();
-      iy << p.y();
-    }
-    for (int r = 0; r < m_model.captionCount(); ++r) {
-      if (m_model.hidden(m_model.captionItem(r))) continue;
-      const QPointF p = m_model.position(m_model.captionItem(r));
-      cx << p.x();
-      cy << p.y();
-    }
     // One curve for all links: image, caption, NaN (a gap) per link — far lighter than an item per
     // line; none on a dense map.
     if (!m_dense)
@@ -225,27 +282,26 @@ void MapView::updatePositions(bool rescale, const QRectF &frame) {
       }
     for (int k = 0; k < lx.size(); ++k) lt << k;
   }
-  m_images->setData(ix, iy);
-  m_captions->setData(cx, cy);
+  std::vector<int> images, captions;
+  for (int r = 0; r < m_model.imageCount(); ++r) images.push_back(m_model.imageItem(r));
+  for (int r = 0; r < m_model.captionCount(); ++r) captions.push_back(m_model.captionItem(r));
+  setGraphItems(m_images, images);
+  setGraphItems(m_captions, captions);
   // Category graphs: the same points, split by the colouring (the modality colouring draws none).
   for (std::size_t c = 0; c < m_colouring.categories.size() && 2 * c + 1 < m_categoryGraphs.size(); ++c) {
-    QVector<double> gx[2], gy[2];
-    if (m_model.hasPositions())
-      for (int item : m_colouring.categories[c].items) {
-        if (item < 0 || item >= m_model.itemCount() || m_model.hidden(item)) continue;
-        const int shape = m_model.kind(item) == MapItemKind::Image ? 0 : 1;
-        const QPointF p = m_model.position(item);
-        gx[shape] << p.x();
-        gy[shape] << p.y();
-      }
-    m_categoryGraphs[2 * c]->setData(gx[0], gy[0]);
-    m_categoryGraphs[2 * c + 1]->setData(gx[1], gy[1]);
+    std::vector<int> byShape[2];
+    for (int item : m_colouring.categories[c].items)
+      if (item >= 0 && item < m_model.itemCount()) byShape[m_model.kind(item) == MapItemKind::Image ? 0 : 1].push_back(item);
+    setGraphItems(m_categoryGraphs[2 * c], byShape[0]);
+    setGraphItems(m_categoryGraphs[2 * c + 1], byShape[1]);
   }
   m_links->setData(lt, lx, ly, true);
   m_links->setVisible(m_linesVisible);
   const bool byModality = m_categoryGraphs.empty();
   m_images->setVisible(byModality); // under the thumbnails: the circle of an image whose picture the level of detail leaves out
   m_captions->setVisible(byModality);
+  for (auto it = m_larger.cbegin(); it != m_larger.cend(); ++it)
+    for (QCPGraph *g : it.value().graphs) g->setVisible(it.key()->visible());
   updateSelection();
   if (m_model.hasPositions()) {
     const QRectF b = frame.isEmpty() ? m_model.bounds() : frame;
@@ -331,6 +387,7 @@ void MapView::setThumbnailsVisible(bool visible) {
 }
 
 void MapView::setColouring(const MapColouring &colouring) {
+  clearLargerGraphs(); // they follow the category graphs removed here (rebuilt below)
   for (QCPGraph *g : m_categoryGraphs) m_plot->removeGraph(g);
   m_categoryGraphs.clear();
   m_colouring = colouring;
@@ -366,6 +423,7 @@ void MapView::setColouring(const MapColouring &colouring) {
       for (QCPGraph *g : {m_categoryGraphs[2 * index], m_categoryGraphs[2 * index + 1]})
         if (g->removeFromLegend()) g->addToLegend();
   }
+  rebuildLargerGraphs();
   updatePositions(false);
 }
 

@@ -14,6 +14,7 @@
 #include <QPolygonF>
 #include <QWidget>
 
+#include <array>
 #include <vector>
 
 class QCustomPlot;
@@ -48,6 +49,11 @@ public:
   // image and caption graphs); a click on a category's legend entry emits categoryClicked.
   void setColouring(const MapColouring &colouring);
   const MapColouring &colouring() const { return m_colouring; }
+  // Size by (MapSizing): three marker sizes, a legend entry each. Empty: one size.
+  void setSizing(MapSizing sizing);
+  const MapSizing &sizing() const { return m_sizing; }
+  // The points a marker graph draws at each size class (0: the graph itself), for tests.
+  int pointsAtSize(const QCPGraph *graph, int sizeClass) const;
   const std::vector<QCPGraph *> &categoryGraphs() const { return m_categoryGraphs; } // images, captions per category
   // Cluster labels at the resolution the zoom calls for: the coarsest level when the whole layout
   // is in view, finer ones from 2× and 4× zoom (WizMap's multi-resolution summaries). Empty: none.
@@ -91,11 +97,21 @@ private:
   void placeThumbnails();
   void showClusterLabels();
   void applyLevelOfDetail();
+  bool sized() const;
+  void clearLargerGraphs();
+  void rebuildLargerGraphs();
+  void setGraphItems(QCPGraph *base, const std::vector<int> &items);
 
   const MapModel &m_model;
   QCustomPlot *m_plot;
   QCPGraph *m_images, *m_captions, *m_selection, *m_highlight, *m_neighbours, *m_matches;
   MapColouring m_colouring;
+  MapSizing m_sizing;
+  struct LargerGraphs {
+    std::array<QCPGraph *, 2> graphs{}; // the medium and large markers of a graph's items
+  };
+  QHash<const QCPGraph *, LargerGraphs> m_larger;
+  std::vector<QCPGraph *> m_sizeLegend;
   std::vector<QCPGraph *> m_categoryGraphs;
   std::vector<int> m_matchItems;
   std::vector<MapClusterLevel> m_levels;

@@ -173,6 +173,7 @@ Command mapCommand() {
       {QStringLiteral("method"), QStringLiteral("M"), QStringLiteral("umap, tsne or pca."), QStringLiteral("umap")},
       {QStringLiteral("colour"), QStringLiteral("KEY"),
        QStringLiteral("modality, length, rank, loss, split, twin or concept:NAME (those the data supports are listed)."), QStringLiteral("modality")},
+      {QStringLiteral("size-by"), QStringLiteral("KEY"), QStringLiteral("rank, loss or length: three marker sizes on the figure (larger: worse rank, higher loss, longer)."), {}},
       {QStringLiteral("search"), QStringLiteral("QUERY"), QStringLiteral("Ring the captions with all these words, or matching /regex/."), {}},
       {QStringLiteral("figure"), QStringLiteral("FILE"), QStringLiteral("Write the map as .png, .svg or .pdf."), {}},
       {QStringLiteral("out"), QStringLiteral("FILE.csv"), QStringLiteral("Write each item's position and category."), {}},
@@ -249,6 +250,13 @@ Command mapCommand() {
         options.title = QStringLiteral("%1 — %2, %3, coloured by %4").arg(space->model(), splitLabel, method.toUpper(), colouring.title.toLower());
         options.rings = matches;
         options.clusters = clusters;
+        if (args.isSet(QStringLiteral("size-by"))) {
+          try {
+            options.sizing = sizeMap(model, args.value(QStringLiteral("size-by")));
+          } catch (const std::invalid_argument &error) {
+            throw std::runtime_error(QStringLiteral("--size-by: %1").arg(QString::fromUtf8(error.what())).toStdString());
+          }
+        }
         exportMapFigure(figurePath, model, colouring, options, size.isEmpty() ? QSize(1200, 900) : size, ratio);
       }
     }));
