@@ -70,6 +70,13 @@ std::shared_ptr<const JointSpace> JointSpace::openSplits(const QString &runDir, 
     rowOfDataImage.insert(i, space->imageCount());
     space->m_imageIds << data.imageIds[i];
     space->m_imageSplits.push_back(data.imageSplits[std::size_t(i)]);
+    if (data.hasConcepts()) { // features are [x | p]: the concept scores follow the context
+      QStringList present;
+      const float *p = data.imageFeatures.data() + std::size_t(i) * data.featureDim + data.contextDim;
+      for (int k = 0; k < data.conceptCount(); ++k)
+        if (p[k] >= kConceptPresent) present << data.conceptNames[k];
+      space->m_predictedConcepts.push_back(present);
+    }
     space->m_imagePaths << data.imagePaths.value(i);
     space->m_imageFeatures.insert(space->m_imageFeatures.end(),
                                   data.imageFeatures.begin() + std::size_t(i) * data.featureDim,

@@ -42,6 +42,10 @@ public:
   QString model() const { return m_model; }
   Split split() const { return m_split; }
   bool allSplits() const { return m_allSplits; }
+  // Concepts runs (Huang et al.): the concepts the concept CNN finds in each image row (score
+  // p ≥ kConceptPresent, from the run's features); empty for other runs.
+  static constexpr float kConceptPresent = 0.5f;
+  const std::vector<QStringList> &predictedConcepts() const { return m_predictedConcepts; }
   const std::vector<Split> &imageSplits() const { return m_imageSplits; } // per image row
   int dim() const { return m_dim; }
 
@@ -126,6 +130,7 @@ private:
   Split m_split = Split::Test;
   bool m_allSplits = false;
   std::vector<Split> m_imageSplits;
+  std::vector<QStringList> m_predictedConcepts;
   int m_dim = 0, m_featureDim = 0;
   std::shared_ptr<TrainedModel> m_trained;
   QStringList m_imageIds, m_imagePaths, m_captions;

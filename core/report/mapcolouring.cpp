@@ -43,10 +43,13 @@ QStringList availableColourings(const MapModel &model) {
   if (std::set<Split>(d.imageSplit.begin(), d.imageSplit.end()).size() > 1) keys << QStringLiteral("split");
   if (!d.captionOrderSensitive.empty() && std::any_of(d.captionOrderSensitive.begin(), d.captionOrderSensitive.end(), [](char c) { return c; }))
     keys << QStringLiteral("twin");
-  std::set<QString> concepts;
-  for (const QStringList &list : d.imageConcepts)
-    for (const QString &c : list) concepts.insert(c);
-  for (const QString &c : concepts) keys << QStringLiteral("concept:") + c;
+  for (const auto &[lists, prefix] : {std::pair{&d.imageConcepts, QStringLiteral("concept:")},
+                                      std::pair{&d.imagePredictedConcepts, QStringLiteral("predicted:")}}) {
+    std::set<QString> concepts;
+    for (const QStringList &list : *lists)
+      for (const QString &c : list) concepts.insert(c);
+    for (const QString &c : concepts) keys << prefix + c;
+  }
   return keys;
 }
 
@@ -58,6 +61,7 @@ QString colouringTitle(const QString &key) {
   if (key == QLatin1String("split")) return tr("Split");
   if (key == QLatin1String("loss")) return tr("The model's loss");
   if (key.startsWith(QLatin1String("concept:"))) return tr("Concept: %1").arg(key.mid(8));
+  if (key.startsWith(QLatin1String("predicted:"))) return tr("Predicted concept: %1").arg(key.mid(10));
   return key;
 }
 
@@ -153,12 +157,22 @@ MapColouring colourMap(const MapModel &model, const QString &key) {
     for (int c = 0; c < model.captionCount(); ++c)
       (d.captionOrderSensitive[std::size_t(c)] ? twin : other).items.push_back(model.captionItem(c));
     out.categories = {std::move(twin), std::move(other), {tr("images"), kGrey, images}};
-  } else if (key.startsWith(QLatin1String("concept:"))) {
-    const QString concept = key.mid(8);
-    if (d.imageConcepts.empty()) fail(QStringLiteral("the data has no image concepts"));
-    if (!availableColourings(model).contains(key)) fail(QStringLiteral("no image has the concept '%1'").arg(concept));
+  } else if (key.startsWith(QLatin1String("concept:")) || key.startsWith(QLatin1String("predicted:"))) {
+    // The dataset's ground truth (concept:) or the concept CNN's labels (predicted:).
+    const bool predicted = key.startsWith(QLatin1String("predicted:"));
+    const QString concept = key.mid(predicted ? 10 : 8);
+    const std::vector<QStringList> &lists = predicted ? d.imagePredictedConcepts : d.imageConcepts;
+    if (lists.size() != std::size_t(model.imageCount()))
+      fail(predicted ? QStringLiteral("the run has no concept CNN scores") : QStringLiteral("the data has no image concepts"));
+    const QStringList keys = availableColourings(model);
+    if (!keys.contains(key)) {
+      QStringList alike; // the concepts that are there, so a typo or a guess gets an answer
+      for (const QString &k : keys)
+        if (k.startsWith(key.left(predicted ? 10 : 8)) && alike.size() < 20) alike << k;
+      fail(QStringLiteral("no image has the concept '%1' (these do: %2)").arg(concept, alike.join(QStringLiteral(", "))));
+    }
     std::vector<char> has(std::size_t(model.imageCount()), 0);
-    for (int r = 0; r < model.imageCount(); ++r) has[std::size_t(r)] = d.imageConcepts[std::size_t(r)].contains(concept);
+    for (int r = 0; r < model.imageCount(); ++r) has[std::size_t(r)] = lists[std::size_t(r)].contains(concept);
     MapCategory with{tr("with %1").arg(concept), kHighlight, {}}, without{tr("without"), kOther, {}};
     for (int r = 0; r < model.imageCount(); ++r) (has[std::size_t(r)] ? with : without).items.push_back(model.imageItem(r));
     for (int c = 0; c < model.captionCount(); ++c) {

@@ -24,6 +24,7 @@ MapData MapData::fromJointSpace(const JointSpace &space) {
   data.captionEmbeddings = space.captionEmbeddings();
   data.dim = space.dim();
   data.imageSplit = space.imageSplits();
+  data.imagePredictedConcepts = space.predictedConcepts();
   if (double(space.imageCount()) * double(space.captionCount()) <= kMaxRankedPairs) {
     JointSpace::PartnerRanks ranks = space.partnerRanks();
     data.captionPartnerRank = std::move(ranks.captions);
@@ -46,9 +47,11 @@ MapData MapData::fromTrajectory(const TrajectorySample &sample, const std::vecto
   const std::size_t split = std::size_t(sample.imageIds.size()) * std::size_t(sample.dim);
   data.imageEmbeddings.assign(vectors.begin(), vectors.begin() + std::ptrdiff_t(split));
   data.captionEmbeddings.assign(vectors.begin() + std::ptrdiff_t(split), vectors.end());
+  const bool predicted = space && !space->predictedConcepts().empty();
   for (const QString &id : sample.imageIds) {
     const int row = space ? space->imageRowOf(id) : -1;
     data.imagePaths.append(row >= 0 ? space->imagePaths()[row] : QString());
+    if (predicted) data.imagePredictedConcepts.push_back(row >= 0 ? space->predictedConcepts()[std::size_t(row)] : QStringList());
   }
   return data;
 }

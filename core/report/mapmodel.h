@@ -34,6 +34,7 @@ struct MapData {
   std::vector<int> imagePartnerRank;     // best rank of the image's own captions when it searches them
   std::vector<float> captionLoss, imageLoss; // the model's ranking loss on each item (JointSpace::PartnerRanks)
   std::vector<QStringList> imageConcepts; // ground-truth concepts (the Scenes demo's)
+  std::vector<QStringList> imagePredictedConcepts; // the concept CNN's, for concepts runs (JointSpace::predictedConcepts)
   std::vector<char> captionOrderSensitive; // captions only word order resolves (the demo's twins)
   std::vector<Split> imageSplit;         // each image's split (a map of all splits colours by it)
 

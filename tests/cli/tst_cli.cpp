@@ -680,6 +680,21 @@ private Q_SLOTS:
     QVERIFY2(gate > 0 && gate < 1, qPrintable(r.out));
     QCOMPARE(inspection.value(QStringLiteral("test_mean_gates")).toArray().size(), 50);
     QCOMPARE(inspection.value(QStringLiteral("nearest")).toArray().size(), 5);
+    // The Map colours by the concept CNN's labels (p ≥ 0.5) beside the demo's ground truth: an
+    // unknown one is refused with the keys on offer; the image's top concept, when present, works.
+    r = runCli({QStringLiteral("map"), full, QStringLiteral("--method"), QStringLiteral("pca"), QStringLiteral("--colour"),
+                QStringLiteral("predicted:unicorn")},
+               fixture + QStringLiteral("/cache"));
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("--colour predicted:unicorn")) && r.err.contains(QStringLiteral("these do:")), qPrintable(r.err));
+    const QJsonObject top = concepts.first().toObject();
+    QVERIFY2(top.value(QStringLiteral("score")).toDouble() >= 0.5, qPrintable(r.out)); // 0.99 when written
+    const QString name = top.value(QStringLiteral("concept")).toString();
+    QVERIFY2(r.err.contains(QStringLiteral("predicted:") + name), qPrintable(r.err));
+    r = runCli({QStringLiteral("map"), full, QStringLiteral("--method"), QStringLiteral("pca"), QStringLiteral("--colour"),
+                QStringLiteral("predicted:") + name},
+               fixture + QStringLiteral("/cache"));
+    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("coloured by predicted concept: ") + name), qPrintable(r.out + r.err));
 
     r = runCli({QStringLiteral("generate"), full, QStringLiteral("--image"), QStringLiteral("scene_00450")}, fixture + QStringLiteral("/cache"));
     QVERIFY2(r.code == 0, qPrintable(r.err));
