@@ -134,9 +134,10 @@ MapColouring colourMap(const MapModel &model, const QString &key) {
     }
   } else if (key == QLatin1String("split")) {
     if (d.imageSplit.size() != std::size_t(model.imageCount())) fail(QStringLiteral("the data does not know the images' splits"));
-    // An image and its captions share their split's colour (captions have none of their own).
-    const std::vector<std::pair<Split, QColor>> splits{{Split::Train, QColor(44, 160, 44)}, {Split::Val, QColor(148, 103, 189)},
-                                                       {Split::Test, QColor(214, 39, 40)}, {Split::Unassigned, kGrey}};
+    // An image and its captions share their split's colour (captions have none of their own). The
+    // small splits first: the first categories draw on top, and training items would bury them.
+    const std::vector<std::pair<Split, QColor>> splits{{Split::Test, QColor(214, 39, 40)}, {Split::Val, QColor(148, 103, 189)},
+                                                       {Split::Train, QColor(44, 160, 44)}, {Split::Unassigned, kGrey}};
     for (const auto &[split, colour] : splits) out.categories.push_back({split == Split::Unassigned ? tr("no split") : splitName(split), colour, {}});
     const auto categoryOf = [&](Split split) {
       for (std::size_t k = 0; k < splits.size(); ++k)

@@ -23,8 +23,13 @@ QString csvField(QString text) {
 }
 
 // Size class 0, 1 or 2 (Size by): the view's 7, 11 and 15 pixels, scaled alike.
-void drawMarker(QPainter &painter, const QPointF &p, bool image, const QColor &colour, int sizeClass = 0) {
+void drawMarker(QPainter &painter, const QPointF &p, bool image, const QColor &colour, int sizeClass = 0, bool dense = false) {
   const qreal r = kMarker * (7.0 + 4.0 * sizeClass) / 7.0;
+  if (dense) { // the view's level of detail: a small square of the colour, larger by size class
+    const qreal half = 0.6 + 0.4 * sizeClass;
+    painter.fillRect(QRectF(p - QPointF(half, half), QSizeF(2 * half, 2 * half)), colour);
+    return;
+  }
   painter.setPen(QPen(colour, 1.2));
   painter.setBrush(Qt::NoBrush);
   if (image) {
@@ -66,7 +71,8 @@ void paintMapFigure(QPainter &painter, const QRectF &area, const MapModel &model
   };
   painter.setPen(QPen(QColor(200, 200, 200), 1));
   painter.drawRect(plot);
-  if (options.lines) {
+  const bool dense = model.itemCount() > kDenseMapItems;
+  if (options.lines && !dense) {
     painter.setPen(QPen(QColor(120, 120, 120, 70), 0.8));
     for (const auto &[image, caption] : model.links())
       if (!model.hidden(image) && !model.hidden(caption)) painter.drawLine(toPoint(image), toPoint(caption));
@@ -77,7 +83,7 @@ void paintMapFigure(QPainter &painter, const QRectF &area, const MapModel &model
     for (int item : colouring.categories[c].items)
       if (!model.hidden(item))
         drawMarker(painter, toPoint(item), model.kind(item) == MapItemKind::Image, colouring.categories[c].colour,
-                   sized ? std::clamp(options.sizing.itemClass[std::size_t(item)], 0, 2) : 0);
+                   sized ? std::clamp(options.sizing.itemClass[std::size_t(item)], 0, 2) : 0, dense);
   painter.setPen(QPen(QColor(120, 0, 120), 1.5));
   for (int item : options.rings)
     if (item >= 0 && item < model.itemCount() && !model.hidden(item)) painter.drawRect(QRectF(toPoint(item) - QPointF(6, 6), QSizeF(12, 12)));

@@ -27,7 +27,8 @@ struct MapFigureOptions {
   MapSizing sizing;           // Size by (empty: one size); its classes join the legend
 };
 
-// Paints into `area` (logical units). A colouring with no categories colours by modality.
+// Paints into `area` (logical units). A colouring with no categories colours by modality. Above
+// kDenseMapItems items, as the Map's plot does: dots, no image–caption lines.
 void paintMapFigure(QPainter &painter, const QRectF &area, const MapModel &model, const MapColouring &colouring,
                     const MapFigureOptions &options);
 

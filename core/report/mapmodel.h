@@ -17,6 +17,10 @@
 namespace gs {
 
 constexpr double kMaxRankedPairs = 2e9;
+// Level of detail (the Map's plot and its figure): above this many items each item is a small dot
+// of its colour and the image–caption lines are left out — 100k markers and lines are a grey mass,
+// and slow to draw.
+constexpr int kDenseMapItems = 20000;
 
 class JointSpace;
 struct TrajectorySample;

@@ -433,9 +433,10 @@ private Q_SLOTS:
     const MapColouring &bySplit = panel.view()->colouring();
     QCOMPARE(bySplit.key, QStringLiteral("split"));
     QCOMPARE(bySplit.categories.size(), std::size_t(3));
-    QCOMPARE(bySplit.categories[0].name, QStringLiteral("train"));
-    QCOMPARE(int(bySplit.categories[0].items.size()), 48 * 6); // 48 images and their 240 captions
-    QCOMPARE(int(bySplit.categories[2].items.size()), 6 * 6);  // test
+    QCOMPARE(bySplit.categories[0].name, QStringLiteral("test")); // the small splits first: drawn on top
+    QCOMPARE(int(bySplit.categories[0].items.size()), 6 * 6);
+    QCOMPARE(bySplit.categories[2].name, QStringLiteral("train"));
+    QCOMPARE(int(bySplit.categories[2].items.size()), 48 * 6); // 48 images and their 240 captions
     panel.showSplit(Split::Test);
     QCOMPARE(splits.count(), 4);
     QVERIFY(!availableColourings(panel.model()).contains(QStringLiteral("split"))); // one split: nothing to tell apart

@@ -20,10 +20,10 @@ constexpr double kPickRadius = 8;   // pixels: how near the mouse must be to an 
 constexpr int kClickSlop = 4;       // pixels: a rubber band smaller than this is a click
 const QColor kImageColour(31, 119, 180);   // matplotlib's blue and orange: distinct for most colour vision
 const QColor kCaptionColour(255, 127, 14);
-// Level of detail: above this many items each marker is a 3 × 3 pixel square of its colour (a
-// blitted pixmap, not a stroked shape) and the image–caption lines are left out: 100k items then
-// draw in about 11 ms a pan instead of 55 (tests/bench/bench_mapframe).
-constexpr int kDenseItems = 20000;
+// Level of detail: above kDenseMapItems (mapmodel.h) each marker is a 3 × 3 pixel square of its
+// colour (a blitted pixmap, not a stroked shape) and the image–caption lines are left out: 100k
+// items then draw in about 5 ms a pan instead of 55 (tests/bench/bench_mapframe).
+constexpr int kDenseItems = kDenseMapItems;
 constexpr double kThumbnailCell = 24; // pixels: one thumbnail per cell of this grid (thumbnails are 32 px)
 
 // The marker of an item kind, full or as a dense map's dot, in size class 0 (the usual), 1 or 2
