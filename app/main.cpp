@@ -7,6 +7,7 @@
 #include "mainwindow.h"
 #include "resources.h"
 #include "runtime/runtime.h"
+#include "mapframebench.h"
 #include "screenshottour.h"
 
 #include <QApplication>
@@ -45,7 +46,26 @@ int main(int argc, char *argv[]) {
                                    QApplication::translate("main", "The Map's method in the screenshot tour: tsne, umap or pca (default: tsne)."),
                                    QStringLiteral("METHOD"), QStringLiteral("tsne"));
   parser.addOption(tourMap);
+  const QCommandLineOption benchFrames(QStringLiteral("bench-map-frames"),
+                                       QApplication::translate("main", "Print the Map's frame times at these item counts (e.g. 0,10000,100000) "
+                                                                       "and quit (run offscreen; groundscope-cli bench map runs it)."),
+                                       QStringLiteral("COUNTS"));
+  parser.addOption(benchFrames);
   parser.process(app);
+  if (parser.isSet(benchFrames)) {
+    std::vector<int> sizes;
+    for (const QString &part : parser.value(benchFrames).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+      bool ok = false;
+      const int n = part.trimmed().toInt(&ok);
+      if (!ok || n < 0 || n > 10000000) {
+        std::fprintf(stderr, "groundscope: --bench-map-frames: expected item counts like 0,10000,100000, got '%s'\n", qPrintable(part));
+        return 2;
+      }
+      sizes.push_back(n);
+    }
+    std::fputs(gs::runMapFrameBench(sizes).toUtf8().constData(), stdout);
+    return 0;
+  }
 
   gs::Engine engine;
   gs::EngineBridge bridge(engine);

@@ -170,8 +170,13 @@ private Q_SLOTS:
   // with a time and a neighbourhood preservation in [0, 1]. (Speed is reported, never asserted.)
   void benchMapReportsEachLayout() {
     const Result r = runCli({QStringLiteral("bench"), QStringLiteral("map"), QStringLiteral("--points"), QStringLiteral("400"),
-                             QStringLiteral("--json")});
+                             QStringLiteral("--frame-items"), QStringLiteral("0,600"), QStringLiteral("--json")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
+    // The frame times, measured by the GUI binary beside the CLI: a row per item count in both tables.
+    const QString frames = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("frames")).toString();
+    QVERIFY2(frames.contains(QStringLiteral("| items | lines | redraw")) && frames.contains(QStringLiteral("| 600 | off |")) &&
+                 frames.contains(QStringLiteral("| items | hover")),
+             qPrintable(frames));
     const QJsonArray runs = QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("runs")).toArray();
     QCOMPARE(runs.size(), 3);
     QVERIFY(runs[0].toObject().value(QStringLiteral("method")).toString().startsWith(QStringLiteral("t-SNE")));

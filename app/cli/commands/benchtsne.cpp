@@ -13,6 +13,10 @@
 #include "jobrunner.h"
 
 #include <QElapsedTimer>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QDir>
+#include <QProcess>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -195,8 +199,28 @@ int benchMap(const Arguments &args) {
     const std::vector<float> p = pcaProject(input.x, input.n, input.dim, 2, &job, threads);
     record(QStringLiteral("PCA"), timer.elapsed() / 1000.0, p);
   }));
+  // Frame times: the plot lives in the widget library, which groundscope-cli does not link, so the
+  // GUI binary beside it measures them offscreen (groundscope --bench-map-frames).
+  QString frames;
+  const QString counts = args.value(QStringLiteral("frame-items"));
+  if (counts != QLatin1String("none")) {
+    const QString gui = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("groundscope"));
+    if (!QFileInfo(gui).isExecutable()) {
+      frames = QStringLiteral("frame times: %1 not found (it measures them; --frame-items none skips this)\n").arg(gui);
+    } else {
+      QProcess process;
+      QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+      env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+      process.setProcessEnvironment(env);
+      process.start(gui, {QStringLiteral("--bench-map-frames"), counts});
+      const bool done = process.waitForFinished(600000);
+      frames = done && process.exitCode() == 0 ? QString::fromUtf8(process.readAllStandardOutput())
+                                               : QStringLiteral("frame times: %1 failed: %2\n").arg(gui, QString::fromUtf8(process.readAllStandardError()).trimmed());
+    }
+  }
   if (args.isSet(QStringLiteral("json"))) {
-    out() << QJsonDocument(QJsonObject{{QStringLiteral("input"), input.source}, {QStringLiteral("points"), input.n}, {QStringLiteral("runs"), rows}})
+    out() << QJsonDocument(QJsonObject{{QStringLiteral("input"), input.source}, {QStringLiteral("points"), input.n}, {QStringLiteral("runs"), rows},
+                                       {QStringLiteral("frames"), frames}})
                  .toJson(QJsonDocument::Indented);
     return kExitOk;
   }
@@ -212,6 +236,7 @@ int benchMap(const Arguments &args) {
                  .arg(seconds / baseline, 0, 'f', 2)
                  .arg(r.value(QStringLiteral("preservation")).toDouble(), 0, 'f', 3);
   }
+  if (!frames.isEmpty()) out() << QStringLiteral("\nThe Map's frame times (offscreen 1200 × 800 plot; medians of 9 frames; the 0-item row is the baseline):\n") << frames;
   return kExitOk;
 }
 
@@ -220,9 +245,12 @@ int benchMap(const Arguments &args) {
 Command benchMapCommand() {
   Command command;
   command.name = QStringLiteral("map");
-  command.summary = QStringLiteral("the Map's layouts (UMAP, PCA) against Barnes-Hut t-SNE: time and neighbourhood preservation");
+  command.summary = QStringLiteral("the Map's layouts (UMAP, PCA) against Barnes-Hut t-SNE: time and neighbourhood preservation; its frame times");
   command.syntax.options = {
       {QStringLiteral("input"), QStringLiteral("FILE"), QStringLiteral("Benchmark input (.bin, tsne-input.md format)."), {}},
+      {QStringLiteral("frame-items"), QStringLiteral("COUNTS"),
+       QStringLiteral("Item counts at which the Map's plot is timed (by groundscope --bench-map-frames, offscreen); none to skip."),
+       QStringLiteral("0,10000,100000")},
       {QStringLiteral("points"), QStringLiteral("N"), QStringLiteral("Without --input: a generated mixture of N points (gen_input.py's recipe)."), QStringLiteral("10000")},
       {QStringLiteral("threads"), QStringLiteral("N"), QStringLiteral("Threads (0 = all cores)."), QStringLiteral("0")},
       {QStringLiteral("json"), {}, QStringLiteral("Print JSON."), {}}};
