@@ -142,8 +142,6 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   controls->addLayout(form5);
   controls->addWidget(m_compute);
   controls->addWidget(m_cancel);
-  controls->addWidget(m_replay);
-  controls->addWidget(m_compare);
   controls->addStretch();
   auto *display = new QHBoxLayout;
   display->addWidget(new QLabel(tr("Colour by"), this));
@@ -156,11 +154,17 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   display->addWidget(m_thumbnails);
   display->addWidget(m_clusters);
   display->addStretch();
-  display->addWidget(new QLabel(tr("Export size"), this));
-  display->addWidget(m_exportWidth);
-  display->addWidget(new QLabel(QStringLiteral("×"), this));
-  display->addWidget(m_exportHeight);
-  display->addWidget(m_export);
+  // Runs and epochs, then export: a row of their own, so the panel fits a 1,200-pixel dock.
+  auto *runs = new QHBoxLayout;
+  runs->addWidget(m_replay);
+  runs->addWidget(m_epochSlider, 1); // shown during an epoch replay
+  runs->addStretch();
+  runs->addWidget(m_compare);
+  runs->addWidget(new QLabel(tr("Export size"), this));
+  runs->addWidget(m_exportWidth);
+  runs->addWidget(new QLabel(QStringLiteral("×"), this));
+  runs->addWidget(m_exportHeight);
+  runs->addWidget(m_export);
   auto *splitter = m_splitter = new QSplitter(this);
   splitter->addWidget(m_view);
   auto *side = new QWidget(this);
@@ -176,7 +180,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   auto *layout = new QVBoxLayout(this);
   layout->addLayout(controls);
   layout->addLayout(display);
-  layout->addWidget(m_epochSlider); // shown during an epoch replay
+  layout->addLayout(runs);
   layout->addWidget(splitter, 1);
   layout->addWidget(m_status);
 
