@@ -619,6 +619,9 @@ private Q_SLOTS:
     QCOMPARE(panel.model().selection(), (std::vector<int>{caption}));
     QCOMPARE(panel.selectionList()->count(), 1);
     QCOMPARE(other->model().selection(), (std::vector<int>{caption}));
+    // Size by follows to the second map.
+    QVERIFY(panel.setSizing(QStringLiteral("length")));
+    QCOMPARE(other->view()->sizing().key, QStringLiteral("length"));
 
     // A new layout of the first map (t-SNE) lays the second out again, the same way.
     compared.clear();

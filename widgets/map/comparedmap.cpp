@@ -120,6 +120,7 @@ JobId ComparedMap::layOut(const LayoutSequenceOptions &requested, const MapModel
           self->m_jobId = 0;
           self->m_model.setPositions(std::move(xy));
           self->m_view->updatePositions(true);
+          self->setSizing(self->m_sizingKey);
           const QString message = tr("%1 — %2 % of each item's 10 nearest neighbours kept%3")
                                       .arg(self->m_modelName)
                                       .arg(100 * preservation, 0, 'f', 1)
@@ -136,6 +137,17 @@ JobId ComparedMap::layOut(const LayoutSequenceOptions &requested, const MapModel
 void ComparedMap::showMatching(const MapModel &source, const std::vector<int> &items) {
   m_model.setSelection(m_model.itemsMatching(source, items));
   m_view->updateSelection();
+}
+
+void ComparedMap::setSizing(const QString &key) {
+  m_sizingKey = key;
+  MapSizing sizing;
+  try {
+    if (!key.isEmpty()) sizing = sizeMap(m_model, key);
+  } catch (const std::invalid_argument &) {
+    // this run's data cannot: one size
+  }
+  m_view->setSizing(std::move(sizing));
 }
 
 void ComparedMap::setColouring(const QString &key) {

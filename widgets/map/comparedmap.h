@@ -39,6 +39,7 @@ public:
   // Rings this map's counterparts of `items` of `source` as its selection.
   void showMatching(const MapModel &source, const std::vector<int> &items);
   void setColouring(const QString &key); // as the first map's, where this run's data allows
+  void setSizing(const QString &key);    // likewise ("" for one size)
 
   const MapModel &model() const { return m_model; }
   MapView *view() const { return m_view; }
@@ -64,6 +65,7 @@ private:
   JobId m_jobId = 0;
   int m_token = 0;
   bool m_fromReference = false;
+  QString m_sizingKey; // applied again when new items arrive
   std::shared_ptr<QObject> m_relay; // posts from the jobs land here (see MapPanel)
 };
 

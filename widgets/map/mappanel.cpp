@@ -563,6 +563,7 @@ void MapPanel::compareWith(const QString &runDir) {
     connect(m_compared, &ComparedMap::laidOut, this, [this](bool ok, const QString &message) {
       if (ok) {
         m_compared->setColouring(m_colourBy->currentData().toString());
+        m_compared->setSizing(m_sizeBy->currentData().toString());
         m_compared->showMatching(m_model, m_model.selection());
       }
       Q_EMIT comparisonShown(ok, message);
@@ -739,6 +740,7 @@ bool MapPanel::setSizing(const QString &key) {
   const int index = m_sizeBy->findData(key);
   if (index >= 0) m_sizeBy->setCurrentIndex(index);
   m_view->setSizing(std::move(sizing));
+  if (m_compared) m_compared->setSizing(key);
   return true;
 }
 

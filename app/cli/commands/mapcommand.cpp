@@ -207,6 +207,7 @@ Command mapCommand() {
     MapColouring colouring;
     std::vector<int> matches;
     std::vector<MapCluster> clusters;
+    MapSizing sizing;
     QJsonObject summary;
     requireSuccess(runJob(engine, QStringLiteral("Map"), [&](JobContext &job) {
       job.setProgress(-1, QStringLiteral("embedding %1").arg(splitLabel));
@@ -218,6 +219,13 @@ Command mapCommand() {
       const bool defaultColour = !args.isSet(QStringLiteral("colour"));
       colouring = colouringOf(model, allSplits && defaultColour ? QStringLiteral("split") : args.value(QStringLiteral("colour")));
       matches = searchOf(model, args.value(QStringLiteral("search")));
+      if (args.isSet(QStringLiteral("size-by"))) {
+        try {
+          sizing = sizeMap(model, args.value(QStringLiteral("size-by")));
+        } catch (const std::invalid_argument &error) {
+          throw std::runtime_error(QStringLiteral("--size-by: %1").arg(QString::fromUtf8(error.what())).toStdString());
+        }
+      }
       const int n = model.itemCount(), dim = model.data().dim;
       if (n < 3) throw std::runtime_error(QStringLiteral("%1: %2 has %3 items, too few to map").arg(runDir, splitLabel).arg(n).toStdString());
       const std::vector<float> points = model.stackedEmbeddings();
@@ -250,13 +258,7 @@ Command mapCommand() {
         options.title = QStringLiteral("%1 — %2, %3, coloured by %4").arg(space->model(), splitLabel, method.toUpper(), colouring.title.toLower());
         options.rings = matches;
         options.clusters = clusters;
-        if (args.isSet(QStringLiteral("size-by"))) {
-          try {
-            options.sizing = sizeMap(model, args.value(QStringLiteral("size-by")));
-          } catch (const std::invalid_argument &error) {
-            throw std::runtime_error(QStringLiteral("--size-by: %1").arg(QString::fromUtf8(error.what())).toStdString());
-          }
-        }
+        options.sizing = sizing;
         exportMapFigure(figurePath, model, colouring, options, size.isEmpty() ? QSize(1200, 900) : size, ratio);
       }
     }));
