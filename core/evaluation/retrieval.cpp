@@ -182,20 +182,25 @@ double sentenceSimilarityMeanRank(const std::vector<float> &captionSimilarity, i
   double sum = 0;
   int counted = 0;
   for (int c = 0; c < captions; ++c) {
-    const float *row = captionSimilarity.data() + std::size_t(c) * captions;
-    float best = -INFINITY;
-    int bestIndex = -1;
-    for (int o = 0; o < captions; ++o)
-      if (o != c && captionImage[o] == captionImage[c] && row[o] > best) best = row[o], bestIndex = o;
-    if (bestIndex < 0) continue;
-    int better = 0; // other captions ranked above the nearest same-image caption
-    for (int o = 0; o < captions; ++o)
-      if (o != c && (row[o] > best || (row[o] == best && o < bestIndex))) ++better;
-    sum += better + 1;
+    const int rank = sentenceSimilarityRank(captionSimilarity.data() + std::size_t(c) * captions, c, captions, captionImage);
+    if (rank == 0) continue;
+    sum += rank;
     ++counted;
   }
   if (counted == 0) throw std::invalid_argument("sentenceSimilarityMeanRank: no image has two captions");
   return sum / counted;
+}
+
+int sentenceSimilarityRank(const float *row, int c, int captions, const std::vector<int> &captionImage) {
+  float best = -INFINITY;
+  int bestIndex = -1;
+  for (int o = 0; o < captions; ++o)
+    if (o != c && captionImage[std::size_t(o)] == captionImage[std::size_t(c)] && row[o] > best) best = row[o], bestIndex = o;
+  if (bestIndex < 0) return 0;
+  int better = 0; // other captions ranked above the nearest same-image caption
+  for (int o = 0; o < captions; ++o)
+    if (o != c && (row[o] > best || (row[o] == best && o < bestIndex))) ++better;
+  return better + 1;
 }
 
 }  // namespace gs

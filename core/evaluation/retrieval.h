@@ -52,5 +52,8 @@ RetrievalMetrics evaluateFolds(const std::vector<float> &similarity, int images,
 // caption are skipped.
 double sentenceSimilarityMeanRank(const std::vector<float> &captionSimilarity, int captions,
                                   const std::vector<int> &captionImage);
+// The same for one caption `c`, from its row of similarities to all `captions` (so the matrix can
+// be computed a block of rows at a time): the 1-based rank, 0 when its image has no other caption.
+int sentenceSimilarityRank(const float *row, int c, int captions, const std::vector<int> &captionImage);
 
 }  // namespace gs

@@ -119,15 +119,24 @@ double sentenceSimilarity(Embedder &embedder, const TrainingData &data, const st
   const std::vector<int> rows = data.captionsIn(Split::Test);
   if (rows.size() < 2) return 0;
   const auto y = embedder.captions(encoded, rows);
-  const auto s = embedder.score(y, y).contiguous(); // caption–caption scores in the joint space
-  std::vector<float> similarity(s.data_ptr<float>(), s.data_ptr<float>() + s.numel());
   std::vector<int> image;
   for (int c : rows) image.push_back(data.captions[c].image);
-  try {
-    return sentenceSimilarityMeanRank(similarity, int(rows.size()), image);
-  } catch (const std::invalid_argument &) {
-    return 0; // no image with two test captions
+  // Caption–caption scores a block of rows at a time: the whole matrix of a 25k-caption test split
+  // would take 2.5 GB.
+  const int n = int(rows.size());
+  double sum = 0;
+  int counted = 0;
+  for (int begin = 0; begin < n; begin += kEmbedChunk) {
+    const int end = std::min(n, begin + kEmbedChunk);
+    const auto s = embedder.score(y.slice(0, begin, end), y).contiguous().to(torch::kFloat); // [block, n]
+    for (int c = begin; c < end; ++c) {
+      const int rank = sentenceSimilarityRank(s.data_ptr<float>() + std::size_t(c - begin) * n, c, n, image);
+      if (rank == 0) continue;
+      sum += rank;
+      ++counted;
+    }
   }
+  return counted > 0 ? sum / counted : 0; // 0: no image with two test captions
 }
 
 // How often an order-sensitive caption of `split` scores its own image above the distractor twin.
