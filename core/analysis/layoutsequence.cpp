@@ -57,6 +57,12 @@ void procrustesAlign(std::vector<float> &moving, const std::vector<float> &refer
   }
 }
 
+LayoutSequenceOptions fittedToItems(LayoutSequenceOptions options, int n) {
+  options.tsne.perplexity = std::min(options.tsne.perplexity, std::floor((n - 2) / 3.0));
+  options.umap.neighbours = std::min(options.umap.neighbours, n - 1);
+  return options;
+}
+
 std::vector<float> layoutAfter(const std::vector<float> &points, int n, int dim, const LayoutSequenceOptions &options,
                                const std::vector<float> &previous, JobContext *job) {
   std::vector<float> xy;

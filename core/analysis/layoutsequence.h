@@ -41,6 +41,10 @@ std::vector<std::vector<float>> alignedLayouts(const std::vector<std::vector<flo
 std::vector<float> layoutAfter(const std::vector<float> &points, int n, int dim, const LayoutSequenceOptions &options,
                                const std::vector<float> &previous, JobContext *job = nullptr);
 
+// The options lowered to what n items allow, as every map of a small split needs: t-SNE needs
+// n − 1 > 3·perplexity, UMAP more items than neighbours.
+LayoutSequenceOptions fittedToItems(LayoutSequenceOptions options, int n);
+
 // Replaces `moving` (n × 2) by s·R·moving + t, with R orthogonal (a rotation or a reflection),
 // s > 0 and t chosen to minimise the squared distance to `reference` (n × 2). Identical layouts stay
 // as they are; a degenerate `moving` (all points equal) is only translated.

@@ -104,9 +104,7 @@ JobId ComparedMap::layOut(const LayoutSequenceOptions &requested, const MapModel
       start.push_back(float(p.x()));
       start.push_back(float(p.y()));
     }
-  LayoutSequenceOptions options = requested;
-  options.tsne.perplexity = std::min(options.tsne.perplexity, std::floor((n - 2) / 3.0)); // as the Map panel lowers them
-  options.umap.neighbours = std::min(options.umap.neighbours, n - 1);
+  const LayoutSequenceOptions options = fittedToItems(requested, n);
   const int token = m_token;
   const QPointer<ComparedMap> self(this);
   m_jobId = m_bridge.submit(tr("Compared map"), [self, relay = m_relay, token, points = m_model.stackedEmbeddings(), n, dim, options,

@@ -515,9 +515,7 @@ JobId MapPanel::replayEpochs(Mode mode) {
       frame.setData(last);
       frames.push_back(frame.stackedEmbeddings());
     }
-    // Small samples: the limits computeTsne and computeUmap apply.
-    options.tsne.perplexity = std::min(options.tsne.perplexity, std::floor((n - 2) / 3.0));
-    options.umap.neighbours = std::min(options.umap.neighbours, n - 1);
+    options = fittedToItems(options, n); // small samples: the limits computeTsne and computeUmap apply
     const int count = int(frames.size());
     std::vector<std::vector<float>> layouts = alignedLayouts(frames, n, dim, options, &job, [&job, count](int f, const std::vector<float> &) {
       job.setProgress(double(f + 1) / count, QStringLiteral("epoch %1 of %2 laid out").arg(f + 1).arg(count));

@@ -82,6 +82,14 @@ double meanDisplacement(const std::vector<float> &from, const std::vector<float>
   return n ? sum / double(n) : 0;
 }
 
+// The method's default settings with the seed, lowered for small splits as the Map panel lowers them.
+LayoutSequenceOptions layoutOptionsFor(const QString &method, int seed, int n) {
+  LayoutSequenceOptions options;
+  options.method = method == QLatin1String("pca") ? LayoutMethod::Pca : method == QLatin1String("tsne") ? LayoutMethod::Tsne : LayoutMethod::Umap;
+  options.tsne.seed = options.umap.seed = seed;
+  return fittedToItems(options, n);
+}
+
 struct EpochRow {
   int epoch = 0;
   double preservation = 0, moved = -1; // moved: mean displacement / layout radius, -1 for the first
@@ -116,15 +124,11 @@ int mapEpochs(const Arguments &args, const QString &method, int seed, QSize size
       models.back().setData(std::move(data));
       frames.push_back(models.back().stackedEmbeddings());
     }
-    LayoutSequenceOptions options;
-    options.method = method == QLatin1String("pca") ? LayoutMethod::Pca : method == QLatin1String("tsne") ? LayoutMethod::Tsne : LayoutMethod::Umap;
-    options.tsne.seed = options.umap.seed = seed;
-    options.tsne.perplexity = std::min(options.tsne.perplexity, std::floor((n - 2) / 3.0)); // as the Map panel lowers them
-    options.umap.neighbours = std::min(options.umap.neighbours, n - 1);
     const int count = int(frames.size());
-    const std::vector<std::vector<float>> layouts = alignedLayouts(frames, n, dim, options, &job, [&job, count](int f, const std::vector<float> &) {
+    const std::vector<std::vector<float>> layouts = alignedLayouts(frames, n, dim, layoutOptionsFor(method, seed, n), &job, [&job, count](int f, const std::vector<float> &) {
       job.setProgress(double(f + 1) / count, QStringLiteral("epoch %1 of %2 laid out").arg(f + 1).arg(count));
     });
+    const QString modelName = RunFolder(runDir).config().modelName();
     for (int f = 0; f < count; ++f) {
       MapModel &model = models[std::size_t(f)];
       model.setPositions(layouts[std::size_t(f)]);
@@ -135,18 +139,18 @@ int mapEpochs(const Arguments &args, const QString &method, int seed, QSize size
       rows.push_back(row);
       const MapColouring colouring = colouringOf(model, args.value(QStringLiteral("colour")));
       if (!csvPath.isEmpty()) {
-        writeMapCsv(perEpoch(csvPath, row.epoch), model, colouring);
         written.append(perEpoch(csvPath, row.epoch));
+        writeMapCsv(written.last(), model, colouring);
       }
       if (!figurePath.isEmpty()) {
         MapFigureOptions figure;
         figure.title = QStringLiteral("%1 — epoch %2 of %3, %4, coloured by %5")
-                           .arg(RunFolder(runDir).config().modelName()).arg(row.epoch).arg(trajectory.epochs().back())
+                           .arg(modelName).arg(row.epoch).arg(trajectory.epochs().back())
                            .arg(method.toUpper(), colouring.title.toLower());
         figure.rings = searchOf(model, args.value(QStringLiteral("search")));
         if (args.isSet(QStringLiteral("clusters"))) figure.clusters = clustersOf(model);
-        exportMapFigure(perEpoch(figurePath, row.epoch), model, colouring, figure, size.isEmpty() ? QSize(1200, 900) : size, ratio);
         written.append(perEpoch(figurePath, row.epoch));
+        exportMapFigure(written.last(), model, colouring, figure, size.isEmpty() ? QSize(1200, 900) : size, ratio);
       }
     }
   }));
@@ -229,20 +233,7 @@ Command mapCommand() {
       const int n = model.itemCount(), dim = model.data().dim;
       if (n < 3) throw std::runtime_error(QStringLiteral("%1: %2 has %3 items, too few to map").arg(runDir, splitLabel).arg(n).toStdString());
       const std::vector<float> points = model.stackedEmbeddings();
-      std::vector<float> xy;
-      if (method == QLatin1String("pca")) {
-        xy = pcaProject(points, n, dim, 2, &job);
-      } else if (method == QLatin1String("tsne")) {
-        TsneOptions options;
-        options.seed = seed;
-        options.perplexity = std::min(options.perplexity, std::floor((n - 2) / 3.0)); // as the Map panel lowers it
-        xy = runTsne(points, n, dim, options, &job).positions;
-      } else {
-        UmapOptions options;
-        options.seed = seed;
-        options.neighbours = std::min(options.neighbours, n - 1);
-        xy = runUmap(points, n, dim, options, &job).positions;
-      }
+      std::vector<float> xy = layoutAfter(points, n, dim, layoutOptionsFor(method, seed, n), {}, &job);
       job.setProgress(-1, QStringLiteral("neighbourhood preservation"));
       summary.insert(QStringLiteral("preservation"), neighbourhoodPreservation(points, n, dim, xy, std::min(10, n - 1), kPreservationSample));
       model.setPositions(std::move(xy));
