@@ -59,21 +59,18 @@ void checkInput(const std::vector<float> &points, int n, int dim, const UmapOpti
 // its shape) and adds N(0, 1e-4²) noise, so no two
 // points start on top of each other.
 void normaliseLayout(std::vector<double> &y, int n, std::mt19937 &rng, bool keepShape) {
-  // A given start (the previous epoch's map) keeps its shape: both axes scaled by one factor.
-  double lo0 = INFINITY, hi0 = -INFINITY, lo1 = INFINITY, hi1 = -INFINITY;
-  for (int i = 0; i < n; ++i) {
-    lo0 = std::min(lo0, y[std::size_t(i) * 2]), hi0 = std::max(hi0, y[std::size_t(i) * 2]);
-    lo1 = std::min(lo1, y[std::size_t(i) * 2 + 1]), hi1 = std::max(hi1, y[std::size_t(i) * 2 + 1]);
-  }
-  const double common = std::max(hi0 - lo0, hi1 - lo1);
-  for (int axis = 0; axis < 2; ++axis) {
-    double lo = INFINITY, hi = -INFINITY;
-    for (int i = 0; i < n; ++i) {
-      lo = std::min(lo, y[std::size_t(i) * 2 + std::size_t(axis)]);
-      hi = std::max(hi, y[std::size_t(i) * 2 + std::size_t(axis)]);
+  double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
+  for (int i = 0; i < n; ++i)
+    for (int axis = 0; axis < 2; ++axis) {
+      lo[axis] = std::min(lo[axis], y[std::size_t(i) * 2 + std::size_t(axis)]);
+      hi[axis] = std::max(hi[axis], y[std::size_t(i) * 2 + std::size_t(axis)]);
     }
-    const double range = keepShape ? (common > 0 ? common : 1.0) : hi > lo ? hi - lo : 1.0;
-    for (int i = 0; i < n; ++i) y[std::size_t(i) * 2 + std::size_t(axis)] = kInitialRange * (y[std::size_t(i) * 2 + std::size_t(axis)] - lo) / range;
+  // A given start (the previous epoch's map) keeps its shape: both axes scaled by one factor.
+  const double common = std::max(hi[0] - lo[0], hi[1] - lo[1]);
+  for (int axis = 0; axis < 2; ++axis) {
+    const double range = keepShape ? (common > 0 ? common : 1.0) : hi[axis] > lo[axis] ? hi[axis] - lo[axis] : 1.0;
+    for (int i = 0; i < n; ++i)
+      y[std::size_t(i) * 2 + std::size_t(axis)] = kInitialRange * (y[std::size_t(i) * 2 + std::size_t(axis)] - lo[axis]) / range;
   }
   // Box–Muller on mt19937 (whose sequence the standard fixes; normal_distribution's is not), so a
   // seed means the same layout with any standard library.
