@@ -64,11 +64,16 @@ inline TrainConfig tinyConfig(int epochs = 3) {
   return config;
 }
 
-inline TrainResult trainTinyRun(const TinyDataset &tiny, const QString &runDir, int epochs = 3) {
+// The tiny data trained with any configuration (another seed, recording off, …).
+inline TrainResult trainTinyRun(const TinyDataset &tiny, const QString &runDir, const TrainConfig &config) {
   TrainingSource source;
   source.datasetPath = tiny.datasetPath;
   source.backbone = tiny.backbone;
-  return train(prepareTrainingData(source), tinyConfig(epochs), runDir);
+  return train(prepareTrainingData(source), config, runDir);
+}
+
+inline TrainResult trainTinyRun(const TinyDataset &tiny, const QString &runDir, int epochs = 3) {
+  return trainTinyRun(tiny, runDir, tinyConfig(epochs));
 }
 
 }  // namespace gs::test

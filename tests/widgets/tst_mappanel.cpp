@@ -499,12 +499,9 @@ private Q_SLOTS:
     QTRY_COMPARE_WITH_TIMEOUT(neighbours.count(), 1, 30000);
     // Another run opens: the replay ends.
     const QString silentDir = dir.filePath(QStringLiteral("silent"));
-    TrainingSource source;
-    source.datasetPath = tiny.datasetPath;
-    source.backbone = tiny.backbone;
     TrainConfig config = test::tinyConfig(1);
     config.recordSample = 0;
-    train(prepareTrainingData(source), config, silentDir);
+    test::trainTinyRun(tiny, silentDir, config);
     state.setJointSpace(JointSpace::open(silentDir));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, 30000);
     QVERIFY(panel.replayEpochNumbers().empty());
@@ -582,12 +579,9 @@ private Q_SLOTS:
     const test::TinyDataset tiny = test::makeTinyDataset(dir.path());
     const QString first = dir.filePath(QStringLiteral("first")), second = dir.filePath(QStringLiteral("second"));
     test::trainTinyRun(tiny, first, 2);
-    TrainingSource source;
-    source.datasetPath = tiny.datasetPath;
-    source.backbone = tiny.backbone;
     TrainConfig config = test::tinyConfig(2);
     config.seed = 7;
-    train(prepareTrainingData(source), config, second);
+    test::trainTinyRun(tiny, second, config);
     Engine engine;
     EngineBridge bridge(engine);
     WorkbenchState state;
