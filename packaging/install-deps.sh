@@ -21,6 +21,8 @@ PACKAGES=(
   liblink-grammar-dev link-grammar-dictionaries-en
   # approximate nearest neighbours for UMAP on large maps (header-only)
   libhnswlib-dev
+  # FFT-accelerated t-SNE (FIt-SNE interpolation) and FAISS retrieval indexes
+  libfftw3-dev libfaiss-dev
   # headless GUI runs and screenshots
   xvfb xauth x11-apps
 )

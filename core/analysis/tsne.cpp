@@ -5,6 +5,8 @@
 #include "analysis/tsne.h"
 
 #include "analysis/detail/calibration.h"
+#include "analysis/detail/fftrepulsion.h"
+#include "analysis/detail/hnswneighbours.h"
 #include "analysis/detail/threadpool.h"
 #include "analysis/detail/tsnegradient.h"
 #include "engine/jobcontext.h"
@@ -13,6 +15,7 @@
 #include <QString>
 
 #include <cmath>
+#include <memory>
 #include <random>
 #include <stdexcept>
 
@@ -95,13 +98,37 @@ std::vector<double> centredLayout(const std::vector<float> &initial, int n) {
 std::vector<float> toFloat(const std::vector<double> &y) { return std::vector<float>(y.begin(), y.end()); }
 
 detail::SparseMatrix affinities(const std::vector<float> &points, int n, int dim, double perplexity, detail::ThreadPool &pool,
-                                JobContext *job) {
+                                JobContext *job, bool approximate = false, int seed = 1) {
   const int k = std::min(n - 1, int(3 * perplexity)); // K = ⌊3u⌋ neighbours (§5.1)
-  const detail::NeighbourLists nn = detail::nearestNeighbours(points.data(), n, dim, k, pool, job);
+  const detail::NeighbourLists nn = approximate ? detail::approximateNeighbours(points.data(), n, dim, k, seed, pool, job)
+                                                : detail::nearestNeighbours(points.data(), n, dim, k, pool, job);
   return detail::jointProbabilities(nn, n, perplexity, pool);
 }
 
+TsneMethod resolvedMethod(const TsneOptions &options, int n) {
+  if (n < kExactBelow || options.method == TsneMethod::Exact) return TsneMethod::Exact;
+  if (options.method == TsneMethod::BarnesHut) return options.theta > 0 ? TsneMethod::BarnesHut : TsneMethod::Exact;
+  if (options.method == TsneMethod::Fft || n >= kTsneFftFrom) return TsneMethod::Fft;
+  return options.theta > 0 ? TsneMethod::BarnesHut : TsneMethod::Exact;
+}
+
 }  // namespace
+
+const char *tsneMethodName(TsneMethod method) {
+  switch (method) {
+  case TsneMethod::BarnesHut: return "bh";
+  case TsneMethod::Fft: return "fft";
+  case TsneMethod::Exact: return "exact";
+  case TsneMethod::Auto: break;
+  }
+  return "auto";
+}
+
+TsneMethod tsneMethodFromName(const char *name) {
+  for (TsneMethod m : {TsneMethod::Auto, TsneMethod::BarnesHut, TsneMethod::Fft, TsneMethod::Exact})
+    if (QLatin1String(name) == QLatin1String(tsneMethodName(m))) return m;
+  fail("t-SNE method", QStringLiteral("unknown method '%1' (use auto, bh, fft or exact)").arg(QString::fromUtf8(name)));
+}
 
 TsneResult runTsne(const std::vector<float> &points, int n, int dim, const TsneOptions &options, JobContext *job,
                    const TsneProgress &progress) {
@@ -112,20 +139,27 @@ TsneResult runTsne(const std::vector<float> &points, int n, int dim, const TsneO
   timer.start();
   detail::ThreadPool pool(options.threads);
 
-  if (job) job->setProgress(0, QStringLiteral("nearest neighbours"));
-  const detail::SparseMatrix P = affinities(points, n, dim, options.perplexity, pool, job);
+  TsneResult result;
+  const bool approximate = options.neighbours == TsneNeighbours::Approximate ||
+                           (options.neighbours == TsneNeighbours::Auto && n >= kTsneApproximateNeighboursFrom);
+  result.neighbours = approximate ? TsneNeighbours::Approximate : TsneNeighbours::Exact;
+  if (job) job->setProgress(0, approximate ? QStringLiteral("nearest neighbours (HNSW)") : QStringLiteral("nearest neighbours"));
+  const detail::SparseMatrix P = affinities(points, n, dim, options.perplexity, pool, job, approximate, options.seed);
+  result.neighbourSeconds = timer.elapsed() / 1000.0;
 
-  const double theta = n < kExactBelow ? 0.0 : options.theta;
+  result.method = resolvedMethod(options, n);
+  const double theta = result.method == TsneMethod::Exact ? 0.0 : options.theta;
+  std::unique_ptr<detail::FftRepulsion> fft;
+  if (result.method == TsneMethod::Fft) fft = std::make_unique<detail::FftRepulsion>();
   std::vector<double> y = options.initial.empty() ? randomLayout(n, options.seed) : centredLayout(options.initial, n);
   std::vector<double> grad(y.size()), update(y.size(), 0.0), gains(y.size(), 1.0);
-  TsneResult result;
   double z = 1;
   const int reportEvery = std::max(1, options.reportEvery);
   for (int iter = 0; iter < options.iterations; ++iter) {
     if (job) job->checkpoint();
     const bool lying = iter < options.exaggerationIterations;
     const double momentum = iter < options.momentumSwitch ? options.initialMomentum : options.finalMomentum;
-    z = detail::tsneGradient(P, y.data(), n, theta, lying ? options.exaggeration : 1.0, pool, grad.data());
+    z = detail::tsneGradient(P, y.data(), n, theta, lying ? options.exaggeration : 1.0, pool, grad.data(), fft.get());
     // Delta-bar-delta gains (Jacobs 1988, as bhtsne applies them): grow by 0.2 where the gradient's
     // sign differs from the previous step's (the step was downhill and still is: speed up), shrink
     // by 0.8 where they agree (we overshot); sign(0) = 0, so the first step grows every gain.
@@ -159,12 +193,12 @@ TsneResult runTsne(const std::vector<float> &points, int n, int dim, const TsneO
     }
   }
   // Final KL over the sparse P: with the exact normaliser where that is cheap (it then equals
-  // tsneExactKl), else with a fresh Barnes–Hut estimate of Z at the final layout.
+  // tsneExactKl), else with a fresh estimate of Z (Barnes–Hut or FFT) at the final layout.
   constexpr int kExactNormaliserMax = 5000; // O(N²) pairs: ~25M at this size, tens of ms
-  if (theta == 0 || n <= kExactNormaliserMax)
+  if (result.method == TsneMethod::Exact || n <= kExactNormaliserMax)
     z = detail::exactNormaliser(y.data(), n, pool);
   else
-    z = detail::tsneGradient(P, y.data(), n, theta, 1.0, pool, grad.data());
+    z = detail::tsneGradient(P, y.data(), n, theta, 1.0, pool, grad.data(), fft.get());
   result.kl = detail::klDivergence(P, y.data(), z, pool);
   result.positions = toFloat(y);
   result.iterations = options.iterations;

@@ -1,9 +1,10 @@
 #pragma once
 // t-SNE (van der Maaten & Hinton 2008) accelerated with trees (van der Maaten 2014, "Accelerating
 // t-SNE using Tree-Based Algorithms", JMLR 15): vantage-point-tree neighbours for the input
-// similarities, a 2-D Barnes–Hut quad-tree for the repulsive forces. Plus a PCA projection for the
-// map's PCA mode. Torch-free; runs on std::threads over point ranges.
-// Section numbers (§) in this module refer to the JMLR version of van der Maaten 2014.
+// similarities, a 2-D Barnes–Hut quad-tree for the repulsive forces — or, for large maps, the
+// repulsion by FFT-accelerated interpolation (Linderman et al. 2019, "FIt-SNE") and approximate
+// neighbours (HNSW). Plus a PCA projection for the map's PCA mode. Torch-free; runs on std::threads
+// over point ranges. Section numbers (§) in this module refer to the JMLR version of van der Maaten 2014.
 
 #include <functional>
 #include <vector>
@@ -12,11 +13,28 @@ namespace gs {
 
 class JobContext;
 
+// How the repulsive forces are computed. Auto: exact below 150 points, Barnes–Hut below
+// kTsneFftFrom points, FFT interpolation from there (measured on 2 cores, bench tsne: Barnes–Hut
+// 3.6 s vs FFT 4.0 s at 5,000 points, 7.2 s vs 5.5 s at 10,000; the FFT grid has a fixed cost).
+enum class TsneMethod { Auto, BarnesHut, Fft, Exact };
+constexpr int kTsneFftFrom = 8000;
+// How the input similarities' neighbours are found. Auto: exact (vantage-point tree) up to
+// kTsneApproximateNeighboursFrom points, HNSW from there (recall ~0.99 at K = 90 on the bench input).
+enum class TsneNeighbours { Auto, Exact, Approximate };
+constexpr int kTsneApproximateNeighboursFrom = 20000;
+
+const char *tsneMethodName(TsneMethod method); // "auto", "bh", "fft", "exact"
+// Parses those names; throws std::invalid_argument naming the accepted ones.
+TsneMethod tsneMethodFromName(const char *name);
+
 struct TsneOptions {
+  TsneMethod method = TsneMethod::Auto;
+  TsneNeighbours neighbours = TsneNeighbours::Auto;
   double perplexity = 30;
   int iterations = 1000;
   // Barnes–Hut accuracy; 0 → exact O(N²) repulsion. Below 150 points the exact gradient is used
   // whatever theta says: there it costs no more than the tree (measured crossover ~200 points).
+  // Only for method BarnesHut (and Auto when it picks Barnes–Hut).
   double theta = 0.5;
   int seed = 1;
   int exaggerationIterations = 250; // early exaggeration ("lying") lasts this many iterations
@@ -40,6 +58,9 @@ struct TsneResult {
   double kl = 0;
   int iterations = 0;
   double seconds = 0;
+  TsneMethod method = TsneMethod::Auto;          // what Auto resolved to: BarnesHut, Fft or Exact
+  TsneNeighbours neighbours = TsneNeighbours::Auto; // Exact or Approximate
+  double neighbourSeconds = 0;                   // of seconds, spent on the neighbours and P
 };
 
 // Called from the job's thread every reportEvery iterations with the current layout (for live updates).
@@ -47,7 +68,8 @@ using TsneProgress = std::function<void(int iteration, double kl, const std::vec
 
 // Embeds n points of dimension dim (row-major) in 2-D. Results depend only on the seed (not on
 // the thread count). Cost: O(N·K·dim·log N) for the neighbours (K = 3·perplexity), then per
-// iteration O(N·K) attractive + O(N log N) Barnes–Hut repulsive work (O(N²) when theta = 0 or N < 150).
+// iteration O(N·K) attractive + O(N log N) Barnes–Hut repulsive work (O(N²) when exact), or
+// O(N) + O(G log G) with FFT interpolation (G grid nodes, growing with the layout's width).
 // Throws std::invalid_argument naming the problem: n too small for the perplexity
 // (need n - 1 > 3·perplexity), a NaN/inf value with its row and column, dim ≤ 0, a size mismatch,
 // bad options. Checks job->checkpoint() between iterations (cancel/pause).

@@ -900,6 +900,17 @@ private Q_SLOTS:
     r = runCli({QStringLiteral("tsne"), QStringLiteral("--in"), in, QStringLiteral("--out"), xy, QStringLiteral("--method"), QStringLiteral("isomap")});
     QCOMPARE(r.code, 2);
 
+    // t-SNE's repulsion by name (issue 20): FFT interpolation on 200 points, Barnes-Hut by default there.
+    const QString in200 = dir.filePath(QStringLiteral("emb200.npy"));
+    writeNpy(in200, 200, 5, -1);
+    r = runCli({QStringLiteral("tsne"), QStringLiteral("--in"), in200, QStringLiteral("--out"), xy, QStringLiteral("--method"), QStringLiteral("fft"),
+                QStringLiteral("--perplexity"), QStringLiteral("10"), QStringLiteral("--iters"), QStringLiteral("100")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("t-SNE (FFT-interpolated repulsion, exact neighbours)")), qPrintable(r.out));
+    r = runCli({QStringLiteral("tsne"), QStringLiteral("--in"), in200, QStringLiteral("--out"), xy, QStringLiteral("--perplexity"), QStringLiteral("10"),
+                QStringLiteral("--iters"), QStringLiteral("100")});
+    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("t-SNE (Barnes-Hut repulsion")), qPrintable(r.out + r.err));
+
     const QString bad = dir.filePath(QStringLiteral("bad.npy"));
     writeNpy(bad, 60, 5, 2 * 5 + 3);
     r = runCli({QStringLiteral("tsne"), QStringLiteral("--in"), bad, QStringLiteral("--out"), xy});

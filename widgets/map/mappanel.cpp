@@ -71,6 +71,12 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   m_theta->setSingleStep(0.1);
   m_theta->setValue(0.5);
   m_theta->setToolTip(tr("Barnes–Hut accuracy: 0 is exact (slow for many points), 0.5 is the usual trade-off"));
+  // Order as TsneMethod: Auto, BarnesHut, Fft, Exact.
+  m_repulsion = new QComboBox(this);
+  m_repulsion->addItems({tr("Automatic"), tr("Barnes–Hut"), tr("FFT interpolation"), tr("Exact")});
+  m_repulsion->setToolTip(tr("How t-SNE computes its repulsive forces. Automatic: exact below 150 points, Barnes–Hut below 8,000, "
+                             "FFT-accelerated interpolation (FIt-SNE) above — faster for large maps, and as accurate"));
+  m_repulsion->setAccessibleName(tr("t-SNE repulsion"));
   m_neighbours = new QSpinBox(this);
   m_neighbours->setRange(2, 200);
   m_neighbours->setValue(15);
@@ -131,6 +137,8 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   form2->addRow(tr("Iterations"), m_iterations);
   auto *form3 = new QFormLayout;
   form3->addRow(tr("θ"), m_theta);
+  auto *formRepulsion = new QFormLayout;
+  formRepulsion->addRow(tr("Repulsion"), m_repulsion);
   auto *form4 = new QFormLayout;
   form4->addRow(tr("Neighbours"), m_neighbours);
   auto *form5 = new QFormLayout;
@@ -138,6 +146,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   controls->addLayout(form);
   controls->addLayout(form2);
   controls->addLayout(form3);
+  controls->addLayout(formRepulsion);
   controls->addLayout(form4);
   controls->addLayout(form5);
   controls->addWidget(m_compute);
@@ -201,6 +210,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) { search(text); });
   connect(m_view, &MapView::categoryClicked, this, &MapPanel::toggleCategory);
   connect(m_mode, &QComboBox::currentIndexChanged, this, &MapPanel::updateControls);
+  connect(m_repulsion, &QComboBox::currentIndexChanged, this, &MapPanel::updateControls);
   connect(m_lines, &QCheckBox::toggled, this, &MapPanel::setLinesVisible);
   connect(m_thumbnails, &QCheckBox::toggled, this, &MapPanel::setThumbnailsVisible);
   connect(m_clusters, &QCheckBox::toggled, this, &MapPanel::setClusterLabelsVisible);
@@ -236,7 +246,9 @@ void MapPanel::updateControls() {
   const bool tsne = m_mode->currentIndex() == int(Mode::Tsne), umap = m_mode->currentIndex() == int(Mode::Umap);
   m_perplexity->setEnabled(tsne);
   m_iterations->setEnabled(tsne);
-  m_theta->setEnabled(tsne);
+  m_repulsion->setEnabled(tsne);
+  const auto repulsion = TsneMethod(m_repulsion->currentIndex());
+  m_theta->setEnabled(tsne && (repulsion == TsneMethod::Auto || repulsion == TsneMethod::BarnesHut));
   m_neighbours->setEnabled(umap);
   m_minDist->setEnabled(umap);
   m_compute->setEnabled(m_model.itemCount() > 0);
@@ -370,6 +382,7 @@ JobId MapPanel::compute(Mode mode) {
     options.perplexity = m_perplexity->value();
     options.iterations = m_iterations->value();
     options.theta = m_theta->value();
+    options.method = TsneMethod(m_repulsion->currentIndex());
     return computeTsne(options);
   }
   if (mode == Mode::Umap) {
@@ -540,6 +553,7 @@ LayoutSequenceOptions MapPanel::layoutOptions(Mode mode) const {
   options.tsne.perplexity = m_perplexity->value();
   options.tsne.iterations = m_iterations->value();
   options.tsne.theta = m_theta->value();
+  options.tsne.method = TsneMethod(m_repulsion->currentIndex());
   options.umap.neighbours = m_neighbours->value();
   options.umap.minDist = m_minDist->value();
   return options;

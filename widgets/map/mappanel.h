@@ -157,6 +157,7 @@ private:
   QLineEdit *m_search;
   std::vector<char> m_categoryHidden;
   QDoubleSpinBox *m_perplexity, *m_theta, *m_minDist;
+  QComboBox *m_repulsion; // t-SNE's repulsion: TsneMethod's order
   QSpinBox *m_iterations, *m_neighbours, *m_exportWidth, *m_exportHeight;
   QPushButton *m_compute, *m_cancel, *m_export, *m_replay, *m_compare;
   QSplitter *m_splitter;

@@ -1,5 +1,6 @@
-// `groundscope-cli bench tsne`: Barnes-Hut t-SNE on the shared 10,000 × 50 benchmark input
-// (../shared/bench/tsne-input.md). `bench map` (below): the Map's layouts — UMAP and PCA against
+// `groundscope-cli bench tsne`: t-SNE's FFT interpolation against Barnes-Hut (the baseline of the
+// same run) on the shared 10,000 × 50 benchmark input (../shared/bench/tsne-input.md) or a generated
+// mixture of any size, with exact KL up to 20k points and the process's peak memory. `bench map` (below): the Map's layouts — UMAP and PCA against
 // Barnes-Hut t-SNE, the baseline of the same run — with each map's neighbourhood preservation. Baseline of the same run: the exact O(N²) gradient on a
 // 1,000-point subset, then Barnes-Hut on that subset (ratio), then Barnes-Hut on all points on one
 // thread and on all threads, each with its exact KL; the reference programs' figures are quoted.
@@ -87,87 +88,113 @@ BenchInput generate(int n) {
   return in;
 }
 
+// Peak resident memory of this process so far (VmHWM), in MB; 0 where /proc is missing.
+double peakResidentMb() {
+  QFile status(QStringLiteral("/proc/self/status"));
+  if (!status.open(QIODevice::ReadOnly)) return 0;
+  for (const QByteArray &line : status.readAll().split('\n'))
+    if (line.startsWith("VmHWM:")) return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0;
+  return 0;
+}
+
+constexpr double kFitsneFftSeconds = 6.1, kFitsneFftKl = 2.792;
+constexpr int kExactKlMaxPoints = 20000; // tsneExactKl is O(N²): ~4 s at 10k points
+
 int benchTsne(const Arguments &args) {
   const int threadsOption = args.intValue(QStringLiteral("threads"), 0, 0, 1024);
   const int threads = threadsOption > 0 ? threadsOption : int(std::max(1u, std::thread::hardware_concurrency()));
   const int iterations = args.intValue(QStringLiteral("iters"), 1000, 1, 100000);
   const int subsetSize = args.intValue(QStringLiteral("subset"), 1000, 100, 100000);
-  const BenchInput input = args.isSet(QStringLiteral("input")) ? readBin(args.value(QStringLiteral("input"))) : generate(10000);
+  const BenchInput input = args.isSet(QStringLiteral("input")) ? readBin(args.value(QStringLiteral("input")))
+                                                               : generate(args.intValue(QStringLiteral("points"), 10000, 200, 100000000));
+  QStringList methods = args.value(QStringLiteral("methods")).split(QLatin1Char(','), Qt::SkipEmptyParts);
+  for (const QString &m : methods)
+    if (!QStringList{QStringLiteral("exact"), QStringLiteral("bh"), QStringLiteral("fft"), QStringLiteral("bh1")}.contains(m))
+      throw UsageError("--methods: a comma-separated list of exact (on the subset), bh, bh1 (Barnes-Hut on one thread), fft");
   const int subsetN = std::min(subsetSize, input.n);
   const std::vector<float> subset(input.x.begin(), input.x.begin() + std::size_t(subsetN) * input.dim);
 
   QJsonArray rows;
   Engine engine;
   const JobOutcome outcome = runJob(engine, QStringLiteral("Benchmark t-SNE"), [&](JobContext &job) {
-    const auto time = [&](const QString &label, const std::vector<float> &x, int n, double theta, int t) {
+    const auto time = [&](const QString &label, const std::vector<float> &x, int n, TsneMethod method, int t) {
       TsneOptions options;
       options.iterations = iterations;
-      options.theta = theta;
+      options.method = method;
       options.threads = t;
-      job.log(QStringLiteral("%1: %2 points, theta %3, %4 thread(s)").arg(label).arg(n).arg(theta).arg(t));
+      job.log(QStringLiteral("%1: %2 points, %3 thread(s)").arg(label).arg(n).arg(t));
       // CPU time of the whole process (all threads) besides wall time: on a shared machine the
       // wall time includes waiting for a core, the CPU time does not.
       const std::clock_t cpuStart = std::clock();
       const TsneResult r = runTsne(x, n, input.dim, options, &job);
       const double cpu = double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
-      job.setProgress(-1, QStringLiteral("exact KL"));
-      const double kl = tsneExactKl(x, n, input.dim, r.positions, options.perplexity, t);
-      const QJsonObject row{{QStringLiteral("run"), label}, {QStringLiteral("points"), n},
-                            {QStringLiteral("theta"), theta}, {QStringLiteral("threads"), t},
-                            {QStringLiteral("seconds"), r.seconds}, {QStringLiteral("cpu_seconds"), cpu},
-                            {QStringLiteral("exact_kl"), kl}};
+      const double peak = peakResidentMb();
+      QJsonObject row{{QStringLiteral("run"), label}, {QStringLiteral("method"), QLatin1String(tsneMethodName(r.method))},
+                      {QStringLiteral("points"), n}, {QStringLiteral("threads"), t},
+                      {QStringLiteral("seconds"), r.seconds}, {QStringLiteral("neighbour_seconds"), r.neighbourSeconds},
+                      {QStringLiteral("cpu_seconds"), cpu}, {QStringLiteral("sparse_kl"), r.kl},
+                      {QStringLiteral("approximate_neighbours"), r.neighbours == TsneNeighbours::Approximate},
+                      {QStringLiteral("peak_rss_mb"), peak}};
+      if (n <= kExactKlMaxPoints) {
+        job.setProgress(-1, QStringLiteral("exact KL"));
+        row.insert(QStringLiteral("exact_kl"), tsneExactKl(x, n, input.dim, r.positions, options.perplexity, t));
+      }
       rows.append(row);
-      return row;
     };
-    time(QStringLiteral("exact gradient (baseline)"), subset, subsetN, 0.0, threads);
-    time(QStringLiteral("Barnes-Hut"), subset, subsetN, 0.5, threads);
-    time(QStringLiteral("Barnes-Hut"), input.x, input.n, 0.5, 1);
-    if (threads > 1) time(QStringLiteral("Barnes-Hut"), input.x, input.n, 0.5, threads);
+    for (const QString &m : methods) {
+      if (m == QLatin1String("exact")) time(QStringLiteral("exact gradient (subset)"), subset, subsetN, TsneMethod::Exact, threads);
+      if (m == QLatin1String("bh1")) time(QStringLiteral("Barnes-Hut"), input.x, input.n, TsneMethod::BarnesHut, 1);
+      if (m == QLatin1String("bh")) time(QStringLiteral("Barnes-Hut"), input.x, input.n, TsneMethod::BarnesHut, threads);
+      if (m == QLatin1String("fft")) time(QStringLiteral("FFT interpolation"), input.x, input.n, TsneMethod::Fft, threads);
+    }
   });
   requireSuccess(outcome);
 
-  const auto seconds = [&](int k) { return rows[k].toObject().value(QStringLiteral("seconds")).toDouble(); };
-  const auto kl = [&](int k) { return rows[k].toObject().value(QStringLiteral("exact_kl")).toDouble(); };
-  const int fullOne = 2, fullAll = rows.size() - 1;
+  // Ratios against the first full-size Barnes-Hut run of this run (the baseline).
+  double baseline = 0;
+  for (const QJsonValue &v : rows)
+    if (v.toObject().value(QStringLiteral("method")).toString() == QLatin1String("bh") &&
+        v.toObject().value(QStringLiteral("points")).toInt() == input.n && baseline == 0)
+      baseline = v.toObject().value(QStringLiteral("seconds")).toDouble();
+  const bool reference = args.isSet(QStringLiteral("input")) && iterations == 1000 && input.n == 10000;
   if (args.isSet(QStringLiteral("json"))) {
-    const QJsonObject json{{QStringLiteral("input"), input.source},
-                           {QStringLiteral("runs"), rows},
-                           {QStringLiteral("subset_speedup_bh_vs_exact"), seconds(0) / seconds(1)},
-                           {QStringLiteral("thread_speedup"), seconds(fullOne) / seconds(fullAll)},
-                           {QStringLiteral("reference_bhtsne_seconds"), kBhtsneSeconds},
-                           {QStringLiteral("reference_bhtsne_kl"), kBhtsneKl},
-                           {QStringLiteral("reference_fitsne_bh_seconds"), kFitsneBhSeconds}};
+    QJsonObject json{{QStringLiteral("input"), input.source}, {QStringLiteral("points"), input.n}, {QStringLiteral("runs"), rows},
+                     {QStringLiteral("baseline_seconds"), baseline}};
+    if (reference)
+      json.insert(QStringLiteral("reference"), QJsonObject{{QStringLiteral("bhtsne_seconds"), kBhtsneSeconds}, {QStringLiteral("bhtsne_kl"), kBhtsneKl},
+                                                           {QStringLiteral("fitsne_bh_seconds"), kFitsneBhSeconds}, {QStringLiteral("fitsne_bh_kl"), kFitsneBhKl},
+                                                           {QStringLiteral("fitsne_fft_seconds"), kFitsneFftSeconds}, {QStringLiteral("fitsne_fft_kl"), kFitsneFftKl}});
     out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
     return kExitOk;
   }
-  out() << QStringLiteral("t-SNE on %1 × %2 (%3)\nperplexity 30, %4 iterations, exaggeration 12 until 250, "
-                          "learning rate 200; time = t-SNE only (neighbours + optimisation), KL exact (tsne_kl's definition)\n")
-               .arg(input.n).arg(input.dim).arg(input.source).arg(iterations);
-  for (int k = 0; k < rows.size(); ++k) {
-    const QJsonObject r = rows[k].toObject();
-    out() << QStringLiteral("  %1 %2 points, theta %3, %4 thread(s): %5 s wall (%6 s CPU), KL %7\n")
-                 .arg(r.value(QStringLiteral("run")).toString(), -26)
-                 .arg(r.value(QStringLiteral("points")).toInt(), 6)
-                 .arg(r.value(QStringLiteral("theta")).toDouble(), 0, 'f', 1)
+  out() << QStringLiteral("t-SNE on %1 × %2 (%3)\nperplexity 30, %4 iterations, exaggeration 12 until 250, learning rate 200; "
+                          "time = t-SNE only (neighbours + P + optimisation); KL exact (tsne_kl's definition) up to %5 points, else over the sparse P\n")
+               .arg(input.n).arg(input.dim).arg(input.source).arg(iterations).arg(kExactKlMaxPoints);
+  for (const QJsonValue &v : rows) {
+    const QJsonObject r = v.toObject();
+    const double seconds = r.value(QStringLiteral("seconds")).toDouble();
+    const bool exactKl = r.contains(QStringLiteral("exact_kl"));
+    const QString ratio = baseline > 0 && r.value(QStringLiteral("points")).toInt() == input.n
+                              ? QStringLiteral(" (%1x the Barnes-Hut baseline's time)").arg(seconds / baseline, 0, 'f', 2) : QString();
+    out() << QStringLiteral("  %1 %2 points, %3 thread(s): %4 s wall%5, %6 s CPU, neighbours %7 s%8, KL %9 %10, peak RSS %11 MB\n")
+                 .arg(r.value(QStringLiteral("run")).toString(), -24)
+                 .arg(r.value(QStringLiteral("points")).toInt(), 7)
                  .arg(r.value(QStringLiteral("threads")).toInt())
-                 .arg(seconds(k), 7, 'f', 2)
+                 .arg(seconds, 0, 'f', 2)
+                 .arg(ratio)
                  .arg(r.value(QStringLiteral("cpu_seconds")).toDouble(), 0, 'f', 2)
-                 .arg(kl(k), 0, 'f', 4);
+                 .arg(r.value(QStringLiteral("neighbour_seconds")).toDouble(), 0, 'f', 2)
+                 .arg(r.value(QStringLiteral("approximate_neighbours")).toBool() ? QStringLiteral(" (HNSW)") : QString())
+                 .arg(exactKl ? QStringLiteral("(exact)") : QStringLiteral("(sparse P)"))
+                 .arg(r.value(exactKl ? QStringLiteral("exact_kl") : QStringLiteral("sparse_kl")).toDouble(), 0, 'f', 4)
+                 .arg(r.value(QStringLiteral("peak_rss_mb")).toDouble(), 0, 'f', 0);
   }
-  out() << QStringLiteral("  Barnes-Hut vs exact on %1 points: %2x faster (KL %3 vs %4)\n")
-               .arg(subsetN).arg(seconds(0) / seconds(1), 0, 'f', 2).arg(kl(1), 0, 'f', 4).arg(kl(0), 0, 'f', 4);
-  if (fullAll != fullOne)
-    out() << QStringLiteral("  %1 threads vs 1 on %2 points: %3x faster\n")
-                 .arg(threads).arg(input.n).arg(seconds(fullOne) / seconds(fullAll), 0, 'f', 2);
   // Only the shared file with the reference settings is comparable to the quoted figures.
-  if (args.isSet(QStringLiteral("input")) && iterations == 1000 && input.n == 10000)
-    out() << QStringLiteral("  against bhtsne's quoted %1 s: %2x (1 thread) and %3x (%4 threads) less wall time, KL %5 vs %6\n")
-               .arg(kBhtsneSeconds).arg(kBhtsneSeconds / seconds(fullOne), 0, 'f', 2).arg(kBhtsneSeconds / seconds(fullAll), 0, 'f', 2)
-               .arg(threads).arg(kl(fullAll), 0, 'f', 3).arg(kBhtsneKl);
-  out() << QStringLiteral("Reference (quoted from ../shared/bench/tsne-input.md, not measured here; whole-process wall time,\n"
-                          "same input and settings, idle 2-core machine; compare in a quiet window): bhtsne 1 thread %1 s (KL %2),\n"
-                          "FIt-SNE BH 2 threads %3 s (KL %4)\n")
-               .arg(kBhtsneSeconds).arg(kBhtsneKl).arg(kFitsneBhSeconds).arg(kFitsneBhKl);
+  if (reference)
+    out() << QStringLiteral("Reference (quoted from ../shared/bench/tsne-input.md, not measured here; whole-process wall time,\n"
+                            "same input and settings, idle 2-core machine; compare in a quiet window): bhtsne 1 thread %1 s (KL %2),\n"
+                            "FIt-SNE 2 threads: Barnes-Hut %3 s (KL %4), FFT %5 s (KL %6)\n")
+                 .arg(kBhtsneSeconds).arg(kBhtsneKl).arg(kFitsneBhSeconds).arg(kFitsneBhKl).arg(kFitsneFftSeconds).arg(kFitsneFftKl);
   return kExitOk;
 }
 
@@ -261,13 +288,16 @@ Command benchMapCommand() {
 Command benchTsneCommand() {
   Command command;
   command.name = QStringLiteral("tsne");
-  command.summary = QStringLiteral("Barnes-Hut t-SNE against the exact gradient and the quoted references");
+  command.summary = QStringLiteral("t-SNE: FFT interpolation against Barnes-Hut (the baseline) and the exact gradient, with the quoted references");
   command.syntax.options = {
-      {QStringLiteral("input"), QStringLiteral("FILE"), QStringLiteral("Benchmark input (.bin, tsne-input.md format; default: generated in-process).")},
+      {QStringLiteral("input"), QStringLiteral("FILE"), QStringLiteral("Benchmark input (.bin, tsne-input.md format; default: generated in-process)."), {}, false},
       {QStringLiteral("threads"), QStringLiteral("N"), QStringLiteral("Threads of the parallel runs (0 = all cores)."), QStringLiteral("0")},
       {QStringLiteral("iters"), QStringLiteral("N"), QStringLiteral("Iterations."), QStringLiteral("1000")},
-      {QStringLiteral("subset"), QStringLiteral("N"), QStringLiteral("Points in the exact-gradient baseline."), QStringLiteral("1000")},
-      {QStringLiteral("json"), {}, QStringLiteral("Print JSON.")}};
+      {QStringLiteral("subset"), QStringLiteral("N"), QStringLiteral("Points of the exact-gradient run."), QStringLiteral("1000")},
+      {QStringLiteral("points"), QStringLiteral("N"), QStringLiteral("Without --input: a generated mixture of N points (gen_input.py's recipe)."), QStringLiteral("10000")},
+      {QStringLiteral("methods"), QStringLiteral("LIST"),
+       QStringLiteral("Runs, in order: exact (on the subset), bh, bh1 (Barnes-Hut on one thread), fft."), QStringLiteral("bh,fft")},
+      {QStringLiteral("json"), {}, QStringLiteral("Print JSON."), {}, false}};
   command.run = benchTsne;
   return command;
 }

@@ -82,10 +82,21 @@ double meanDisplacement(const std::vector<float> &from, const std::vector<float>
   return n ? sum / double(n) : 0;
 }
 
+// The figure title's name of a --method value.
+QString methodTitle(const QString &method) {
+  if (method == QLatin1String("umap")) return QStringLiteral("UMAP");
+  if (method == QLatin1String("pca")) return QStringLiteral("PCA");
+  if (method == QLatin1String("bh")) return QStringLiteral("t-SNE (Barnes-Hut)");
+  if (method == QLatin1String("fft")) return QStringLiteral("t-SNE (FFT)");
+  if (method == QLatin1String("exact")) return QStringLiteral("t-SNE (exact)");
+  return QStringLiteral("t-SNE");
+}
+
 // The method's default settings with the seed, lowered for small splits as the Map panel lowers them.
 LayoutSequenceOptions layoutOptionsFor(const QString &method, int seed, int n) {
   LayoutSequenceOptions options;
-  options.method = method == QLatin1String("pca") ? LayoutMethod::Pca : method == QLatin1String("tsne") ? LayoutMethod::Tsne : LayoutMethod::Umap;
+  options.method = method == QLatin1String("pca") ? LayoutMethod::Pca : method == QLatin1String("umap") ? LayoutMethod::Umap : LayoutMethod::Tsne;
+  if (options.method == LayoutMethod::Tsne && method != QLatin1String("tsne")) options.tsne.method = tsneMethodFromName(method.toUtf8().constData());
   options.tsne.seed = options.umap.seed = seed;
   return fittedToItems(options, n);
 }
@@ -146,7 +157,7 @@ int mapEpochs(const Arguments &args, const QString &method, int seed, QSize size
         MapFigureOptions figure;
         figure.title = QStringLiteral("%1 — epoch %2 of %3, %4, coloured by %5")
                            .arg(modelName).arg(row.epoch).arg(trajectory.epochs().back())
-                           .arg(method.toUpper(), colouring.title.toLower());
+                           .arg(methodTitle(method), colouring.title.toLower());
         figure.rings = searchOf(model, args.value(QStringLiteral("search")));
         if (args.isSet(QStringLiteral("clusters"))) figure.clusters = clustersOf(model);
         written.append(perEpoch(figurePath, row.epoch));
@@ -174,7 +185,8 @@ Command mapCommand() {
   command.syntax.minPositional = command.syntax.maxPositional = 1;
   command.syntax.options = {
       {QStringLiteral("split"), QStringLiteral("S"), QStringLiteral("test, val, train or all (every image, coloured by split unless --colour says otherwise)."), QStringLiteral("test")},
-      {QStringLiteral("method"), QStringLiteral("M"), QStringLiteral("umap, tsne or pca."), QStringLiteral("umap")},
+      {QStringLiteral("method"), QStringLiteral("M"),
+       QStringLiteral("umap, tsne (repulsion chosen by size), bh, fft or exact (t-SNE with that repulsion), or pca."), QStringLiteral("umap")},
       {QStringLiteral("colour"), QStringLiteral("KEY"),
        QStringLiteral("modality, length, rank, loss, split, twin or concept:NAME (those the data supports are listed)."), QStringLiteral("modality")},
       {QStringLiteral("size-by"), QStringLiteral("KEY"), QStringLiteral("rank, loss or length: three marker sizes on the figure (larger: worse rank, higher loss, longer)."), {}},
@@ -195,8 +207,10 @@ Command mapCommand() {
     if (!split || (*split == Split::Unassigned && !allSplits)) throw UsageError("--split: expected test, val, train or all");
     const QString splitLabel = allSplits ? QStringLiteral("all splits") : QStringLiteral("the %1 split").arg(splitName(*split));
     const QString method = args.value(QStringLiteral("method"));
-    if (method != QLatin1String("umap") && method != QLatin1String("tsne") && method != QLatin1String("pca"))
-      throw UsageError("--method: expected umap, tsne or pca");
+    if (!QStringList{QStringLiteral("umap"), QStringLiteral("tsne"), QStringLiteral("bh"), QStringLiteral("fft"), QStringLiteral("exact"),
+                     QStringLiteral("pca")}
+             .contains(method))
+      throw UsageError("--method: expected umap, tsne, bh, fft, exact or pca");
     const QString figurePath = args.value(QStringLiteral("figure")), csvPath = args.value(QStringLiteral("out"));
     if (!csvPath.isEmpty() && !csvPath.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)) throw UsageError("--out: expected FILE.csv");
     const QSize size = parseSizeOption(args.value(QStringLiteral("size")));
@@ -246,7 +260,7 @@ Command mapCommand() {
       if (!csvPath.isEmpty()) writeMapCsv(csvPath, model, colouring);
       if (!figurePath.isEmpty()) {
         MapFigureOptions options;
-        options.title = QStringLiteral("%1 — %2, %3, coloured by %4").arg(space->model(), splitLabel, method.toUpper(), colouring.title.toLower());
+        options.title = QStringLiteral("%1 — %2, %3, coloured by %4").arg(space->model(), splitLabel, methodTitle(method), colouring.title.toLower());
         options.rings = matches;
         options.clusters = clusters;
         options.sizing = sizing;

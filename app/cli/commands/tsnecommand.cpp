@@ -24,7 +24,7 @@ constexpr int kExactKlMaxPoints = 20000; // exact KL is O(N²): ~4 s at 10k poin
 Command tsneCommand() {
   Command command;
   command.name = QStringLiteral("tsne");
-  command.summary = QStringLiteral("2-D t-SNE (Barnes-Hut), UMAP or PCA map of an embedding matrix (.npy)");
+  command.summary = QStringLiteral("2-D t-SNE (Barnes-Hut or FFT-interpolated), UMAP or PCA map of an embedding matrix (.npy)");
   command.syntax.options = {
       {QStringLiteral("in"), QStringLiteral("EMB.npy"), QStringLiteral("Input N×D float .npy."), {}, true},
       {QStringLiteral("out"), QStringLiteral("XY.npy"), QStringLiteral("Output N×2 float32 .npy."), {}, true},
@@ -33,7 +33,10 @@ Command tsneCommand() {
       {QStringLiteral("theta"), QStringLiteral("T"), QStringLiteral("Barnes-Hut theta; 0 = exact."), QStringLiteral("0.5")},
       {QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Random seed."), QStringLiteral("1")},
       {QStringLiteral("threads"), QStringLiteral("N"), QStringLiteral("Threads; 0 = all cores."), QStringLiteral("0")},
-      {QStringLiteral("method"), QStringLiteral("M"), QStringLiteral("tsne, umap or pca."), QStringLiteral("tsne")},
+      {QStringLiteral("method"), QStringLiteral("M"),
+       QStringLiteral("tsne (its repulsion chosen by size: exact below 150 points, Barnes-Hut below 8,000, FFT interpolation above), "
+                      "bh, fft or exact (t-SNE with that repulsion), umap or pca."),
+       QStringLiteral("tsne")},
       {QStringLiteral("neighbours"), QStringLiteral("K"), QStringLiteral("UMAP: neighbours, the point itself counted."), QStringLiteral("15")},
       {QStringLiteral("min-dist"), QStringLiteral("D"), QStringLiteral("UMAP: minimum distance on the map."), QStringLiteral("0.1")},
       {QStringLiteral("epochs"), QStringLiteral("N"), QStringLiteral("UMAP: epochs (0: 500 up to 10,000 points, else 200)."), QStringLiteral("0")},
@@ -48,8 +51,12 @@ Command tsneCommand() {
     options.seed = args.intValue(QStringLiteral("seed"), options.seed, 0, 2147483647);
     options.threads = args.intValue(QStringLiteral("threads"), 0, 0, 1024);
     const QString method = args.isSet(QStringLiteral("pca")) ? QStringLiteral("pca") : args.value(QStringLiteral("method"));
-    if (!QStringList{QStringLiteral("tsne"), QStringLiteral("umap"), QStringLiteral("pca")}.contains(method))
-      throw UsageError("--method: expected tsne, umap or pca");
+    if (!QStringList{QStringLiteral("tsne"), QStringLiteral("bh"), QStringLiteral("fft"), QStringLiteral("exact"), QStringLiteral("umap"),
+                     QStringLiteral("pca")}
+             .contains(method))
+      throw UsageError("--method: expected tsne, bh, fft, exact, umap or pca");
+    if (method != QLatin1String("tsne") && method != QLatin1String("umap") && method != QLatin1String("pca"))
+      options.method = tsneMethodFromName(method.toUtf8().constData());
     const bool pca = method == QLatin1String("pca"), umap = method == QLatin1String("umap");
     UmapOptions umapOptions;
     umapOptions.neighbours = args.intValue(QStringLiteral("neighbours"), umapOptions.neighbours, 2, 1000);
@@ -88,6 +95,8 @@ Command tsneCommand() {
           const TsneResult result = runTsne(points, n, dim, options, &job);
           xy = result.positions;
           summary.insert(QStringLiteral("seconds"), result.seconds);
+          summary.insert(QStringLiteral("repulsion"), QLatin1String(tsneMethodName(result.method)));
+          summary.insert(QStringLiteral("approximate_neighbours"), result.neighbours == TsneNeighbours::Approximate);
           job.setProgress(-1, QStringLiteral("exact KL"));
           const bool exact = n <= kExactKlMaxPoints;
           summary.insert(QStringLiteral("kl"), exact ? tsneExactKl(points, n, dim, xy, options.perplexity, options.threads)
@@ -116,14 +125,18 @@ Command tsneCommand() {
                    .arg(s.value(QStringLiteral("components")).toInt())
                    .arg(s.value(QStringLiteral("approximate_neighbours")).toBool() ? QStringLiteral("approximate (HNSW)") : QStringLiteral("exact"));
     else if (!pca)
-      out() << QStringLiteral("t-SNE: %1 iterations in %2 s; KL divergence %3 (%4)\n")
+      out() << QStringLiteral("t-SNE (%5 repulsion, %6 neighbours): %1 iterations in %2 s; KL divergence %3 (%4)\n")
                    .arg(options.iterations)
                    .arg(s.value(QStringLiteral("seconds")).toDouble(), 0, 'f', 2)
                    .arg(s.value(QStringLiteral("kl")).toDouble(), 0, 'f', 4)
                    .arg(s.value(QStringLiteral("kl_exact")).toBool()
                             ? QStringLiteral("exact, Q over all pairs")
-                            : QStringLiteral("Barnes-Hut estimate of Z; exact KL is computed only for N ≤ %1")
-                                  .arg(kExactKlMaxPoints));
+                            : QStringLiteral("estimated Z; exact KL is computed only for N ≤ %1")
+                                  .arg(kExactKlMaxPoints))
+                   .arg(s.value(QStringLiteral("repulsion")).toString() == QLatin1String("bh") ? QStringLiteral("Barnes-Hut")
+                        : s.value(QStringLiteral("repulsion")).toString() == QLatin1String("fft") ? QStringLiteral("FFT-interpolated")
+                                                                                              : QStringLiteral("exact"))
+                   .arg(s.value(QStringLiteral("approximate_neighbours")).toBool() ? QStringLiteral("HNSW") : QStringLiteral("exact"));
     if (s.contains(QStringLiteral("preservation")))
       out() << QStringLiteral("neighbourhood preservation (share of the %1 nearest neighbours kept on the map): %2\n")
                    .arg(preservationK)

@@ -2,6 +2,7 @@
 
 #include "analysis/detail/threadpool.h"
 #include "analysis/detail/quadtree.h"
+#include "analysis/detail/fftrepulsion.h"
 
 #include <cmath>
 #include <optional>
@@ -45,7 +46,7 @@ double exactRepulsion(const double *y, int n, int i, double &fx, double &fy) {
 }  // namespace
 
 double tsneGradient(const SparseMatrix &P, const double *y, int n, double theta, double exaggeration, ThreadPool &pool,
-                    double *grad) {
+                    double *grad, FftRepulsion *fft) {
   std::vector<double> rep(std::size_t(n) * 2), zi(static_cast<std::size_t>(n));
   std::optional<QuadTree> tree;
   std::vector<int> order;
@@ -56,7 +57,7 @@ double tsneGradient(const SparseMatrix &P, const double *y, int n, double theta,
   pool.parallelFor(1 + kAttractiveUnits, [&](int begin, int end) {
     for (int unit = begin; unit < end; ++unit) {
       if (unit == 0) {
-        if (theta > 0) {
+        if (theta > 0 && !fft) {
           tree.emplace(y, n);
           order = tree->spatialOrder();
         }
@@ -66,6 +67,10 @@ double tsneGradient(const SparseMatrix &P, const double *y, int n, double theta,
       for (int i = first; i < last; ++i) attractive(P, y, i, grad[2 * i], grad[2 * i + 1]);
     }
   });
+  double z = 0;
+  if (fft) {
+    z = fft->repulsion(y, n, pool, rep.data());
+  } else {
   // Pass 2: repulsion in the tree's spatial order (consecutive points reuse the same nodes).
   pool.parallelFor(n, [&](int begin, int end) {
     for (int k = begin; k < end; ++k) {
@@ -76,8 +81,8 @@ double tsneGradient(const SparseMatrix &P, const double *y, int n, double theta,
       rep[2 * std::size_t(i) + 1] = fy;
     }
   });
-  double z = 0;
   for (int i = 0; i < n; ++i) z += zi[std::size_t(i)];
+  }
   for (int i = 0; i < n; ++i) {
     grad[2 * i] = exaggeration * grad[2 * i] - rep[2 * std::size_t(i)] / z;
     grad[2 * i + 1] = exaggeration * grad[2 * i + 1] - rep[2 * std::size_t(i) + 1] / z;

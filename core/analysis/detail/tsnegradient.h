@@ -14,11 +14,13 @@
 namespace gs::detail {
 
 class ThreadPool;
+class FftRepulsion;
 
 // Writes (F_attr·exaggeration − F_rep) into grad (n × 2) and returns Z. Per-point results are
 // written in place and Z is summed in index order, so the answer does not depend on the pool.
+// With fft given, F_rep and Z come from its interpolation (Linderman et al. 2019) and theta is unused.
 double tsneGradient(const SparseMatrix &P, const double *y, int n, double theta, double exaggeration, ThreadPool &pool,
-                    double *grad);
+                    double *grad, FftRepulsion *fft = nullptr);
 
 // KL(P‖Q) = Σ p_ij log(p_ij / q_ij) with q_ij = q̃_ij / Z, over P's nonzeros: O(N·K).
 double klDivergence(const SparseMatrix &P, const double *y, double z, ThreadPool &pool);
