@@ -8,6 +8,7 @@
 #include "engine/jobcontext.h"
 #include "io/atomicfile.h"
 #include "io/paths.h"
+#include "runtime/runtime.h"
 #include "vision/detail/backbone.h"
 #include "vision/detail/cachelayout.h"
 #include "vision/detail/conceptcnn.h"
@@ -24,7 +25,16 @@
 #include <QJsonDocument>
 
 #include <cmath>
+#include <cstring>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
 #include <stdexcept>
+#include <thread>
+
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 namespace gs {
 
@@ -172,60 +182,159 @@ std::vector<cv::Rect> groundTruthRects(const Dataset &dataset, int imageIndex, c
   return rects;
 }
 
-// One chunk of images through a pixel backbone: decode, crop, forward in batches, average crops.
+// Everything an image needs before the network: decoded, cropped and normalised into its rows of
+// the input blob (and its region warps), or the reason it is skipped.
+struct PreparedImage {
+  QString reason;               // non-empty: skipped
+  cv::Mat blob;                 // crops × 3 × S × S
+  cv::Mat regionBlob;           // regions × 3 × S × S (regions only)
+  std::vector<cv::Rect> boxes;  // regions only
+};
+
+PreparedImage prepareImage(const Dataset &dataset, int i, const InputSpec &input, const ExtractOptions &options) {
+  PreparedImage prepared;
+  const ImageRecord &record = dataset.images[i];
+  const cv::Mat image = vision::loadImage(record.path, &prepared.reason);
+  if (image.empty()) return prepared;
+  prepared.blob = vision::makeBlob(vision::makeCrops(image, input, options.crops), input);
+  if (options.regions) {
+    // Regions: one warp per box, the whole image first (HM-LSTM Sec. 3.1, Karpathy's 19 + 1).
+    prepared.boxes = options.regionSet == RegionSet::GroundTruth ? groundTruthRects(dataset, i, image, options.maxRegions)
+                                                                 : vision::proposeRegions(image, options.maxRegions);
+    std::vector<cv::Mat> warps;
+    for (const cv::Rect &box : prepared.boxes) warps.push_back(vision::warpRegion(image, box, input));
+    prepared.regionBlob = vision::makeBlob(warps, input);
+  }
+  return prepared;
+}
+
+// The images of a chunk in order, prepared by `threads` workers up to `ahead` images beyond the one
+// the network takes next (at least a batch, so a whole batch gets ready while the network runs the
+// previous one): decoding, resizing and region proposals overlap the forward passes instead of
+// waiting for them. Plain std::threads: QtConcurrent's global pool is shared with the GUI's jobs.
+// With 0 threads each image is prepared on the network's thread when needed. The results, and their
+// order, never depend on the threads.
+constexpr int kPrepareNice = 10;
+
+class PreparedQueue {
+public:
+  PreparedQueue(const Dataset &dataset, int begin, int end, const InputSpec &input, const ExtractOptions &options, int threads)
+      : m_dataset(dataset), m_input(input), m_options(options), m_begin(begin), m_end(end), m_next(begin), m_taken(begin),
+        m_ahead(std::max(2 * options.batchSize, 2 * threads)), m_slots(static_cast<std::size_t>(end - begin)) {
+    for (int t = 0; t < threads && t < end - begin; ++t) m_workers.emplace_back([this] { work(); });
+  }
+  ~PreparedQueue() {
+    {
+      std::lock_guard<std::mutex> lock(m_mutex);
+      m_stopping = true; // a cancelled chunk: the workers finish their image and stop
+    }
+    m_changed.notify_all();
+    for (std::thread &t : m_workers) t.join();
+  }
+  PreparedImage take(int i) {
+    if (m_workers.empty()) return prepareSafely(i);
+    std::unique_lock<std::mutex> lock(m_mutex);
+    std::optional<PreparedImage> &slot = m_slots[std::size_t(i - m_begin)];
+    m_changed.wait(lock, [&] { return slot.has_value(); });
+    PreparedImage prepared = std::move(*slot);
+    slot.reset();
+    m_taken = i + 1;
+    lock.unlock();
+    m_changed.notify_all();
+    return prepared;
+  }
+
+private:
+  PreparedImage prepareSafely(int i) const {
+    try {
+      return prepareImage(m_dataset, i, m_input, m_options);
+    } catch (const cv::Exception &error) { // an image OpenCV decodes but cannot resize or warp
+      PreparedImage failed;
+      failed.reason = QStringLiteral("cannot preprocess: %1").arg(QString::fromStdString(error.msg).trimmed());
+      return failed;
+    }
+  }
+  void work() {
+    // Below the network's priority (Linux: a nice value per thread): decoding fills the cycles the
+    // network leaves idle (its serial layers) instead of taking a core from it; the queue of
+    // `ahead` images covers the moments it falls behind.
+    setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), kPrepareNice);
+    for (;;) {
+      std::unique_lock<std::mutex> lock(m_mutex);
+      m_changed.wait(lock, [&] { return m_stopping || m_next >= m_end || m_next < m_taken + m_ahead; });
+      if (m_stopping || m_next >= m_end) return;
+      const int i = m_next++;
+      lock.unlock();
+      PreparedImage prepared = prepareSafely(i);
+      lock.lock();
+      m_slots[std::size_t(i - m_begin)] = std::move(prepared);
+      lock.unlock();
+      m_changed.notify_all();
+    }
+  }
+  const Dataset &m_dataset;
+  const InputSpec &m_input;
+  const ExtractOptions &m_options;
+  const int m_begin, m_end;
+  int m_next, m_taken;
+  const int m_ahead;
+  std::vector<std::optional<PreparedImage>> m_slots;
+  std::mutex m_mutex;
+  std::condition_variable m_changed;
+  bool m_stopping = false;
+  std::vector<std::thread> m_workers;
+};
+
+// One chunk of images through a pixel backbone: prepared images (above), forwarded in batches of
+// options.batchSize images, crops averaged.
 Chunk extractChunk(const Dataset &dataset, int begin, int end, vision::Backbone &backbone, const ExtractOptions &options,
                    JobContext *job) {
   Chunk chunk;
   const InputSpec &input = backbone.input();
-  std::vector<cv::Mat> pendingCrops;
-  std::vector<int> pendingImages;
+  std::vector<cv::Mat> pendingBlobs;
   const int cropsPerImage = options.crops == CropMode::TenCrop ? 10 : 1;
   const auto flush = [&] {
-    if (pendingImages.empty()) return;
-    const cv::Mat features = backbone.forward(vision::makeBlob(pendingCrops, input));
-    for (std::size_t k = 0; k < pendingImages.size(); ++k) {
+    if (pendingBlobs.empty()) return;
+    const int images = static_cast<int>(pendingBlobs.size()), size = input.inputSize;
+    const int shape[] = {images * cropsPerImage, 3, size, size};
+    cv::Mat blob(4, shape, CV_32F);
+    const std::size_t perImage = std::size_t(cropsPerImage) * 3 * size * size;
+    for (int k = 0; k < images; ++k) std::memcpy(blob.ptr<float>() + perImage * k, pendingBlobs[std::size_t(k)].ptr<float>(), perImage * sizeof(float));
+    const cv::Mat features = backbone.forward(blob);
+    for (int k = 0; k < images; ++k) {
       cv::Mat mean;
-      cv::reduce(features.rowRange(static_cast<int>(k) * cropsPerImage, static_cast<int>(k + 1) * cropsPerImage), mean, 0, cv::REDUCE_AVG);
+      cv::reduce(features.rowRange(k * cropsPerImage, (k + 1) * cropsPerImage), mean, 0, cv::REDUCE_AVG);
       chunk.features.insert(chunk.features.end(), mean.ptr<float>(), mean.ptr<float>() + mean.cols);
     }
-    pendingCrops.clear();
-    pendingImages.clear();
+    pendingBlobs.clear();
   };
+  PreparedQueue queue(dataset, begin, end, input, options, options.prepareThreads);
   for (int i = begin; i < end; ++i) {
     if (job) job->checkpoint();
     const ImageRecord &record = dataset.images[i];
-    QString reason;
-    const cv::Mat image = vision::loadImage(record.path, &reason);
-    if (image.empty()) {
-      chunk.skipped.push_back({record.id, record.path, reason});
+    PreparedImage prepared = queue.take(i);
+    if (!prepared.reason.isEmpty()) {
+      chunk.skipped.push_back({record.id, record.path, prepared.reason});
       continue;
     }
     chunk.ids << record.id;
-    for (cv::Mat &crop : vision::makeCrops(image, input, options.crops)) pendingCrops.push_back(std::move(crop));
-    pendingImages.push_back(i);
+    pendingBlobs.push_back(prepared.blob);
     if (options.regions) {
-      // Regions: one warp per box, the whole image first (HM-LSTM Sec. 3.1, Karpathy's 19 + 1).
-      const std::vector<cv::Rect> boxes = options.regionSet == RegionSet::GroundTruth
-                                              ? groundTruthRects(dataset, i, image, options.maxRegions)
-                                              : vision::proposeRegions(image, options.maxRegions);
-      std::vector<cv::Mat> warps;
-      for (const cv::Rect &box : boxes) {
-        warps.push_back(vision::warpRegion(image, box, input));
+      for (const cv::Rect &box : prepared.boxes)
         chunk.regionBoxes.insert(chunk.regionBoxes.end(), {float(box.x), float(box.y), float(box.width), float(box.height)});
-      }
-      const cv::Mat features = backbone.forward(vision::makeBlob(warps, input));
+      const cv::Mat features = backbone.forward(prepared.regionBlob);
       chunk.regionFeatures.insert(chunk.regionFeatures.end(), features.ptr<float>(), features.ptr<float>() + features.total());
-      chunk.regionCounts.push_back(static_cast<int>(boxes.size()));
+      chunk.regionCounts.push_back(static_cast<int>(prepared.boxes.size()));
     }
-    if (static_cast<int>(pendingImages.size()) >= options.batchSize) flush();
+    if (static_cast<int>(pendingBlobs.size()) >= options.batchSize) flush();
   }
   flush();
   return chunk;
 }
 
 void checkOptions(const Dataset &dataset, const BackboneSpec &spec, const ExtractOptions &options) {
-  if (options.chunkImages < 1 || options.batchSize < 1 || options.maxRegions < 0)
-    throw std::invalid_argument("extractFeatures: chunkImages and batchSize must be >= 1, maxRegions >= 0");
+  if (options.chunkImages < 1 || options.batchSize < 1 || options.maxRegions < 0 || options.prepareThreads < 0)
+    throw std::invalid_argument("extractFeatures: chunkImages and batchSize must be >= 1, maxRegions and prepareThreads >= 0");
   if (dataset.images.empty()) throw std::runtime_error(QStringLiteral("%1: the dataset has no images").arg(dataset.root).toStdString());
   if (spec.kind == BackboneKind::Npy && options.regions)
     throw std::runtime_error(QStringLiteral("%1: precomputed features carry no pixels; --regions needs an image backbone")
@@ -299,6 +408,12 @@ FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, c
     } else {
       backbone = vision::openTorchScriptBackbone(spec);
     }
+    // OpenCV's parallel loops (resizing, the dnn layers) on the configured cores, set here rather than
+    // left to OpenCV's default, which counts every core the machine has, not what GS_THREADS allows.
+    cv::setNumThreads(runtime::configuredThreads());
+    if (job)
+      job->log(QStringLiteral("features: batches of %1 images, %2 thread(s) preparing images ahead, OpenCV on %3 thread(s)")
+                   .arg(options.batchSize).arg(options.prepareThreads).arg(cv::getNumThreads()));
     const int total = static_cast<int>(dataset.images.size());
     const int chunkCount = (total + options.chunkImages - 1) / options.chunkImages;
     // Resume: keep the leading chunks a previous run of this key finished.

@@ -39,7 +39,11 @@ struct ExtractOptions {
   // complete set with the same key is reused; a partial one with the same key is resumed.
   QString outDir;
   int chunkImages = 64;  // images per resumable chunk
-  int batchSize = 16;    // images per network call
+  int batchSize = 16;    // images per network call (networks fixed at batch 1 run them one by one)
+  // Threads decoding, cropping and normalising images (and proposing regions) ahead of the network,
+  // so that work overlaps the forward passes; 0 prepares each image on the network's thread when it
+  // is needed. Features are identical either way (tst_features).
+  int prepareThreads = 1;
 };
 
 struct SkippedImage {

@@ -4,6 +4,8 @@
 #include <opencv2/ximgproc/segmentation.hpp>
 
 #include <algorithm>
+#include <cstdlib>
+#include <mutex>
 
 namespace gs::vision {
 
@@ -37,7 +39,19 @@ std::vector<cv::Rect> proposeRegions(const cv::Mat &image, int maxRegions) {
   search->setBaseImage(small);
   search->switchToSelectiveSearchFast();
   std::vector<cv::Rect> proposals;
-  search->process(proposals);
+  // Selective search ranks its proposals with random weights (Uijlings et al. 2013 §3.3's "RP"
+  // ranking). The generator state it draws from advances with every image (OpenCV's per-thread
+  // cv::theRNG() or the C library's process-wide rand(), depending on the version), so an image's
+  // proposals depended on the images before it and, prepared on helper threads, on the schedule.
+  // Seeded here under one lock, they depend on the image's pixels alone (features prepared ahead
+  // equal those made inline: tst_features). The lock costs little: the network runs meanwhile.
+  static std::mutex seeded;
+  {
+    std::lock_guard<std::mutex> lock(seeded);
+    cv::theRNG().state = 0x9e3779b97f4a7c15ULL;
+    std::srand(12345u);
+    search->process(proposals);
+  }
 
   for (const cv::Rect &p : proposals) {
     if (static_cast<int>(kept.size()) > maxRegions) break;

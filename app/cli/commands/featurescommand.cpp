@@ -2,6 +2,7 @@
 // one backbone, as an engine job with progress on stderr, then print a summary on stdout.
 
 #include "arguments.h"
+#include "vision/featurebench.h"
 #include "clioutput.h"
 #include "commands/commands.h"
 #include "data/loaddataset.h"
@@ -39,7 +40,72 @@ BackboneSpec backboneFromOptions(const Arguments &args) {
 
 // `bench features`: images/s of each backbone kind on the Scenes demo, extracting into fresh
 // folders (nothing cached), as ratios against the concept CNN measured in the same run.
+// `bench features --dataset PATH --backbone SPEC`: the stages and the network-only limit on real
+// images (vision/featurebench.h).
+int benchFeaturesOnDataset(const Arguments &args) {
+  const int images = args.intValue(QStringLiteral("images"), 300, 10, 1000000);
+  std::vector<int> batches;
+  for (const QString &b : args.value(QStringLiteral("batch")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    bool ok = false;
+    const int v = b.toInt(&ok);
+    if (!ok || v < 1 || v > 1024) throw UsageError("--batch: a comma-separated list of batch sizes 1..1024");
+    batches.push_back(v);
+  }
+  if (!args.isSet(QStringLiteral("backbone"))) throw UsageError("--dataset needs --backbone onnx:FILE or torchscript:FILE");
+  const BackboneSpec spec = backboneFromOptions(args);
+  FeatureBenchResult r;
+  Dataset dataset;
+  Engine engine;
+  requireSuccess(runJob(engine, QStringLiteral("Benchmark feature extraction"), [&](JobContext &job) {
+    dataset = loadDataset(args.value(QStringLiteral("dataset")), &job);
+    if (int(dataset.images.size()) > images) dataset.images.resize(std::size_t(images));
+    r = benchFeaturePipeline(dataset, spec, batches, &job);
+  }));
+  double limit = 0;
+  int limitBatch = 0;
+  for (const auto &l : r.networkOnly)
+    if (l.imagesPerSecond > limit) {
+      limit = l.imagesPerSecond;
+      limitBatch = l.batch;
+    }
+  if (args.isSet(QStringLiteral("json"))) {
+    QJsonArray network, pipelines;
+    for (const auto &l : r.networkOnly) network.append(QJsonObject{{QStringLiteral("batch"), l.batch}, {QStringLiteral("images_per_second"), l.imagesPerSecond}});
+    for (const auto &p : r.pipelines)
+      pipelines.append(QJsonObject{{QStringLiteral("batch"), p.batch}, {QStringLiteral("prepare_threads"), p.prepareThreads},
+                                   {QStringLiteral("images_per_second"), p.imagesPerSecond}, {QStringLiteral("of_limit"), p.imagesPerSecond / limit},
+                                   {QStringLiteral("max_difference"), p.maxDifference}});
+    out() << QJsonDocument(QJsonObject{{QStringLiteral("images"), r.images}, {QStringLiteral("backbone"), spec.describe()},
+                                       {QStringLiteral("decode_ms"), r.decodeMs}, {QStringLiteral("prepare_ms"), r.prepareMs},
+                                       {QStringLiteral("network_ms"), r.networkMs}, {QStringLiteral("opencv_threads"), r.openCvThreads},
+                                       {QStringLiteral("network_only"), network}, {QStringLiteral("pipelines"), pipelines}})
+                 .toJson(QJsonDocument::Indented);
+    return kExitOk;
+  }
+  const double stages = r.decodeMs + r.prepareMs + r.networkMs;
+  out() << QStringLiteral("Feature extraction: %1 images of %2, %3; OpenCV on %4 thread(s)\n")
+               .arg(r.images).arg(dataset.root, spec.describe()).arg(r.openCvThreads);
+  out() << QStringLiteral("Where the time goes, one image at a time: decode %1 ms (%2%), crop + normalise %3 ms (%4%), network %5 ms (%6%)\n")
+               .arg(r.decodeMs, 0, 'f', 2).arg(100 * r.decodeMs / stages, 0, 'f', 0)
+               .arg(r.prepareMs, 0, 'f', 2).arg(100 * r.prepareMs / stages, 0, 'f', 0)
+               .arg(r.networkMs, 0, 'f', 2).arg(100 * r.networkMs / stages, 0, 'f', 0);
+  out() << "Network only (preprocessed tensors in memory):\n";
+  for (const auto &l : r.networkOnly)
+    out() << QStringLiteral("  batch %1: %2 images/s%3\n").arg(l.batch, 3).arg(l.imagesPerSecond, 7, 'f', 1)
+                 .arg(l.batch == limitBatch ? QStringLiteral("  <- the limit (baseline)") : QString());
+  out() << "Whole pipeline (decode, preprocess, network, cache written):\n";
+  for (const auto &p : r.pipelines)
+    out() << QStringLiteral("  batch %1, %2: %3 images/s = %4 of the network-only limit; max |difference| from batch 1 inline %5\n")
+                 .arg(p.batch, 3)
+                 .arg(p.prepareThreads > 0 ? QStringLiteral("prepared ahead on %1 thread").arg(p.prepareThreads) : QStringLiteral("prepared inline    "))
+                 .arg(p.imagesPerSecond, 7, 'f', 1)
+                 .arg(p.imagesPerSecond / limit, 0, 'f', 3)
+                 .arg(p.maxDifference, 0, 'g', 3);
+  return kExitOk;
+}
+
 int benchFeatures(const Arguments &args) {
+  if (args.isSet(QStringLiteral("dataset"))) return benchFeaturesOnDataset(args);
   const int images = args.intValue(QStringLiteral("images"), 300, 10, 100000);
   ScenesOptions scenes;
   scenes.images = qMax(1000, images);
@@ -124,6 +190,13 @@ Command benchFeaturesCommand() {
   command.syntax.options = {
       {QStringLiteral("images"), QStringLiteral("N"), QStringLiteral("Demo images to extract."), QStringLiteral("300")},
       {QStringLiteral("onnx"), QStringLiteral("FILE"), QStringLiteral("An ONNX model to include (e.g. mobilenetv2-12-int8.onnx).")},
+      {QStringLiteral("dataset"), QStringLiteral("PATH"),
+       QStringLiteral("Real images instead of the demo: the stages, the network-only limit and the pipeline at each --batch "
+                      "(needs --backbone).")},
+      {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("With --dataset: onnx:FILE or torchscript:FILE.")},
+      {QStringLiteral("batch"), QStringLiteral("LIST"), QStringLiteral("With --dataset: batch sizes."), QStringLiteral("1,8,32")},
+      {QStringLiteral("layer"), QStringLiteral("NAME"), QStringLiteral("With --dataset: layer (ONNX) or method (TorchScript) to tap.")},
+      {QStringLiteral("preset"), QStringLiteral("NAME"), QStringLiteral("With --dataset: preprocessing preset.")},
       {QStringLiteral("json"), {}, QStringLiteral("Print JSON.")}};
   command.run = benchFeatures;
   return command;
@@ -144,7 +217,10 @@ Command featuresCommand() {
       {QStringLiteral("out"), QStringLiteral("DIR"), QStringLiteral("Folder of the feature set (reused when complete)."), {}, true},
       {QStringLiteral("layer"), QStringLiteral("NAME"), QStringLiteral("Layer (ONNX) or method (TorchScript) to tap.")},
       {QStringLiteral("preset"), QStringLiteral("NAME"), QStringLiteral("Preprocessing preset (torchvision, vgg, googlenet, inception, mobilenetv2-int8).")},
-      {QStringLiteral("ids"), QStringLiteral("FILE"), QStringLiteral("Image-id list of an npy backbone.")}};
+      {QStringLiteral("ids"), QStringLiteral("FILE"), QStringLiteral("Image-id list of an npy backbone.")},
+      {QStringLiteral("batch"), QStringLiteral("N"), QStringLiteral("Images per network call."), QStringLiteral("16")},
+      {QStringLiteral("prepare-threads"), QStringLiteral("N"),
+       QStringLiteral("Threads decoding and preprocessing images ahead of the network (0: on its thread)."), QStringLiteral("1")}};
   command.run = [](const Arguments &args) {
     const BackboneSpec spec = backboneFromOptions(args);
     ExtractOptions options;
@@ -157,6 +233,8 @@ Command featuresCommand() {
     if (!set) throw UsageError("--region-set: expected proposals or ground-truth");
     options.regionSet = *set;
     options.outDir = args.value(QStringLiteral("out"));
+    options.batchSize = args.intValue(QStringLiteral("batch"), 16, 1, 1024);
+    options.prepareThreads = args.intValue(QStringLiteral("prepare-threads"), 1, 0, 64);
     const QString datasetPath = args.value(QStringLiteral("dataset"));
 
     Engine engine;

@@ -1,0 +1,113 @@
+#include "vision/featurebench.h"
+
+#include "engine/jobcontext.h"
+#include "runtime/runtime.h"
+#include "vision/detail/backbone.h"
+#include "vision/detail/imageinput.h"
+#include "vision/features.h"
+
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+
+namespace gs {
+
+namespace {
+
+std::unique_ptr<vision::Backbone> openBackbone(const BackboneSpec &spec) {
+  if (spec.kind == BackboneKind::Onnx) return vision::openOnnxBackbone(spec);
+  if (spec.kind == BackboneKind::TorchScript) return vision::openTorchScriptBackbone(spec);
+  throw std::invalid_argument("bench features --dataset: an onnx: or torchscript: backbone is needed (the concept CNN is "
+                              "measured by bench features without --dataset)");
+}
+
+double secondsOf(const QElapsedTimer &timer) { return timer.nsecsElapsed() / 1e9; }
+
+}  // namespace
+
+FeatureBenchResult benchFeaturePipeline(const Dataset &dataset, const BackboneSpec &spec, const std::vector<int> &batches,
+                                        JobContext *job) {
+  if (batches.empty()) throw std::invalid_argument("bench features: no batch sizes");
+  cv::setNumThreads(runtime::configuredThreads());
+  FeatureBenchResult result;
+  result.openCvThreads = cv::getNumThreads();
+  std::unique_ptr<vision::Backbone> backbone = openBackbone(spec);
+  const InputSpec &input = backbone->input();
+
+  // Stage 1: each image decoded, preprocessed and forwarded alone; the blobs are kept for stage 2.
+  if (job) job->setProgress(-1, QStringLiteral("timing the stages one image at a time"));
+  std::vector<cv::Mat> blobs;
+  double decode = 0, prepare = 0, network = 0;
+  QElapsedTimer timer;
+  for (const ImageRecord &record : dataset.images) {
+    if (job) job->checkpoint();
+    QString reason;
+    timer.start();
+    const cv::Mat image = vision::loadImage(record.path, &reason);
+    decode += secondsOf(timer);
+    if (image.empty()) continue;
+    timer.start();
+    cv::Mat blob = vision::makeBlob(vision::makeCrops(image, input, CropMode::Center), input);
+    prepare += secondsOf(timer);
+    timer.start();
+    backbone->forward(blob);
+    network += secondsOf(timer);
+    blobs.push_back(blob);
+  }
+  result.images = int(blobs.size());
+  if (blobs.empty()) throw std::runtime_error(QStringLiteral("%1: no decodable image").arg(dataset.root).toStdString());
+  result.decodeMs = 1000 * decode / result.images;
+  result.prepareMs = 1000 * prepare / result.images;
+  result.networkMs = 1000 * network / result.images;
+
+  // Stage 2: the network alone on preprocessed blobs in memory, at each batch size.
+  const int size = input.inputSize;
+  const std::size_t perImage = std::size_t(3) * size * size;
+  for (int batch : batches) {
+    if (job) job->setProgress(-1, QStringLiteral("network only, batch %1").arg(batch));
+    const auto run = [&](int begin, int count) {
+      const int shape[] = {count, 3, size, size};
+      cv::Mat input4(4, shape, CV_32F);
+      for (int k = 0; k < count; ++k) std::memcpy(input4.ptr<float>() + perImage * k, blobs[std::size_t(begin + k)].ptr<float>(), perImage * sizeof(float));
+      backbone->forward(input4);
+    };
+    run(0, std::min(batch, result.images)); // warm-up (allocations, a first-call fallback)
+    timer.start();
+    for (int begin = 0; begin < result.images; begin += batch) {
+      if (job) job->checkpoint();
+      run(begin, std::min(batch, result.images - begin));
+    }
+    result.networkOnly.push_back({batch, result.images / secondsOf(timer)});
+  }
+
+  // Stage 3: the pipeline, writing a fresh cache each time.
+  QTemporaryDir work;
+  if (!work.isValid()) throw std::runtime_error("bench features: cannot create a temporary folder");
+  std::vector<float> reference;
+  const auto pipeline = [&](int batch, int threads) {
+    if (job) job->setProgress(-1, QStringLiteral("pipeline, batch %1, %2 preparing thread(s)").arg(batch).arg(threads));
+    ExtractOptions options;
+    options.batchSize = batch;
+    options.prepareThreads = threads;
+    options.outDir = work.filePath(QStringLiteral("b%1t%2").arg(batch).arg(threads));
+    const FeatureSet set = extractFeatures(dataset, spec, options, job);
+    std::vector<float> rows;
+    for (int i = 0; i < set.size(); ++i) rows.insert(rows.end(), set.row(i), set.row(i) + set.dim());
+    double difference = 0;
+    if (reference.empty()) reference = rows;
+    else if (rows.size() != reference.size()) difference = INFINITY;
+    else
+      for (std::size_t k = 0; k < rows.size(); ++k) difference = std::max(difference, double(std::fabs(rows[k] - reference[k])));
+    result.pipelines.push_back({batch, threads, set.manifest().value(QStringLiteral("images_per_second")).toDouble(), difference});
+  };
+  pipeline(1, 0); // the reference features, and the old way
+  for (int batch : batches) pipeline(batch, 1);
+  pipeline(batches.back(), 0); // the largest batch prepared inline: what the helper thread buys
+  return result;
+}
+
+}  // namespace gs
