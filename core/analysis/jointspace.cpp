@@ -7,7 +7,12 @@
 #include "training/trainingsource.h"
 #include "vision/features.h"
 
+#include <QCryptographicHash>
+#include <QDir>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
 #include <QHash>
 
 #include <algorithm>
@@ -24,17 +29,19 @@ QString normalised(const QString &text) { return tokenize(text).join(QLatin1Char
 }  // namespace
 
 std::shared_ptr<const JointSpace> JointSpace::open(const QString &runDir, Split split, JobContext *job,
-                                                   std::shared_ptr<const Dataset> dataset, const QString &datasetPath) {
-  return openSplits(runDir, split, job, std::move(dataset), datasetPath);
+                                                   std::shared_ptr<const Dataset> dataset, const QString &datasetPath,
+                                                   const IndexOptions &index) {
+  return openSplits(runDir, split, job, std::move(dataset), datasetPath, index);
 }
 
 std::shared_ptr<const JointSpace> JointSpace::openAll(const QString &runDir, JobContext *job, std::shared_ptr<const Dataset> dataset,
-                                                      const QString &datasetPath) {
-  return openSplits(runDir, std::nullopt, job, std::move(dataset), datasetPath);
+                                                      const QString &datasetPath, const IndexOptions &index) {
+  return openSplits(runDir, std::nullopt, job, std::move(dataset), datasetPath, index);
 }
 
 std::shared_ptr<const JointSpace> JointSpace::openSplits(const QString &runDir, std::optional<Split> split, JobContext *job,
-                                                         std::shared_ptr<const Dataset> dataset, const QString &datasetPath) {
+                                                         std::shared_ptr<const Dataset> dataset, const QString &datasetPath,
+                                                         const IndexOptions &index) {
   std::shared_ptr<JointSpace> space(new JointSpace);
   space->m_runDir = runDir;
   space->m_split = split.value_or(Split::Unassigned);
@@ -94,8 +101,79 @@ std::shared_ptr<const JointSpace> JointSpace::openSplits(const QString &runDir, 
   space->m_imageEmbeddings = model.embedImages(space->m_imageFeatures, space->imageCount());
   if (job) job->checkpoint();
   space->m_captionEmbeddings = model.embedCaptions(texts);
+  space->attachIndexes(index, job);
   if (job) job->setProgress(1.0, QObject::tr("done"));
   return space;
+}
+
+// Flat indexes are copies of the embeddings, built in milliseconds; HNSW and IVF-PQ take minutes on
+// large collections, so they are saved as RUN/index/SPLIT-SIDE-KIND.gsindex beside a .json holding
+// the SHA-1 of the embeddings they index, and reused while it matches (a retrained run, another
+// dataset or split gives other embeddings, hence a rebuild). A run folder that cannot be written
+// to costs a rebuild next time, not a failure.
+void JointSpace::attachIndexes(const IndexOptions &requested, JobContext *job) {
+  m_indexOptions = requested;
+  const ScoreKind score = m_trained->scoreKind();
+  const QString folder = QDir(m_runDir).filePath(QStringLiteral("index"));
+  const QString splitPart = m_allSplits ? QStringLiteral("all") : splitName(m_split);
+  bool allReused = true;
+  const auto indexOf = [&](const std::vector<float> &embeddings, int rows, const QString &side) -> std::shared_ptr<const VectorIndex> {
+    IndexOptions options = requested;
+    options.kind = resolvedIndexKind(requested.kind, rows);
+    if (options.kind == IndexKind::IvfPq && rows < 256) { // too few rows to train codes: search them exactly
+      if (job) job->log(QStringLiteral("%1 %2: too few for IVF-PQ, searched exactly").arg(rows).arg(side));
+      IndexOptions flat = options;
+      flat.kind = IndexKind::Flat;
+      return VectorIndex::build(embeddings.data(), rows, m_dim, score, flat, job);
+    }
+    if (options.kind == IndexKind::Flat) return VectorIndex::build(embeddings.data(), rows, m_dim, score, options, job);
+    const QString path = QDir(folder).filePath(QStringLiteral("%1-%2-%3.gsindex").arg(splitPart, side, QLatin1String(indexKindName(options.kind))));
+    const QByteArray fingerprint =
+        QCryptographicHash::hash(QByteArray::fromRawData(reinterpret_cast<const char *>(embeddings.data()), qsizetype(embeddings.size() * sizeof(float))),
+                                 QCryptographicHash::Sha1)
+            .toHex();
+    QFile sidecar(path + QStringLiteral(".json"));
+    if (sidecar.open(QIODevice::ReadOnly) &&
+        QJsonDocument::fromJson(sidecar.readAll()).object().value(QStringLiteral("embeddings_sha1")).toString().toLatin1() == fingerprint) {
+      try {
+        auto index = VectorIndex::load(path);
+        if (index->size() == rows && index->dim() == m_dim && index->kind() == options.kind && index->scoreKind() == score) return index;
+      } catch (const std::runtime_error &error) {
+        if (job) job->log(QStringLiteral("%1; building it again").arg(QString::fromUtf8(error.what())));
+      }
+    }
+    allReused = false;
+    if (job) job->setProgress(-1, QObject::tr("building the %1 index of %2 %3").arg(QLatin1String(indexKindName(options.kind))).arg(rows).arg(side));
+    std::shared_ptr<const VectorIndex> index = VectorIndex::build(embeddings.data(), rows, m_dim, score, options, job);
+    try {
+      if (!QDir().mkpath(folder)) throw std::runtime_error(QStringLiteral("%1: cannot create the folder").arg(folder).toStdString());
+      index->save(path);
+      QSaveFile out(path + QStringLiteral(".json"));
+      if (!out.open(QIODevice::WriteOnly)) throw std::runtime_error(QStringLiteral("%1: %2").arg(out.fileName(), out.errorString()).toStdString());
+      out.write(QJsonDocument(QJsonObject{{QStringLiteral("embeddings_sha1"), QString::fromLatin1(fingerprint)},
+                                          {QStringLiteral("rows"), rows}, {QStringLiteral("dim"), m_dim},
+                                          {QStringLiteral("kind"), QLatin1String(indexKindName(options.kind))}})
+                    .toJson());
+      if (!out.commit()) throw std::runtime_error(QStringLiteral("%1: %2").arg(out.fileName(), out.errorString()).toStdString());
+    } catch (const std::runtime_error &error) {
+      if (job) job->log(QStringLiteral("the index is not saved (%1); it will be built again next time").arg(QString::fromUtf8(error.what())));
+    }
+    return index;
+  };
+  m_imageIndex = indexOf(m_imageEmbeddings, imageCount(), QStringLiteral("images"));
+  m_captionIndex = captionCount() > 0 ? indexOf(m_captionEmbeddings, captionCount(), QStringLiteral("captions")) : nullptr;
+  m_indexReused = indexKind() != IndexKind::Flat && allReused;
+}
+
+std::vector<JointSpace::Ranked> JointSpace::searched(const VectorIndex &index, const std::vector<float> &query, int depth) const {
+  const long long size = index.size();
+  if (depth < 0) depth = int(index.exact() ? size : std::min<long long>(size, kApproximateDepth));
+  std::vector<Ranked> out;
+  out.reserve(std::size_t(depth));
+  for (const IndexHit &hit : index.search(query, depth))
+    if (hit.row >= 0) out.push_back({hit.row, hit.score});
+  std::sort(out.begin(), out.end(), [](const Ranked &a, const Ranked &b) { return a.score > b.score || (a.score == b.score && a.row < b.row); });
+  return out;
 }
 
 std::vector<float> JointSpace::imageFeatures(int row) const {
@@ -117,14 +195,14 @@ std::vector<JointSpace::Ranked> JointSpace::rankImagesForSentence(const QString 
   const QStringList tokens = tokenize(sentence);
   if (tokens.isEmpty()) throw std::invalid_argument("JointSpace::rankImagesForSentence: the sentence has no words");
   const std::vector<float> y = m_trained->embedCaptions({TrainingCaption{sentence, tokens, -1, false, nullptr}});
-  return ranked(m_trained->score(m_imageEmbeddings, imageCount(), y, 1));
+  return searched(*m_imageIndex, y);
 }
 
 std::vector<JointSpace::Ranked> JointSpace::rankImagesForVector(const std::vector<float> &joint) const {
   if (int(joint.size()) != m_dim)
     throw std::invalid_argument("JointSpace::rankImagesForVector: expected " + std::to_string(m_dim) + " values, got " +
                                 std::to_string(joint.size()));
-  return ranked(m_trained->score(m_imageEmbeddings, imageCount(), joint, 1));
+  return searched(*m_imageIndex, joint);
 }
 
 std::vector<JointSpace::Ranked> JointSpace::rankCaptionsForImage(int row) const {
@@ -135,15 +213,17 @@ std::vector<JointSpace::Ranked> JointSpace::rankCaptionsForImage(int row) const 
 }
 
 std::vector<JointSpace::Ranked> JointSpace::rankCaptionsForEmbedding(const std::vector<float> &imageEmbedding) const {
-  return ranked(m_trained->score(imageEmbedding, 1, m_captionEmbeddings, captionCount()));
+  if (!m_captionIndex) return {};
+  return searched(*m_captionIndex, imageEmbedding);
 }
 
 JointSpace::Neighbours JointSpace::neighboursOf(const std::vector<float> &joint, int k, int selfImage, int selfCaption) const {
   Neighbours out;
-  for (const Ranked &r : ranked(m_trained->score(m_imageEmbeddings, imageCount(), joint, 1)))
+  for (const Ranked &r : searched(*m_imageIndex, joint, k + 1))
     if (r.row != selfImage && int(out.images.size()) < k) out.images.push_back(r);
-  for (const Ranked &r : ranked(m_trained->score(joint, 1, m_captionEmbeddings, captionCount())))
-    if (r.row != selfCaption && int(out.captions.size()) < k) out.captions.push_back(r);
+  if (m_captionIndex)
+    for (const Ranked &r : searched(*m_captionIndex, joint, k + 1))
+      if (r.row != selfCaption && int(out.captions.size()) < k) out.captions.push_back(r);
   return out;
 }
 
@@ -237,7 +317,7 @@ RankedList JointSpace::imagesForSentence(const QString &sentence) const {
   list.kind = RankedList::Kind::Images;
   list.query = sentence;
   list.run = m_runDir;
-  list.candidates = int(order.size());
+  list.candidates = imageCount(); // all were searched; an approximate index returns the best of them
   list.relevantCount = int(own.size());
   for (std::size_t r = 0; r < order.size(); ++r) {
     const int row = order[r].row;
@@ -253,12 +333,13 @@ RankedList JointSpace::captionList(const std::vector<Ranked> &order, const QStri
   list.kind = RankedList::Kind::Captions;
   list.query = query;
   list.run = m_runDir;
-  list.candidates = int(order.size());
+  list.candidates = captionCount();
+  if (ownRow >= 0) list.relevantCount = int(std::count(m_captionImage.begin(), m_captionImage.end(), ownRow));
   for (std::size_t r = 0; r < order.size(); ++r) {
     const int row = order[r].row;
     const int image = m_captionImage[std::size_t(row)];
     const bool relevant = ownRow >= 0 && image == ownRow;
-    if (relevant && ++list.relevantCount == 1) list.trueRank = int(r) + 1;
+    if (relevant && list.trueRank == 0) list.trueRank = int(r) + 1;
     list.rows.push_back({int(r) + 1, image >= 0 ? m_imageIds[image] : QString(), image >= 0 ? m_imagePaths.value(image) : QString(),
                          m_captions[row], double(order[r].score), relevant, row});
   }

@@ -6,6 +6,7 @@
 // Torch-free; the model stays open inside so new sentences can be embedded.
 
 #include "analysis/rankedlist.h"
+#include "analysis/vectorindex.h"
 #include "data/dataset.h"
 
 #include <QHash>
@@ -26,15 +27,26 @@ public:
   // images and captions. Cost: one forward pass over the split (seconds for 1,000 images), plus
   // feature extraction if the cache is gone. Throws std::runtime_error naming the folder when the
   // run or its data cannot be opened.
+  // Rankings search a nearest-neighbour index of each side (analysis/vectorindex.h): exact (flat)
+  // unless `index` asks for HNSW or IVF-PQ, whose builds are saved in RUN/index/ with a fingerprint
+  // of the embeddings they index and reused while it matches.
   static std::shared_ptr<const JointSpace> open(const QString &runDir, Split split = Split::Test,
                                                 JobContext *job = nullptr,
                                                 std::shared_ptr<const Dataset> dataset = nullptr,
-                                                const QString &datasetPath = {});
+                                                const QString &datasetPath = {}, const IndexOptions &index = {});
   // Every image of the run's data (train, val, test and unassigned) with its captions: the Map's
   // "all splits". Costs one forward pass over the whole dataset. split() is then Split::Unassigned.
   static std::shared_ptr<const JointSpace> openAll(const QString &runDir, JobContext *job = nullptr,
                                                    std::shared_ptr<const Dataset> dataset = nullptr,
-                                                   const QString &datasetPath = {});
+                                                   const QString &datasetPath = {}, const IndexOptions &index = {});
+
+  // The search behind the rankings. With an approximate index a ranking holds the best
+  // kApproximateDepth items (RankedList::candidates still counts all, trueRank is 0 beyond them).
+  static constexpr int kApproximateDepth = 1000;
+  // The caption side's index kind (the larger side; Auto resolved), Flat before any index exists.
+  IndexKind indexKind() const { return m_captionIndex ? m_captionIndex->kind() : m_imageIndex ? m_imageIndex->kind() : IndexKind::Flat; }
+  // Approximate indexes: whether they were read from RUN/index/ (true) or built now.
+  bool indexReused() const { return m_indexReused; }
   ~JointSpace();
 
   QString runDir() const { return m_runDir; }
@@ -119,8 +131,12 @@ private:
   JointSpace() = default;
   // One split, or every image when `split` is empty.
   static std::shared_ptr<const JointSpace> openSplits(const QString &runDir, std::optional<Split> split, JobContext *job,
-                                                      std::shared_ptr<const Dataset> dataset, const QString &datasetPath);
+                                                      std::shared_ptr<const Dataset> dataset, const QString &datasetPath,
+                                                      const IndexOptions &index);
   std::vector<Ranked> ranked(const std::vector<float> &scores) const;
+  // Best first from an index; ties by row, as ranked() orders them.
+  std::vector<Ranked> searched(const VectorIndex &index, const std::vector<float> &query, int depth = -1) const;
+  void attachIndexes(const IndexOptions &options, JobContext *job);
   std::vector<Ranked> rankCaptionsForEmbedding(const std::vector<float> &imageEmbedding) const;
   Neighbours neighboursOf(const std::vector<float> &joint, int k, int selfImage, int selfCaption) const;
   RankedList captionList(const std::vector<Ranked> &ranked, const QString &query, int ownRow) const;
@@ -136,6 +152,9 @@ private:
   QStringList m_imageIds, m_imagePaths, m_captions;
   std::vector<float> m_imageFeatures, m_imageEmbeddings, m_captionEmbeddings;
   std::vector<int> m_captionImage;
+  IndexOptions m_indexOptions;
+  bool m_indexReused = false;
+  std::shared_ptr<const VectorIndex> m_imageIndex, m_captionIndex;
   QHash<QString, QList<int>> m_imagesOfCaption; // normalised caption text → split image rows
   // Every image of the run's data, for queries outside the split; their features stay in the
   // feature cache (memory-mapped) until asked for.

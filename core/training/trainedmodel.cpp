@@ -76,6 +76,8 @@ std::vector<float> TrainedModel::score(const std::vector<float> &imageEmbeddings
   return toVector(m_embedder->score(rowsTensor(imageEmbeddings, images), rowsTensor(captionEmbeddings, captions)));
 }
 
+ScoreKind TrainedModel::scoreKind() const { return m_embedder->scoreKind(); }
+
 RetrievalMetrics TrainedModel::evaluate(const TrainingData &data, Split split) const {
   if (data.featureDim != m_featureDim)
     throw std::invalid_argument("TrainedModel: the run expects " + std::to_string(m_featureDim) +

@@ -4,6 +4,7 @@
 
 #include "evaluation/grounding.h"
 #include "evaluation/retrieval.h"
+#include "evaluation/scorekind.h"
 #include "training/trainconfig.h"
 #include "training/trainingdata.h"
 
@@ -37,6 +38,8 @@ public:
   // [images, captions] scores, as the model ranks with them.
   std::vector<float> score(const std::vector<float> &imageEmbeddings, int images,
                            const std::vector<float> &captionEmbeddings, int captions) const;
+  // What score() computes, for nearest-neighbour indexes that must rank the same way.
+  ScoreKind scoreKind() const;
 
   RetrievalMetrics evaluate(const TrainingData &data, Split split) const;
   // Region–phrase ranking (HM-LSTM §5.2) on `split`; hasGroundTruth false where the data has no

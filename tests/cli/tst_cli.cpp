@@ -464,6 +464,21 @@ private Q_SLOTS:
     r = runCli({QStringLiteral("retrieve"), run, QStringLiteral("--image"), QStringLiteral("no-such-image.png")});
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral("no-such-image.png: not an image of")), qPrintable(r.err));
+    // An HNSW index (issue 20) answers as exact search does on a split this small; it is built and
+    // saved in the run on first use, read back the next time.
+    const auto csvOf = [&](const QString &index) {
+      return runCli({QStringLiteral("retrieve"), run, QStringLiteral("--image"), QStringLiteral("scene_00045"), QStringLiteral("--top"),
+                     QStringLiteral("4"), QStringLiteral("--index"), index});
+    };
+    const Result flat = csvOf(QStringLiteral("flat"));
+    r = csvOf(QStringLiteral("hnsw"));
+    QVERIFY2(r.code == 0 && r.err.contains(QStringLiteral("built and saved in")), qPrintable(r.err));
+    QCOMPARE(r.out, flat.out);
+    QVERIFY(QFileInfo::exists(QDir(run).filePath(QStringLiteral("index/test-captions-hnsw.gsindex"))));
+    r = csvOf(QStringLiteral("hnsw"));
+    QVERIFY2(r.code == 0 && r.err.contains(QStringLiteral("reused from")), qPrintable(r.err));
+    QCOMPARE(r.out, flat.out);
+    QCOMPARE(csvOf(QStringLiteral("annoy")).code, 2);
 
     // --config: settings on top of each model's defaults, the same for every model.
     const QString shared = dir.filePath(QStringLiteral("shared.json"));

@@ -220,6 +220,15 @@ void RetrievalPanel::loadComboIcons() {
   watcher->setFuture(QtConcurrent::mapped(m_space->imagePaths(), [](const QString &path) { return loadThumbnail(path, kCaptionThumbnail); }));
 }
 
+// Appended to a ranking's line when the space searches an approximate index (large collections):
+// the list then holds the best JointSpace::kApproximateDepth items, not all of them.
+QString RetrievalPanel::indexNote(const JointSpace &space) const {
+  if (space.indexKind() == IndexKind::Flat) return {};
+  return tr(" — approximate search (%1 index): the best %2 are ranked")
+      .arg(QString::fromLatin1(indexKindName(space.indexKind())).toUpper())
+      .arg(JointSpace::kApproximateDepth);
+}
+
 void RetrievalPanel::rankImages(const QString &sentence) {
   if (!m_space) return;
   if (m_sentence->text() != sentence) m_sentence->setText(sentence);
@@ -248,9 +257,12 @@ void RetrievalPanel::rankImages(const QString &sentence) {
                                                    .arg(list.trueRank)
                                                    .arg(list.candidates));
                  m_imageView->scrollTo(m_imageModel->index(list.trueRank - 1, 0));
+               } else if (list.relevantCount > 0) {
+                 m_imageRanking->setText(tr("The caption's own image is not among the best %1 of %2").arg(list.rows.size()).arg(list.candidates));
                } else {
                  m_imageRanking->setText(tr("%1 images ranked (the sentence is not one of the split's captions)").arg(list.candidates));
                }
+               m_imageRanking->setText(m_imageRanking->text() + indexNote(*space));
                Q_EMIT imagesRanked();
              });
 }
@@ -272,12 +284,17 @@ void RetrievalPanel::rankCaptions(int imageRow) {
                }
                const RankedList &list = result.list;
                m_captionModel->setList(list);
-               m_captionRanking->setText(list.relevantCount > 0 ? tr("Image %1: its best caption ranks %2 of %3 (%4 describe it, marked ✓)")
-                                                                      .arg(list.query)
-                                                                      .arg(list.trueRank)
-                                                                      .arg(list.candidates)
-                                                                      .arg(list.relevantCount)
-                                                                : tr("Image %1: no caption of the split describes it").arg(list.query));
+               m_captionRanking->setText(
+                   (list.relevantCount > 0 && list.trueRank > 0
+                        ? tr("Image %1: its best caption ranks %2 of %3 (%4 describe it, marked ✓)")
+                              .arg(list.query)
+                              .arg(list.trueRank)
+                              .arg(list.candidates)
+                              .arg(list.relevantCount)
+                    : list.relevantCount > 0
+                        ? tr("Image %1: none of its %2 captions is among the best %3 of %4").arg(list.query).arg(list.relevantCount).arg(list.rows.size()).arg(list.candidates)
+                        : tr("Image %1: no caption of the split describes it").arg(list.query)) +
+                   indexNote(*space));
                Q_EMIT captionsRanked();
              });
 }

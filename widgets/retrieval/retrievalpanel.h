@@ -65,6 +65,7 @@ Q_SIGNALS:
   void rankingFailed(const QString &error);
 
 private:
+  QString indexNote(const JointSpace &space) const;
   void onJointSpaceChanged();
   void onImageSelected(int datasetImage);
   void onCaptionSelected(int datasetCaption);

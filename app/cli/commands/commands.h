@@ -35,5 +35,6 @@ Command benchFeaturesCommand(); // featurescommand.cpp
 Command benchTreesCommand();    // benchtrees.cpp
 Command benchTsneCommand();     // benchtsne.cpp
 Command benchMapCommand();      // benchtsne.cpp
+Command benchRetrievalCommand(); // benchretrieval.cpp
 
 }  // namespace gs::cli

@@ -27,7 +27,11 @@ Command retrieveCommand() {
                      {QStringLiteral("format"), QStringLiteral("FORMAT"), QStringLiteral("csv or json."), QStringLiteral("csv")},
                      {QStringLiteral("split"), QStringLiteral("SPLIT"), QStringLiteral("Split to search: train, val or test."),
                       QStringLiteral("test")},
-                     {QStringLiteral("out"), QStringLiteral("FILE"), QStringLiteral("Also write the list (.csv, .json, .html with thumbnails).")}}};
+                     {QStringLiteral("out"), QStringLiteral("FILE"), QStringLiteral("Also write the list (.csv, .json, .html with thumbnails).")},
+                     {QStringLiteral("index"), QStringLiteral("KIND"),
+                      QStringLiteral("Search: flat (exact), hnsw or ivfpq (approximate, for large collections; built once and saved in "
+                                     "RUN_DIR/index/, reused while the embeddings match), or auto (flat below 200,000 items, hnsw above)."),
+                      QStringLiteral("auto")}}};
   command.notes = QStringLiteral("Give exactly one of --text and --image. The CSV columns and JSON keys are the Retrieval "
                                  "panel's export; for a sentence that is one of the split's captions the true image's rank "
                                  "goes to stderr (and into the JSON as true_rank).");
@@ -42,11 +46,19 @@ Command retrieveCommand() {
     const QString runDir = args.positional().first();
     const QString query = byText ? args.value(QStringLiteral("text")) : args.value(QStringLiteral("image"));
     if (byText && gs::tokenize(query).isEmpty()) throw UsageError("--text: the sentence has no words");
+    const std::optional<IndexKind> indexKind = indexKindFromName(args.value(QStringLiteral("index")));
+    if (!indexKind) throw UsageError("--index: expected auto, flat, hnsw or ivfpq");
+    IndexOptions indexOptions;
+    indexOptions.kind = *indexKind;
+    bool reused = false;
+    IndexKind usedKind = IndexKind::Flat;
 
     RankedList list;
     Engine engine;
     requireSuccess(runJob(engine, QStringLiteral("Retrieve"), [&](JobContext &job) {
-      const auto space = JointSpace::open(runDir, *split, &job);
+      const auto space = JointSpace::open(runDir, *split, &job, nullptr, {}, indexOptions);
+      reused = space->indexReused();
+      usedKind = space->indexKind();
       try {
         list = byText ? space->imagesForSentence(query) : space->captionsForImage(query);
       } catch (const std::invalid_argument &error) {
@@ -54,6 +66,9 @@ Command retrieveCommand() {
       }
     }));
     list = list.top(top);
+    if (usedKind != IndexKind::Flat)
+      err() << "searched with the " << indexKindName(usedKind) << " index (" << (reused ? "reused from " : "built and saved in ")
+            << runDir << "/index); approximate: the best " << JointSpace::kApproximateDepth << " of " << list.candidates << " were ranked\n";
     if (args.isSet(QStringLiteral("out"))) {
       QString error;
       if (!writeRankedList(list, args.value(QStringLiteral("out")), &error)) throw std::runtime_error(error.toStdString());

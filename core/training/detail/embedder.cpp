@@ -36,6 +36,12 @@ torch::Tensor JointEmbedder::captions(const std::vector<EncodedCaption> &encoded
   return chunks.empty() ? torch::zeros({0, 0}) : torch::cat(chunks, 0);
 }
 
+ScoreKind JointEmbedder::scoreKind() const {
+  if (m_members.size() != 1) return ScoreKind::InnerProduct;
+  if (m_members[0]->euclidean) return ScoreKind::NegativeSquaredL2;
+  return m_members[0]->similarityKind == SimilarityKind::Cosine ? ScoreKind::Cosine : ScoreKind::InnerProduct;
+}
+
 torch::Tensor JointEmbedder::score(const torch::Tensor &images, const torch::Tensor &captions) {
   torch::NoGradGuard noGrad;
   if (m_members.size() == 1) return m_members[0]->similarity(images, captions);

@@ -3,6 +3,7 @@
 // and score them. One trained model, an ensemble of snapshots (Merkx & Frank §3.3), or CCA.
 
 #include "evaluation/retrieval.h"
+#include "evaluation/scorekind.h"
 #include "models/detail/jointmodel.h"
 #include "models/detail/vocabulary.h"
 #include "training/trainingdata.h"
@@ -17,6 +18,7 @@ public:
   virtual torch::Tensor images(const torch::Tensor &features) = 0;                                  // [N, d]
   virtual torch::Tensor captions(const std::vector<EncodedCaption> &encoded, const std::vector<int> &rows) = 0; // [C, d]
   virtual torch::Tensor score(const torch::Tensor &images, const torch::Tensor &captions) = 0;      // [N, C]
+  virtual ScoreKind scoreKind() const { return ScoreKind::InnerProduct; } // what score() computes
 };
 
 // Captions are embedded in chunks of this many, to bound memory on 25k-caption test sets.
@@ -31,6 +33,8 @@ public:
   torch::Tensor images(const torch::Tensor &features) override;
   torch::Tensor captions(const std::vector<EncodedCaption> &encoded, const std::vector<int> &rows) override;
   torch::Tensor score(const torch::Tensor &images, const torch::Tensor &captions) override;
+  // One model: its own similarity; an ensemble: the inner product of the normalised concatenation.
+  ScoreKind scoreKind() const override;
   const std::vector<JointModel> &members() const { return m_members; }
 
 private:
