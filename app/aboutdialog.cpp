@@ -30,6 +30,11 @@ AboutDialog::AboutDialog(QWidget *parent) : QDialog(parent) {
            row(QStringLiteral("Boost"), info.versions.boost, QStringLiteral("BSL-1.0")) +
            row(QStringLiteral("QCustomPlot"), QStringLiteral(QCUSTOMPLOT_VERSION_STR), QStringLiteral("GPL-3.0")) +
            row(QStringLiteral("Link Grammar"), info.versions.linkGrammar, QStringLiteral("LGPL-2.1")) +
+           // Debian 12's packages (install-deps.sh): FFTW 3.3.10 (t-SNE's FFT interpolation), FAISS 1.7.3
+           // (search indexes), hnswlib 0.6.2 (approximate neighbours for the maps).
+           row(QStringLiteral("FFTW"), QStringLiteral("3.3.10"), QStringLiteral("GPL-2.0-or-later")) +
+           row(QStringLiteral("FAISS"), QStringLiteral("1.7.3"), QStringLiteral("MIT")) +
+           row(QStringLiteral("hnswlib"), QStringLiteral("0.6.2"), QStringLiteral("Apache-2.0")) +
            row(info.blasName, QString(), QStringLiteral("BSD-3-Clause")) + QStringLiteral("</table>");
 
   auto *layout = new QVBoxLayout(this);

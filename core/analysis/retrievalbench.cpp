@@ -118,22 +118,30 @@ std::vector<RetrievalBenchRow> runRetrievalBench(const RetrievalBenchOptions &o,
     timer.start();
     std::unique_ptr<VectorIndex> index = VectorIndex::build(items.data(), o.items, o.dim, ScoreKind::Cosine, options, job);
     const double build = timer.elapsed() / 1000.0;
-    if (job) job->setProgress(-1, QStringLiteral("searching the %1 index").arg(name));
-    timer.start();
-    const std::vector<IndexHit> hits = index->search(queries.data(), nq, k);
-    const double batch = timer.elapsed() / 1000.0;
-    timer.start();
-    for (int q = 0; q < latencyQueries; ++q) index->search(&queries[std::size_t(q) * o.dim], 1, k);
-    const double latency = timer.elapsed() / double(latencyQueries);
-    std::vector<faiss::Index::idx_t> labels(hits.size());
-    for (std::size_t h = 0; h < hits.size(); ++h) labels[h] = hits[h].row;
     const QString path = dir.filePath(name + QStringLiteral(".gsindex"));
     index->save(path);
-    const QString label = name == QLatin1String("flat")   ? QStringLiteral("Groundscope flat (FAISS, exact)")
-                          : name == QLatin1String("hnsw") ? QStringLiteral("Groundscope HNSW (M 32, efSearch 128)")
-                                                          : QStringLiteral("Groundscope IVF-PQ (32 probes, re-ranked)");
-    rows.push_back({name, label, build, batch, nq / batch, latency, recallOf(labels, exact, nq, k), QFileInfo(path).size() / 1048576.0});
+    const double megabytes = QFileInfo(path).size() / 1048576.0;
     QFile::remove(path);
+    // One build, searched at each effort (HNSW efSearch, IVF lists probed): the speed–recall curve.
+    const std::vector<int> efforts = name == QLatin1String("hnsw")    ? o.hnswEfforts
+                                     : name == QLatin1String("ivfpq") ? o.ivfEfforts
+                                                                      : std::vector<int>{0};
+    for (int effort : efforts) {
+      if (effort > 0) index->setSearchEffort(effort);
+      if (job) job->setProgress(-1, QStringLiteral("searching the %1 index (effort %2)").arg(name).arg(effort));
+      timer.start();
+      const std::vector<IndexHit> hits = index->search(queries.data(), nq, k);
+      const double batch = timer.elapsed() / 1000.0;
+      timer.start();
+      for (int q = 0; q < latencyQueries; ++q) index->search(&queries[std::size_t(q) * o.dim], 1, k);
+      const double latency = timer.elapsed() / double(latencyQueries);
+      std::vector<faiss::Index::idx_t> labels(hits.size());
+      for (std::size_t h = 0; h < hits.size(); ++h) labels[h] = hits[h].row;
+      const QString label = name == QLatin1String("flat")   ? QStringLiteral("Groundscope flat (FAISS, exact)")
+                            : name == QLatin1String("hnsw") ? QStringLiteral("Groundscope HNSW (M 32), efSearch %1").arg(effort)
+                                                            : QStringLiteral("Groundscope IVF-PQ re-ranked, %1 probes").arg(effort);
+      rows.push_back({name, label, build, batch, nq / batch, latency, recallOf(labels, exact, nq, k), megabytes, effort});
+    }
   }
   return rows;
 }

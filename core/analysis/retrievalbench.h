@@ -24,6 +24,8 @@ struct RetrievalBenchOptions {
   double clusterSpread = 0.5; // within-cluster sd relative to the centres' spread, per dimension
   int seed = 1;
   int latencyQueries = 100;  // one-at-a-time queries for the per-query latency (the dock's case)
+  std::vector<int> hnswEfforts = {32, 64, 96, 128, 192}; // efSearch values measured on the one HNSW build
+  std::vector<int> ivfEfforts = {8, 16, 32, 64};           // lists probed, on the one IVF-PQ build
   QStringList methods = {QStringLiteral("torch"), QStringLiteral("faiss"), QStringLiteral("flat"), QStringLiteral("hnsw"),
                          QStringLiteral("ivfpq")};
 };
@@ -37,6 +39,7 @@ struct RetrievalBenchRow {
   double latencyMs = 0;      // mean of one-at-a-time queries
   double recall = 0;         // recall@k against exact search
   double indexMb = 0;        // the saved index's size (0 for torch and bare FAISS)
+  int effort = 0;            // HNSW efSearch / IVF-PQ lists probed of this row (0: not applicable)
 };
 
 std::vector<RetrievalBenchRow> runRetrievalBench(const RetrievalBenchOptions &options, JobContext *job = nullptr);

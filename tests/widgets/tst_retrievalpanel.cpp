@@ -134,6 +134,26 @@ private Q_SLOTS:
     QVERIFY(panel.imageRankingText().contains(QStringLiteral("no words")));
   }
 
+  // Issue 20: a space searched through an approximate index (HNSW: large collections) ranks as the
+  // exact one does on a split this small, and the line under the query says the search was approximate.
+  void anApproximateIndexSaysSo() {
+    IndexOptions hnsw;
+    hnsw.kind = IndexKind::Hnsw;
+    const auto space = JointSpace::open(m_runDir, Split::Test, nullptr, nullptr, {}, hnsw);
+    QCOMPARE(space->indexKind(), IndexKind::Hnsw);
+    QCOMPARE(m_space->indexKind(), IndexKind::Flat); // auto, on a few images
+    WorkbenchState state;
+    state.setJointSpace(space);
+    RetrievalPanel panel(state);
+    QSignalSpy ranked(&panel, &RetrievalPanel::imagesRanked);
+    panel.rankImages(space->captions()[0]);
+    QTRY_COMPARE_WITH_TIMEOUT(ranked.count(), 1, kTimeoutMs);
+    QVERIFY2(panel.imageRankingText().contains(QStringLiteral("approximate search (HNSW index)")), qPrintable(panel.imageRankingText()));
+    const auto exact = m_space->rankImagesForSentence(space->captions()[0]);
+    QCOMPARE(panel.imageResults()->rowCount(), int(exact.size()));
+    for (int r = 0; r < panel.imageResults()->rowCount(); ++r) QCOMPARE(panel.imageResults()->sourceRow(r), exact[std::size_t(r)].row);
+  }
+
   void pickingAnImageRanksCaptions() {
     WorkbenchState state;
     state.setDataset(m_dataset, m_tiny.datasetPath);

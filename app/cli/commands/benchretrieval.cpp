@@ -51,7 +51,7 @@ Command benchRetrievalCommand() {
         array.append(QJsonObject{{QStringLiteral("method"), r.method}, {QStringLiteral("build_seconds"), r.buildSeconds},
                                  {QStringLiteral("batch_seconds"), r.batchSeconds}, {QStringLiteral("queries_per_second"), r.queriesPerSecond},
                                  {QStringLiteral("latency_ms"), r.latencyMs}, {QStringLiteral("recall"), r.recall},
-                                 {QStringLiteral("index_mb"), r.indexMb}});
+                                 {QStringLiteral("index_mb"), r.indexMb}, {QStringLiteral("effort"), r.effort}});
       out() << QJsonDocument(QJsonObject{{QStringLiteral("items"), options.items}, {QStringLiteral("dim"), options.dim},
                                          {QStringLiteral("queries"), options.queries}, {QStringLiteral("k"), options.k},
                                          {QStringLiteral("runs"), array}})

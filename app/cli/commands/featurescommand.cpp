@@ -197,6 +197,7 @@ Command benchFeaturesCommand() {
       {QStringLiteral("batch"), QStringLiteral("LIST"), QStringLiteral("With --dataset: batch sizes."), QStringLiteral("1,8,32")},
       {QStringLiteral("layer"), QStringLiteral("NAME"), QStringLiteral("With --dataset: layer (ONNX) or method (TorchScript) to tap.")},
       {QStringLiteral("preset"), QStringLiteral("NAME"), QStringLiteral("With --dataset: preprocessing preset.")},
+      {QStringLiteral("ids"), QStringLiteral("FILE"), QStringLiteral("With --dataset: image-id list of an npy backbone (not measured: no network).")},
       {QStringLiteral("json"), {}, QStringLiteral("Print JSON.")}};
   command.run = benchFeatures;
   return command;
