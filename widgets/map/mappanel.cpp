@@ -453,6 +453,7 @@ JobId MapPanel::computeTsne(const TsneOptions &requested) {
     job.setProgress(-1, QStringLiteral("neighbourhood preservation"));
     job.setSummary({{QStringLiteral("kl"), result.kl}, {QStringLiteral("seconds"), result.seconds},
                     {QStringLiteral("iterations"), result.iterations},
+                    {QStringLiteral("repulsion"), QLatin1String(tsneMethodName(result.method))},
                     {QStringLiteral("preservation"), neighbourhoodPreservation(*points, n, dim, result.positions, std::min(10, n - 1), kPreservationSample)}});
     post(result.iterations, result.kl, result.positions, true);
   });
@@ -675,6 +676,13 @@ void MapPanel::applyUpdate(int token, int iteration, double kl, const std::vecto
   Q_EMIT layoutUpdated(iteration, kl);
 }
 
+// The status line's name of the repulsion t-SNE used (TsneResult::method's name).
+QString MapPanel::repulsionLabel(const QString &name) const {
+  if (name == QLatin1String("fft")) return tr("FFT interpolation");
+  if (name == QLatin1String("exact")) return tr("exact");
+  return tr("Barnes–Hut");
+}
+
 void MapPanel::onJobFinished(JobId id, const JobOutcome &outcome) {
   if (id != m_jobId) return;
   m_jobId = 0;
@@ -682,11 +690,12 @@ void MapPanel::onJobFinished(JobId id, const JobOutcome &outcome) {
   const bool ok = outcome.status == JobStatus::Succeeded;
   const double preservation = outcome.summary.value(QStringLiteral("preservation")).toDouble();
   if (ok && outcome.summary.contains(QStringLiteral("kl")))
-    message = tr("t-SNE: %1 iterations in %2 s, KL divergence %3; %4 % of each item's 10 nearest neighbours kept on the map.")
+    message = tr("t-SNE (%5): %1 iterations in %2 s, KL divergence %3; %4 % of each item's 10 nearest neighbours kept on the map.")
                   .arg(outcome.summary.value(QStringLiteral("iterations")).toInt())
                   .arg(outcome.summary.value(QStringLiteral("seconds")).toDouble(), 0, 'f', 1)
                   .arg(outcome.summary.value(QStringLiteral("kl")).toDouble(), 0, 'f', 3)
-                  .arg(100 * preservation, 0, 'f', 1);
+                  .arg(100 * preservation, 0, 'f', 1)
+                  .arg(repulsionLabel(outcome.summary.value(QStringLiteral("repulsion")).toString()));
   else if (ok && outcome.summary.contains(QStringLiteral("umap_epochs")))
     message = tr("UMAP: %1 epochs in %2 s (%3 neighbours, %4 component(s)); %5 % of each item's 10 nearest neighbours kept on the map.")
                   .arg(outcome.summary.value(QStringLiteral("umap_epochs")).toInt())

@@ -129,6 +129,7 @@ Q_SIGNALS:
   void epochShown(int epoch);
 
 private:
+  QString repulsionLabel(const QString &name) const;
   void onJointSpaceChanged();
   void onImageSelected(int datasetImage);
   void applyUpdate(int token, int iteration, double kl, const std::vector<float> &xy, bool final);
