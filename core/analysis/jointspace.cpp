@@ -1,6 +1,7 @@
 #include "analysis/jointspace.h"
 
 #include "engine/jobcontext.h"
+#include "io/atomicfile.h"
 #include "text/tokenizer.h"
 #include "training/runfolder.h"
 #include "training/trainedmodel.h"
@@ -12,7 +13,6 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 #include <QHash>
 
 #include <algorithm>
@@ -112,7 +112,6 @@ std::shared_ptr<const JointSpace> JointSpace::openSplits(const QString &runDir, 
 // dataset or split gives other embeddings, hence a rebuild). A run folder that cannot be written
 // to costs a rebuild next time, not a failure.
 void JointSpace::attachIndexes(const IndexOptions &requested, JobContext *job) {
-  m_indexOptions = requested;
   const ScoreKind score = m_trained->scoreKind();
   const QString folder = QDir(m_runDir).filePath(QStringLiteral("index"));
   const QString splitPart = m_allSplits ? QStringLiteral("all") : splitName(m_split);
@@ -122,9 +121,7 @@ void JointSpace::attachIndexes(const IndexOptions &requested, JobContext *job) {
     options.kind = resolvedIndexKind(requested.kind, rows);
     if (options.kind == IndexKind::IvfPq && rows < 256) { // too few rows to train codes: search them exactly
       if (job) job->log(QStringLiteral("%1 %2: too few for IVF-PQ, searched exactly").arg(rows).arg(side));
-      IndexOptions flat = options;
-      flat.kind = IndexKind::Flat;
-      return VectorIndex::build(embeddings.data(), rows, m_dim, score, flat, job);
+      options.kind = IndexKind::Flat;
     }
     if (options.kind == IndexKind::Flat) return VectorIndex::build(embeddings.data(), rows, m_dim, score, options, job);
     const QString path = QDir(folder).filePath(QStringLiteral("%1-%2-%3.gsindex").arg(splitPart, side, QLatin1String(indexKindName(options.kind))));
@@ -148,13 +145,11 @@ void JointSpace::attachIndexes(const IndexOptions &requested, JobContext *job) {
     try {
       if (!QDir().mkpath(folder)) throw std::runtime_error(QStringLiteral("%1: cannot create the folder").arg(folder).toStdString());
       index->save(path);
-      QSaveFile out(path + QStringLiteral(".json"));
-      if (!out.open(QIODevice::WriteOnly)) throw std::runtime_error(QStringLiteral("%1: %2").arg(out.fileName(), out.errorString()).toStdString());
-      out.write(QJsonDocument(QJsonObject{{QStringLiteral("embeddings_sha1"), QString::fromLatin1(fingerprint)},
-                                          {QStringLiteral("rows"), rows}, {QStringLiteral("dim"), m_dim},
-                                          {QStringLiteral("kind"), QLatin1String(indexKindName(options.kind))}})
-                    .toJson());
-      if (!out.commit()) throw std::runtime_error(QStringLiteral("%1: %2").arg(out.fileName(), out.errorString()).toStdString());
+      writeFileAtomically(path + QStringLiteral(".json"),
+                          QJsonDocument(QJsonObject{{QStringLiteral("embeddings_sha1"), QString::fromLatin1(fingerprint)},
+                                                    {QStringLiteral("rows"), rows}, {QStringLiteral("dim"), m_dim},
+                                                    {QStringLiteral("kind"), QLatin1String(indexKindName(options.kind))}})
+                              .toJson());
     } catch (const std::runtime_error &error) {
       if (job) job->log(QStringLiteral("the index is not saved (%1); it will be built again next time").arg(QString::fromUtf8(error.what())));
     }
@@ -183,13 +178,6 @@ std::vector<float> JointSpace::imageFeatures(int row) const {
 }
 
 int JointSpace::imageRowOf(const QString &id) const { return int(m_imageIds.indexOf(id)); }
-
-std::vector<JointSpace::Ranked> JointSpace::ranked(const std::vector<float> &scores) const {
-  std::vector<Ranked> out(scores.size());
-  for (std::size_t i = 0; i < scores.size(); ++i) out[i] = {int(i), scores[i]};
-  std::stable_sort(out.begin(), out.end(), [](const Ranked &a, const Ranked &b) { return a.score > b.score; });
-  return out;
-}
 
 std::vector<JointSpace::Ranked> JointSpace::rankImagesForSentence(const QString &sentence) const {
   const QStringList tokens = tokenize(sentence);

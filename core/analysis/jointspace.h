@@ -133,8 +133,8 @@ private:
   static std::shared_ptr<const JointSpace> openSplits(const QString &runDir, std::optional<Split> split, JobContext *job,
                                                       std::shared_ptr<const Dataset> dataset, const QString &datasetPath,
                                                       const IndexOptions &index);
-  std::vector<Ranked> ranked(const std::vector<float> &scores) const;
-  // Best first from an index; ties by row, as ranked() orders them.
+  // Best first from an index, ties by row; the whole list from an exact index, the best
+  // kApproximateDepth from an approximate one (depth < 0), or the best `depth`.
   std::vector<Ranked> searched(const VectorIndex &index, const std::vector<float> &query, int depth = -1) const;
   void attachIndexes(const IndexOptions &options, JobContext *job);
   std::vector<Ranked> rankCaptionsForEmbedding(const std::vector<float> &imageEmbedding) const;
@@ -152,7 +152,6 @@ private:
   QStringList m_imageIds, m_imagePaths, m_captions;
   std::vector<float> m_imageFeatures, m_imageEmbeddings, m_captionEmbeddings;
   std::vector<int> m_captionImage;
-  IndexOptions m_indexOptions;
   bool m_indexReused = false;
   std::shared_ptr<const VectorIndex> m_imageIndex, m_captionIndex;
   QHash<QString, QList<int>> m_imagesOfCaption; // normalised caption text → split image rows

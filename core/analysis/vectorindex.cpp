@@ -32,15 +32,14 @@ faiss::MetricType metricOf(ScoreKind score) {
   return score == ScoreKind::NegativeSquaredL2 ? faiss::METRIC_L2 : faiss::METRIC_INNER_PRODUCT;
 }
 
-// Unit rows for cosine (a zero row stays zero: its cosine with anything is then 0, as F::normalize gives).
-void normaliseRows(float *rows, long long n, int dim) {
-  for (long long i = 0; i < n; ++i) {
-    float *r = rows + i * dim;
-    double sum = 0;
-    for (int k = 0; k < dim; ++k) sum += double(r[k]) * r[k];
-    const double norm = std::max(std::sqrt(sum), 1e-12);
-    for (int k = 0; k < dim; ++k) r[k] = float(r[k] / norm);
-  }
+// Cosine: a unit-length copy of the rows (FAISS's fvec_renorm_L2; a zero row stays zero, so its
+// cosine with anything is 0, as F::normalize gives), searched by inner product. Other scores: the
+// rows as given.
+const float *rowsForScore(ScoreKind score, const float *rows, long long n, int dim, std::vector<float> &copy) {
+  if (score != ScoreKind::Cosine) return rows;
+  copy.assign(rows, rows + n * dim);
+  faiss::fvec_renorm_L2(std::size_t(dim), std::size_t(n), copy.data());
+  return copy.data();
 }
 
 // The largest divisor of dim not above target (a PQ code needs dim split into equal sub-vectors).
@@ -88,11 +87,7 @@ std::unique_ptr<VectorIndex> VectorIndex::build(const float *vectors, long long 
       throw std::invalid_argument("VectorIndex: non-finite value at row " + std::to_string(k / dim) + ", column " +
                                   std::to_string(k % dim));
   std::vector<float> normalised;
-  if (score == ScoreKind::Cosine) {
-    normalised.assign(vectors, vectors + n * dim);
-    normaliseRows(normalised.data(), n, dim);
-    vectors = normalised.data();
-  }
+  vectors = rowsForScore(score, vectors, n, dim, normalised);
   auto out = std::unique_ptr<VectorIndex>(new VectorIndex);
   out->m_faiss = std::make_unique<Faiss>();
   out->m_dim = dim;
@@ -184,11 +179,7 @@ std::vector<IndexHit> VectorIndex::search(const float *queries, int count, int k
   std::vector<IndexHit> hits(std::size_t(count) * std::size_t(k));
   if (count <= 0 || k <= 0) return hits;
   std::vector<float> normalised;
-  if (m_score == ScoreKind::Cosine) {
-    normalised.assign(queries, queries + std::size_t(count) * m_dim);
-    normaliseRows(normalised.data(), count, m_dim);
-    queries = normalised.data();
-  }
+  queries = rowsForScore(m_score, queries, count, m_dim, normalised);
   std::vector<float> distances(hits.size());
   std::vector<faiss::Index::idx_t> labels(hits.size());
   try {

@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <stdexcept>
 
 namespace gs {
@@ -65,16 +64,9 @@ FeatureBenchResult benchFeaturePipeline(const Dataset &dataset, const BackboneSp
   result.networkMs = 1000 * network / result.images;
 
   // Stage 2: the network alone on preprocessed blobs in memory, at each batch size.
-  const int size = input.inputSize;
-  const std::size_t perImage = std::size_t(3) * size * size;
   for (int batch : batches) {
     if (job) job->setProgress(-1, QStringLiteral("network only, batch %1").arg(batch));
-    const auto run = [&](int begin, int count) {
-      const int shape[] = {count, 3, size, size};
-      cv::Mat input4(4, shape, CV_32F);
-      for (int k = 0; k < count; ++k) std::memcpy(input4.ptr<float>() + perImage * k, blobs[std::size_t(begin + k)].ptr<float>(), perImage * sizeof(float));
-      backbone->forward(input4);
-    };
+    const auto run = [&](int begin, int count) { backbone->forward(vision::stackBlobs(&blobs[std::size_t(begin)], count)); };
     run(0, std::min(batch, result.images)); // warm-up (allocations, a first-call fallback)
     timer.start();
     for (int begin = 0; begin < result.images; begin += batch) {

@@ -25,7 +25,6 @@
 #include <QJsonDocument>
 
 #include <cmath>
-#include <cstring>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -295,12 +294,8 @@ Chunk extractChunk(const Dataset &dataset, int begin, int end, vision::Backbone 
   const int cropsPerImage = options.crops == CropMode::TenCrop ? 10 : 1;
   const auto flush = [&] {
     if (pendingBlobs.empty()) return;
-    const int images = static_cast<int>(pendingBlobs.size()), size = input.inputSize;
-    const int shape[] = {images * cropsPerImage, 3, size, size};
-    cv::Mat blob(4, shape, CV_32F);
-    const std::size_t perImage = std::size_t(cropsPerImage) * 3 * size * size;
-    for (int k = 0; k < images; ++k) std::memcpy(blob.ptr<float>() + perImage * k, pendingBlobs[std::size_t(k)].ptr<float>(), perImage * sizeof(float));
-    const cv::Mat features = backbone.forward(blob);
+    const int images = static_cast<int>(pendingBlobs.size());
+    const cv::Mat features = backbone.forward(vision::stackBlobs(pendingBlobs.data(), images));
     for (int k = 0; k < images; ++k) {
       cv::Mat mean;
       cv::reduce(features.rowRange(k * cropsPerImage, (k + 1) * cropsPerImage), mean, 0, cv::REDUCE_AVG);

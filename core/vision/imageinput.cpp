@@ -4,6 +4,8 @@
 #include <opencv2/imgproc.hpp>
 
 #include <QFile>
+
+#include <cstring>
 #include <QFileInfo>
 
 namespace gs::vision {
@@ -115,6 +117,19 @@ cv::Mat makeBlob(const std::vector<cv::Mat> &crops, const InputSpec &input) {
     }
   }
   return blob;
+}
+
+cv::Mat stackBlobs(const cv::Mat *blobs, int count) {
+  int rows = 0;
+  for (int k = 0; k < count; ++k) rows += blobs[k].size[0];
+  const int shape[] = {rows, blobs[0].size[1], blobs[0].size[2], blobs[0].size[3]};
+  cv::Mat batch(4, shape, CV_32F);
+  float *out = batch.ptr<float>();
+  for (int k = 0; k < count; ++k) {
+    std::memcpy(out, blobs[k].ptr<float>(), blobs[k].total() * sizeof(float));
+    out += blobs[k].total();
+  }
+  return batch;
 }
 
 }  // namespace gs::vision

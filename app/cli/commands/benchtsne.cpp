@@ -36,6 +36,7 @@ namespace {
 // Reference figures measured with the same input and settings (tsne-input.md, median of 3, 2 cores).
 constexpr double kBhtsneSeconds = 75.4, kBhtsneKl = 2.811;
 constexpr double kFitsneBhSeconds = 30.6, kFitsneBhKl = 2.818;
+constexpr double kFitsneFftSeconds = 6.1, kFitsneFftKl = 2.792;
 
 struct BenchInput {
   int n = 0, dim = 0;
@@ -97,9 +98,6 @@ double peakResidentMb() {
   return 0;
 }
 
-constexpr double kFitsneFftSeconds = 6.1, kFitsneFftKl = 2.792;
-constexpr int kExactKlMaxPoints = 20000; // tsneExactKl is O(N²): ~4 s at 10k points
-
 int benchTsne(const Arguments &args) {
   const int threadsOption = args.intValue(QStringLiteral("threads"), 0, 0, 1024);
   const int threads = threadsOption > 0 ? threadsOption : int(std::max(1u, std::thread::hardware_concurrency()));
@@ -135,7 +133,7 @@ int benchTsne(const Arguments &args) {
                       {QStringLiteral("cpu_seconds"), cpu}, {QStringLiteral("sparse_kl"), r.kl},
                       {QStringLiteral("approximate_neighbours"), r.neighbours == TsneNeighbours::Approximate},
                       {QStringLiteral("peak_rss_mb"), peak}};
-      if (n <= kExactKlMaxPoints) {
+      if (n <= kTsneExactKlMaxPoints) {
         job.setProgress(-1, QStringLiteral("exact KL"));
         row.insert(QStringLiteral("exact_kl"), tsneExactKl(x, n, input.dim, r.positions, options.perplexity, t));
       }
@@ -169,7 +167,7 @@ int benchTsne(const Arguments &args) {
   }
   out() << QStringLiteral("t-SNE on %1 × %2 (%3)\nperplexity 30, %4 iterations, exaggeration 12 until 250, learning rate 200; "
                           "time = t-SNE only (neighbours + P + optimisation); KL exact (tsne_kl's definition) up to %5 points, else over the sparse P\n")
-               .arg(input.n).arg(input.dim).arg(input.source).arg(iterations).arg(kExactKlMaxPoints);
+               .arg(input.n).arg(input.dim).arg(input.source).arg(iterations).arg(kTsneExactKlMaxPoints);
   for (const QJsonValue &v : rows) {
     const QJsonObject r = v.toObject();
     const double seconds = r.value(QStringLiteral("seconds")).toDouble();

@@ -15,12 +15,6 @@
 
 namespace gs::cli {
 
-namespace {
-
-constexpr int kExactKlMaxPoints = 20000; // exact KL is O(N²): ~4 s at 10k points, ~15 s at 20k
-
-}  // namespace
-
 Command tsneCommand() {
   Command command;
   command.name = QStringLiteral("tsne");
@@ -98,7 +92,7 @@ Command tsneCommand() {
           summary.insert(QStringLiteral("repulsion"), QLatin1String(tsneMethodName(result.method)));
           summary.insert(QStringLiteral("approximate_neighbours"), result.neighbours == TsneNeighbours::Approximate);
           job.setProgress(-1, QStringLiteral("exact KL"));
-          const bool exact = n <= kExactKlMaxPoints;
+          const bool exact = n <= kTsneExactKlMaxPoints;
           summary.insert(QStringLiteral("kl"), exact ? tsneExactKl(points, n, dim, xy, options.perplexity, options.threads)
                                                      : result.kl);
           summary.insert(QStringLiteral("kl_exact"), exact);
@@ -132,7 +126,7 @@ Command tsneCommand() {
                    .arg(s.value(QStringLiteral("kl_exact")).toBool()
                             ? QStringLiteral("exact, Q over all pairs")
                             : QStringLiteral("estimated Z; exact KL is computed only for N ≤ %1")
-                                  .arg(kExactKlMaxPoints))
+                                  .arg(kTsneExactKlMaxPoints))
                    .arg(s.value(QStringLiteral("repulsion")).toString() == QLatin1String("bh") ? QStringLiteral("Barnes-Hut")
                         : s.value(QStringLiteral("repulsion")).toString() == QLatin1String("fft") ? QStringLiteral("FFT-interpolated")
                                                                                               : QStringLiteral("exact"))

@@ -43,11 +43,30 @@ double exactRepulsion(const double *y, int n, int i, double &fx, double &fy) {
   return z;
 }
 
+// Σ_j q̃_ij² (y_i − y_j) into rep and Z = Σ q̃_ij, by the quad-tree (visited in its spatial order,
+// so consecutive points reuse the same nodes) or exactly without one.
+double treeOrExactRepulsion(const double *y, int n, double theta, const std::optional<QuadTree> &tree, const std::vector<int> &order,
+                            ThreadPool &pool, double *rep) {
+  std::vector<double> zi(static_cast<std::size_t>(n));
+  pool.parallelFor(n, [&](int begin, int end) {
+    for (int k = begin; k < end; ++k) {
+      const int i = tree ? order[std::size_t(k)] : k;
+      double fx = 0, fy = 0;
+      zi[std::size_t(i)] = tree ? tree->repulsion(i, theta, fx, fy) : exactRepulsion(y, n, i, fx, fy);
+      rep[2 * std::size_t(i)] = fx;
+      rep[2 * std::size_t(i) + 1] = fy;
+    }
+  });
+  double z = 0;
+  for (int i = 0; i < n; ++i) z += zi[std::size_t(i)];
+  return z;
+}
+
 }  // namespace
 
 double tsneGradient(const SparseMatrix &P, const double *y, int n, double theta, double exaggeration, ThreadPool &pool,
                     double *grad, FftRepulsion *fft) {
-  std::vector<double> rep(std::size_t(n) * 2), zi(static_cast<std::size_t>(n));
+  std::vector<double> rep(std::size_t(n) * 2);
   std::optional<QuadTree> tree;
   std::vector<int> order;
   // Pass 1: the quad-tree's build (serial, ~15% of an iteration) overlaps the attractive forces: work
@@ -67,22 +86,8 @@ double tsneGradient(const SparseMatrix &P, const double *y, int n, double theta,
       for (int i = first; i < last; ++i) attractive(P, y, i, grad[2 * i], grad[2 * i + 1]);
     }
   });
-  double z = 0;
-  if (fft) {
-    z = fft->repulsion(y, n, pool, rep.data());
-  } else {
-  // Pass 2: repulsion in the tree's spatial order (consecutive points reuse the same nodes).
-  pool.parallelFor(n, [&](int begin, int end) {
-    for (int k = begin; k < end; ++k) {
-      const int i = tree ? order[std::size_t(k)] : k;
-      double fx = 0, fy = 0;
-      zi[std::size_t(i)] = tree ? tree->repulsion(i, theta, fx, fy) : exactRepulsion(y, n, i, fx, fy);
-      rep[2 * std::size_t(i)] = fx;
-      rep[2 * std::size_t(i) + 1] = fy;
-    }
-  });
-  for (int i = 0; i < n; ++i) z += zi[std::size_t(i)];
-  }
+  // Pass 2: the repulsion and Z.
+  const double z = fft ? fft->repulsion(y, n, pool, rep.data()) : treeOrExactRepulsion(y, n, theta, tree, order, pool, rep.data());
   for (int i = 0; i < n; ++i) {
     grad[2 * i] = exaggeration * grad[2 * i] - rep[2 * std::size_t(i)] / z;
     grad[2 * i + 1] = exaggeration * grad[2 * i + 1] - rep[2 * std::size_t(i) + 1] / z;

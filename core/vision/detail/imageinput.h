@@ -31,4 +31,7 @@ cv::Mat warpRegion(const cv::Mat &image, const cv::Rect &box, const InputSpec &i
 // Square BGR 8-bit crops → N×3×S×S float blob in the network's colour order, scaled and normalised.
 cv::Mat makeBlob(const std::vector<cv::Mat> &crops, const InputSpec &input);
 
+// `count` blobs of makeBlob (N_k × 3 × S × S each, same S) stacked into one (Σ N_k) × 3 × S × S batch.
+cv::Mat stackBlobs(const cv::Mat *blobs, int count);
+
 }  // namespace gs::vision
