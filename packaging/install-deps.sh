@@ -23,6 +23,8 @@ PACKAGES=(
   libhnswlib-dev
   # FFT-accelerated t-SNE (FIt-SNE interpolation) and FAISS retrieval indexes
   libfftw3-dev libfaiss-dev
+  # data-parallel training: the Gloo headers LibTorch's c10d ProcessGroupGloo includes
+  libgloo-dev
   # headless GUI runs and screenshots
   xvfb xauth x11-apps
 )

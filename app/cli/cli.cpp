@@ -8,7 +8,7 @@ namespace gs::cli {
 
 const QList<Command> &commands() {
   static const QList<Command> list = {infoCommand(),     benchCommand(),     demoCommand(),     datasetCommand(),
-                                      parseCommand(),    parseEvalCommand(), featuresCommand(), trainCommand(),
+                                      parseCommand(),    parseEvalCommand(), featuresCommand(), trainCommand(), launchCommand(),
                                       evalCommand(),     embedCommand(),     retrieveCommand(), compareCommand(),
                                       inspectCommand(),  regionsCommand(), generateCommand(),   tsneCommand(),     mapCommand(),     layoutFeaturesCommand(),
                                       similarityCommand()};

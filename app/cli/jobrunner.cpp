@@ -25,11 +25,12 @@ void onInterrupt(int) {
 // (at most one per second) when stderr is a file or pipe.
 class StderrObserver : public JobObserver {
 public:
-  StderrObserver() : m_tty(isatty(fileno(stderr)) != 0) {}
+  // GS_LOG_PREFIX (set by `launch` for each worker, "[rank 1] ") starts every line.
+  StderrObserver() : m_tty(isatty(fileno(stderr)) != 0), m_prefix(QString::fromLocal8Bit(qgetenv("GS_LOG_PREFIX"))) {}
 
   void jobProgress(JobId, const JobProgress &progress) override {
     std::lock_guard lock(m_mutex);
-    QString line;
+    QString line = m_prefix;
     if (progress.fraction >= 0) line += QStringLiteral("[%1%] ").arg(progress.fraction * 100, 5, 'f', 1);
     line += progress.message;
     if (progress.itemsPerSecond > 0) line += QStringLiteral(" (%1/s)").arg(progress.itemsPerSecond, 0, 'f', 1);
@@ -48,6 +49,7 @@ public:
   void jobLog(JobId, LogLevel level, const QString &text) override {
     std::lock_guard lock(m_mutex);
     closeLine();
+    err() << m_prefix;
     if (level == LogLevel::Warning) err() << "warning: ";
     if (level == LogLevel::Error) err() << "error: ";
     err() << text << '\n';
@@ -68,6 +70,7 @@ private:
 
   std::mutex m_mutex;
   bool m_tty;
+  QString m_prefix;
   bool m_open = false;
   QElapsedTimer m_clock;
 };

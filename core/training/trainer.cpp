@@ -6,6 +6,7 @@
 #include "training/detail/cca.h"
 #include "training/modelregistry.h"
 #include "training/detail/checkpoint.h"
+#include "training/detail/collective.h"
 #include "training/detail/embedder.h"
 #include "training/detail/modelbuilder.h"
 #include "training/detail/trainstep.h"
@@ -51,6 +52,7 @@ QJsonObject TrainResult::toJson() const {
     json.insert(QStringLiteral("correspondence_steps"), steps);
   }
   if (!similarity.isEmpty()) json.insert(QStringLiteral("similarity"), similarity);
+  if (!distributed.isEmpty()) json.insert(QStringLiteral("distributed"), distributed);
   return json;
 }
 
@@ -70,6 +72,7 @@ TrainResult TrainResult::fromJson(const QJsonObject &json) {
   for (const QJsonValue &s : json.value(QStringLiteral("correspondence_steps")).toArray())
     r.correspondenceSteps.push_back(CorrespondenceStats::fromJson(s.toObject()));
   r.similarity = json.value(QStringLiteral("similarity")).toObject();
+  r.distributed = json.value(QStringLiteral("distributed")).toObject();
   return r;
 }
 
@@ -252,7 +255,7 @@ TrainConfig withDataSizes(const TrainConfig &requested, const TrainingData &data
 }  // namespace
 
 TrainResult train(const TrainingData &input, const TrainConfig &requested, const QString &runDir, JobContext *job,
-                  const TrainingEvents &events) {
+                  const TrainingEvents &events, const DistributedOptions &distributed) {
   // Tree models read each caption's parse: parse (through the cache) what the caller did not.
   std::optional<TrainingData> parsed;
   if (requested.needsTrees() && !hasParses(input)) {
@@ -263,14 +266,36 @@ TrainResult train(const TrainingData &input, const TrainConfig &requested, const
   data.validate();
   const TrainConfig config = withDataSizes(requested, data, job);
   config.validate();
+  // Data-parallel training (issue 20): join the job; rank 0 alone writes the run folder.
+  std::unique_ptr<Collective> collective;
+  if (distributed.enabled()) {
+    if (job)
+      job->setProgress(-1, QStringLiteral("joining the data-parallel job at %1 as rank %2 of %3")
+                               .arg(distributed.rendezvous)
+                               .arg(distributed.rank)
+                               .arg(distributed.worldSize));
+    collective = Collective::join(distributed);
+    if (job) job->log(QStringLiteral("data-parallel: rank %1 of %2 joined at %3").arg(distributed.rank).arg(distributed.worldSize).arg(distributed.rendezvous));
+  }
+  const bool leader = !collective || collective->leader();
   const RunFolder folder(runDir);
   if (!QDir().mkpath(runDir)) throw std::runtime_error(QStringLiteral("%1: cannot create run folder").arg(runDir).toStdString());
+  // Rank 0 writes the configuration and vocabularies first; the others then read the same files
+  // (or, in a folder of their own, build identical ones).
+  if (collective && !leader) collective->barrier();
   prepareRunFolder(folder, config, data);
-
   const Vocabulary vocabulary = loadOrBuildVocabulary(folder, config, data);
   const std::shared_ptr<TreeVocabulary> trees = loadOrBuildTreeVocabulary(folder, config, data, vocabulary);
+  if (collective && leader) collective->barrier();
   const std::vector<EncodedCaption> encoded = encodeCaptions(vocabulary, data.captions, trees.get());
-  if (config.entry().closedForm) return trainCca(data, config, runDir, vocabulary, encoded, job);
+  if (config.entry().closedForm) {
+    if (leader) return trainCca(data, config, runDir, vocabulary, encoded, job);
+    // CCA has no gradient to share: its closed form is fitted by rank 0 alone.
+    if (job) job->log(QStringLiteral("data-parallel: CCA is fitted in closed form by rank 0; rank %1 has nothing to do").arg(distributed.rank));
+    TrainResult result;
+    result.runDir = runDir;
+    return result;
+  }
 
   // HM-LSTM: the captions' noun phrases, the image regions, the correspondences of the last step.
   const bool grounded = config.needsRegions();
@@ -322,6 +347,23 @@ TrainResult train(const TrainingData &input, const TrainConfig &requested, const
     if (job) job->log(QStringLiteral("resuming %1 after epoch %2").arg(runDir).arg(position.epoch));
   }
   const int resumedFrom = position.epoch;
+  if (collective) {
+    // Every rank resumes from the same epoch, and from rank 0's parameters (and batch-norm
+    // statistics), so the ranks hold one model throughout.
+    const auto [earliest, latest] = collective->minMax(position.epoch);
+    if (earliest != latest)
+      throw std::runtime_error(QStringLiteral("data-parallel: the ranks' run folders hold checkpoints of different epochs "
+                                              "(%1 to %2; this rank, %3, is at %4): give every rank the same run folder on a "
+                                              "shared file system, or a copy of rank 0's")
+                                   .arg(earliest)
+                                   .arg(latest)
+                                   .arg(distributed.rank)
+                                   .arg(position.epoch)
+                                   .toStdString());
+    std::vector<torch::Tensor> state = model->parameters();
+    for (const torch::Tensor &b : model->buffers()) state.push_back(b);
+    collective->broadcast(state);
+  }
   if (grounded && position.epoch > config.rootEpochs && QFile::exists(folder.correspondencesFile()))
     correspondences = Correspondences::fromJson(readJsonObjectFile(folder.correspondencesFile()), phrases, folder.correspondencesFile());
 
@@ -333,6 +375,9 @@ TrainResult train(const TrainingData &input, const TrainConfig &requested, const
   const int totalBatches = batchesPerEpoch * config.epochs;
   StepInputs step{data, encoded, features, trainable, int(trainRows.size())};
   step.negativePool = &trainRows;
+  step.collective = collective.get();
+  DistributedStats stats;
+  stats.worldSize = collective ? collective->worldSize() : 1;
   if (grounded) {
     step.regionFeatures = &regionFeatures;
     step.phrases = &phrases;
@@ -340,9 +385,9 @@ TrainResult train(const TrainingData &input, const TrainConfig &requested, const
   }
   // The Map's epoch slider: the sample's vectors before training and after every epoch.
   TrajectoryRecorder trajectory(data, config.recordSample, runDir);
-  if (position.epoch == 0) trajectory.record(model, encoded, features, 0);
+  if (position.epoch == 0 && leader) trajectory.record(model, encoded, features, 0);
   QFile eventLog(folder.eventsFile());
-  if (!eventLog.open(QIODevice::Append | QIODevice::Text))
+  if (leader && !eventLog.open(QIODevice::Append | QIODevice::Text))
     throw std::runtime_error(QStringLiteral("%1: cannot write: %2").arg(eventLog.fileName(), eventLog.errorString()).toStdString());
 
   QJsonArray history = position.history.value(QStringLiteral("epochs")).toArray();
@@ -362,7 +407,9 @@ TrainResult train(const TrainingData &input, const TrainConfig &requested, const
       correspondences = findCorrespondences(model, data, encoded, phrases, trainRows);
       correspondences.stats.step = (epoch - config.rootEpochs - 1) / config.alternationEpochs + 1;
       correspondences.stats.epoch = epoch;
-      writeFileAtomically(folder.correspondencesFile(), QJsonDocument(correspondences.toJson()).toJson(QJsonDocument::Compact));
+      // Every rank finds the same correspondences (the same model, the same data); rank 0 keeps them.
+      if (leader)
+        writeFileAtomically(folder.correspondencesFile(), QJsonDocument(correspondences.toJson()).toJson(QJsonDocument::Compact));
       stepStats = correspondences.stats;
       if (job) job->log(describe(stepStats));
     }
@@ -370,6 +417,8 @@ TrainResult train(const TrainingData &input, const TrainConfig &requested, const
         config.twinBatches ? shuffledWithTwins(data, trainRows, config.seed, epoch) : shuffled(trainRows, config.seed, epoch);
     model->train();
     double lossSum = 0;
+    QElapsedTimer loopClock;
+    loopClock.start();
     for (int b = 0; b < batchesPerEpoch; ++b) {
       if (job) job->checkpoint();
       const double lr = learningRateAt(config, position.iteration, batchesPerEpoch);
@@ -395,11 +444,22 @@ TrainResult train(const TrainingData &input, const TrainConfig &requested, const
       ++position.iteration;
       lossSum += value;
       const BatchEvent event{epoch, b + 1, batchesPerEpoch, position.iteration, value, lr};
-      appendEvent(eventLog, event);
-      if (events.onBatch) events.onBatch(event);
+      if (leader) {
+        appendEvent(eventLog, event);
+        if (events.onBatch) events.onBatch(event);
+      }
       if (job)
         job->setItemProgress(qint64(epoch - 1) * batchesPerEpoch + b + 1, totalBatches,
                              QStringLiteral("epoch %1/%2, loss %3").arg(epoch).arg(config.epochs).arg(value, 0, 'f', 3));
+    }
+    stats.trainSeconds += loopClock.nsecsElapsed() / 1e9;
+    stats.steps += batchesPerEpoch;
+    if (!leader) {
+      // Rank 0 evaluates and writes the checkpoint; the others wait for it, so a worker killed
+      // from here on finds the epoch's checkpoint complete.
+      position.epoch = epoch;
+      collective->barrier();
+      continue;
     }
     eventLog.flush();
 
@@ -449,11 +509,35 @@ TrainResult train(const TrainingData &input, const TrainConfig &requested, const
                                        : QStringLiteral(", twin accuracy train %1 val %2").arg(trainTwins, 0, 'f', 1).arg(validationTwins, 0, 'f', 1))
                    .arg(epochEvent.best && config.selection != SelectionRule::Last ? QStringLiteral(" (best)") : QString()));
     if (events.onEpoch) events.onEpoch(epochEvent);
+    if (collective) collective->barrier();
+  }
+  if (!leader) {
+    TrainResult result;
+    result.runDir = runDir;
+    result.resumedFrom = resumedFrom;
+    result.epochsRun = config.epochs - resumedFrom;
+    return result;
   }
 
   auto embedder = openEmbedder(folder, config, vocabulary, data.featureDim, trees.get());
-  return finish(*embedder, data, encoded, runDir, position, resumedFrom, config.epochs - resumedFrom,
-                grounded ? &phrases : nullptr);
+  TrainResult result = finish(*embedder, data, encoded, runDir, position, resumedFrom, config.epochs - resumedFrom,
+                              grounded ? &phrases : nullptr);
+  // The minibatch loop's throughput, one process or several (`bench ddp` compares them).
+  if (collective) {
+    stats.allReduceSeconds = collective->allReduceSeconds();
+    stats.gatherSeconds = collective->gatherSeconds();
+  }
+  result.distributed = stats.toJson();
+  writeFileAtomically(folder.resultFile(), QJsonDocument(result.toJson()).toJson());
+  if (collective) {
+    if (job)
+      job->log(QStringLiteral("data-parallel: %1 workers, %2 steps/s, all-reduce %3 ms and gather %4 ms per step")
+                   .arg(stats.worldSize)
+                   .arg(result.distributed.value(QStringLiteral("steps_per_second")).toDouble(), 0, 'f', 2)
+                   .arg(result.distributed.value(QStringLiteral("allreduce_ms_per_step")).toDouble(), 0, 'f', 2)
+                   .arg(result.distributed.value(QStringLiteral("gather_ms_per_step")).toDouble(), 0, 'f', 2));
+  }
+  return result;
 }
 
 }  // namespace gs

@@ -8,6 +8,7 @@
 
 #include "evaluation/grounding.h"
 #include "evaluation/retrieval.h"
+#include "training/distributedoptions.h"
 #include "training/trainconfig.h"
 #include "training/trainingdata.h"
 #include "training/trainingevents.h"
@@ -37,6 +38,8 @@ struct TrainResult {
   // Sentence-similarity benchmarks evaluated on the run afterwards (`similarity`, `compare
   // --similarity`): key "sts-b" (test split) or "sts-b/val", value SimilarityResult::toJson().
   QJsonObject similarity;
+  // DistributedStats::toJson() of this call's minibatch loop (rank 0's in a data-parallel job).
+  QJsonObject distributed;
   QJsonObject toJson() const;
   static TrainResult fromJson(const QJsonObject &json);
 };
@@ -44,7 +47,13 @@ struct TrainResult {
 // Trains (or resumes) the run in runDir. Throws std::runtime_error with a clear message for bad
 // data, a run folder holding a different configuration, or a loss that became NaN/infinite (the
 // last good checkpoint is kept). Honours job->checkpoint() between minibatches (cancel, pause).
+//
+// With distributed.enabled() this process is one worker of a data-parallel job: it trains its
+// share of every minibatch, rank 0 alone evaluates and writes the run folder (the other ranks
+// read it: give them the same folder on a shared file system, or a copy), and every rank resumes
+// from its last checkpoint. A worker that goes away stops the others with a message naming it.
+// Ranks other than 0 return a result holding only runDir, epochsRun and resumedFrom.
 TrainResult train(const TrainingData &data, const TrainConfig &config, const QString &runDir, JobContext *job = nullptr,
-                  const TrainingEvents &events = {});
+                  const TrainingEvents &events = {}, const DistributedOptions &distributed = {});
 
 }  // namespace gs

@@ -54,7 +54,7 @@ JobFunction makeTrainingJob(TrainingRequest request) {
       events.onBatch = [inbox](const BatchEvent &e) { inbox->push(e); };
       events.onEpoch = [inbox](const EpochEvent &e) { inbox->push(e); };
     }
-    const TrainResult result = train(data, request.config, request.runDir, &job, events);
+    const TrainResult result = train(data, request.config, request.runDir, &job, events, request.distributed);
     job.setSummary(result.toJson());
   };
 }

@@ -43,6 +43,8 @@ struct TrainingRequest {
   // The dataset at source.datasetPath, when the caller has it loaded already; null: the job loads it.
   std::shared_ptr<const Dataset> dataset;
   std::shared_ptr<TrainingInbox> inbox; // null: no live events
+  // One worker of a data-parallel job (`train --world-size N --rank R --rendezvous URL`).
+  DistributedOptions distributed;
 };
 
 // The job's summary is TrainResult::toJson() (TrainResult::fromJson reads it back).

@@ -10,6 +10,7 @@ Command benchCommand();
 Command demoCommand();
 Command datasetCommand();
 Command trainCommand();
+Command launchCommand(); // data-parallel training: N local workers
 Command evalCommand();
 Command embedCommand();
 Command retrieveCommand();

@@ -82,8 +82,17 @@ Command trainCommand() {
        QStringLiteral("concept-cnn")},
       {QStringLiteral("features"), QStringLiteral("DIR"), QStringLiteral("Feature folder (default: the feature cache).")},
       {QStringLiteral("concept-features"), QStringLiteral("DIR"),
-       QStringLiteral("Concepts model: the concept CNN's region features (`features --regions`; default: the feature cache).")}};
-  command.notes = modelList();
+       QStringLiteral("Concepts model: the concept CNN's region features (`features --regions`; default: the feature cache).")},
+      {QStringLiteral("world-size"), QStringLiteral("N"), QStringLiteral("Data-parallel: the number of workers in the job."), QStringLiteral("1")},
+      {QStringLiteral("rank"), QStringLiteral("R"), QStringLiteral("Data-parallel: this worker's rank, 0 to N-1 (rank 0 evaluates and writes the run)."),
+       QStringLiteral("0")},
+      {QStringLiteral("rendezvous"), QStringLiteral("URL"),
+       QStringLiteral("Data-parallel: where the workers meet, tcp://HOST:PORT (rank 0 listens) or file://PATH (a new file all see).")},
+      {QStringLiteral("dist-timeout"), QStringLiteral("SECONDS"),
+       QStringLiteral("Data-parallel: how long to wait for a silent worker (a killed one is noticed at once)."), QStringLiteral("1800")}};
+  command.notes = modelList() + QStringLiteral(
+      "\n\nData-parallel training: `groundscope-cli launch --nproc N -- train ...` starts N workers here; across\n"
+      "machines start one `train ... --world-size N --rank R --rendezvous tcp://HOST:PORT` on each (README).");
   command.run = [](const Arguments &args) {
     TrainingRequest request;
     request.config = configFromArguments(args);
@@ -92,6 +101,15 @@ Command trainCommand() {
     request.source.featuresDir = args.value(QStringLiteral("features"));
     request.source.conceptFeaturesDir = args.value(QStringLiteral("concept-features"));
     request.runDir = args.value(QStringLiteral("out"));
+    request.distributed.worldSize = args.intValue(QStringLiteral("world-size"), 1, 1, 4096);
+    request.distributed.rank = args.intValue(QStringLiteral("rank"), 0, 0, 4095);
+    request.distributed.rendezvous = args.value(QStringLiteral("rendezvous"));
+    request.distributed.timeoutSeconds = args.intValue(QStringLiteral("dist-timeout"), 1800, 1, 7 * 24 * 3600);
+    try {
+      request.distributed.validate();
+    } catch (const std::runtime_error &error) {
+      throw UsageError(error.what());
+    }
     Engine engine;
     const JobOutcome outcome = runJob(engine, QStringLiteral("Train %1").arg(request.config.modelName()), makeTrainingJob(request));
     if (outcome.status == JobStatus::Cancelled) {
@@ -99,7 +117,11 @@ Command trainCommand() {
       return kExitFailure;
     }
     if (outcome.status == JobStatus::Failed) throw std::runtime_error(outcome.error.toStdString());
-    out() << QJsonDocument(outcome.summary).toJson(QJsonDocument::Indented);
+    // Rank 0 reports the run; the other workers of a data-parallel job only say they finished.
+    if (request.distributed.leader())
+      out() << QJsonDocument(outcome.summary).toJson(QJsonDocument::Indented);
+    else
+      err() << "train: rank " << request.distributed.rank << " finished\n";
     return kExitOk;
   };
   return command;

@@ -1,6 +1,7 @@
 #include "training/detail/conceptsloss.h"
 
 #include "training/detail/losses.h"
+#include "training/detail/shardedencoding.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 
@@ -49,7 +50,7 @@ torch::Tensor conceptsLoss(JointModel &model, const TrainConfig &config, const C
   const torch::Tensor &imageOfCaption = images.imageOfCaption;
   const auto v = model->embedImages(in.features.index_select(0, images.rows));
   const TextBatch batch = makeTextBatch(in.encoded, captions);
-  const auto s = model->embedCaptions(batch);
+  const auto s = embedCaptionsSharded(model, in.encoded, captions, in.collective);
   const auto anchors = std::int64_t(captionRows.size());
   torch::Tensor loss = contrastiveHinge(model->similarity(v, s), imageOfCaption, config.margin, HingeNegatives::Sum, {}, anchors);
   if (model->generator && config.generationWeight > 0) {

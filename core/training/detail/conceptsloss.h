@@ -18,6 +18,8 @@
 
 namespace gs::detail {
 
+class Collective;
+
 struct ConceptsLossInputs {
   const TrainingData &data;
   const std::vector<EncodedCaption> &encoded;
@@ -25,6 +27,7 @@ struct ConceptsLossInputs {
   const std::vector<int> &trainingCaptions; // where extra mismatched pairs come from
   std::uint64_t seed = 0;                   // this step's draws (extra negatives, scheduled sampling)
   double truthProbability = 1.0;            // scheduled sampling's ε (1: teacher forcing throughout)
+  Collective *collective = nullptr;         // data-parallel: the sentence encoder's work is shared
 };
 
 // The distinct images of some captions, in first-seen order (rows of TrainingData), and per caption

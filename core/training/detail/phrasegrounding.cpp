@@ -4,12 +4,14 @@
 #include "models/detail/textbatch.h"
 #include "models/detail/treeencoders.h"
 #include "training/detail/embedder.h"
+#include "training/detail/collective.h"
 #include "training/detail/losses.h"
 
 #include <QJsonArray>
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 namespace gs::detail {
 
@@ -190,7 +192,7 @@ Correspondences findCorrespondences(JointModel &model, const TrainingData &data,
 torch::Tensor hmlstmLoss(JointModel &model, const TrainingData &data, const std::vector<EncodedCaption> &encoded,
                          const torch::Tensor &features, const torch::Tensor &regionFeatures, const PhraseIndex &phrases,
                          const Correspondences &correspondences, const std::vector<int> &captionRows, double margin,
-                         int *phrasePairs) {
+                         int *phrasePairs, Collective *collective) {
   // The minibatch's distinct images and each caption's row among them (as trainStep).
   std::vector<std::int64_t> images, imageOf;
   for (int c : captionRows) {
@@ -199,34 +201,51 @@ torch::Tensor hmlstmLoss(JointModel &model, const TrainingData &data, const std:
     if (it == images.end()) it = images.insert(images.end(), image);
     imageOf.push_back(std::int64_t(it - images.begin()));
   }
+  // Data-parallel (issue 20): this rank runs the Tree-LSTM over its share [mine, mineEnd) of the
+  // captions only; the roots and phrase states of the others are gathered below.
+  std::int64_t mine = 0, mineEnd = std::int64_t(captionRows.size());
+  if (collective) std::tie(mine, mineEnd) = collective->share(mineEnd);
   std::vector<const EncodedTree *> trees;
-  for (int c : captionRows) trees.push_back(&encoded[std::size_t(c)].tree);
-  const TreeStates states = treeEncoderOf(model).encode(trees, /*batched=*/true);
+  for (std::int64_t b = mine; b < mineEnd; ++b) trees.push_back(&encoded[std::size_t(captionRows[std::size_t(b)])].tree);
+  TreeStates states;
+  if (!trees.empty()) states = treeEncoderOf(model).encode(trees, /*batched=*/true);
 
   // The phrase pairs (S_{d,k}, I_{d,k}) of the minibatch, k ≥ 1, with their weights.
   std::vector<std::int64_t> phraseRows, regionRows, regionOfPair;
   std::vector<float> weights;
   std::map<int, std::int64_t> localRegion;
+  std::int64_t pairCount = 0; // over the whole minibatch (phraseRows: this rank's share)
   if (!correspondences.empty())
     for (std::size_t b = 0; b < captionRows.size(); ++b)
       for (int p = phrases.offset[std::size_t(captionRows[b])]; p < phrases.offset[std::size_t(captionRows[b]) + 1]; ++p) {
         const int region = correspondences.region[std::size_t(p)];
         if (region < 0 || correspondences.weight[std::size_t(p)] <= 0) continue;
-        phraseRows.push_back(states.rowOf[b][std::size_t(phrases.node[std::size_t(p)])]);
+        if (std::int64_t(b) >= mine && std::int64_t(b) < mineEnd)
+          phraseRows.push_back(states.rowOf[b - std::size_t(mine)][std::size_t(phrases.node[std::size_t(p)])]);
+        ++pairCount;
         const auto [it, added] = localRegion.emplace(region, std::int64_t(regionRows.size()));
         if (added) regionRows.push_back(region);
         regionOfPair.push_back(it->second);
         weights.push_back(correspondences.weight[std::size_t(p)]);
       }
-  if (phrasePairs) *phrasePairs = int(phraseRows.size());
+  if (phrasePairs) *phrasePairs = int(pairCount);
   const std::int64_t B = std::int64_t(captionRows.size()), U = std::int64_t(images.size());
 
   // One pass through each branch (FC → BN → L2), so batch normalisation sees the sentences and
   // phrases (text) and the images and regions (image) of the minibatch together.
-  torch::Tensor textIn = states.roots();
+  torch::Tensor roots = trees.empty() ? torch::Tensor() : states.roots();
+  torch::Tensor phraseStates;
+  if (!phraseRows.empty()) phraseStates = states.h.index_select(0, torch::tensor(phraseRows, torch::kInt64));
+  if (collective) {
+    // Shares are contiguous and phrase pairs are listed caption by caption: rank order is the
+    // minibatch's order for both.
+    roots = collective->gatherRows(roots);
+    phraseStates = pairCount > 0 ? collective->gatherRows(phraseStates) : torch::Tensor();
+  }
+  torch::Tensor textIn = roots;
   torch::Tensor imageIn = features.index_select(0, torch::tensor(images, torch::kInt64));
-  if (!phraseRows.empty()) {
-    textIn = torch::cat({textIn, states.h.index_select(0, torch::tensor(phraseRows, torch::kInt64))});
+  if (pairCount > 0) {
+    textIn = torch::cat({textIn, phraseStates});
     imageIn = torch::cat({imageIn, regionFeatures.index_select(0, torch::tensor(regionRows, torch::kInt64))});
   }
   const torch::Tensor y = model->statesToJoint(textIn);
@@ -234,9 +253,9 @@ torch::Tensor hmlstmLoss(JointModel &model, const TrainingData &data, const std:
   // Eq. 9 for the root pairs (w_{d,0} = 1).
   torch::Tensor loss = contrastiveHinge(model->similarity(v.narrow(0, 0, U), y.narrow(0, 0, B)),
                                         torch::tensor(imageOf, torch::kInt64), margin, HingeNegatives::Sum);
-  if (!phraseRows.empty()) {
+  if (pairCount > 0) {
     // Eq. 9 for each phrase pair, regions in place of images; Eq. 10's weights.
-    const std::int64_t P = std::int64_t(phraseRows.size()), R = std::int64_t(regionRows.size());
+    const std::int64_t P = pairCount, R = std::int64_t(regionRows.size());
     // A phrase pair has P − 1 + R − 1 contrastive terms, a root pair B − 1 + U − 1: scaled to the
     // root's count, so that w_{d,k} alone decides how much a phrase pair weighs against its root.
     const double scale = double(B + U - 2) / double(std::max<std::int64_t>(1, P + R - 2));

@@ -25,6 +25,7 @@
 namespace gs::detail {
 
 struct EncodedCaption;
+class Collective;
 
 // Every noun phrase of every caption, in caption order.
 struct PhraseIndex {
@@ -66,7 +67,7 @@ torch::Tensor regionFeatureTensor(const TrainingData &data); // [regions, featur
 torch::Tensor hmlstmLoss(JointModel &model, const TrainingData &data, const std::vector<EncodedCaption> &encoded,
                          const torch::Tensor &features, const torch::Tensor &regionFeatures, const PhraseIndex &phrases,
                          const Correspondences &correspondences, const std::vector<int> &captionRows, double margin,
-                         int *phrasePairs = nullptr);
+                         int *phrasePairs = nullptr, Collective *collective = nullptr);
 
 // Region–phrase ranking on a split (Table 4) where the data has ground-truth phrase boxes.
 GroundingMetrics evaluateGrounding(JointModel &model, const TrainingData &data, const std::vector<EncodedCaption> &encoded,

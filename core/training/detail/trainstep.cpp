@@ -1,7 +1,9 @@
 #include "training/detail/trainstep.h"
 
+#include "training/detail/collective.h"
 #include "training/detail/conceptsloss.h"
 #include "training/detail/losses.h"
+#include "training/detail/shardedencoding.h"
 
 #include <algorithm>
 #include <unordered_set>
@@ -18,7 +20,7 @@ torch::Tensor jointLoss(JointModel &model, const TrainConfig &config, const Step
   if (config.loss == LossKind::Squared) {
     const BatchImages images = batchImages(in.data, captionRows);
     return squaredError(model->embedImages(in.features.index_select(0, images.rows)),
-                        model->embedCaptions(makeTextBatch(in.encoded, captionRows)), images.imageOfCaption);
+                        embedCaptionsSharded(model, in.encoded, captionRows, in.collective), images.imageOfCaption);
   }
   // The minibatch's pairs are the anchors (the outer sum over P). With negative_pool 'all' every
   // other training caption, and through them every training image, joins as a contrastive item
@@ -33,7 +35,7 @@ torch::Tensor jointLoss(JointModel &model, const TrainConfig &config, const Step
   }
   const BatchImages images = batchImages(in.data, captions);
   const auto v = model->embedImages(in.features.index_select(0, images.rows));
-  const auto y = model->embedCaptions(makeTextBatch(in.encoded, captions));
+  const auto y = embedCaptionsSharded(model, in.encoded, captions, in.collective);
   return contrastiveHinge(model->similarity(v, y), images.imageOfCaption, config.margin,
                           config.loss == LossKind::Vsepp ? HingeNegatives::Hardest : HingeNegatives::Sum, {}, anchors);
 }
@@ -52,11 +54,11 @@ double trainStep(JointModel &model, torch::optim::Optimizer &optimizer, const Tr
   torch::Tensor loss;
   if (in.phrases)
     loss = hmlstmLoss(model, in.data, in.encoded, in.features, *in.regionFeatures, *in.phrases, *in.correspondences,
-                      captionRows, config.margin);
+                      captionRows, config.margin, nullptr, in.collective);
   else if (config.readsConcepts())
     loss = conceptsLoss(model, config,
                         {in.data, in.encoded, in.features, in.negativePool ? *in.negativePool : captionRows,
-                         in.stepSeed, in.truthProbability},
+                         in.stepSeed, in.truthProbability, in.collective},
                         captionRows);
   else
     loss = jointLoss(model, config, in, captionRows);
@@ -65,7 +67,15 @@ double trainStep(JointModel &model, torch::optim::Optimizer &optimizer, const Tr
   if (!std::isfinite(value) || value > kExplodingLoss)
     throw std::runtime_error(QStringLiteral("training diverged: loss %1").arg(value).toStdString());
   optimizer.zero_grad();
-  loss.backward();
+  if (in.collective) {
+    // Data-parallel: the loss is the same number on every rank (computed from the gathered
+    // minibatch); each rank back-propagates 1/world of it, its own captions' share scaled back up
+    // by the gather, and the sum over ranks is exactly the one-process gradient.
+    (loss / double(in.collective->worldSize())).backward();
+    in.collective->allReduceGradients(in.trainable);
+  } else {
+    loss.backward();
+  }
   if (squared) freezeInactiveSide(model, epoch);
   optimizer.step();
   return value;

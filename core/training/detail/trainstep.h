@@ -12,6 +12,8 @@
 
 namespace gs::detail {
 
+class Collective;
+
 struct StepInputs {
   const TrainingData &data;
   const std::vector<EncodedCaption> &encoded;
@@ -28,6 +30,8 @@ struct StepInputs {
   const std::vector<int> *negativePool = nullptr;
   std::uint64_t stepSeed = 0;
   double truthProbability = 1.0;
+  // Data-parallel training (issue 20): the job this step is one rank of; null in one process.
+  Collective *collective = nullptr;
 };
 
 // Socher §5: the squared loss is minimised alternately, W_I (the image side) on odd epochs and θ

@@ -1,0 +1,153 @@
+// `groundscope-cli launch --nproc N -- train ARGS…`: starts N local workers of one data-parallel
+// training job (issue 20), each `train ARGS… --world-size N --rank R --rendezvous file://…` with
+// its share of the cores, and watches them. Rank 0's output is the job's; the others' log lines
+// carry "[rank R]". When a worker dies the others notice at once (their Gloo connections close)
+// and stop with a message naming it; the launcher reports which one went and, should any still
+// run after --grace seconds, stops them.
+
+#include "clioutput.h"
+#include "commands/commands.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QThread>
+
+#include <atomic>
+#include <csignal>
+#include <memory>
+
+namespace gs::cli {
+
+namespace {
+
+std::atomic<int> g_launchInterrupts{0};
+
+// Ctrl-C reaches the workers too (one terminal, one process group): they cancel and keep their
+// last checkpoint. The launcher itself waits for them instead of dying first. A handler, not
+// SIG_IGN, so the workers (exec'd) get the default disposition back.
+void onLaunchInterrupt(int) { g_launchInterrupts.fetch_add(1); }
+
+struct Worker {
+  int rank = 0;
+  std::unique_ptr<QProcess> process;
+  qint64 pid = 0;
+  bool done = false;
+};
+
+}  // namespace
+
+Command launchCommand() {
+  Command command;
+  command.name = QStringLiteral("launch");
+  command.summary = QStringLiteral("start N local workers of one data-parallel training job (launch --nproc N -- train …)");
+  command.syntax.positionals = QStringLiteral("-- train ARGS...");
+  command.syntax.minPositional = 1;
+  command.syntax.maxPositional = -1;
+  command.syntax.options = {
+      {QStringLiteral("nproc"), QStringLiteral("N"), QStringLiteral("Workers to start (2 to 64)."), {}, true},
+      {QStringLiteral("threads"), QStringLiteral("T"),
+       QStringLiteral("Compute threads per worker (GS_THREADS); default: the cores divided among the workers, at least 1.")},
+      {QStringLiteral("rendezvous"), QStringLiteral("URL"),
+       QStringLiteral("Where the workers meet (default: a file in a new temporary folder).")},
+      {QStringLiteral("grace"), QStringLiteral("SECONDS"),
+       QStringLiteral("After a worker fails, how long the others get to stop by themselves before they are stopped."),
+       QStringLiteral("60")}};
+  command.notes = QStringLiteral(
+      "Everything after -- is one `train` command line, given to every worker with --world-size, --rank and\n"
+      "--rendezvous added. Rank 0 prints the result; exit code 0 when every worker succeeded, else the first\n"
+      "failure's. Across machines, start `train ... --world-size N --rank R --rendezvous tcp://HOST:PORT`\n"
+      "on each instead (README: Data-parallel training).");
+  command.run = [](const Arguments &args) {
+    const int n = args.intValue(QStringLiteral("nproc"), 2, 2, 64);
+    const QStringList train = args.positional();
+    if (train.value(0) != QLatin1String("train"))
+      throw UsageError("launch: give the workers' command after --: launch --nproc N -- train --dataset ... --model ... --out ...");
+    for (const QString &a : train)
+      for (const char *own : {"--world-size", "--rank", "--rendezvous"})
+        if (a == QLatin1String(own) || a.startsWith(QLatin1String(own) + QLatin1Char('=')))
+          throw UsageError(QStringLiteral("launch: %1 is the launcher's to set; leave it out of the train command").arg(QLatin1String(own)).toStdString());
+    QTemporaryDir meeting(QDir::temp().filePath(QStringLiteral("groundscope-launch-XXXXXX")));
+    if (!meeting.isValid()) throw std::runtime_error("launch: cannot create a temporary folder for the rendezvous");
+    const QString rendezvous = args.isSet(QStringLiteral("rendezvous")) ? args.value(QStringLiteral("rendezvous"))
+                                                                        : QStringLiteral("file://") + meeting.filePath(QStringLiteral("rendezvous"));
+    const int cores = std::max(1, QThread::idealThreadCount());
+    const int threads = args.isSet(QStringLiteral("threads")) ? args.intValue(QStringLiteral("threads"), 1, 1, 1024) : std::max(1, cores / n);
+    const int grace = args.intValue(QStringLiteral("grace"), 60, 0, 24 * 3600);
+
+    std::signal(SIGINT, onLaunchInterrupt);
+    std::signal(SIGTERM, onLaunchInterrupt);
+    std::vector<Worker> workers(static_cast<std::size_t>(n));
+    for (int r = 0; r < n; ++r) {
+      Worker &w = workers[std::size_t(r)];
+      w.rank = r;
+      w.process = std::make_unique<QProcess>();
+      QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+      env.insert(QStringLiteral("GS_THREADS"), QString::number(threads));
+      env.insert(QStringLiteral("GS_LOG_PREFIX"), QStringLiteral("[rank %1] ").arg(r));
+      w.process->setProcessEnvironment(env);
+      if (r == 0) {
+        w.process->setProcessChannelMode(QProcess::ForwardedChannels);
+      } else {
+        w.process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        w.process->setStandardOutputFile(QProcess::nullDevice());
+      }
+      w.process->setInputChannelMode(QProcess::ForwardedInputChannel);
+      QStringList arguments = train;
+      arguments << QStringLiteral("--world-size") << QString::number(n) << QStringLiteral("--rank") << QString::number(r)
+                << QStringLiteral("--rendezvous") << rendezvous;
+      w.process->start(QCoreApplication::applicationFilePath(), arguments);
+      if (!w.process->waitForStarted(30000))
+        throw std::runtime_error(QStringLiteral("launch: cannot start worker rank %1: %2").arg(r).arg(w.process->errorString()).toStdString());
+      w.pid = w.process->processId();
+      err() << QStringLiteral("launch: rank %1 is pid %2 (%3 threads), rendezvous %4\n").arg(r).arg(w.pid).arg(threads).arg(rendezvous);
+      err().flush();
+    }
+
+    int exitCode = kExitOk;
+    int running = n;
+    QDeadlineTimer stopBy(QDeadlineTimer::Forever);
+    while (running > 0) {
+      for (Worker &w : workers) {
+        if (w.done) continue;
+        if (!w.process->waitForFinished(50) && w.process->state() != QProcess::NotRunning) continue;
+        w.done = true;
+        --running;
+        const bool crashed = w.process->exitStatus() == QProcess::CrashExit;
+        const int code = w.process->exitCode();
+        if (crashed || code != 0) {
+          err() << QStringLiteral("launch: worker rank %1 (pid %2) %3\n")
+                       .arg(w.rank)
+                       .arg(w.pid)
+                       .arg(crashed ? QStringLiteral("was killed or crashed") : QStringLiteral("exited with code %1").arg(code));
+          err().flush();
+          if (exitCode == kExitOk) {
+            exitCode = crashed ? kExitFailure : code;
+            stopBy = QDeadlineTimer(std::chrono::seconds(grace));
+          }
+        }
+      }
+      if (running > 0 && stopBy.hasExpired()) {
+        for (Worker &w : workers)
+          if (!w.done) {
+            err() << QStringLiteral("launch: stopping worker rank %1 (pid %2), still running %3 s after another failed\n")
+                         .arg(w.rank)
+                         .arg(w.pid)
+                         .arg(grace);
+            w.process->terminate();
+            if (!w.process->waitForFinished(10000)) w.process->kill();
+          }
+        stopBy = QDeadlineTimer(QDeadlineTimer::Forever);
+      }
+    }
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    if (g_launchInterrupts.load() > 0 && exitCode != kExitOk) return 130;
+    return exitCode;
+  };
+  return command;
+}
+
+}  // namespace gs::cli
