@@ -37,5 +37,6 @@ Command benchTreesCommand();    // benchtrees.cpp
 Command benchTsneCommand();     // benchtsne.cpp
 Command benchMapCommand();      // benchtsne.cpp
 Command benchRetrievalCommand(); // benchretrieval.cpp
+Command benchDdpCommand();       // benchddp.cpp
 
 }  // namespace gs::cli

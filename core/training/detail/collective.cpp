@@ -9,6 +9,7 @@
 #include <QStringList>
 #include <QUrl>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -172,24 +173,45 @@ void Collective::fail(const char *during) const {
                                .toStdString());
 }
 
-torch::Tensor Collective::gatherRows(const torch::Tensor &local) {
+std::vector<std::int64_t> Collective::shareSizes(std::int64_t n) const {
+  std::vector<std::int64_t> sizes;
+  for (int r = 0; r < worldSize(); ++r) {
+    const auto [begin, end] = shareOf(n, r);
+    sizes.push_back(end - begin);
+  }
+  return sizes;
+}
+
+torch::Tensor Collective::gatherRows(const torch::Tensor &local, const std::vector<std::int64_t> &rowsOfRank) {
   const auto start = std::chrono::steady_clock::now();
   const int world = worldSize();
   torch::Tensor result;
   try {
     const bool has = local.defined() && local.dim() == 2 && local.size(0) > 0;
-    // Every rank's share size first: shares differ by one row, or are empty at an epoch's end.
-    torch::Tensor mine = torch::tensor({has ? local.size(0) : 0, has ? local.size(1) : 0}, torch::kInt64);
-    std::vector<torch::Tensor> inputs{mine};
-    std::vector<std::vector<torch::Tensor>> outputs(1);
-    for (int r = 0; r < world; ++r) outputs[0].push_back(torch::empty({2}, torch::kInt64));
-    m_impl->group->allgather(outputs, inputs)->wait();
     std::int64_t maxRows = 0, cols = 0;
     std::vector<std::int64_t> rows(std::size_t(world), 0);
-    for (int r = 0; r < world; ++r) {
-      rows[std::size_t(r)] = outputs[0][std::size_t(r)][0].item<std::int64_t>();
-      maxRows = std::max(maxRows, rows[std::size_t(r)]);
-      cols = std::max(cols, outputs[0][std::size_t(r)][1].item<std::int64_t>());
+    const bool known = rowsOfRank.size() == std::size_t(world) &&
+                       std::all_of(rowsOfRank.begin(), rowsOfRank.end(), [](std::int64_t r) { return r > 0; });
+    if (known) {
+      // Every rank knows every share's size and has rows of its own (so the width too): one
+      // collective instead of two, which is most of a small model's step on loopback.
+      if (!has || local.size(0) != rowsOfRank[std::size_t(rank())])
+        throw std::logic_error("gatherRows: this rank's rows differ from the sizes given");
+      rows = rowsOfRank;
+      maxRows = *std::max_element(rows.begin(), rows.end());
+      cols = local.size(1);
+    } else {
+      // Every rank's share size first: shares can be empty at an epoch's end.
+      torch::Tensor mine = torch::tensor({has ? local.size(0) : 0, has ? local.size(1) : 0}, torch::kInt64);
+      std::vector<torch::Tensor> inputs{mine};
+      std::vector<std::vector<torch::Tensor>> outputs(1);
+      for (int r = 0; r < world; ++r) outputs[0].push_back(torch::empty({2}, torch::kInt64));
+      m_impl->group->allgather(outputs, inputs)->wait();
+      for (int r = 0; r < world; ++r) {
+        rows[std::size_t(r)] = outputs[0][std::size_t(r)][0].item<std::int64_t>();
+        maxRows = std::max(maxRows, rows[std::size_t(r)]);
+        cols = std::max(cols, outputs[0][std::size_t(r)][1].item<std::int64_t>());
+      }
     }
     if (maxRows == 0) {
       m_gatherSeconds += secondsSince(start);
@@ -222,25 +244,23 @@ void Collective::allReduceGradients(const std::vector<torch::Tensor> &parameters
   const auto start = std::chrono::steady_clock::now();
   torch::NoGradGuard noGrad;
   try {
-    // Which parameters have a gradient on any rank.
+    // Which parameters have a gradient on any rank, and every gradient (zeros where a rank has
+    // none) in buckets of consecutive parameters: all sent at once, then waited for, so a small
+    // model pays Gloo's latency about once per step.
     torch::Tensor defined = torch::zeros({std::int64_t(parameters.size())}, torch::kFloat);
     for (std::size_t i = 0; i < parameters.size(); ++i)
       if (parameters[i].grad().defined()) defined[std::int64_t(i)] = 1;
     std::vector<torch::Tensor> flags{defined};
-    m_impl->group->allreduce(flags)->wait();
-    std::vector<std::size_t> active;
-    for (std::size_t i = 0; i < parameters.size(); ++i)
-      if (defined[std::int64_t(i)].item<float>() > 0) active.push_back(i);
-    // Buckets of consecutive gradients, flattened; all sent before the first is waited for.
+    const c10::intrusive_ptr<::c10d::Work> flagsWork = m_impl->group->allreduce(flags);
     struct Bucket {
       std::vector<std::size_t> members;
       torch::Tensor flat;
       c10::intrusive_ptr<::c10d::Work> work;
     };
     std::vector<Bucket> buckets;
-    std::int64_t filled = kBucketFloats;
-    for (std::size_t i : active) {
-      if (filled + parameters[i].numel() > kBucketFloats && !(buckets.size() && buckets.back().members.empty())) {
+    std::int64_t filled = 0;
+    for (std::size_t i = 0; i < parameters.size(); ++i) {
+      if (buckets.empty() || (filled + parameters[i].numel() > kBucketFloats && !buckets.back().members.empty())) {
         buckets.emplace_back();
         filled = 0;
       }
@@ -260,17 +280,21 @@ void Collective::allReduceGradients(const std::vector<torch::Tensor> &parameters
       std::vector<torch::Tensor> tensors{bucket.flat};
       bucket.work = m_impl->group->allreduce(tensors);
     }
+    flagsWork->wait();
     for (Bucket &bucket : buckets) {
       bucket.work->wait();
       std::int64_t at = 0;
       for (std::size_t i : bucket.members) {
         torch::Tensor p = parameters[i];
-        const torch::Tensor sum = bucket.flat.narrow(0, at, p.numel()).view_as(p);
-        if (p.grad().defined())
-          p.mutable_grad().copy_(sum);
-        else
-          p.mutable_grad() = sum.clone();
-        at += p.numel();
+        const std::int64_t numel = p.numel();
+        if (defined[std::int64_t(i)].item<float>() > 0) {
+          const torch::Tensor sum = bucket.flat.narrow(0, at, numel).view_as(p);
+          if (p.grad().defined())
+            p.mutable_grad().copy_(sum);
+          else
+            p.mutable_grad() = sum.clone();
+        }
+        at += numel;
       }
     }
   } catch (...) {

@@ -39,7 +39,11 @@ public:
   // back only into this rank's own rows, multiplied by the world size: with the loss divided by
   // the world size on every rank and the gradients summed by allReduceGradients, each parameter
   // then receives exactly the gradient of the whole minibatch's loss.
-  torch::Tensor gatherRows(const torch::Tensor &local);
+  // rowsOfRank (optional): every rank's row count, when the caller can compute it (it must be the
+  // same on every rank); with every count above zero the sizes need no exchange of their own.
+  torch::Tensor gatherRows(const torch::Tensor &local, const std::vector<std::int64_t> &rowsOfRank = {});
+  // Every rank's share sizes of n items, for gatherRows.
+  std::vector<std::int64_t> shareSizes(std::int64_t n) const;
 
   // Sums every parameter's gradient over the ranks, a bucket of flattened gradients at a time. A
   // gradient undefined on every rank (the parameter took no part in the minibatch anywhere) stays

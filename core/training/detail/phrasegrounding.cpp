@@ -215,6 +215,13 @@ torch::Tensor hmlstmLoss(JointModel &model, const TrainingData &data, const std:
   std::vector<float> weights;
   std::map<int, std::int64_t> localRegion;
   std::int64_t pairCount = 0; // over the whole minibatch (phraseRows: this rank's share)
+  // Data-parallel: how many of the pairs each rank's captions hold (gatherRows' sizes).
+  std::vector<std::int64_t> pairsOfRank(collective ? std::size_t(collective->worldSize()) : 0, 0);
+  const auto rankOfCaption = [&](std::int64_t b) {
+    int r = 0;
+    while (collective->shareOf(std::int64_t(captionRows.size()), r).second <= b) ++r;
+    return r;
+  };
   if (!correspondences.empty())
     for (std::size_t b = 0; b < captionRows.size(); ++b)
       for (int p = phrases.offset[std::size_t(captionRows[b])]; p < phrases.offset[std::size_t(captionRows[b]) + 1]; ++p) {
@@ -223,6 +230,7 @@ torch::Tensor hmlstmLoss(JointModel &model, const TrainingData &data, const std:
         if (std::int64_t(b) >= mine && std::int64_t(b) < mineEnd)
           phraseRows.push_back(states.rowOf[b - std::size_t(mine)][std::size_t(phrases.node[std::size_t(p)])]);
         ++pairCount;
+        if (collective) ++pairsOfRank[std::size_t(rankOfCaption(std::int64_t(b)))];
         const auto [it, added] = localRegion.emplace(region, std::int64_t(regionRows.size()));
         if (added) regionRows.push_back(region);
         regionOfPair.push_back(it->second);
@@ -239,8 +247,8 @@ torch::Tensor hmlstmLoss(JointModel &model, const TrainingData &data, const std:
   if (collective) {
     // Shares are contiguous and phrase pairs are listed caption by caption: rank order is the
     // minibatch's order for both.
-    roots = collective->gatherRows(roots);
-    phraseStates = pairCount > 0 ? collective->gatherRows(phraseStates) : torch::Tensor();
+    roots = collective->gatherRows(roots, collective->shareSizes(std::int64_t(captionRows.size())));
+    phraseStates = pairCount > 0 ? collective->gatherRows(phraseStates, pairsOfRank) : torch::Tensor();
   }
   torch::Tensor textIn = roots;
   torch::Tensor imageIn = features.index_select(0, torch::tensor(images, torch::kInt64));

@@ -10,7 +10,7 @@ torch::Tensor embedCaptionsSharded(JointModel &model, const std::vector<EncodedC
   const auto [begin, end] = collective->share(std::int64_t(rows.size()));
   torch::Tensor mine;
   if (end > begin) mine = model->embedCaptions(makeTextBatch(encoded, std::vector<int>(rows.begin() + begin, rows.begin() + end)));
-  return collective->gatherRows(mine);
+  return collective->gatherRows(mine, collective->shareSizes(std::int64_t(rows.size())));
 }
 
 }  // namespace gs::detail
