@@ -52,7 +52,16 @@ int benchFeaturesOnDataset(const Arguments &args) {
     batches.push_back(v);
   }
   if (!args.isSet(QStringLiteral("backbone"))) throw UsageError("--dataset needs --backbone onnx:FILE or torchscript:FILE");
-  const BackboneSpec spec = backboneFromOptions(args);
+  // torchscript:example: the example CNN of vision/torchscriptexample.h, written for this run.
+  QTemporaryDir exampleDir;
+  BackboneSpec spec;
+  if (args.value(QStringLiteral("backbone")) == QLatin1String("torchscript:example")) {
+    const QString script = exampleDir.filePath(QStringLiteral("example.pt"));
+    saveExampleTorchScript(script);
+    spec = BackboneSpec::parse(QStringLiteral("torchscript:") + script);
+  } else {
+    spec = backboneFromOptions(args);
+  }
   FeatureBenchResult r;
   Dataset dataset;
   Engine engine;
@@ -193,7 +202,7 @@ Command benchFeaturesCommand() {
       {QStringLiteral("dataset"), QStringLiteral("PATH"),
        QStringLiteral("Real images instead of the demo: the stages, the network-only limit and the pipeline at each --batch "
                       "(needs --backbone).")},
-      {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("With --dataset: onnx:FILE or torchscript:FILE.")},
+      {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("With --dataset: onnx:FILE, torchscript:FILE or torchscript:example (the example CNN).")},
       {QStringLiteral("batch"), QStringLiteral("LIST"), QStringLiteral("With --dataset: batch sizes."), QStringLiteral("1,8,32")},
       {QStringLiteral("layer"), QStringLiteral("NAME"), QStringLiteral("With --dataset: layer (ONNX) or method (TorchScript) to tap.")},
       {QStringLiteral("preset"), QStringLiteral("NAME"), QStringLiteral("With --dataset: preprocessing preset.")},
