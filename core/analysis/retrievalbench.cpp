@@ -114,6 +114,8 @@ std::vector<RetrievalBenchRow> runRetrievalBench(const RetrievalBenchOptions &o,
     IndexOptions options;
     options.kind = *indexKindFromName(name);
     options.seed = o.seed;
+    options.hnswLinks = o.hnswLinks;
+    options.hnswEfConstruction = o.hnswEfConstruction;
     if (job) job->log(QStringLiteral("building the %1 index").arg(name));
     timer.start();
     std::unique_ptr<VectorIndex> index = VectorIndex::build(items.data(), o.items, o.dim, ScoreKind::Cosine, options, job);
@@ -138,7 +140,7 @@ std::vector<RetrievalBenchRow> runRetrievalBench(const RetrievalBenchOptions &o,
       std::vector<faiss::Index::idx_t> labels(hits.size());
       for (std::size_t h = 0; h < hits.size(); ++h) labels[h] = hits[h].row;
       const QString label = name == QLatin1String("flat")   ? QStringLiteral("Groundscope flat (FAISS, exact)")
-                            : name == QLatin1String("hnsw") ? QStringLiteral("Groundscope HNSW (M 32), efSearch %1").arg(effort)
+                            : name == QLatin1String("hnsw") ? QStringLiteral("Groundscope HNSW (M %1, efConstruction %2), efSearch %3").arg(o.hnswLinks).arg(o.hnswEfConstruction).arg(effort)
                                                             : QStringLiteral("Groundscope IVF-PQ re-ranked, %1 probes").arg(effort);
       rows.push_back({name, label, build, batch, nq / batch, latency, recallOf(labels, exact, nq, k), megabytes, effort});
     }

@@ -7,6 +7,8 @@
 // by what they describe; isotropic random vectors would have no neighbours worth finding), and the
 // queries are drawn from the same mixture. Torch-free header.
 
+#include "analysis/vectorindex.h"
+
 #include <QStringList>
 
 #include <vector>
@@ -25,6 +27,8 @@ struct RetrievalBenchOptions {
   int seed = 1;
   int latencyQueries = 100;  // one-at-a-time queries for the per-query latency (the dock's case)
   std::vector<int> hnswEfforts = {32, 64, 96, 128, 192}; // efSearch values measured on the one HNSW build
+  int hnswLinks = IndexOptions{}.hnswLinks;                 // the graph's M and efConstruction (the defaults:
+  int hnswEfConstruction = IndexOptions{}.hnswEfConstruction; // what the dock and `retrieve` build)
   std::vector<int> ivfEfforts = {8, 16, 32, 64};           // lists probed, on the one IVF-PQ build
   QStringList methods = {QStringLiteral("torch"), QStringLiteral("faiss"), QStringLiteral("flat"), QStringLiteral("hnsw"),
                          QStringLiteral("ivfpq")};

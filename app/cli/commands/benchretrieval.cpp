@@ -27,6 +27,9 @@ Command benchRetrievalCommand() {
       {QStringLiteral("methods"), QStringLiteral("LIST"), QStringLiteral("Any of torch,faiss,flat,hnsw,ivfpq."),
        QStringLiteral("torch,faiss,flat,hnsw,ivfpq"), false},
       {QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Seed of the generated mixture."), QStringLiteral("1"), false},
+      {QStringLiteral("hnsw-links"), QStringLiteral("M"), QStringLiteral("HNSW links per node."), QString::number(IndexOptions{}.hnswLinks), false},
+      {QStringLiteral("hnsw-ef-construction"), QStringLiteral("E"), QStringLiteral("HNSW candidate list while building."),
+       QString::number(IndexOptions{}.hnswEfConstruction), false},
       {QStringLiteral("json"), {}, QStringLiteral("Print JSON."), {}, false}};
   command.run = [](const Arguments &args) {
     RetrievalBenchOptions options;
@@ -35,6 +38,8 @@ Command benchRetrievalCommand() {
     options.queries = args.intValue(QStringLiteral("queries"), 1000, 1, 1000000);
     options.k = args.intValue(QStringLiteral("k"), 10, 1, 10000);
     options.seed = args.intValue(QStringLiteral("seed"), 1, 0, 1 << 30);
+    options.hnswLinks = args.intValue(QStringLiteral("hnsw-links"), options.hnswLinks, 4, 256);
+    options.hnswEfConstruction = args.intValue(QStringLiteral("hnsw-ef-construction"), options.hnswEfConstruction, 8, 4096);
     options.methods = args.value(QStringLiteral("methods")).split(QLatin1Char(','), Qt::SkipEmptyParts);
     for (const QString &m : options.methods)
       if (!QStringList{QStringLiteral("torch"), QStringLiteral("faiss"), QStringLiteral("flat"), QStringLiteral("hnsw"), QStringLiteral("ivfpq")}.contains(m))
