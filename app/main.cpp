@@ -22,6 +22,8 @@ int main(int argc, char *argv[]) {
   QApplication app(argc, argv);
   QApplication::setApplicationName(QString::fromLatin1(gs::kApplicationName));
   QApplication::setOrganizationName(QString::fromLatin1(gs::kOrganisationName));
+  // The reverse-DNS id of the .desktop file and AppStream metainfo (Wayland matches windows by it).
+  QGuiApplication::setDesktopFileName(QStringLiteral("io.github.groundscope.Groundscope"));
   QApplication::setApplicationVersion(QString::fromLatin1(gs::kVersion));
   gs::initResources();
   QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/groundscope.svg")));

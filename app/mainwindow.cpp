@@ -14,8 +14,12 @@
 #include "mappanel.h"
 #include "recentdatasets.h"
 #include "regionpanel.h"
+#include "accessiblenames.h"
 #include "retrievalpanel.h"
 #include "trainingpanel.h"
+
+#include <QLineEdit>
+#include <QPushButton>
 #include "treepanel.h"
 #include "resources.h"
 #include "workbenchstate.h"
@@ -92,6 +96,8 @@ MainWindow::MainWindow(EngineBridge &bridge, QSettings &settings, QWidget *paren
   });
   restoreLayout();
   runStartupCheck();
+  // Screen readers: every control named by its form label or tooltip where it has no name of its own.
+  nameControlsFromLabels(this);
 }
 
 MainWindow::~MainWindow() { delete m_recent; }
@@ -122,6 +128,7 @@ void MainWindow::createDocks() {
       connect(m_datasetBrowser, &DatasetBrowser::datasetDropped, this, &MainWindow::openDataset);
       m_datasetTabs->addTab(m_datasetBrowser, tr("Browse"));
       m_datasetSummary = new QPlainTextEdit(m_datasetTabs);
+      m_datasetSummary->setAccessibleName(tr("Dataset summary"));
       m_datasetSummary->setReadOnly(true);
       m_datasetSummary->setObjectName(QStringLiteral("datasetSummary"));
       m_datasetSummary->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -176,6 +183,16 @@ void MainWindow::createMenus() {
   });
   open->setShortcut(QKeySequence::Open);
   open->setObjectName(QStringLiteral("action.open"));
+  // A dataset is a folder or one file: Karpathy or COCO JSON, CSV/TSV, a Flickr8k token file.
+  QAction *openFile = file->addAction(tr("Open dataset &file…"), this, [this] {
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open dataset file"), QString(),
+        tr("Dataset files (*.json *.csv *.tsv *.txt);;Karpathy or COCO captions (*.json);;CSV or TSV (*.csv *.tsv);;"
+           "Flickr8k token file (*.txt);;All files (*)"));
+    if (!path.isEmpty()) openDataset(path);
+  });
+  openFile->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+  openFile->setObjectName(QStringLiteral("action.openFile"));
   QAction *demo = file->addAction(tr("Open &demo dataset"), this, &MainWindow::openDemoDataset);
   demo->setObjectName(QStringLiteral("action.openDemo"));
   m_recentMenu = file->addMenu(tr("Open &recent"));
@@ -184,6 +201,7 @@ void MainWindow::createMenus() {
   file->addSeparator();
   QAction *exportAction = file->addAction(tr("&Export…"), this, &MainWindow::exportView);
   exportAction->setObjectName(QStringLiteral("action.export"));
+  exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
   file->addSeparator();
   QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
@@ -191,10 +209,47 @@ void MainWindow::createMenus() {
 
   QMenu *view = menuBar()->addMenu(tr("&View"));
   for (Dock which : kAllDocks) view->addAction(m_docks[which]->toggleViewAction());
+  view->addSeparator();
+  // Alt+1…6 bring a dock forward (shown, raised, focused) wherever it is docked or tabbed.
+  QMenu *goTo = view->addMenu(tr("&Go to"));
+  goTo->setObjectName(QStringLiteral("menu.goTo"));
+  int number = 1;
+  for (Dock which : kAllDocks) {
+    QAction *action = goTo->addAction(dockTitle(which), this, [this, which] { focusDock(which); });
+    action->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_0 + number)));
+    action->setObjectName(QStringLiteral("action.goTo.%1").arg(dockObjectName(which)));
+    ++number;
+  }
+  QAction *search = view->addAction(tr("&Search sentences"), this, [this] {
+    focusDock(Dock::Retrieval);
+    m_retrievalPanel->sentenceEdit()->setFocus(Qt::ShortcutFocusReason);
+    m_retrievalPanel->sentenceEdit()->selectAll();
+  });
+  search->setShortcut(QKeySequence::Find);
+  search->setObjectName(QStringLiteral("action.search"));
+
+  QMenu *training = menuBar()->addMenu(tr("&Training"));
+  QAction *start = training->addAction(tr("&Start training"), this, [this] {
+    focusDock(Dock::Training);
+    m_trainingPanel->startButton()->click(); // does nothing while the button is disabled
+  });
+  start->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+  start->setObjectName(QStringLiteral("action.startTraining"));
+  QAction *stop = training->addAction(tr("S&top training"), this, [this] { m_trainingPanel->stopButton()->click(); });
+  stop->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+  stop->setObjectName(QStringLiteral("action.stopTraining"));
 
   QMenu *help = menuBar()->addMenu(tr("&Help"));
   QAction *about = help->addAction(tr("&About Groundscope"), this, &MainWindow::showAbout);
   about->setObjectName(QStringLiteral("action.about"));
+}
+
+void MainWindow::focusDock(Dock which) {
+  QDockWidget *dock = m_docks[which];
+  dock->show();
+  dock->raise();
+  dock->activateWindow();
+  if (QWidget *inner = dock->widget()) inner->setFocus(Qt::ShortcutFocusReason);
 }
 
 void MainWindow::rebuildRecentMenu() {

@@ -85,6 +85,8 @@ private:
   void showLoaded(const QString &target, const JobOutcome &outcome, const std::optional<LoadedDataset> &loaded);
   void createDocks();
   void createMenus();
+  // Shows, raises and focuses a dock (View > Go to, Alt+1…6).
+  void focusDock(Dock which);
   void rebuildRecentMenu();
   void restoreLayout();
   void saveLayout();

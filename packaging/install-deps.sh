@@ -25,6 +25,8 @@ PACKAGES=(
   libfftw3-dev libfaiss-dev
   # data-parallel training: the Gloo headers LibTorch's c10d ProcessGroupGloo includes
   libgloo-dev
+  # packaging checks: the .desktop and AppStream validators (tst_packaging)
+  desktop-file-utils appstream
   # headless GUI runs and screenshots
   xvfb xauth x11-apps
 )

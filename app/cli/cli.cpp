@@ -3,6 +3,8 @@
 #include "clioutput.h"
 #include "commands/commands.h"
 #include "gs/version.h"
+#include "jobrunner.h"
+#include "manpage.h"
 
 namespace gs::cli {
 
@@ -23,7 +25,7 @@ void printHelp() {
            "Commands:\n";
   for (const Command &command : commands()) out() << QStringLiteral("  %1  %2\n").arg(command.name, -15).arg(command.summary);
   out() << "\nRun 'groundscope-cli COMMAND --help' for a command's options.\n"
-           "Exit codes: 0 success, 1 runtime failure, 2 usage error.\n";
+           "Exit codes: 0 success, 1 runtime failure, 2 usage error, 130 interrupted (Ctrl-C, after a clean stop).\n";
   out().flush();
 }
 
@@ -93,6 +95,15 @@ int run(const QStringList &arguments) {
     printHelp();
     return kExitOk;
   }
+  // The build writes the man page and the bash completion from the command table (manpage.h).
+  if (first == QLatin1String("--man")) {
+    out() << manPage();
+    return kExitOk;
+  }
+  if (first == QLatin1String("--bash-completion")) {
+    out() << bashCompletion();
+    return kExitOk;
+  }
   if (first == QLatin1String("--version") || first == QLatin1String("-v")) {
     out() << "groundscope-cli " << kVersion << '\n';
     return kExitOk;
@@ -119,12 +130,17 @@ int run(const QStringList &arguments) {
     return kExitOk;
   }
   try {
-    return dispatch(*command, command->name, rest);
+    const int code = dispatch(*command, command->name, rest);
+    return stoppedByInterrupt() && code != kExitOk ? kExitInterrupted : code;
   } catch (const UsageError &error) {
     err() << "groundscope-cli " << command->name << ": " << error.what() << '\n'
           << "Usage: groundscope-cli " << usageOf(command->name, *command) << '\n';
     return kExitUsage;
   } catch (const std::exception &error) {
+    if (stoppedByInterrupt()) {
+      err() << "groundscope-cli " << command->name << ": interrupted\n";
+      return kExitInterrupted;
+    }
     err() << "groundscope-cli " << command->name << ": error: " << error.what() << '\n';
     return kExitFailure;
   }

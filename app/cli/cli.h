@@ -1,7 +1,7 @@
 #pragma once
 // groundscope-cli: every capability of the GUI, headless. A table of subcommands, each declaring
 // its command line (arguments.h) and a function of the parsed arguments. Exit codes: 0 success,
-// 1 runtime failure, 2 usage error.
+// 1 runtime failure, 2 usage error, 130 interrupted.
 
 #include "arguments.h"
 
@@ -16,6 +16,7 @@ namespace gs::cli {
 constexpr int kExitOk = 0;
 constexpr int kExitFailure = 1; // the command ran and failed (missing file, bad data, …)
 constexpr int kExitUsage = 2;   // the command line itself is wrong
+constexpr int kExitInterrupted = 130; // Ctrl-C stopped it (after a clean stop: checkpoints kept)
 
 // Thrown for a bad command line; main prints it with the command's usage and exits 2.
 class UsageError : public std::runtime_error {

@@ -16,6 +16,7 @@ namespace gs::cli {
 namespace {
 
 std::atomic<int> g_interrupts{0};
+std::atomic<bool> g_stoppedByInterrupt{false}; // a job of this process was cancelled by Ctrl-C
 
 void onInterrupt(int) {
   if (g_interrupts.fetch_add(1) >= 1) std::_Exit(130); // second Ctrl-C: leave now
@@ -89,8 +90,11 @@ JobOutcome runJob(Engine &engine, const QString &name, JobFunction function) {
   }
   std::signal(SIGINT, previous);
   engine.removeObserver(&observer);
+  if (g_interrupts.load() > 0) g_stoppedByInterrupt = true;
   return *outcome;
 }
+
+bool stoppedByInterrupt() { return g_stoppedByInterrupt.load(); }
 
 void requireSuccess(const JobOutcome &outcome) {
   if (outcome.status == JobStatus::Cancelled) throw std::runtime_error("cancelled");

@@ -12,4 +12,8 @@ JobOutcome runJob(Engine &engine, const QString &name, JobFunction function);
 // "cancelled") becomes the runtime error main() prints with exit code 1.
 void requireSuccess(const JobOutcome &outcome);
 
+// Whether Ctrl-C stopped a job of this process (the command then exits 130, the shell's code for
+// an interrupt, after the job's clean stop).
+bool stoppedByInterrupt();
+
 }  // namespace gs::cli

@@ -122,8 +122,10 @@ NpyHeader parseNpyHeader(const char *bytes, std::int64_t size, const QString &so
     header.dtype = NpyDtype::Float32;
   } else if (type == QLatin1String("<f2") || type == QLatin1String(">f2") || type == QLatin1String("=f2")) {
     header.dtype = NpyDtype::Float16;
+  } else if (type == QLatin1String("<f8") || type == QLatin1String(">f8") || type == QLatin1String("=f8")) {
+    header.dtype = NpyDtype::Float64; // numpy's default: np.save of an array made without a dtype
   } else {
-    fail(source, QStringLiteral("unsupported dtype '%1' (float32 or float16 needed)").arg(type));
+    fail(source, QStringLiteral("unsupported dtype '%1' (float32, float64 or float16 needed)").arg(type));
   }
   header.bigEndian = type.startsWith(QLatin1Char('>'));
   header.fortranOrder = fortran.captured(1) == QLatin1String("True");
@@ -158,7 +160,7 @@ NpyMatrix NpyMatrix::open(const QString &path) {
   const QByteArray head = file->read(qMin<qint64>(size, 1 << 16));
   const NpyHeader header = parseNpyHeader(head.constData(), head.size(), path);
   const std::int64_t count = header.rows() * header.cols();
-  const std::int64_t elementBytes = header.dtype == NpyDtype::Float32 ? 4 : 2;
+  const std::int64_t elementBytes = header.dtype == NpyDtype::Float64 ? 8 : header.dtype == NpyDtype::Float32 ? 4 : 2;
   if (size < header.dataOffset + count * elementBytes)
     fail(path, QStringLiteral("truncated: the header promises %1 values, the file holds %2")
                    .arg(count)
@@ -182,17 +184,21 @@ NpyMatrix NpyMatrix::open(const QString &path) {
       return matrix;
     }
   }
-  // Convert into memory: float16, byte-swapped, or not mappable.
+  // Convert into memory: float16 or float64, byte-swapped, or not mappable.
   file->seek(header.dataOffset);
   const QByteArray raw = file->read(count * elementBytes);
   if (raw.size() != count * elementBytes) fail(path, QStringLiteral("read error: %1").arg(file->errorString()));
   auto owned = std::make_shared<std::vector<float>>(static_cast<std::size_t>(count));
   const auto *p = reinterpret_cast<const unsigned char *>(raw.constData());
   for (std::int64_t i = 0; i < count; ++i) {
-    unsigned char b[4];
+    unsigned char b[8];
     for (int k = 0; k < elementBytes; ++k) b[k] = p[i * elementBytes + (swap ? elementBytes - 1 - k : k)];
     if (header.dtype == NpyDtype::Float32) {
       std::memcpy(&(*owned)[i], b, 4);
+    } else if (header.dtype == NpyDtype::Float64) {
+      double value;
+      std::memcpy(&value, b, 8);
+      (*owned)[i] = static_cast<float>(value);
     } else {
       std::uint16_t half;
       std::memcpy(&half, b, 2);
@@ -207,6 +213,7 @@ NpyMatrix NpyMatrix::open(const QString &path) {
 void writeNpy(const QString &path, const float *data, std::int64_t rows, std::int64_t cols, NpyDtype dtype) {
   if (rows < 0 || cols < 0 || (rows * cols > 0 && !data)) fail(path, QStringLiteral("writeNpy: bad matrix"));
   if (!hostIsLittleEndian()) fail(path, QStringLiteral("writeNpy: big-endian hosts are not supported"));
+  if (dtype == NpyDtype::Float64) fail(path, QStringLiteral("writeNpy: writes float32 or float16"));
   QByteArray dict = QStringLiteral("{'descr': '%1', 'fortran_order': False, 'shape': (%2, %3), }")
                         .arg(dtype == NpyDtype::Float32 ? QStringLiteral("<f4") : QStringLiteral("<f2"))
                         .arg(rows)

@@ -14,7 +14,9 @@ class QFile;
 
 namespace gs {
 
-enum class NpyDtype { Float32, Float16 };
+// Float64 (numpy's default) is read and converted to float32 on load; files are written as float32
+// or float16.
+enum class NpyDtype { Float32, Float16, Float64 };
 
 struct NpyHeader {
   NpyDtype dtype = NpyDtype::Float32;

@@ -126,7 +126,18 @@ std::vector<int> MapModel::matchCaptions(const QString &query) const {
   return result;
 }
 
-std::vector<float> MapModel::stackedEmbeddings() const {
+namespace {
+// The mean of rows [begin, end) of an n × dim row-major block.
+std::vector<double> meanOfRows(const std::vector<float> &all, int dim, int begin, int end) {
+  std::vector<double> mean(std::size_t(std::max(dim, 0)), 0.0);
+  for (int r = begin; r < end; ++r)
+    for (int k = 0; k < dim; ++k) mean[std::size_t(k)] += all[std::size_t(r) * dim + k];
+  for (double &m : mean) m /= std::max(1, end - begin);
+  return mean;
+}
+}  // namespace
+
+std::vector<float> MapModel::uncentredEmbeddings() const {
   std::vector<float> all = m_data.imageEmbeddings;
   all.insert(all.end(), m_data.captionEmbeddings.begin(), m_data.captionEmbeddings.end());
   if (m_normalised && m_data.dim > 0)
@@ -138,6 +149,43 @@ std::vector<float> MapModel::stackedEmbeddings() const {
         for (int k = 0; k < m_data.dim; ++k) all[row + k] = float(all[row + k] / norm);
     }
   return all;
+}
+
+std::vector<float> MapModel::stackedEmbeddings() const {
+  std::vector<float> all = uncentredEmbeddings();
+  const int dim = m_data.dim, images = imageCount(), items = itemCount();
+  if (!m_centred || dim <= 0 || images == 0 || images == items || all.size() != std::size_t(items) * dim) return all;
+  for (const auto &[begin, end] : {std::pair{0, images}, std::pair{images, items}}) {
+    const std::vector<double> mean = meanOfRows(all, dim, begin, end);
+    for (int r = begin; r < end; ++r)
+      for (int k = 0; k < dim; ++k) all[std::size_t(r) * dim + k] = float(all[std::size_t(r) * dim + k] - mean[std::size_t(k)]);
+  }
+  return all;
+}
+
+MapModel::ModalityGap MapModel::modalityGap() const {
+  ModalityGap gap;
+  const int dim = m_data.dim, images = imageCount(), items = itemCount();
+  if (dim <= 0 || images == 0 || images == items) return gap;
+  const std::vector<float> all = uncentredEmbeddings();
+  if (all.size() != std::size_t(items) * dim) return gap;
+  const std::vector<double> a = meanOfRows(all, dim, 0, images), b = meanOfRows(all, dim, images, items);
+  double squared = 0;
+  for (int k = 0; k < dim; ++k) squared += (a[std::size_t(k)] - b[std::size_t(k)]) * (a[std::size_t(k)] - b[std::size_t(k)]);
+  gap.distance = std::sqrt(squared);
+  double spread = 0;
+  for (int r = 0; r < items; ++r) {
+    const std::vector<double> &mean = r < images ? a : b;
+    double d = 0;
+    for (int k = 0; k < dim; ++k) {
+      const double x = all[std::size_t(r) * dim + k] - mean[std::size_t(k)];
+      d += x * x;
+    }
+    spread += std::sqrt(d);
+  }
+  spread /= items;
+  gap.relative = spread > 0 ? gap.distance / spread : 0;
+  return gap;
 }
 
 std::vector<int> MapModel::itemsMatching(const MapModel &other, const std::vector<int> &items) const {

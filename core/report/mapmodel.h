@@ -79,6 +79,21 @@ public:
   // i.e. the cosine geometry HM-LSTM's Fig. 8 maps.
   void setNormalised(bool normalised) { m_normalised = normalised; }
   bool normalised() const { return m_normalised; }
+  // Subtract each modality's mean vector before mapping (default on, applied after unit length).
+  // Images and captions of a joint space sit in two offset cones (the "modality gap", Liang et al.
+  // 2022); a layout of the raw vectors then shows two clouds, images on one side and captions on
+  // the other, and hides which caption lies near which image. Centring each modality removes the
+  // offset and keeps every within-modality distance; only maps with both modalities are changed.
+  void setCentredModalities(bool centred) { m_centred = centred; }
+  bool centredModalities() const { return m_centred; }
+  // ‖mean image − mean caption‖ of the vectors as mapped before centring (unit length when
+  // normalised), and that distance over the mean distance of an item from its modality's mean
+  // (≈ how many "cloud radii" apart the two modalities are). 0 when a modality is missing.
+  struct ModalityGap {
+    double distance = 0;
+    double relative = 0;
+  };
+  ModalityGap modalityGap() const;
 
   // itemCount × 2 positions; throws std::invalid_argument on a size mismatch.
   void setPositions(std::vector<float> xy);
@@ -121,6 +136,8 @@ public:
 
 private:
   bool m_normalised = true;
+  bool m_centred = true;
+  std::vector<float> uncentredEmbeddings() const; // stacked, unit length when normalised
   MapData m_data;
   std::vector<float> m_xy;
   std::vector<int> m_selection;

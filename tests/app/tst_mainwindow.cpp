@@ -29,6 +29,18 @@
 #include <QTemporaryDir>
 #include "testprinters.h"
 
+#include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QAbstractSlider>
+#include <QAbstractSpinBox>
+#include <QAccessible>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QTextEdit>
+#include <QProcess>
+#include <QXmlStreamReader>
 #include <QTest>
 #include <QThread>
 #include <QToolButton>
@@ -68,11 +80,13 @@ private Q_SLOTS:
     QStringList sorted = expected;
     sorted.sort();
     QCOMPARE(titles, sorted);
-    QCOMPARE(menuTitles(window), (QStringList{QStringLiteral("&File"), QStringLiteral("&View"), QStringLiteral("&Help")}));
+    QCOMPARE(menuTitles(window), (QStringList{QStringLiteral("&File"), QStringLiteral("&View"), QStringLiteral("&Training"), QStringLiteral("&Help")}));
 
     // View menu toggles each dock.
     QMenu *view = window.menuBar()->actions().at(1)->menu();
-    QCOMPARE(view->actions().size(), 6);
+    int toggles = 0;
+    for (QDockWidget *dock : window.findChildren<QDockWidget *>()) toggles += view->actions().contains(dock->toggleViewAction());
+    QCOMPARE(toggles, 6);
     QDockWidget *map = window.dock(MainWindow::Dock::Map);
     QAction *toggle = map->toggleViewAction();
     QVERIFY(view->actions().contains(toggle));
@@ -87,8 +101,75 @@ private Q_SLOTS:
     QStringList fileEntries;
     for (QAction *action : file->actions())
       if (!action->isSeparator()) fileEntries << action->text();
-    QCOMPARE(fileEntries, (QStringList{QStringLiteral("&Open dataset…"), QStringLiteral("Open &demo dataset"), QStringLiteral("Open &recent"),
-                                       QStringLiteral("&Export…"), QStringLiteral("&Quit")}));
+    QCOMPARE(fileEntries, (QStringList{QStringLiteral("&Open dataset…"), QStringLiteral("Open dataset &file…"), QStringLiteral("Open &demo dataset"),
+                                       QStringLiteral("Open &recent"), QStringLiteral("&Export…"), QStringLiteral("&Quit")}));
+    engine.cancelAll();
+  }
+
+  // Alt+1…6 bring each dock forward with the focus inside it; Ctrl+F lands in the Retrieval dock's
+  // sentence box; start, stop, export and open have their shortcuts.
+  void keyboardReachesEveryDock() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    MainWindow window(bridge, settings);
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.activateWindow();
+    const MainWindow::Dock order[] = {MainWindow::Dock::Dataset, MainWindow::Dock::Training, MainWindow::Dock::Trees,
+                                      MainWindow::Dock::Regions,  MainWindow::Dock::Map,      MainWindow::Dock::Retrieval};
+    for (int i = 0; i < 6; ++i) {
+      QDockWidget *dock = window.dock(order[i]);
+      dock->hide();
+      QTest::keyClick(&window, Qt::Key(Qt::Key_1 + i), Qt::AltModifier);
+      QVERIFY2(dock->isVisible(), qPrintable(dock->windowTitle()));
+      QVERIFY2(!dock->visibleRegion().isEmpty(), qPrintable(dock->windowTitle())); // raised over its tab siblings
+    }
+    window.dock(MainWindow::Dock::Map)->raise();
+    QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
+    QWidget *focus = QApplication::focusWidget();
+    QVERIFY(focus);
+    QCOMPARE(focus->objectName(), QStringLiteral("retrievalSentence"));
+    const QMap<QString, QKeySequence> shortcuts{{QStringLiteral("action.open"), QKeySequence::Open},
+                                                {QStringLiteral("action.export"), QKeySequence(Qt::CTRL | Qt::Key_E)},
+                                                {QStringLiteral("action.startTraining"), QKeySequence(Qt::CTRL | Qt::Key_Return)},
+                                                {QStringLiteral("action.stopTraining"), QKeySequence(Qt::CTRL | Qt::Key_Period)}};
+    for (auto it = shortcuts.begin(); it != shortcuts.end(); ++it) {
+      auto *action = window.findChild<QAction *>(it.key());
+      QVERIFY2(action, qPrintable(it.key()));
+      QCOMPARE(action->shortcut(), it.value());
+    }
+    engine.cancelAll();
+  }
+
+  // Every control a screen reader can land on has a name: a walk over the whole window's widgets.
+  void everyControlHasAnAccessibleName() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    MainWindow window(bridge, settings);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QStringList unnamed;
+    for (QWidget *w : window.findChildren<QWidget *>()) {
+      const bool control = qobject_cast<QAbstractButton *>(w) || qobject_cast<QLineEdit *>(w) || qobject_cast<QComboBox *>(w) ||
+                           qobject_cast<QAbstractSpinBox *>(w) || qobject_cast<QAbstractSlider *>(w) ||
+                           qobject_cast<QAbstractItemView *>(w) || qobject_cast<QPlainTextEdit *>(w) || qobject_cast<QTextEdit *>(w);
+      if (!control || qobject_cast<QScrollBar *>(w) || w->focusPolicy() == Qt::NoFocus) continue;
+      // Qt's own parts of composite widgets (a combo box's view, a spin box's line edit) are named
+      // through their owner.
+      if (qobject_cast<QComboBox *>(w->parentWidget()) || qobject_cast<QAbstractSpinBox *>(w->parentWidget()) ||
+          w->objectName().startsWith(QLatin1String("qt_")) || w->window() != &window)
+        continue;
+      QAccessibleInterface *accessible = QAccessible::queryAccessibleInterface(w);
+      if (!accessible || accessible->text(QAccessible::Name).trimmed().isEmpty())
+        unnamed << QStringLiteral("%1 '%2' in %3")
+                       .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName(),
+                            w->parentWidget() ? QString::fromLatin1(w->parentWidget()->metaObject()->className()) : QString());
+    }
+    for (const QString &control : unnamed) qWarning("unnamed: %s", qPrintable(control));
+    QVERIFY2(unnamed.isEmpty(), qPrintable(QStringLiteral("%1 controls without an accessible name (listed above)").arg(unnamed.size())));
     engine.cancelAll();
   }
 
@@ -273,6 +354,34 @@ private Q_SLOTS:
     QVERIFY(!window.windowIcon().pixmap(64, 64).isNull());
   }
 
+  // German is complete: lupdate over the GUI's sources (into a copy of the .ts) leaves no message
+  // unfinished, so a new string without its translation fails here.
+  void germanTranslationIsComplete() {
+    QTemporaryDir dir;
+    const QString copy = dir.filePath(QStringLiteral("groundscope_de.ts"));
+    QVERIFY(QFile::copy(QStringLiteral(GS_SOURCE_DIR "/translations/groundscope_de.ts"), copy));
+    QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+    QProcess lupdate;
+    lupdate.setProcessChannelMode(QProcess::MergedChannels);
+    lupdate.start(QStringLiteral(GS_LUPDATE), {QStringLiteral("-no-obsolete"), QStringLiteral("-locations"), QStringLiteral("none"),
+                                               QStringLiteral("@" GS_TRANSLATED_SOURCES), QStringLiteral("-ts"), copy});
+    QVERIFY(lupdate.waitForFinished(120000));
+    QVERIFY2(lupdate.exitCode() == 0, lupdate.readAll().constData());
+    QFile ts(copy);
+    QVERIFY(ts.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&ts);
+    QString source;
+    QStringList unfinished;
+    while (!xml.atEnd()) {
+      if (xml.readNext() != QXmlStreamReader::StartElement) continue;
+      if (xml.name() == QLatin1String("source")) source = xml.readElementText();
+      if (xml.name() == QLatin1String("translation") && xml.attributes().value(QLatin1String("type")) == QLatin1String("unfinished"))
+        unfinished << source;
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY2(unfinished.isEmpty(), qPrintable(QStringLiteral("%1 untranslated, e.g. %2").arg(unfinished.size()).arg(unfinished.mid(0, 5).join(QStringLiteral(" | ")))));
+  }
+
   void germanTranslationLoads() {
     QVERIFY(QFile::exists(QStringLiteral(":/i18n/groundscope_de.qm")));
     const LoadedTranslations loaded = installTranslations(*qApp, QLocale(QLocale::German, QLocale::Germany));
@@ -281,7 +390,7 @@ private Q_SLOTS:
     EngineBridge bridge(engine);
     QSettings settings(settingsPath(), QSettings::IniFormat);
     MainWindow window(bridge, settings);
-    QCOMPARE(menuTitles(window), (QStringList{QStringLiteral("&Datei"), QStringLiteral("&Ansicht"), QStringLiteral("&Hilfe")}));
+    QCOMPARE(menuTitles(window), (QStringList{QStringLiteral("&Datei"), QStringLiteral("&Ansicht"), QStringLiteral("&Training"), QStringLiteral("&Hilfe")}));
     QCOMPARE(window.dock(MainWindow::Dock::Dataset)->windowTitle(), QStringLiteral("Datensatz"));
     for (QTranslator *translator : qApp->findChildren<QTranslator *>()) QCoreApplication::removeTranslator(translator);
   }

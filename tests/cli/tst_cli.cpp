@@ -16,6 +16,7 @@
 #include "clitestsupport.h"
 
 #include <cmath>
+#include <csignal>
 
 namespace {
 
@@ -264,6 +265,28 @@ private Q_SLOTS:
     QVERIFY2(r.err.contains(QStringLiteral("missing image: 2")), qPrintable(r.err));
   }
 
+  // Ctrl-C: the job stops at the next minibatch, keeps its last checkpoint, says how to resume, and
+  // the exit code is the shell's for an interrupt.
+  void interruptExits130AfterACleanStop() {
+    QTemporaryDir dir;
+    const QString data = makeDemoWithFeatures(dir, 50);
+    const QString run = dir.filePath(QStringLiteral("run"));
+    QProcess train;
+    train.start(QStringLiteral(GS_CLI_PATH), {QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("bow"),
+                                              QStringLiteral("--epochs"), QStringLiteral("100000"), QStringLiteral("--out"), run,
+                                              QStringLiteral("--backbone"), QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy"))});
+    QVERIFY(train.waitForStarted());
+    const QString checkpoint = QDir(run).filePath(QStringLiteral("checkpoint-last.pt"));
+    QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(checkpoint), 120000);
+    QCOMPARE(::kill(pid_t(train.processId()), SIGINT), 0);
+    QVERIFY(train.waitForFinished(60000));
+    const QString message = QString::fromUtf8(train.readAllStandardError());
+    QCOMPARE(train.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(train.exitCode(), 130);
+    QVERIFY2(message.contains(QStringLiteral("cancelled; run 'groundscope-cli train' with the same arguments to resume")), qPrintable(message));
+    QVERIFY(QFile::exists(checkpoint));
+  }
+
   void trainEvalEmbedRetrieveCompare() {
     QTemporaryDir dir;
     const QString data = makeDemoWithFeatures(dir, 50);
@@ -278,6 +301,18 @@ private Q_SLOTS:
     for (const char *file : {"config.json", "vocabulary.json", "checkpoint-last.pt", "model-best.pt", "metrics.json",
                              "events.jsonl", "result.json", "run.json"})
       QVERIFY2(QFile::exists(QDir(run).filePath(QLatin1String(file))), file);
+    // run.json says what made the run: versions, the commit, the BLAS and the command line.
+    {
+      QFile runJson(QDir(run).filePath(QStringLiteral("run.json")));
+      QVERIFY(runJson.open(QIODevice::ReadOnly));
+      const QJsonObject provenance = QJsonDocument::fromJson(runJson.readAll()).object().value(QStringLiteral("provenance")).toObject();
+      for (const char *key : {"groundscope", "commit", "libtorch", "qt", "opencv", "blas"})
+        QVERIFY2(!provenance.value(QLatin1String(key)).toString().isEmpty(), key);
+      QVERIFY(provenance.value(QStringLiteral("libtorch")).toString().startsWith(QLatin1String("1.")));
+      const QJsonArray commandLine = provenance.value(QStringLiteral("command_line")).toArray();
+      QVERIFY(commandLine.size() >= 3);
+      QCOMPARE(commandLine.at(1).toString(), QStringLiteral("train"));
+    }
 
     r = runCli({QStringLiteral("eval"), run, QStringLiteral("--json")});
     QVERIFY2(r.code == 0, qPrintable(r.err));

@@ -1,5 +1,6 @@
 // Figure export writes real PNG, SVG and PDF files at the requested size, rejects unknown
-// formats with a message naming the file, and never leaves a partial file behind.
+// formats with a message naming the file, and never leaves a partial file behind. SVG and PDF of
+// a plot are vectors: tick labels are text, the curve a path, and no bitmap stands in for them.
 
 #include "figureexport.h"
 
@@ -8,6 +9,12 @@
 #include <QLabel>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QVBoxLayout>
+#include <QXmlStreamReader>
+
+#include <qcustomplot.h>
+
+#include <cmath>
 
 using namespace gs;
 
@@ -41,6 +48,58 @@ private Q_SLOTS:
     QFile pdfFile(pdf);
     QVERIFY(pdfFile.open(QIODevice::ReadOnly));
     QVERIFY(pdfFile.read(5) == "%PDF-");
+  }
+
+  // A QCustomPlot inside a container (as the Training and Map panels hold theirs): the SVG holds the
+  // tick labels and the axis title as <text>, the 200-point curve as a <path>, and no <image>
+  // (QWidget::render alone would paste the plot's screen buffer in as one).
+  void plotsExportAsVectors() {
+    QTemporaryDir dir;
+    QWidget container;
+    auto *layout = new QVBoxLayout(&container);
+    auto *plot = new QCustomPlot;
+    layout->addWidget(plot);
+    QVector<double> x, y;
+    for (int i = 0; i < 200; ++i) x << i, y << std::sin(i / 20.0);
+    plot->addGraph()->setData(x, y);
+    plot->xAxis->setLabel(QStringLiteral("minibatch"));
+    plot->xAxis->setRange(0, 200);
+    plot->yAxis->setRange(-1.5, 1.5);
+    container.resize(640, 400);
+    container.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&container));
+    plot->replot(QCustomPlot::rpImmediateRefresh);
+
+    const QString svg = dir.filePath(QStringLiteral("plot.svg"));
+    const FigureExportResult result = exportFigure(container, svg);
+    QVERIFY2(result.ok, qPrintable(result.error));
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&file);
+    QStringList texts;
+    int images = 0, longestPath = 0;
+    while (!xml.atEnd()) {
+      if (xml.readNext() != QXmlStreamReader::StartElement) continue;
+      if (xml.name() == QLatin1String("image")) ++images;
+      if (xml.name() == QLatin1String("path") || xml.name() == QLatin1String("polyline")) {
+        const QString geometry = xml.attributes().value(QLatin1String("d")).toString() + xml.attributes().value(QLatin1String("points")).toString();
+        longestPath = std::max(longestPath, int(geometry.count(QLatin1Char(','))));
+      }
+      if (xml.name() == QLatin1String("text")) texts << xml.readElementText(QXmlStreamReader::IncludeChildElements).trimmed();
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QCOMPARE(images, 0);
+    QVERIFY2(texts.contains(QStringLiteral("minibatch")), qPrintable(texts.join(QLatin1Char('|'))));
+    QVERIFY2(texts.contains(QStringLiteral("100")) && texts.contains(QStringLiteral("0.5")), qPrintable(texts.join(QLatin1Char('|'))));
+    QVERIFY2(longestPath >= 150, qPrintable(QStringLiteral("longest path has %1 points").arg(longestPath)));
+
+    const QString pdf = dir.filePath(QStringLiteral("plot.pdf"));
+    QVERIFY(exportFigure(container, pdf).ok);
+    QFile pdfFile(pdf);
+    QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+    const QByteArray pdfBytes = pdfFile.readAll();
+    QVERIFY(pdfBytes.startsWith("%PDF-"));
+    QVERIFY2(!pdfBytes.contains("/Subtype /Image"), "the PDF holds a bitmap");
   }
 
   void rejectsUnknownFormatWithoutWritingAFile() {

@@ -167,6 +167,7 @@ private Q_SLOTS:
     for (float &v : data.imageEmbeddings) v *= 7.f; // images far longer than captions, as with inner products
     model.setData(data);
     QVERIFY(model.normalised());
+    model.setCentredModalities(false); // unit rows before the modality means come off
     const std::vector<float> unit = model.stackedEmbeddings();
     for (int row = 0; row < model.itemCount(); ++row) {
       double norm = 0;
@@ -177,6 +178,49 @@ private Q_SLOTS:
     const std::vector<float> raw = model.stackedEmbeddings();
     QCOMPARE(raw[0], data.imageEmbeddings[0]);
     QCOMPARE(raw[std::size_t(kImages * kDim)], data.captionEmbeddings[0]);
+  }
+
+  // The modality gap: captions offset from the images by a constant vector are mapped centred by
+  // default (each modality's mean is zero, distances within a modality unchanged), and the gap
+  // reported is the offset's length.
+  void modelCentresEachModalityByDefault() {
+    MapModel model;
+    MapData data = syntheticData();
+    const int captions = int(data.captionEmbeddings.size()) / kDim;
+    std::vector<float> offset(static_cast<std::size_t>(kDim), 0.0f);
+    for (int k = 0; k < kDim; ++k) offset[std::size_t(k)] = k % 2 ? 3.0f : -1.0f;
+    for (int c = 0; c < captions; ++c)
+      for (int k = 0; k < kDim; ++k) data.captionEmbeddings[std::size_t(c * kDim + k)] += offset[std::size_t(k)];
+    model.setData(data);
+    model.setNormalised(false);
+    QVERIFY(model.centredModalities());
+    const std::vector<float> centred = model.stackedEmbeddings();
+    for (const auto &[begin, end] : {std::pair{0, kImages}, std::pair{kImages, kImages + captions}})
+      for (int k = 0; k < kDim; ++k) {
+        double mean = 0;
+        for (int r = begin; r < end; ++r) mean += centred[std::size_t(r * kDim + k)];
+        QVERIFY2(std::abs(mean / (end - begin)) < 1e-5, qPrintable(QStringLiteral("rows %1-%2, column %3").arg(begin).arg(end).arg(k)));
+      }
+    // Within a modality nothing moves relative to anything else.
+    const auto distance = [&](const std::vector<float> &v, int a, int b) {
+      double d = 0;
+      for (int k = 0; k < kDim; ++k) d += std::pow(double(v[std::size_t(a * kDim + k)]) - v[std::size_t(b * kDim + k)], 2);
+      return std::sqrt(d);
+    };
+    model.setCentredModalities(false);
+    const std::vector<float> raw = model.stackedEmbeddings();
+    QVERIFY(std::abs(distance(raw, kImages, kImages + 1) - distance(centred, kImages, kImages + 1)) < 1e-5);
+    QVERIFY(std::abs(distance(raw, 0, 1) - distance(centred, 0, 1)) < 1e-5);
+    // The gap: the two means differ by the offset plus the difference of the data's own means.
+    double expected = 0;
+    for (int k = 0; k < kDim; ++k) {
+      double images = 0, texts = 0;
+      for (int r = 0; r < kImages; ++r) images += data.imageEmbeddings[std::size_t(r * kDim + k)];
+      for (int c = 0; c < captions; ++c) texts += data.captionEmbeddings[std::size_t(c * kDim + k)];
+      expected += std::pow(images / kImages - texts / captions, 2);
+    }
+    QVERIFY(std::abs(model.modalityGap().distance - std::sqrt(expected)) < 1e-4);
+    QVERIFY(model.modalityGap().relative > 0);
   }
 
   void modelRejectsInconsistentData() {

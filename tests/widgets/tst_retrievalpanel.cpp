@@ -25,6 +25,7 @@
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QScrollBar>
 #include <QTest>
 
 using namespace gs;
@@ -70,6 +71,9 @@ private Q_SLOTS:
     state.setDataset(m_dataset, m_tiny.datasetPath);
     state.setJointSpace(m_space);
     RetrievalPanel panel(state);
+    panel.resize(600, 400);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
     QSignalSpy ranked(&panel, &RetrievalPanel::imagesRanked);
     const QString caption = m_space->captions()[0];
     // Its true image(s): every image of the split with a caption of the same words (usually one).
@@ -104,6 +108,8 @@ private Q_SLOTS:
     }
     QVERIFY2(panel.imageRankingText().contains(QStringLiteral("ranks %1 of %2").arg(rank).arg(m_space->imageCount())),
              qPrintable(panel.imageRankingText()));
+    // The list opens at rank 1 (what the model put first), wherever the true image ranks.
+    QCOMPARE(panel.imageView()->verticalScrollBar()->value(), panel.imageView()->verticalScrollBar()->minimum());
 
     // Case and punctuation do not hide the caption.
     panel.rankImages(caption.toUpper().remove(QLatin1Char('.')));

@@ -8,6 +8,8 @@
 #include <QSvgGenerator>
 #include <QWidget>
 
+#include <qcustomplot.h>
+
 namespace gs {
 
 namespace {
@@ -17,6 +19,37 @@ void paintScaled(QWidget &widget, QPainter &painter, const QSizeF &target) {
   if (source.isEmpty()) return;
   painter.scale(target.width() / source.width(), target.height() / source.height());
   widget.render(&painter, QPoint(), QRegion(), QWidget::DrawChildren | QWidget::DrawWindowBackground);
+}
+
+// Paints a widget and its visible children as vectors: QWidget::render() would hand a QCustomPlot's
+// screen buffer (a bitmap) to the SVG or PDF, so every plot in the tree is drawn again through
+// QCustomPlot::toPainter — axes, tick labels as text, curves as paths. Other widgets paint
+// themselves (their QPainter calls become vectors already); children in stacking order, on top.
+void paintVectors(QWidget &widget, QCPPainter &painter) {
+  if (auto *plot = qobject_cast<QCustomPlot *>(&widget)) {
+    plot->toPainter(&painter, plot->width(), plot->height());
+    return;
+  }
+  widget.render(&painter, QPoint(), QRegion(), QWidget::DrawWindowBackground);
+  for (QObject *object : widget.children()) {
+    auto *child = qobject_cast<QWidget *>(object);
+    if (!child || !child->isVisible() || child->isWindow()) continue;
+    painter.save();
+    painter.translate(child->pos());
+    paintVectors(*child, painter);
+    painter.restore();
+  }
+}
+
+// The vector formats' painter: QCustomPlot draws text and lines without its pixmap caches.
+void paintVectorsScaled(QWidget &widget, QPaintDevice &device, const QSizeF &target) {
+  QCPPainter painter(&device);
+  painter.setMode(QCPPainter::pmVectorized);
+  painter.setMode(QCPPainter::pmNoCaching);
+  const QSize source = widget.size();
+  if (source.isEmpty()) return;
+  painter.scale(target.width() / source.width(), target.height() / source.height());
+  paintVectors(widget, painter);
 }
 }  // namespace
 
@@ -51,15 +84,13 @@ FigureExportResult exportFigure(QWidget &widget, const QString &path, QSize size
     svg.setSize(size);
     svg.setViewBox(QRect(QPoint(), size));
     svg.setTitle(widget.windowTitle());
-    QPainter painter(&svg);
-    paintScaled(widget, painter, QSizeF(size));
+    paintVectorsScaled(widget, svg, QSizeF(size));
   } else if (suffix == QLatin1String("pdf")) {
     QPdfWriter pdf(&file);
     pdf.setResolution(72); // one point per unit, so `size` is in points
     pdf.setPageSize(QPageSize(QSizeF(size), QPageSize::Point));
     pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-    QPainter painter(&pdf);
-    paintScaled(widget, painter, QSizeF(size));
+    paintVectorsScaled(widget, pdf, QSizeF(size));
   } else {
     result.error = QObject::tr("%1: unknown figure format '%2' (use .png, .svg or .pdf)").arg(path, suffix);
   }

@@ -1,6 +1,8 @@
 #pragma once
-// Exports any view as a figure: PNG (raster, at a chosen pixel size), SVG or PDF (vector where
-// the widget paints vectors). The format follows the file's suffix.
+// Exports any view as a figure: PNG (raster, at a chosen pixel size), SVG or PDF (vector: every
+// QCustomPlot in the view is drawn through QCustomPlot::toPainter — tick labels as text, curves as
+// paths — and other widgets through their own painting; photos and thumbnails stay images). The
+// format follows the file's suffix.
 
 #include <QSize>
 #include <QString>

@@ -8,6 +8,7 @@ LogView::LogView(EngineBridge &bridge, QWidget *parent) : QPlainTextEdit(parent)
   setReadOnly(true);
   setMaximumBlockCount(kMaxBlocks);
   setObjectName(QStringLiteral("logView"));
+  setAccessibleName(tr("Engine log"));
   connect(&bridge, &EngineBridge::started, this,
           [this](JobId, const QString &name) { appendLine(LogLevel::Info, tr("started: %1").arg(name)); });
   connect(&bridge, &EngineBridge::logLine, this,

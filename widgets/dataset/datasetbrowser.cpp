@@ -64,6 +64,7 @@ DatasetBrowser::DatasetBrowser(WorkbenchState &state, QWidget *parent)
   m_hint->setWordWrap(true);
 
   m_grid = new QListView;
+  m_grid->setAccessibleName(tr("Images of the dataset"));
   m_grid->setViewMode(QListView::IconMode);
   m_grid->setMovement(QListView::Static); // IconMode defaults to free movement and internal drops
   m_grid->setDragEnabled(false);
@@ -86,6 +87,7 @@ DatasetBrowser::DatasetBrowser(WorkbenchState &state, QWidget *parent)
   m_imageInfo->setWordWrap(true);
   m_imageInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_captions = new QListWidget;
+  m_captions->setAccessibleName(tr("Captions of the selected image"));
   m_captions->setWordWrap(true);
   m_captions->setToolTip(tr("Select a caption to see its trees and where it ranks its image"));
   auto *imagePage = new QWidget;
@@ -97,6 +99,7 @@ DatasetBrowser::DatasetBrowser(WorkbenchState &state, QWidget *parent)
   imageLayout->addWidget(m_captions, 1);
 
   m_report = new QPlainTextEdit;
+  m_report->setAccessibleName(tr("Load report"));
   m_report->setReadOnly(true);
   m_report->setLineWrapMode(QPlainTextEdit::NoWrap);
   m_tabs = new QTabWidget;

@@ -51,8 +51,10 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
       m_relay(new QObject, [](QObject *relay) { relay->deleteLater(); }) {
   m_view = new MapView(m_model, this);
   m_list = new QListWidget(this);
+  m_list->setAccessibleName(tr("Selected items"));
   m_list->setMinimumWidth(160);
   m_neighbourList = new QListWidget(this);
+  m_neighbourList->setAccessibleName(tr("Nearest neighbours in the joint space"));
   m_neighbourList->setToolTip(tr("The clicked item's nearest images and captions by the run's own score, in the joint space itself (not on the map)"));
   m_mode = new QComboBox(this);
   m_mode->addItem(tr("t-SNE"));
@@ -110,8 +112,15 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   m_unitLength = new QCheckBox(tr("Unit length"), this);
   m_unitLength->setChecked(m_model.normalised());
   m_unitLength->setToolTip(tr("Map directions (cosine geometry) rather than raw vectors; applies from the next Compute"));
+  m_centre = new QCheckBox(tr("Centre each modality"), this);
+  m_centre->setChecked(m_model.centredModalities());
+  m_centre->setToolTip(tr("Subtract the images' mean from the images and the captions' mean from the captions before the "
+                          "layout: the gap between the two modalities otherwise splits the map into an image cloud and a "
+                          "caption cloud. Applies from the next Compute"));
   m_exportWidth = new QSpinBox(this);
   m_exportHeight = new QSpinBox(this);
+  m_exportWidth->setAccessibleName(tr("Export width"));
+  m_exportHeight->setAccessibleName(tr("Export height"));
   for (QSpinBox *box : {m_exportWidth, m_exportHeight}) {
     box->setRange(100, 10000);
     box->setSuffix(tr(" px"));
@@ -160,6 +169,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   display->addWidget(m_search, 1);
   display->addWidget(m_lines);
   display->addWidget(m_unitLength);
+  display->addWidget(m_centre);
   display->addWidget(m_thumbnails);
   display->addWidget(m_clusters);
   display->addStretch();
@@ -215,6 +225,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   connect(m_thumbnails, &QCheckBox::toggled, this, &MapPanel::setThumbnailsVisible);
   connect(m_clusters, &QCheckBox::toggled, this, &MapPanel::setClusterLabelsVisible);
   connect(m_unitLength, &QCheckBox::toggled, this, [this](bool on) { m_model.setNormalised(on); });
+  connect(m_centre, &QCheckBox::toggled, this, [this](bool on) { m_model.setCentredModalities(on); });
   connect(m_export, &QPushButton::clicked, this, &MapPanel::exportWithDialog);
   connect(m_view, &MapView::rectSelected, this, &MapPanel::selectInRect);
   connect(m_view, &MapView::lassoSelected, this, [this](const QPolygonF &outline) { selectItems(m_model.itemsInPolygon(outline)); });
@@ -514,7 +525,8 @@ JobId MapPanel::replayEpochs(Mode mode) {
   m_mode->setCurrentIndex(int(mode));
   const QPointer<MapPanel> self(this);
   m_jobId = m_bridge.submit(tr("Epoch replay"), [self, relay = m_relay, token, space, dataset = m_state.dataset(), options,
-                                                 normalised = m_model.normalised()](JobContext &job) mutable {
+                                                 normalised = m_model.normalised(),
+                                                 centred = m_model.centredModalities()](JobContext &job) mutable {
     job.setProgress(-1, QStringLiteral("reading the recorded epochs"));
     const RunTrajectory trajectory = RunTrajectory::open(space->runDir());
     const TrajectorySample &sample = trajectory.sample();
@@ -523,6 +535,7 @@ JobId MapPanel::replayEpochs(Mode mode) {
     std::vector<std::vector<float>> frames;
     MapModel frame;
     frame.setNormalised(normalised);
+    frame.setCentredModalities(centred);
     MapData last;
     for (int epoch : trajectory.epochs()) {
       last = MapData::fromTrajectory(sample, trajectory.embeddings(epoch), space.get());
@@ -713,6 +726,14 @@ void MapPanel::onJobFinished(JobId id, const JobOutcome &outcome) {
     message = tr("Cancelled.");
   else
     message = tr("The map failed: %1").arg(outcome.error);
+  // The modality gap of the mapped vectors, and whether the layout took it out.
+  const MapModel::ModalityGap gap = m_model.modalityGap();
+  if (ok && gap.distance > 0)
+    message += QLatin1Char(' ') + (m_model.centredModalities()
+                                       ? tr("Modality gap %1 (%2× the spread within a modality), centred out.")
+                                       : tr("Modality gap %1 (%2× the spread within a modality), kept."))
+                                      .arg(gap.distance, 0, 'f', 3)
+                                      .arg(gap.relative, 0, 'f', 2);
   setStatus(message);
   updateControls();
   if (ok) {

@@ -168,6 +168,7 @@ private:
   std::vector<std::vector<float>> m_epochLayouts; // one aligned layout per epoch
   int m_shownEpoch = -1;
   QCheckBox *m_lines, *m_thumbnails, *m_unitLength, *m_clusters;
+  QCheckBox *m_centre = nullptr; // subtract each modality's mean (the modality gap)
   QLabel *m_status;
   JobId m_jobId = 0;
   int m_token = 0;         // identifies the current layout job; stale updates are dropped

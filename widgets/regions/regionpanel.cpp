@@ -190,6 +190,7 @@ void RegionPanel::buildUi() {
   sideLayout->setContentsMargins(0, 0, 0, 0);
   sideLayout->addWidget(new QLabel(tr("Noun phrases"), side));
   m_phraseList = new QListWidget(side);
+  m_phraseList->setAccessibleName(tr("Noun phrases and their regions"));
   m_phraseList->setObjectName(QStringLiteral("phraseList"));
   sideLayout->addWidget(m_phraseList, 2);
   m_rankedHeading = new QLabel(side);
@@ -198,6 +199,7 @@ void RegionPanel::buildUi() {
   m_allPhrases = new QCheckBox(tr("Rank all test phrases for a region"), side);
   sideLayout->addWidget(m_allPhrases);
   m_rankedList = new QListWidget(side);
+  m_rankedList->setAccessibleName(tr("Ranked regions or phrases"));
   m_rankedList->setObjectName(QStringLiteral("rankedList"));
   sideLayout->addWidget(m_rankedList, 2);
   m_conceptsBox = new QGroupBox(tr("Concepts"), side);

@@ -57,6 +57,7 @@ void runRanking(QObject *panel, QThreadPool *pool, Rank rank, Done done) {
 
 QListView *makeView(QWidget *parent, bool grid, int thumbnail) {
   auto *view = new QListView(parent);
+  view->setAccessibleName(QObject::tr("Ranked list"));
   view->setIconSize(QSize(thumbnail, thumbnail));
   view->setUniformItemSizes(true);
   view->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -87,6 +88,8 @@ RetrievalPanel::RetrievalPanel(WorkbenchState &state, QWidget *parent)
   auto *imagesTab = new QWidget(this);
   auto *imagesLayout = new QVBoxLayout(imagesTab);
   m_sentence = new QLineEdit(imagesTab);
+  m_sentence->setObjectName(QStringLiteral("retrievalSentence"));
+  m_sentence->setAccessibleName(tr("Sentence to rank images for"));
   m_sentence->setPlaceholderText(tr("Type a sentence and press Enter"));
   m_sentence->setClearButtonEnabled(true);
   connect(m_sentence, &QLineEdit::returnPressed, this, [this] { rankImages(m_sentence->text()); });
@@ -256,13 +259,15 @@ void RetrievalPanel::rankImages(const QString &sentence) {
                                                    .arg(space->imageIds()[bestRow])
                                                    .arg(list.trueRank)
                                                    .arg(list.candidates));
-                 m_imageView->scrollTo(m_imageModel->index(list.trueRank - 1, 0));
                } else if (list.relevantCount > 0) {
                  m_imageRanking->setText(tr("The caption's own image is not among the best %1 of %2").arg(list.rows.size()).arg(list.candidates));
                } else {
                  m_imageRanking->setText(tr("%1 images ranked (the sentence is not one of the split's captions)").arg(list.candidates));
                }
                m_imageRanking->setText(m_imageRanking->text() + indexNote(*space));
+               // A ranked list opens at rank 1, what the model put first; the line above says where
+               // the true image is.
+               m_imageView->scrollToTop();
                Q_EMIT imagesRanked();
              });
 }
@@ -295,6 +300,7 @@ void RetrievalPanel::rankCaptions(int imageRow) {
                         ? tr("Image %1: none of its %2 captions is among the best %3 of %4").arg(list.query).arg(list.relevantCount).arg(list.rows.size()).arg(list.candidates)
                         : tr("Image %1: no caption of the split describes it").arg(list.query)) +
                    indexNote(*space));
+               m_captionView->scrollToTop();
                Q_EMIT captionsRanked();
              });
 }

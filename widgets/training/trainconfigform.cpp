@@ -91,6 +91,7 @@ void TrainConfigForm::build() {
     editor->setToolTip(field.description);
     auto *label = new QLabel(field.key == kModelKey ? tr("Model") : field.label, this);
     label->setToolTip(field.description);
+    label->setBuddy(editor); // the label names the field for screen readers
     m_layout->addRow(label, editor);
     if (field.key == kModelKey) {
       m_presets = new QComboBox(this);

@@ -211,6 +211,7 @@ void TrainingPanel::buildUi() {
     m_plots->refresh();
   });
   m_runList = new QListWidget(monitor);
+  m_runList->setAccessibleName(tr("Runs"));
   m_runList->setToolTip(tr("Checked runs are drawn; selecting a finished run makes it the current run"));
   connect(m_runList, &QListWidget::itemChanged, this, [this](QListWidgetItem *item) {
     m_plots->setRunVisible(item->data(Qt::UserRole).toInt(), item->checkState() == Qt::Checked);
@@ -232,6 +233,7 @@ void TrainingPanel::buildUi() {
     menu.exec(m_runList->viewport()->mapToGlobal(at));
   });
   m_log = new QPlainTextEdit(monitor);
+  m_log->setAccessibleName(tr("Training log"));
   m_log->setReadOnly(true);
   m_log->setMaximumBlockCount(kLogLines);
   auto *lower = new QSplitter(Qt::Horizontal, monitor);

@@ -66,6 +66,7 @@ TreePanel::TreePanel(EngineBridge &bridge, WorkbenchState &state, QWidget *paren
   m_colourBy->addItem(tr("Similarity to the selected image"));
   m_colourBy->setToolTip(tr("What the node colours show (needs a tree-model run)"));
   m_unit = new QSpinBox;
+  m_unit->setAccessibleName(tr("Hidden unit shown"));
   m_unit->setPrefix(tr("unit "));
   m_unit->setRange(0, 0);
   m_export = new QPushButton(tr("Export figure…"));
@@ -108,6 +109,7 @@ TreePanel::TreePanel(EngineBridge &bridge, WorkbenchState &state, QWidget *paren
   auto *detailsBox = new QGroupBox(tr("Node"));
   (new QVBoxLayout(detailsBox))->addWidget(m_details);
   m_nearest = new QListWidget;
+  m_nearest->setAccessibleName(tr("Images nearest to the selected node"));
   m_nearest->setIconSize(kNearestThumbnail);
   m_nearest->setToolTip(tr("Test images ranked against the clicked phrase's joint-space vector"));
   auto *nearestBox = new QGroupBox(tr("Images nearest to the phrase"));

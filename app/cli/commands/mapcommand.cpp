@@ -132,6 +132,7 @@ int mapEpochs(const Arguments &args, const QString &method, int seed, QSize size
       if (dataset) data.addDatasetMetadata(*dataset);
       models.emplace_back();
       models.back().setNormalised(!args.isSet(QStringLiteral("raw")));
+      models.back().setCentredModalities(!args.isSet(QStringLiteral("no-centre")));
       models.back().setData(std::move(data));
       frames.push_back(models.back().stackedEmbeddings());
     }
@@ -196,6 +197,7 @@ Command mapCommand() {
       {QStringLiteral("size"), QStringLiteral("WxH"), QStringLiteral("Figure size (pixels for .png, points for .svg/.pdf)."), QStringLiteral("1200x900")},
       {QStringLiteral("dpr"), QStringLiteral("R"), QStringLiteral("Device pixel ratio of a .png."), QStringLiteral("1")},
       {QStringLiteral("raw"), {}, QStringLiteral("Map the raw vectors instead of unit-length ones."), {}},
+      {QStringLiteral("no-centre"), {}, QStringLiteral("Keep the modality gap: do not subtract each modality's mean before the layout."), {}},
       {QStringLiteral("clusters"), {}, QStringLiteral("Summarise the map's dense regions by their distinctive words (listed; labelled on the figure)."), {}},
       {QStringLiteral("epochs"), {}, QStringLiteral("Map the run's recorded epochs (its sample of test items), each from the previous epoch's map; "
                                                    "--figure and --out write one file per epoch (FILE-epoch-NNN.EXT)."), {}},
@@ -234,6 +236,7 @@ Command mapCommand() {
       if (!space->datasetPath().isEmpty()) data.addDatasetMetadata(loadDataset(space->datasetPath(), &job));
       model.setData(std::move(data));
       model.setNormalised(!args.isSet(QStringLiteral("raw")));
+      model.setCentredModalities(!args.isSet(QStringLiteral("no-centre")));
       const bool defaultColour = !args.isSet(QStringLiteral("colour"));
       colouring = colouringOf(model, allSplits && defaultColour ? QStringLiteral("split") : args.value(QStringLiteral("colour")));
       matches = searchOf(model, args.value(QStringLiteral("search")));
@@ -257,6 +260,10 @@ Command mapCommand() {
       }
       summary.insert(QStringLiteral("images"), model.imageCount());
       summary.insert(QStringLiteral("captions"), model.captionCount());
+      const MapModel::ModalityGap gap = model.modalityGap();
+      summary.insert(QStringLiteral("modality_gap"), gap.distance);
+      summary.insert(QStringLiteral("modality_gap_relative"), gap.relative);
+      summary.insert(QStringLiteral("modalities_centred"), model.centredModalities());
       if (!csvPath.isEmpty()) writeMapCsv(csvPath, model, colouring);
       if (!figurePath.isEmpty()) {
         MapFigureOptions options;
@@ -272,6 +279,12 @@ Command mapCommand() {
                  .arg(summary.value(QStringLiteral("captions")).toInt())
                  .arg(splitLabel, method)
                  .arg(100 * summary.value(QStringLiteral("preservation")).toDouble(), 0, 'f', 1);
+    if (summary.value(QStringLiteral("modality_gap")).toDouble() > 0)
+      out() << QStringLiteral("modality gap %1 (%2x the spread within a modality), %3\n")
+                   .arg(summary.value(QStringLiteral("modality_gap")).toDouble(), 0, 'f', 3)
+                   .arg(summary.value(QStringLiteral("modality_gap_relative")).toDouble(), 0, 'f', 2)
+                   .arg(summary.value(QStringLiteral("modalities_centred")).toBool() ? QStringLiteral("centred out before the layout")
+                                                                                     : QStringLiteral("kept (--no-centre)"));
     out() << QStringLiteral("coloured by %1:\n").arg(colouring.title.toLower());
     for (const MapCategory &category : colouring.categories) out() << QStringLiteral("  %1: %2\n").arg(category.name).arg(category.items.size());
     if (args.isSet(QStringLiteral("clusters"))) {

@@ -1,4 +1,6 @@
 #include "training/detail/runfiles.h"
+
+#include "runtime/provenance.h"
 #include "training/modelregistry.h"
 
 #include "io/atomicfile.h"
@@ -53,6 +55,8 @@ void prepareRunFolder(const RunFolder &run, const TrainConfig &config, const Tra
   source.insert(QStringLiteral("feature_dim"), data.featureDim);
   source.insert(QStringLiteral("images"), data.imageCount());
   source.insert(QStringLiteral("captions"), int(data.captions.size()));
+  // Who trained it: versions, commit, BLAS, command line (of the latest session, resumes included).
+  source.insert(QStringLiteral("provenance"), runtime::provenance());
   writeFileAtomically(run.sourceFile(), QJsonDocument(source).toJson());
 }
 
