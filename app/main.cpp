@@ -21,7 +21,7 @@
 int main(int argc, char *argv[]) {
   QApplication app(argc, argv);
   QApplication::setApplicationName(QString::fromLatin1(gs::kApplicationName));
-  QApplication::setOrganizationName(QString::fromLatin1(gs::kOrganisationName));
+  QApplication::setOrganizationDomain(QString::fromLatin1(gs::kOrganisationDomain));
   // The reverse-DNS id of the .desktop file and AppStream metainfo (Wayland matches windows by it).
   QGuiApplication::setDesktopFileName(QStringLiteral("io.github.groundscope.Groundscope"));
   QApplication::setApplicationVersion(QString::fromLatin1(gs::kVersion));

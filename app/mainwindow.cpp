@@ -79,6 +79,7 @@ QString dockObjectName(MainWindow::Dock dock) {
 
 MainWindow::MainWindow(EngineBridge &bridge, QSettings &settings, QWidget *parent)
     : QMainWindow(parent), m_bridge(bridge), m_settings(settings), m_recent(new RecentDatasets(settings)),
+      m_recentRuns(new RecentDatasets(settings, QStringLiteral("runs/recent"))),
       m_state(new WorkbenchState(this)) {
   initResources();
   setWindowTitle(QStringLiteral("Groundscope"));
@@ -100,7 +101,10 @@ MainWindow::MainWindow(EngineBridge &bridge, QSettings &settings, QWidget *paren
   nameControlsFromLabels(this);
 }
 
-MainWindow::~MainWindow() { delete m_recent; }
+MainWindow::~MainWindow() {
+  delete m_recent;
+  delete m_recentRuns;
+}
 
 void MainWindow::createDocks() {
   const QMap<Dock, QString> hints = {
@@ -198,6 +202,15 @@ void MainWindow::createMenus() {
   m_recentMenu = file->addMenu(tr("Open &recent"));
   m_recentMenu->setObjectName(QStringLiteral("menu.recent"));
   rebuildRecentMenu();
+  m_recentRunsMenu = file->addMenu(tr("Open recent r&un"));
+  m_recentRunsMenu->setObjectName(QStringLiteral("menu.recentRuns"));
+  rebuildRecentRunsMenu();
+  // Every run that becomes the workbench's current one (opened, or trained to the end) is remembered.
+  connect(m_state, &WorkbenchState::runChanged, this, [this](const QString &runDir) {
+    if (runDir.isEmpty()) return;
+    m_recentRuns->add(runDir);
+    rebuildRecentRunsMenu();
+  });
   file->addSeparator();
   QAction *exportAction = file->addAction(tr("&Export…"), this, &MainWindow::exportView);
   exportAction->setObjectName(QStringLiteral("action.export"));
@@ -250,6 +263,30 @@ void MainWindow::focusDock(Dock which) {
   dock->raise();
   dock->activateWindow();
   if (QWidget *inner = dock->widget()) inner->setFocus(Qt::ShortcutFocusReason);
+}
+
+void MainWindow::rebuildRecentRunsMenu() {
+  m_recentRunsMenu->clear();
+  const QStringList paths = m_recentRuns->paths();
+  for (const QString &path : paths)
+    m_recentRunsMenu->addAction(path, this, [this, path] {
+      if (!QFileInfo::exists(path)) {
+        statusBar()->showMessage(tr("%1: no such run folder").arg(path), 10000);
+        m_recentRuns->remove(path);
+        rebuildRecentRunsMenu();
+        return;
+      }
+      focusDock(Dock::Training);
+      m_trainingPanel->openRunFolder(path);
+    });
+  if (!paths.isEmpty()) {
+    m_recentRunsMenu->addSeparator();
+    m_recentRunsMenu->addAction(tr("Clear list"), this, [this] {
+      m_recentRuns->clear();
+      rebuildRecentRunsMenu();
+    });
+  }
+  m_recentRunsMenu->setEnabled(!paths.isEmpty());
 }
 
 void MainWindow::rebuildRecentMenu() {

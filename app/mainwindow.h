@@ -51,6 +51,7 @@ public:
   MapPanel *mapPanel() const { return m_mapPanel; }
   RegionPanel *regionPanel() const { return m_regionPanel; }
   QMenu *recentMenu() const { return m_recentMenu; }
+  QMenu *recentRunsMenu() const { return m_recentRunsMenu; }
   QString currentDataset() const { return m_dataset; }
   // What the panels share: dataset, current run, selection.
   WorkbenchState &workbench() const { return *m_state; }
@@ -88,6 +89,7 @@ private:
   // Shows, raises and focuses a dock (View > Go to, Alt+1…6).
   void focusDock(Dock which);
   void rebuildRecentMenu();
+  void rebuildRecentRunsMenu();
   void restoreLayout();
   void saveLayout();
   void runStartupCheck();
@@ -96,11 +98,13 @@ private:
   EngineBridge &m_bridge;
   QSettings &m_settings;
   RecentDatasets *m_recent;
+  RecentDatasets *m_recentRuns; // the runs opened or trained, for File > Open recent run
   WorkbenchState *m_state;
   QMap<Dock, QDockWidget *> m_docks;
   JobStatusWidget *m_jobStatus = nullptr;
   LogView *m_log = nullptr;
   QMenu *m_recentMenu = nullptr;
+  QMenu *m_recentRunsMenu = nullptr;
   QString m_dataset;
   QStackedWidget *m_datasetStack = nullptr; // empty hint, then the browser and summary tabs
   QTabWidget *m_datasetTabs = nullptr;

@@ -5,12 +5,10 @@
 namespace gs {
 
 namespace {
-const QString kKey = QStringLiteral("datasets/recent");
-
 QString normalised(const QString &path) { return QDir::cleanPath(QDir::fromNativeSeparators(path)); }
 }  // namespace
 
-QStringList RecentDatasets::paths() const { return m_settings.value(kKey).toStringList(); }
+QStringList RecentDatasets::paths() const { return m_settings.value(m_key).toStringList(); }
 
 void RecentDatasets::add(const QString &path) {
   const QString clean = normalised(path);
@@ -30,7 +28,7 @@ void RecentDatasets::remove(const QString &path) {
 void RecentDatasets::clear() { store({}); }
 
 void RecentDatasets::store(const QStringList &paths) {
-  m_settings.setValue(kKey, paths);
+  m_settings.setValue(m_key, paths);
   m_settings.sync();
 }
 

@@ -20,7 +20,7 @@ int main(int argc, char *argv[]) {
   std::unique_ptr<QCoreApplication> app =
       drawsFigures ? std::make_unique<QGuiApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
   QCoreApplication::setApplicationName(QString::fromLatin1(gs::kApplicationName));
-  QCoreApplication::setOrganizationName(QString::fromLatin1(gs::kOrganisationName));
+  QCoreApplication::setOrganizationDomain(QString::fromLatin1(gs::kOrganisationDomain));
   QCoreApplication::setApplicationVersion(QString::fromLatin1(gs::kVersion));
   gs::runtime::initialise();
   const int code = gs::cli::run(QCoreApplication::arguments().mid(1));

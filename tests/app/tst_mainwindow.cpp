@@ -102,7 +102,8 @@ private Q_SLOTS:
     for (QAction *action : file->actions())
       if (!action->isSeparator()) fileEntries << action->text();
     QCOMPARE(fileEntries, (QStringList{QStringLiteral("&Open dataset…"), QStringLiteral("Open dataset &file…"), QStringLiteral("Open &demo dataset"),
-                                       QStringLiteral("Open &recent"), QStringLiteral("&Export…"), QStringLiteral("&Quit")}));
+                                       QStringLiteral("Open &recent"), QStringLiteral("Open recent r&un"), QStringLiteral("&Export…"),
+                                       QStringLiteral("&Quit")}));
     engine.cancelAll();
   }
 
@@ -202,6 +203,35 @@ private Q_SLOTS:
     QTest::mouseClick(window.jobStatus()->cancelButton(), Qt::LeftButton);
     QCOMPARE(engine.wait(id, 5000)->status, JobStatus::Cancelled);
     QTRY_VERIFY_WITH_TIMEOUT(!window.jobStatus()->isVisible(), 5000);
+  }
+
+  // File > Open recent run: a run opened in the workbench is remembered across sessions; a run
+  // folder that has gone is dropped from the list when chosen, with a message.
+  void recentRunsPersist() {
+    QTemporaryDir runs;
+    const QString gone = runs.filePath(QStringLiteral("gone"));
+    {
+      Engine engine;
+      EngineBridge bridge(engine);
+      QSettings settings(settingsPath(), QSettings::IniFormat);
+      RecentDatasets(settings, QStringLiteral("runs/recent")).clear();
+      MainWindow window(bridge, settings);
+      QVERIFY(!window.recentRunsMenu()->isEnabled());
+      window.workbench().openRun(bridge, gone);
+      engine.cancelAll();
+    }
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    QCOMPARE(RecentDatasets(settings, QStringLiteral("runs/recent")).paths(), QStringList{gone});
+    MainWindow window(bridge, settings);
+    QVERIFY(window.recentRunsMenu()->isEnabled());
+    QAction *entry = window.recentRunsMenu()->actions().first();
+    QCOMPARE(entry->text(), gone);
+    entry->trigger();
+    QVERIFY(RecentDatasets(settings, QStringLiteral("runs/recent")).paths().isEmpty());
+    QVERIFY(!window.recentRunsMenu()->isEnabled());
+    engine.cancelAll();
   }
 
   void recentDatasetsPersist() {
