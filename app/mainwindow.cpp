@@ -15,6 +15,7 @@
 #include "recentdatasets.h"
 #include "regionpanel.h"
 #include "accessiblenames.h"
+#include "joblist.h"
 #include "retrievalpanel.h"
 #include "trainingpanel.h"
 
@@ -147,6 +148,8 @@ void MainWindow::createDocks() {
       tabs->addTab(m_trainingPanel, tr("Runs"));
       m_log = new LogView(m_bridge, tabs);
       tabs->addTab(m_log, tr("Log"));
+      m_jobList = new JobList(m_bridge, tabs);
+      tabs->addTab(m_jobList, tr("Jobs"));
       content = tabs;
       break;
     }
@@ -313,7 +316,7 @@ bool MainWindow::openDataset(const QString &path) {
     return false;
   }
   const QString target = beginOpening(path);
-  m_bridge.submitThen<LoadedDataset>(
+  m_bridge.submitInteractiveThen<LoadedDataset>(
       this, tr("Load dataset"), [target](JobContext &job) { return LoadedDataset::load(target, &job); },
       [this, target](const JobOutcome &outcome, std::optional<LoadedDataset> loaded) { showLoaded(target, outcome, loaded); });
   return true;
@@ -349,7 +352,7 @@ void MainWindow::showLoaded(const QString &target, const JobOutcome &outcome, co
 
 void MainWindow::openDemoDataset() {
   // Made (or found complete) and loaded in one job: finding it complete reads it already.
-  m_bridge.submitThen<LoadedDataset>(
+  m_bridge.submitInteractiveThen<LoadedDataset>(
       this, tr("Make the Scenes demo"),
       [](JobContext &job) {
         auto dataset = std::make_shared<Dataset>();
@@ -416,8 +419,25 @@ void MainWindow::saveLayout() {
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
+  // Closing with work under way asks first; then every job stops at its next checkpoint (a
+  // training run keeps its last epoch's checkpoint and resumes from it) before the window goes.
+  const std::vector<JobInfo> pending = m_bridge.engine().jobs(0);
+  if (!pending.empty() && m_askBeforeClosing) {
+    QStringList names;
+    for (const JobInfo &job : pending) names << job.name;
+    const auto answer = QMessageBox::question(
+        this, tr("Jobs are running"),
+        tr("%1 still running or queued.\n\nStop and quit? A training run keeps its last checkpoint and resumes from it.")
+            .arg(names.join(QStringLiteral(", "))),
+        QMessageBox::Yes | QMessageBox::No, QMessageBox::No);
+    if (answer != QMessageBox::Yes) {
+      event->ignore();
+      return;
+    }
+  }
   saveLayout();
   m_bridge.cancelAll();
+  m_bridge.engine().waitForIdle(30000);
   QMainWindow::closeEvent(event);
 }
 

@@ -22,6 +22,7 @@ class QTabWidget;
 namespace gs {
 
 class DatasetBrowser;
+class JobList;
 class JobStatusWidget;
 class MapPanel;
 class RegionPanel;
@@ -52,6 +53,9 @@ public:
   RegionPanel *regionPanel() const { return m_regionPanel; }
   QMenu *recentMenu() const { return m_recentMenu; }
   QMenu *recentRunsMenu() const { return m_recentRunsMenu; }
+  JobList *jobList() const { return m_jobList; }
+  // Closing while jobs run asks the user first (default); the screenshot tour and tests turn it off.
+  void setAskBeforeClosing(bool ask) { m_askBeforeClosing = ask; }
   QString currentDataset() const { return m_dataset; }
   // What the panels share: dataset, current run, selection.
   WorkbenchState &workbench() const { return *m_state; }
@@ -105,6 +109,8 @@ private:
   LogView *m_log = nullptr;
   QMenu *m_recentMenu = nullptr;
   QMenu *m_recentRunsMenu = nullptr;
+  JobList *m_jobList = nullptr;
+  bool m_askBeforeClosing = true;
   QString m_dataset;
   QStackedWidget *m_datasetStack = nullptr; // empty hint, then the browser and summary tabs
   QTabWidget *m_datasetTabs = nullptr;

@@ -38,113 +38,291 @@
     <message>
         <source>image file missing:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Bilddatei fehlt:
+%1</translation>
     </message>
     <message>
         <source>cannot read %1:
 %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> — no candidate region</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht gelesen werden:
+%2</translation>
     </message>
     <message>
         <source>, IoU %1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>, IoU %1 %2</translation>
     </message>
     <message>
         <source>learned</source>
-        <translation type="unfinished"></translation>
+        <translation>gelernt</translation>
     </message>
     <message>
         <source>ground truth</source>
-        <translation type="unfinished"></translation>
+        <translation>Ground Truth</translation>
     </message>
     <message>
         <source>ground truth (dashed)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ground Truth (gestrichelt)</translation>
     </message>
     <message>
         <source>%1 — p %2, region %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — p %2, Region %3</translation>
+    </message>
+    <message>
+        <source>%1: top concepts; gate t mean %2</source>
+        <translation>%1: wichtigste Konzepte; Gate t im Mittel %2</translation>
+    </message>
+    <message>
+        <source>%1: top concepts</source>
+        <translation>%1: wichtigste Konzepte</translation>
+    </message>
+    <message>
+        <source>Ranked list</source>
+        <translation>Rangliste</translation>
     </message>
 </context>
 <context>
     <name>RateEstimator</name>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannt</translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished">%1/s {1 ?}</translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 min %2 s</translation>
     </message>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 h %2 min</translation>
     </message>
 </context>
 <context>
     <name>RunCurves</name>
     <message>
         <source>%1: not a training run (no %2 or %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: kein Trainingslauf (weder %2 noch %3)</translation>
     </message>
 </context>
 <context>
     <name>gs</name>
     <message>
         <source>Captions ranked for image %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rangfolge der Beschreibungen für Bild %1</translation>
     </message>
     <message>
         <source>Images ranked for “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>Rangfolge der Bilder für „%1“</translation>
     </message>
     <message>
         <source>Run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf: %1</translation>
     </message>
     <message>
         <source>Rank</source>
-        <translation type="unfinished"></translation>
+        <translation>Rang</translation>
     </message>
     <message>
         <source>Image</source>
-        <translation type="unfinished"></translation>
+        <translation>Bild</translation>
     </message>
     <message>
         <source>Image id</source>
-        <translation type="unfinished"></translation>
+        <translation>Bild-ID</translation>
     </message>
     <message>
         <source>Caption</source>
-        <translation type="unfinished"></translation>
+        <translation>Beschreibung</translation>
     </message>
     <message>
         <source>Score</source>
-        <translation type="unfinished"></translation>
+        <translation>Score</translation>
     </message>
     <message>
         <source>(image not readable)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Bild nicht lesbar)</translation>
     </message>
     <message>
         <source>%1: unknown format (use .csv, .json or .html)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: unbekanntes Format (.csv, .json oder .html verwenden)</translation>
     </message>
     <message>
         <source>%1: cannot write: %2</source>
-        <translation type="unfinished">%1: kann nicht geschrieben werden: %2</translation>
+        <translation>%1: kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
         <source>HTML page with thumbnails (*.html);;CSV (*.csv);;JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>HTML-Seite mit Vorschaubildern (*.html);;CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Modality</source>
+        <translation>Modalität</translation>
+    </message>
+    <message>
+        <source>Caption length</source>
+        <translation>Beschreibungslänge</translation>
+    </message>
+    <message>
+        <source>Rank of the partner</source>
+        <translation>Rang des Partners</translation>
+    </message>
+    <message>
+        <source>Order-sensitive captions</source>
+        <translation>Wortfolgesensitive Beschreibungen</translation>
+    </message>
+    <message>
+        <source>Split</source>
+        <translation>Aufteilung</translation>
+    </message>
+    <message>
+        <source>The model&apos;s loss</source>
+        <translation>Verlust des Modells</translation>
+    </message>
+    <message>
+        <source>Concept: %1</source>
+        <translation>Konzept: %1</translation>
+    </message>
+    <message>
+        <source>Predicted concept: %1</source>
+        <translation>Vorhergesagtes Konzept: %1</translation>
+    </message>
+    <message>
+        <source>images</source>
+        <translation>Bilder</translation>
+    </message>
+    <message>
+        <source>captions</source>
+        <translation>Beschreibungen</translation>
+    </message>
+    <message>
+        <source>1–5 words</source>
+        <translation>1–5 Wörter</translation>
+    </message>
+    <message>
+        <source>6–8 words</source>
+        <translation>6–8 Wörter</translation>
+    </message>
+    <message>
+        <source>9–11 words</source>
+        <translation>9–11 Wörter</translation>
+    </message>
+    <message>
+        <source>12–15 words</source>
+        <translation>12–15 Wörter</translation>
+    </message>
+    <message>
+        <source>16+ words</source>
+        <translation>16+ Wörter</translation>
+    </message>
+    <message>
+        <source>partner at rank 1</source>
+        <translation>Partner auf Rang 1</translation>
+    </message>
+    <message>
+        <source>rank 2–5</source>
+        <translation>Rang 2–5</translation>
+    </message>
+    <message>
+        <source>rank 6–10</source>
+        <translation>Rang 6–10</translation>
+    </message>
+    <message>
+        <source>rank 11–50</source>
+        <translation>Rang 11–50</translation>
+    </message>
+    <message>
+        <source>rank over 50</source>
+        <translation>Rang über 50</translation>
+    </message>
+    <message>
+        <source>no partner in the split</source>
+        <translation>kein Partner in der Aufteilung</translation>
+    </message>
+    <message>
+        <source>loss 0 (no margin violated)</source>
+        <translation>Verlust 0 (Margin nirgends verletzt)</translation>
+    </message>
+    <message>
+        <source>lowest quarter (≤ %1)</source>
+        <translation>unterstes Viertel (≤ %1)</translation>
+    </message>
+    <message>
+        <source>second quarter (≤ %1)</source>
+        <translation>zweites Viertel (≤ %1)</translation>
+    </message>
+    <message>
+        <source>third quarter (≤ %1)</source>
+        <translation>drittes Viertel (≤ %1)</translation>
+    </message>
+    <message>
+        <source>highest quarter (≤ %1)</source>
+        <translation>oberstes Viertel (≤ %1)</translation>
+    </message>
+    <message>
+        <source>no split</source>
+        <translation>keine Aufteilung</translation>
+    </message>
+    <message>
+        <source>order-sensitive captions</source>
+        <translation>wortfolgesensitive Beschreibungen</translation>
+    </message>
+    <message>
+        <source>other captions</source>
+        <translation>andere Beschreibungen</translation>
+    </message>
+    <message>
+        <source>with %1</source>
+        <translation>mit %1</translation>
+    </message>
+    <message>
+        <source>without</source>
+        <translation>ohne</translation>
+    </message>
+    <message>
+        <source>Size: rank of the partner</source>
+        <translation>Größe: Rang des Partners</translation>
+    </message>
+    <message>
+        <source>rank 1</source>
+        <translation>Rang 1</translation>
+    </message>
+    <message>
+        <source>rank 2–10</source>
+        <translation>Rang 2–10</translation>
+    </message>
+    <message>
+        <source>rank over 10</source>
+        <translation>Rang über 10</translation>
+    </message>
+    <message>
+        <source>Size: the model&apos;s loss</source>
+        <translation>Größe: Verlust des Modells</translation>
+    </message>
+    <message>
+        <source>loss 0</source>
+        <translation>Verlust 0</translation>
+    </message>
+    <message>
+        <source>loss up to the median (%1)</source>
+        <translation>Verlust bis zum Median (%1)</translation>
+    </message>
+    <message>
+        <source>loss above the median</source>
+        <translation>Verlust über dem Median</translation>
+    </message>
+    <message>
+        <source>Size: caption length</source>
+        <translation>Größe: Beschreibungslänge</translation>
+    </message>
+    <message>
+        <source>1–8 words (and images)</source>
+        <translation>1–8 Wörter (und Bilder)</translation>
+    </message>
+    <message>
+        <source>9–15 words</source>
+        <translation>9–15 Wörter</translation>
     </message>
 </context>
 <context>
@@ -175,88 +353,241 @@
     </message>
 </context>
 <context>
+    <name>gs::ComparedMap</name>
+    <message>
+        <source>Close the comparison</source>
+        <translation>Vergleich schließen</translation>
+    </message>
+    <message>
+        <source>%1 — cancelled</source>
+        <translation>%1 — abgebrochen</translation>
+    </message>
+    <message>
+        <source>%1 — the layout failed: %2</source>
+        <translation>%1 — das Layout ist fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>%1 wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Compared map</source>
+        <translation>Vergleichskarte</translation>
+    </message>
+    <message>
+        <source>%1 — %2 % of each item&apos;s 10 nearest neighbours kept%3</source>
+        <translation>%1 — %2 % der 10 nächsten Nachbarn jedes Elements erhalten%3</translation>
+    </message>
+    <message>
+        <source>; started from the first map</source>
+        <translation>; ausgehend von der ersten Karte</translation>
+    </message>
+    <message>
+        <source>%1 — laying out…</source>
+        <translation>%1 — Layout wird berechnet…</translation>
+    </message>
+</context>
+<context>
     <name>gs::DatasetBrowser</name>
     <message>
         <source>Search image ids and caption words</source>
-        <translation type="unfinished"></translation>
+        <translation>Bild-IDs und Wörter der Beschreibungen durchsuchen</translation>
     </message>
     <message>
         <source>Every word must match the image id or the start of a word in one of its captions</source>
-        <translation type="unfinished"></translation>
+        <translation>Jedes Wort muss auf die Bild-ID oder auf den Anfang eines Wortes in einer der Beschreibungen des Bildes passen</translation>
     </message>
     <message>
         <source>All splits</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Aufteilungen</translation>
     </message>
     <message>
         <source>train</source>
-        <translation type="unfinished"></translation>
+        <translation>Training</translation>
     </message>
     <message>
         <source>val</source>
-        <translation type="unfinished"></translation>
+        <translation>Validierung</translation>
     </message>
     <message>
         <source>test</source>
-        <translation type="unfinished"></translation>
+        <translation>Test</translation>
     </message>
     <message>
         <source>unassigned</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht zugeordnet</translation>
     </message>
     <message>
         <source>No dataset open. Drop a dataset folder or file here, or use File ▸ Open Dataset.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Datensatz geöffnet. Ziehen Sie einen Datensatzordner oder eine Datei hierher oder verwenden Sie Datei ▸ Datensatz öffnen.</translation>
     </message>
     <message>
         <source>Select a caption to see its trees and where it ranks its image</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie eine Beschreibung, um ihre Bäume und den Rang ihres Bildes zu sehen</translation>
     </message>
     <message>
         <source>Captions</source>
-        <translation type="unfinished"></translation>
+        <translation>Beschreibungen</translation>
     </message>
     <message>
         <source>Load report</source>
-        <translation type="unfinished"></translation>
+        <translation>Ladebericht</translation>
     </message>
     <message>
         <source>%1: loaded without problems.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: ohne Probleme geladen.</translation>
     </message>
     <message>
         <source>Load report (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ladebericht (%1)</translation>
     </message>
     <message>
         <source>%1 of %2 images</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2 Bildern</translation>
     </message>
     <message>
         <source>Order-sensitive: a distractor image&apos;s captions have the same words in another order; only word order tells them apart.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wortfolgesensitiv: Die Beschreibungen eines Distraktorbildes enthalten dieselben Wörter in anderer Reihenfolge; nur die Wortstellung unterscheidet sie.</translation>
     </message>
     <message>
         <source>Select an image to see its captions.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie ein Bild, um seine Beschreibungen zu sehen.</translation>
     </message>
     <message numerus="yes">
         <source>%n caption(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Beschreibung</numerusform>
+            <numerusform>%n Beschreibungen</numerusform>
         </translation>
     </message>
     <message>
         <source>Concepts: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Konzepte: %1</translation>
+    </message>
+    <message>
+        <source>Images of the dataset</source>
+        <translation>Bilder des Datensatzes</translation>
+    </message>
+    <message>
+        <source>Captions of the selected image</source>
+        <translation>Beschreibungen des gewählten Bildes</translation>
+    </message>
+</context>
+<context>
+    <name>gs::EpochSlider</name>
+    <message>
+        <source>The recorded epochs: each map starts from the previous epoch&apos;s, so items move only as their place in the joint space changed</source>
+        <translation>Die aufgezeichneten Epochen: Jede Karte geht von der der vorigen Epoche aus, sodass sich Elemente nur so weit bewegen, wie sich ihr Platz im gemeinsamen Raum verändert hat</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Epoche</translation>
+    </message>
+    <message>
+        <source>Replay the epochs in order</source>
+        <translation>Epochen der Reihe nach wiedergeben</translation>
+    </message>
+    <message>
+        <source>Play epochs</source>
+        <translation>Epochen abspielen</translation>
+    </message>
+    <message>
+        <source>no recorded epochs</source>
+        <translation>keine aufgezeichneten Epochen</translation>
+    </message>
+    <message>
+        <source>epoch %1 of %2</source>
+        <translation>Epoche %1 von %2</translation>
     </message>
 </context>
 <context>
     <name>gs::HeatStrip</name>
     <message>
         <source>%1 units, from %2 to %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Einheiten, von %2 bis %3</translation>
+    </message>
+</context>
+<context>
+    <name>gs::JobList</name>
+    <message>
+        <source>long</source>
+        <translation>lang</translation>
+    </message>
+    <message>
+        <source>interactive</source>
+        <translation>interaktiv</translation>
+    </message>
+    <message>
+        <source>queued</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Aufträge</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>Auftrag</translation>
+    </message>
+    <message>
+        <source>Lane</source>
+        <translation>Spur</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>Fortschritt</translation>
+    </message>
+    <message>
+        <source>Doing</source>
+        <translation>Tätigkeit</translation>
+    </message>
+    <message>
+        <source>Cancel job</source>
+        <translation>Auftrag abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop the selected job at its next checkpoint (a training run keeps its last checkpoint)</source>
+        <translation>Den gewählten Auftrag am nächsten Haltepunkt stoppen (ein Trainingslauf behält seinen letzten Checkpoint)</translation>
+    </message>
+    <message>
+        <source>Cancel all</source>
+        <translation>Alle abbrechen</translation>
+    </message>
+    <message>
+        <source>Stop every queued and running job</source>
+        <translation>Alle wartenden und laufenden Aufträge stoppen</translation>
+    </message>
+    <message>
+        <source>busy</source>
+        <translation>beschäftigt</translation>
     </message>
 </context>
 <context>
@@ -291,6 +622,10 @@
     <message>
         <source>%1 finished in %2 s</source>
         <translation>%1 nach %2 s beendet</translation>
+    </message>
+    <message>
+        <source>Engine log</source>
+        <translation>Engine-Protokoll</translation>
     </message>
 </context>
 <context>
@@ -459,1123 +794,1516 @@
     </message>
     <message>
         <source>Browse</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchsuchen</translation>
     </message>
     <message>
         <source>Summary</source>
-        <translation type="unfinished"></translation>
+        <translation>Zusammenfassung</translation>
+    </message>
+    <message>
+        <source>Dataset summary</source>
+        <translation>Zusammenfassung des Datensatzes</translation>
+    </message>
+    <message>
+        <source>Open dataset &amp;file…</source>
+        <translation>Datensatzda&amp;tei öffnen…</translation>
+    </message>
+    <message>
+        <source>Open dataset file</source>
+        <translation>Datensatzdatei öffnen</translation>
+    </message>
+    <message>
+        <source>Dataset files (*.json *.csv *.tsv *.txt);;Karpathy or COCO captions (*.json);;CSV or TSV (*.csv *.tsv);;Flickr8k token file (*.txt);;All files (*)</source>
+        <translation>Datensatzdateien (*.json *.csv *.tsv *.txt);;Karpathy- oder COCO-Beschreibungen (*.json);;CSV oder TSV (*.csv *.tsv);;Flickr8k-Token-Datei (*.txt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Go to</source>
+        <translation>&amp;Gehe zu</translation>
+    </message>
+    <message>
+        <source>&amp;Search sentences</source>
+        <translation>Sätze &amp;suchen</translation>
+    </message>
+    <message>
+        <source>&amp;Training</source>
+        <translation>&amp;Training</translation>
+    </message>
+    <message>
+        <source>&amp;Start training</source>
+        <translation>Training &amp;starten</translation>
+    </message>
+    <message>
+        <source>S&amp;top training</source>
+        <translation>Training s&amp;toppen</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Aufträge</translation>
+    </message>
+    <message>
+        <source>Open recent r&amp;un</source>
+        <translation>Zuletzt geöffneter La&amp;uf</translation>
+    </message>
+    <message>
+        <source>%1: no such run folder</source>
+        <translation>%1: Laufordner nicht gefunden</translation>
+    </message>
+    <message>
+        <source>Jobs are running</source>
+        <translation>Aufträge laufen noch</translation>
+    </message>
+    <message>
+        <source>%1 still running or queued.
+
+Stop and quit? A training run keeps its last checkpoint and resumes from it.</source>
+        <translation>%1 läuft noch oder wartet.
+
+Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und setzt dort wieder an.</translation>
     </message>
 </context>
 <context>
     <name>gs::MapPanel</name>
     <message>
         <source>t-SNE</source>
-        <translation type="unfinished"></translation>
+        <translation>t-SNE</translation>
     </message>
     <message>
         <source>PCA</source>
-        <translation type="unfinished"></translation>
+        <translation>PCA</translation>
     </message>
     <message>
         <source>Effective number of neighbours each point keeps (needs more than 3× as many points)</source>
-        <translation type="unfinished"></translation>
+        <translation>Effektive Anzahl der Nachbarn, die jeder Punkt behält (erfordert mehr als 3× so viele Punkte)</translation>
     </message>
     <message>
         <source>Barnes–Hut accuracy: 0 is exact (slow for many points), 0.5 is the usual trade-off</source>
-        <translation type="unfinished"></translation>
+        <translation>Barnes–Hut-Genauigkeit: 0 ist exakt (langsam bei vielen Punkten), 0,5 ist der übliche Kompromiss</translation>
     </message>
     <message>
         <source>Compute</source>
-        <translation type="unfinished"></translation>
+        <translation>Berechnen</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbrechen</translation>
     </message>
     <message>
         <source>Image–caption lines</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindungslinien Bild–Beschreibung</translation>
     </message>
     <message>
         <source>Thumbnails</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorschaubilder</translation>
     </message>
     <message>
         <source>Unit length</source>
-        <translation type="unfinished"></translation>
+        <translation>Einheitslänge</translation>
     </message>
     <message>
         <source>Map directions (cosine geometry) rather than raw vectors; applies from the next Compute</source>
-        <translation type="unfinished"></translation>
+        <translation>Richtungen (Kosinusgeometrie) statt roher Vektoren abbilden; gilt ab der nächsten Berechnung</translation>
     </message>
     <message>
         <source> px</source>
-        <translation type="unfinished"></translation>
+        <translation> px</translation>
     </message>
     <message>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportieren…</translation>
     </message>
     <message>
         <source>No run: open a trained run to map its test split.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Lauf: Öffnen Sie einen trainierten Lauf, um seine Testaufteilung abzubilden.</translation>
     </message>
     <message>
         <source>Perplexity</source>
-        <translation type="unfinished"></translation>
+        <translation>Perplexität</translation>
     </message>
     <message>
         <source>Iterations</source>
-        <translation type="unfinished"></translation>
+        <translation>Iterationen</translation>
     </message>
     <message>
         <source>θ</source>
-        <translation type="unfinished"></translation>
+        <translation>θ</translation>
     </message>
     <message>
         <source>Export size</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 images and %2 captions (%3-d). Press Compute for a map.</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportgröße</translation>
     </message>
     <message>
         <source>Nothing to map: the run&apos;s split has fewer than 2 items.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts abzubilden: Die Aufteilung des Laufs hat weniger als 2 Elemente.</translation>
     </message>
     <message>
         <source>PCA map</source>
-        <translation type="unfinished"></translation>
+        <translation>PCA-Karte</translation>
     </message>
     <message>
         <source>Computing PCA of %1 items…</source>
-        <translation type="unfinished"></translation>
+        <translation>PCA von %1 Elementen wird berechnet…</translation>
     </message>
     <message>
         <source>Too few items for t-SNE (%1); use PCA.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zu wenige Elemente für t-SNE (%1); verwenden Sie PCA.</translation>
     </message>
     <message>
         <source> (perplexity lowered from %1 to %2 for %3 items)</source>
-        <translation type="unfinished"></translation>
+        <translation> (Perplexität für %3 Elemente von %1 auf %2 gesenkt)</translation>
     </message>
     <message>
         <source>t-SNE map</source>
-        <translation type="unfinished"></translation>
+        <translation>t-SNE-Karte</translation>
     </message>
     <message>
         <source>Computing t-SNE of %1 items%2…</source>
-        <translation type="unfinished"></translation>
+        <translation>t-SNE von %1 Elementen wird berechnet%2…</translation>
     </message>
     <message>
         <source>Cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgebrochen.</translation>
     </message>
     <message>
         <source>t-SNE: iteration %1, KL %2…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>t-SNE: %1 iterations in %2 s, KL divergence %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>t-SNE: Iteration %1, KL %2…</translation>
     </message>
     <message>
         <source>PCA: the two principal axes of %1 items.</source>
-        <translation type="unfinished"></translation>
+        <translation>PCA: die beiden Hauptachsen von %1 Elementen.</translation>
     </message>
     <message>
         <source>The map failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Kartenberechnung fehlgeschlagen: %1</translation>
     </message>
     <message numerus="yes">
         <source>%n item(s) selected.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Element ausgewählt.</numerusform>
+            <numerusform>%n Elemente ausgewählt.</numerusform>
         </translation>
     </message>
     <message>
         <source>Export the map</source>
-        <translation type="unfinished"></translation>
+        <translation>Karte exportieren</translation>
     </message>
     <message>
         <source>Exported %1.</source>
-        <translation type="unfinished">%1. exportiert</translation>
+        <translation>%1 exportiert.</translation>
+    </message>
+    <message>
+        <source>Selected items</source>
+        <translation>Ausgewählte Elemente</translation>
+    </message>
+    <message>
+        <source>Nearest neighbours in the joint space</source>
+        <translation>Nächste Nachbarn im gemeinsamen Raum</translation>
+    </message>
+    <message>
+        <source>The clicked item&apos;s nearest images and captions by the run&apos;s own score, in the joint space itself (not on the map)</source>
+        <translation>Die dem angeklickten Element nächsten Bilder und Beschreibungen nach dem eigenen Score des Laufs, im gemeinsamen Raum selbst (nicht auf der Karte)</translation>
+    </message>
+    <message>
+        <source>UMAP</source>
+        <translation>UMAP</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>Automatisch</translation>
+    </message>
+    <message>
+        <source>Barnes–Hut</source>
+        <translation>Barnes–Hut</translation>
+    </message>
+    <message>
+        <source>FFT interpolation</source>
+        <translation>FFT-Interpolation</translation>
+    </message>
+    <message>
+        <source>Exact</source>
+        <translation>Exakt</translation>
+    </message>
+    <message>
+        <source>How t-SNE computes its repulsive forces. Automatic: exact below 150 points, Barnes–Hut below 8,000, FFT-accelerated interpolation (FIt-SNE) above — faster for large maps, and as accurate</source>
+        <translation>Wie t-SNE seine abstoßenden Kräfte berechnet. Automatisch: exakt unter 150 Punkten, Barnes–Hut unter 8.000, darüber FFT-beschleunigte Interpolation (FIt-SNE) — schneller bei großen Karten und ebenso genau</translation>
+    </message>
+    <message>
+        <source>t-SNE repulsion</source>
+        <translation>t-SNE-Abstoßung</translation>
+    </message>
+    <message>
+        <source>UMAP: neighbours each point&apos;s local metric spans (the point itself counted); more favours global structure</source>
+        <translation>UMAP: Nachbarn, über die sich die lokale Metrik jedes Punktes erstreckt (der Punkt selbst mitgezählt); mehr begünstigt die globale Struktur</translation>
+    </message>
+    <message>
+        <source>UMAP: how tightly points may pack on the map</source>
+        <translation>UMAP: wie dicht Punkte auf der Karte beieinanderliegen dürfen</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>Which split of the run to map (the others are embedded when chosen)</source>
+        <translation>Welche Aufteilung des Laufs abgebildet wird (die anderen werden bei Auswahl eingebettet)</translation>
+    </message>
+    <message>
+        <source>Colour the items by what the data knows about them; click a legend entry to hide or show its items</source>
+        <translation>Elemente danach einfärben, was die Daten über sie wissen; klicken Sie auf einen Legendeneintrag, um seine Elemente aus- oder einzublenden</translation>
+    </message>
+    <message>
+        <source>A second variable as three marker sizes: larger is a caption whose image ranks low, a higher loss, a longer caption</source>
+        <translation>Eine zweite Variable als drei Markergrößen: größer bedeutet eine Beschreibung, deren Bild weit hinten rangiert, einen höheren Verlust, eine längere Beschreibung</translation>
+    </message>
+    <message>
+        <source>Find captions: words, or /regex/</source>
+        <translation>Beschreibungen finden: Wörter oder /regex/</translation>
+    </message>
+    <message>
+        <source>Cluster labels</source>
+        <translation>Cluster-Beschriftungen</translation>
+    </message>
+    <message>
+        <source>Label the map&apos;s dense regions with the words that set their captions apart (finer when zoomed in)</source>
+        <translation>Dichte Bereiche der Karte mit den Wörtern beschriften, die ihre Beschreibungen von anderen abheben (feiner beim Hineinzoomen)</translation>
+    </message>
+    <message>
+        <source>Centre each modality</source>
+        <translation>Jede Modalität zentrieren</translation>
+    </message>
+    <message>
+        <source>Subtract the images&apos; mean from the images and the captions&apos; mean from the captions before the layout: the gap between the two modalities otherwise splits the map into an image cloud and a caption cloud. Applies from the next Compute</source>
+        <translation>Vor dem Layout den Mittelwert der Bilder von den Bildern und den Mittelwert der Beschreibungen von den Beschreibungen abziehen: Sonst teilt die Lücke zwischen den beiden Modalitäten die Karte in eine Bildwolke und eine Beschreibungswolke. Gilt ab der nächsten Berechnung</translation>
+    </message>
+    <message>
+        <source>Export width</source>
+        <translation>Exportbreite</translation>
+    </message>
+    <message>
+        <source>Export height</source>
+        <translation>Exporthöhe</translation>
+    </message>
+    <message>
+        <source>Replay epochs</source>
+        <translation>Epochen wiedergeben</translation>
+    </message>
+    <message>
+        <source>Lay out the run&apos;s recorded epochs with the chosen method, each from the previous epoch&apos;s map, and step through them with the slider</source>
+        <translation>Die aufgezeichneten Epochen des Laufs mit der gewählten Methode anordnen, jede ausgehend von der Karte der vorigen Epoche, und sie mit dem Schieberegler durchgehen</translation>
+    </message>
+    <message>
+        <source>Compare with run…</source>
+        <translation>Mit Lauf vergleichen…</translation>
+    </message>
+    <message>
+        <source>Show another run&apos;s map of the same split beside this one, laid out from this map, with linked selection</source>
+        <translation>Die Karte eines anderen Laufs für dieselbe Aufteilung neben dieser anzeigen, ausgehend von dieser Karte angeordnet, mit verknüpfter Auswahl</translation>
+    </message>
+    <message>
+        <source>Repulsion</source>
+        <translation>Abstoßung</translation>
+    </message>
+    <message>
+        <source>Neighbours</source>
+        <translation>Nachbarn</translation>
+    </message>
+    <message>
+        <source>Min. distance</source>
+        <translation>Min. Abstand</translation>
+    </message>
+    <message>
+        <source>Colour by</source>
+        <translation>Färben nach</translation>
+    </message>
+    <message>
+        <source>Size by</source>
+        <translation>Größe nach</translation>
+    </message>
+    <message>
+        <source>Selected</source>
+        <translation>Ausgewählt</translation>
+    </message>
+    <message>
+        <source>Nearest in the joint space</source>
+        <translation>Nächste im gemeinsamen Raum</translation>
+    </message>
+    <message>
+        <source>Compare with run</source>
+        <translation>Mit Lauf vergleichen</translation>
+    </message>
+    <message>
+        <source>No run: open a trained run to map its splits.</source>
+        <translation>Kein Lauf: Öffnen Sie einen trainierten Lauf, um seine Aufteilungen abzubilden.</translation>
+    </message>
+    <message>
+        <source>Cannot map the %1 split: %2</source>
+        <translation>Die Aufteilung %1 kann nicht abgebildet werden: %2</translation>
+    </message>
+    <message>
+        <source>Embedding the %1 split…</source>
+        <translation>Aufteilung %1 wird eingebettet…</translation>
+    </message>
+    <message>
+        <source>Embedding every split…</source>
+        <translation>Alle Aufteilungen werden eingebettet…</translation>
+    </message>
+    <message>
+        <source>one size</source>
+        <translation>einheitliche Größe</translation>
+    </message>
+    <message>
+        <source>rank of the partner</source>
+        <translation>Rang des Partners</translation>
+    </message>
+    <message>
+        <source>the model&apos;s loss</source>
+        <translation>Verlust des Modells</translation>
+    </message>
+    <message>
+        <source>caption length</source>
+        <translation>Beschreibungslänge</translation>
+    </message>
+    <message>
+        <source>%1 images and %2 captions (%3-d). Press Compute for a map.%4</source>
+        <translation>%1 Bilder und %2 Beschreibungen (%3 Dim.). Klicken Sie auf „Berechnen“, um eine Karte zu erhalten.%4</translation>
+    </message>
+    <message>
+        <source> So many items are drawn as dots, without image–caption lines.</source>
+        <translation> So viele Elemente werden als Punkte gezeichnet, ohne Verbindungslinien Bild–Beschreibung.</translation>
+    </message>
+    <message>
+        <source>Too few items for UMAP (%1); use PCA.</source>
+        <translation>Zu wenige Elemente für UMAP (%1); verwenden Sie PCA.</translation>
+    </message>
+    <message>
+        <source> (neighbours lowered from %1 to %2 for %3 items)</source>
+        <translation> (Nachbarn für %3 Elemente von %1 auf %2 gesenkt)</translation>
+    </message>
+    <message>
+        <source>UMAP map</source>
+        <translation>UMAP-Karte</translation>
+    </message>
+    <message>
+        <source>Computing UMAP of %1 items%2…</source>
+        <translation>UMAP von %1 Elementen wird berechnet%2…</translation>
+    </message>
+    <message>
+        <source>This run recorded no epochs: runs trained with “Recorded images” above 0 (record_sample, 100 by default) can replay how their joint space formed.</source>
+        <translation>Dieser Lauf hat keine Epochen aufgezeichnet: Läufe, die mit „Recorded images“ über 0 (record_sample, standardmäßig 100) trainiert wurden, können wiedergeben, wie ihr gemeinsamer Raum entstanden ist.</translation>
+    </message>
+    <message>
+        <source>Epoch replay</source>
+        <translation>Epochenwiedergabe</translation>
+    </message>
+    <message>
+        <source>Laying out the recorded epochs…</source>
+        <translation>Aufgezeichnete Epochen werden angeordnet…</translation>
+    </message>
+    <message>
+        <source>Open a run first: the comparison shows a second run&apos;s map of the same split.</source>
+        <translation>Öffnen Sie zuerst einen Lauf: Der Vergleich zeigt die Karte eines zweiten Laufs für dieselbe Aufteilung.</translation>
+    </message>
+    <message>
+        <source>Epoch %1 of %2: %3 images and %4 captions of the recorded sample.</source>
+        <translation>Epoche %1 von %2: %3 Bilder und %4 Beschreibungen der aufgezeichneten Stichprobe.</translation>
+    </message>
+    <message>
+        <source>UMAP: epoch %1…</source>
+        <translation>UMAP: Epoche %1…</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>exakt</translation>
+    </message>
+    <message>
+        <source>t-SNE (%5): %1 iterations in %2 s, KL divergence %3; %4 % of each item&apos;s 10 nearest neighbours kept on the map.</source>
+        <translation>t-SNE (%5): %1 Iterationen in %2 s, KL-Divergenz %3; %4 % der 10 nächsten Nachbarn jedes Elements auf der Karte erhalten.</translation>
+    </message>
+    <message>
+        <source>UMAP: %1 epochs in %2 s (%3 neighbours, %4 component(s)); %5 % of each item&apos;s 10 nearest neighbours kept on the map.</source>
+        <translation>UMAP: %1 Epochen in %2 s (%3 Nachbarn, %4 Komponente(n)); %5 % der 10 nächsten Nachbarn jedes Elements auf der Karte erhalten.</translation>
+    </message>
+    <message>
+        <source>%1 recorded epochs of %2 items laid out, each from the previous epoch&apos;s map: drag the slider or press play.</source>
+        <translation>%1 aufgezeichnete Epochen mit %2 Elementen angeordnet, jede ausgehend von der Karte der vorigen Epoche: Ziehen Sie den Schieberegler oder klicken Sie auf Abspielen.</translation>
+    </message>
+    <message>
+        <source>Modality gap %1 (%2× the spread within a modality), centred out.</source>
+        <translation>Modalitätslücke %1 (%2× die Streuung innerhalb einer Modalität), durch Zentrieren entfernt.</translation>
+    </message>
+    <message>
+        <source>Modality gap %1 (%2× the spread within a modality), kept.</source>
+        <translation>Modalitätslücke %1 (%2× die Streuung innerhalb einer Modalität), beibehalten.</translation>
+    </message>
+    <message>
+        <source>Cannot colour by %1: %2</source>
+        <translation>Färben nach %1 nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>Cannot size by %1: %2</source>
+        <translation>Größe nach %1 nicht möglich: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s) hidden by the legend (click an entry again to show them).</source>
+        <translation>
+            <numerusform>%n Element durch die Legende ausgeblendet (klicken Sie erneut auf einen Eintrag, um es einzublenden).</numerusform>
+            <numerusform>%n Elemente durch die Legende ausgeblendet (klicken Sie erneut auf einen Eintrag, um sie einzublenden).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Search: invalid regular expression: %1</source>
+        <translation>Suche: ungültiger regulärer Ausdruck: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n caption(s) match “%1”.</source>
+        <translation>
+            <numerusform>%n Beschreibung passt auf „%1“.</numerusform>
+            <numerusform>%n Beschreibungen passen auf „%1“.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No neighbours: %1</source>
+        <translation>Keine Nachbarn: %1</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>Bilder</translation>
+    </message>
+    <message>
+        <source>Captions</source>
+        <translation>Beschreibungen</translation>
     </message>
 </context>
 <context>
     <name>gs::MapView</name>
     <message>
         <source>dimension 1</source>
-        <translation type="unfinished"></translation>
+        <translation>Dimension 1</translation>
     </message>
     <message>
         <source>dimension 2</source>
-        <translation type="unfinished"></translation>
+        <translation>Dimension 2</translation>
     </message>
     <message>
         <source>image–caption</source>
-        <translation type="unfinished"></translation>
+        <translation>Bild–Beschreibung</translation>
     </message>
     <message>
         <source>images</source>
-        <translation type="unfinished"></translation>
+        <translation>Bilder</translation>
     </message>
     <message>
         <source>captions</source>
-        <translation type="unfinished"></translation>
+        <translation>Beschreibungen</translation>
     </message>
     <message>
         <source>selected</source>
-        <translation type="unfinished"></translation>
+        <translation>ausgewählt</translation>
     </message>
     <message>
         <source>current image</source>
-        <translation type="unfinished"></translation>
+        <translation>aktuelles Bild</translation>
+    </message>
+    <message>
+        <source>nearest in the joint space</source>
+        <translation>nächste im gemeinsamen Raum</translation>
+    </message>
+    <message>
+        <source>search matches</source>
+        <translation>Suchtreffer</translation>
     </message>
 </context>
 <context>
     <name>gs::NodeDetailsView</name>
     <message>
         <source>(phrase)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Phrase)</translation>
     </message>
     <message>
         <source>Point at a node to see its vector; click it to list the images nearest to the phrase.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeigen Sie auf einen Knoten, um seinen Vektor zu sehen; klicken Sie darauf, um die der Phrase nächsten Bilder aufzulisten.</translation>
     </message>
     <message>
         <source>root</source>
-        <translation type="unfinished"></translation>
+        <translation>Wurzel</translation>
     </message>
     <message numerus="yes">
         <source>%n word(s) under it</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Wort darunter</numerusform>
+            <numerusform>%n Wörter darunter</numerusform>
         </translation>
     </message>
     <message>
         <source>similarity to %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Ähnlichkeit zu %1: %2</translation>
     </message>
     <message>
         <source>, similarity %1</source>
-        <translation type="unfinished"></translation>
+        <translation>, Ähnlichkeit %1</translation>
     </message>
 </context>
 <context>
     <name>gs::RankedListModel</name>
     <message>
         <source>%1. %2%3  (%4)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2%3  (%4)</translation>
     </message>
     <message>
         <source>%1. %2
 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. %2
+%3</translation>
     </message>
     <message>
         <source>Rank %1, score %2
 %3
 image %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Rang %1, Score %2
+%3
+Bild %4</translation>
     </message>
     <message>
         <source>Rank %1, score %2
 %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Rang %1, Score %2
+%3</translation>
     </message>
 </context>
 <context>
     <name>gs::RegionPanel</name>
     <message>
         <source>Proposals</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorschläge</translation>
     </message>
     <message>
         <source>The image&apos;s selective-search boxes (numbered), as the features job stores them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Selective-Search-Boxen des Bildes (nummeriert), wie der features-Auftrag sie speichert.</translation>
     </message>
     <message>
         <source>Ground truth</source>
-        <translation type="unfinished"></translation>
+        <translation>Ground Truth</translation>
     </message>
     <message>
         <source>Each noun phrase&apos;s box where the dataset has one (dashed).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Box jeder Nominalphrase, sofern der Datensatz eine enthält (gestrichelt).</translation>
     </message>
     <message>
         <source>Learned</source>
-        <translation type="unfinished"></translation>
+        <translation>Gelernt</translation>
     </message>
     <message>
         <source>The region the run chose for each noun phrase, with its score s(v, h).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Region, die der Lauf für jede Nominalphrase gewählt hat, mit ihrem Score s(v, h).</translation>
     </message>
     <message>
         <source>Overlay</source>
-        <translation type="unfinished"></translation>
+        <translation>Überlagert</translation>
     </message>
     <message>
         <source>Side by side</source>
-        <translation type="unfinished"></translation>
+        <translation>Nebeneinander</translation>
     </message>
     <message>
         <source>Learned and ground-truth boxes on one photo, or on two photos side by side.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gelernte und Ground-Truth-Boxen auf einem Foto oder auf zwei Fotos nebeneinander.</translation>
     </message>
     <message>
         <source>top </source>
-        <translation type="unfinished"></translation>
+        <translation>Top </translation>
     </message>
     <message>
         <source>Regions drawn per phrase.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gezeichnete Regionen pro Phrase.</translation>
     </message>
     <message>
         <source>score ≥ </source>
-        <translation type="unfinished"></translation>
+        <translation>Score ≥ </translation>
     </message>
     <message>
         <source>Learned regions scoring below this are not drawn.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gelernte Regionen mit einem niedrigeren Score werden nicht gezeichnet.</translation>
     </message>
     <message>
         <source> px</source>
-        <translation type="unfinished"></translation>
+        <translation> px</translation>
     </message>
     <message>
         <source>Label size.</source>
-        <translation type="unfinished"></translation>
+        <translation>Beschriftungsgröße.</translation>
     </message>
     <message>
         <source>Opacity of the boxes.</source>
-        <translation type="unfinished"></translation>
+        <translation>Deckkraft der Boxen.</translation>
     </message>
     <message>
         <source>Export figure…</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbildung exportieren…</translation>
     </message>
     <message>
         <source>Export data…</source>
-        <translation type="unfinished"></translation>
+        <translation>Daten exportieren…</translation>
     </message>
     <message>
         <source>Opacity</source>
-        <translation type="unfinished"></translation>
+        <translation>Deckkraft</translation>
     </message>
     <message>
         <source>Noun phrases</source>
-        <translation type="unfinished"></translation>
+        <translation>Nominalphrasen</translation>
     </message>
     <message>
         <source>Rank all test phrases for a region</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Testphrasen für eine Region ordnen</translation>
     </message>
     <message>
         <source>Concepts</source>
-        <translation type="unfinished"></translation>
+        <translation>Konzepte</translation>
     </message>
     <message>
         <source>words %1–%2 of “%3”</source>
-        <translation type="unfinished"></translation>
+        <translation>Wörter %1–%2 von „%3“</translation>
     </message>
     <message>
         <source>%1: p = %2, maximum in region %3 (%4)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: p = %2, Maximum in Region %3 (%4)</translation>
     </message>
     <message>
         <source>Gate t (Eq. 2): mean %1 over its %2 dimensions — 1 leans on the concepts, 0 on the global context.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gate t (Gl. 2): Mittelwert %1 über seine %2 Dimensionen — 1 stützt sich auf die Konzepte, 0 auf den globalen Kontext.</translation>
     </message>
     <message>
         <source>This run&apos;s image side has no gate (it does not fuse concepts and context with Eq. 2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Bildseite dieses Laufs hat kein Gate (sie verbindet Konzepte und Kontext nicht mit Gl. 2).</translation>
     </message>
     <message>
         <source>“%1”: the image has no candidate region.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“: Das Bild hat keine Kandidatenregion.</translation>
     </message>
     <message>
         <source>“%1”: ground truth %2. Open an HM-LSTM run to see the regions it chooses.</source>
-        <translation type="unfinished"></translation>
+        <translation>„%1“: Ground Truth %2. Öffnen Sie einen HM-LSTM-Lauf, um die von ihm gewählten Regionen zu sehen.</translation>
     </message>
     <message>
         <source>Top regions for “%1” (click one to rank phrases for it):</source>
-        <translation type="unfinished"></translation>
+        <translation>Beste Regionen für „%1“ (klicken Sie auf eine, um Phrasen für sie zu ordnen):</translation>
     </message>
     <message>
         <source>%1. region %2  %3  score %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. Region %2  %3  Score %4</translation>
     </message>
     <message>
         <source>  IoU %1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>  IoU %1 %2</translation>
     </message>
     <message>
         <source>Region %1. Open an HM-LSTM run to rank phrases for it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Region %1. Öffnen Sie einen HM-LSTM-Lauf, um Phrasen für sie zu ordnen.</translation>
     </message>
     <message>
         <source>Ranking phrases for region %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Phrasen für Region %1 werden geordnet…</translation>
     </message>
     <message>
         <source>Test phrases ranked for region %1 (★ this image&apos;s):</source>
-        <translation type="unfinished"></translation>
+        <translation>Testphrasen, geordnet für Region %1 (★ die dieses Bildes):</translation>
     </message>
     <message>
         <source>This image&apos;s phrases ranked for region %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>Phrasen dieses Bildes, geordnet für Region %1:</translation>
     </message>
     <message>
         <source>region %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Region %1: %2</translation>
     </message>
     <message>
         <source>
 feature norm ‖x‖ = %1</source>
-        <translation type="unfinished"></translation>
+        <translation>
+Merkmalsnorm ‖x‖ = %1</translation>
     </message>
     <message>
         <source>
 score against the caption s(v, y) = %1</source>
-        <translation type="unfinished"></translation>
+        <translation>
+Score gegenüber der Beschreibung s(v, y) = %1</translation>
     </message>
     <message>
         <source>ground truth of “%1”: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Ground Truth von „%1“: %2</translation>
     </message>
     <message>
         <source>learned for “%1”: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>gelernt für „%1“: %2</translation>
     </message>
     <message>
         <source>%1: p = %2 (its maximum, in region %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: p = %2 (sein Maximum, in Region %3)</translation>
     </message>
     <message>
         <source>Open a dataset, then select an image or a caption.</source>
-        <translation type="unfinished"></translation>
+        <translation>Öffnen Sie einen Datensatz und wählen Sie dann ein Bild oder eine Beschreibung.</translation>
     </message>
     <message>
         <source>Select an image or a caption to see its regions.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie ein Bild oder eine Beschreibung, um die zugehörigen Regionen zu sehen.</translation>
     </message>
     <message>
         <source>Opening the run&apos;s model…</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell des Laufs wird geöffnet…</translation>
     </message>
     <message>
         <source>The run&apos;s regions cannot be shown: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Regionen des Laufs können nicht angezeigt werden: %1</translation>
     </message>
     <message>
         <source>No run open: the image&apos;s proposals and the dataset&apos;s ground truth. Open an HM-LSTM run for the region it chooses for each noun phrase, or a concepts run for its concepts by region.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Lauf geöffnet: die Vorschläge des Bildes und die Ground Truth des Datensatzes. Öffnen Sie einen HM-LSTM-Lauf für die Region, die er für jede Nominalphrase wählt, oder einen Konzept-Lauf für seine Konzepte je Region.</translation>
     </message>
     <message>
         <source>This run (%1) learns no regions: train the HM-LSTM (its regions come from the features job&apos;s --regions option: `groundscope-cli features DATASET --regions`) or the concepts model. Proposals and ground truth are shown.</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Lauf (%1) lernt keine Regionen: Trainieren Sie das HM-LSTM (seine Regionen stammen aus der Option --regions des features-Auftrags: `groundscope-cli features DATASET --regions`) oder das Konzeptmodell. Vorschläge und Ground Truth werden angezeigt.</translation>
     </message>
     <message>
         <source>Scoring the image&apos;s regions…</source>
-        <translation type="unfinished"></translation>
+        <translation>Regionen des Bildes werden bewertet…</translation>
     </message>
     <message numerus="yes">
         <source>%n box(es) reached outside the image and were clipped.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Box ragte über das Bild hinaus und wurde beschnitten.</numerusform>
+            <numerusform>%n Boxen ragten über das Bild hinaus und wurden beschnitten.</numerusform>
         </translation>
     </message>
     <message>
         <source>The caption has no noun phrase to ground.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Beschreibung hat keine Nominalphrase zum Verankern.</translation>
     </message>
     <message>
         <source>The dataset has no phrase boxes for this caption.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Datensatz hat keine Phrasen-Boxen für diese Beschreibung.</translation>
     </message>
     <message>
         <source>%1: the correspondences need an HM-LSTM run</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Die Zuordnungen erfordern einen HM-LSTM-Lauf</translation>
     </message>
     <message>
         <source>Export correspondences</source>
-        <translation type="unfinished"></translation>
+        <translation>Zuordnungen exportieren</translation>
     </message>
     <message>
         <source>Export the regions figure</source>
-        <translation type="unfinished"></translation>
+        <translation>Regionen-Abbildung exportieren</translation>
     </message>
     <message>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
-        <translation type="unfinished">PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF-Dokument (*.pdf)</translation>
+        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF-Dokument (*.pdf)</translation>
     </message>
     <message>
         <source>Width (pixels for PNG, points for SVG/PDF):</source>
-        <translation type="unfinished"></translation>
+        <translation>Breite (Pixel für PNG, Punkt für SVG/PDF):</translation>
     </message>
     <message>
         <source>Device pixel ratio:</source>
-        <translation type="unfinished"></translation>
+        <translation>Gerätepixelverhältnis:</translation>
     </message>
     <message>
         <source>This image&apos;s captions</source>
-        <translation type="unfinished"></translation>
+        <translation>Beschreibungen dieses Bildes</translation>
     </message>
     <message>
         <source>The whole test split</source>
-        <translation type="unfinished"></translation>
+        <translation>Die gesamte Testaufteilung</translation>
     </message>
     <message>
         <source>Which phrases:</source>
-        <translation type="unfinished"></translation>
+        <translation>Welche Phrasen:</translation>
     </message>
     <message>
         <source>CSV table (*.csv);;JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV-Tabelle (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Noun phrases and their regions</source>
+        <translation>Nominalphrasen und ihre Regionen</translation>
+    </message>
+    <message>
+        <source>Ranked regions or phrases</source>
+        <translation>Geordnete Regionen oder Phrasen</translation>
     </message>
 </context>
 <context>
     <name>gs::RetrievalPanel</name>
     <message>
         <source>Type a sentence and press Enter</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie einen Satz ein und drücken Sie die Eingabetaste</translation>
     </message>
     <message>
         <source>Double-click an image to rank the captions for it</source>
-        <translation type="unfinished"></translation>
+        <translation>Doppelklicken Sie auf ein Bild, um die Beschreibungen dafür zu ordnen</translation>
     </message>
     <message>
         <source>The image whose captions are ranked</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Bild, dessen Beschreibungen geordnet werden</translation>
     </message>
     <message>
         <source>Double-click a caption to rank the images for it</source>
-        <translation type="unfinished"></translation>
+        <translation>Doppelklicken Sie auf eine Beschreibung, um die Bilder dafür zu ordnen</translation>
     </message>
     <message>
         <source>Sentence → images</source>
-        <translation type="unfinished"></translation>
+        <translation>Satz → Bilder</translation>
     </message>
     <message>
         <source>Image → captions</source>
-        <translation type="unfinished"></translation>
+        <translation>Bild → Beschreibungen</translation>
     </message>
     <message>
         <source>Top K</source>
-        <translation type="unfinished"></translation>
+        <translation>Top K</translation>
     </message>
     <message>
         <source>How many of the ranked results an export writes</source>
-        <translation type="unfinished"></translation>
+        <translation>Wie viele der geordneten Ergebnisse ein Export schreibt</translation>
     </message>
     <message>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportieren…</translation>
     </message>
     <message>
         <source>Write the shown list as CSV, JSON or an HTML page with thumbnails</source>
-        <translation type="unfinished"></translation>
+        <translation>Die angezeigte Liste als CSV, JSON oder HTML-Seite mit Vorschaubildern schreiben</translation>
     </message>
     <message>
         <source>Could not open the run %1:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf %1 konnte nicht geöffnet werden:
+%2</translation>
     </message>
     <message>
         <source>Train a model or open a run to search its test split.</source>
-        <translation type="unfinished"></translation>
+        <translation>Trainieren Sie ein Modell oder öffnen Sie einen Lauf, um seine Testaufteilung zu durchsuchen.</translation>
     </message>
     <message>
         <source>Embedding the run&apos;s test split…</source>
-        <translation type="unfinished"></translation>
+        <translation>Testaufteilung des Laufs wird eingebettet…</translation>
     </message>
     <message>
         <source>Ranking…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird geordnet…</translation>
     </message>
     <message>
         <source>Cannot rank: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordnen nicht möglich: %1</translation>
     </message>
     <message>
         <source>True image %1 ranks %2 of %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Richtiges Bild %1 steht auf Rang %2 von %3</translation>
     </message>
     <message>
         <source>%1 images have this caption; the best, %2, ranks %3 of %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Bilder haben diese Beschreibung; das beste, %2, steht auf Rang %3 von %4</translation>
     </message>
     <message>
         <source>%1 images ranked (the sentence is not one of the split&apos;s captions)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Bilder geordnet (der Satz gehört nicht zu den Beschreibungen der Aufteilung)</translation>
     </message>
     <message>
         <source>Image %1: its best caption ranks %2 of %3 (%4 describe it, marked ✓)</source>
-        <translation type="unfinished"></translation>
+        <translation>Bild %1: Seine beste Beschreibung steht auf Rang %2 von %3 (%4 beschreiben es, mit ✓ markiert)</translation>
     </message>
     <message>
         <source>Image %1: no caption of the split describes it</source>
-        <translation type="unfinished"></translation>
+        <translation>Bild %1: Keine Beschreibung der Aufteilung beschreibt es</translation>
     </message>
     <message>
         <source>Image %1 is not in the run&apos;s %2 split</source>
-        <translation type="unfinished"></translation>
+        <translation>Bild %1 ist nicht in der Aufteilung %2 des Laufs</translation>
     </message>
     <message>
         <source>Nothing to export: rank something first</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts zu exportieren: Ordnen Sie zuerst etwas</translation>
     </message>
     <message>
         <source>Export ranked list</source>
-        <translation type="unfinished"></translation>
+        <translation>Rangliste exportieren</translation>
     </message>
     <message>
         <source>Exported the top %1 to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Die besten %1 nach %2 exportiert</translation>
+    </message>
+    <message>
+        <source>Sentence to rank images for</source>
+        <translation>Satz, für den Bilder geordnet werden</translation>
+    </message>
+    <message>
+        <source> — approximate search (%1 index): the best %2 are ranked</source>
+        <translation> — approximative Suche (%1-Index): die besten %2 werden geordnet</translation>
+    </message>
+    <message>
+        <source>The caption&apos;s own image is not among the best %1 of %2</source>
+        <translation>Das eigene Bild der Beschreibung ist nicht unter den besten %1 von %2</translation>
+    </message>
+    <message>
+        <source>Image %1: none of its %2 captions is among the best %3 of %4</source>
+        <translation>Bild %1: Keine seiner %2 Beschreibungen ist unter den besten %3 von %4</translation>
     </message>
 </context>
 <context>
     <name>gs::ScreenshotTour</name>
     <message>
         <source>cannot create %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 kann nicht erstellt werden</translation>
     </message>
     <message>
         <source>timed out</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitüberschreitung</translation>
     </message>
     <message>
         <source>no order-sensitive test caption in the demo</source>
-        <translation type="unfinished"></translation>
+        <translation>keine wortfolgesensitive Testbeschreibung in der Demo</translation>
     </message>
     <message>
         <source>the Training panel did not start</source>
-        <translation type="unfinished"></translation>
+        <translation>die Trainingsansicht ist nicht gestartet</translation>
     </message>
     <message>
         <source>no model named %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kein Modell namens %1</translation>
     </message>
 </context>
 <context>
     <name>gs::ThumbnailModel</name>
     <message numerus="yes">
         <source>%n caption(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Beschreibung</numerusform>
+            <numerusform>%n Beschreibungen</numerusform>
         </translation>
     </message>
     <message>
         <source>The image file cannot be decoded.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Bilddatei kann nicht dekodiert werden.</translation>
     </message>
     <message>
         <source>The image file is missing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Bilddatei fehlt.</translation>
     </message>
     <message>
         <source>unreadable</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht lesbar</translation>
     </message>
 </context>
 <context>
     <name>gs::TrainConfigForm</name>
     <message>
         <source>none: learn word vectors from scratch</source>
-        <translation type="unfinished"></translation>
+        <translation>keine: Wortvektoren von Grund auf lernen</translation>
     </message>
     <message>
         <source>Choose a GloVe or word2vec text file</source>
-        <translation type="unfinished"></translation>
+        <translation>GloVe- oder word2vec-Textdatei wählen</translation>
     </message>
     <message>
         <source>Word vectors</source>
-        <translation type="unfinished"></translation>
+        <translation>Wortvektoren</translation>
     </message>
     <message>
         <source>Word vectors (*.txt *.vec);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Wortvektoren (*.txt *.vec);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell</translation>
     </message>
     <message>
         <source>%1: &apos;%2&apos; is not a number</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: „%2“ ist keine Zahl</translation>
     </message>
     <message>
         <source>training form</source>
-        <translation type="unfinished"></translation>
+        <translation>Trainingsformular</translation>
     </message>
     <message>
         <source>Published settings of the model, or a row of its ablation table</source>
-        <translation type="unfinished"></translation>
+        <translation>Veröffentlichte Einstellungen des Modells oder eine Zeile seiner Ablationstabelle</translation>
     </message>
     <message>
         <source>Preset</source>
-        <translation type="unfinished"></translation>
+        <translation>Voreinstellung</translation>
     </message>
     <message>
         <source>defaults</source>
-        <translation type="unfinished"></translation>
+        <translation>Standardwerte</translation>
     </message>
     <message>
         <source>preset</source>
-        <translation type="unfinished"></translation>
+        <translation>Voreinstellung</translation>
     </message>
 </context>
 <context>
     <name>gs::TrainingPanel</name>
     <message>
         <source>Preparing: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorbereitung: %1</translation>
     </message>
     <message>
         <source>Data and output</source>
-        <translation type="unfinished"></translation>
+        <translation>Daten und Ausgabe</translation>
     </message>
     <message>
         <source>Image features: concept-cnn (built in), onnx:FILE, torchscript:FILE or npy:FILE</source>
-        <translation type="unfinished"></translation>
+        <translation>Bildmerkmale: concept-cnn (eingebaut), onnx:DATEI, torchscript:DATEI oder npy:DATEI</translation>
     </message>
     <message>
         <source>Backbone</source>
-        <translation type="unfinished"></translation>
+        <translation>Backbone</translation>
     </message>
     <message>
         <source>The run folder. Starting with a folder that holds a stopped run resumes it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner des Laufs. Ein Start mit einem Ordner, der einen gestoppten Lauf enthält, setzt diesen fort.</translation>
     </message>
     <message>
         <source>Choose the output folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgabeordner wählen</translation>
     </message>
     <message>
         <source>Output folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgabeordner</translation>
     </message>
     <message>
         <source>Model and hyperparameters</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell und Hyperparameter</translation>
     </message>
     <message>
         <source>Start</source>
-        <translation type="unfinished"></translation>
+        <translation>Starten</translation>
     </message>
     <message>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>Pausieren</translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>Fortsetzen</translation>
     </message>
     <message>
         <source>Stop</source>
-        <translation type="unfinished"></translation>
+        <translation>Stoppen</translation>
     </message>
     <message>
         <source>Stop after the current minibatch; the last epoch&apos;s checkpoint is kept</source>
-        <translation type="unfinished"></translation>
+        <translation>Nach dem aktuellen Minibatch stoppen; der Checkpoint der letzten Epoche bleibt erhalten</translation>
     </message>
     <message>
         <source>Settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Einstellungen</translation>
     </message>
     <message>
         <source>Show or hide the model and hyperparameter settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell- und Hyperparameter-Einstellungen ein- oder ausblenden</translation>
     </message>
     <message>
         <source>Validation</source>
-        <translation type="unfinished"></translation>
+        <translation>Validierung</translation>
     </message>
     <message>
         <source>R@1</source>
-        <translation type="unfinished"></translation>
+        <translation>R@1</translation>
     </message>
     <message>
         <source>R@5</source>
-        <translation type="unfinished"></translation>
+        <translation>R@5</translation>
     </message>
     <message>
         <source>R@10</source>
-        <translation type="unfinished"></translation>
+        <translation>R@10</translation>
     </message>
     <message>
         <source>rsum</source>
-        <translation type="unfinished"></translation>
+        <translation>rsum</translation>
     </message>
     <message>
         <source>Smoothing</source>
-        <translation type="unfinished"></translation>
+        <translation>Glättung</translation>
     </message>
     <message>
         <source>Weight of the loss curve&apos;s exponential moving average (0: raw)</source>
-        <translation type="unfinished"></translation>
+        <translation>Gewicht des exponentiellen gleitenden Mittels der Verlustkurve (0: ungeglättet)</translation>
     </message>
     <message>
         <source>Open run…</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf öffnen…</translation>
     </message>
     <message>
         <source>Export</source>
-        <translation type="unfinished">Exportieren</translation>
+        <translation>Exportieren</translation>
     </message>
     <message>
         <source>Loss plot…</source>
-        <translation type="unfinished"></translation>
+        <translation>Verlustdiagramm…</translation>
     </message>
     <message>
         <source>Validation plot…</source>
-        <translation type="unfinished"></translation>
+        <translation>Validierungsdiagramm…</translation>
     </message>
     <message>
         <source>Checked runs are drawn; selecting a finished run makes it the current run</source>
-        <translation type="unfinished"></translation>
+        <translation>Markierte Läufe werden gezeichnet; die Auswahl eines beendeten Laufs macht ihn zum aktuellen Lauf</translation>
     </message>
     <message>
         <source>Show folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Ordner anzeigen</translation>
     </message>
     <message>
         <source>Remove from list</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus Liste entfernen</translation>
     </message>
     <message>
         <source>Train the model in the output folder (resumes a stopped run there)</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell im Ausgabeordner trainieren (setzt einen dort gestoppten Lauf fort)</translation>
     </message>
     <message>
         <source>Open a dataset first, or choose the folder of a stopped run</source>
-        <translation type="unfinished"></translation>
+        <translation>Öffnen Sie zuerst einen Datensatz oder wählen Sie den Ordner eines gestoppten Laufs</translation>
     </message>
     <message>
         <source> — training</source>
-        <translation type="unfinished"></translation>
+        <translation> — Training läuft</translation>
     </message>
     <message>
         <source> — finished</source>
-        <translation type="unfinished"></translation>
+        <translation> — beendet</translation>
     </message>
     <message>
         <source> — stopped</source>
-        <translation type="unfinished"></translation>
+        <translation> — gestoppt</translation>
     </message>
     <message>
         <source>, epoch %1/%2</source>
-        <translation type="unfinished"></translation>
+        <translation>, Epoche %1/%2</translation>
     </message>
     <message>
         <source>, epoch %1</source>
-        <translation type="unfinished"></translation>
+        <translation>, Epoche %1</translation>
     </message>
     <message numerus="yes">
         <source>Opened %1: %n epoch(s), </source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 geöffnet: %n Epoche, </numerusform>
+            <numerusform>%1 geöffnet: %n Epochen, </numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n minibatch(es)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Minibatch</numerusform>
+            <numerusform>%n Minibatches</numerusform>
         </translation>
     </message>
     <message>
         <source>The run did not finish: Start resumes it from its last checkpoint.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf wurde nicht beendet: „Starten“ setzt ihn ab seinem letzten Checkpoint fort.</translation>
     </message>
     <message>
         <source>Cannot start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Start nicht möglich: %1</translation>
     </message>
     <message>
         <source>Cannot start: choose an output folder</source>
-        <translation type="unfinished"></translation>
+        <translation>Start nicht möglich: Wählen Sie einen Ausgabeordner</translation>
     </message>
     <message>
         <source>Cannot start: open a dataset first</source>
-        <translation type="unfinished"></translation>
+        <translation>Start nicht möglich: Öffnen Sie zuerst einen Datensatz</translation>
     </message>
     <message>
         <source>Train %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 trainieren</translation>
     </message>
     <message>
         <source>Resuming %1 in %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird in %2 fortgesetzt</translation>
     </message>
     <message>
         <source>Training %1 into %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 wird trainiert, Ausgabe nach %2</translation>
     </message>
     <message>
         <source>Waiting for the engine…</source>
-        <translation type="unfinished"></translation>
+        <translation>Warten auf die Engine…</translation>
     </message>
     <message>
         <source>Paused (the job holds at its next minibatch)</source>
-        <translation type="unfinished"></translation>
+        <translation>Pausiert (der Auftrag hält beim nächsten Minibatch an)</translation>
     </message>
     <message>
         <source>Paused</source>
-        <translation type="unfinished"></translation>
+        <translation>Pausiert</translation>
     </message>
     <message>
         <source>Resumed</source>
-        <translation type="unfinished"></translation>
+        <translation>Fortgesetzt</translation>
     </message>
     <message>
         <source>Stopping…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird gestoppt…</translation>
     </message>
     <message>
         <source>, best so far</source>
-        <translation type="unfinished"></translation>
+        <translation>, bisher am besten</translation>
     </message>
     <message>
         <source>Epoch %1/%2 · minibatch %3/%4 · loss %5 · %6 minibatches/s · ETA %7</source>
-        <translation type="unfinished"></translation>
+        <translation>Epoche %1/%2 · Minibatch %3/%4 · Verlust %5 · %6 Minibatches/s · Restzeit %7</translation>
     </message>
     <message>
         <source>Finished in %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Beendet nach %1</translation>
     </message>
     <message>
         <source>Finished: test %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Beendet: Test %1</translation>
     </message>
     <message>
         <source>Stopped</source>
-        <translation type="unfinished"></translation>
+        <translation>Gestoppt</translation>
     </message>
     <message>
         <source>Stopped. The checkpoint of the last whole epoch is kept in %1; Start with this folder resumes it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gestoppt. Der Checkpoint der letzten vollständigen Epoche liegt in %1; „Starten“ mit diesem Ordner setzt den Lauf fort.</translation>
     </message>
     <message>
         <source>Stopped before the first epoch ended: there is no checkpoint yet, so Start begins again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Vor dem Ende der ersten Epoche gestoppt: Es gibt noch keinen Checkpoint, daher beginnt „Starten“ von vorn.</translation>
     </message>
     <message>
         <source>Failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>Open run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf öffnen</translation>
     </message>
     <message>
         <source>Export plot</source>
-        <translation type="unfinished"></translation>
+        <translation>Diagramm exportieren</translation>
     </message>
     <message>
         <source>Exported %1</source>
-        <translation type="unfinished">%1 exportiert</translation>
+        <translation>%1 exportiert</translation>
     </message>
     <message>
         <source>, best epoch %1 (rsum %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>, beste Epoche %1 (rsum %2)</translation>
     </message>
     <message>
         <source>; correspondence step %1: %2 % right (proposal ceiling %3 %, chance %4 %)</source>
-        <translation type="unfinished"></translation>
+        <translation>; Zuordnungsschritt %1: %2 % richtig (Obergrenze der Vorschläge %3 %, Zufall %4 %)</translation>
     </message>
     <message>
         <source>; correspondence step %1: no ground truth</source>
-        <translation type="unfinished"></translation>
+        <translation>; Zuordnungsschritt %1: keine Ground Truth</translation>
     </message>
     <message>
         <source>Epoch %1/%2: loss %3, validation %4%5 (%6 s)%7</source>
-        <translation type="unfinished"></translation>
+        <translation>Epoche %1/%2: Verlust %3, Validierung %4%5 (%6 s)%7</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>Training log</source>
+        <translation>Trainingsprotokoll</translation>
+    </message>
+    <message>
+        <source>%1 ρ %2</source>
+        <translation>%1 ρ %2</translation>
     </message>
 </context>
 <context>
     <name>gs::TrainingPlots</name>
     <message>
         <source>Minibatch</source>
-        <translation type="unfinished"></translation>
+        <translation>Minibatch</translation>
     </message>
     <message>
         <source>Loss</source>
-        <translation type="unfinished"></translation>
+        <translation>Verlust</translation>
     </message>
     <message>
         <source>Epoch</source>
-        <translation type="unfinished"></translation>
+        <translation>Epoche</translation>
     </message>
     <message>
         <source>Validation R@10 (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>Validierung R@10 (%)</translation>
     </message>
     <message>
         <source>%1 image→text</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Bild→Text</translation>
     </message>
     <message>
         <source>%1 text→image</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Text→Bild</translation>
     </message>
     <message>
         <source>Validation R@1 (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>Validierung R@1 (%)</translation>
     </message>
     <message>
         <source>Validation R@5 (%)</source>
-        <translation type="unfinished"></translation>
+        <translation>Validierung R@5 (%)</translation>
     </message>
     <message>
         <source>Validation rsum</source>
-        <translation type="unfinished"></translation>
+        <translation>Validierung rsum</translation>
     </message>
     <message>
         <source>Figure size</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbildungsgröße</translation>
     </message>
     <message>
         <source>Width (px for PNG, pt for SVG/PDF)</source>
-        <translation type="unfinished"></translation>
+        <translation>Breite (px für PNG, pt für SVG/PDF)</translation>
     </message>
     <message>
         <source>Height</source>
-        <translation type="unfinished"></translation>
+        <translation>Höhe</translation>
     </message>
 </context>
 <context>
     <name>gs::TreePanel</name>
     <message>
         <source>Activation norm ‖h‖</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktivierungsnorm ‖h‖</translation>
     </message>
     <message>
         <source>One hidden unit</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine verborgene Einheit</translation>
     </message>
     <message>
         <source>Similarity to the selected image</source>
-        <translation type="unfinished"></translation>
+        <translation>Ähnlichkeit zum gewählten Bild</translation>
     </message>
     <message>
         <source>What the node colours show (needs a tree-model run)</source>
-        <translation type="unfinished"></translation>
+        <translation>Was die Knotenfarben zeigen (erfordert einen Baummodell-Lauf)</translation>
     </message>
     <message>
         <source>unit </source>
-        <translation type="unfinished"></translation>
+        <translation>Einheit </translation>
     </message>
     <message>
         <source>Export figure…</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbildung exportieren…</translation>
     </message>
     <message>
         <source>Colour by</source>
-        <translation type="unfinished"></translation>
+        <translation>Färben nach</translation>
     </message>
     <message>
         <source>Dependency tree</source>
-        <translation type="unfinished"></translation>
+        <translation>Abhängigkeitsbaum</translation>
     </message>
     <message>
         <source>Constituency tree</source>
-        <translation type="unfinished"></translation>
+        <translation>Konstituentenbaum</translation>
     </message>
     <message>
         <source>Node</source>
-        <translation type="unfinished"></translation>
+        <translation>Knoten</translation>
     </message>
     <message>
         <source>Test images ranked against the clicked phrase&apos;s joint-space vector</source>
-        <translation type="unfinished"></translation>
+        <translation>Testbilder, geordnet nach dem Vektor der angeklickten Phrase im gemeinsamen Raum</translation>
     </message>
     <message>
         <source>Images nearest to the phrase</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Phrase nächste Bilder</translation>
     </message>
     <message>
         <source>Point at a node to see its vector; click it to list the images nearest to the phrase.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeigen Sie auf einen Knoten, um seinen Vektor zu sehen; klicken Sie darauf, um die der Phrase nächsten Bilder aufzulisten.</translation>
     </message>
     <message>
         <source>Link Grammar found no parse: the trees are a flat fallback.</source>
-        <translation type="unfinished"></translation>
+        <translation>Link Grammar hat keine Analyse gefunden: Die Bäume sind ein flacher Ersatz.</translation>
     </message>
     <message>
         <source>unit %1 of h</source>
-        <translation type="unfinished"></translation>
+        <translation>Einheit %1 von h</translation>
     </message>
     <message>
         <source>similarity to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ähnlichkeit zu %1</translation>
     </message>
     <message>
         <source>‖h‖</source>
-        <translation type="unfinished"></translation>
+        <translation>‖h‖</translation>
     </message>
     <message>
         <source>Select a caption to see its trees.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie eine Beschreibung, um ihre Bäume zu sehen.</translation>
     </message>
     <message>
         <source>Parse: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Parser: %1</translation>
     </message>
     <message>
         <source>Opening the run&apos;s model…</source>
-        <translation type="unfinished"></translation>
+        <translation>Modell des Laufs wird geöffnet…</translation>
     </message>
     <message>
         <source>Node activations need a tree-model run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Knotenaktivierungen erfordern einen Baummodell-Lauf: %1</translation>
     </message>
     <message>
         <source>The constituency tree is the one %1 composed (binarised; • marks an added node).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Konstituentenbaum ist der, den %1 zusammengesetzt hat (binarisiert; • markiert einen hinzugefügten Knoten).</translation>
     </message>
     <message>
         <source>The dependency tree is the one %1 composed (collapsed relations, punctuation dropped).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Abhängigkeitsbaum ist der, den %1 zusammengesetzt hat (zusammengefasste Relationen, ohne Satzzeichen).</translation>
     </message>
     <message>
         <source>(no activations: not the tree the model composed)</source>
-        <translation type="unfinished"></translation>
+        <translation>(keine Aktivierungen: nicht der Baum, den das Modell zusammengesetzt hat)</translation>
     </message>
     <message>
         <source>The run&apos;s test split is not embedded yet: no images to rank.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Testaufteilung des Laufs ist noch nicht eingebettet: keine Bilder zum Ordnen.</translation>
     </message>
     <message>
         <source>Export the trees</source>
-        <translation type="unfinished"></translation>
+        <translation>Bäume exportieren</translation>
     </message>
     <message>
         <source>Width (pixels for PNG, points for SVG/PDF):</source>
-        <translation type="unfinished"></translation>
+        <translation>Breite (Pixel für PNG, Punkt für SVG/PDF):</translation>
     </message>
     <message>
         <source>Node activations need a tree-model run (%1): open one to colour the trees.</source>
-        <translation type="unfinished"></translation>
+        <translation>Knotenaktivierungen erfordern einen Baummodell-Lauf (%1): Öffnen Sie einen, um die Bäume einzufärben.</translation>
     </message>
     <message>
         <source>The constituency tree is the one %1 composed (as parsed, punctuation dropped; outlined: the noun phrases, whose h enter their parent through Û and are embedded beside the sentence).</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Konstituentenbaum ist der, den %1 zusammengesetzt hat (wie geparst, ohne Satzzeichen; umrandet: die Nominalphrasen, deren h über Û in ihren Elternknoten eingehen und die neben dem Satz eingebettet werden).</translation>
+    </message>
+    <message>
+        <source>Hidden unit shown</source>
+        <translation>Angezeigte verborgene Einheit</translation>
+    </message>
+    <message>
+        <source>Images nearest to the selected node</source>
+        <translation>Dem gewählten Knoten nächste Bilder</translation>
     </message>
 </context>
 <context>
     <name>gs::WorkbenchState</name>
     <message>
         <source>Embed the test split</source>
-        <translation type="unfinished"></translation>
+        <translation>Testaufteilung einbetten</translation>
     </message>
 </context>
 <context>
@@ -1590,11 +2318,19 @@ score against the caption s(v, y) = %1</source>
     </message>
     <message>
         <source>Run the demo through every panel, save screenshots into DIR and quit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Demo durch jede Ansicht laufen lassen, Bildschirmfotos in DIR speichern und beenden.</translation>
     </message>
     <message>
         <source>The model the screenshot tour trains (default: dtrnn).</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Modell, das die Bildschirmfoto-Tour trainiert (Standard: dtrnn).</translation>
+    </message>
+    <message>
+        <source>The Map&apos;s method in the screenshot tour: tsne, umap or pca (default: tsne).</source>
+        <translation>Die Methode der Karte in der Bildschirmfoto-Tour: tsne, umap oder pca (Standard: tsne).</translation>
+    </message>
+    <message>
+        <source>Print the Map&apos;s frame times at these item counts (e.g. 0,10000,100000) and quit (run offscreen; groundscope-cli bench map runs it).</source>
+        <translation>Die Bildzeiten der Karte bei diesen Elementanzahlen ausgeben (z. B. 0,10000,100000) und beenden (läuft offscreen; groundscope-cli bench map führt es aus).</translation>
     </message>
 </context>
 </TS>

@@ -29,6 +29,7 @@ QString statusName(JobStatus status) {
 struct Engine::Entry {
   JobId id = 0;
   QString name;
+  JobLane lane = JobLane::Long;
   JobFunction function;
   std::atomic<bool> cancelled{false};
   std::atomic<bool> paused{false};
@@ -36,28 +37,37 @@ struct Engine::Entry {
   JobOutcome outcome;                   // valid once status is final
 };
 
-Engine::Engine() : m_worker([this] { run(); }) {}
+Engine::Engine() {
+  // The workers start once every member exists.
+  for (int l = 0; l < 2; ++l) {
+    m_lanes[l].kind = l == 0 ? JobLane::Long : JobLane::Interactive;
+    m_lanes[l].worker = std::thread([this, l] { run(m_lanes[l]); });
+  }
+}
 
 Engine::~Engine() {
   {
     std::lock_guard lock(m_mutex);
     m_stopping = true;
-    for (auto &entry : m_queue) entry->cancelled = true;
-    if (m_current) m_current->cancelled = true;
+    for (Lane &lane : m_lanes) {
+      for (auto &entry : lane.queue) entry->cancelled = true;
+      if (lane.current) lane.current->cancelled = true;
+    }
   }
   m_changed.notify_all();
-  m_worker.join();
+  for (Lane &lane : m_lanes) lane.worker.join();
 }
 
-JobId Engine::submit(const QString &name, JobFunction function) {
+JobId Engine::submit(const QString &name, JobFunction function, JobLane lane) {
   auto entry = std::make_shared<Entry>();
   entry->name = name;
   entry->function = std::move(function);
+  entry->lane = lane;
   JobId id;
   {
     std::lock_guard lock(m_mutex);
     id = entry->id = m_nextId++;
-    m_queue.push_back(entry);
+    m_lanes[lane == JobLane::Long ? 0 : 1].queue.push_back(entry);
   }
   m_changed.notify_all();
   return id;
@@ -65,9 +75,11 @@ JobId Engine::submit(const QString &name, JobFunction function) {
 
 std::shared_ptr<Engine::Entry> Engine::find(JobId id) const {
   // Caller holds m_mutex.
-  if (m_current && m_current->id == id) return m_current;
-  for (const auto &entry : m_queue)
-    if (entry->id == id) return entry;
+  for (const Lane &lane : m_lanes) {
+    if (lane.current && lane.current->id == id) return lane.current;
+    for (const auto &entry : lane.queue)
+      if (entry->id == id) return entry;
+  }
   for (const auto &entry : m_finished)
     if (entry->id == id) return entry;
   return nullptr;
@@ -84,8 +96,10 @@ void Engine::cancel(JobId id) {
 void Engine::cancelAll() {
   {
     std::lock_guard lock(m_mutex);
-    for (auto &entry : m_queue) entry->cancelled = true;
-    if (m_current) m_current->cancelled = true;
+    for (Lane &lane : m_lanes) {
+      for (auto &entry : lane.queue) entry->cancelled = true;
+      if (lane.current) lane.current->cancelled = true;
+    }
   }
   m_changed.notify_all();
 }
@@ -111,8 +125,21 @@ bool Engine::isPaused(JobId id) const {
 
 std::optional<JobId> Engine::currentJob() const {
   std::lock_guard lock(m_mutex);
-  if (m_current) return m_current->id;
+  for (const Lane &lane : m_lanes)
+    if (lane.current) return lane.current->id;
   return std::nullopt;
+}
+
+std::vector<JobInfo> Engine::jobs(int finished) const {
+  std::lock_guard lock(m_mutex);
+  std::vector<JobInfo> list;
+  const auto info = [](const std::shared_ptr<Entry> &e) { return JobInfo{e->id, e->name, e->lane, e->status}; };
+  for (const Lane &lane : m_lanes)
+    if (lane.current) list.push_back(info(lane.current));
+  for (const Lane &lane : m_lanes)
+    for (const auto &entry : lane.queue) list.push_back(info(entry));
+  for (auto it = m_finished.rbegin(); it != m_finished.rend() && finished-- > 0; ++it) list.push_back(info(*it));
+  return list;
 }
 
 QString Engine::jobName(JobId id) const {
@@ -123,7 +150,9 @@ QString Engine::jobName(JobId id) const {
 
 int Engine::pendingCount() const {
   std::lock_guard lock(m_mutex);
-  return int(m_queue.size()) + (m_current ? 1 : 0);
+  int count = 0;
+  for (const Lane &lane : m_lanes) count += int(lane.queue.size()) + (lane.current ? 1 : 0);
+  return count;
 }
 
 std::optional<JobOutcome> Engine::wait(JobId id, int timeoutMs) {
@@ -140,7 +169,11 @@ std::optional<JobOutcome> Engine::wait(JobId id, int timeoutMs) {
 
 bool Engine::waitForIdle(int timeoutMs) {
   std::unique_lock lock(m_mutex);
-  auto idle = [&] { return m_queue.empty() && !m_current; };
+  auto idle = [&] {
+    for (const Lane &lane : m_lanes)
+      if (!lane.queue.empty() || lane.current) return false;
+    return true;
+  };
   if (timeoutMs < 0) {
     m_changed.wait(lock, idle);
     return true;
@@ -158,24 +191,24 @@ void Engine::removeObserver(JobObserver *observer) {
   m_observers.erase(std::remove(m_observers.begin(), m_observers.end(), observer), m_observers.end());
 }
 
-void Engine::run() {
+void Engine::run(Lane &lane) {
   // LibTorch's thread settings are per thread under OpenMP: apply them to this worker too.
   runtime::initialiseThisThread();
   for (;;) {
     std::shared_ptr<Entry> entry;
     {
       std::unique_lock lock(m_mutex);
-      m_changed.wait(lock, [&] { return m_stopping || !m_queue.empty(); });
-      if (m_queue.empty()) return; // stopping and nothing left to report
-      entry = m_queue.front();
-      m_queue.pop_front();
-      m_current = entry;
+      m_changed.wait(lock, [&] { return m_stopping || !lane.queue.empty(); });
+      if (lane.queue.empty()) return; // stopping and nothing left to report
+      entry = lane.queue.front();
+      lane.queue.pop_front();
+      lane.current = entry;
       entry->status = JobStatus::Running;
     }
     runOne(entry);
     {
       std::lock_guard lock(m_mutex);
-      m_current.reset();
+      lane.current.reset();
       m_finished.push_back(entry);
       if (m_finished.size() > kFinishedKept) m_finished.erase(m_finished.begin());
     }

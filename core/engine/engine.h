@@ -1,7 +1,8 @@
 #pragma once
-// The engine: one worker thread that runs submitted jobs in order. It is the only way the GUI
-// and the CLI start long work (training, feature extraction, parsing, t-SNE), so that work
-// never runs on the GUI thread, always reports progress and can always be cancelled.
+// The engine: two worker threads, one per JobLane, each running its lane's jobs in submission
+// order. It is the only way the GUI and the CLI start long work (training, feature extraction,
+// parsing, t-SNE), so that work never runs on the GUI thread, always reports progress and can
+// always be cancelled; interactive jobs do not wait behind a training run.
 
 #include "engine/job.h"
 #include "engine/jobobserver.h"
@@ -26,8 +27,8 @@ public:
   Engine(const Engine &) = delete;
   Engine &operator=(const Engine &) = delete;
 
-  // Queues a job; jobs run one at a time in submission order. Thread-safe.
-  JobId submit(const QString &name, JobFunction function);
+  // Queues a job on its lane; a lane runs its jobs one at a time in submission order. Thread-safe.
+  JobId submit(const QString &name, JobFunction function, JobLane lane = JobLane::Long);
 
   // Cancels a queued job (it never starts) or asks a running one to stop at its next checkpoint.
   void cancel(JobId id);
@@ -37,8 +38,10 @@ public:
   void resume(JobId id);
   bool isPaused(JobId id) const;
 
-  // The job running now, if any.
+  // The job running now, if any (the long lane's first, else the interactive lane's).
   std::optional<JobId> currentJob() const;
+  // Every job queued or running, then the most recent finished ones (newest first), for a job list.
+  std::vector<JobInfo> jobs(int finished = 20) const;
   QString jobName(JobId id) const;
   int pendingCount() const; // queued + running
 
@@ -57,7 +60,8 @@ private:
   friend class JobContext;
   struct Entry;
 
-  void run();
+  struct Lane;
+  void run(Lane &lane);
   void runOne(const std::shared_ptr<Entry> &entry);
   std::shared_ptr<Entry> find(JobId id) const;
   // Called by JobContext on the worker thread.
@@ -68,8 +72,13 @@ private:
 
   mutable std::mutex m_mutex;
   std::condition_variable m_changed;
-  std::deque<std::shared_ptr<Entry>> m_queue;
-  std::shared_ptr<Entry> m_current;
+  struct Lane {
+    JobLane kind = JobLane::Long;
+    std::deque<std::shared_ptr<Entry>> queue;
+    std::shared_ptr<Entry> current;
+    std::thread worker;
+  };
+  Lane m_lanes[2];
   std::vector<std::shared_ptr<Entry>> m_finished; // kept for wait(); bounded
   JobId m_nextId = 1;
   bool m_stopping = false;
@@ -78,7 +87,6 @@ private:
   std::vector<JobObserver *> m_observers;
 
   int m_progressIntervalMs = 50;
-  std::thread m_worker; // last: starts after every member above exists
 };
 
 }  // namespace gs

@@ -20,16 +20,18 @@ public:
 
   Engine &engine() { return m_engine; }
 
-  JobId submit(const QString &name, JobFunction function) { return m_engine.submit(name, std::move(function)); }
+  JobId submit(const QString &name, JobFunction function, JobLane lane = JobLane::Long) {
+    return m_engine.submit(name, std::move(function), lane);
+  }
 
   // Runs `work` as a job and calls `done` on this bridge's thread when it ends, with the outcome and
   // what `work` returned (empty unless it succeeded). `done` is dropped when `context` is gone.
   // The result travels in a holder the job fills on the engine's thread; the finished signal is
   // queued after the job returned, so reading it in `done` needs no lock.
   template <typename Result, typename Work, typename Done>
-  JobId submitThen(QObject *context, const QString &name, Work work, Done done) {
+  JobId submitThen(QObject *context, const QString &name, Work work, Done done, JobLane lane = JobLane::Long) {
     auto holder = std::make_shared<std::optional<Result>>();
-    const JobId id = submit(name, [work = std::move(work), holder](JobContext &job) { holder->emplace(work(job)); });
+    const JobId id = submit(name, [work = std::move(work), holder](JobContext &job) { holder->emplace(work(job)); }, lane);
     auto connection = std::make_shared<QMetaObject::Connection>();
     *connection = connect(this, &EngineBridge::finished, context,
                           [id, holder, connection, done = std::move(done)](JobId ended, const QString &, const JobOutcome &outcome) {
@@ -38,6 +40,13 @@ public:
                             done(outcome, outcome.status == JobStatus::Succeeded ? std::move(*holder) : std::nullopt);
                           });
     return id;
+  }
+
+  // The interactive lane (JobLane::Interactive): opening a dataset or run, a map, region scoring.
+  JobId submitInteractive(const QString &name, JobFunction function) { return submit(name, std::move(function), JobLane::Interactive); }
+  template <typename Result, typename Work, typename Done>
+  JobId submitInteractiveThen(QObject *context, const QString &name, Work work, Done done) {
+    return submitThen<Result>(context, name, std::move(work), std::move(done), JobLane::Interactive);
   }
 
 public Q_SLOTS:

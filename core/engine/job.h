@@ -21,6 +21,19 @@ using JobFunction = std::function<void(JobContext &)>;
 
 enum class JobStatus { Queued, Running, Succeeded, Failed, Cancelled };
 
+// Which of the engine's two workers runs a job. Long work (training, feature extraction, parsing a
+// dataset, comparisons) queues on one; interactive work (opening a dataset, parsing one caption, a
+// map, region scoring) on the other, so it answers while a training run holds the first for hours.
+enum class JobLane { Long, Interactive };
+
+// One row of the engine's job list (Engine::jobs()).
+struct JobInfo {
+  JobId id = 0;
+  QString name;
+  JobLane lane = JobLane::Long;
+  JobStatus status = JobStatus::Queued;
+};
+
 enum class LogLevel { Info, Warning, Error };
 
 struct JobProgress {

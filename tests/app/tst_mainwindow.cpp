@@ -5,6 +5,7 @@
 #include "aboutdialog.h"
 #include "data/scenes/scenesdemo.h"
 #include "engine/jobcontext.h"
+#include "joblist.h"
 #include "jobstatuswidget.h"
 #include "localization.h"
 #include "logview.h"
@@ -24,6 +25,10 @@
 #include <QPushButton>
 #include <QTimer>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QTreeWidget>
+
+#include <atomic>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -207,6 +212,64 @@ private Q_SLOTS:
 
   // File > Open recent run: a run opened in the workbench is remembered across sessions; a run
   // folder that has gone is dropped from the list when chosen, with a message.
+  // The Jobs tab lists every job with its lane and state and cancels the one selected; closing the
+  // window while one runs asks first — No keeps the window and the job, Yes stops the job cleanly.
+  void jobListAndClosingWhileAJobRuns() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    MainWindow window(bridge, settings);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(engine.waitForIdle(60000)); // the start-up check
+    std::atomic<bool> stopped{false};
+    const JobId training = bridge.submit(QStringLiteral("Train dtrnn"), [&](JobContext &job) {
+      for (;;) {
+        if (job.isCancelled()) {
+          stopped = true;
+          return;
+        }
+        QThread::msleep(5);
+      }
+    });
+    std::atomic<bool> mapped{false};
+    const JobId map = bridge.submitInteractive(QStringLiteral("t-SNE map"), [&](JobContext &) { mapped = true; });
+    QVERIFY(engine.wait(map, 10000)); // the interactive lane does not wait for training
+    QVERIFY(mapped.load());
+    JobList *list = window.jobList();
+    list->refresh();
+    QVERIFY2(list->rowText(training).contains(QStringLiteral("running")), qPrintable(list->rowText(training)));
+    QVERIFY2(list->rowText(map).contains(QStringLiteral("interactive")) && list->rowText(map).contains(QStringLiteral("finished")),
+             qPrintable(list->rowText(map)));
+
+    // Close: No keeps everything.
+    const auto answer = [](QMessageBox::StandardButton button) {
+      QTimer::singleShot(100, [button] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (box) box->button(button)->click();
+      });
+    };
+    answer(QMessageBox::No);
+    QVERIFY(!window.close());
+    QVERIFY(window.isVisible());
+    QVERIFY(!stopped.load());
+    // Cancel from the list, then a second job and Yes.
+    for (int r = 0; r < list->tree()->topLevelItemCount(); ++r)
+      if (list->tree()->topLevelItem(r)->text(0) == QLatin1String("Train dtrnn")) list->tree()->setCurrentItem(list->tree()->topLevelItem(r));
+    list->cancelButton()->click();
+    QCOMPARE(engine.wait(training, 10000)->status, JobStatus::Cancelled);
+    QVERIFY(stopped.load());
+    stopped = false;
+    bridge.submit(QStringLiteral("Train again"), [&](JobContext &job) {
+      while (!job.isCancelled()) QThread::msleep(5);
+      stopped = true;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(engine.currentJob().has_value(), 5000);
+    answer(QMessageBox::Yes);
+    QVERIFY(window.close());
+    QVERIFY(stopped.load()); // stopped before the window went
+  }
+
   void recentRunsPersist() {
     QTemporaryDir runs;
     const QString gone = runs.filePath(QStringLiteral("gone"));
@@ -352,7 +415,8 @@ private Q_SLOTS:
       QVERIFY(QTest::qWaitForWindowExposed(&window));
       window.resize(900, 640);
       window.dock(MainWindow::Dock::Regions)->close();
-      window.close(); // saves the layout
+      window.setAskBeforeClosing(false); // the start-up check may still run
+      window.close();                    // saves the layout
     }
     Engine engine;
     EngineBridge bridge(engine);

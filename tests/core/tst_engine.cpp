@@ -168,6 +168,42 @@ private Q_SLOTS:
     QVERIFY(ids.front() < ids.back());
   }
 
+  // The two lanes: while a long job (a training run) holds its worker, an interactive job (a t-SNE
+  // map) queued after it starts and finishes; the job list shows both with their lanes and states.
+  void interactiveJobRunsWhileALongJobDoes() {
+    Engine engine;
+    std::atomic<bool> release{false};
+    std::atomic<bool> longRunning{false};
+    const JobId training = engine.submit(QStringLiteral("Train dtrnn"), [&](JobContext &job) {
+      longRunning = true;
+      while (!release) {
+        job.checkpoint();
+        QThread::msleep(2);
+      }
+    });
+    const JobId queuedBehind = engine.submit(QStringLiteral("Extract features"), [](JobContext &) {});
+    QTRY_VERIFY_WITH_TIMEOUT(longRunning.load(), 5000);
+    std::atomic<bool> mapped{false};
+    const JobId tsne = engine.submit(QStringLiteral("t-SNE map"), [&](JobContext &) { mapped = true; }, JobLane::Interactive);
+    const std::optional<JobOutcome> outcome = engine.wait(tsne, 5000);
+    QVERIFY(outcome);
+    QCOMPARE(outcome->status, JobStatus::Succeeded);
+    QVERIFY(mapped.load());
+    const std::vector<JobInfo> jobs = engine.jobs();
+    QCOMPARE(jobs.size(), std::size_t(3));
+    QCOMPARE(jobs[0].id, training);
+    QCOMPARE(jobs[0].status, JobStatus::Running);
+    QCOMPARE(jobs[1].id, queuedBehind); // the long lane's queue waits its turn
+    QCOMPARE(jobs[1].status, JobStatus::Queued);
+    QCOMPARE(jobs[2].id, tsne);
+    QCOMPARE(jobs[2].lane, JobLane::Interactive);
+    QCOMPARE(jobs[2].status, JobStatus::Succeeded);
+    QCOMPARE(engine.jobs(0).size(), std::size_t(2)); // pending only
+    release = true;
+    QVERIFY(engine.waitForIdle(5000));
+    QCOMPARE(engine.wait(queuedBehind, 0)->status, JobStatus::Succeeded);
+  }
+
   void pauseHoldsJobUntilResumed() {
     Engine engine;
     std::atomic<int> steps{0};

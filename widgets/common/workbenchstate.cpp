@@ -27,7 +27,7 @@ void WorkbenchState::openRun(EngineBridge &bridge, const QString &runDir) {
   // The open dataset serves when it is the run's, so embedding does not read it again.
   const std::shared_ptr<const Dataset> dataset = m_dataset;
   const QString datasetPath = m_datasetPath;
-  bridge.submitThen<std::shared_ptr<const JointSpace>>(
+  bridge.submitInteractiveThen<std::shared_ptr<const JointSpace>>(
       this, tr("Embed the test split"),
       [runDir, dataset, datasetPath](JobContext &job) { return JointSpace::open(runDir, Split::Test, &job, dataset, datasetPath); },
       [this, runDir](const JobOutcome &outcome, std::optional<std::shared_ptr<const JointSpace>> space) {

@@ -107,7 +107,7 @@ JobId ComparedMap::layOut(const LayoutSequenceOptions &requested, const MapModel
   const LayoutSequenceOptions options = fittedToItems(requested, n);
   const int token = m_token;
   const QPointer<ComparedMap> self(this);
-  m_jobId = m_bridge.submit(tr("Compared map"), [self, relay = m_relay, token, points = m_model.stackedEmbeddings(), n, dim, options,
+  m_jobId = m_bridge.submitInteractive(tr("Compared map"), [self, relay = m_relay, token, points = m_model.stackedEmbeddings(), n, dim, options,
                                                  start = std::move(start)](JobContext &job) {
     std::vector<float> xy = layoutAfter(points, n, dim, options, start, &job);
     const double preservation = neighbourhoodPreservation(points, n, dim, xy, std::min(10, n - 1), 2000);

@@ -413,7 +413,7 @@ JobId MapPanel::compute(Mode mode) {
   const int token = ++m_token;
   auto points = std::make_shared<const std::vector<float>>(m_model.stackedEmbeddings());
   const QPointer<MapPanel> self(this);
-  m_jobId = m_bridge.submit(tr("PCA map"), [self, relay = m_relay, token, points, n, dim](JobContext &job) {
+  m_jobId = m_bridge.submitInteractive(tr("PCA map"), [self, relay = m_relay, token, points, n, dim](JobContext &job) {
     job.setProgress(-1, QStringLiteral("PCA of %1 vectors").arg(n));
     std::vector<float> xy = pcaProject(*points, n, dim, 2, &job);
     QMetaObject::invokeMethod(
@@ -449,7 +449,7 @@ JobId MapPanel::computeTsne(const TsneOptions &requested) {
   // GUI-thread object the job keeps alive; the functor runs on the GUI thread, where the QPointer
   // says whether the panel still exists. Stale tokens (a newer job, a cancel) are dropped.
   const QPointer<MapPanel> self(this);
-  m_jobId = m_bridge.submit(tr("t-SNE map"), [self, relay = m_relay, token, points, n, dim, options](JobContext &job) {
+  m_jobId = m_bridge.submitInteractive(tr("t-SNE map"), [self, relay = m_relay, token, points, n, dim, options](JobContext &job) {
     const auto post = [&relay, self, token](int iteration, double kl, std::vector<float> xy, bool final) {
       QMetaObject::invokeMethod(
           relay.get(),
@@ -493,7 +493,7 @@ JobId MapPanel::computeUmap(const UmapOptions &requested) {
   m_mode->setCurrentIndex(int(Mode::Umap));
   auto points = std::make_shared<const std::vector<float>>(m_model.stackedEmbeddings());
   const QPointer<MapPanel> self(this);
-  m_jobId = m_bridge.submit(tr("UMAP map"), [self, relay = m_relay, token, points, n, dim, options](JobContext &job) {
+  m_jobId = m_bridge.submitInteractive(tr("UMAP map"), [self, relay = m_relay, token, points, n, dim, options](JobContext &job) {
     const auto post = [&relay, self, token](int epoch, std::vector<float> xy, bool final) {
       QMetaObject::invokeMethod(
           relay.get(), [self, token, epoch, xy = std::move(xy), final] { if (self) self->applyUpdate(token, epoch, 0, xy, final); },
@@ -524,7 +524,7 @@ JobId MapPanel::replayEpochs(Mode mode) {
   m_running = mode;
   m_mode->setCurrentIndex(int(mode));
   const QPointer<MapPanel> self(this);
-  m_jobId = m_bridge.submit(tr("Epoch replay"), [self, relay = m_relay, token, space, dataset = m_state.dataset(), options,
+  m_jobId = m_bridge.submitInteractive(tr("Epoch replay"), [self, relay = m_relay, token, space, dataset = m_state.dataset(), options,
                                                  normalised = m_model.normalised(),
                                                  centred = m_model.centredModalities()](JobContext &job) mutable {
     job.setProgress(-1, QStringLiteral("reading the recorded epochs"));

@@ -713,7 +713,7 @@ void RegionPanel::exportSplitData(const QString &path) {
     Q_EMIT dataExported(path, tr("%1: the correspondences need an HM-LSTM run").arg(path));
     return;
   }
-  m_bridge.submitThen<bool>(
+  m_bridge.submitInteractiveThen<bool>(
       this, tr("Export correspondences"),
       [grounder = m_grounder, path](JobContext &job) {
         writeCorrespondences(path, grounder->groundSplit(Split::Test, &job), 1);
