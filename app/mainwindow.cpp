@@ -9,6 +9,10 @@
 #include "engine/jobcontext.h"
 #include "figureexport.h"
 #include "gs/version.h"
+#include "io/atomicfile.h"
+#include "io/jsonfile.h"
+#include "trainconfigform.h"
+#include "training/trainconfig.h"
 #include "jobstatuswidget.h"
 #include "logview.h"
 #include "mappanel.h"
@@ -19,6 +23,8 @@
 #include "retrievalpanel.h"
 #include "trainingpanel.h"
 
+#include <QDir>
+#include <QJsonDocument>
 #include <QLineEdit>
 #include <QPushButton>
 #include "treepanel.h"
@@ -255,6 +261,19 @@ void MainWindow::createMenus() {
   stop->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
   stop->setObjectName(QStringLiteral("action.stopTraining"));
 
+  // The Training form's settings as the JSON `groundscope-cli train --config FILE.json` reads.
+  QMenu *settingsMenu = menuBar()->addMenu(tr("&Settings"));
+  QAction *load = settingsMenu->addAction(tr("&Load configuration…"), this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load configuration"), QString(), tr("Configuration (*.json)"));
+    if (!path.isEmpty()) loadConfiguration(path);
+  });
+  load->setObjectName(QStringLiteral("action.loadConfiguration"));
+  QAction *save = settingsMenu->addAction(tr("&Save configuration…"), this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save configuration"), QStringLiteral("config.json"), tr("Configuration (*.json)"));
+    if (!path.isEmpty()) saveConfiguration(path);
+  });
+  save->setObjectName(QStringLiteral("action.saveConfiguration"));
+
   QMenu *help = menuBar()->addMenu(tr("&Help"));
   QAction *about = help->addAction(tr("&About Groundscope"), this, &MainWindow::showAbout);
   about->setObjectName(QStringLiteral("action.about"));
@@ -266,6 +285,33 @@ void MainWindow::focusDock(Dock which) {
   dock->raise();
   dock->activateWindow();
   if (QWidget *inner = dock->widget()) inner->setFocus(Qt::ShortcutFocusReason);
+}
+
+QString MainWindow::loadConfiguration(const QString &path) {
+  QString error;
+  try {
+    const QJsonObject json = readJsonObjectFile(path);
+    m_trainingPanel->form()->setConfig(TrainConfig::fromJson(json, path));
+    focusDock(Dock::Training);
+  } catch (const std::exception &e) {
+    error = QString::fromUtf8(e.what());
+  }
+  statusBar()->showMessage(error.isEmpty() ? tr("Loaded %1").arg(QDir::toNativeSeparators(path)) : error, 10000);
+  return error;
+}
+
+QString MainWindow::saveConfiguration(const QString &path) {
+  TrainConfig config;
+  QString error;
+  if (m_trainingPanel->form()->config(&config, &error)) {
+    try {
+      writeFileAtomically(path, QJsonDocument(config.toJson()).toJson());
+    } catch (const std::exception &e) {
+      error = QString::fromUtf8(e.what());
+    }
+  }
+  statusBar()->showMessage(error.isEmpty() ? tr("Saved %1").arg(QDir::toNativeSeparators(path)) : error, 10000);
+  return error;
 }
 
 void MainWindow::rebuildRecentRunsMenu() {

@@ -56,6 +56,10 @@ public:
   JobList *jobList() const { return m_jobList; }
   // Closing while jobs run asks the user first (default); the screenshot tour and tests turn it off.
   void setAskBeforeClosing(bool ask) { m_askBeforeClosing = ask; }
+  // Settings > Load/Save configuration: the Training form from/to the JSON `train --config` reads.
+  // Return the error shown in the status bar, empty on success.
+  QString loadConfiguration(const QString &path);
+  QString saveConfiguration(const QString &path);
   QString currentDataset() const { return m_dataset; }
   // What the panels share: dataset, current run, selection.
   WorkbenchState &workbench() const { return *m_state; }

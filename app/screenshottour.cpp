@@ -90,6 +90,30 @@ void ScreenshotTour::onDatasetOpened() {
 void ScreenshotTour::onRunReady() {
   WorkbenchState &state = m_window.workbench();
   log() << "tour: run embedded; ranking, inspecting and mapping\n" << Qt::flush;
+  // The figure shows a caption the trained model gets right where it can: among the order-
+  // sensitive test captions, the one whose own image the run ranks best (first found on ties).
+  if (const auto space = state.jointSpace()) {
+    const auto dataset = state.dataset();
+    int bestRank = 0;
+    for (int i : dataset->imagesIn(Split::Test)) {
+      const ImageRecord &image = dataset->images[std::size_t(i)];
+      const int row = space->imageRowOf(image.id);
+      if (image.distractor < 0 || row < 0) continue;
+      for (int c : image.captions) {
+        if (!dataset->captions[std::size_t(c)].orderSensitive) continue;
+        const int rank = JointSpace::rankOf(space->rankImagesForSentence(dataset->captions[std::size_t(c)].raw), row);
+        if (rank > 0 && (bestRank == 0 || rank < bestRank)) bestRank = rank, m_image = i, m_caption = c;
+      }
+    }
+    if (bestRank > 0)
+      log() << "tour: caption \"" << dataset->captions[std::size_t(m_caption)].raw << "\" ranks its image "
+            << dataset->images[std::size_t(m_image)].id << " " << bestRank << " of " << space->imageCount() << "\n" << Qt::flush;
+  }
+  // The Trees dock opens on the sentence's root node, as a click there would (details, the images
+  // nearest to it).
+  connect(m_window.treePanel(), &TreePanel::inspectionShown, this, [this] {
+    if (const InspectedTree *tree = m_window.treePanel()->inspection()) m_window.treePanel()->selectNode(tree->root);
+  });
   state.selectImage(-1); // re-select so every panel follows the trained run
   state.selectCaption(-1);
   state.selectCaption(m_caption);

@@ -2,160 +2,7 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
-    <name>QObject</name>
-    <message>
-        <source>measuring GEMM</source>
-        <translation>GEMM wird gemessen</translation>
-    </message>
-    <message>
-        <source>GEMM %1×%1 float32: %2 GFLOP/s on %3 threads</source>
-        <translation>GEMM %1×%1 float32: %2 GFLOP/s mit %3 Threads</translation>
-    </message>
-    <message>
-        <source>done</source>
-        <translation>fertig</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
-        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF-Dokument (*.pdf)</translation>
-    </message>
-    <message>
-        <source>%1: the view has no size to export</source>
-        <translation>%1: die Ansicht hat keine Größe zum Exportieren</translation>
-    </message>
-    <message>
-        <source>%1: cannot write: %2</source>
-        <translation>%1: kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
-        <source>%1: PNG encoding failed</source>
-        <translation>%1: PNG-Kodierung fehlgeschlagen</translation>
-    </message>
-    <message>
-        <source>%1: unknown figure format &apos;%2&apos; (use .png, .svg or .pdf)</source>
-        <translation>%1: unbekanntes Abbildungsformat „%2“ (.png, .svg oder .pdf verwenden)</translation>
-    </message>
-    <message>
-        <source>image file missing:
-%1</source>
-        <translation>Bilddatei fehlt:
-%1</translation>
-    </message>
-    <message>
-        <source>cannot read %1:
-%2</source>
-        <translation>%1 kann nicht gelesen werden:
-%2</translation>
-    </message>
-    <message>
-        <source>, IoU %1 %2</source>
-        <translation>, IoU %1 %2</translation>
-    </message>
-    <message>
-        <source>learned</source>
-        <translation>gelernt</translation>
-    </message>
-    <message>
-        <source>ground truth</source>
-        <translation>Ground Truth</translation>
-    </message>
-    <message>
-        <source>ground truth (dashed)</source>
-        <translation>Ground Truth (gestrichelt)</translation>
-    </message>
-    <message>
-        <source>%1 — p %2, region %3</source>
-        <translation>%1 — p %2, Region %3</translation>
-    </message>
-    <message>
-        <source>%1: top concepts; gate t mean %2</source>
-        <translation>%1: wichtigste Konzepte; Gate t im Mittel %2</translation>
-    </message>
-    <message>
-        <source>%1: top concepts</source>
-        <translation>%1: wichtigste Konzepte</translation>
-    </message>
-    <message>
-        <source>Ranked list</source>
-        <translation>Rangliste</translation>
-    </message>
-</context>
-<context>
-    <name>RateEstimator</name>
-    <message>
-        <source>unknown</source>
-        <translation>unbekannt</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 min %2 s</translation>
-    </message>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 h %2 min</translation>
-    </message>
-</context>
-<context>
-    <name>RunCurves</name>
-    <message>
-        <source>%1: not a training run (no %2 or %3)</source>
-        <translation>%1: kein Trainingslauf (weder %2 noch %3)</translation>
-    </message>
-</context>
-<context>
-    <name>gs</name>
-    <message>
-        <source>Captions ranked for image %1</source>
-        <translation>Rangfolge der Beschreibungen für Bild %1</translation>
-    </message>
-    <message>
-        <source>Images ranked for “%1”</source>
-        <translation>Rangfolge der Bilder für „%1“</translation>
-    </message>
-    <message>
-        <source>Run: %1</source>
-        <translation>Lauf: %1</translation>
-    </message>
-    <message>
-        <source>Rank</source>
-        <translation>Rang</translation>
-    </message>
-    <message>
-        <source>Image</source>
-        <translation>Bild</translation>
-    </message>
-    <message>
-        <source>Image id</source>
-        <translation>Bild-ID</translation>
-    </message>
-    <message>
-        <source>Caption</source>
-        <translation>Beschreibung</translation>
-    </message>
-    <message>
-        <source>Score</source>
-        <translation>Score</translation>
-    </message>
-    <message>
-        <source>(image not readable)</source>
-        <translation>(Bild nicht lesbar)</translation>
-    </message>
-    <message>
-        <source>%1: unknown format (use .csv, .json or .html)</source>
-        <translation>%1: unbekanntes Format (.csv, .json oder .html verwenden)</translation>
-    </message>
-    <message>
-        <source>%1: cannot write: %2</source>
-        <translation>%1: kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
-        <source>HTML page with thumbnails (*.html);;CSV (*.csv);;JSON (*.json)</source>
-        <translation>HTML-Seite mit Vorschaubildern (*.html);;CSV (*.csv);;JSON (*.json)</translation>
-    </message>
+    <name>MapColouring</name>
     <message>
         <source>Modality</source>
         <translation>Modalität</translation>
@@ -323,6 +170,162 @@
     <message>
         <source>9–15 words</source>
         <translation>9–15 Wörter</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>measuring GEMM</source>
+        <translation>GEMM wird gemessen</translation>
+    </message>
+    <message>
+        <source>GEMM %1×%1 float32: %2 GFLOP/s on %3 threads</source>
+        <translation>GEMM %1×%1 float32: %2 GFLOP/s mit %3 Threads</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>fertig</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>%1: the view has no size to export</source>
+        <translation>%1: die Ansicht hat keine Größe zum Exportieren</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: PNG encoding failed</source>
+        <translation>%1: PNG-Kodierung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>%1: unknown figure format &apos;%2&apos; (use .png, .svg or .pdf)</source>
+        <translation>%1: unbekanntes Abbildungsformat „%2“ (.png, .svg oder .pdf verwenden)</translation>
+    </message>
+    <message>
+        <source>image file missing:
+%1</source>
+        <translation>Bilddatei fehlt:
+%1</translation>
+    </message>
+    <message>
+        <source>cannot read %1:
+%2</source>
+        <translation>%1 kann nicht gelesen werden:
+%2</translation>
+    </message>
+    <message>
+        <source>, IoU %1 %2</source>
+        <translation>, IoU %1 %2</translation>
+    </message>
+    <message>
+        <source>learned</source>
+        <translation>gelernt</translation>
+    </message>
+    <message>
+        <source>ground truth</source>
+        <translation>Ground Truth</translation>
+    </message>
+    <message>
+        <source>ground truth (dashed)</source>
+        <translation>Ground Truth (gestrichelt)</translation>
+    </message>
+    <message>
+        <source>%1 — p %2, region %3</source>
+        <translation>%1 — p %2, Region %3</translation>
+    </message>
+    <message>
+        <source>%1: top concepts; gate t mean %2</source>
+        <translation>%1: wichtigste Konzepte; Gate t im Mittel %2</translation>
+    </message>
+    <message>
+        <source>%1: top concepts</source>
+        <translation>%1: wichtigste Konzepte</translation>
+    </message>
+    <message>
+        <source>Ranked list</source>
+        <translation>Rangliste</translation>
+    </message>
+</context>
+<context>
+    <name>RankedListExport</name>
+    <message>
+        <source>Captions ranked for image %1</source>
+        <translation>Rangfolge der Beschreibungen für Bild %1</translation>
+    </message>
+    <message>
+        <source>Images ranked for “%1”</source>
+        <translation>Rangfolge der Bilder für „%1“</translation>
+    </message>
+    <message>
+        <source>Run: %1</source>
+        <translation>Lauf: %1</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Bild</translation>
+    </message>
+    <message>
+        <source>Image id</source>
+        <translation>Bild-ID</translation>
+    </message>
+    <message>
+        <source>Caption</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>(image not readable)</source>
+        <translation>(Bild nicht lesbar)</translation>
+    </message>
+    <message>
+        <source>%1: unknown format (use .csv, .json or .html)</source>
+        <translation>%1: unbekanntes Format (.csv, .json oder .html verwenden)</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>HTML page with thumbnails (*.html);;CSV (*.csv);;JSON (*.json)</source>
+        <translation>HTML-Seite mit Vorschaubildern (*.html);;CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+</context>
+<context>
+    <name>RateEstimator</name>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+</context>
+<context>
+    <name>RunCurves</name>
+    <message>
+        <source>%1: not a training run (no %2 or %3)</source>
+        <translation>%1: kein Trainingslauf (weder %2 noch %3)</translation>
     </message>
 </context>
 <context>
@@ -859,6 +862,38 @@ Stop and quit? A training run keeps its last checkpoint and resumes from it.</so
         <translation>%1 läuft noch oder wartet.
 
 Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und setzt dort wieder an.</translation>
+    </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>&amp;Einstellungen</translation>
+    </message>
+    <message>
+        <source>&amp;Load configuration…</source>
+        <translation>Konfiguration &amp;laden…</translation>
+    </message>
+    <message>
+        <source>Load configuration</source>
+        <translation>Konfiguration laden</translation>
+    </message>
+    <message>
+        <source>Configuration (*.json)</source>
+        <translation>Konfiguration (*.json)</translation>
+    </message>
+    <message>
+        <source>&amp;Save configuration…</source>
+        <translation>Konfiguration &amp;speichern…</translation>
+    </message>
+    <message>
+        <source>Save configuration</source>
+        <translation>Konfiguration speichern</translation>
+    </message>
+    <message>
+        <source>Loaded %1</source>
+        <translation>%1 geladen</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
     </message>
 </context>
 <context>
@@ -2119,6 +2154,14 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>%1 ρ %2</source>
         <translation>%1 ρ %2</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Log-Skala</translation>
+    </message>
+    <message>
+        <source>Show the loss on a logarithmic axis</source>
+        <translation>Den Verlust auf einer logarithmischen Achse zeigen</translation>
     </message>
 </context>
 <context>

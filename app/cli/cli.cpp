@@ -4,16 +4,24 @@
 #include "commands/commands.h"
 #include "gs/version.h"
 #include "jobrunner.h"
+#include "formatoption.h"
 #include "manpage.h"
 
 namespace gs::cli {
 
+namespace {
+QList<Command> withFormatOptions(QList<Command> list) {
+  for (Command &command : list) command = withFormatOption(command);
+  return list;
+}
+}  // namespace
+
 const QList<Command> &commands() {
-  static const QList<Command> list = {infoCommand(),     benchCommand(),     demoCommand(),     datasetCommand(),
+  static const QList<Command> list = withFormatOptions({infoCommand(),     benchCommand(),     demoCommand(),     datasetCommand(),
                                       parseCommand(),    parseEvalCommand(), featuresCommand(), trainCommand(), launchCommand(),
                                       evalCommand(),     embedCommand(),     retrieveCommand(), compareCommand(),
                                       inspectCommand(),  regionsCommand(), generateCommand(),   tsneCommand(),     mapCommand(),     layoutFeaturesCommand(),
-                                      similarityCommand()};
+                                      similarityCommand()});
   return list;
 }
 
@@ -71,7 +79,23 @@ QString helpOf(const QString &path, const Command &command) {
 
 // Finds the subcommand the arguments name (recursively) and runs it; `path` grows as it goes.
 int dispatch(const Command &command, QString path, const QStringList &args) {
-  if (command.subcommands.empty()) return command.run(parseArguments(command.syntax, args));
+  if (command.subcommands.empty()) {
+    OutputFormat format = OutputFormat::Text;
+    const QStringList actual = applyFormatOption(command.syntax, args, &format);
+    if (format != OutputFormat::Csv) return command.run(parseArguments(command.syntax, actual));
+    QString json;
+    captureOut(&json);
+    int code = kExitFailure;
+    try {
+      code = command.run(parseArguments(command.syntax, actual));
+    } catch (...) {
+      restoreOut();
+      throw;
+    }
+    restoreOut();
+    if (code == kExitOk) out() << jsonToCsv(json.toUtf8());
+    return code;
+  }
   if (args.isEmpty() || args.first().startsWith(QLatin1Char('-')))
     throw UsageError(QStringLiteral("missing %1 name (one of: %2)").arg(command.subcommandNoun, names(command.subcommands)).toStdString());
   const Command *sub = findCommand(command.subcommands, args.first());

@@ -14,7 +14,6 @@ namespace gs {
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("MapColouring", text); }
 
 // Ordered bins: a sequential palette, light to dark (ColorBrewer YlGnBu), so rank and length read
 // as quantities; unknown values grey.
@@ -54,14 +53,14 @@ QStringList availableColourings(const MapModel &model) {
 }
 
 QString colouringTitle(const QString &key) {
-  if (key == QLatin1String("modality")) return tr("Modality");
-  if (key == QLatin1String("length")) return tr("Caption length");
-  if (key == QLatin1String("rank")) return tr("Rank of the partner");
-  if (key == QLatin1String("twin")) return tr("Order-sensitive captions");
-  if (key == QLatin1String("split")) return tr("Split");
-  if (key == QLatin1String("loss")) return tr("The model's loss");
-  if (key.startsWith(QLatin1String("concept:"))) return tr("Concept: %1").arg(key.mid(8));
-  if (key.startsWith(QLatin1String("predicted:"))) return tr("Predicted concept: %1").arg(key.mid(10));
+  if (key == QLatin1String("modality")) return QCoreApplication::translate("MapColouring", "Modality");
+  if (key == QLatin1String("length")) return QCoreApplication::translate("MapColouring", "Caption length");
+  if (key == QLatin1String("rank")) return QCoreApplication::translate("MapColouring", "Rank of the partner");
+  if (key == QLatin1String("twin")) return QCoreApplication::translate("MapColouring", "Order-sensitive captions");
+  if (key == QLatin1String("split")) return QCoreApplication::translate("MapColouring", "Split");
+  if (key == QLatin1String("loss")) return QCoreApplication::translate("MapColouring", "The model's loss");
+  if (key.startsWith(QLatin1String("concept:"))) return QCoreApplication::translate("MapColouring", "Concept: %1").arg(key.mid(8));
+  if (key.startsWith(QLatin1String("predicted:"))) return QCoreApplication::translate("MapColouring", "Predicted concept: %1").arg(key.mid(10));
   return key;
 }
 
@@ -76,23 +75,23 @@ MapColouring colourMap(const MapModel &model, const QString &key) {
   std::vector<int> images(std::size_t(model.imageCount()));
   for (int r = 0; r < model.imageCount(); ++r) images[std::size_t(r)] = model.imageItem(r);
   if (key == QLatin1String("modality")) {
-    out.categories.push_back({tr("images"), kImageBlue, images});
+    out.categories.push_back({QCoreApplication::translate("MapColouring", "images"), kImageBlue, images});
     std::vector<int> captions;
     for (int c = 0; c < model.captionCount(); ++c) captions.push_back(model.captionItem(c));
-    out.categories.push_back({tr("captions"), kCaptionOrange, captions});
+    out.categories.push_back({QCoreApplication::translate("MapColouring", "captions"), kCaptionOrange, captions});
   } else if (key == QLatin1String("length")) {
     const std::vector<int> upper{5, 8, 11, 15};
-    const QStringList names{tr("1–5 words"), tr("6–8 words"), tr("9–11 words"), tr("12–15 words"), tr("16+ words")};
+    const QStringList names{QCoreApplication::translate("MapColouring", "1–5 words"), QCoreApplication::translate("MapColouring", "6–8 words"), QCoreApplication::translate("MapColouring", "9–11 words"), QCoreApplication::translate("MapColouring", "12–15 words"), QCoreApplication::translate("MapColouring", "16+ words")};
     for (int b = 0; b < 5; ++b) out.categories.push_back({names[b], sequential()[std::size_t(b)], {}});
     for (int c = 0; c < model.captionCount(); ++c)
       out.categories[std::size_t(binOf(int(tokenize(d.captions[c]).size()), upper))].items.push_back(model.captionItem(c));
-    out.categories.push_back({tr("images"), kGrey, images});
+    out.categories.push_back({QCoreApplication::translate("MapColouring", "images"), kGrey, images});
   } else if (key == QLatin1String("rank")) {
     if (d.captionPartnerRank.empty()) fail(QStringLiteral("the data has no ranks"));
     const std::vector<int> upper{1, 5, 10, 50};
-    const QStringList names{tr("partner at rank 1"), tr("rank 2–5"), tr("rank 6–10"), tr("rank 11–50"), tr("rank over 50")};
+    const QStringList names{QCoreApplication::translate("MapColouring", "partner at rank 1"), QCoreApplication::translate("MapColouring", "rank 2–5"), QCoreApplication::translate("MapColouring", "rank 6–10"), QCoreApplication::translate("MapColouring", "rank 11–50"), QCoreApplication::translate("MapColouring", "rank over 50")};
     for (int b = 0; b < 5; ++b) out.categories.push_back({names[b], sequential()[std::size_t(b)], {}});
-    MapCategory unknown{tr("no partner in the split"), kGrey, {}};
+    MapCategory unknown{QCoreApplication::translate("MapColouring", "no partner in the split"), kGrey, {}};
     const auto place = [&](int item, int rank) {
       if (rank <= 0) unknown.items.push_back(item);
       else out.categories[std::size_t(binOf(rank, upper))].items.push_back(item);
@@ -115,8 +114,8 @@ MapColouring colourMap(const MapModel &model, const QString &key) {
     std::sort(positive.begin(), positive.end());
     const auto quantile = [&](double q) { return positive.empty() ? 0.0f : positive[std::size_t(q * double(positive.size() - 1))]; };
     const std::vector<float> upper{quantile(0.25), quantile(0.5), quantile(0.75)};
-    out.categories.push_back({tr("loss 0 (no margin violated)"), kGrey, {}});
-    const QStringList names{tr("lowest quarter (≤ %1)"), tr("second quarter (≤ %1)"), tr("third quarter (≤ %1)"), tr("highest quarter (≤ %1)")};
+    out.categories.push_back({QCoreApplication::translate("MapColouring", "loss 0 (no margin violated)"), kGrey, {}});
+    const QStringList names{QCoreApplication::translate("MapColouring", "lowest quarter (≤ %1)"), QCoreApplication::translate("MapColouring", "second quarter (≤ %1)"), QCoreApplication::translate("MapColouring", "third quarter (≤ %1)"), QCoreApplication::translate("MapColouring", "highest quarter (≤ %1)")};
     const std::vector<float> shown{upper[0], upper[1], upper[2], positive.empty() ? 0.0f : positive.back()};
     for (int b = 0; b < 4; ++b)
       out.categories.push_back({names[b].arg(double(shown[std::size_t(b)]), 0, 'g', 3), sequential()[std::size_t(b + 1)], {}});
@@ -138,7 +137,7 @@ MapColouring colourMap(const MapModel &model, const QString &key) {
     // small splits first: the first categories draw on top, and training items would bury them.
     const std::vector<std::pair<Split, QColor>> splits{{Split::Test, QColor(214, 39, 40)}, {Split::Val, QColor(148, 103, 189)},
                                                        {Split::Train, QColor(44, 160, 44)}, {Split::Unassigned, kGrey}};
-    for (const auto &[split, colour] : splits) out.categories.push_back({split == Split::Unassigned ? tr("no split") : splitName(split), colour, {}});
+    for (const auto &[split, colour] : splits) out.categories.push_back({split == Split::Unassigned ? QCoreApplication::translate("MapColouring", "no split") : splitName(split), colour, {}});
     const auto categoryOf = [&](Split split) {
       for (std::size_t k = 0; k < splits.size(); ++k)
         if (splits[k].first == split) return k;
@@ -154,10 +153,10 @@ MapColouring colourMap(const MapModel &model, const QString &key) {
                          out.categories.end());
   } else if (key == QLatin1String("twin")) {
     if (d.captionOrderSensitive.empty()) fail(QStringLiteral("the data does not mark order-sensitive captions"));
-    MapCategory twin{tr("order-sensitive captions"), kHighlight, {}}, other{tr("other captions"), kCaptionOrange, {}};
+    MapCategory twin{QCoreApplication::translate("MapColouring", "order-sensitive captions"), kHighlight, {}}, other{QCoreApplication::translate("MapColouring", "other captions"), kCaptionOrange, {}};
     for (int c = 0; c < model.captionCount(); ++c)
       (d.captionOrderSensitive[std::size_t(c)] ? twin : other).items.push_back(model.captionItem(c));
-    out.categories = {std::move(twin), std::move(other), {tr("images"), kGrey, images}};
+    out.categories = {std::move(twin), std::move(other), {QCoreApplication::translate("MapColouring", "images"), kGrey, images}};
   } else if (key.startsWith(QLatin1String("concept:")) || key.startsWith(QLatin1String("predicted:"))) {
     // The dataset's ground truth (concept:) or the concept CNN's labels (predicted:).
     const bool predicted = key.startsWith(QLatin1String("predicted:"));
@@ -174,7 +173,7 @@ MapColouring colourMap(const MapModel &model, const QString &key) {
     }
     std::vector<char> has(std::size_t(model.imageCount()), 0);
     for (int r = 0; r < model.imageCount(); ++r) has[std::size_t(r)] = lists[std::size_t(r)].contains(concept);
-    MapCategory with{tr("with %1").arg(concept), kHighlight, {}}, without{tr("without"), kOther, {}};
+    MapCategory with{QCoreApplication::translate("MapColouring", "with %1").arg(concept), kHighlight, {}}, without{QCoreApplication::translate("MapColouring", "without"), kOther, {}};
     for (int r = 0; r < model.imageCount(); ++r) (has[std::size_t(r)] ? with : without).items.push_back(model.imageItem(r));
     for (int c = 0; c < model.captionCount(); ++c) {
       const int image = d.captionImage[std::size_t(c)];
@@ -205,8 +204,8 @@ MapSizing sizeMap(const MapModel &model, const QString &key) {
   const auto fail = [&](const QString &why) { throw std::invalid_argument(QStringLiteral("sizeMap: %1: %2").arg(key, why).toStdString()); };
   if (key == QLatin1String("rank")) {
     if (d.captionPartnerRank.empty()) fail(QStringLiteral("the data has no ranks"));
-    out.title = tr("Size: rank of the partner");
-    out.classNames = {tr("rank 1"), tr("rank 2–10"), tr("rank over 10")};
+    out.title = QCoreApplication::translate("MapColouring", "Size: rank of the partner");
+    out.classNames = {QCoreApplication::translate("MapColouring", "rank 1"), QCoreApplication::translate("MapColouring", "rank 2–10"), QCoreApplication::translate("MapColouring", "rank over 10")};
     const auto sizeOf = [](int rank) { return rank <= 1 ? 0 : rank <= 10 ? 1 : 2; }; // unknown (0) stays small
     for (int r = 0; r < model.imageCount() && std::size_t(r) < d.imagePartnerRank.size(); ++r)
       out.itemClass[std::size_t(model.imageItem(r))] = sizeOf(d.imagePartnerRank[std::size_t(r)]);
@@ -220,15 +219,15 @@ MapSizing sizeMap(const MapModel &model, const QString &key) {
       if (v > 0) positive.push_back(v);
     std::sort(positive.begin(), positive.end());
     const float median = positive.empty() ? 0.0f : positive[positive.size() / 2];
-    out.title = tr("Size: the model's loss");
-    out.classNames = {tr("loss 0"), tr("loss up to the median (%1)").arg(double(median), 0, 'g', 3), tr("loss above the median")};
+    out.title = QCoreApplication::translate("MapColouring", "Size: the model's loss");
+    out.classNames = {QCoreApplication::translate("MapColouring", "loss 0"), QCoreApplication::translate("MapColouring", "loss up to the median (%1)").arg(double(median), 0, 'g', 3), QCoreApplication::translate("MapColouring", "loss above the median")};
     const auto sizeOf = [median](float loss) { return loss <= 0 ? 0 : loss <= median ? 1 : 2; };
     for (int r = 0; r < model.imageCount() && std::size_t(r) < d.imageLoss.size(); ++r)
       out.itemClass[std::size_t(model.imageItem(r))] = sizeOf(d.imageLoss[std::size_t(r)]);
     for (int c = 0; c < model.captionCount(); ++c) out.itemClass[std::size_t(model.captionItem(c))] = sizeOf(d.captionLoss[std::size_t(c)]);
   } else if (key == QLatin1String("length")) {
-    out.title = tr("Size: caption length");
-    out.classNames = {tr("1–8 words (and images)"), tr("9–15 words"), tr("16+ words")};
+    out.title = QCoreApplication::translate("MapColouring", "Size: caption length");
+    out.classNames = {QCoreApplication::translate("MapColouring", "1–8 words (and images)"), QCoreApplication::translate("MapColouring", "9–15 words"), QCoreApplication::translate("MapColouring", "16+ words")};
     for (int c = 0; c < model.captionCount(); ++c) {
       const int words = int(tokenize(d.captions[c]).size());
       out.itemClass[std::size_t(model.captionItem(c))] = words <= 8 ? 0 : words <= 15 ? 1 : 2;

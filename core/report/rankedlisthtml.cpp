@@ -12,7 +12,6 @@ namespace gs {
 namespace {
 constexpr int kJpegQuality = 85; // thumbnails: small files, no visible blocking at 96 px
 
-QString tr(const char *text) { return QCoreApplication::translate("RankedListExport", text); }
 
 QByteArray number(double value) { return QByteArray::number(value, 'g', 8); }
 
@@ -33,24 +32,24 @@ QByteArray escaped(const QString &text) { return text.toHtmlEscaped().toUtf8(); 
 
 QByteArray toHtml(const RankedList &list, int thumbnailSize) {
   const bool captions = list.kind == RankedList::Kind::Captions;
-  const QString title = captions ? tr("Captions ranked for image %1").arg(list.query)
-                                 : tr("Images ranked for “%1”").arg(list.query);
+  const QString title = captions ? QCoreApplication::translate("RankedListExport", "Captions ranked for image %1").arg(list.query)
+                                 : QCoreApplication::translate("RankedListExport", "Images ranked for “%1”").arg(list.query);
   QByteArray out;
   out += "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + escaped(title) + "</title>\n";
   out += "<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{padding:4px 8px;"
          "border-bottom:1px solid #ddd;text-align:left}tr.relevant{background:#e6f4e6;font-weight:bold}"
          "img{display:block}</style></head><body>\n";
   out += "<h1>" + escaped(title) + "</h1>\n";
-  if (!list.run.isEmpty()) out += "<p>" + escaped(tr("Run: %1").arg(list.run)) + "</p>\n";
-  out += "<table>\n<tr><th>" + escaped(tr("Rank")) + "</th><th>" + escaped(tr("Image")) + "</th><th>" +
-         escaped(tr("Image id")) + "</th>";
-  if (captions) out += "<th>" + escaped(tr("Caption")) + "</th>";
-  out += "<th>" + escaped(tr("Score")) + "</th><th></th></tr>\n";
+  if (!list.run.isEmpty()) out += "<p>" + escaped(QCoreApplication::translate("RankedListExport", "Run: %1").arg(list.run)) + "</p>\n";
+  out += "<table>\n<tr><th>" + escaped(QCoreApplication::translate("RankedListExport", "Rank")) + "</th><th>" + escaped(QCoreApplication::translate("RankedListExport", "Image")) + "</th><th>" +
+         escaped(QCoreApplication::translate("RankedListExport", "Image id")) + "</th>";
+  if (captions) out += "<th>" + escaped(QCoreApplication::translate("RankedListExport", "Caption")) + "</th>";
+  out += "<th>" + escaped(QCoreApplication::translate("RankedListExport", "Score")) + "</th><th></th></tr>\n";
   for (const RankedRow &row : list.rows) {
     out += row.relevant ? "<tr class=\"relevant\">" : "<tr>";
     out += "<td>" + QByteArray::number(row.rank) + "</td><td>";
     const QByteArray uri = thumbnailUri(row.imagePath, thumbnailSize);
-    if (uri.isEmpty()) out += escaped(tr("(image not readable)"));
+    if (uri.isEmpty()) out += escaped(QCoreApplication::translate("RankedListExport", "(image not readable)"));
     else out += "<img src=\"" + uri + "\" alt=\"" + escaped(row.imageId) + "\">";
     out += "</td><td>" + escaped(row.imageId) + "</td>";
     if (captions) out += "<td>" + escaped(row.caption) + "</td>";
@@ -67,12 +66,12 @@ bool writeRankedList(const RankedList &list, const QString &path, QString *error
   else if (suffix == QLatin1String("json")) bytes = toJson(list);
   else if (suffix == QLatin1String("html") || suffix == QLatin1String("htm")) bytes = toHtml(list);
   else {
-    if (error) *error = tr("%1: unknown format (use .csv, .json or .html)").arg(path);
+    if (error) *error = QCoreApplication::translate("RankedListExport", "%1: unknown format (use .csv, .json or .html)").arg(path);
     return false;
   }
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-    if (error) *error = tr("%1: cannot write: %2").arg(path, file.errorString());
+    if (error) *error = QCoreApplication::translate("RankedListExport", "%1: cannot write: %2").arg(path, file.errorString());
     return false;
   }
   return true;
@@ -89,7 +88,7 @@ QImage loadThumbnail(const QString &path, int size) {
 }
 
 QString rankedListFileFilter() {
-  return tr("HTML page with thumbnails (*.html);;CSV (*.csv);;JSON (*.json)");
+  return QCoreApplication::translate("RankedListExport", "HTML page with thumbnails (*.html);;CSV (*.csv);;JSON (*.json)");
 }
 
 }  // namespace gs

@@ -5,7 +5,9 @@
 #include "aboutdialog.h"
 #include "data/scenes/scenesdemo.h"
 #include "engine/jobcontext.h"
+#include "io/jsonfile.h"
 #include "joblist.h"
+#include "training/trainconfig.h"
 #include "jobstatuswidget.h"
 #include "localization.h"
 #include "logview.h"
@@ -46,6 +48,8 @@
 #include <QTextEdit>
 #include <QProcess>
 #include <QXmlStreamReader>
+#include <QSpinBox>
+#include <QJsonObject>
 #include <QTest>
 #include <QThread>
 #include <QToolButton>
@@ -85,7 +89,7 @@ private Q_SLOTS:
     QStringList sorted = expected;
     sorted.sort();
     QCOMPARE(titles, sorted);
-    QCOMPARE(menuTitles(window), (QStringList{QStringLiteral("&File"), QStringLiteral("&View"), QStringLiteral("&Training"), QStringLiteral("&Help")}));
+    QCOMPARE(menuTitles(window), (QStringList{QStringLiteral("&File"), QStringLiteral("&View"), QStringLiteral("&Training"), QStringLiteral("&Settings"), QStringLiteral("&Help")}));
 
     // View menu toggles each dock.
     QMenu *view = window.menuBar()->actions().at(1)->menu();
@@ -236,6 +240,7 @@ private Q_SLOTS:
     const JobId map = bridge.submitInteractive(QStringLiteral("t-SNE map"), [&](JobContext &) { mapped = true; });
     QVERIFY(engine.wait(map, 10000)); // the interactive lane does not wait for training
     QVERIFY(mapped.load());
+    QTRY_VERIFY_WITH_TIMEOUT(engine.jobs(0).size() == 1 && engine.jobs(0).front().status == JobStatus::Running, 10000);
     JobList *list = window.jobList();
     list->refresh();
     QVERIFY2(list->rowText(training).contains(QStringLiteral("running")), qPrintable(list->rowText(training)));
@@ -268,6 +273,40 @@ private Q_SLOTS:
     answer(QMessageBox::Yes);
     QVERIFY(window.close());
     QVERIFY(stopped.load()); // stopped before the window went
+  }
+
+  // Settings > Save configuration writes the form as `train --config` reads it; Load fills the form
+  // from such a file; a bad file is named in the status bar and leaves the form alone.
+  void configurationRoundTrips() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    MainWindow window(bridge, settings);
+    QTemporaryDir dir;
+    TrainConfigForm *form = window.findChild<TrainConfigForm *>();
+    QVERIFY(form);
+    form->setModel(QStringLiteral("dtlstm"));
+    auto *epochs = qobject_cast<QSpinBox *>(form->editor(QStringLiteral("epochs")));
+    QVERIFY(epochs);
+    epochs->setValue(7);
+    const QString path = dir.filePath(QStringLiteral("config.json"));
+    QCOMPARE(window.saveConfiguration(path), QString());
+    const QJsonObject saved = readJsonObjectFile(path);
+    QCOMPARE(saved.value(QStringLiteral("model")).toString(), QStringLiteral("dtlstm"));
+    QCOMPARE(saved.value(QStringLiteral("epochs")).toInt(), 7);
+    QCOMPARE(TrainConfig::fromJson(saved, path).toJson(), saved); // what --config reads
+    form->setModel(QStringLiteral("bow"));
+    QCOMPARE(window.loadConfiguration(path), QString());
+    QCOMPARE(form->model(), QStringLiteral("dtlstm"));
+    QCOMPARE(epochs->value(), 7);
+    const QString bad = dir.filePath(QStringLiteral("bad.json"));
+    QFile file(bad);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("{\"model\": \"dtlstm\", \"epochs\": ");
+    file.close();
+    QVERIFY(window.loadConfiguration(bad).contains(bad));
+    QCOMPARE(form->model(), QStringLiteral("dtlstm"));
+    engine.cancelAll();
   }
 
   void recentRunsPersist() {
@@ -484,7 +523,7 @@ private Q_SLOTS:
     EngineBridge bridge(engine);
     QSettings settings(settingsPath(), QSettings::IniFormat);
     MainWindow window(bridge, settings);
-    QCOMPARE(menuTitles(window), (QStringList{QStringLiteral("&Datei"), QStringLiteral("&Ansicht"), QStringLiteral("&Training"), QStringLiteral("&Hilfe")}));
+    QCOMPARE(menuTitles(window), (QStringList{QStringLiteral("&Datei"), QStringLiteral("&Ansicht"), QStringLiteral("&Training"), QStringLiteral("&Einstellungen"), QStringLiteral("&Hilfe")}));
     QCOMPARE(window.dock(MainWindow::Dock::Dataset)->windowTitle(), QStringLiteral("Datensatz"));
     for (QTranslator *translator : qApp->findChildren<QTranslator *>()) QCoreApplication::removeTranslator(translator);
   }

@@ -116,6 +116,30 @@ private Q_SLOTS:
     QVERIFY(json.value(QStringLiteral("gflops_all_threads")).toDouble() > 0.01);
   }
 
+  // --format text|json|csv on every command that prints results: json is the command's --json,
+  // csv that JSON flattened (one row per record, dotted keys), text the default; listed in --help.
+  void formatOptionIsTheSameEverywhere() {
+    const Result json = runCli({QStringLiteral("info"), QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(json.code == 0, qPrintable(json.err));
+    const QJsonObject info = QJsonDocument::fromJson(json.out.toUtf8()).object();
+    QVERIFY(!info.isEmpty());
+    const Result csv = runCli({QStringLiteral("info"), QStringLiteral("--format=csv")});
+    QVERIFY2(csv.code == 0, qPrintable(csv.err));
+    const QStringList lines = csv.out.trimmed().split(QLatin1Char('\n'));
+    QCOMPARE(lines.size(), 2); // header and one record
+    QVERIFY2(lines[0].split(QLatin1Char(',')).size() >= info.size(), qPrintable(lines[0]));
+    const Result gemm = runCli({QStringLiteral("bench"), QStringLiteral("gemm"), QStringLiteral("--size"), QStringLiteral("64"),
+                                QStringLiteral("--repeats"), QStringLiteral("1"), QStringLiteral("--format"), QStringLiteral("csv")});
+    QVERIFY2(gemm.code == 0 && gemm.out.startsWith(QStringLiteral("size,")) || gemm.out.contains(QStringLiteral("gflops")), qPrintable(gemm.out));
+    const Result bad = runCli({QStringLiteral("info"), QStringLiteral("--format"), QStringLiteral("yaml")});
+    QCOMPARE(bad.code, 2);
+    QVERIFY2(bad.err.contains(QStringLiteral("'yaml' is not one of text, json, csv")), qPrintable(bad.err));
+    for (const char *command : {"info", "eval", "similarity", "dataset"}) {
+      const Result help = runCli({QLatin1String(command), QStringLiteral("--help")});
+      QVERIFY2(help.out.contains(QStringLiteral("--format FORMAT")), command);
+    }
+  }
+
   // bench map on a small generated mixture: one row per method, t-SNE first (the baseline), each
   // with a time and a neighbourhood preservation in [0, 1]. (Speed is reported, never asserted.)
   void benchMapReportsEachLayout() {

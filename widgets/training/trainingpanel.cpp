@@ -18,6 +18,7 @@
 #include <QDesktopServices>
 #include <QElapsedTimer>
 #include <QDir>
+#include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -183,6 +184,10 @@ void TrainingPanel::buildUi() {
   m_smoothing->setValue(0.9);
   m_smoothing->setToolTip(tr("Weight of the loss curve's exponential moving average (0: raw)"));
   view->addWidget(m_smoothing);
+  m_logScale = new QCheckBox(tr("Log scale"), monitor);
+  m_logScale->setToolTip(tr("Show the loss on a logarithmic axis"));
+  connect(m_logScale, &QCheckBox::toggled, this, [this](bool on) { m_plots->setLogScale(on); });
+  view->addWidget(m_logScale);
   view->addStretch();
   auto *openRun = new QPushButton(tr("Open run…"), monitor);
   connect(openRun, &QPushButton::clicked, this, &TrainingPanel::chooseRunFolder);

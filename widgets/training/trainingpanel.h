@@ -20,6 +20,7 @@
 class QLabel;
 class QLineEdit;
 class QComboBox;
+class QCheckBox;
 class QDoubleSpinBox;
 class QListWidget;
 class QListWidgetItem;
@@ -64,6 +65,7 @@ public:
   void setBackbone(const QString &backbone);
   TrainConfigForm *form() const { return m_form; }
   TrainingPlots *plots() const { return m_plots; }
+  QCheckBox *logScaleBox() const { return m_logScale; }
   QListWidget *runList() const { return m_runList; }
   QPushButton *startButton() const { return m_start; }
   QPushButton *pauseButton() const { return m_pause; }
@@ -118,6 +120,7 @@ private:
   TrainingPlots *m_plots = nullptr;
   QComboBox *m_measure = nullptr;
   QDoubleSpinBox *m_smoothing = nullptr;
+  QCheckBox *m_logScale = nullptr;
   QListWidget *m_runList = nullptr;
   QLabel *m_status = nullptr;
   QPlainTextEdit *m_log = nullptr;

@@ -137,6 +137,18 @@ void TrainingPlots::removeRun(int id) {
   m_runs.erase(it);
 }
 
+void TrainingPlots::setLogScale(bool logarithmic) {
+  m_loss->yAxis->setScaleType(logarithmic ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+  if (logarithmic)
+    m_loss->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+  else
+    m_loss->yAxis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+  m_loss->rescaleAxes(true);
+  m_loss->replot();
+}
+
+bool TrainingPlots::logScale() const { return m_loss->yAxis->scaleType() == QCPAxis::stLogarithmic; }
+
 void TrainingPlots::setSmoothing(double weight) {
   m_smoothing = std::clamp(weight, 0.0, 0.999);
   for (Graphs &g : m_runs) fillSmooth(g);

@@ -27,6 +27,9 @@ public:
   bool hasRun(int id) const { return m_runs.contains(id); }
 
   void setSmoothing(double weight); // [0, 1); recomputes every run's smoothed curve
+  // The loss axis on a log scale (losses spanning decades: the first minibatches against the last).
+  void setLogScale(bool logarithmic);
+  bool logScale() const;
   double smoothing() const { return m_smoothing; }
   void setMeasure(RecallMeasure measure);
   RecallMeasure measure() const { return m_measure; }

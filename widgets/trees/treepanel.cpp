@@ -430,6 +430,13 @@ void TreePanel::onNodeClicked(TreeViewBase *view, int node) {
   if (n.nounPhrase && n.spanBegin >= 0) m_state.selectPhrase(m_caption, n.spanBegin, n.spanEnd);
 }
 
+bool TreePanel::selectNode(int node) {
+  if (!m_inspected || !m_inspectedView || node < 0 || node >= int(m_inspected->nodes.size())) return false;
+  m_inspectedView->setSelectedNode(node);
+  onNodeClicked(m_inspectedView, node);
+  return true;
+}
+
 void TreePanel::followSelectedPhrase() {
   const WorkbenchState::Phrase phrase = m_state.selectedPhrase();
   if (!m_inspected || !m_inspectedView || phrase.begin < 0 || phrase.caption != m_caption) return;

@@ -52,6 +52,10 @@ public:
   // The view showing the inspected tree (null without an inspection).
   TreeViewBase *inspectedView() const { return m_inspectedView; }
 
+  // Selects a node of the inspected tree as a click on it does (details, nearest images, its
+  // phrase's regions); false without an inspection or for a node it does not have.
+  bool selectNode(int node);
+
   // Writes the figure (both trees and the legend); size as exportFigure takes it.
   FigureExportResult exportTrees(const QString &path, QSize size = {});
 
