@@ -127,6 +127,13 @@ private Q_SLOTS:
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     window.activateWindow();
+    // A 1366×768 laptop screen holds the whole window: nothing's minimum size pushes it larger,
+    // and every dock lies inside it (the docks scroll instead of cutting their panels off).
+    QCOMPARE(window.size(), QSize(1366, 768));
+    for (QDockWidget *dock : window.findChildren<QDockWidget *>())
+      if (dock->isVisible() && !dock->visibleRegion().isEmpty())
+        QVERIFY2(window.rect().contains(dock->geometry()),
+                 qPrintable(QStringLiteral("%1 at %2,%3 %4x%5").arg(dock->windowTitle()).arg(dock->x()).arg(dock->y()).arg(dock->width()).arg(dock->height())));
     const MainWindow::Dock order[] = {MainWindow::Dock::Dataset, MainWindow::Dock::Training, MainWindow::Dock::Trees,
                                       MainWindow::Dock::Regions,  MainWindow::Dock::Map,      MainWindow::Dock::Retrieval};
     for (int i = 0; i < 6; ++i) {
