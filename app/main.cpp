@@ -53,6 +53,10 @@ int main(int argc, char *argv[]) {
                                                                        "and quit (run offscreen; groundscope-cli bench map runs it)."),
                                        QStringLiteral("COUNTS"));
   parser.addOption(benchFrames);
+  const QCommandLineOption theme(QStringLiteral("theme"),
+                                 QApplication::translate("main", "The look: system, light or dark (as View > Theme; remembered)."),
+                                 QStringLiteral("THEME"));
+  parser.addOption(theme);
   parser.process(app);
   if (parser.isSet(benchFrames)) {
     std::vector<int> sizes;
@@ -77,6 +81,7 @@ int main(int argc, char *argv[]) {
                            ? QSettings(tourSettings.filePath(QStringLiteral("tour.ini")), QSettings::IniFormat)
                            : QSettings();
   gs::MainWindow window(bridge, settings);
+  if (parser.isSet(theme)) window.applyTheme(parser.value(theme));
   window.show();
   if (!parser.positionalArguments().isEmpty()) window.openDataset(parser.positionalArguments().constFirst());
   std::unique_ptr<gs::ScreenshotTour> tour;

@@ -19,10 +19,13 @@
 #include "recentdatasets.h"
 #include "regionpanel.h"
 #include "accessiblenames.h"
+#include "canvaspalette.h"
 #include "joblist.h"
 #include "retrievalpanel.h"
 #include "trainingpanel.h"
 
+#include <QActionGroup>
+#include <QStyle>
 #include <QDir>
 #include <QJsonDocument>
 #include <QLineEdit>
@@ -104,6 +107,8 @@ MainWindow::MainWindow(EngineBridge &bridge, QSettings &settings, QWidget *paren
   });
   restoreLayout();
   runStartupCheck();
+  const QString theme = m_settings.value(QStringLiteral("view/theme"), QStringLiteral("system")).toString();
+  if (theme != QLatin1String("system")) applyTheme(theme);
   // Screen readers: every control named by its form label or tooltip where it has no name of its own.
   nameControlsFromLabels(this);
 }
@@ -249,6 +254,19 @@ void MainWindow::createMenus() {
   });
   search->setShortcut(QKeySequence::Find);
   search->setObjectName(QStringLiteral("action.search"));
+  // View > Theme: the system's look, or Fusion light or dark; the canvases follow the palette.
+  QMenu *themes = view->addMenu(tr("&Theme"));
+  themes->setObjectName(QStringLiteral("menu.theme"));
+  auto *themeGroup = new QActionGroup(this);
+  const QString current = m_settings.value(QStringLiteral("view/theme"), QStringLiteral("system")).toString();
+  for (const auto &[name, label] : {std::pair{QStringLiteral("system"), tr("&System")}, std::pair{QStringLiteral("light"), tr("&Light")},
+                                    std::pair{QStringLiteral("dark"), tr("&Dark")}}) {
+    QAction *action = themes->addAction(label, this, [this, name = name] { applyTheme(name); });
+    action->setCheckable(true);
+    action->setChecked(name == current);
+    action->setObjectName(QStringLiteral("action.theme.") + name);
+    themeGroup->addAction(action);
+  }
 
   QMenu *training = menuBar()->addMenu(tr("&Training"));
   QAction *start = training->addAction(tr("&Start training"), this, [this] {
@@ -285,6 +303,21 @@ void MainWindow::focusDock(Dock which) {
   dock->raise();
   dock->activateWindow();
   if (QWidget *inner = dock->widget()) inner->setFocus(Qt::ShortcutFocusReason);
+}
+
+void MainWindow::applyTheme(const QString &theme) {
+  // What the system gave, kept from before the first change so "System" can go back to it.
+  static const QPalette systemPalette = QApplication::palette();
+  static const QString systemStyle = QApplication::style()->name();
+  if (theme == QLatin1String("dark") || theme == QLatin1String("light")) {
+    QApplication::setStyle(QStringLiteral("Fusion"));
+    QApplication::setPalette(theme == QLatin1String("dark") ? darkPalette() : QApplication::style()->standardPalette());
+  } else {
+    QApplication::setStyle(systemStyle);
+    QApplication::setPalette(systemPalette);
+  }
+  m_settings.setValue(QStringLiteral("view/theme"), theme);
+  if (QAction *action = findChild<QAction *>(QStringLiteral("action.theme.") + theme)) action->setChecked(true);
 }
 
 QString MainWindow::loadConfiguration(const QString &path) {

@@ -59,6 +59,8 @@ public:
   // Settings > Load/Save configuration: the Training form from/to the JSON `train --config` reads.
   // Return the error shown in the status bar, empty on success.
   QString loadConfiguration(const QString &path);
+  // View > Theme: "system", "light" or "dark" (Fusion with the dark palette); kept in the settings.
+  void applyTheme(const QString &theme);
   QString saveConfiguration(const QString &path);
   QString currentDataset() const { return m_dataset; }
   // What the panels share: dataset, current run, selection.

@@ -895,6 +895,22 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
         <source>Saved %1</source>
         <translation>%1 gespeichert</translation>
     </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Farbschema</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>&amp;System</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>&amp;Hell</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
 </context>
 <context>
     <name>gs::MapPanel</name>
@@ -2374,6 +2390,10 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>Print the Map&apos;s frame times at these item counts (e.g. 0,10000,100000) and quit (run offscreen; groundscope-cli bench map runs it).</source>
         <translation>Die Bildzeiten der Karte bei diesen Elementanzahlen ausgeben (z. B. 0,10000,100000) und beenden (läuft offscreen; groundscope-cli bench map führt es aus).</translation>
+    </message>
+    <message>
+        <source>The look: system, light or dark (as View &gt; Theme; remembered).</source>
+        <translation>Das Aussehen: system, light oder dark (wie Ansicht &gt; Farbschema; wird gemerkt).</translation>
     </message>
 </context>
 </TS>

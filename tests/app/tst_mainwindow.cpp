@@ -16,6 +16,8 @@
 #include "trainconfigform.h"
 #include "trainingpanel.h"
 #include "trainingplots.h"
+#include "treepanel.h"
+#include "dependencyarcview.h"
 #include "workbenchstate.h"
 #include "../widgets/tinyrun.h"
 
@@ -31,6 +33,8 @@
 #include <QTreeWidget>
 
 #include <atomic>
+
+#include <qcustomplot.h>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -313,6 +317,39 @@ private Q_SLOTS:
     file.close();
     QVERIFY(window.loadConfiguration(bad).contains(bad));
     QCOMPARE(form->model(), QStringLiteral("dtlstm"));
+    engine.cancelAll();
+  }
+
+  // View > Theme > Dark: the plots and the trees take the palette's dark base and light text (a
+  // light canvas with black text in a dark window would be unreadable); Light brings them back.
+  void darkThemeReachesTheCanvases() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    MainWindow window(bridge, settings);
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const auto lightness = [](QWidget *w) {
+      const QImage image = w->grab().toImage();
+      return QColor(image.pixel(3, 3)).lightnessF(); // a corner: background
+    };
+    QCustomPlot *loss = window.findChild<QCustomPlot *>(QStringLiteral("lossPlot"));
+    QVERIFY(loss);
+    window.applyTheme(QStringLiteral("dark"));
+    QApplication::processEvents();
+    loss->replot(QCustomPlot::rpImmediateRefresh);
+    QVERIFY2(lightness(loss) < 0.3, qPrintable(QString::number(lightness(loss))));
+    QVERIFY(loss->xAxis->tickLabelColor().lightnessF() > 0.7);
+    QVERIFY(window.treePanel()->dependencyView()->palette().color(QPalette::Base).lightnessF() < 0.3);
+    QVERIFY(lightness(window.treePanel()->dependencyView()) < 0.3);
+    QCOMPARE(settings.value(QStringLiteral("view/theme")).toString(), QStringLiteral("dark"));
+    window.applyTheme(QStringLiteral("light"));
+    QApplication::processEvents();
+    loss->replot(QCustomPlot::rpImmediateRefresh);
+    QVERIFY(lightness(loss) > 0.8);
+    QVERIFY(loss->xAxis->tickLabelColor().lightnessF() < 0.3);
+    window.applyTheme(QStringLiteral("system"));
     engine.cancelAll();
   }
 

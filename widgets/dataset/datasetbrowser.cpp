@@ -1,5 +1,7 @@
 #include "datasetbrowser.h"
 
+#include "canvaspalette.h"
+
 #include "datasetfiltermodel.h"
 #include "thumbnailmodel.h"
 
@@ -243,7 +245,8 @@ void DatasetBrowser::showImage(int image) {
       auto *item = new QListWidgetItem(caption.orderSensitive ? QStringLiteral("⇄ ") + caption.raw : caption.raw);
       item->setData(Qt::UserRole, c);
       if (caption.orderSensitive) {
-        item->setForeground(kOrderSensitive);
+        // Lighter on a dark palette, so the marking stays readable there.
+        item->setForeground(CanvasColours::of(m_captions->palette()).dark ? kOrderSensitive.lighter(170) : kOrderSensitive);
         item->setToolTip(tr("Order-sensitive: a distractor image's captions have the same words in another order; "
                             "only word order tells them apart."));
       }

@@ -1,5 +1,7 @@
 #include "mapview.h"
 
+#include "canvaspalette.h"
+
 #include "report/mapmodel.h"
 
 #include <qcustomplot.h>
@@ -48,6 +50,7 @@ MapView::MapView(const MapModel &model, QWidget *parent) : QWidget(parent), m_mo
   m_plot->setSelectionRectMode(QCP::srmCustom); // dragging selects; the wheel zooms
   m_plot->xAxis->setLabel(tr("dimension 1"));
   m_plot->yAxis->setLabel(tr("dimension 2"));
+  followPalette(m_plot);
 
   m_links = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
   m_links->setName(tr("image–caption"));
@@ -69,7 +72,7 @@ MapView::MapView(const MapModel &model, QWidget *parent) : QWidget(parent), m_mo
   m_highlight = m_plot->addGraph();
   m_highlight->setName(tr("current image"));
   m_highlight->setLineStyle(QCPGraph::lsNone);
-  m_highlight->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(Qt::black, 2), Qt::NoBrush, 16));
+  m_highlight->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(palette().color(QPalette::Text), 2), Qt::NoBrush, 16));
   m_neighbours = m_plot->addGraph();
   m_neighbours->setName(tr("nearest in the joint space"));
   m_neighbours->setLineStyle(QCPGraph::lsNone);
@@ -433,7 +436,7 @@ void MapView::setCategoryShown(int category, bool shown) {
     const std::size_t g = 2 * std::size_t(category) + std::size_t(shape);
     if (g >= m_categoryGraphs.size()) return;
     if (QCPPlottableLegendItem *entry = m_plot->legend->itemWithPlottable(m_categoryGraphs[g]))
-      entry->setTextColor(shown ? Qt::black : QColor(170, 170, 170));
+      entry->setTextColor(shown ? palette().color(QPalette::Text) : blend(palette().color(QPalette::Base), palette().color(QPalette::Text), 0.4));
   }
   updatePositions(false);
 }

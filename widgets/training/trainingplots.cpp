@@ -1,5 +1,7 @@
 #include "trainingplots.h"
 
+#include "canvaspalette.h"
+
 #include <qcustomplot.h>
 
 #include <QDialog>
@@ -26,6 +28,7 @@ void setUpPlot(QCustomPlot *plot, const QString &xLabel, const QString &yLabel) 
   plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot->setMinimumHeight(120);
   plot->setNoAntialiasingOnDrag(true);
+  followPalette(plot); // readable on a dark palette too
 }
 
 QVector<double> toVector(const std::vector<double> &v) { return QVector<double>(v.begin(), v.end()); }

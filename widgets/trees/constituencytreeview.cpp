@@ -1,5 +1,7 @@
 #include "constituencytreeview.h"
 
+#include "canvaspalette.h"
+
 #include <QPainter>
 
 namespace gs {
@@ -28,7 +30,7 @@ QRectF ConstituencyTreeView::nodeRect(int node) const {
 void ConstituencyTreeView::paintEvent(QPaintEvent *) {
   QPainter p(this);
   p.setRenderHint(QPainter::Antialiasing);
-  p.setPen(QPen(kEdge, 1.2));
+  p.setPen(QPen(CanvasColours::of(palette()).dark ? kEdge.lighter(170) : kEdge, 1.2));
   for (int v = 0; v < int(m_layout.nodes.size()); ++v) {
     const ConstituencyLayout::Node &n = m_layout.nodes[std::size_t(v)];
     if (n.node < 0) continue;

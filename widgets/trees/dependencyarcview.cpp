@@ -1,5 +1,7 @@
 #include "dependencyarcview.h"
 
+#include "canvaspalette.h"
+
 #include <QPainter>
 #include <QPainterPath>
 
@@ -8,26 +10,25 @@
 namespace gs {
 
 namespace {
-const QColor kArc(60, 60, 90);
-const QColor kLabel(40, 90, 160);
+const QColor kLabel(40, 90, 160); // relation names (lighter on a dark canvas)
 constexpr double kCorner = 5;    // rounding of the arcs' corners
 constexpr double kArrow = 5;     // arrowhead half-width and length
 
-void arrowDown(QPainter &p, double x, double y) {
+void arrowDown(QPainter &p, double x, double y, const QColor &arc) {
   QPainterPath head;
   head.moveTo(x, y);
   head.lineTo(x - kArrow * 0.8, y - kArrow * 1.4);
   head.lineTo(x + kArrow * 0.8, y - kArrow * 1.4);
   head.closeSubpath();
-  p.fillPath(head, kArc);
+  p.fillPath(head, arc);
 }
 
-void label(QPainter &p, const QRectF &box, const QString &text, const QFont &font) {
+void label(QPainter &p, const QRectF &box, const QString &text, const QFont &font, const CanvasColours &c) {
   p.setPen(Qt::NoPen);
-  p.setBrush(Qt::white);
+  p.setBrush(c.background);
   p.drawRect(box);
   p.setFont(font);
-  p.setPen(kLabel);
+  p.setPen(c.dark ? kLabel.lighter(190) : kLabel);
   p.drawText(box, Qt::AlignCenter, text);
 }
 }  // namespace
@@ -54,6 +55,8 @@ QRectF DependencyArcView::nodeRect(int node) const {
 void DependencyArcView::paintEvent(QPaintEvent *) {
   QPainter p(this);
   p.setRenderHint(QPainter::Antialiasing);
+  const CanvasColours colours = CanvasColours::of(palette());
+  const QColor arc = colours.line;
   QFont small = font();
   small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.85));
   for (const ArcLayout::Arc &a : m_layout.arcs) {
@@ -66,19 +69,19 @@ void DependencyArcView::paintEvent(QPaintEvent *) {
     path.lineTo(a.x2 - s * r, a.top);
     path.quadTo(a.x2, a.top, a.x2, a.top + r);
     path.lineTo(a.x2, a.baseline - kArrow);
-    p.setPen(QPen(kArc, 1.3));
+    p.setPen(QPen(arc, 1.3));
     p.setBrush(Qt::NoBrush);
     p.drawPath(path);
-    arrowDown(p, a.x2, a.baseline);
+    arrowDown(p, a.x2, a.baseline, arc);
   }
   for (const ArcLayout::Arc &a : m_layout.arcs)
-    if (!a.label.isEmpty()) label(p, a.labelBox, a.label, small);
+    if (!a.label.isEmpty()) label(p, a.labelBox, a.label, small, colours);
   if (m_layout.rootNode >= 0) {
     const double base = m_layout.words.empty() ? 0 : m_layout.words.front().box.top() - 2;
-    p.setPen(QPen(kArc, 1.3));
+    p.setPen(QPen(arc, 1.3));
     p.drawLine(QPointF(m_layout.rootX, m_layout.rootTop), QPointF(m_layout.rootX, base - kArrow));
-    arrowDown(p, m_layout.rootX, base);
-    label(p, m_layout.rootLabelBox, QStringLiteral("root"), small);
+    arrowDown(p, m_layout.rootX, base, arc);
+    label(p, m_layout.rootLabelBox, QStringLiteral("root"), small, colours);
   }
   for (const ArcLayout::Word &w : m_layout.words) paintNodeBox(p, w.node, w.box, w.text, w.node == m_layout.rootNode);
 }

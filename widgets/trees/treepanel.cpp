@@ -81,10 +81,8 @@ TreePanel::TreePanel(EngineBridge &bridge, WorkbenchState &state, QWidget *paren
 
   m_figure = new QWidget;
   m_figure->setAutoFillBackground(true);
-  QPalette white = m_figure->palette();
-  white.setColor(QPalette::Window, Qt::white);
-  white.setColor(QPalette::WindowText, Qt::black);
-  m_figure->setPalette(white);
+  m_figure->setBackgroundRole(QPalette::Base); // the figure exports as the canvas shows it
+  m_figure->setForegroundRole(QPalette::Text);
   m_title = new QLabel;
   m_title->setWordWrap(true);
   m_dependency = new DependencyArcView;

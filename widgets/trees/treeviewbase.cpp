@@ -1,5 +1,7 @@
 #include "treeviewbase.h"
 
+#include "canvaspalette.h"
+
 #include "colourscale.h"
 
 #include <QHelpEvent>
@@ -13,7 +15,6 @@ namespace gs {
 
 namespace {
 const QColor kNeutralFill(246, 246, 240);  // node boxes when nothing is coloured
-const QColor kOutline(120, 120, 120);
 const QColor kHighlight(230, 120, 0);       // selected / hovered node outline
 const QColor kNounPhrase(40, 110, 200);     // H-LSTM noun-phrase nodes' outline
 }  // namespace
@@ -21,9 +22,7 @@ const QColor kNounPhrase(40, 110, 200);     // H-LSTM noun-phrase nodes' outline
 TreeViewBase::TreeViewBase(QWidget *parent) : QWidget(parent) {
   setMouseTracking(true);
   setAutoFillBackground(true);
-  QPalette p = palette();
-  p.setColor(QPalette::Window, Qt::white); // figures export on white
-  setPalette(p);
+  setBackgroundRole(QPalette::Base); // white on a light palette, dark on a dark one
 }
 
 void TreeViewBase::setTree(const ViewTree &tree) {
@@ -111,14 +110,16 @@ void TreeViewBase::changeEvent(QEvent *event) {
 
 QColor TreeViewBase::fillOf(int node) const {
   if (node >= 0 && node < int(m_colours.size()) && m_colours[std::size_t(node)].isValid()) return m_colours[std::size_t(node)];
-  return kNeutralFill;
+  // Uncoloured node boxes: a shade off the canvas, light or dark.
+  const CanvasColours c = CanvasColours::of(palette());
+  return c.dark ? blend(c.background, c.text, 0.18) : kNeutralFill;
 }
 
 void TreeViewBase::paintNodeBox(QPainter &painter, int node, const QRectF &box, const QString &text, bool bold) const {
   const QColor fill = fillOf(node);
   const bool marked = node == m_selected || node == m_hovered;
   const bool nounPhrase = node >= 0 && node < int(m_tree.nodes.size()) && m_tree.nodes[std::size_t(node)].nounPhrase;
-  painter.setPen(QPen(marked ? kHighlight : nounPhrase ? kNounPhrase : kOutline, marked || nounPhrase ? 2.5 : 1));
+  painter.setPen(QPen(marked ? kHighlight : nounPhrase ? kNounPhrase : CanvasColours::of(palette()).line, marked || nounPhrase ? 2.5 : 1));
   painter.setBrush(fill);
   painter.drawRoundedRect(box, 4, 4);
   QFont f = font();
