@@ -329,6 +329,197 @@
     </message>
 </context>
 <context>
+    <name>TrainConfigSchema</name>
+    <message>
+        <source>Seed</source>
+        <translation>Startwert</translation>
+    </message>
+    <message>
+        <source>Image side</source>
+        <translation>Bildseite</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>Ähnlichkeit</translation>
+    </message>
+    <message>
+        <source>Embed dim</source>
+        <translation>Einbettungsdimension</translation>
+    </message>
+    <message>
+        <source>Word dim</source>
+        <translation>Wortdimension</translation>
+    </message>
+    <message>
+        <source>Hidden dim</source>
+        <translation>Verborgene Dimension</translation>
+    </message>
+    <message>
+        <source>Char dim</source>
+        <translation>Zeichendimension</translation>
+    </message>
+    <message>
+        <source>Attention hidden</source>
+        <translation>Attention-Neuronen</translation>
+    </message>
+    <message>
+        <source>Pooling</source>
+        <translation>Pooling</translation>
+    </message>
+    <message>
+        <source>Word vectors</source>
+        <translation>Wortvektoren</translation>
+    </message>
+    <message>
+        <source>Freeze words</source>
+        <translation>Wörter einfrieren</translation>
+    </message>
+    <message>
+        <source>Twin batches</source>
+        <translation>Zwillings-Minibatches</translation>
+    </message>
+    <message>
+        <source>Selection</source>
+        <translation>Auswahl</translation>
+    </message>
+    <message>
+        <source>Min word count</source>
+        <translation>Mindestworthäufigkeit</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>Aktivierung</translation>
+    </message>
+    <message>
+        <source>LSTM positions</source>
+        <translation>LSTM-Positionen</translation>
+    </message>
+    <message>
+        <source>Min relation count</source>
+        <translation>Mindestrelationshäufigkeit</translation>
+    </message>
+    <message>
+        <source>Phrase losses</source>
+        <translation>Phrasenverluste</translation>
+    </message>
+    <message>
+        <source>Root-only epochs</source>
+        <translation>Epochen nur mit Wurzel</translation>
+    </message>
+    <message>
+        <source>Alternation epochs</source>
+        <translation>Wechselepochen</translation>
+    </message>
+    <message>
+        <source>Regions</source>
+        <translation>Regionen</translation>
+    </message>
+    <message>
+        <source>Max regions</source>
+        <translation>Höchstzahl Regionen</translation>
+    </message>
+    <message>
+        <source>Image input</source>
+        <translation>Bildeingabe</translation>
+    </message>
+    <message>
+        <source>Fusion</source>
+        <translation>Fusion</translation>
+    </message>
+    <message>
+        <source>Generation weight λ</source>
+        <translation>Generierungsgewicht λ</translation>
+    </message>
+    <message>
+        <source>Shared embeddings</source>
+        <translation>Geteilte Einbettungen</translation>
+    </message>
+    <message>
+        <source>Scheduled sampling</source>
+        <translation>Scheduled Sampling</translation>
+    </message>
+    <message>
+        <source>Negatives</source>
+        <translation>Negativbeispiele</translation>
+    </message>
+    <message>
+        <source>Concepts K</source>
+        <translation>Konzepte K</translation>
+    </message>
+    <message>
+        <source>Concept regions r</source>
+        <translation>Konzeptregionen r</translation>
+    </message>
+    <message>
+        <source>Context crops</source>
+        <translation>Kontextausschnitte</translation>
+    </message>
+    <message>
+        <source>Loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>Negative pool</source>
+        <translation>Negativbeispiel-Pool</translation>
+    </message>
+    <message>
+        <source>Margin</source>
+        <translation>Marge</translation>
+    </message>
+    <message>
+        <source>Regularisation</source>
+        <translation>Regularisierung</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>Optimierer</translation>
+    </message>
+    <message>
+        <source>Learning rate</source>
+        <translation>Lernrate</translation>
+    </message>
+    <message>
+        <source>Adagrad reset epochs</source>
+        <translation>AdaGrad-Rücksetzepochen</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Lernratenplan</translation>
+    </message>
+    <message>
+        <source>LR min</source>
+        <translation>LR min</translation>
+    </message>
+    <message>
+        <source>LR max</source>
+        <translation>LR max</translation>
+    </message>
+    <message>
+        <source>Cycle epochs</source>
+        <translation>Zyklusepochen</translation>
+    </message>
+    <message>
+        <source>Ensemble snapshots</source>
+        <translation>Ensemble-Snapshots</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>Epochen</translation>
+    </message>
+    <message>
+        <source>Batch size</source>
+        <translation>Minibatch-Größe</translation>
+    </message>
+    <message>
+        <source>Recorded images</source>
+        <translation>Aufgezeichnete Bilder</translation>
+    </message>
+    <message>
+        <source>CCA regularisation</source>
+        <translation>CCA-Regularisierung</translation>
+    </message>
+</context>
+<context>
     <name>gs::AboutDialog</name>
     <message>
         <source>About Groundscope</source>

@@ -54,6 +54,7 @@
 #include <QXmlStreamReader>
 #include <QSpinBox>
 #include <QJsonObject>
+#include <QLabel>
 #include <QTest>
 #include <QThread>
 #include <QToolButton>
@@ -569,6 +570,10 @@ private Q_SLOTS:
     MainWindow window(bridge, settings);
     QCOMPARE(menuTitles(window), (QStringList{QStringLiteral("&Datei"), QStringLiteral("&Ansicht"), QStringLiteral("&Training"), QStringLiteral("&Einstellungen"), QStringLiteral("&Hilfe")}));
     QCOMPARE(window.dock(MainWindow::Dock::Dataset)->windowTitle(), QStringLiteral("Datensatz"));
+    // The Training form's labels come from core's schema, translated too (not JSON keys).
+    QStringList labels;
+    for (QLabel *label : window.findChild<TrainConfigForm *>()->findChildren<QLabel *>()) labels << label->text();
+    QVERIFY2(labels.contains(QStringLiteral("Epochen")) && labels.contains(QStringLiteral("Minibatch-Größe")), qPrintable(labels.join(QLatin1Char('|'))));
     for (QTranslator *translator : qApp->findChildren<QTranslator *>()) QCoreApplication::removeTranslator(translator);
   }
 };

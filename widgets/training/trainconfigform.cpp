@@ -7,6 +7,7 @@
 #include <QDoubleValidator>
 #include <QFileDialog>
 #include <QFormLayout>
+#include <QCoreApplication>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -89,7 +90,8 @@ void TrainConfigForm::build() {
     }
     editor->setObjectName(field.key);
     editor->setToolTip(field.description);
-    auto *label = new QLabel(field.key == kModelKey ? tr("Model") : field.label, this);
+    // The schema's labels are marked for translation in core (context TrainConfigSchema).
+    auto *label = new QLabel(field.key == kModelKey ? tr("Model") : QCoreApplication::translate("TrainConfigSchema", field.label.toUtf8().constData()), this);
     label->setToolTip(field.description);
     label->setBuddy(editor); // the label names the field for screen readers
     m_layout->addRow(label, editor);
