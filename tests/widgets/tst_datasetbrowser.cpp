@@ -6,6 +6,7 @@
 
 #include "data/loaddataset.h"
 #include "datasetbrowser.h"
+#include "thumbnailloader.h"
 #include "datasetfiltermodel.h"
 #include "thumbnailmodel.h"
 #include "workbenchstate.h"
@@ -165,6 +166,25 @@ private Q_SLOTS:
     QCOMPARE(c.decoded, 5);
     QCOMPARE(c.unreadable, 2);
     QCOMPARE(c.decodedOnGuiThread, 0);
+  }
+
+  // On a screen of device pixel ratio 2 a thumbnail is decoded at twice the box and says so, so it
+  // is drawn at the box's size without being blown up (sharp, not blurred).
+  void thumbnailsAreSharpAtDevicePixelRatio2() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("big.png"));
+    QImage source(320, 240, QImage::Format_RGB32);
+    source.fill(Qt::blue);
+    QVERIFY(source.save(path));
+    ThumbnailLoader loader(QSize(112, 84));
+    loader.setDevicePixelRatio(2.0);
+    QSignalSpy ready(&loader, &ThumbnailLoader::thumbnailReady);
+    loader.request(7, path);
+    QTRY_COMPARE(ready.count(), 1);
+    const QImage image = ready.first().at(1).value<QImage>();
+    QCOMPARE(image.size(), QSize(224, 168));
+    QCOMPARE(image.devicePixelRatio(), 2.0);
+    QCOMPARE(image.deviceIndependentSize(), QSizeF(112, 84));
   }
 
   void selectionGoesThroughTheState() {

@@ -1,6 +1,7 @@
 #include "thumbnailloader.h"
 
 #include <QCoreApplication>
+#include <QGuiApplication>
 #include <QImageReader>
 #include <QThread>
 
@@ -15,6 +16,7 @@ constexpr int kDecoderThreads = 2;
 }  // namespace
 
 ThumbnailLoader::ThumbnailLoader(QSize box, QObject *parent) : QObject(parent), m_box(box) {
+  if (auto *gui = qobject_cast<QGuiApplication *>(QCoreApplication::instance())) m_ratio = gui->devicePixelRatio();
   m_pool.setMaxThreadCount(std::max(1, std::min(kDecoderThreads, QThread::idealThreadCount())));
 }
 
@@ -79,9 +81,11 @@ void ThumbnailLoader::pump() {
     m_queue.pop_back();
     ++m_running;
     const quint64 generation = m_generation;
-    const QSize box = m_box;
-    m_pool.start([this, r, generation, box] {
-      const QImage image = decode(r.path, box);
+    const qreal ratio = m_ratio;
+    const QSize box = (QSizeF(m_box) * ratio).toSize(); // device pixels
+    m_pool.start([this, r, generation, box, ratio] {
+      QImage image = decode(r.path, box);
+      image.setDevicePixelRatio(ratio);
       if (QCoreApplication::instance() && QThread::currentThread() == QCoreApplication::instance()->thread())
         ++m_decodedOnGuiThread;
       ++m_decoded;

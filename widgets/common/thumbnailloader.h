@@ -23,6 +23,11 @@ public:
   ~ThumbnailLoader() override; // drops what waits, waits for the decodes under way
 
   QSize box() const { return m_box; }
+  // Thumbnails are decoded at box × this ratio and carry it (QImage::devicePixelRatio), so they
+  // are drawn at the box's size yet sharp on a high-density screen. Default: the application's
+  // (qApp->devicePixelRatio()) when the loader is made.
+  void setDevicePixelRatio(qreal ratio) { m_ratio = ratio > 0 ? ratio : 1.0; }
+  qreal devicePixelRatio() const { return m_ratio; }
 
   // Queues `path` under `key` (a request already waiting for the key moves to the front). Cheap:
   // never touches the file on the calling thread.
@@ -65,6 +70,7 @@ private:
   void finished(quint64 generation, int key, const QImage &image);
 
   QSize m_box;
+  qreal m_ratio = 1.0;
   QThreadPool m_pool;
   std::deque<Request> m_queue; // back = newest
   std::unordered_set<int> m_pendingKeys;
