@@ -355,6 +355,14 @@ private Q_SLOTS:
     const QString csv = dir.filePath(QStringLiteral("map.csv")), svg = dir.filePath(QStringLiteral("map.svg"));
     r = runCli({QStringLiteral("map"), run, QStringLiteral("--method"), QStringLiteral("pca"), QStringLiteral("--out"), csv});
     QVERIFY2(r.code == 0, qPrintable(r.err));
+    // The same summary as one CSV row (--format, as every command that prints results).
+    {
+      const Result row = runCli({QStringLiteral("map"), run, QStringLiteral("--method"), QStringLiteral("pca"), QStringLiteral("--format"), QStringLiteral("csv")});
+      QVERIFY2(row.code == 0, qPrintable(row.err));
+      const QStringList lines = row.out.trimmed().split(QLatin1Char('\n'));
+      QCOMPARE(lines.size(), 2);
+      QVERIFY2(lines[0].contains(QStringLiteral("modality_gap")) && lines[0].contains(QStringLiteral("images")), qPrintable(lines[0]));
+    }
     QVERIFY2(r.out.contains(QStringLiteral("5 images and 25 captions of the test split")), qPrintable(r.out));
     QFile layout(csv);
     QVERIFY(layout.open(QIODevice::ReadOnly));

@@ -25,6 +25,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <cmath>
 
@@ -198,6 +200,7 @@ Command mapCommand() {
       {QStringLiteral("dpr"), QStringLiteral("R"), QStringLiteral("Device pixel ratio of a .png."), QStringLiteral("1")},
       {QStringLiteral("raw"), {}, QStringLiteral("Map the raw vectors instead of unit-length ones."), {}},
       {QStringLiteral("no-centre"), {}, QStringLiteral("Keep the modality gap: do not subtract each modality's mean before the layout."), {}},
+      {QStringLiteral("json"), {}, QStringLiteral("Print the summary as JSON (with --format csv: one row)."), {}},
       {QStringLiteral("clusters"), {}, QStringLiteral("Summarise the map's dense regions by their distinctive words (listed; labelled on the figure)."), {}},
       {QStringLiteral("epochs"), {}, QStringLiteral("Map the run's recorded epochs (its sample of test items), each from the previous epoch's map; "
                                                    "--figure and --out write one file per epoch (FILE-epoch-NNN.EXT)."), {}},
@@ -274,6 +277,21 @@ Command mapCommand() {
         exportMapFigure(figurePath, model, colouring, options, size.isEmpty() ? QSize(1200, 900) : size, ratio);
       }
     }));
+    if (args.isSet(QStringLiteral("json"))) {
+      QJsonObject json = summary;
+      json.insert(QStringLiteral("split"), splitLabel);
+      json.insert(QStringLiteral("method"), method);
+      json.insert(QStringLiteral("colour"), colouring.title);
+      QJsonObject categories;
+      for (const MapCategory &category : colouring.categories) categories.insert(category.name, int(category.items.size()));
+      json.insert(QStringLiteral("categories"), categories);
+      if (args.isSet(QStringLiteral("search"))) json.insert(QStringLiteral("search_matches"), int(matches.size()));
+      if (args.isSet(QStringLiteral("clusters"))) json.insert(QStringLiteral("clusters"), int(clusters.size()));
+      out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
+      if (!csvPath.isEmpty()) err() << QStringLiteral("wrote %1\n").arg(csvPath);
+      if (!figurePath.isEmpty()) err() << QStringLiteral("wrote %1\n").arg(figurePath);
+      return kExitOk;
+    }
     out() << QStringLiteral("%1 images and %2 captions of %3, laid out by %4; %5 % of each item's 10 nearest neighbours kept on the map\n")
                  .arg(summary.value(QStringLiteral("images")).toInt())
                  .arg(summary.value(QStringLiteral("captions")).toInt())
