@@ -12,6 +12,9 @@ namespace {
 
 const QString kFormat = QStringLiteral("format");
 const QString kJson = QStringLiteral("json");
+// The help of the --format this file adds; a command's own --format (compare, parse, regions,
+// retrieve) has another, and is left to the command.
+const QString kAddedHelp = QStringLiteral("text, json or csv (csv: the JSON flattened, one row per record).");
 
 bool hasOption(const Syntax &syntax, const QString &name) {
   for (const OptionSpec &o : syntax.options)
@@ -70,19 +73,17 @@ QString cell(const QString &text, bool isString) {
 Command withFormatOption(Command command) {
   for (Command &sub : command.subcommands) sub = withFormatOption(sub);
   if (command.subcommands.empty() && hasOption(command.syntax, kJson) && !hasOption(command.syntax, kFormat))
-    command.syntax.options.push_back({kFormat, QStringLiteral("FORMAT"),
-                                      QStringLiteral("text, json or csv (csv: the JSON flattened, one row per record)."),
-                                      QStringLiteral("text")});
+    command.syntax.options.push_back({kFormat, QStringLiteral("FORMAT"), kAddedHelp, QStringLiteral("text")});
   return command;
 }
 
 QStringList applyFormatOption(const Syntax &syntax, const QStringList &args, OutputFormat *format) {
   *format = OutputFormat::Text;
   if (!hasOption(syntax, kJson) || !hasOption(syntax, kFormat)) return args;
-  // Only a command whose --format is the one withFormatOption added (its help says so).
+  // Only a command whose --format is the one withFormatOption added.
   bool added = false;
   for (const OptionSpec &o : syntax.options)
-    if (o.name == kFormat) added = o.help.startsWith(QLatin1String("text, json or csv (csv: the JSON flattened"));
+    if (o.name == kFormat) added = o.help == kAddedHelp;
   if (!added) return args;
   QStringList out;
   QString value;

@@ -185,18 +185,19 @@ std::vector<std::int64_t> Collective::shareSizes(std::int64_t n) const {
 torch::Tensor Collective::gatherRows(const torch::Tensor &local, const std::vector<std::int64_t> &rowsOfRank) {
   const auto start = std::chrono::steady_clock::now();
   const int world = worldSize();
+  const bool has = local.defined() && local.dim() == 2 && local.size(0) > 0;
+  const bool known = rowsOfRank.size() == std::size_t(world) &&
+                     std::all_of(rowsOfRank.begin(), rowsOfRank.end(), [](std::int64_t r) { return r > 0; });
+  // A caller's mistake, not a peer's failure: said as such, before any collective.
+  if (known && (!has || local.size(0) != rowsOfRank[std::size_t(rank())]))
+    throw std::logic_error("gatherRows: this rank's rows differ from the sizes given");
   torch::Tensor result;
   try {
-    const bool has = local.defined() && local.dim() == 2 && local.size(0) > 0;
     std::int64_t maxRows = 0, cols = 0;
     std::vector<std::int64_t> rows(std::size_t(world), 0);
-    const bool known = rowsOfRank.size() == std::size_t(world) &&
-                       std::all_of(rowsOfRank.begin(), rowsOfRank.end(), [](std::int64_t r) { return r > 0; });
     if (known) {
       // Every rank knows every share's size and has rows of its own (so the width too): one
       // collective instead of two, which is most of a small model's step on loopback.
-      if (!has || local.size(0) != rowsOfRank[std::size_t(rank())])
-        throw std::logic_error("gatherRows: this rank's rows differ from the sizes given");
       rows = rowsOfRank;
       maxRows = *std::max_element(rows.begin(), rows.end());
       cols = local.size(1);
