@@ -38,11 +38,8 @@ struct Engine::Entry {
 };
 
 Engine::Engine() {
-  // The workers start once every member exists.
-  for (int l = 0; l < 2; ++l) {
-    m_lanes[l].kind = l == 0 ? JobLane::Long : JobLane::Interactive;
-    m_lanes[l].worker = std::thread([this, l] { run(m_lanes[l]); });
-  }
+  // The workers start once every member exists; m_lanes[0] is JobLane::Long, [1] Interactive.
+  for (Lane &lane : m_lanes) lane.worker = std::thread([this, &lane] { run(lane); });
 }
 
 Engine::~Engine() {

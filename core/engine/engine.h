@@ -73,7 +73,6 @@ private:
   mutable std::mutex m_mutex;
   std::condition_variable m_changed;
   struct Lane {
-    JobLane kind = JobLane::Long;
     std::deque<std::shared_ptr<Entry>> queue;
     std::shared_ptr<Entry> current;
     std::thread worker;

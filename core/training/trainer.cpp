@@ -187,8 +187,9 @@ QString describe(const CorrespondenceStats &s) {
 
 TrainResult finish(Embedder &embedder, const TrainingData &data, const std::vector<EncodedCaption> &encoded,
                    const QString &runDir, const TrainerPosition &position, int resumedFrom, int epochsRun,
-                   const PhraseIndex *phrases = nullptr) {
+                   const PhraseIndex *phrases = nullptr, const QJsonObject &distributed = {}) {
   TrainResult result;
+  result.distributed = distributed;
   result.runDir = runDir;
   result.test = evaluateSplit(embedder, data, encoded, data.captionsIn(Split::Test).empty() ? Split::Val : Split::Test);
   result.bestEpoch = position.bestEpoch;
@@ -519,16 +520,15 @@ TrainResult train(const TrainingData &input, const TrainConfig &requested, const
     return result;
   }
 
-  auto embedder = openEmbedder(folder, config, vocabulary, data.featureDim, trees.get());
-  TrainResult result = finish(*embedder, data, encoded, runDir, position, resumedFrom, config.epochs - resumedFrom,
-                              grounded ? &phrases : nullptr);
-  // The minibatch loop's throughput, one process or several (`bench ddp` compares them).
+  // The minibatch loop's throughput, one process or several (`bench ddp` compares them); finish()
+  // writes it into result.json with the metrics.
   if (collective) {
     stats.allReduceSeconds = collective->allReduceSeconds();
     stats.gatherSeconds = collective->gatherSeconds();
   }
-  result.distributed = stats.toJson();
-  writeFileAtomically(folder.resultFile(), QJsonDocument(result.toJson()).toJson());
+  auto embedder = openEmbedder(folder, config, vocabulary, data.featureDim, trees.get());
+  const TrainResult result = finish(*embedder, data, encoded, runDir, position, resumedFrom, config.epochs - resumedFrom,
+                                    grounded ? &phrases : nullptr, stats.toJson());
   if (collective) {
     if (job)
       job->log(QStringLiteral("data-parallel: %1 workers, %2 steps/s, all-reduce %3 ms and gather %4 ms per step")
