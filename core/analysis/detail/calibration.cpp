@@ -83,7 +83,7 @@ SparseMatrix jointProbabilities(const NeighbourLists &neighbours, int n, double 
       ++count[std::size_t(neighbours.index[std::size_t(i) * k + m]) + 1];
     }
   for (int i = 0; i < n; ++i) count[std::size_t(i) + 1] += count[std::size_t(i)];
-  std::vector<std::pair<int, double>> entries(std::size_t(count[std::size_t(n)]));
+  std::vector<std::pair<int, double>> entries(static_cast<std::size_t>(count[std::size_t(n)]));
   std::vector<int> fill(count.begin(), count.end() - 1);
   const double norm = 2.0 * n;
   for (int i = 0; i < n; ++i)
