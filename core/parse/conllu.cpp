@@ -37,9 +37,17 @@ std::vector<ConlluSentence> readConllu(const QString &path) {
   std::vector<ConlluSentence> sentences;
   ConlluSentence current;
   int lineNo = 0;
+  std::vector<int> tokenLines; // where each token of the current sentence was read
   auto finish = [&] {
+    // A HEAD outside the sentence would index past it when the tree is scored (tests/data/bad).
+    for (std::size_t t = 0; t < current.heads.size(); ++t)
+      if (current.heads[t] < 0 || current.heads[t] > current.forms.size())
+        throw std::runtime_error(QStringLiteral("%1:%2: HEAD %3 is outside the sentence of %4 tokens")
+                                     .arg(path).arg(tokenLines[t]).arg(current.heads[t]).arg(current.forms.size())
+                                     .toStdString());
     if (!current.forms.isEmpty()) sentences.push_back(current);
     current = ConlluSentence();
+    tokenLines.clear();
   };
   while (!file.atEnd()) {
     const QString line = QString::fromUtf8(file.readLine()).trimmed();
@@ -63,6 +71,7 @@ std::vector<ConlluSentence> readConllu(const QString &path) {
     if (!okId || !okHead || id != current.forms.size() + 1)
       throw std::runtime_error(QStringLiteral("%1:%2: bad ID or HEAD ('%3', '%4')").arg(path).arg(lineNo).arg(cols[0], cols[6]).toStdString());
     if (current.forms.isEmpty()) current.line = lineNo;
+    tokenLines.push_back(lineNo);
     current.forms << cols[1];
     current.heads.push_back(head);
     current.relations << cols[7];

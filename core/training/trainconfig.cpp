@@ -108,8 +108,9 @@ Field seedField() {
   return {schemaOf({"seed", QT_TRANSLATE_NOOP("TrainConfigSchema", "Seed")}, "int", SettingGroup::Gradient, "Random seed"),
           [](const TrainConfig &c) { return QJsonValue(QString::number(c.seed)); },
           [](TrainConfig &c, const QJsonValue &v, const QString &where) {
-            bool ok = v.isDouble();
-            c.seed = ok ? quint64(v.toDouble()) : v.toString().toULongLong(&ok);
+            // A double outside [0, 2^64) would make the cast undefined: refused like a wrong type.
+            bool ok = v.isDouble() && v.toDouble() >= 0 && v.toDouble() < 18446744073709551616.0;
+            c.seed = ok ? quint64(v.toDouble()) : v.isDouble() ? 0 : v.toString().toULongLong(&ok);
             requireType(ok, where, QStringLiteral("seed"), "a non-negative integer");
           }};
 }
@@ -257,11 +258,18 @@ QJsonObject TrainConfig::allValues() const {
   return json;
 }
 
-TrainConfig TrainConfig::fromJson(const QJsonObject &json, const QString &source) {
-  const QString where = source.isEmpty() ? QStringLiteral("config") : source;
+namespace {
+constexpr int kMaxLayerWidth = 65536;      // any *_dim setting
+constexpr double kMaxCount = 100000000;    // any other integer setting (epochs, batch size, regions…)
+}  // namespace
+
+namespace {
+
+// TrainConfig::fromJson without the file prefix on every message.
+TrainConfig configFromJson(const QJsonObject &json, const QString &where) {
   const QJsonValue model = json.value(QStringLiteral("model"));
   if (!model.isUndefined()) requireType(model.isString(), where, QStringLiteral("model"), "a string");
-  TrainConfig c = model.isUndefined() ? defaultsFor(TrainConfig{}.model) : defaultsFor(model.toString());
+  TrainConfig c = model.isUndefined() ? TrainConfig::defaultsFor(TrainConfig{}.model) : TrainConfig::defaultsFor(model.toString());
   // "negatives": "all" (the issue's and Socher's words) means the pool, not the concepts model's count.
   QJsonObject given = json;
   if (given.value(QStringLiteral("negatives")) == QJsonValue(QStringLiteral("all"))) {
@@ -278,6 +286,22 @@ TrainConfig TrainConfig::fromJson(const QJsonObject &json, const QString &source
   return c;
 }
 
+}  // namespace
+
+TrainConfig TrainConfig::fromJson(const QJsonObject &json, const QString &source) {
+  const QString where = source.isEmpty() ? QStringLiteral("config") : source;
+  // Every refusal names the file: messages from the model's defaults and from validate() do not
+  // know it, so they get it here (found by tests/fuzz/fuzz_runfolder).
+  try {
+    return configFromJson(json, where);
+  } catch (const std::invalid_argument &error) {
+    const QString message = QString::fromUtf8(error.what());
+    if (message.startsWith(where)) throw;
+    invalid(QStringLiteral("%1: %2").arg(where, message));
+  }
+}
+
+
 void TrainConfig::validate() const {
   for (const Field &f : fields()) {
     if (!f.number) continue;
@@ -285,6 +309,13 @@ void TrainConfig::validate() const {
     if (f.bound == Bound::Positive && !(value > 0))
       invalid(QStringLiteral("%1 must be positive (got %2)").arg(f.schema.key).arg(value));
     if (f.bound == Bound::NonNegative && value < 0) invalid(QStringLiteral("%1 must not be negative").arg(f.schema.key));
+    // Sizes are bounded before anything is allocated from them: a config.json that asks for a
+    // 10^9-wide layer is refused with a message, not attempted (issue 22). 65,536 is 16 times
+    // the widest layer any of the five papers uses (char-GRU: 2 × 2,048).
+    if (f.schema.kind == QLatin1String("int") && f.schema.key.endsWith(QLatin1String("_dim")) && value > kMaxLayerWidth)
+      invalid(QStringLiteral("%1 must be at most %2 (got %3)").arg(f.schema.key).arg(kMaxLayerWidth).arg(value));
+    if (f.schema.kind == QLatin1String("int") && value > kMaxCount)
+      invalid(QStringLiteral("%1 must be at most %2 (got %3)").arg(f.schema.key).arg(kMaxCount).arg(value));
   }
   if (batchSize < 2) invalid(QStringLiteral("batch_size must be at least 2: the losses contrast pairs within a batch"));
   if (schedule == ScheduleKind::Cyclic && !(lrMin > 0 && lrMin < lrMax))

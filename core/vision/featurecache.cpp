@@ -19,6 +19,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <limits>
 #include <stdexcept>
 
 namespace gs {
@@ -111,6 +112,8 @@ FeatureSet loadFeatures(const QString &dir) {
   set.m_folder = QFileInfo(dir).absoluteFilePath();
   set.m_manifest = manifest;
   for (const QJsonValue &id : manifest.value(QStringLiteral("image_ids")).toArray()) {
+    if (!id.isString() || set.m_rowOf.contains(id.toString()))
+      fail(manifestPath, QStringLiteral("image_ids[%1] is %2").arg(set.m_ids.size()).arg(id.isString() ? QStringLiteral("a repeated id") : QStringLiteral("not a string")));
     set.m_rowOf.insert(id.toString(), set.m_ids.size());
     set.m_ids << id.toString();
   }
@@ -132,7 +135,13 @@ FeatureSet loadFeatures(const QString &dir) {
     set.m_regionFeatures = NpyMatrix::open(regionPath);
     const NpyMatrix boxes = NpyMatrix::open(boxPath);
     set.m_regionOffsets.push_back(0);
-    for (const QJsonValue &count : counts) set.m_regionOffsets.push_back(set.m_regionOffsets.back() + count.toInt());
+    for (const QJsonValue &count : counts) {
+      // A negative count would make the offsets run backwards and regionsOf read past the files.
+      const int n = count.isDouble() && count.toDouble() == double(count.toInt()) ? count.toInt() : -1;
+      if (n < 0 || set.m_regionOffsets.back() > std::numeric_limits<int>::max() - n)
+        fail(manifestPath, QStringLiteral("region_counts[%1] is not a count of regions").arg(set.m_regionOffsets.size() - 1));
+      set.m_regionOffsets.push_back(set.m_regionOffsets.back() + n);
+    }
     if (set.m_regionFeatures.rows() != set.m_regionOffsets.back() || set.m_regionFeatures.cols() != set.m_features.cols())
       fail(regionPath, QStringLiteral("shape does not match the manifest's region counts"));
     if (boxes.rows() != set.m_regionOffsets.back() || boxes.cols() != 4)

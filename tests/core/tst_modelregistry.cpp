@@ -142,6 +142,12 @@ private Q_SLOTS:
     QVERIFY(error({{QStringLiteral("loss"), 3}}).contains(QStringLiteral("my.json: 'loss' must be a string")));
     QVERIFY(error({{QStringLiteral("embed_dim"), 0}}).contains(QStringLiteral("embed_dim must be positive")));
     QVERIFY(error({{QStringLiteral("margin"), -1}}).contains(QStringLiteral("margin must not be negative")));
+    // Issue 22: every refusal names the file (the fuzzer found two that did not), and sizes are
+    // bounded before a model is built from them.
+    QVERIFY(error({{QStringLiteral("epochs"), 0}}).startsWith(QStringLiteral("my.json: epochs must be positive")));
+    QVERIFY(error({{QStringLiteral("model"), QStringLiteral("charg)u")}}).startsWith(QStringLiteral("my.json: unknown model 'charg)u'")));
+    QVERIFY(error({{QStringLiteral("hidden_dim"), 1000000000}}).contains(QStringLiteral("my.json: hidden_dim must be at most 65536")));
+    QVERIFY(error({{QStringLiteral("seed"), -5}}).contains(QStringLiteral("my.json: 'seed' must be a non-negative integer")));
     // The models' own rules live in their entries.
     QVERIFY(error({{QStringLiteral("model"), QStringLiteral("ctrnn")}, {QStringLiteral("word_dim"), 20}})
                 .contains(QStringLiteral("word_dim must equal hidden_dim")));

@@ -258,6 +258,14 @@ TreeVocabulary TreeVocabulary::fromJson(const QJsonObject &json) {
   for (const QJsonValue &r : json.value(QStringLiteral("relations")).toArray()) v.relations << r.toString();
   if (v.relations.isEmpty() || v.relations.front() != kRare || v.maxLeft < 0 || v.maxRight < 0)
     throw std::runtime_error("tree vocabulary: relations must start with <rare> and positions be non-negative");
+  // Each position and relation gets its own matrix, so their counts are bounded before a model is
+  // sized from them (issue 22): captions have a handful of children per side and UD ~40 relations
+  // (a few hundred with collapsed prepositions).
+  constexpr int kMaxPositions = 256, kMaxRelations = 4096;
+  if (v.maxLeft > kMaxPositions || v.maxRight > kMaxPositions || v.relations.size() > kMaxRelations)
+    throw std::runtime_error(QStringLiteral("tree vocabulary: at most %1 child positions per side and %2 relations (got %3, %4 and %5)")
+                                 .arg(kMaxPositions).arg(kMaxRelations).arg(v.maxLeft).arg(v.maxRight).arg(v.relations.size())
+                                 .toStdString());
   return v;
 }
 
