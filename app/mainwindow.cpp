@@ -3,6 +3,7 @@
 #include "aboutdialog.h"
 #include "data/datasetsummary.h"
 #include "data/loaddataset.h"
+#include "data/outsidepaths.h"
 #include "data/scenes/scenesdemo.h"
 #include "datasetbrowser.h"
 #include "emptypanel.h"
@@ -291,6 +292,20 @@ void MainWindow::createMenus() {
     if (!path.isEmpty()) saveConfiguration(path);
   });
   save->setObjectName(QStringLiteral("action.saveConfiguration"));
+  settingsMenu->addSeparator();
+  // Dataset files from strangers may point outside their folder ("../../", absolute paths,
+  // symlinks): refused unless the user says otherwise (core/data/outsidepaths.h).
+  QAction *outside = settingsMenu->addAction(tr("Allow images outside the dataset folder"));
+  outside->setObjectName(QStringLiteral("action.allowOutsidePaths"));
+  outside->setCheckable(true);
+  outside->setChecked(m_settings.value(QStringLiteral("datasets/allowOutsidePaths"), false).toBool());
+  outside->setToolTip(tr("Let dataset files name images outside the dataset's folder (absolute paths, \"../\", symlinks); "
+                         "otherwise they are refused and listed in the load report. Applies to datasets opened from now on."));
+  setOutsidePathsAllowed(outside->isChecked());
+  connect(outside, &QAction::toggled, this, [this](bool allowed) {
+    setOutsidePathsAllowed(allowed);
+    m_settings.setValue(QStringLiteral("datasets/allowOutsidePaths"), allowed);
+  });
 
   QMenu *help = menuBar()->addMenu(tr("&Help"));
   QAction *about = help->addAction(tr("&About Groundscope"), this, &MainWindow::showAbout);

@@ -1102,6 +1102,14 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
         <source>&amp;Dark</source>
         <translation>&amp;Dunkel</translation>
     </message>
+    <message>
+        <source>Allow images outside the dataset folder</source>
+        <translation>Bilder außerhalb des Datensatzordners erlauben</translation>
+    </message>
+    <message>
+        <source>Let dataset files name images outside the dataset&apos;s folder (absolute paths, &quot;../&quot;, symlinks); otherwise they are refused and listed in the load report. Applies to datasets opened from now on.</source>
+        <translation>Datensatzdateien dürfen Bilder außerhalb des Datensatzordners nennen (absolute Pfade, &quot;../&quot;, symbolische Links); sonst werden sie abgewiesen und im Ladebericht aufgeführt. Gilt für Datensätze, die ab jetzt geöffnet werden.</translation>
+    </message>
 </context>
 <context>
     <name>gs::MapPanel</name>

@@ -2,6 +2,7 @@
 
 #include "clioutput.h"
 #include "commands/commands.h"
+#include "data/outsidepaths.h"
 #include "gs/version.h"
 #include "jobrunner.h"
 #include "formatoption.h"
@@ -28,11 +29,12 @@ const QList<Command> &commands() {
 namespace {
 
 void printHelp() {
-  out() << "Usage: groundscope-cli [--help] [--version] COMMAND [ARGS...]\n\n"
+  out() << "Usage: groundscope-cli [--help] [--version] [--allow-outside-paths] COMMAND [ARGS...]\n\n"
            "Groundscope, headless: every capability of the workbench from the command line.\n\n"
            "Commands:\n";
   for (const Command &command : commands()) out() << QStringLiteral("  %1  %2\n").arg(command.name, -15).arg(command.summary);
-  out() << "\nRun 'groundscope-cli COMMAND --help' for a command's options.\n"
+  out() << "\n--allow-outside-paths  let dataset files name images outside the dataset's folder (refused and reported otherwise)\n"
+           "\nRun 'groundscope-cli COMMAND --help' for a command's options.\n"
            "Exit codes: 0 success, 1 runtime failure, 2 usage error, 130 interrupted (Ctrl-C, after a clean stop).\n";
   out().flush();
 }
@@ -115,6 +117,13 @@ int run(const QStringList &arguments) {
     return kExitUsage;
   }
   const QString first = arguments.first();
+  // Global: lets dataset files name images outside their folder (refused otherwise, see
+  // core/data/outsidepaths.h); through the environment, so `launch`'s workers inherit it.
+  if (first == QLatin1String("--allow-outside-paths")) {
+    setOutsidePathsAllowed(true);
+    qputenv("GS_ALLOW_OUTSIDE_PATHS", "1");
+    return run(arguments.mid(1));
+  }
   if (first == QLatin1String("--help") || first == QLatin1String("-h") || first == QLatin1String("help")) {
     printHelp();
     return kExitOk;

@@ -55,7 +55,7 @@ void collectOptions(const Command &command, QStringList *options) {
 QString manPage() {
   QString text = QStringLiteral(".TH GROUNDSCOPE\\-CLI 1 \"\" \"Groundscope %1\" \"User Commands\"\n").arg(QString::fromLatin1(kVersion));
   text += QStringLiteral(".SH NAME\ngroundscope\\-cli \\- the Groundscope workbench for visually grounded language, headless\n");
-  text += QStringLiteral(".SH SYNOPSIS\n\\fBgroundscope\\-cli\\fR [\\fB\\-\\-help\\fR] [\\fB\\-\\-version\\fR] \\fICOMMAND\\fR [\\fIARGS\\fR...]\n");
+  text += QStringLiteral(".SH SYNOPSIS\n\\fBgroundscope\\-cli\\fR [\\fB\\-\\-help\\fR] [\\fB\\-\\-version\\fR] [\\fB\\-\\-allow\\-outside\\-paths\\fR] \\fICOMMAND\\fR [\\fIARGS\\fR...]\n");
   text += QStringLiteral(".SH DESCRIPTION\nEvery capability of the Groundscope workbench from the command line: datasets, parsing, "
                          "image features, training (data-parallel too), evaluation, retrieval, maps of the joint space and benchmarks. "
                          "\\fBgroundscope\\-cli \\fICOMMAND\\fB \\-\\-help\\fR shows a command's options with their defaults.\n");
@@ -63,6 +63,7 @@ QString manPage() {
   for (const Command &command : commands()) text += sectionOf(command.name, command);
   text += QStringLiteral(".SH EXIT STATUS\n0 success, 1 runtime failure, 2 usage error, 130 interrupted (Ctrl\\-C, after a clean stop).\n");
   text += QStringLiteral(".SH ENVIRONMENT\n.TP\n.B GS_THREADS\nCompute threads (default: one per core).\n"
+                         ".TP\n.B GS_ALLOW_OUTSIDE_PATHS\nSet to 1: dataset files may name images outside the dataset's folder (as \\fB\\-\\-allow\\-outside\\-paths\\fR).\n"
                          ".TP\n.B GS_GLOO_IFNAME\nThe network interface data\\-parallel workers reach each other on.\n");
   text += QStringLiteral(".SH SEE ALSO\n\\fBgroundscope\\fR(1)\n");
   return text;

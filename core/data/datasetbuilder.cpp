@@ -1,8 +1,10 @@
 #include "data/detail/datasetbuilder.h"
 
+#include "data/outsidepaths.h"
 #include "engine/jobcontext.h"
 #include "text/tokenizer.h"
 
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonParseError>
@@ -22,7 +24,58 @@ constexpr qint64 kCheckEvery = 1024;
 
 DatasetBuilder::DatasetBuilder(Dataset &dataset, JobContext *job) : m_dataset(dataset), m_job(job) {}
 
+void DatasetBuilder::allowImagesUnder(const QStringList &dirs) {
+  m_extraDirs << dirs;
+  m_lexicalRoots.clear(); // recomputed with them
+}
+
+namespace {
+
+bool isUnder(const QString &path, const QString &folder) {
+  if (folder == QLatin1String("/")) return path.startsWith(QLatin1Char('/'));
+  return path == folder || (path.startsWith(folder) && path.at(folder.size()) == QLatin1Char('/'));
+}
+
+bool isUnderAny(const QString &path, const QStringList &folders) {
+  return std::any_of(folders.begin(), folders.end(), [&](const QString &folder) { return isUnder(path, folder); });
+}
+
+}  // namespace
+
+bool DatasetBuilder::insideDataset(const QString &path, QString *resolved) {
+  if (m_lexicalRoots.isEmpty()) {
+    // The root as the user named it, and as it really is (the user chose it, symlinks and all);
+    // the layout's folders relative to it, their own symlinks not followed.
+    const QString root = QDir::cleanPath(QFileInfo(m_dataset.root).absoluteFilePath());
+    QString canonical = QFileInfo(root).canonicalFilePath();
+    if (canonical.isEmpty()) canonical = root;
+    QStringList relatives = {QStringLiteral(".")};
+    for (const QString &dir : m_extraDirs) relatives << QDir(root).relativeFilePath(QFileInfo(dir).absoluteFilePath());
+    m_canonicalRoots.clear();
+    for (const QString &relative : relatives) {
+      m_lexicalRoots << QDir::cleanPath(root + QLatin1Char('/') + relative);
+      m_canonicalRoots << QDir::cleanPath(canonical + QLatin1Char('/') + relative);
+    }
+  }
+  const QString lexical = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
+  *resolved = lexical;
+  if (!isUnderAny(lexical, m_lexicalRoots)) return false;
+  const QString canonical = QFileInfo(lexical).canonicalFilePath(); // empty when missing: reported later
+  if (canonical.isEmpty()) return true;
+  *resolved = canonical;
+  return isUnderAny(canonical, m_canonicalRoots);
+}
+
 int DatasetBuilder::addImage(const QString &id, const QString &path, Split split, const QString &where) {
+  QString resolved;
+  if (!outsidePathsAllowed() && !insideDataset(path, &resolved)) {
+    report().add(kOutsideRoot, QStringLiteral("%1: %2%3 is outside %4 (refused; allow with groundscope-cli --allow-outside-paths "
+                                              "or Settings ▸ Allow images outside the dataset folder)")
+                                   .arg(where, path, resolved != QDir::cleanPath(QFileInfo(path).absoluteFilePath())
+                                                         ? QStringLiteral(" (resolves to %1)").arg(resolved) : QString(),
+                                        m_dataset.root));
+    return -1;
+  }
   // The same file under a second entry is the more telling diagnosis, so it is checked first.
   const QString key = QFileInfo(path).absoluteFilePath();
   if (const auto it = m_imageByPath.constFind(key); it != m_imageByPath.constEnd()) {

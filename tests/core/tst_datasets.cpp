@@ -5,6 +5,7 @@
 #include "data/dataset.h"
 #include "data/datasetsummary.h"
 #include "data/loaddataset.h"
+#include "data/outsidepaths.h"
 #include "data/sentencepairs.h"
 #include "data/protocols.h"
 #include "engine/engine.h"
@@ -110,6 +111,55 @@ private Q_SLOTS:
     QCOMPARE(d.captions[1].id, QStringLiteral("1"));
     // From the file as well as the folder.
     QCOMPARE(int(gs::loadDataset(root + "/dataset_flickr8k.json").captions.size()), 5);
+  }
+
+  // Hostile paths (issue 22): "../../", an absolute path, and a symlink inside images/ that leads out
+  // are refused and listed; a file the layout itself puts beside the folder (Karpathy's "..") and a
+  // symlink that stays inside load; with the user's permission everything loads.
+  void pathsOutsideTheDatasetAreRefused() {
+    QTemporaryDir dir;
+    const QString outside = dir.path() + "/secret";
+    const QString root = dir.path() + "/downloads/dataset";
+    touchImage(outside + "/passwd.jpg");
+    touchImage(root + "/images/a.jpg");
+    touchImage(root + "/images/real.jpg");
+    QVERIFY(QFile::link(outside + "/passwd.jpg", root + "/images/link-out.jpg"));
+    QVERIFY(QFile::link(root + "/images/real.jpg", root + "/images/link-in.jpg"));
+    QJsonArray images;
+    images.append(karpathyImage(0, "a.jpg", "train", {"A dog runs."}));
+    QJsonObject up = karpathyImage(1, "passwd.jpg", "train", {"A secret."});
+    up.insert(QStringLiteral("filepath"), QStringLiteral("../../../secret"));
+    images.append(up);
+    QJsonObject absolute = karpathyImage(2, "passwd.jpg", "val", {"Another secret."});
+    absolute.insert(QStringLiteral("filepath"), outside);
+    images.append(absolute);
+    images.append(karpathyImage(3, "link-out.jpg", "test", {"A link out."}));
+    images.append(karpathyImage(4, "link-in.jpg", "test", {"A link that stays."}));
+    writeFile(root + "/dataset_x.json", json({{"images", images}}));
+
+    const gs::Dataset d = gs::loadDataset(root);
+    QCOMPARE(int(d.images.size()), 2);
+    QCOMPARE(d.images[0].id, QStringLiteral("a"));
+    QCOMPARE(d.images[1].id, QStringLiteral("link-in"));
+    const QString text = d.report.toText();
+    // The absolute filepath is joined under the image folder (Karpathy's filepath is relative), so
+    // it names a missing file inside the dataset rather than the outside one.
+    QCOMPARE(d.report.count("path outside the dataset folder"), 2);
+    QCOMPARE(d.report.count("missing image"), 1);
+    QVERIFY2(text.contains("dataset_x.json: images[1]") && text.contains("dataset_x.json: images[3]"), qPrintable(text));
+    QVERIFY2(text.contains("resolves to " + QFileInfo(outside + "/passwd.jpg").canonicalFilePath()), qPrintable(text));
+    QVERIFY2(text.contains("--allow-outside-paths"), qPrintable(text));
+
+    // A CSV of absolute paths: refused unless allowed. Allowed, everything but the missing one loads.
+    writeFile(dir.path() + "/downloads/list/pairs.csv", (outside + "/passwd.jpg,A caption.\n").toUtf8());
+    QVERIFY(errorOf(dir.path() + "/downloads/list/pairs.csv").contains("path outside the dataset folder"));
+    gs::setOutsidePathsAllowed(true);
+    const gs::Dataset allowed = gs::loadDataset(root);
+    QCOMPARE(int(allowed.images.size()), 4);
+    QCOMPARE(allowed.report.count("path outside the dataset folder"), 0);
+    QCOMPARE(int(gs::loadDataset(dir.path() + "/downloads/list/pairs.csv").images.size()), 1);
+    gs::setOutsidePathsAllowed(false);
+    QVERIFY(!gs::outsidePathsAllowed());
   }
 
   // dataset_coco.json beside COCO's own folders: filepath + filename, Karpathy's 5K test split,

@@ -31,14 +31,21 @@ inline const QString kUnknownImage = QStringLiteral("caption of unknown image");
 inline const QString kBadImageName = QStringLiteral("not an image file name");
 inline const QString kBadSplit = QStringLiteral("unknown split");
 inline const QString kBadRegion = QStringLiteral("bad region");
+inline const QString kOutsideRoot = QStringLiteral("path outside the dataset folder");
 
 class DatasetBuilder {
 public:
   DatasetBuilder(Dataset &dataset, JobContext *job);
 
-  // The new image's index, or -1 when `id` is taken ("duplicate id") or `path` already belongs
-  // to another image ("image referenced twice"). `where` ("file:line") goes into the report.
+  // The new image's index, or -1 when `id` is taken ("duplicate id"), `path` already belongs
+  // to another image ("image referenced twice") or lies outside the dataset's folders ("path
+  // outside the dataset folder", see outsidepaths.h). `where` ("file:line") goes into the report.
   int addImage(const QString &id, const QString &path, Split split, const QString &where);
+
+  // Folders besides Dataset::root where the format's own layout keeps images (Flickr8k's
+  // ../Flicker8k_Dataset beside its text folder, COCO's train2014 beside annotations/): names the
+  // loader chose, never names read from the dataset's files. Call before addImage.
+  void allowImagesUnder(const QStringList &dirs);
   int imageIndex(const QString &id) const { return m_imageById.value(id, -1); }
 
   // The new caption's index, or -1 for an empty caption (no word tokens) or a taken id.
@@ -58,7 +65,13 @@ public:
   LoadReport &report() { return m_dataset.report; }
 
 private:
+  // True when `path` lies under the dataset's folders, checked on the cleaned path first (no file
+  // system access for "../../etc/passwd") and then with symlinks resolved.
+  bool insideDataset(const QString &path, QString *resolved);
+
   Dataset &m_dataset;
+  QStringList m_extraDirs;
+  QStringList m_lexicalRoots, m_canonicalRoots; // computed at the first addImage
   JobContext *m_job;
   QHash<QString, int> m_imageById;
   QHash<QString, int> m_imageByPath;

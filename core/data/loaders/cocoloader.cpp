@@ -32,6 +32,7 @@ void loadCocoFile(const QString &file, DatasetBuilder &builder, Dataset &dataset
   QString root = info.absolutePath();
   if (info.dir().dirName() == QLatin1String("annotations")) root = QFileInfo(root).absolutePath();
   const QStringList dirs = existingDirs(root, {part, QStringLiteral("images/") + part, QStringLiteral("images"), QString()});
+  builder.allowImagesUnder(dirs);
   const Split split = splitOfFile(part);
 
   const QJsonObject top = document->object();

@@ -1,8 +1,9 @@
 // A generic table of (image path, caption) rows: .csv (comma, RFC 4180 quotes) or .tsv (tab).
 // An optional header names the columns (image|file|filename|path|image_path, caption|sentence|
 // text|description, split); without one, column 1 is the image, 2 the caption, 3 the split if
-// present. Image paths are relative to the file's folder (or absolute); the same image on many
-// rows is one image with many captions. With no split column, gs::detail::assignDefaultSplits.
+// present. Image paths are relative to the file's folder (or absolute: then they must lie inside
+// that folder unless allowed, see data/outsidepaths.h); the same image on many rows is one image
+// with many captions. With no split column, gs::detail::assignDefaultSplits.
 
 #include "data/detail/datasetbuilder.h"
 #include "data/detail/loaders.h"

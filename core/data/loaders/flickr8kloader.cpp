@@ -72,6 +72,7 @@ Dataset loadFlickr8kNative(const QString &folder, JobContext *job) {
   const QStringList dirs = existingDirs(dataset.root, kImageDirs);
 
   DatasetBuilder builder(dataset, job);
+  builder.allowImagesUnder(dirs); // the layout's own folders, ".." ones included
   QSet<QString> badNames;
   const QList<QByteArray> all = textLines(readFileBytes(tokenFile));
   for (int i = 0; i < all.size(); ++i) {

@@ -99,6 +99,7 @@ Dataset loadKarpathyJson(const QString &jsonFile, JobContext *job) {
   const QStringList dirs = existingDirs(dataset.root, kImageDirs);
 
   DatasetBuilder builder(dataset, job);
+  builder.allowImagesUnder(dirs); // the layout's own folders, ".." ones included
   QSet<qint64> imgids;
   QHash<QString, QString> distractorOf; // the demo's twin images, by id
   for (int i = 0; i < images.size(); ++i) {
