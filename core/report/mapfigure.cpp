@@ -1,6 +1,7 @@
 #include "report/mapfigure.h"
 
 #include "io/atomicfile.h"
+#include "io/csvfield.h"
 #include "report/figureexport.h"
 #include "report/mapmodel.h"
 
@@ -16,11 +17,7 @@ namespace {
 
 constexpr qreal kMargin = 24, kMarker = 3.5, kLegendGap = 6;
 
-QString csvField(QString text) {
-  if (text.contains(QLatin1Char(',')) || text.contains(QLatin1Char('"')) || text.contains(QLatin1Char('\n')))
-    text = QLatin1Char('"') + text.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
-  return text;
-}
+QString csvText(const QString &text) { return QString::fromUtf8(gs::csvField(text)); } // io/csvfield.h's rules
 
 // Size class 0, 1 or 2 (Size by): the view's 7, 11 and 15 pixels, scaled alike.
 void drawMarker(QPainter &painter, const QPointF &p, bool image, const QColor &colour, int sizeClass = 0, bool dense = false) {
@@ -170,10 +167,10 @@ void writeMapCsv(const QString &path, const MapModel &model, const MapColouring 
                .arg(item)
                .arg(image ? QStringLiteral("image") : QStringLiteral("caption"))
                .arg(row)
-               .arg(csvField(label), csvField(imageId))
+               .arg(csvText(label), csvText(imageId))
                .arg(p.x(), 0, 'g', 8)
                .arg(p.y(), 0, 'g', 8)
-               .arg(csvField(c >= 0 ? colouring.categories[std::size_t(c)].name : QString()))
+               .arg(csvText(c >= 0 ? colouring.categories[std::size_t(c)].name : QString()))
                .toUtf8();
   }
   writeFileAtomically(path, csv);

@@ -27,7 +27,15 @@ QByteArray thumbnailUri(const QString &path, int size) {
   return "data:image/jpeg;base64," + bytes.toBase64();
 }
 
-QByteArray escaped(const QString &text) { return text.toHtmlEscaped().toUtf8(); }
+// Text from a dataset, made safe to place in the page: < > & " escaped (toHtmlEscaped), ' too (for
+// attribute values in either quote), and C0 control characters, which HTML forbids and a browser
+// may show as anything, replaced by U+FFFD.
+QByteArray escaped(const QString &text) {
+  QString safe = text.toHtmlEscaped().replace(QLatin1Char('\''), QStringLiteral("&#39;"));
+  for (QChar &c : safe)
+    if (c.unicode() < 0x20 && c != QLatin1Char('\n') && c != QLatin1Char('\t')) c = QChar(0xFFFD);
+  return safe.toUtf8();
+}
 } // namespace
 
 QByteArray toHtml(const RankedList &list, int thumbnailSize) {

@@ -45,6 +45,25 @@ private Q_SLOTS:
     QVERIFY(toCsv(images).startsWith("rank,image_id,score,relevant\r\n1,img1,0.75,1\r\n"));
   }
 
+  // Captions from a stranger's dataset (issue 22): a script tag, quotes and control characters are
+  // inert in the HTML; cells a spreadsheet would run as formulas get an apostrophe, numbers do not.
+  void exportsNeutraliseHostileCaptions() {
+    RankedList list = handMadeList({});
+    list.rows[0].caption = QStringLiteral("<script>alert('x')</script>");
+    list.rows[1].caption = QStringLiteral("=HYPERLINK(\"http://evil\",\"click\")");
+    list.rows[2].caption = QStringLiteral("@SUM(1+1)\x07bell");
+    list.rows[2].imageId = QStringLiteral("-2+3");
+    const QByteArray html = toHtml(list, 16);
+    QVERIFY(!html.contains("<script>"));
+    QVERIFY(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"));
+    QVERIFY(!html.contains('\x07'));
+    const QByteArray csv = toCsv(list);
+    QVERIFY2(csv.contains("\"'=HYPERLINK(\"\"http://evil\"\",\"\"click\"\")\""), csv.constData());
+    QVERIFY2(csv.contains(",'@SUM(1+1)"), csv.constData());
+    QVERIFY2(csv.contains("3,'-2+3,"), csv.constData());
+    QVERIFY2(csv.contains(",-0.25,0\r\n"), csv.constData()); // a negative score stays a number
+  }
+
   void jsonParsesBack() {
     QJsonParseError error;
     const QJsonDocument doc = QJsonDocument::fromJson(toJson(handMadeList(QStringLiteral("/x.png"))), &error);
