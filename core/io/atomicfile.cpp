@@ -15,8 +15,17 @@ void writeFileAtomically(const QString &path, const QByteArray &data) {
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly))
     throw std::runtime_error(QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()).toStdString());
-  if (file.write(data) != data.size()) {
-    const QString reason = file.errorString();
+  // A write cut short by a full disk or a file-size limit can report success: Qt's file engine
+  // returns the bytes that did get written without an error, and commit() then renames a torn file
+  // over the good one (found by tst_faults with RLIMIT_FSIZE). So the size that reached the file is
+  // checked before the rename.
+  const bool written = file.write(data) == data.size() && file.flush();
+  if (!written || file.size() != data.size()) {
+    const QString reason = file.size() != data.size()
+                               ? QStringLiteral("only %1 of %2 bytes reached the disk (disk full or a file-size limit)")
+                                     .arg(file.size())
+                                     .arg(data.size())
+                               : file.errorString();
     file.cancelWriting();
     throw std::runtime_error(QStringLiteral("%1: write failed: %2").arg(path, reason).toStdString());
   }

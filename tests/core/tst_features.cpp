@@ -444,6 +444,27 @@ private Q_SLOTS:
     QCOMPARE(loadFeatures(options.outDir).skipped().size(), std::size_t(4));
   }
 
+  // The dataset folder changes after it was read (issue 22): an image deleted and another replaced
+  // by something that is not an image. The extraction names both and goes on with the rest.
+  void imagesChangedAfterLoadingAreReported() {
+    QTemporaryDir dir;
+    const Dataset dataset = drawDataset(dir.path(), 6);
+    QVERIFY(QFile::remove(dataset.images[1].path));
+    QFile replaced(dataset.images[4].path);
+    QVERIFY(replaced.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    replaced.write("replaced while the dataset was open");
+    replaced.close();
+    ExtractOptions options;
+    options.outDir = dir.filePath(QStringLiteral("out"));
+    const FeatureSet set = extractFeatures(dataset, tinyConceptCnn(), options);
+    QCOMPARE(set.size(), 4);
+    QCOMPARE(set.skipped().size(), std::size_t(2));
+    QCOMPARE(set.skipped()[0].id, dataset.images[1].id);
+    QVERIFY2(set.skipped()[0].reason.startsWith(QStringLiteral("missing file")), qPrintable(set.skipped()[0].reason));
+    QCOMPARE(set.skipped()[1].id, dataset.images[4].id);
+    QVERIFY2(set.skipped()[1].reason.startsWith(QStringLiteral("not a decodable image")), qPrintable(set.skipped()[1].reason));
+  }
+
   void damagedCacheIsNamed() {
     QTemporaryDir dir;
     QFile manifest(dir.filePath(QStringLiteral("manifest.json")));

@@ -8,6 +8,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/resource.h>
+
+#include <csignal>
+
 using namespace gs;
 
 class TestIo : public QObject {
@@ -40,6 +44,33 @@ private Q_SLOTS:
     QVERIFY(file.open(QIODevice::ReadOnly));
     QCOMPARE(file.readAll(), QByteArray("precious"));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("plain-file")});
+  }
+
+  // Issue 22: a file-size limit (as a full disk) cuts the write short. Qt reports the short write as
+  // a success, so without the size check the torn file replaced the old one; now the old file stays.
+  void writeCutShortKeepsTheOldFile() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("features.npy"));
+    const QByteArray old(3000, 'o');
+    gs::writeFileAtomically(path, old);
+    std::signal(SIGXFSZ, SIG_IGN);
+    rlimit saved{};
+    QCOMPARE(getrlimit(RLIMIT_FSIZE, &saved), 0);
+    rlimit limited = saved;
+    limited.rlim_cur = 1024;
+    QCOMPARE(setrlimit(RLIMIT_FSIZE, &limited), 0);
+    QString error;
+    try {
+      gs::writeFileAtomically(path, QByteArray(50000, 'n'));
+    } catch (const std::runtime_error &e) {
+      error = QString::fromUtf8(e.what());
+    }
+    QCOMPARE(setrlimit(RLIMIT_FSIZE, &saved), 0);
+    QVERIFY2(error.startsWith(path + QStringLiteral(": write failed: only 1024 of 50000 bytes")), qPrintable(error));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QCOMPARE(file.readAll(), old);
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1); // no temporary file left
   }
 
   void cacheFolderFollowsXdg() {

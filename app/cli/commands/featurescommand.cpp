@@ -8,11 +8,14 @@
 #include "data/loaddataset.h"
 #include "data/scenes/scenesdemo.h"
 #include "io/npy.h"
+#include "io/paths.h"
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
 #include "vision/features.h"
 #include "vision/torchscriptexample.h"
 
+#include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -25,10 +28,26 @@ namespace {
 
 constexpr int kSkippedListed = 10; // skipped images printed by name; the manifest has them all
 
+// torchscript:example: the example CNN of vision/torchscriptexample.h, a real TorchScript backbone
+// that needs no download (demos, tests, `bench features`). Written once into the cache, through a
+// temporary name and a rename, so a killed run never leaves a torn file for the next one.
+QString exampleTorchScript() {
+  const QString script = QDir(userCacheDir(QStringLiteral("backbones"))).filePath(QStringLiteral("torchscript-example.pt"));
+  if (!QFileInfo::exists(script)) {
+    const QString part = script + QStringLiteral(".part-%1").arg(QCoreApplication::applicationPid());
+    saveExampleTorchScript(part);
+    if (!QFile::rename(part, script) && !QFileInfo::exists(script)) throw std::runtime_error(QStringLiteral("%1: cannot write").arg(script).toStdString());
+    QFile::remove(part);
+  }
+  return script;
+}
+
 BackboneSpec backboneFromOptions(const Arguments &args) {
   BackboneSpec spec;
   try {
-    spec = BackboneSpec::parse(args.value(QStringLiteral("backbone")));
+    const QString backbone = args.value(QStringLiteral("backbone"));
+    spec = BackboneSpec::parse(backbone == QLatin1String("torchscript:example") ? QStringLiteral("torchscript:") + exampleTorchScript()
+                                                                               : backbone);
     if (args.isSet(QStringLiteral("preset"))) spec.applyPreset(backbonePreset(args.value(QStringLiteral("preset"))));
   } catch (const std::invalid_argument &error) {
     throw UsageError(std::string("--backbone: ") + error.what());
@@ -52,16 +71,7 @@ int benchFeaturesOnDataset(const Arguments &args) {
     batches.push_back(v);
   }
   if (!args.isSet(QStringLiteral("backbone"))) throw UsageError("--dataset needs --backbone onnx:FILE or torchscript:FILE");
-  // torchscript:example: the example CNN of vision/torchscriptexample.h, written for this run.
-  QTemporaryDir exampleDir;
-  BackboneSpec spec;
-  if (args.value(QStringLiteral("backbone")) == QLatin1String("torchscript:example")) {
-    const QString script = exampleDir.filePath(QStringLiteral("example.pt"));
-    saveExampleTorchScript(script);
-    spec = BackboneSpec::parse(QStringLiteral("torchscript:") + script);
-  } else {
-    spec = backboneFromOptions(args);
-  }
+  const BackboneSpec spec = backboneFromOptions(args);
   FeatureBenchResult r;
   Dataset dataset;
   Engine engine;
@@ -218,7 +228,7 @@ Command featuresCommand() {
   command.summary = QStringLiteral("extract and cache image features (concept CNN, ONNX, TorchScript, .npy)");
   command.syntax.options = {
       {QStringLiteral("dataset"), QStringLiteral("PATH"), QStringLiteral("Dataset folder or file."), {}, true},
-      {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("concept-cnn, onnx:FILE, torchscript:FILE or npy:FILE."), {}, true},
+      {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("concept-cnn, onnx:FILE, torchscript:FILE, npy:FILE, or torchscript:example (a small example CNN)."), {}, true},
       {QStringLiteral("crops"), QStringLiteral("N"), QStringLiteral("1 (centre 224 of 256) or 10 (corners, centre, mirrors)."), QStringLiteral("1")},
       {QStringLiteral("regions"), {}, QStringLiteral("Also region features: the whole image + up to --max-regions boxes (HM-LSTM).")},
       {QStringLiteral("max-regions"), QStringLiteral("R"), QStringLiteral("Regions per image besides the whole image."), QStringLiteral("19")},
