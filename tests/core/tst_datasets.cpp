@@ -251,8 +251,15 @@ private Q_SLOTS:
     images.append(image);
     writeFile(root + "/dataset.json", json({{"images", images}}));
     touchImage(root + "/images/a.png");
-    const QJsonArray phrases{QJsonObject{{"begin", 0}, {"end", 3}, {"boxes", QJsonArray{QJsonArray{1, 2, 30, 30}}}},
-                             QJsonObject{{"begin", 6}, {"end", 9}, {"boxes", QJsonArray{QJsonArray{60, 2, 50, 30}}}}, // outside
+    // One box per phrase, appended: QJsonArray{QJsonArray{…}} is a copy under clang (one-element
+    // brace initialisation), not a nested array as under gcc.
+    const auto oneBox = [](const QJsonArray &box) {
+      QJsonArray boxes;
+      boxes.append(box);
+      return boxes;
+    };
+    const QJsonArray phrases{QJsonObject{{"begin", 0}, {"end", 3}, {"boxes", oneBox({1, 2, 30, 30})}},
+                             QJsonObject{{"begin", 6}, {"end", 9}, {"boxes", oneBox({60, 2, 50, 30})}}, // outside
                              QJsonObject{{"begin", 7}, {"end", 12}, {"boxes", QJsonArray{}}}};                         // span too long
     writeFile(root + "/regions.json", json({{"captions", QJsonArray{QJsonObject{{"sentid", 0}, {"phrases", phrases}}}}}));
     const gs::Dataset d = gs::loadDataset(root);

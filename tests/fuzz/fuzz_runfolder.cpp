@@ -1,11 +1,12 @@
 // Fuzzes what opens a run folder: config.json, run.json, result.json, metrics.json, events.jsonl,
 // vocabulary.json and trees.json. Input: the first byte picks the file, the rest is its content;
-// the other files are left as a valid DT-RNN run writes them, so each reader is reached.
+// the other files are left as a valid DT-RNN run writes them, so each reader is reached. The
+// readers are the ones TrainedModel uses (training/detail/runfiles.h for the vocabularies).
 #include "fuzzsupport.h"
 
 #include "io/jsonfile.h"
 #include "models/detail/encodedtree.h"
-#include "models/detail/vocabulary.h"
+#include "training/detail/runfiles.h"
 #include "training/runfolder.h"
 
 #include <QJsonDocument>
@@ -59,12 +60,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
       QStringList warnings;
       (void)run.batches(&warnings);
     } else if (name == QLatin1String("vocabulary.json")) {
-      const gs::detail::Vocabulary words = gs::detail::Vocabulary::fromJson(gs::readJsonObjectFile(file));
+      const gs::detail::Vocabulary words = gs::detail::readVocabulary(run); // as TrainedModel opens it
       for (const QString &word : words.words()) (void)words.index(word);
       (void)words.encodeWords(words.words());
     } else {
-      const gs::detail::TreeVocabulary trees = gs::detail::TreeVocabulary::fromJson(gs::readJsonObjectFile(file));
-      (void)trees.relationIndex(QStringLiteral("nsubj"));
+      const auto trees = gs::detail::readTreeVocabulary(run, run.config());
+      if (trees) (void)trees->relationIndex(QStringLiteral("nsubj"));
     }
   });
   return 0;
