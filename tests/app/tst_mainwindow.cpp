@@ -22,6 +22,7 @@
 #include "../widgets/tinyrun.h"
 
 #include "data/loaddataset.h"
+#include "data/outsidepaths.h"
 
 #include <QApplication>
 #include <QDockWidget>
@@ -319,6 +320,32 @@ private Q_SLOTS:
     QVERIFY(window.loadConfiguration(bad).contains(bad));
     QCOMPARE(form->model(), QStringLiteral("dtlstm"));
     engine.cancelAll();
+  }
+
+  // Settings > Allow images outside the dataset folder (issue 22): off by default, it sets the
+  // loaders' policy and is remembered; a new window starts with the remembered choice.
+  void outsidePathsSettingPersists() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    settings.remove(QStringLiteral("datasets/allowOutsidePaths"));
+    {
+      MainWindow window(bridge, settings);
+      auto *action = window.findChild<QAction *>(QStringLiteral("action.allowOutsidePaths"));
+      QVERIFY(action);
+      QVERIFY(action->isCheckable() && !action->isChecked());
+      QVERIFY(!outsidePathsAllowed());
+      action->trigger();
+      QVERIFY(outsidePathsAllowed());
+    }
+    {
+      MainWindow window(bridge, settings);
+      auto *action = window.findChild<QAction *>(QStringLiteral("action.allowOutsidePaths"));
+      QVERIFY(action->isChecked());
+      action->trigger();
+      QVERIFY(!outsidePathsAllowed());
+    }
+    QCOMPARE(settings.value(QStringLiteral("datasets/allowOutsidePaths")).toBool(), false);
   }
 
   // View > Theme > Dark: the plots and the trees take the palette's dark base and light text (a

@@ -57,7 +57,7 @@ def main():
             'bash tests/fuzz/run.sh SECONDS --record`. Each harness (tests/fuzz/fuzz_*.cpp) must return or refuse with an '
             'error naming the file; a crash, a sanitizer report or an unnamed error is a finding. Inputs that found one '
             'are kept as `tests/fuzz/corpus/<harness>/regress-*` and replayed by ctest (`fuzz.<harness>.corpus`) in every build.', '',
-            '| harness | CPU time fuzzed | executions | runs | crashes found | regression inputs (fixed) |',
+            '| harness | CPU time fuzzed | executions | runs | findings | regression inputs (each a fixed bug) |',
             '|---|---:|---:|---:|---:|---:|']
     all_seconds = all_execs = 0
     for h, t in totals.items():
