@@ -106,6 +106,14 @@ Result runWithFileSizeLimit(const QStringList &args, qint64 bytes, const QString
           QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
 }
 
+// A finished bag-of-words run on a 40-image demo with ready features: something to export.
+Result trainSmallBow(const QTemporaryDir &dir, const QString &run) {
+  const QString data = makeDemoWithFeatures(dir, 40);
+  return runCli({QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("bow"),
+                 QStringLiteral("--epochs"), QStringLiteral("1"), QStringLiteral("--out"), run, QStringLiteral("--backbone"),
+                 QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy"))});
+}
+
 QJsonObject jsonOf(const QString &text) { return QJsonDocument::fromJson(text.toUtf8()).object(); }
 
 void writeFile(const QString &path, const QByteArray &bytes) {
@@ -241,11 +249,8 @@ private Q_SLOTS:
   // export's files whole: each is either the old file or a complete new one, never a torn one.
   void killedExportKeepsThePreviousFiles() {
     QTemporaryDir dir;
-    const QString data = makeDemoWithFeatures(dir, 40);
     const QString run = dir.filePath(QStringLiteral("run"));
-    Result r = runCli({QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("bow"),
-                       QStringLiteral("--epochs"), QStringLiteral("2"), QStringLiteral("--out"), run, QStringLiteral("--backbone"),
-                       QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy"))});
+    Result r = trainSmallBow(dir, run);
     QVERIFY2(r.code == 0, qPrintable(r.err));
     const QString out = dir.filePath(QStringLiteral("export"));
     const QStringList args{QStringLiteral("embed"), run, QStringLiteral("--out"), out, QStringLiteral("--split"), QStringLiteral("train")};
@@ -304,11 +309,8 @@ private Q_SLOTS:
   // The same for an export and for features: the message names the file, what was there stays.
   void fullDiskKeepsThePreviousExportAndFeatures() {
     QTemporaryDir dir;
-    const QString data = makeDemoWithFeatures(dir, 40);
     const QString run = dir.filePath(QStringLiteral("run"));
-    Result r = runCli({QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("bow"),
-                       QStringLiteral("--epochs"), QStringLiteral("1"), QStringLiteral("--out"), run, QStringLiteral("--backbone"),
-                       QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy"))});
+    Result r = trainSmallBow(dir, run);
     QVERIFY2(r.code == 0, qPrintable(r.err));
     const QString out = dir.filePath(QStringLiteral("export"));
     const QStringList embed{QStringLiteral("embed"), run, QStringLiteral("--out"), out, QStringLiteral("--split"), QStringLiteral("train")};

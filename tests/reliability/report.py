@@ -68,38 +68,28 @@ def main():
         out.append(f"| {h} | {t['seconds'] / 3600:.2f} h | {t['executions']:,} | {t['runs']} | {t['crashes']} | {regressions} |")
     out += [f'| **all** | **{all_seconds / 3600:.2f} h** | **{all_execs:,}** | | | |', '']
 
-    # Sanitizers.
-    out += ['## Sanitizer build (`asan-ubsan` preset)', '',
-            'Rerun: `bash tests/reliability/sanitize.sh` (builds the preset\'s subset, runs it, fuzzes each harness briefly).', '']
-    sanitizers = read_tsv(os.path.join(args.asan_build, 'reliability', 'sanitizers.tsv'))
-    if sanitizers:
-        out += ['| test | result | seconds |', '|---|---|---:|']
-        out += [f"| {cell(r['test'])} | {cell(r['result'])} | {cell(r['seconds'])} |" for r in sanitizers]
-    else:
-        out.append('_No sanitizer results in this build folder._')
-    out.append('')
-
-    # Faults.
-    out += ['## Faults injected and survived (tst_faults)', '',
-            'Rerun: `ctest -R tst_faults` in the build folder.', '']
-    faults = read_tsv(os.path.join(args.build, 'reliability', 'faults.tsv'))
-    if faults:
-        out += ['| fault | injected | what survived |', '|---|---|---|']
-        out += [f"| {cell(r['fault'])} | {cell(r['injected'])} | {cell(r['outcome'])} |" for r in faults]
-    else:
-        out.append('_No fault results in this build folder._')
-    out.append('')
-
-    # Bad input.
-    out += ['## Bad input (tests/data/bad, tst_badinput)', '',
-            'Rerun: `ctest -R tst_badinput`. One row per case in `tests/data/bad/cases.tsv`; the message is what the user sees.', '']
-    bad = read_tsv(os.path.join(args.build, 'reliability', 'badinput.tsv'))
-    if bad:
-        out += ['| case | command | exit | message |', '|---|---|---:|---|']
-        out += [f"| {cell(r['case'])} | `{cell(r['command'])}` | {r['exit']} | {cell(r['message'])} |" for r in bad]
-    else:
-        out.append('_No bad-input results in this build folder._')
-    out.append('')
+    sections = [
+        ('Sanitizer build (`asan-ubsan` preset)',
+         'Rerun: `bash tests/reliability/sanitize.sh` (builds the preset\'s subset, runs it, fuzzes each harness briefly).',
+         os.path.join(args.asan_build, 'reliability', 'sanitizers.tsv'),
+         [('test', 'test'), ('result', 'result'), ('seconds', 'seconds')]),
+        ('Faults injected and survived (tst_faults)', 'Rerun: `ctest -R tst_faults` in the build folder.',
+         os.path.join(args.build, 'reliability', 'faults.tsv'),
+         [('fault', 'fault'), ('injected', 'injected'), ('what survived', 'outcome')]),
+        ('Bad input (tests/data/bad, tst_badinput)',
+         'Rerun: `ctest -R tst_badinput`. One row per case in `tests/data/bad/cases.tsv`; the message is what the user sees.',
+         os.path.join(args.build, 'reliability', 'badinput.tsv'),
+         [('case', 'case'), ('command', 'command'), ('exit', 'exit'), ('message', 'message')]),
+    ]
+    for title, rerun, path, columns in sections:
+        out += [f'## {title}', '', rerun, '']
+        rows = read_tsv(path)
+        if rows:
+            out += ['| ' + ' | '.join(c[0] for c in columns) + ' |', '|' + '---|' * len(columns)]
+            out += ['| ' + ' | '.join(cell(r[c[1]]) for c in columns) + ' |' for r in rows]
+        else:
+            out.append(f'_No results in {os.path.relpath(path, ROOT)} (run the tests first)._')
+        out.append('')
 
     with open(args.out, 'w', encoding='utf-8') as f:
         f.write('\n'.join(out))
