@@ -58,11 +58,10 @@ bool DatasetBuilder::insideDataset(const QString &path, QString *resolved) {
     }
   }
   const QString lexical = QDir::cleanPath(QFileInfo(path).absoluteFilePath());
-  *resolved = lexical;
   if (!isUnderAny(lexical, m_lexicalRoots)) return false;
   const QString canonical = QFileInfo(lexical).canonicalFilePath(); // empty when missing: reported later
   if (canonical.isEmpty()) return true;
-  *resolved = canonical;
+  if (canonical != lexical) *resolved = canonical;
   return isUnderAny(canonical, m_canonicalRoots);
 }
 
@@ -71,8 +70,7 @@ int DatasetBuilder::addImage(const QString &id, const QString &path, Split split
   if (!outsidePathsAllowed() && !insideDataset(path, &resolved)) {
     report().add(kOutsideRoot, QStringLiteral("%1: %2%3 is outside %4 (refused; allow with groundscope-cli --allow-outside-paths "
                                               "or Settings ▸ Allow images outside the dataset folder)")
-                                   .arg(where, path, resolved != QDir::cleanPath(QFileInfo(path).absoluteFilePath())
-                                                         ? QStringLiteral(" (resolves to %1)").arg(resolved) : QString(),
+                                   .arg(where, path, resolved.isEmpty() ? QString() : QStringLiteral(" (resolves to %1)").arg(resolved),
                                         m_dataset.root));
     return -1;
   }

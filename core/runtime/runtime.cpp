@@ -11,9 +11,9 @@
 #include <link-grammar/link-includes.h>
 
 #include <algorithm>
-#include <csignal>
 #include <atomic>
 #include <chrono>
+#include <csignal>
 
 namespace gs::runtime {
 

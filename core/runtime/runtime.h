@@ -9,8 +9,9 @@ namespace gs::runtime {
 // Sets LibTorch's intra-op thread count for the process (0: the GS_THREADS environment variable
 // when set, else one per core; LibTorch would otherwise use half the cores here). Call once at
 // start-up; both executables and the model tests do. Also ignores SIGXFSZ, so a file-size limit
-// makes writes fail with an error instead of killing the process. Results depend on the thread count (parallel
-// reductions sum in a different order), never on scheduling: a fixed count gives a fixed result.
+// makes writes fail with an error instead of killing the process. Results depend on the thread
+// count (parallel reductions sum in a different order), never on scheduling: a fixed count gives a
+// fixed result.
 void initialise(int threads = 0);
 // GS_THREADS as a positive count, 0 when unset or not a positive integer.
 int threadsFromEnvironment();

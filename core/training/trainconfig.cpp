@@ -108,9 +108,15 @@ Field seedField() {
   return {schemaOf({"seed", QT_TRANSLATE_NOOP("TrainConfigSchema", "Seed")}, "int", SettingGroup::Gradient, "Random seed"),
           [](const TrainConfig &c) { return QJsonValue(QString::number(c.seed)); },
           [](TrainConfig &c, const QJsonValue &v, const QString &where) {
-            // A double outside [0, 2^64) would make the cast undefined: refused like a wrong type.
-            bool ok = v.isDouble() && v.toDouble() >= 0 && v.toDouble() < 18446744073709551616.0;
-            c.seed = ok ? quint64(v.toDouble()) : v.isDouble() ? 0 : v.toString().toULongLong(&ok);
+            bool ok = false;
+            if (v.isDouble()) {
+              // A double outside [0, 2^64) would make the cast undefined: refused like a wrong type.
+              const double d = v.toDouble();
+              ok = d >= 0 && d < 18446744073709551616.0;
+              if (ok) c.seed = quint64(d);
+            } else {
+              c.seed = v.toString().toULongLong(&ok);
+            }
             requireType(ok, where, QStringLiteral("seed"), "a non-negative integer");
           }};
 }
@@ -259,11 +265,9 @@ QJsonObject TrainConfig::allValues() const {
 }
 
 namespace {
+
 constexpr int kMaxLayerWidth = 65536;      // any *_dim setting
 constexpr double kMaxCount = 100000000;    // any other integer setting (epochs, batch size, regions…)
-}  // namespace
-
-namespace {
 
 // TrainConfig::fromJson without the file prefix on every message.
 TrainConfig configFromJson(const QJsonObject &json, const QString &where) {
@@ -300,7 +304,6 @@ TrainConfig TrainConfig::fromJson(const QJsonObject &json, const QString &source
     invalid(QStringLiteral("%1: %2").arg(where, message));
   }
 }
-
 
 void TrainConfig::validate() const {
   for (const Field &f : fields()) {

@@ -66,7 +66,8 @@ public:
 
 private:
   // True when `path` lies under the dataset's folders, checked on the cleaned path first (no file
-  // system access for "../../etc/passwd") and then with symlinks resolved.
+  // system access for "../../etc/passwd") and then with symlinks resolved; `resolved` gets the
+  // resolved path when symlinks changed it.
   bool insideDataset(const QString &path, QString *resolved);
 
   Dataset &m_dataset;

@@ -42,7 +42,7 @@ Dataset loadPascalSentences(const QString &folder, JobContext *job) {
   const QStringList dirs = existingDirs(dataset.root, kImageDirs);
 
   DatasetBuilder builder(dataset, job);
-  builder.allowImagesUnder(dirs); // the layout's own folders, ".." ones included
+  builder.allowImagesUnder(dirs); // the layout's own folders
   const QStringList categories = QDir(sentences).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
   for (int c = 0; c < categories.size(); ++c) {
     builder.step(c, categories.size(), QStringLiteral("reading Pascal Sentences"));
