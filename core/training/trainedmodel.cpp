@@ -42,14 +42,8 @@ TrainedModel TrainedModel::open(const QString &runDir) {
 
 std::vector<float> TrainedModel::embedCaptions(const std::vector<TrainingCaption> &captions) const {
   if (captions.empty()) return {};
-  std::vector<TrainingCaption> withParses = captions;
-  if (m_trees) {
-    TrainingData holder;
-    holder.captions = captions;
-    attachParses(holder);
-    withParses = std::move(holder.captions);
-  }
-  const std::vector<EncodedCaption> encoded = encodeCaptions(*m_vocabulary, withParses, m_trees.get());
+  const std::vector<EncodedCaption> encoded =
+      encodeCaptions(*m_vocabulary, m_trees ? withParses(captions) : captions, m_trees.get());
   std::vector<int> rows(captions.size());
   std::iota(rows.begin(), rows.end(), 0);
   return toVector(m_embedder->captions(encoded, rows));

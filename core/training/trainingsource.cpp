@@ -205,6 +205,13 @@ bool hasParses(const TrainingData &data) {
   return true;
 }
 
+std::vector<TrainingCaption> withParses(std::vector<TrainingCaption> captions) {
+  TrainingData holder;
+  holder.captions = std::move(captions);
+  attachParses(holder);
+  return std::move(holder.captions);
+}
+
 void attachParses(TrainingData &data, JobContext *job) {
   QStringList texts;
   std::vector<std::size_t> which;

@@ -42,6 +42,8 @@ void requestInputsOf(const TrainConfig &config, TrainingSource &source);
 // cache. Cost: one Link Grammar parse per new caption text, a cache read otherwise.
 void attachParses(TrainingData &data, JobContext *job = nullptr);
 bool hasParses(const TrainingData &data);
+// The same for a list of captions (a query, an export's examples).
+std::vector<TrainingCaption> withParses(std::vector<TrainingCaption> captions);
 
 // Throws std::runtime_error for an unusable dataset or backbone. Images whose features could not
 // be extracted are dropped with their captions, and said so through job->warn().

@@ -40,7 +40,7 @@ private Q_SLOTS:
     const Result r = runCli({QStringLiteral("--help")});
     QCOMPARE(r.code, 0);
     QVERIFY(r.out.startsWith(QStringLiteral("Usage: groundscope-cli")));
-    for (const char *command : {"info", "bench", "demo", "dataset", "parse", "features", "train", "eval", "embed", "retrieve", "compare", "layout-features"})
+    for (const char *command : {"info", "bench", "demo", "dataset", "parse", "features", "train", "eval", "embed", "export", "retrieve", "compare", "layout-features"})
       QVERIFY2(r.out.contains(QLatin1String(command)), command);
   }
 
@@ -453,6 +453,24 @@ private Q_SLOTS:
     const int dim = int(firstRow.readLine().count('\t')) + 1;
     QCOMPARE(embedding.value(QStringLiteral("tensorShape")).toArray(), (QJsonArray{30, dim}));
     QCOMPARE(embedding.value(QStringLiteral("sprite")).toObject().value(QStringLiteral("singleImageDim")).toArray(), (QJsonArray{32, 32}));
+
+    // The encoders as TorchScript: written, reloaded from the folder alone and checked against the
+    // run's embeddings of the test split's captions and images (issue 21).
+    const QString scripted = dir.filePath(QStringLiteral("torchscript"));
+    r = runCli({QStringLiteral("export"), run, QStringLiteral("--torchscript"), scripted, QStringLiteral("--examples"),
+                QStringLiteral("4"), QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject exported = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(exported.value(QStringLiteral("input")).toString(), QStringLiteral("words"));
+    const QJsonObject check = exported.value(QStringLiteral("check")).toObject();
+    QCOMPARE(check.value(QStringLiteral("captions")).toInt(), 4);
+    QCOMPARE(check.value(QStringLiteral("images")).toInt(), 4);
+    QVERIFY(check.value(QStringLiteral("caption_error")).toDouble() <= 1e-5);
+    for (const char *file : {"sentence_encoder.pt", "image_encoder.pt", "encoders.json", "vocabulary.txt", "examples.json", "README.md"})
+      QVERIFY2(QFile::exists(QDir(scripted).filePath(QLatin1String(file))), file);
+    r = runCli({QStringLiteral("export"), dir.filePath(QStringLiteral("no-such-run")), QStringLiteral("--torchscript"), scripted});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("no-such-run")), qPrintable(r.err));
 
     // A test caption as the query: the answer says where its own image ranked.
     const QString caption = firstTestCaption(data);

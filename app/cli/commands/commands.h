@@ -13,6 +13,7 @@ Command trainCommand();
 Command launchCommand(); // data-parallel training: N local workers
 Command evalCommand();
 Command embedCommand();
+Command exportCommand(); // --torchscript: the encoders for use outside Groundscope
 Command retrieveCommand();
 Command compareCommand();
 Command parseCommand();

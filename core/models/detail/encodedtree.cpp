@@ -214,6 +214,7 @@ void finishEncodedTree(EncodedTree &t, const std::vector<int> &order, bool binar
     throw std::invalid_argument("finishEncodedTree: word, parent and order must have one entry per node and a root");
   t.relation.resize(n, 0);
   t.sourceNode.resize(n, -1);
+  t.order = order;
   if (binary) {
     // Exactly two children under each inner node: the first is W_l1's, the second W_r1's (§3.4).
     t.side.assign(n, 0);

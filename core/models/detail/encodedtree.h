@@ -27,6 +27,8 @@ struct EncodedTree {
   std::vector<int> size;          // ℓ(i) of Socher Eq. 4: words under node i (itself included)
   std::vector<int> height;        // 0 for leaves
   std::vector<int> sourceNode;    // node of the parsed Tree it came from; -1 for binarisation nodes
+  std::vector<int> order;         // each node's place in the sentence (a phrase's: its first word's), from
+                                  // which side and rank were computed; what the TorchScript export reads
   // Phrase trees (TreeShape::Phrases, the H-LSTM) only, else empty: 1 for a noun-phrase node
   // (label NP), and every node's half-open span of the caption's word tokens [spanBegin, spanEnd).
   std::vector<char> nounPhrase;

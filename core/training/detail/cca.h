@@ -29,6 +29,13 @@ public:
   torch::Tensor captions(const std::vector<EncodedCaption> &encoded, const std::vector<int> &rows) override;
   torch::Tensor score(const torch::Tensor &images, const torch::Tensor &captions) override;
   torch::Tensor correlations() const { return m_correlations; }
+  // The fitted projection, for export (scriptmodules.h): sentence rows x ↦ (x − mean_x) W_x, image
+  // rows y ↦ (y − mean_y) W_y; wordVectors undefined where sentences are bag-of-words counts.
+  struct Projection {
+    std::int64_t vocabulary;
+    torch::Tensor wordVectors, meanX, meanY, wx, wy;
+  };
+  Projection projection() const { return {m_vocabulary, m_wordVectors, m_meanX, m_meanY, m_wx, m_wy}; }
 
 private:
   torch::Tensor sentenceFeatures(const std::vector<EncodedCaption> &encoded, const std::vector<int> &rows) const;
