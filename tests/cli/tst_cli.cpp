@@ -134,10 +134,20 @@ private Q_SLOTS:
     const Result bad = runCli({QStringLiteral("info"), QStringLiteral("--format"), QStringLiteral("yaml")});
     QCOMPARE(bad.code, 2);
     QVERIFY2(bad.err.contains(QStringLiteral("'yaml' is not one of text, json, csv")), qPrintable(bad.err));
-    for (const char *command : {"info", "eval", "similarity", "dataset"}) {
+    // Every command that prints results (launch passes its workers' own options on) has --format with
+    // json and csv (parse's also names its tree formats; compare's markdown for its tables).
+    for (const char *command : {"info", "demo", "dataset", "parse", "parse-eval", "features", "train", "eval", "embed", "export",
+                                "retrieve", "compare", "inspect", "regions", "generate", "tsne", "map", "layout-features", "similarity"}) {
       const Result help = runCli({QLatin1String(command), QStringLiteral("--help")});
-      QVERIFY2(help.out.contains(QStringLiteral("--format FORMAT")), command);
+      const QRegularExpression line(QStringLiteral("\\n  --format \\S+ +([^\\n]*)"));
+      const QString values = line.match(help.out).captured(1);
+      QVERIFY2(values.contains(QLatin1String("json")) && values.contains(QLatin1String("csv")), command);
     }
+    const Result parsed = runCli({QStringLiteral("parse"), QStringLiteral("A dog runs."), QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(parsed.code == 0, qPrintable(parsed.err));
+    QCOMPARE(QJsonDocument::fromJson(parsed.out.toUtf8()).object().value(QStringLiteral("tokens")).toArray().size(), 4);
+    const Result rows = runCli({QStringLiteral("parse"), QStringLiteral("A dog runs."), QStringLiteral("--format"), QStringLiteral("csv")});
+    QVERIFY2(rows.out.startsWith(QStringLiteral("id,form,upos,xpos,head,deprel\r\n1,A,DET,,2,det\r\n")), qPrintable(rows.out));
   }
 
   // bench map on a small generated mixture: one row per method, t-SNE first (the baseline), each
@@ -317,11 +327,24 @@ private Q_SLOTS:
     const QString run = dir.filePath(QStringLiteral("run"));
     const QString backbone = QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy"));
     Result r = runCli({QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("bow"),
-                       QStringLiteral("--epochs"), QStringLiteral("2"), QStringLiteral("--out"), run, QStringLiteral("--backbone"), backbone});
+                       QStringLiteral("--epochs"), QStringLiteral("2"), QStringLiteral("--out"), run, QStringLiteral("--backbone"), backbone,
+                       QStringLiteral("--format"), QStringLiteral("json")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     const QJsonObject trained = QJsonDocument::fromJson(r.out.toUtf8()).object();
     QCOMPARE(trained.value(QStringLiteral("test")).toObject().value(QStringLiteral("images")).toInt(), 5);
     QCOMPARE(trained.value(QStringLiteral("epochs_run")).toInt(), 2);
+    // The same command again finds the run finished; as text it says so with a metrics table, as CSV in one row.
+    r = runCli({QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("bow"),
+                QStringLiteral("--epochs"), QStringLiteral("2"), QStringLiteral("--out"), run, QStringLiteral("--backbone"), backbone});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.startsWith(QStringLiteral("run ")) && r.out.contains(QStringLiteral("\ntest ")) &&
+                 r.out.contains(QStringLiteral("rsum")), qPrintable(r.out));
+    r = runCli({QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("bow"),
+                QStringLiteral("--epochs"), QStringLiteral("2"), QStringLiteral("--out"), run, QStringLiteral("--backbone"), backbone,
+                QStringLiteral("--format"), QStringLiteral("csv")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(r.out.trimmed().split(QLatin1Char('\n')).size(), 2);
+    QVERIFY2(r.out.contains(QStringLiteral("test.rsum")), qPrintable(r.out));
     for (const char *file : {"config.json", "vocabulary.json", "checkpoint-last.pt", "model-best.pt", "metrics.json",
                              "events.jsonl", "result.json", "run.json"})
       QVERIFY2(QFile::exists(QDir(run).filePath(QLatin1String(file))), file);
@@ -427,8 +450,9 @@ private Q_SLOTS:
     QCOMPARE(r.code, 2);
 
     const QString embedded = dir.filePath(QStringLiteral("embedded"));
-    r = runCli({QStringLiteral("embed"), run, QStringLiteral("--out"), embedded});
+    r = runCli({QStringLiteral("embed"), run, QStringLiteral("--out"), embedded, QStringLiteral("--format"), QStringLiteral("json")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).object().value(QStringLiteral("images")).toInt(), 5);
     QFile vectors(QDir(embedded).filePath(QStringLiteral("projector/vectors.tsv")));
     QVERIFY(vectors.open(QIODevice::ReadOnly));
     QCOMPARE(vectors.readAll().count('\n'), 5 + 25); // test images and their captions
@@ -632,7 +656,7 @@ private Q_SLOTS:
     const QString run = dir.filePath(QStringLiteral("hm"));
     r = runCli({QStringLiteral("train"), QStringLiteral("--dataset"), fixture + QStringLiteral("/scenes"), QStringLiteral("--model"),
                 QStringLiteral("hmlstm"), QStringLiteral("--config"), config, QStringLiteral("--features"),
-                fixture + QStringLiteral("/features-ground-truth"), QStringLiteral("--out"), run},
+                fixture + QStringLiteral("/features-ground-truth"), QStringLiteral("--out"), run, QStringLiteral("--format"), QStringLiteral("json")},
                fixture + QStringLiteral("/cache"), 600000);
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY2(r.err.contains(QStringLiteral("correspondence step 1")), qPrintable(r.err));
@@ -803,7 +827,8 @@ private Q_SLOTS:
     const QString run = dir.filePath(QStringLiteral("run"));
     const QStringList args{QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("bow"),
                            QStringLiteral("--epochs"), QStringLiteral("400"), QStringLiteral("--out"), run,
-                           QStringLiteral("--backbone"), QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy"))};
+                           QStringLiteral("--backbone"), QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy")),
+                           QStringLiteral("--format"), QStringLiteral("json")};
     QProcess process;
     process.start(QStringLiteral(GS_CLI_PATH), args);
     QVERIFY(process.waitForStarted());
@@ -854,7 +879,7 @@ private Q_SLOTS:
     QTest::newRow("bad style") << QStringList{QStringLiteral("parse"), QStringLiteral("A dog."), QStringLiteral("--style"), QStringLiteral("x")}
                                << 2 << "--style: expected stanford, collapsed or ud";
     QTest::newRow("bad format") << QStringList{QStringLiteral("parse"), QStringLiteral("A dog."), QStringLiteral("--format"), QStringLiteral("x")}
-                                << 2 << "--format: expected conllu, ptb or both";
+                                << 2 << "--format: expected conllu, ptb, both, json or csv";
     QTest::newRow("dataset without out") << QStringList{QStringLiteral("parse"), QStringLiteral("--dataset"), QStringLiteral("/nowhere")}
                                          << 2 << "--dataset needs --out FILE";
     QTest::newRow("missing dataset") << QStringList{QStringLiteral("parse"), QStringLiteral("--dataset"), QStringLiteral("/nowhere/at/all"),
@@ -949,8 +974,12 @@ private Q_SLOTS:
     QVERIFY(bytes.contains("'shape': (60, 2)"));
     QCOMPARE(bytes.size(), 128 + 60 * 2 * 4);
 
-    r = runCli({QStringLiteral("tsne"), QStringLiteral("--in"), in, QStringLiteral("--out"), xy, QStringLiteral("--pca")});
+    r = runCli({QStringLiteral("tsne"), QStringLiteral("--in"), in, QStringLiteral("--out"), xy, QStringLiteral("--pca"),
+                QStringLiteral("--format"), QStringLiteral("json")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject pcaSummary = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(pcaSummary.value(QStringLiteral("points")).toInt(), 60);
+    QCOMPARE(pcaSummary.value(QStringLiteral("method")).toString(), QStringLiteral("pca"));
 
     // UMAP, with the map's neighbourhood preservation; an unknown method is a usage error.
     r = runCli({QStringLiteral("tsne"), QStringLiteral("--in"), in, QStringLiteral("--out"), xy, QStringLiteral("--method"),

@@ -154,7 +154,7 @@ private Q_SLOTS:
     if (!optimizer.isEmpty()) settings.insert(QStringLiteral("optimizer"), optimizer);
     const QString config = writeConfig(dir, QStringLiteral("config"), settings);
     QStringList train{QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), model,
-                      QStringLiteral("--backbone"), backbone, QStringLiteral("--config"), config};
+                      QStringLiteral("--backbone"), backbone, QStringLiteral("--config"), config, QStringLiteral("--format"), QStringLiteral("json")};
     if (!preset.isEmpty()) train << QStringLiteral("--preset") << preset;
     const QString one = dir.filePath(QStringLiteral("one")), two = dir.filePath(QStringLiteral("two"));
     Result r = runCli(train + QStringList{QStringLiteral("--out"), one}, {}, 300000);
@@ -200,7 +200,8 @@ private Q_SLOTS:
     const QString config = writeConfig(dir, QStringLiteral("config"), {{QStringLiteral("batch_size"), 15}});
     const QString run = dir.filePath(QStringLiteral("run"));
     const QStringList train{QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("dtrnn"),
-                            QStringLiteral("--backbone"), backbone, QStringLiteral("--config"), config, QStringLiteral("--out"), run};
+                            QStringLiteral("--backbone"), backbone, QStringLiteral("--config"), config, QStringLiteral("--out"), run,
+                            QStringLiteral("--format"), QStringLiteral("json")};
     const int port = freePort();
     QVERIFY(port > 0);
     QProcess workers[2];

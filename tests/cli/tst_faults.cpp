@@ -111,7 +111,7 @@ Result trainSmallBow(const QTemporaryDir &dir, const QString &run) {
   const QString data = makeDemoWithFeatures(dir, 40);
   return runCli({QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("bow"),
                  QStringLiteral("--epochs"), QStringLiteral("1"), QStringLiteral("--out"), run, QStringLiteral("--backbone"),
-                 QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy"))});
+                 QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy")), QStringLiteral("--format"), QStringLiteral("json")});
 }
 
 QJsonObject jsonOf(const QString &text) { return QJsonDocument::fromJson(text.toUtf8()).object(); }
@@ -152,7 +152,7 @@ private Q_SLOTS:
     const auto args = [&](const QString &run) {
       return QStringList{QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("bow"),
                          QStringLiteral("--epochs"), QStringLiteral("1000"), QStringLiteral("--out"), run, QStringLiteral("--backbone"),
-                         QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy"))};
+                         QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy")), QStringLiteral("--format"), QStringLiteral("json")};
     };
     qint64 ms = 0;
     const Result clean = timed(args(dir.filePath(QStringLiteral("clean"))), {}, &ms);
@@ -284,7 +284,7 @@ private Q_SLOTS:
     const auto args = [&](int epochs) {
       return QStringList{QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("lstm"),
                          QStringLiteral("--epochs"), QString::number(epochs), QStringLiteral("--out"), run, QStringLiteral("--backbone"),
-                         QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy"))};
+                         QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy")), QStringLiteral("--format"), QStringLiteral("json")};
     };
     Result r = runCli(args(1));
     QVERIFY2(r.code == 0, qPrintable(r.err));
@@ -389,7 +389,8 @@ private Q_SLOTS:
     for (const QString &model : {QStringLiteral("bow"), QStringLiteral("lstm")}) {
       r = runCli({QStringLiteral("train"), QStringLiteral("--dataset"), root + "/captions.csv", QStringLiteral("--model"), model,
                   QStringLiteral("--epochs"), QStringLiteral("2"), QStringLiteral("--out"), dir.filePath(QStringLiteral("run-") + model),
-                  QStringLiteral("--backbone"), QStringLiteral("npy:") + dir.filePath(QStringLiteral("hostile.npy"))},
+                  QStringLiteral("--backbone"), QStringLiteral("npy:") + dir.filePath(QStringLiteral("hostile.npy")), QStringLiteral("--format"),
+                  QStringLiteral("json")},
                  dir.filePath(QStringLiteral("cache")), 600000);
       QVERIFY2(r.code == 0, qPrintable(model + QStringLiteral(": ") + r.err));
       if (first) QVERIFY2(r.err.contains(QStringLiteral("NaN or infinite")), qPrintable(r.err)); // the second reuses the features

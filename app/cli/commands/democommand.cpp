@@ -16,6 +16,9 @@
 #include "training/trainingjob.h"
 #include "vision/features.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+
 namespace gs::cli {
 
 namespace {
@@ -39,16 +42,28 @@ Command demoCommand() {
       {QStringLiteral("images"), QStringLiteral("N"), QStringLiteral("Images in the Scenes demo."), QStringLiteral("1000")},
       {QStringLiteral("model"), QStringLiteral("M"), QStringLiteral("Model to train: ") + modelNames().join(QLatin1Char('|')) + QLatin1Char('.'),
        enumName(TrainConfig{}.model)},
-      {QStringLiteral("epochs"), QStringLiteral("N"), QStringLiteral("Epochs (default: the model's).")}};
+      {QStringLiteral("epochs"), QStringLiteral("N"), QStringLiteral("Epochs (default: the model's).")},
+      {QStringLiteral("json"), {}, QStringLiteral("Print the stages (status, seconds, what each did) as JSON only, at the end.")}};
   command.run = [](const Arguments &args) {
     ScenesOptions scenesOptions;
     scenesOptions.images = args.intValue(QStringLiteral("images"), scenesOptions.images, 20, 100000);
     const QString model = args.value(QStringLiteral("model"));
     if (!findModel(model)) throw UsageError(QStringLiteral("--model: unknown model '%1'").arg(model).toStdString());
     const int epochs = args.intValue(QStringLiteral("epochs"), 0, 1, 10000);
+    const bool json = args.isSet(QStringLiteral("json"));
     Engine engine;
     int stage = 0;
+    QJsonArray stages; // --json: every stage's record, printed at the end (or at the failure)
     const auto report = [&](const QString &what, const JobOutcome &outcome) {
+      if (json) {
+        stages.append(QJsonObject{{QStringLiteral("stage"), what},
+                                  {QStringLiteral("status"), statusName(outcome.status)},
+                                  {QStringLiteral("seconds"), outcome.seconds},
+                                  {QStringLiteral("error"), outcome.error},
+                                  {QStringLiteral("summary"), outcome.summary}});
+        if (outcome.status != JobStatus::Succeeded) out() << QJsonDocument(QJsonObject{{QStringLiteral("stages"), stages}}).toJson();
+        return outcome.status == JobStatus::Succeeded;
+      }
       out() << QStringLiteral("%1. %2: %3 (%4 s)\n")
                    .arg(++stage)
                    .arg(what, statusName(outcome.status))
@@ -135,6 +150,10 @@ Command demoCommand() {
                        {QStringLiteral("test rsum"), QString::number(result.test.rsum, 'f', 1)}};
     }
     if (!report(QStringLiteral("Train %1 on the Scenes demo").arg(model), shown)) return kExitFailure;
+    if (json) {
+      out() << QJsonDocument(QJsonObject{{QStringLiteral("stages"), stages}, {QStringLiteral("run"), request.runDir}}).toJson();
+      return kExitOk;
+    }
     out() << "Inspect it: groundscope-cli eval " << request.runDir << '\n';
     return kExitOk;
   };

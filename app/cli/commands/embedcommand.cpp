@@ -16,6 +16,7 @@
 #include "training/trainingsource.h"
 
 #include <QDir>
+#include <QJsonDocument>
 #include <QFileInfo>
 
 namespace gs::cli {
@@ -33,7 +34,8 @@ Command embedCommand() {
                      {QStringLiteral("split"), QStringLiteral("SPLIT"), QStringLiteral("train, val or test."), QStringLiteral("test")},
                      {QStringLiteral("sprite-tile"), QStringLiteral("PX"),
                       QStringLiteral("Thumbnail size in the projector's sprite (smaller when the points need it); 0: no sprite."),
-                      QStringLiteral("32")}}};
+                      QStringLiteral("32")},
+                     {QStringLiteral("json"), {}, QStringLiteral("Print the summary (counts, dimension, folder) as JSON only.")}}};
   command.run = [](const Arguments &args) {
     const auto split = splitFromName(args.value(QStringLiteral("split")));
     if (!split || *split == Split::Unassigned) throw UsageError("--split: expected train, val or test");
@@ -105,6 +107,10 @@ Command embedCommand() {
                       {QStringLiteral("out"), outDir.absolutePath()}});
     });
     requireSuccess(outcome);
+    if (args.isSet(QStringLiteral("json"))) {
+      out() << QJsonDocument(outcome.summary).toJson(QJsonDocument::Indented);
+      return kExitOk;
+    }
     out() << QStringLiteral("%1 images and %2 captions (%3-d) written to %4\n")
                  .arg(outcome.summary.value(QStringLiteral("images")).toInt())
                  .arg(outcome.summary.value(QStringLiteral("captions")).toInt())

@@ -240,7 +240,8 @@ Command featuresCommand() {
       {QStringLiteral("ids"), QStringLiteral("FILE"), QStringLiteral("Image-id list of an npy backbone.")},
       {QStringLiteral("batch"), QStringLiteral("N"), QStringLiteral("Images per network call."), QStringLiteral("16")},
       {QStringLiteral("prepare-threads"), QStringLiteral("N"),
-       QStringLiteral("Threads decoding and preprocessing images ahead of the network (0: on its thread)."), QStringLiteral("1")}};
+       QStringLiteral("Threads decoding and preprocessing images ahead of the network (0: on its thread)."), QStringLiteral("1")},
+      {QStringLiteral("json"), {}, QStringLiteral("Print the summary (counts, speed, folder, skipped files) as JSON only.")}};
   command.run = [](const Arguments &args) {
     const BackboneSpec spec = backboneFromOptions(args);
     ExtractOptions options;
@@ -282,6 +283,10 @@ Command featuresCommand() {
     }
     if (outcome.status == JobStatus::Failed) throw std::runtime_error(outcome.error.toStdString());
     const QJsonObject &s = outcome.summary;
+    if (args.isSet(QStringLiteral("json"))) {
+      out() << QJsonDocument(s).toJson(QJsonDocument::Indented);
+      return kExitOk;
+    }
     out() << "images:      " << s.value(QStringLiteral("images")).toInt() << '\n'
           << "dimensions:  " << s.value(QStringLiteral("dimensions")).toInt() << '\n'
           << "skipped:     " << s.value(QStringLiteral("skipped")).toInt() << '\n';

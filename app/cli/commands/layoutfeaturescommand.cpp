@@ -8,6 +8,9 @@
 #include "commands/commands.h"
 #include "data/scenes/scenelayoutfeatures.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
+
 namespace gs::cli {
 
 Command layoutFeaturesCommand() {
@@ -18,7 +21,8 @@ Command layoutFeaturesCommand() {
       {QStringLiteral("dataset"), QStringLiteral("SCENES_DIR"), QStringLiteral("Scenes demo folder (its dataset.json)."), {}, true},
       {QStringLiteral("out"), QStringLiteral("FILE.npy"), QStringLiteral("Output .npy (ids beside it)."), {}, true},
       {QStringLiteral("grid"), QStringLiteral("N"), QStringLiteral("Cells per side."), QStringLiteral("3")},
-      {QStringLiteral("noise"), QStringLiteral("S"), QStringLiteral("σ of the added Gaussian noise."), QStringLiteral("0.05")}};
+      {QStringLiteral("noise"), QStringLiteral("S"), QStringLiteral("σ of the added Gaussian noise."), QStringLiteral("0.05")},
+      {QStringLiteral("json"), {}, QStringLiteral("Print the summary (images, features, backbone) as JSON only.")}};
   command.notes = QStringLiteral("Per grid cell: colour, shape and colour×shape one-hots and small/large, plus noise;\n"
                                  "use the result with --backbone npy:FILE.npy.");
   command.run = [](const Arguments &args) {
@@ -27,6 +31,14 @@ Command layoutFeaturesCommand() {
     options.noise = args.doubleValue(QStringLiteral("noise"), options.noise, 0, 10);
     const SceneLayoutFeatures features = sceneLayoutFeatures(args.value(QStringLiteral("dataset")), options);
     const QString spec = writeSceneLayoutFeatures(features, args.value(QStringLiteral("out")));
+    if (args.isSet(QStringLiteral("json"))) {
+      out() << QJsonDocument(QJsonObject{{QStringLiteral("images"), int(features.imageIds.size())},
+                                         {QStringLiteral("dim"), features.dim},
+                                         {QStringLiteral("grid"), options.grid},
+                                         {QStringLiteral("backbone"), spec}})
+                   .toJson(QJsonDocument::Indented);
+      return kExitOk;
+    }
     out() << QStringLiteral("%1 images × %2 features (%3×%3 grid, %4 colours, %5 shapes); backbone %6\n")
                  .arg(features.imageIds.size())
                  .arg(features.dim)

@@ -6,7 +6,12 @@
 #include "commands/commands.h"
 #include "commands/parsedatasetcli.h"
 #include "parse/captionparser.h"
+#include "io/csvfield.h"
 #include "parse/conllu.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 namespace gs::cli {
 
@@ -20,6 +25,41 @@ DependencyStyle styleOption(const Arguments &args) {
   return style;
 }
 
+// One row per token, as CoNLL-U's columns that the parse fills: for --format json and csv.
+struct TokenRow {
+  int id, head;
+  QString form, upos, xpos, deprel;
+};
+
+std::vector<TokenRow> tokenRows(const ParsedCaption &parsed) {
+  const std::vector<int> heads = parsed.dependency.conllHeads();
+  std::vector<TokenRow> rows;
+  for (int t = 0; t < parsed.tokens.size(); ++t)
+    rows.push_back({t + 1, heads[std::size_t(t)], parsed.tokens[t], parsed.upos.value(t), parsed.xpos.value(t),
+                    parsed.dependency.label(parsed.dependency.nodeOfToken(t))});
+  return rows;
+}
+
+QString parseJson(const ParsedCaption &parsed) {
+  QJsonArray tokens;
+  for (const TokenRow &r : tokenRows(parsed))
+    tokens.append(QJsonObject{{QStringLiteral("id"), r.id}, {QStringLiteral("form"), r.form}, {QStringLiteral("upos"), r.upos},
+                              {QStringLiteral("xpos"), r.xpos}, {QStringLiteral("head"), r.head}, {QStringLiteral("deprel"), r.deprel}});
+  return QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("text"), parsed.text},
+                                                     {QStringLiteral("style"), styleName(parsed.style)},
+                                                     {QStringLiteral("quality"), qualityName(parsed.quality)},
+                                                     {QStringLiteral("tokens"), tokens},
+                                                     {QStringLiteral("constituency"), toPtb(parsed)}})
+                               .toJson(QJsonDocument::Indented));
+}
+
+QString parseCsv(const ParsedCaption &parsed) {
+  QString text = QStringLiteral("id,form,upos,xpos,head,deprel\r\n");
+  for (const TokenRow &r : tokenRows(parsed))
+    text += QStringLiteral("%1,%2,%3,%4,%5,%6\r\n").arg(r.id).arg(csvField(r.form), csvField(r.upos), csvField(r.xpos)).arg(r.head).arg(csvField(r.deprel));
+  return text;
+}
+
 }  // namespace
 
 Command parseCommand() {
@@ -29,7 +69,7 @@ Command parseCommand() {
   command.syntax = {QStringLiteral("[SENTENCE]"), 0, 1,
                     {{QStringLiteral("style"), QStringLiteral("S"), QStringLiteral("Dependency style: stanford, collapsed or ud."),
                       QStringLiteral("stanford")},
-                     {QStringLiteral("format"), QStringLiteral("F"), QStringLiteral("Output for one sentence: conllu, ptb or both."),
+                     {QStringLiteral("format"), QStringLiteral("F"), QStringLiteral("Output for one sentence: conllu, ptb, both, json (tokens and the PTB tree) or csv (one row per token)."),
                       QStringLiteral("both")},
                      {QStringLiteral("dataset"), QStringLiteral("PATH"), QStringLiteral("Parse every caption of this dataset instead.")},
                      {QStringLiteral("out"), QStringLiteral("FILE"), QStringLiteral("CoNLL-U file for --dataset.")},
@@ -51,14 +91,17 @@ Command parseCommand() {
                                 args.intValue(QStringLiteral("threads"), 0, 0, 64));
     }
     const QString format = args.value(QStringLiteral("format"));
-    if (format != QLatin1String("conllu") && format != QLatin1String("ptb") && format != QLatin1String("both"))
-      throw UsageError(QStringLiteral("--format: expected conllu, ptb or both, got '%1'").arg(format).toStdString());
+    const QStringList formats{QStringLiteral("conllu"), QStringLiteral("ptb"), QStringLiteral("both"), QStringLiteral("json"), QStringLiteral("csv")};
+    if (!formats.contains(format))
+      throw UsageError(QStringLiteral("--format: expected conllu, ptb, both, json or csv, got '%1'").arg(format).toStdString());
     const QString sentence = args.positional().first();
     if (sentence.trimmed().isEmpty()) throw std::runtime_error("empty sentence: nothing to parse");
     CaptionParser captionParser(ParserOptions{style, 3});
     const ParsedCaption parsed = captionParser.parse(sentence);
-    if (format != QLatin1String("ptb")) out() << toConllu(parsed);
-    if (format != QLatin1String("conllu")) out() << toPtb(parsed) << '\n';
+    if (format == QLatin1String("json")) out() << parseJson(parsed);
+    else if (format == QLatin1String("csv")) out() << parseCsv(parsed);
+    else if (format != QLatin1String("ptb")) out() << toConllu(parsed);
+    if (format == QLatin1String("ptb") || format == QLatin1String("both")) out() << toPtb(parsed) << '\n';
     if (parsed.quality != ParseQuality::Complete)
       err() << "note: " << qualityName(parsed.quality) << " parse" << (parsed.timedOut ? " (time limit hit)" : "") << '\n';
     return kExitOk;

@@ -1,13 +1,15 @@
 // `groundscope-cli train --dataset PATH --model M --out RUN_DIR …`: trains (or resumes) a run as
-// the Training dashboard does (the same core job); progress on stderr, the final test metrics as
-// JSON on stdout.
+// the Training dashboard does (the same core job); progress on stderr, the result on stdout (a
+// metrics table; `--format json` result.json's content, `--format csv` that flattened).
 
 #include "arguments.h"
 #include "clioutput.h"
 #include "commands/commands.h"
+#include "commands/metricstable.h"
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
 #include "training/modelregistry.h"
+#include "training/trainer.h"
 #include "training/trainingjob.h"
 
 #include <QJsonDocument>
@@ -64,6 +66,21 @@ TrainConfig configFromArguments(const Arguments &args) {
   return trainConfigFromJson(json, source);
 }
 
+// The result for people: where the run is, how long it trained, validation and test metrics.
+QString resultText(const TrainResult &result) {
+  QString text = QStringLiteral("run %1: %2 %3").arg(result.runDir).arg(result.epochsRun).arg(result.epochsRun == 1 ? "epoch" : "epochs");
+  if (result.resumedFrom > 0) text += QStringLiteral(" after resuming from epoch %1").arg(result.resumedFrom);
+  text += QStringLiteral(", best epoch %1\n").arg(result.bestEpoch);
+  text += metricsTable({{QStringLiteral("validation"), result.validation, {}}, {QStringLiteral("test"), result.test, {}}});
+  if (result.sentenceSimilarityMeanRank > 0)
+    text += QStringLiteral("sentence similarity (Socher Table 1): mean rank %1\n").arg(result.sentenceSimilarityMeanRank, 0, 'f', 1);
+  if (result.twinAccuracy >= 0 && result.twinCaptions > 0)
+    text += QStringLiteral("word-order twins: %1 % of %2 captions ranked above their twin\n")
+                .arg(result.twinAccuracy, 0, 'f', 1)
+                .arg(result.twinCaptions);
+  return text;
+}
+
 }  // namespace
 
 Command trainCommand() {
@@ -89,7 +106,8 @@ Command trainCommand() {
       {QStringLiteral("rendezvous"), QStringLiteral("URL"),
        QStringLiteral("Data-parallel: where the workers meet, tcp://HOST:PORT (rank 0 listens) or file://PATH (a new file all see).")},
       {QStringLiteral("dist-timeout"), QStringLiteral("SECONDS"),
-       QStringLiteral("Data-parallel: how long to wait for a silent worker (a killed one is noticed at once)."), QStringLiteral("1800")}};
+       QStringLiteral("Data-parallel: how long to wait for a silent worker (a killed one is noticed at once)."), QStringLiteral("1800")},
+      {QStringLiteral("json"), {}, QStringLiteral("Print the result as JSON only (result.json's content).")}};
   command.notes = modelList() + QStringLiteral(
       "\n\nData-parallel training: `groundscope-cli launch --nproc N -- train ...` starts N workers here; across\n"
       "machines start one `train ... --world-size N --rank R --rendezvous tcp://HOST:PORT` on each (README).");
@@ -118,10 +136,12 @@ Command trainCommand() {
     }
     if (outcome.status == JobStatus::Failed) throw std::runtime_error(outcome.error.toStdString());
     // Rank 0 reports the run; the other workers of a data-parallel job only say they finished.
-    if (request.distributed.leader())
+    if (!request.distributed.leader())
+      err() << "train: rank " << request.distributed.rank << " finished\n";
+    else if (args.isSet(QStringLiteral("json")))
       out() << QJsonDocument(outcome.summary).toJson(QJsonDocument::Indented);
     else
-      err() << "train: rank " << request.distributed.rank << " finished\n";
+      out() << resultText(TrainResult::fromJson(outcome.summary));
     return kExitOk;
   };
   return command;

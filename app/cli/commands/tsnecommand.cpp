@@ -11,6 +11,8 @@
 #include "io/npy.h"
 #include "jobrunner.h"
 
+#include <QJsonDocument>
+
 #include <cmath>
 
 namespace gs::cli {
@@ -36,7 +38,8 @@ Command tsneCommand() {
       {QStringLiteral("epochs"), QStringLiteral("N"), QStringLiteral("UMAP: epochs (0: 500 up to 10,000 points, else 200)."), QStringLiteral("0")},
       {QStringLiteral("preservation"), QStringLiteral("K"),
        QStringLiteral("Also report the share of each point's K nearest neighbours kept on the map (at most 5,000 points scored)."), {}},
-      {QStringLiteral("pca"), {}, QStringLiteral("Same as --method pca."), {}}};
+      {QStringLiteral("pca"), {}, QStringLiteral("Same as --method pca."), {}},
+      {QStringLiteral("json"), {}, QStringLiteral("Print the summary (points, time, KL, …) as JSON only."), {}}};
   command.run = [](const Arguments &args) {
     TsneOptions options;
     options.perplexity = args.doubleValue(QStringLiteral("perplexity"), options.perplexity, 1, 10000);
@@ -110,6 +113,13 @@ Command tsneCommand() {
     });
     requireSuccess(outcome);
     const QJsonObject &s = outcome.summary;
+    if (args.isSet(QStringLiteral("json"))) {
+      QJsonObject summary = s;
+      summary.insert(QStringLiteral("out"), outPath);
+      summary.insert(QStringLiteral("method"), pca ? QStringLiteral("pca") : umap ? QStringLiteral("umap") : QStringLiteral("tsne"));
+      out() << QJsonDocument(summary).toJson(QJsonDocument::Indented);
+      return kExitOk;
+    }
     out() << QStringLiteral("%1 points (%2-d) → %3\n").arg(s.value(QStringLiteral("points")).toInt())
                  .arg(s.value(QStringLiteral("dim")).toInt()).arg(outPath);
     if (umap)
