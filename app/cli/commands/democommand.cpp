@@ -43,7 +43,7 @@ Command demoCommand() {
       {QStringLiteral("model"), QStringLiteral("M"), QStringLiteral("Model to train: ") + modelNames().join(QLatin1Char('|')) + QLatin1Char('.'),
        enumName(TrainConfig{}.model)},
       {QStringLiteral("epochs"), QStringLiteral("N"), QStringLiteral("Epochs (default: the model's).")},
-      {QStringLiteral("json"), {}, QStringLiteral("Print the stages (status, seconds, what each did) as JSON only, at the end.")}};
+      {QStringLiteral("json"), {}, QStringLiteral("Print the stages as JSON only, at the end: one record per stage (status, seconds, what it did).")}};
   command.run = [](const Arguments &args) {
     ScenesOptions scenesOptions;
     scenesOptions.images = args.intValue(QStringLiteral("images"), scenesOptions.images, 20, 100000);
@@ -61,7 +61,7 @@ Command demoCommand() {
                                   {QStringLiteral("seconds"), outcome.seconds},
                                   {QStringLiteral("error"), outcome.error},
                                   {QStringLiteral("summary"), outcome.summary}});
-        if (outcome.status != JobStatus::Succeeded) out() << QJsonDocument(QJsonObject{{QStringLiteral("stages"), stages}}).toJson();
+        if (outcome.status != JobStatus::Succeeded) out() << QJsonDocument(stages).toJson();
         return outcome.status == JobStatus::Succeeded;
       }
       out() << QStringLiteral("%1. %2: %3 (%4 s)\n")
@@ -151,7 +151,7 @@ Command demoCommand() {
     }
     if (!report(QStringLiteral("Train %1 on the Scenes demo").arg(model), shown)) return kExitFailure;
     if (json) {
-      out() << QJsonDocument(QJsonObject{{QStringLiteral("stages"), stages}, {QStringLiteral("run"), request.runDir}}).toJson();
+      out() << QJsonDocument(stages).toJson(); // one record per stage (the training stage's names the run folder)
       return kExitOk;
     }
     out() << "Inspect it: groundscope-cli eval " << request.runDir << '\n';
