@@ -5,10 +5,10 @@
 //   2. the network-only limit: every image preprocessed into memory first, then only forward passes,
 //      at each batch size — the best of them is the baseline;
 //   3. the pipeline (extractFeatures, writing a cache) at each batch size, with images prepared
-//      ahead on a helper thread, and the old way (prepared inline, on the network's thread);
+//      ahead on one helper thread, and the old way (prepared inline, on the network's thread); the
+//      best batch also with two preparing threads (decode-bound networks);
 //   4. the largest difference of any feature from the one-image-at-a-time inline features.
-// Torch-free header; ONNX and TorchScript backbones (the concept CNN trains first: bench features
-// without --dataset measures it).
+// Torch-free header. ONNX, TorchScript and the concept CNN (trained on the dataset first, untimed).
 
 #include "data/dataset.h"
 #include "vision/backbonespec.h"
@@ -39,7 +39,9 @@ struct FeatureBenchResult {
   int openCvThreads = 0;
 };
 
+// Each network-only and pipeline figure is the best of `repeats` runs: on a shared 2-core machine
+// single runs of a second or two vary by ±20 %, and the best is the least disturbed.
 FeatureBenchResult benchFeaturePipeline(const Dataset &dataset, const BackboneSpec &spec, const std::vector<int> &batches,
-                                        JobContext *job = nullptr);
+                                        JobContext *job = nullptr, int repeats = 3);
 
 }  // namespace gs

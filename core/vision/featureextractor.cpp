@@ -341,9 +341,35 @@ void checkOptions(const Dataset &dataset, const BackboneSpec &spec, const Extrac
 
 }  // namespace
 
-FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, const ExtractOptions &options, JobContext *job) {
-  BackboneSpec spec = specIn;
+namespace vision {
+
+BackboneSpec extractionSpec(BackboneSpec spec) {
   if (spec.kind == BackboneKind::ConceptCnn) spec.input.inputSize = spec.input.resizeShort = spec.concept.inputSize;
+  return spec;
+}
+
+std::unique_ptr<Backbone> openPixelBackbone(const Dataset &dataset, const BackboneSpec &spec, const QString &folder, JobContext *job,
+                                            QJsonObject *trained) {
+  if (spec.kind == BackboneKind::ConceptCnn) {
+    // The network depends on the images, captions and its options, not on crops or regions: one
+    // trained network serves every feature set of the dataset (the key of the plain set).
+    BackboneSpec network = spec;
+    network.layer.clear(); // every tap of the network shares it
+    const QString networkKey = featureCacheKey(dataset, network, ExtractOptions{});
+    const QString shared = QDir(userCacheDir(QStringLiteral("concept-cnn"))).filePath(networkKey.left(16));
+    const ConceptCnnModel model = trainOrLoadConceptCnn(dataset, spec, folder, networkKey, job, shared);
+    if (trained) *trained = model.summary;
+    return makeConceptCnnBackbone(model, spec.input, spec.layer);
+  }
+  if (spec.kind == BackboneKind::Onnx) return openOnnxBackbone(spec);
+  if (spec.kind == BackboneKind::TorchScript) return openTorchScriptBackbone(spec);
+  throw std::invalid_argument("openPixelBackbone: precomputed features have no network");
+}
+
+}  // namespace vision
+
+FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, const ExtractOptions &options, JobContext *job) {
+  const BackboneSpec spec = vision::extractionSpec(specIn);
   checkOptions(dataset, spec, options);
   const QString key = featureCacheKey(dataset, spec, options);
   const QString folder = options.outDir.isEmpty()
@@ -387,22 +413,7 @@ FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, c
     processed = static_cast<int>(dataset.images.size());
     extractMs = clock.nsecsElapsed() / 1e6;
   } else {
-    std::unique_ptr<vision::Backbone> backbone;
-    if (spec.kind == BackboneKind::ConceptCnn) {
-      // The network depends on the images, captions and its options, not on crops or regions: one
-      // trained network serves every feature set of the dataset (the key of the plain set).
-      BackboneSpec network = spec;
-      network.layer.clear(); // every tap of the network shares it
-      const QString networkKey = featureCacheKey(dataset, network, ExtractOptions{});
-      const QString shared = QDir(userCacheDir(QStringLiteral("concept-cnn"))).filePath(networkKey.left(16));
-      const vision::ConceptCnnModel model = vision::trainOrLoadConceptCnn(dataset, spec, folder, networkKey, job, shared);
-      trainingSummary = model.summary;
-      backbone = vision::makeConceptCnnBackbone(model, spec.input, spec.layer);
-    } else if (spec.kind == BackboneKind::Onnx) {
-      backbone = vision::openOnnxBackbone(spec);
-    } else {
-      backbone = vision::openTorchScriptBackbone(spec);
-    }
+    std::unique_ptr<vision::Backbone> backbone = vision::openPixelBackbone(dataset, spec, folder, job, &trainingSummary);
     // OpenCV's parallel loops (resizing, the dnn layers) on the configured cores, set here rather than
     // left to OpenCV's default, which counts every core the machine has, not what GS_THREADS allows.
     cv::setNumThreads(runtime::configuredThreads());

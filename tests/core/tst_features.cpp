@@ -6,6 +6,7 @@
 #include "engine/jobcontext.h"
 #include "io/npy.h"
 #include "vision/detail/imageinput.h"
+#include "vision/featurebench.h"
 #include "vision/features.h"
 #include "vision/torchscriptexample.h"
 
@@ -176,6 +177,31 @@ private Q_SLOTS:
     spec.layer = QStringLiteral("no_such_layer");
     error = errorOf([&] { extractFeatures(dataset, spec, options); });
     QVERIFY2(error.startsWith(onnxModel() + QStringLiteral(": no layer named 'no_such_layer'")), qPrintable(error));
+  }
+
+  // `bench features --dataset`: every pipeline configuration gives the features of batch 1 inline,
+  // and each stage is measured; the large example CNN (the bench's ResNet-50-cost network) loads.
+  void featureBenchComparesLikeWithLike() {
+    QTemporaryDir dir;
+    const Dataset dataset = drawDataset(dir.path(), 6);
+    const QString small = dir.filePath(QStringLiteral("small.pt")), large = dir.filePath(QStringLiteral("large.pt"));
+    saveExampleTorchScript(small, 8);
+    const FeatureBenchResult r = benchFeaturePipeline(dataset, BackboneSpec::parse(QStringLiteral("torchscript:") + small), {1, 4}, nullptr, 1);
+    QCOMPARE(r.images, 6);
+    QCOMPARE(int(r.networkOnly.size()), 2);
+    QCOMPARE(int(r.pipelines.size()), 2 + 3); // batch 1 inline, each batch ahead, the largest inline, the best on 2 threads
+    for (const auto &p : r.pipelines) {
+      QVERIFY(p.imagesPerSecond > 0);
+      QVERIFY2(p.maxDifference <= 1e-4, qPrintable(QString::number(p.maxDifference)));
+    }
+    QCOMPARE(r.pipelines.back().prepareThreads, 2);
+    QVERIFY(r.decodeMs > 0 && r.networkMs > 0);
+    saveLargeExampleTorchScript(large);
+    BackboneSpec spec = BackboneSpec::parse(QStringLiteral("torchscript:") + large);
+    spec.layer = QStringLiteral("pooled");
+    ExtractOptions options;
+    options.outDir = dir.filePath(QStringLiteral("large"));
+    QCOMPARE(extractFeatures(dataset, spec, options).dim(), 512);
   }
 
   void torchScriptBackbone() {

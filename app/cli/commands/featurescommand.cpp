@@ -28,14 +28,17 @@ namespace {
 
 constexpr int kSkippedListed = 10; // skipped images printed by name; the manifest has them all
 
-// torchscript:example: the example CNN of vision/torchscriptexample.h, a real TorchScript backbone
-// that needs no download (demos, tests, `bench features`). Written once into the cache, through a
-// temporary name and a rename, so a killed run never leaves a torn file for the next one.
-QString exampleTorchScript() {
-  const QString script = QDir(userCacheDir(QStringLiteral("backbones"))).filePath(QStringLiteral("torchscript-example.pt"));
+// torchscript:example and torchscript:example-large: the example CNNs of vision/torchscriptexample.h,
+// real TorchScript backbones that need no download (demos, tests, `bench features`). Written once
+// into the cache, through a temporary name and a rename, so a killed run never leaves a torn file
+// for the next one.
+QString exampleTorchScript(bool large) {
+  const QString script = QDir(userCacheDir(QStringLiteral("backbones")))
+                             .filePath(large ? QStringLiteral("torchscript-example-large.pt") : QStringLiteral("torchscript-example.pt"));
   if (!QFileInfo::exists(script)) {
     const QString part = script + QStringLiteral(".part-%1").arg(QCoreApplication::applicationPid());
-    saveExampleTorchScript(part);
+    if (large) saveLargeExampleTorchScript(part);
+    else saveExampleTorchScript(part);
     if (!QFile::rename(part, script) && !QFileInfo::exists(script)) throw std::runtime_error(QStringLiteral("%1: cannot write").arg(script).toStdString());
     QFile::remove(part);
   }
@@ -46,8 +49,8 @@ BackboneSpec backboneFromOptions(const Arguments &args) {
   BackboneSpec spec;
   try {
     const QString backbone = args.value(QStringLiteral("backbone"));
-    spec = BackboneSpec::parse(backbone == QLatin1String("torchscript:example") ? QStringLiteral("torchscript:") + exampleTorchScript()
-                                                                               : backbone);
+    const bool example = backbone == QLatin1String("torchscript:example"), large = backbone == QLatin1String("torchscript:example-large");
+    spec = BackboneSpec::parse(example || large ? QStringLiteral("torchscript:") + exampleTorchScript(large) : backbone);
     if (args.isSet(QStringLiteral("preset"))) spec.applyPreset(backbonePreset(args.value(QStringLiteral("preset"))));
   } catch (const std::invalid_argument &error) {
     throw UsageError(std::string("--backbone: ") + error.what());
@@ -70,7 +73,7 @@ int benchFeaturesOnDataset(const Arguments &args) {
     if (!ok || v < 1 || v > 1024) throw UsageError("--batch: a comma-separated list of batch sizes 1..1024");
     batches.push_back(v);
   }
-  if (!args.isSet(QStringLiteral("backbone"))) throw UsageError("--dataset needs --backbone onnx:FILE or torchscript:FILE");
+  if (!args.isSet(QStringLiteral("backbone"))) throw UsageError("--dataset needs --backbone (onnx:FILE, torchscript:FILE, concept-cnn, …)");
   const BackboneSpec spec = backboneFromOptions(args);
   FeatureBenchResult r;
   Dataset dataset;
@@ -78,7 +81,7 @@ int benchFeaturesOnDataset(const Arguments &args) {
   requireSuccess(runJob(engine, QStringLiteral("Benchmark feature extraction"), [&](JobContext &job) {
     dataset = loadDataset(args.value(QStringLiteral("dataset")), &job);
     if (int(dataset.images.size()) > images) dataset.images.resize(std::size_t(images));
-    r = benchFeaturePipeline(dataset, spec, batches, &job);
+    r = benchFeaturePipeline(dataset, spec, batches, &job, args.intValue(QStringLiteral("repeats"), 3, 1, 100));
   }));
   double limit = 0;
   int limitBatch = 0;
@@ -116,7 +119,7 @@ int benchFeaturesOnDataset(const Arguments &args) {
   for (const auto &p : r.pipelines)
     out() << QStringLiteral("  batch %1, %2: %3 images/s = %4 of the network-only limit; max |difference| from batch 1 inline %5\n")
                  .arg(p.batch, 3)
-                 .arg(p.prepareThreads > 0 ? QStringLiteral("prepared ahead on %1 thread").arg(p.prepareThreads) : QStringLiteral("prepared inline    "))
+                 .arg(p.prepareThreads > 0 ? QStringLiteral("prepared ahead on %1 thread%2").arg(p.prepareThreads).arg(p.prepareThreads > 1 ? "s" : " ") : QStringLiteral("prepared inline    "))
                  .arg(p.imagesPerSecond, 7, 'f', 1)
                  .arg(p.imagesPerSecond / limit, 0, 'f', 3)
                  .arg(p.maxDifference, 0, 'g', 3);
@@ -212,8 +215,9 @@ Command benchFeaturesCommand() {
       {QStringLiteral("dataset"), QStringLiteral("PATH"),
        QStringLiteral("Real images instead of the demo: the stages, the network-only limit and the pipeline at each --batch "
                       "(needs --backbone).")},
-      {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("With --dataset: onnx:FILE, torchscript:FILE or torchscript:example (the example CNN).")},
+      {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("With --dataset: onnx:FILE, torchscript:FILE, torchscript:example or torchscript:example-large (example CNNs), or concept-cnn (trained on the dataset first, not timed).")},
       {QStringLiteral("batch"), QStringLiteral("LIST"), QStringLiteral("With --dataset: batch sizes."), QStringLiteral("1,8,32")},
+      {QStringLiteral("repeats"), QStringLiteral("N"), QStringLiteral("With --dataset: each figure is the best of N runs."), QStringLiteral("3")},
       {QStringLiteral("layer"), QStringLiteral("NAME"), QStringLiteral("With --dataset: layer (ONNX) or method (TorchScript) to tap.")},
       {QStringLiteral("preset"), QStringLiteral("NAME"), QStringLiteral("With --dataset: preprocessing preset.")},
       {QStringLiteral("ids"), QStringLiteral("FILE"), QStringLiteral("With --dataset: image-id list of an npy backbone (not measured: no network).")},
@@ -228,7 +232,7 @@ Command featuresCommand() {
   command.summary = QStringLiteral("extract and cache image features (concept CNN, ONNX, TorchScript, .npy)");
   command.syntax.options = {
       {QStringLiteral("dataset"), QStringLiteral("PATH"), QStringLiteral("Dataset folder or file."), {}, true},
-      {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("concept-cnn, onnx:FILE, torchscript:FILE, npy:FILE, or torchscript:example (a small example CNN)."), {}, true},
+      {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("concept-cnn, onnx:FILE, torchscript:FILE, npy:FILE, or torchscript:example / example-large (example CNNs)."), {}, true},
       {QStringLiteral("crops"), QStringLiteral("N"), QStringLiteral("1 (centre 224 of 256) or 10 (corners, centre, mirrors)."), QStringLiteral("1")},
       {QStringLiteral("regions"), {}, QStringLiteral("Also region features: the whole image + up to --max-regions boxes (HM-LSTM).")},
       {QStringLiteral("max-regions"), QStringLiteral("R"), QStringLiteral("Regions per image besides the whole image."), QStringLiteral("19")},

@@ -8,7 +8,10 @@
 
 #include <memory>
 
+class QJsonObject;
+
 namespace gs {
+class Dataset;
 class JobContext;
 }
 
@@ -32,5 +35,13 @@ protected:
 // file is missing or fails to load, or the configured layer/method does not exist.
 std::unique_ptr<Backbone> openOnnxBackbone(const BackboneSpec &spec);
 std::unique_ptr<Backbone> openTorchScriptBackbone(const BackboneSpec &spec);
+
+// The spec extractFeatures runs: the concept CNN's own input size in place of the spec's.
+BackboneSpec extractionSpec(BackboneSpec spec);
+// The network extractFeatures runs for an extractionSpec: ONNX, TorchScript, or the concept CNN
+// trained on `dataset` (or loaded from `folder` or the shared cache), what training did in
+// `trained`. Throws std::invalid_argument for precomputed (.npy) features.
+std::unique_ptr<Backbone> openPixelBackbone(const Dataset &dataset, const BackboneSpec &spec, const QString &folder, JobContext *job,
+                                            QJsonObject *trained = nullptr);
 
 }  // namespace gs::vision
