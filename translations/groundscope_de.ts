@@ -1997,6 +1997,14 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
         <source>Image %1: none of its %2 captions is among the best %3 of %4</source>
         <translation>Bild %1: Keine seiner %2 Beschreibungen ist unter den besten %3 von %4</translation>
     </message>
+    <message>
+        <source>True image ranks %1 of %2, below the %3 listed</source>
+        <translation>Richtiges Bild steht auf Rang %1 von %2, unterhalb der %3 aufgelisteten</translation>
+    </message>
+    <message>
+        <source>%1 images have this caption; the best ranks %2 of %3, below the %4 listed</source>
+        <translation>%1 Bilder haben diese Beschreibung; das beste steht auf Rang %2 von %3, unterhalb der %4 aufgelisteten</translation>
+    </message>
 </context>
 <context>
     <name>gs::ScreenshotTour</name>

@@ -165,8 +165,14 @@ std::vector<JointSpace::Ranked> JointSpace::searched(const VectorIndex &index, c
   if (depth < 0) depth = int(index.exact() ? size : std::min<long long>(size, kApproximateDepth));
   std::vector<Ranked> out;
   out.reserve(std::size_t(depth));
-  for (const IndexHit &hit : index.search(query, depth))
-    if (hit.row >= 0) out.push_back({hit.row, hit.score});
+  if (index.exact() && depth == size) {
+    // The whole ranking: every row's score in one pass, then one sort (bench_retrievaldock).
+    const std::vector<float> scores = index.scoreAll(query);
+    for (std::size_t row = 0; row < scores.size(); ++row) out.push_back({int(row), scores[row]});
+  } else {
+    for (const IndexHit &hit : index.search(query, depth))
+      if (hit.row >= 0) out.push_back({hit.row, hit.score});
+  }
   std::sort(out.begin(), out.end(), [](const Ranked &a, const Ranked &b) { return a.score > b.score || (a.score == b.score && a.row < b.row); });
   return out;
 }
@@ -298,44 +304,53 @@ QList<int> JointSpace::imagesDescribedBy(const QString &sentence) const {
   return m_imagesOfCaption.value(normalised(sentence));
 }
 
-RankedList JointSpace::imagesForSentence(const QString &sentence) const {
+RankedList JointSpace::imagesForSentence(const QString &sentence, int depth) const {
   const std::vector<Ranked> order = rankImagesForSentence(sentence);
   const QList<int> own = imagesDescribedBy(sentence);
+  std::vector<char> isOwn(std::size_t(imageCount()), 0);
+  for (int row : own) isOwn[std::size_t(row)] = 1;
   RankedList list;
   list.kind = RankedList::Kind::Images;
   list.query = sentence;
   list.run = m_runDir;
   list.candidates = imageCount(); // all were searched; an approximate index returns the best of them
   list.relevantCount = int(own.size());
+  const std::size_t rows = depth < 0 ? order.size() : std::min(order.size(), std::size_t(depth));
+  list.rows.reserve(rows);
   for (std::size_t r = 0; r < order.size(); ++r) {
     const int row = order[r].row;
-    const bool relevant = own.contains(row);
+    const bool relevant = isOwn[std::size_t(row)];
     if (relevant && list.trueRank == 0) list.trueRank = int(r) + 1;
-    list.rows.push_back({int(r) + 1, m_imageIds[row], m_imagePaths.value(row), {}, double(order[r].score), relevant, row});
+    if (r < rows) list.rows.push_back({int(r) + 1, m_imageIds[row], m_imagePaths.value(row), {}, double(order[r].score), relevant, row});
+    else if (list.trueRank > 0) break; // beyond the listed rows only the true rank was wanted
   }
   return list;
 }
 
-RankedList JointSpace::captionList(const std::vector<Ranked> &order, const QString &query, int ownRow) const {
+RankedList JointSpace::captionList(const std::vector<Ranked> &order, const QString &query, int ownRow, int depth) const {
   RankedList list;
   list.kind = RankedList::Kind::Captions;
   list.query = query;
   list.run = m_runDir;
   list.candidates = captionCount();
   if (ownRow >= 0) list.relevantCount = int(std::count(m_captionImage.begin(), m_captionImage.end(), ownRow));
+  const std::size_t rows = depth < 0 ? order.size() : std::min(order.size(), std::size_t(depth));
+  list.rows.reserve(rows);
   for (std::size_t r = 0; r < order.size(); ++r) {
     const int row = order[r].row;
     const int image = m_captionImage[std::size_t(row)];
     const bool relevant = ownRow >= 0 && image == ownRow;
     if (relevant && list.trueRank == 0) list.trueRank = int(r) + 1;
-    list.rows.push_back({int(r) + 1, image >= 0 ? m_imageIds[image] : QString(), image >= 0 ? m_imagePaths.value(image) : QString(),
-                         m_captions[row], double(order[r].score), relevant, row});
+    if (r < rows)
+      list.rows.push_back({int(r) + 1, image >= 0 ? m_imageIds[image] : QString(), image >= 0 ? m_imagePaths.value(image) : QString(),
+                           m_captions[row], double(order[r].score), relevant, row});
+    else if (list.trueRank > 0 || list.relevantCount == 0) break;
   }
   return list;
 }
 
-RankedList JointSpace::captionsForImage(int row) const {
-  return captionList(rankCaptionsForImage(row), m_imageIds.value(row), row);
+RankedList JointSpace::captionsForImage(int row, int depth) const {
+  return captionList(rankCaptionsForImage(row), m_imageIds.value(row), row, depth);
 }
 
 RankedList JointSpace::captionsForImage(const QString &image) const {

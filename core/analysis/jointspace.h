@@ -45,6 +45,10 @@ public:
   static constexpr int kApproximateDepth = 1000;
   // The caption side's index kind (the larger side; Auto resolved), Flat before any index exists.
   IndexKind indexKind() const { return m_captionIndex ? m_captionIndex->kind() : m_imageIndex ? m_imageIndex->kind() : IndexKind::Flat; }
+  // Each side's own kind: with Auto, 200,000 images may be searched exactly and a million captions
+  // through HNSW, and a ranking of images says so only when its own side is approximate.
+  IndexKind imageIndexKind() const { return m_imageIndex ? m_imageIndex->kind() : IndexKind::Flat; }
+  IndexKind captionIndexKind() const { return m_captionIndex ? m_captionIndex->kind() : IndexKind::Flat; }
   // Approximate indexes: whether they were read from RUN/index/ (true) or built now.
   bool indexReused() const { return m_indexReused; }
   ~JointSpace();
@@ -117,9 +121,11 @@ public:
   // The same rankings as lists every view shows and exports (all candidates; RankedList::top cuts).
   // Images for a sentence: relevant are the images of the split's captions that equal the sentence
   // up to case and punctuation, trueRank the best of them. Throws like rankImagesForSentence.
-  RankedList imagesForSentence(const QString &sentence) const;
+  // depth ≥ 0: the list holds the best `depth` rows only (the Retrieval dock shows 10,000 of a
+  // million), trueRank still counted over all of them.
+  RankedList imagesForSentence(const QString &sentence, int depth = -1) const;
   // Captions for image row `row` of the split: relevant are its own captions.
-  RankedList captionsForImage(int row) const;
+  RankedList captionsForImage(int row, int depth = -1) const;
   // Captions for any image of the run's data (not only the split's), named by id, file name or
   // path; its features come from the feature cache. Throws std::invalid_argument naming the query
   // when no image with features matches.
@@ -139,7 +145,7 @@ private:
   void attachIndexes(const IndexOptions &options, JobContext *job);
   std::vector<Ranked> rankCaptionsForEmbedding(const std::vector<float> &imageEmbedding) const;
   Neighbours neighboursOf(const std::vector<float> &joint, int k, int selfImage, int selfCaption) const;
-  RankedList captionList(const std::vector<Ranked> &ranked, const QString &query, int ownRow) const;
+  RankedList captionList(const std::vector<Ranked> &ranked, const QString &query, int ownRow, int depth = -1) const;
   std::vector<float> featuresOfDataImage(int dataRow) const;
 
   QString m_runDir, m_datasetPath, m_model;

@@ -192,6 +192,24 @@ std::vector<IndexHit> VectorIndex::search(const float *queries, int count, int k
   return hits;
 }
 
+std::vector<float> VectorIndex::scoreAll(const std::vector<float> &query) const {
+  const auto *flat = dynamic_cast<const faiss::IndexFlat *>(m_faiss->index.get());
+  if (!flat) throw std::logic_error("VectorIndex::scoreAll: only an exact (flat) index holds every vector");
+  if (int(query.size()) != m_dim)
+    throw std::invalid_argument("VectorIndex::scoreAll: expected " + std::to_string(m_dim) + " values, got " + std::to_string(query.size()));
+  std::vector<float> normalised;
+  const float *q = rowsForScore(m_score, query.data(), 1, m_dim, normalised);
+  std::vector<float> scores(static_cast<std::size_t>(size()));
+  if (scores.empty()) return scores;
+  if (m_score == ScoreKind::NegativeSquaredL2) {
+    faiss::fvec_L2sqr_ny(scores.data(), q, flat->get_xb(), std::size_t(m_dim), scores.size());
+    for (float &s : scores) s = -s;
+  } else {
+    faiss::fvec_inner_products_ny(scores.data(), q, flat->get_xb(), std::size_t(m_dim), scores.size());
+  }
+  return scores;
+}
+
 long long VectorIndex::size() const { return m_faiss->index->ntotal; }
 
 void VectorIndex::setSearchEffort(int effort) {

@@ -66,6 +66,10 @@ public:
   // hits[q·k + r]. k is clipped to size(). Thread-safe (const); FAISS parallelises over queries.
   std::vector<IndexHit> search(const float *queries, int count, int k) const;
   std::vector<IndexHit> search(const std::vector<float> &query, int k) const { return search(query.data(), 1, k); }
+  // Exact indexes only: the score of every row for one query, in row order (for a whole ranking: one
+  // pass over the vectors, where search() with k = size() keeps a heap of size() entries — 215 ms
+  // against ~10 ms for a million rows). Throws std::logic_error for an approximate index.
+  std::vector<float> scoreAll(const std::vector<float> &query) const;
 
   long long size() const;
   int dim() const { return m_dim; }

@@ -96,6 +96,31 @@ private slots:
     }
   }
 
+  // scoreAll (the whole-ranking path of JointSpace): every row's model score, in row order; only
+  // an exact index has one.
+  void scoreAllIsEveryRowsScore_data() { flatSearchIsTheBruteForceRanking_data(); }
+  void scoreAllIsEveryRowsScore() {
+    QFETCH(int, kind);
+    const ScoreKind scoreKind = ScoreKind(kind);
+    const int n = 2000, dim = 16;
+    std::vector<float> items = gaussian(n, dim, 5);
+    for (int i = 0; i < n; ++i)
+      for (int k = 0; k < dim; ++k) items[std::size_t(i) * dim + k] *= 0.5f + float(i % 5) / 3.0f;
+    const std::vector<float> q = gaussian(1, dim, 6);
+    const auto index = VectorIndex::build(items.data(), n, dim, scoreKind);
+    const std::vector<float> all = index->scoreAll(q);
+    QCOMPARE(int(all.size()), n);
+    for (int i = 0; i < n; ++i) {
+      const double expected = score(&items[std::size_t(i) * dim], q.data(), dim, scoreKind);
+      QVERIFY2(std::fabs(all[std::size_t(i)] - expected) < 1e-4 * std::max(1.0, std::fabs(expected)), qPrintable(QString::number(i)));
+    }
+    IndexOptions hnsw;
+    hnsw.kind = IndexKind::Hnsw;
+    const auto approximate = VectorIndex::build(items.data(), n, dim, scoreKind, hnsw);
+    QVERIFY_THROWS_EXCEPTION(std::logic_error, approximate->scoreAll(q));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, index->scoreAll(std::vector<float>(3, 0.f)));
+  }
+
   void approximateIndexesFindTheTrueNeighbours_data() {
     QTest::addColumn<int>("kind");
     QTest::addColumn<double>("minRecall");

@@ -255,6 +255,44 @@ private Q_SLOTS:
     QCOMPARE(panel.imageResults()->list().query, caption);
     QVERIFY(panel.imageRankingText().contains(QStringLiteral("True image")));
   }
+
+  // --- large collections (bench_retrievaldock) ------------------------------------------------
+  // A list cut to its best rows (the dock lists 10,000 of a million) still counts the true rank
+  // over all of them.
+  void aShortListStillCountsTheTrueRank() {
+    for (int c = 0; c < m_space->captionCount(); ++c) {
+      const QString caption = m_space->captions()[c];
+      const RankedList full = m_space->imagesForSentence(caption);
+      const RankedList cut = m_space->imagesForSentence(caption, 1);
+      QCOMPARE(int(cut.rows.size()), 1);
+      QCOMPARE(cut.trueRank, full.trueRank);
+      QCOMPARE(cut.candidates, full.candidates);
+      QCOMPARE(cut.rows[0].row, full.rows[0].row);
+    }
+    for (int row = 0; row < m_space->imageCount(); ++row) {
+      const RankedList full = m_space->captionsForImage(row);
+      const RankedList cut = m_space->captionsForImage(row, 2);
+      QCOMPARE(int(cut.rows.size()), 2);
+      QCOMPARE(cut.trueRank, full.trueRank);
+      QCOMPARE(cut.relevantCount, full.relevantCount);
+    }
+  }
+
+  // Thumbnails load for the first rows with the list and for the others when a view asks for
+  // them, not for every row of a long list.
+  void thumbnailsLoadForTheRowsInSight() {
+    RankedListModel model(16);
+    RankedList list;
+    const int rows = RankedListModel::kEagerThumbnails + 44;
+    for (int r = 0; r < rows; ++r)
+      list.rows.push_back({r + 1, QStringLiteral("i%1").arg(r), m_dir.filePath(QStringLiteral("missing-%1.png").arg(r)), {}, 1.0, false, r});
+    QSignalSpy loaded(&model, &RankedListModel::thumbnailsLoaded);
+    model.setList(list);
+    QTRY_VERIFY_WITH_TIMEOUT(loaded.count() >= 1 && !model.loadingThumbnails(), kTimeoutMs);
+    QCOMPARE(model.loadedThumbnails(), RankedListModel::kEagerThumbnails);
+    model.data(model.index(rows - 1), Qt::DecorationRole); // a row scrolled into sight
+    QTRY_COMPARE_WITH_TIMEOUT(model.loadedThumbnails(), RankedListModel::kEagerThumbnails + 1, kTimeoutMs);
+  }
 };
 
 QTEST_MAIN(TestRetrievalPanel)

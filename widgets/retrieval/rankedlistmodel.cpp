@@ -19,13 +19,13 @@ RankedListModel::RankedListModel(int thumbnailSize, QObject *parent)
     const auto [path, image] = m_watcher.resultAt(index);
     // A file that cannot be decoded keeps the placeholder (and is not tried again).
     m_thumbnails.insert(path, image.isNull() ? m_placeholder : QPixmap::fromImage(image));
-    for (int row = 0; row < rowCount(); ++row)
-      if (m_list.rows[std::size_t(row)].imagePath == path) {
-        const QModelIndex i = createIndex(row, 0);
-        Q_EMIT dataChanged(i, i, {Qt::DecorationRole});
-      }
   });
-  connect(&m_watcher, &QFutureWatcherBase::finished, this, &RankedListModel::thumbnailsLoaded);
+  connect(&m_watcher, &QFutureWatcherBase::finished, this, [this] {
+    // One repaint for the batch: views redraw only the rows they show, whatever the list's length.
+    if (rowCount() > 0) Q_EMIT dataChanged(index(0), index(rowCount() - 1), {Qt::DecorationRole});
+    if (!m_requested.isEmpty()) loadThumbnails(); // asked for while this batch loaded
+    else Q_EMIT thumbnailsLoaded();
+  });
 }
 
 RankedListModel::~RankedListModel() {
@@ -37,7 +37,10 @@ void RankedListModel::setList(const RankedList &list) {
   beginResetModel();
   m_list = list;
   endResetModel();
-  loadThumbnails();
+  m_requested.clear();
+  m_requestedSet.clear();
+  for (std::size_t i = 0; i < m_list.rows.size() && i < std::size_t(kEagerThumbnails); ++i) request(m_list.rows[i].imagePath);
+  if (m_requested.isEmpty()) Q_EMIT thumbnailsLoaded();
 }
 
 void RankedListModel::clear() { setList({}); }
@@ -52,15 +55,25 @@ int RankedListModel::rowOfSourceRow(int sourceRow) const {
   return -1;
 }
 
+void RankedListModel::request(const QString &path) const {
+  if (path.isEmpty() || m_thumbnails.contains(path) || m_requestedSet.contains(path)) return;
+  m_requestedSet.insert(path);
+  m_requested << path;
+  if (m_loadScheduled) return;
+  m_loadScheduled = true;
+  // From data() (const, inside a paint): the batch starts once the event loop is back.
+  QMetaObject::invokeMethod(const_cast<RankedListModel *>(this), [this] {
+    m_loadScheduled = false;
+    if (!m_watcher.isRunning()) const_cast<RankedListModel *>(this)->loadThumbnails();
+  }, Qt::QueuedConnection);
+}
+
 void RankedListModel::loadThumbnails() {
-  m_watcher.cancel();
   QStringList paths;
-  QSet<QString> seen;
-  for (const RankedRow &row : m_list.rows)
-    if (!row.imagePath.isEmpty() && !m_thumbnails.contains(row.imagePath) && !seen.contains(row.imagePath)) {
-      seen.insert(row.imagePath);
-      paths << row.imagePath;
-    }
+  for (const QString &path : std::as_const(m_requested))
+    if (!m_thumbnails.contains(path)) paths << path;
+  m_requested.clear();
+  m_requestedSet.clear();
   if (paths.isEmpty()) {
     Q_EMIT thumbnailsLoaded();
     return;
@@ -88,7 +101,12 @@ QVariant RankedListModel::data(const QModelIndex &index, int role) const {
   case Qt::ToolTipRole:
     return captions ? tr("Rank %1, score %2\n%3\nimage %4").arg(row.rank).arg(row.score).arg(row.caption, row.imageId)
                     : tr("Rank %1, score %2\n%3").arg(row.rank).arg(row.score).arg(row.imagePath);
-  case Qt::DecorationRole: return m_thumbnails.value(row.imagePath, m_placeholder);
+  case Qt::DecorationRole: {
+    const auto cached = m_thumbnails.constFind(row.imagePath);
+    if (cached != m_thumbnails.constEnd()) return *cached;
+    request(row.imagePath); // a row in sight: its thumbnail loads with the next batch
+    return m_placeholder;
+  }
   case Qt::BackgroundRole: return row.relevant ? QVariant(kRelevantBackground) : QVariant();
   case Qt::FontRole:
     if (row.relevant) {

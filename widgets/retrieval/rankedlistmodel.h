@@ -2,7 +2,10 @@
 // A ranked retrieval list as a Qt model for the Retrieval panel's views: rank, image id, caption,
 // score, relevance (highlighted) and a thumbnail. Thumbnails are decoded off the GUI thread
 // (QtConcurrent::mapped, scaled while decoding) and cached by path, so re-ranking the same split
-// shows them at once; until one arrives the row shows a grey placeholder.
+// shows them at once; until one arrives the row shows a grey placeholder. Those of the first
+// kEagerThumbnails rows load with the list; the others when a view first asks for them (a row
+// scrolled into sight), so a list of a million captions loads the thumbnails it shows, not a
+// million (bench_retrievaldock).
 
 #include "report/rankedlisthtml.h"
 
@@ -11,6 +14,8 @@
 #include <QHash>
 #include <QImage>
 #include <QPixmap>
+#include <QSet>
+#include <QStringList>
 
 namespace gs {
 
@@ -25,6 +30,8 @@ public:
     ImageIdRole,
     CaptionRole,
   };
+
+  static constexpr int kEagerThumbnails = 256;
 
   explicit RankedListModel(int thumbnailSize = 96, QObject *parent = nullptr);
   ~RankedListModel() override;
@@ -47,13 +54,17 @@ Q_SIGNALS:
   void thumbnailsLoaded();
 
 private:
-  void loadThumbnails();
+  void loadThumbnails(); // the requested paths not yet cached, in one batch
+  void request(const QString &path) const;
 
   RankedList m_list;
   int m_thumbnailSize;
   QHash<QString, QPixmap> m_thumbnails; // by image path
   QPixmap m_placeholder;
   QFutureWatcher<std::pair<QString, QImage>> m_watcher; // results carry their path
+  mutable QStringList m_requested; // paths asked for and not loaded yet, in the order asked
+  mutable QSet<QString> m_requestedSet;
+  mutable bool m_loadScheduled = false;
 };
 
 }  // namespace gs

@@ -24,11 +24,24 @@
 #include <QtConcurrent/QtConcurrentMap>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+
 namespace gs {
 
 namespace {
 constexpr int kImageThumbnail = 96;   // grid of ranked images
 constexpr int kCaptionThumbnail = 40; // the image beside each ranked caption
+// Large collections (bench_retrievaldock: 200,000 images, 1,000,000 captions) change two things:
+//  - the image picker's thumbnails load for its first kComboThumbnails entries only: 200,000 of them
+//    kept both cores and the GUI thread busy for minutes, and rankings waited behind them;
+//  - the search field completes captions that start with what is typed, from the sorted distinct
+//    captions (a binary search per keystroke), instead of those that contain it (a scan of every
+//    caption per keystroke: 16 s per key at 100,000 captions).
+//  - a ranking lists its best kListedRows rows (or the export's top K, if more): building and
+//    showing all million took half a second, and nobody scrolls past the first thousands;
+constexpr int kComboThumbnails = 2000;
+constexpr int kListedRows = 10000;
+constexpr int kContainsCompletion = 20000;
 constexpr int kDefaultTopK = 20;
 
 struct Ranking {
@@ -197,9 +210,19 @@ void RetrievalPanel::onJointSpaceChanged() {
   m_stack->setCurrentWidget(m_stack->widget(1));
   m_imageCombo->addItems(m_space->imageIds());
   m_imageCombo->setCurrentIndex(-1);
-  auto *completer = new QCompleter(m_space->captions(), m_sentence);
+  QCompleter *completer = nullptr;
+  if (m_space->captionCount() <= kContainsCompletion) {
+    completer = new QCompleter(m_space->captions(), m_sentence);
+    completer->setFilterMode(Qt::MatchContains);
+  } else {
+    QStringList sorted = m_space->captions();
+    std::sort(sorted.begin(), sorted.end(), [](const QString &a, const QString &b) { return a.compare(b, Qt::CaseInsensitive) < 0; });
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    completer = new QCompleter(sorted, m_sentence);
+    completer->setFilterMode(Qt::MatchStartsWith);
+    completer->setModelSorting(QCompleter::CaseInsensitivelySortedModel);
+  }
   completer->setCaseSensitivity(Qt::CaseInsensitive);
-  completer->setFilterMode(Qt::MatchContains);
   delete m_sentence->completer();
   m_sentence->setCompleter(completer);
   if (!m_sentence->text().trimmed().isEmpty()) rankImages(m_sentence->text());
@@ -220,15 +243,16 @@ void RetrievalPanel::loadComboIcons() {
     if (m_iconLoader == watcher) m_iconLoader = nullptr;
     watcher->deleteLater();
   });
-  watcher->setFuture(QtConcurrent::mapped(m_space->imagePaths(), [](const QString &path) { return loadThumbnail(path, kCaptionThumbnail); }));
+  watcher->setFuture(QtConcurrent::mapped(m_space->imagePaths().mid(0, kComboThumbnails),
+                                          [](const QString &path) { return loadThumbnail(path, kCaptionThumbnail); }));
 }
 
 // Appended to a ranking's line when the space searches an approximate index (large collections):
 // the list then holds the best JointSpace::kApproximateDepth items, not all of them.
-QString RetrievalPanel::indexNote(const JointSpace &space) const {
-  if (space.indexKind() == IndexKind::Flat) return {};
+QString RetrievalPanel::indexNote(IndexKind kind) const {
+  if (kind == IndexKind::Flat) return {};
   return tr(" — approximate search (%1 index): the best %2 are ranked")
-      .arg(QString::fromLatin1(indexKindName(space.indexKind())).toUpper())
+      .arg(QString::fromLatin1(indexKindName(kind)).toUpper())
       .arg(JointSpace::kApproximateDepth);
 }
 
@@ -238,7 +262,8 @@ void RetrievalPanel::rankImages(const QString &sentence) {
   const auto space = m_space;
   const int generation = ++m_imageGeneration;
   m_imageRanking->setText(tr("Ranking…"));
-  runRanking(this, &m_rankingPool, [space, sentence] { return space->imagesForSentence(sentence); },
+  const int depth = std::max(kListedRows, m_topK->value());
+  runRanking(this, &m_rankingPool, [space, sentence, depth] { return space->imagesForSentence(sentence, depth); },
              [this, space, generation](const Ranking &result) {
                if (generation != m_imageGeneration || space != m_space) return;
                if (!result.error.isEmpty()) {
@@ -250,8 +275,16 @@ void RetrievalPanel::rankImages(const QString &sentence) {
                // The sentence's own image(s), when it is one of the split's captions (JointSpace's rule).
                const RankedList &list = result.list;
                m_imageModel->setList(list);
-               if (list.trueRank > 0) {
-                 const int bestRow = m_imageModel->sourceRow(list.trueRank - 1);
+               const int bestRow = list.trueRank > 0 ? m_imageModel->sourceRow(list.trueRank - 1) : -1;
+               if (list.trueRank > 0 && bestRow < 0) { // ranked below the listed rows (a large collection)
+                 m_imageRanking->setText(list.relevantCount == 1
+                                             ? tr("True image ranks %1 of %2, below the %3 listed").arg(list.trueRank).arg(list.candidates).arg(list.rows.size())
+                                             : tr("%1 images have this caption; the best ranks %2 of %3, below the %4 listed")
+                                                   .arg(list.relevantCount)
+                                                   .arg(list.trueRank)
+                                                   .arg(list.candidates)
+                                                   .arg(list.rows.size()));
+               } else if (list.trueRank > 0) {
                  m_imageRanking->setText(list.relevantCount == 1
                                              ? tr("True image %1 ranks %2 of %3").arg(space->imageIds()[bestRow]).arg(list.trueRank).arg(list.candidates)
                                              : tr("%1 images have this caption; the best, %2, ranks %3 of %4")
@@ -264,7 +297,7 @@ void RetrievalPanel::rankImages(const QString &sentence) {
                } else {
                  m_imageRanking->setText(tr("%1 images ranked (the sentence is not one of the split's captions)").arg(list.candidates));
                }
-               m_imageRanking->setText(m_imageRanking->text() + indexNote(*space));
+               m_imageRanking->setText(m_imageRanking->text() + indexNote(space->imageIndexKind()));
                // A ranked list opens at rank 1, what the model put first; the line above says where
                // the true image is.
                m_imageView->scrollToTop();
@@ -278,7 +311,8 @@ void RetrievalPanel::rankCaptions(int imageRow) {
   const auto space = m_space;
   const int generation = ++m_captionGeneration;
   m_captionRanking->setText(tr("Ranking…"));
-  runRanking(this, &m_rankingPool, [space, imageRow] { return space->captionsForImage(imageRow); },
+  const int depth = std::max(kListedRows, m_topK->value());
+  runRanking(this, &m_rankingPool, [space, imageRow, depth] { return space->captionsForImage(imageRow, depth); },
              [this, space, generation](const Ranking &result) {
                if (generation != m_captionGeneration || space != m_space) return;
                if (!result.error.isEmpty()) {
@@ -299,7 +333,7 @@ void RetrievalPanel::rankCaptions(int imageRow) {
                     : list.relevantCount > 0
                         ? tr("Image %1: none of its %2 captions is among the best %3 of %4").arg(list.query).arg(list.relevantCount).arg(list.rows.size()).arg(list.candidates)
                         : tr("Image %1: no caption of the split describes it").arg(list.query)) +
-                   indexNote(*space));
+                   indexNote(space->captionIndexKind()));
                m_captionView->scrollToTop();
                Q_EMIT captionsRanked();
              });

@@ -7,6 +7,7 @@
 // thread (the engine's worker may be busy training); the top K of a list export as CSV, JSON or
 // a standalone HTML page.
 
+#include "analysis/vectorindex.h"
 #include "report/rankedlisthtml.h"
 
 #include <QHash>
@@ -65,7 +66,7 @@ Q_SIGNALS:
   void rankingFailed(const QString &error);
 
 private:
-  QString indexNote(const JointSpace &space) const;
+  QString indexNote(IndexKind kind) const; // appended to a ranking's line when its side is approximate
   void onJointSpaceChanged();
   void onImageSelected(int datasetImage);
   void onCaptionSelected(int datasetCaption);
