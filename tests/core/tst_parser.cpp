@@ -308,6 +308,30 @@ private Q_SLOTS:
     QCOMPARE(rel(subject, 4), QStringLiteral("appos"));
   }
 
+  // Revision 6: a verb with a bare clausal complement is no complementizer, and let/make/help take
+  // an object and a bare infinitive (UD EWT: "Let me know" → let root, me obj, know xcomp).
+  void constructionsOfRevisionSix() {
+    const ParsedCaption hope = parse(QStringLiteral("Hope this helps"), DependencyStyle::Universal);
+    QCOMPARE(head(hope, 1), 0);
+    QCOMPARE(head(hope, 3), 1);
+    QCOMPARE(rel(hope, 3), QStringLiteral("ccomp"));
+    const ParsedCaption think = parse(QStringLiteral("I think he left early ."), DependencyStyle::Universal);
+    QCOMPARE(head(think, 2), 0);
+    QCOMPARE(head(think, 4), 2);
+    QCOMPARE(rel(think, 4), QStringLiteral("ccomp"));
+    QCOMPARE(head(think, 3), 4); // he → left
+    const ParsedCaption let = parse(QStringLiteral("Let me know ."), DependencyStyle::Universal);
+    QCOMPARE(head(let, 1), 0);
+    QCOMPARE(head(let, 2), 1);
+    QCOMPARE(rel(let, 2), QStringLiteral("obj"));
+    QCOMPARE(head(let, 3), 1);
+    QCOMPARE(rel(let, 3), QStringLiteral("xcomp"));
+    // A modal's infinitive is still the head, the modal its auxiliary.
+    const ParsedCaption will = parse(QStringLiteral("The dog will jump ."), DependencyStyle::Universal);
+    QCOMPARE(head(will, 4), 0);
+    QCOMPARE(rel(will, 3), QStringLiteral("aux"));
+  }
+
   void constructionsOfRevisionFour() {
     // The quantity heads "a group of tourists" though Link Grammar's subject link goes to "tourists".
     const ParsedCaption group = parse(QStringLiteral("A group of tourists stand around."), DependencyStyle::Universal);

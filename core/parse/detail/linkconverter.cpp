@@ -203,6 +203,9 @@ private:
       const QString lc = sub.left(1);
       if (type == QLatin1String("S") || type == QLatin1String("SX") || type == QLatin1String("SF") || type == QLatin1String("SFI") ||
           type == QLatin1String("SI") || type == QLatin1String("SXI")) {
+        // Sj: "let [me] know" — the object of let is the infinitive's subject only semantically; UD
+        // (and Stanford) keep it let's obj, which the O link gives.
+        if (type == QLatin1String("S") && sub.startsWith(QLatin1Char('j'))) continue;
         const bool inverted = type.endsWith(QLatin1Char('I'));
         const bool expletive = type.startsWith(QLatin1String("SF"));
         const QString rel = expletive ? QStringLiteral("expl") : QStringLiteral("nsubj");
@@ -316,6 +319,8 @@ private:
           propose(r, l, lc == QLatin1String("a") ? QStringLiteral("acomp") : QStringLiteral("xcomp"), 5);
           if (auxiliary) m_promotions.push_back({l, r, rel});
         }
+      } else if (type == QLatin1String("I") && bareInfinitiveVerbs().contains(m_lower[l])) {
+        propose(r, l, QStringLiteral("xcomp"), 5); // "let me know": know is let's complement, let no auxiliary
       } else if (type == QLatin1String("PP") || type == QLatin1String("T") || type == QLatin1String("I")) {
         propose(r, l, QStringLiteral("xcomp"), 5);
         m_promotions.push_back({l, r, QStringLiteral("aux")});
@@ -580,6 +585,12 @@ private:
     for (const auto &[comp, verb] : m_clauseVerb) clauses[comp] = resolved(verb);
     for (const auto &[comp, verb] : clauses) {
       if (!valid(verb) || verb == comp) continue;
+      // A verb with a bare clausal complement ("Hope this helps", "I think he left": Ce + CV from
+      // the verb itself, the "that" left out) is no complementizer: the clause is its ccomp.
+      if (m_words[u(comp)].suffix.startsWith(QLatin1Char('v'))) {
+        if (!dominates(verb, comp)) attach(verb, comp, QStringLiteral("ccomp"));
+        continue;
+      }
       const int oldHead = m_heads[u(comp)];
       QString rel = m_rel[comp];
       if (rel != QLatin1String("ccomp") && rel != QLatin1String("rcmod")) rel = QStringLiteral("advcl");

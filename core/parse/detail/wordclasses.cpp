@@ -69,6 +69,13 @@ const QSet<QString> &whAdverbs() {
   return s;
 }
 
+const QSet<QString> &bareInfinitiveVerbs() {
+  static const QSet<QString> s = wordSet({"let", "lets", "letting", "make", "makes", "made", "making", "help", "helps", "helped",
+                                          "helping", "see", "sees", "saw", "seen", "seeing", "watch", "watches", "watched",
+                                          "watching", "hear", "hears", "heard", "hearing", "feel", "feels", "felt", "feeling"});
+  return s;
+}
+
 bool isNominal(const QString &upos) {
   return upos == QLatin1String("NOUN") || upos == QLatin1String("PROPN") || upos == QLatin1String("PRON") ||
          upos == QLatin1String("NUM");

@@ -18,5 +18,8 @@ const QSet<QString> &pronouns();
 const QSet<QString> &prepositions();
 const QSet<QString> &beForms();
 const QSet<QString> &whAdverbs();
+// Verbs whose object takes a bare infinitive ("let me know", "made him laugh", "help us win"):
+// Link Grammar's I link from them is a complement, not an auxiliary's.
+const QSet<QString> &bareInfinitiveVerbs();
 
 }  // namespace gs::detail
