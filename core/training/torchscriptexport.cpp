@@ -78,6 +78,8 @@ TorchScriptExport exportTorchScript(const QString &runDir, const QString &outDir
   } else {
     throw std::runtime_error(QStringLiteral("%1: this run's model has no TorchScript form").arg(runDir).toStdString());
   }
+  // The recorded embeddings come from TrainedModel, the path eval, embed and the GUI take, not from
+  // the modules the script was copied from: a run opened twice, so the check compares two routes.
   const TrainedModel model = TrainedModel::open(runDir);
   out.directory = QDir(outDir).absolutePath();
   out.model = config.modelName();

@@ -39,7 +39,8 @@ std::string addLinear(Module &m, const std::string &name, const torch::nn::Linea
   return "torch.addmm(self." + name + "_bias, " + x + ", self." + name + "_weight.t())";
 }
 
-// The flat weight list torch.rnn_tanh / torch.gru / torch.lstm take: per direction w_ih, w_hh, b_ih, b_hh.
+// The flat weight list torch.rnn_tanh / torch.gru / torch.lstm take: per direction w_ih, w_hh, b_ih, b_hh
+// (an attribute, not parameters: TorchScript passes a module's parameters to those ops only as a list).
 void addRnnParameters(Module &m, const torch::nn::Module &rnn, bool bidirectional) {
   const auto named = rnn.named_parameters(/*recurse=*/false);
   c10::List<torch::Tensor> flat;

@@ -70,7 +70,8 @@ QString scriptReadme(const QJsonObject &manifest, const TrainConfig &config) {
                          "image = torch.jit.load(\"image_encoder.pt\")\n```\n\n"
                          "In C++: `torch::jit::load(\"sentence_encoder.pt\")`, then `module.forward({...})`. Both "
                          "modules compute in float32 on the CPU, in evaluation mode (batch normalisation uses its "
-                         "running statistics); their parameters are ordinary parameters, so they can be fine-tuned.\n\n");
+                         "running statistics). Their weights are ordinary parameters that can be fine-tuned, except a "
+                         "recurrent layer's, which torch.gru / torch.lstm take as one list attribute, `rnn_params`.\n\n");
 
   text += QStringLiteral("## Image encoder\n\n`image(features)`: a float32 tensor [N, %1] of image features → [N, %2].\n\n")
               .arg(featureDim)
