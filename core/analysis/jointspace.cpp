@@ -322,7 +322,7 @@ RankedList JointSpace::imagesForSentence(const QString &sentence, int depth) con
     const bool relevant = isOwn[std::size_t(row)];
     if (relevant && list.trueRank == 0) list.trueRank = int(r) + 1;
     if (r < rows) list.rows.push_back({int(r) + 1, m_imageIds[row], m_imagePaths.value(row), {}, double(order[r].score), relevant, row});
-    else if (list.trueRank > 0) break; // beyond the listed rows only the true rank was wanted
+    else if (list.trueRank > 0 || own.isEmpty()) break; // beyond the listed rows only the true rank was wanted
   }
   return list;
 }

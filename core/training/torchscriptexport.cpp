@@ -174,14 +174,17 @@ TorchScriptCheck checkTorchScriptExport(const QString &dirPath) {
   };
   // The largest |module(input) − recorded embedding| over a list of examples.
   const auto largestError = [&](const torch::Tensor &computed, const QJsonArray &entries) {
+    if (computed.dim() != 2 || computed.size(0) != entries.size() || computed.scalar_type() != torch::kFloat)
+      throw std::runtime_error(QStringLiteral("%1: the module gives no float row per example").arg(examplesPath).toStdString());
     double largest = 0;
+    const auto values = computed.accessor<float, 2>();
     for (int k = 0; k < entries.size(); ++k) {
       const QJsonArray expected = entries[k].toObject().value(QStringLiteral("embedding")).toArray();
       if (expected.size() != computed.size(1))
         throw std::runtime_error(QStringLiteral("%1: example %2's embedding has %3 values, the module gives %4")
                                      .arg(examplesPath).arg(k).arg(expected.size()).arg(computed.size(1)).toStdString());
       for (int j = 0; j < expected.size(); ++j)
-        largest = std::max(largest, std::abs(double(computed[k][j].item<float>()) - expected[j].toDouble()));
+        largest = std::max(largest, std::abs(double(values[k][j]) - expected[j].toDouble()));
     }
     return largest;
   };

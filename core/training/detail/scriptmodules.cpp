@@ -4,6 +4,7 @@
 #include "models/detail/treeencoders.h"
 
 #include <cmath>
+#include <optional>
 
 namespace gs::detail {
 
@@ -39,10 +40,12 @@ std::string addLinear(Module &m, const std::string &name, const torch::nn::Linea
   return "torch.addmm(self." + name + "_bias, " + x + ", self." + name + "_weight.t())";
 }
 
-// The flat weight list torch.rnn_tanh / torch.gru / torch.lstm take: per direction w_ih, w_hh, b_ih, b_hh
-// (an attribute, not parameters: TorchScript passes a module's parameters to those ops only as a list).
-void addRnnParameters(Module &m, const torch::nn::Module &rnn, bool bidirectional) {
-  const auto named = rnn.named_parameters(/*recurse=*/false);
+// Registers a one-layer recurrent net's weights and hidden size, and returns the TorchScript call of
+// torch.rnn_tanh / torch.gru / torch.lstm on `x` [1, T, d] from zero states: (output, h_n[, c_n]).
+// The weights are one list attribute, `rnn_params` (per direction w_ih, w_hh, b_ih, b_hh), not
+// parameters: TorchScript passes them to those ops only as a list.
+std::string addRecurrentLayer(Module &m, const torch::nn::Module &layer, const char *op, std::int64_t hidden, bool bidirectional) {
+  const auto named = layer.named_parameters(/*recurse=*/false);
   c10::List<torch::Tensor> flat;
   for (const std::string &suffix : bidirectional ? std::vector<std::string>{"", "_reverse"} : std::vector<std::string>{""})
     for (const char *kind : {"weight_ih_l0", "weight_hh_l0", "bias_ih_l0", "bias_hh_l0"}) {
@@ -51,6 +54,11 @@ void addRnnParameters(Module &m, const torch::nn::Module &rnn, bool bidirectiona
       flat.push_back(t->detach().clone().contiguous());
     }
   m.register_attribute("rnn_params", c10::ListType::ofTensors(), flat);
+  m.register_attribute("hidden", c10::IntType::get(), hidden);
+  const std::string directions = bidirectional ? "2" : "1", flag = bidirectional ? "True" : "False";
+  const std::string h0 = "torch.zeros(" + directions + ", 1, self.hidden)";
+  const std::string states = std::string(op) == "lstm" ? "[" + h0 + ", " + h0 + "]" : h0;
+  return "torch." + std::string(op) + "(x, " + states + ", self.rnn_params, True, 1, 0.0, False, " + flag + ", True)";
 }
 
 std::string activation(ActivationKind f, const std::string &x) {
@@ -92,28 +100,23 @@ def encode(self, ids: Tensor) -> Tensor:
 Module scriptWordRnn(WordRnnImpl &rnn, const std::string &name) {
   Module m(kClassPrefix + name);
   addParameter(m, "embedding", rnn.embedding->weight);
-  addRnnParameters(m, rnn.lstm ? static_cast<torch::nn::Module &>(*rnn.lstm) : *rnn.rnn, false);
-  m.register_attribute("hidden", c10::IntType::get(), rnn.outputDim());
   // The state after the caption's last word: Elman's h_t = tanh(W_x x_t + W_h h_{t−1} + b) (Socher
   // §6), or the LSTM's hidden state at the last time step (Huang et al. §3.1).
-  const std::string run = rnn.lstm ? "torch.lstm(x, [h0, h0], self.rnn_params, True, 1, 0.0, False, False, True)[1][0]"
-                                   : "torch.rnn_tanh(x, h0, self.rnn_params, True, 1, 0.0, False, False, True)[1][0]";
+  const std::string run = rnn.lstm ? addRecurrentLayer(m, *rnn.lstm, "lstm", rnn.outputDim(), false)
+                                   : addRecurrentLayer(m, *rnn.rnn, "rnn_tanh", rnn.outputDim(), false);
   m.define(kCheckIds + R"(
 def encode(self, ids: Tensor) -> Tensor:
     self._check_ids(ids, self.embedding.size(0))
     x = self.embedding.index_select(0, ids).unsqueeze(0)
-    h0 = torch.zeros(1, 1, self.hidden)
-    return )" + run + "\n");
+    return )" + run + "[1][0]\n");
   return m;
 }
 
 Module scriptCharRnn(CharRnnImpl &rnn, const std::string &name) {
   Module m(kClassPrefix + name);
   addParameter(m, "embedding", rnn.embedding->weight);
-  addRnnParameters(m, rnn.lstm ? static_cast<torch::nn::Module &>(*rnn.lstm) : *rnn.gru, true);
-  m.register_attribute("hidden", c10::IntType::get(), rnn.outputDim() / 2);
-  const std::string run = rnn.lstm ? "torch.lstm(x, [h0, h0], self.rnn_params, True, 1, 0.0, False, True, True)[0][0]"
-                                   : "torch.gru(x, h0, self.rnn_params, True, 1, 0.0, False, True, True)[0][0]";
+  const std::string run = rnn.lstm ? addRecurrentLayer(m, *rnn.lstm, "lstm", rnn.outputDim() / 2, true)
+                                   : addRecurrentLayer(m, *rnn.gru, "gru", rnn.outputDim() / 2, true);
   // Merkx & Frank §3.1.2: a_t = softmax_t(V tanh(W h_t + b_w) + b_v) per feature, Att = Σ_t a_t ∘ h_t;
   // or max pooling over time. Then emb_cap = Att / ‖Att‖₂.
   std::string pooled = "torch.max(states, 0, True)[0]";
@@ -125,8 +128,7 @@ Module scriptCharRnn(CharRnnImpl &rnn, const std::string &name) {
 def encode(self, ids: Tensor) -> Tensor:
     self._check_ids(ids, self.embedding.size(0))
     x = self.embedding.index_select(0, ids).unsqueeze(0)
-    h0 = torch.zeros(2, 1, self.hidden)
-    states = )" + run + R"(
+    states = )" + run + R"([0][0]
     return self._l2()" + pooled + ")\n");
   return m;
 }
@@ -453,21 +455,17 @@ std::string argumentsOf(ScriptInput input) {
   return input == ScriptInput::Tree ? "words, parents, positions, labels" : "tokens";
 }
 
-Module scriptMemberSentence(JointModelImpl &model, const std::string &prefix, ScriptInput &input) {
-  SentenceStates states = scriptStates(*model.encoder, prefix);
-  input = states.input;
-  Module m(kClassPrefix + prefix + "Sentence");
-  m.register_module("states", states.module);
-  std::string head = "torch.cat(rows, 0)";
-  if (model.sentenceColumn) {
-    m.register_module("head", scriptTwinColumn(*model.sentenceColumn, prefix + "TwinColumn"));
-    head = "self.head.forward(" + head + ")";
-  } else if (model.textBranch) {
-    m.register_module("head", scriptImageSide(*model.textBranch, prefix + "TextBranch", model.encoder->outputDim()));
-    head = "self.head.forward(" + head + ")";
+// A sentence module: forward() runs `states`' encode() on each sentence of the batch, then `head`
+// (the joint-space layers after the encoder) where there is one.
+Module sentenceModule(const Module &states, ScriptInput input, const std::string &name, const std::optional<Module> &head) {
+  Module m(kClassPrefix + name);
+  m.register_module("states", states);
+  std::string result = "torch.cat(rows, 0)";
+  if (head) {
+    m.register_module("head", *head);
+    result = "self.head.forward(" + result + ")";
   }
-  const bool tree = input == ScriptInput::Tree;
-  const std::string loop = tree ? R"(
+  const std::string loop = input == ScriptInput::Tree ? R"(
     count = len(words)
     if count == 0 or len(parents) != count or len(positions) != count or len(labels) != count:
         raise AssertionError('groundscope: words, parents, positions and labels need one tensor per sentence')
@@ -475,15 +473,24 @@ Module scriptMemberSentence(JointModelImpl &model, const std::string &prefix, Sc
     for k in range(count):
         rows.append(self.states.encode(words[k], parents[k], positions[k], labels[k]))
 )"
-                                : R"(
+                                                      : R"(
     if len(tokens) == 0:
         raise AssertionError('groundscope: no sentence')
     rows: List[Tensor] = []
     for ids in tokens:
         rows.append(self.states.encode(ids))
 )";
-  m.define("def forward(self, " + parametersOf(input) + ") -> Tensor:" + loop + "    return " + head + "\n");
+  m.define("def forward(self, " + parametersOf(input) + ") -> Tensor:" + loop + "    return " + result + "\n");
   return m;
+}
+
+Module scriptMemberSentence(JointModelImpl &model, const std::string &prefix, ScriptInput &input) {
+  const SentenceStates states = scriptStates(*model.encoder, prefix);
+  input = states.input;
+  std::optional<Module> head;
+  if (model.sentenceColumn) head = scriptTwinColumn(*model.sentenceColumn, prefix + "TwinColumn");
+  else if (model.textBranch) head = scriptImageSide(*model.textBranch, prefix + "TextBranch", model.encoder->outputDim());
+  return sentenceModule(states.module, input, prefix + "Sentence", head);
 }
 
 // The top module over K members: one member's output, or the ensemble's concatenation.
@@ -520,7 +527,7 @@ ScriptedEncoders scriptJointModels(const std::vector<JointModel> &members, std::
 ScriptedEncoders scriptCca(const CcaEmbedder &cca) {
   const CcaEmbedder::Projection p = cca.projection();
   ScriptedEncoders out;
-  Module sentence(kClassPrefix + "CcaSentence");
+  Module sentence(kClassPrefix + "CcaSentenceStates");
   addParameter(sentence, "mean_x", p.meanX);
   addParameter(sentence, "wx", p.wx);
   sentence.register_attribute("vocabulary", c10::IntType::get(), p.vocabulary);
@@ -537,14 +544,6 @@ def encode(self, ids: Tensor) -> Tensor:
     self._check_ids(ids, self.vocabulary)
 )" + features + R"(
     return torch.mm(x - self.mean_x, self.wx)
-
-def forward(self, tokens: List[Tensor]) -> Tensor:
-    if len(tokens) == 0:
-        raise AssertionError('groundscope: no sentence')
-    rows: List[Tensor] = []
-    for ids in tokens:
-        rows.append(self.encode(ids))
-    return torch.cat(rows, 0)
 )");
   Module image(kClassPrefix + "CcaImage");
   addParameter(image, "mean_y", p.meanY);
@@ -555,7 +554,7 @@ def forward(self, features: Tensor) -> Tensor:
         raise AssertionError('groundscope: expected a [rows, ' + str(self.mean_y.size(0)) + '] float tensor')
     return torch.mm(features - self.mean_y, self.wy)
 )");
-  out.sentence.register_module("member0", sentence);
+  out.sentence.register_module("member0", sentenceModule(sentence, ScriptInput::Words, "CcaSentence", std::nullopt));
   out.image.register_module("member0", image);
   defineEnsemble(out.sentence, 1, parametersOf(ScriptInput::Words), argumentsOf(ScriptInput::Words));
   defineEnsemble(out.image, 1, "features: Tensor", "features");
