@@ -3,11 +3,13 @@
 #include "parse/detail/constituents.h"
 #include "parse/detail/linkconverter.h"
 #include "parse/detail/linkgrammar.h"
+#include "parse/detail/sentencepieces.h"
 #include "parse/detail/stylerewrite.h"
 
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <map>
 #include <stdexcept>
 
 namespace gs {
@@ -15,7 +17,7 @@ namespace gs {
 namespace {
 
 // Bump when the conversion's output changes: cached parses of an older revision are ignored.
-constexpr int kParserRevision = 6; // 3: "of" after a noun is prep; multi-word prepositions collapse. 4: the wall's WV, UD punctuation, idioms, quantities, fragments. 5: determiners raised to the head noun, names ending in a common noun. 6: bare clausal complements ("hope this helps"), bare infinitives after let/make/help/see (obj + xcomp)
+constexpr int kParserRevision = 7; // 3: "of" after a noun is prep; multi-word prepositions collapse. 4: the wall's WV, UD punctuation, idioms, quantities, fragments. 5: determiners raised to the head noun, names ending in a common noun. 6: bare clausal complements ("hope this helps"), bare infinitives after let/make/help/see (obj + xcomp). 7: run-on text split into pieces, "I …" and "it is …" frames, leftover loops broken
 
 // Marks Link Grammar adds to word strings: [!] guessed/unknown, [?] spell, [~] …
 const QRegularExpression &markRegex() {
@@ -101,8 +103,88 @@ QString parserVersion() {
   return QStringLiteral("gs-parse-%1/link-grammar-%2").arg(kParserRevision).arg(detail::linkGrammarVersion());
 }
 
+// One span of the input as Link Grammar links it.
+struct LinkedSpan {
+  detail::LinkGrammarResult lg; // word offsets in the whole input's coordinates
+  int addedWords = 0;           // words of a "there is/are" wrapper still in lg.constituents
+  bool fragment = false;
+
+  // What splitting weighs: no linkage at all counts as worse than any null-link parse.
+  int unlinked() const { return lg.words.empty() ? 1 << 20 : lg.nullCount; }
+};
+
 struct CaptionParser::Impl {
   detail::LinkGrammarSession session;
+
+  // input[from, to), parsed alone; offsets shifted back into `input`.
+  LinkedSpan link(const QString &input, int from, int to) {
+    const QString text = input.mid(from, to - from);
+    LinkedSpan span;
+    span.lg = session.parse(text);
+    if ((span.lg.nullCount > 0 || span.lg.words.empty()) && !span.lg.timedOut) wrapFragment(text, &span);
+    for (detail::LinkGrammarWord &w : span.lg.words) {
+      w.start += from;
+      w.end += from;
+    }
+    return span;
+  }
+
+  // Captions are often verbless noun phrases ("Two stars beneath a green triangle."), and web text
+  // drops subjects ("Took a laptop in for repair", "Answered all my questions") and whole copulas
+  // ("Very good with my daughter"); Link Grammar's English dictionary links a sentence, so these
+  // link only partially. Inside a frame that supplies the missing words they link completely: as
+  // the object of "there is/are", after the subject "I", as the predicate of "it is". The frame's
+  // words and links are dropped again; the word the frame's verb pointed at (Ost / SI for "there",
+  // Pa / Pp / Pg / Pv for "it is"; the wall's own WV after "I") heads the fragment.
+  void wrapFragment(const QString &text, LinkedSpan *span) {
+    struct Frame {
+      QString prefix;
+      int added;          // words the frame adds
+      QStringList heads;  // link types from the frame's verb (its last word) to the fragment's head; none: the wall's WV
+    };
+    static const std::vector<Frame> frames{{QStringLiteral("there are "), 2, {QStringLiteral("O"), QStringLiteral("SI")}},
+                                           {QStringLiteral("there is "), 2, {QStringLiteral("O"), QStringLiteral("SI")}},
+                                           {QStringLiteral("I "), 1, {}},
+                                           {QStringLiteral("it is "), 2, {QStringLiteral("P")}}};
+    QString body = text;
+    if (body.size() > 1 && body[0].isUpper() && (body[1].isLower() || body[1].isSpace())) body[0] = body[0].toLower();
+    for (const Frame &frame : frames) {
+      detail::LinkGrammarResult wrapped = session.parse(frame.prefix + body, false);
+      const int added = frame.added;
+      if (static_cast<int>(wrapped.words.size()) <= added || wrapped.nullCount > 0) continue;
+      const int verb = added - 1; // "are", "is", or the subject "I" (which takes no head role)
+      int head = -1;
+      for (const detail::LgLink &link : wrapped.links)
+        if (!frame.heads.isEmpty() && link.left == verb && link.right >= added &&
+            std::any_of(frame.heads.begin(), frame.heads.end(), [&](const QString &type) { return link.label.startsWith(type); }))
+          head = link.right;
+      if (!frame.heads.isEmpty() && head < 0) continue;
+      const int shift = static_cast<int>(frame.prefix.size());
+      wrapped.words.erase(wrapped.words.begin(), wrapped.words.begin() + added);
+      for (detail::LinkGrammarWord &w : wrapped.words) {
+        w.start = std::max(w.start - shift, 0);
+        w.end = std::max(w.end - shift, 0);
+      }
+      // The wall's WV goes to the head; what modified the frame's verb ("there is a man [in a
+      // parachute]": MVp, MVa) modifies the head instead: a noun as Mp / Ma, a predicate keeps MV.
+      const bool nounHead = frame.heads.contains(QStringLiteral("O"));
+      std::vector<detail::LgLink> links;
+      if (head >= 0) links.push_back({-1, head - added, QStringLiteral("WV")});
+      for (const detail::LgLink &link : wrapped.links) {
+        if (head >= 0 && link.left == verb && link.right > head && link.label.startsWith(QLatin1String("MV"))) {
+          links.push_back({head - added, link.right - added, nounHead ? QLatin1Char('M') + link.label.mid(2) : link.label});
+          continue;
+        }
+        if ((link.left >= 0 && link.left < added) || link.right < added) continue;
+        links.push_back({link.left < 0 ? -1 : link.left - added, link.right - added, link.label});
+      }
+      wrapped.links = std::move(links);
+      span->lg = std::move(wrapped);
+      span->addedWords = added;
+      span->fragment = true;
+      return;
+    }
+  }
 };
 
 CaptionParser::CaptionParser(ParserOptions options) : m_options(options), m_impl(std::make_unique<Impl>()) {
@@ -118,71 +200,65 @@ ParsedCaption CaptionParser::parse(const QString &caption) {
   result.style = m_options.style;
 
   const PreTokens pre = pretokenize(caption);
-  detail::LinkGrammarResult lg = m_impl->session.parse(pre.input);
-  int addedWords = 0;
-  if ((lg.nullCount > 0 || lg.words.empty()) && !lg.timedOut) {
-    // Captions are often verbless noun phrases ("Two stars beneath a green triangle."), which
-    // Link Grammar's English dictionary links only partially. Parsed as the object of "there
-    // is/are" they link completely; the two added words and their links are dropped again, and
-    // the noun they pointed at becomes the root.
-    QString body = pre.input;
-    if (body.size() > 1 && body[0].isUpper() && (body[1].isLower() || body[1].isSpace())) body[0] = body[0].toLower();
-    for (const QString &prefix : {QStringLiteral("there are "), QStringLiteral("there is ")}) {
-      detail::LinkGrammarResult wrapped = m_impl->session.parse(prefix + body, false);
-      if (wrapped.words.size() < 3 || wrapped.nullCount > 0) continue;
-      const int shift = static_cast<int>(prefix.size());
-      wrapped.words.erase(wrapped.words.begin(), wrapped.words.begin() + 2);
-      for (detail::LinkGrammarWord &w : wrapped.words) {
-        w.start = std::max(w.start - shift, 0);
-        w.end = std::max(w.end - shift, 0);
-      }
-      // The noun "is" pointed at (Ost, SI) heads the fragment: the wall's WV goes to it, and what
-      // modified "is" (MVp "in a parachute", MVa) modifies the noun instead (Mp, Ma).
-      int noun = -1;
-      for (const detail::LgLink &link : wrapped.links)
-        if (link.left == 1 && link.right > 1 && (link.label.startsWith(QLatin1Char('O')) || link.label.startsWith(QLatin1String("SI"))))
-          noun = link.right;
-      std::vector<detail::LgLink> links;
-      if (noun > 1) links.push_back({-1, noun - 2, QStringLiteral("WV")});
-      for (const detail::LgLink &link : wrapped.links) {
-        if (noun > 1 && link.left == 1 && link.right > noun && link.label.startsWith(QLatin1String("MV"))) {
-          links.push_back({noun - 2, link.right - 2, QLatin1Char('M') + link.label.mid(2)});
-          continue;
-        }
-        if (link.left == 0 || link.left == 1 || link.right == 0 || link.right == 1) continue;
-        links.push_back({link.left < 0 ? -1 : link.left - 2, link.right - 2, link.label});
-      }
-      wrapped.links = std::move(links);
-      lg = std::move(wrapped);
-      addedWords = 2;
-      result.fragment = true;
-      break;
-    }
+  std::map<std::pair<int, int>, LinkedSpan> linked; // each span is parsed once, however often splitting asks
+  const auto link = [&](int from, int to) -> const LinkedSpan & {
+    auto it = linked.find({from, to});
+    if (it == linked.end()) it = linked.emplace(std::make_pair(from, to), m_impl->link(pre.input, from, to)).first;
+    return it->second;
+  };
+  const int inputSize = static_cast<int>(pre.input.size());
+  const LinkedSpan &whole = link(0, inputSize);
+  detail::SentencePieces pieces{{{0, inputSize}}, {}};
+  if (whole.lg.nullCount > 0 && !whole.lg.timedOut && !whole.lg.words.empty())
+    pieces = detail::splitIntoPieces(pre.input, [&](int from, int to) { return link(from, to).unlinked(); });
+  std::vector<const LinkedSpan *> spans;
+  for (const detail::SentencePiece &piece : pieces.pieces) spans.push_back(&link(piece.from, piece.to));
+  const bool single = spans.size() == 1;
+  result.fragment = single && spans.front()->fragment;
+  result.segments = static_cast<int>(spans.size());
+  for (const LinkedSpan *span : spans) {
+    result.timedOut = result.timedOut || span->lg.timedOut;
+    result.nullCount += span->lg.nullCount;
   }
-  result.timedOut = lg.timedOut;
-  result.nullCount = lg.nullCount;
 
   // Tokens: Link Grammar's words, with their text taken from the caption itself.
+  const auto captionWord = [&](const QString &lgText, int start, int end) {
+    const int from = pre.toCaption[static_cast<std::size_t>(std::clamp(start, 0, inputSize))];
+    const int to = pre.toCaption[static_cast<std::size_t>(std::clamp(end, 0, inputSize))];
+    detail::LgWord word;
+    word.form = caption.mid(from, std::max(to - from, 0)).trimmed();
+    QString lgWord = lgText;
+    word.null = lgWord.size() > 2 && lgWord.startsWith(QLatin1Char('[')) && lgWord.endsWith(QLatin1Char(']'));
+    if (word.null) lgWord = lgWord.mid(1, lgWord.size() - 2);
+    lgWord.remove(markRegex());
+    if (word.form.isEmpty()) word.form = lgWord;
+    const int dot = lgWord.lastIndexOf(QLatin1Char('.'));
+    if (dot > 0 && dot + 1 < lgWord.size() && lgWord.left(dot).compare(word.form, Qt::CaseInsensitive) == 0) word.suffix = lgWord.mid(dot + 1);
+    // A capitalised word whose lower-case form is in the dictionary ("Office", "Marines").
+    if (word.form.size() > 1 && word.form.at(0).isUpper()) word.commonLower = m_impl->session.isKnownWord(word.form.toLower());
+    result.offsets.push_back(from);
+    return word;
+  };
   std::vector<detail::LgWord> words;
-  const bool haveLinkage = !lg.words.empty();
+  const bool haveLinkage = !spans.front()->lg.words.empty();
+  detail::Dependencies deps;
   if (haveLinkage) {
-    for (const detail::LinkGrammarWord &w : lg.words) {
-      const int from = pre.toCaption[static_cast<std::size_t>(std::clamp(w.start, 0, static_cast<int>(pre.input.size())))];
-      const int to = pre.toCaption[static_cast<std::size_t>(std::clamp(w.end, 0, static_cast<int>(pre.input.size())))];
-      detail::LgWord word;
-      word.form = caption.mid(from, std::max(to - from, 0)).trimmed();
-      QString lgWord = w.text;
-      word.null = lgWord.size() > 2 && lgWord.startsWith(QLatin1Char('[')) && lgWord.endsWith(QLatin1Char(']'));
-      if (word.null) lgWord = lgWord.mid(1, lgWord.size() - 2);
-      lgWord.remove(markRegex());
-      if (word.form.isEmpty()) word.form = lgWord;
-      const int dot = lgWord.lastIndexOf(QLatin1Char('.'));
-      if (dot > 0 && dot + 1 < lgWord.size() && lgWord.left(dot).compare(word.form, Qt::CaseInsensitive) == 0) word.suffix = lgWord.mid(dot + 1);
-      // A capitalised word whose lower-case form is in the dictionary ("Office", "Marines").
-      if (word.form.size() > 1 && word.form.at(0).isUpper()) word.commonLower = m_impl->session.isKnownWord(word.form.toLower());
-      words.push_back(word);
-      result.offsets.push_back(from);
+    // Each piece converts alone (its own wall links pick its root); the pieces are then joined.
+    std::vector<detail::Dependencies> parts;
+    QStringList firstWords;
+    for (std::size_t k = 0; k < spans.size(); ++k) {
+      if (k > 0) {
+        const detail::SentencePiece &sep = pieces.separators[k - 1];
+        detail::LgWord separator = captionWord(pre.input.mid(sep.from, sep.to - sep.from), sep.from, sep.to);
+        words.push_back(separator);
+      }
+      std::vector<detail::LgWord> pieceWords;
+      for (const detail::LinkGrammarWord &w : spans[k]->lg.words) pieceWords.push_back(captionWord(w.text, w.start, w.end));
+      parts.push_back(detail::convertLinkage(pieceWords, spans[k]->lg.links));
+      firstWords << (pieceWords.empty() ? QString() : pieceWords.front().form);
+      words.insert(words.end(), pieceWords.begin(), pieceWords.end());
     }
+    deps = single ? std::move(parts.front()) : detail::joinPieces(parts, firstWords);
   } else {
     // Fallback tokens: the pre-tokens, with the sentence-final punctuation split off.
     static const QRegularExpression piece(QStringLiteral("[^\\s]+"));
@@ -201,19 +277,20 @@ ParsedCaption CaptionParser::parse(const QString &caption) {
         result.offsets.push_back(pre.toCaption[static_cast<std::size_t>(s)]);
       }
     }
+    deps = detail::fallbackDependencies(words);
   }
-
-  detail::Dependencies deps = haveLinkage ? detail::convertLinkage(words, lg.links) : detail::fallbackDependencies(words);
   for (const detail::LgWord &w : words) {
     result.tokens << w.form;
     result.xpos << w.suffix;
   }
-  result.quality = !haveLinkage ? ParseQuality::Fallback : lg.nullCount > 0 ? ParseQuality::Partial : ParseQuality::Complete;
+  result.quality = !haveLinkage ? ParseQuality::Fallback : result.nullCount > 0 ? ParseQuality::Partial : ParseQuality::Complete;
 
   // The constituency tree is built before the style rewrite: its POS come from the basic parse.
+  // Link Grammar's own constituents exist for one linkage only; joined pieces take theirs from
+  // the joined dependencies.
   Tree basic = Tree::dependency(result.tokens, deps.upos, deps.heads, deps.relations);
   std::optional<Tree> constituents;
-  if (haveLinkage) constituents = detail::constituentsFromLinkGrammar(lg.constituents, result.tokens, deps.upos, addedWords);
+  if (haveLinkage && single) constituents = detail::constituentsFromLinkGrammar(spans.front()->lg.constituents, result.tokens, deps.upos, spans.front()->addedWords);
   if (!constituents) {
     try {
       constituents = detail::constituentsFromDependencies(basic);

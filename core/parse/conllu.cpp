@@ -10,8 +10,9 @@ QString toConllu(const ParsedCaption &parsed, const QString &sentId) {
   QString out;
   if (!sentId.isEmpty()) out += QStringLiteral("# sent_id = %1\n").arg(sentId);
   out += QStringLiteral("# text = %1\n").arg(parsed.text.simplified());
-  out += QStringLiteral("# parse = %1 %2%3\n")
-             .arg(qualityName(parsed.quality), styleName(parsed.style), parsed.fragment ? QStringLiteral(" fragment") : QString());
+  out += QStringLiteral("# parse = %1 %2%3%4\n")
+             .arg(qualityName(parsed.quality), styleName(parsed.style), parsed.fragment ? QStringLiteral(" fragment") : QString(),
+                  parsed.segments > 1 ? QStringLiteral(" pieces=%1").arg(parsed.segments) : QString());
   const std::vector<int> heads = parsed.dependency.conllHeads();
   for (int t = 0; t < parsed.tokens.size(); ++t) {
     const auto u = static_cast<std::size_t>(t);

@@ -62,7 +62,8 @@ QJsonObject parsedCaptionToJson(const ParsedCaption &p) {
           {QStringLiteral("quality"), qualityName(p.quality)},
           {QStringLiteral("timedOut"), p.timedOut},
           {QStringLiteral("nulls"), p.nullCount},
-          {QStringLiteral("fragment"), p.fragment}};
+          {QStringLiteral("fragment"), p.fragment},
+          {QStringLiteral("segments"), p.segments}};
 }
 
 ParsedCaption parsedCaptionFromJson(const QJsonObject &json) {
@@ -99,6 +100,7 @@ ParsedCaption parsedCaptionFromJson(const QJsonObject &json) {
   p.timedOut = json.value(QStringLiteral("timedOut")).toBool();
   p.nullCount = json.value(QStringLiteral("nulls")).toInt();
   p.fragment = json.value(QStringLiteral("fragment")).toBool();
+  p.segments = std::max(json.value(QStringLiteral("segments")).toInt(1), 1);
   return p;
 }
 

@@ -43,7 +43,8 @@ struct ParsedCaption {
   ParseQuality quality = ParseQuality::Complete;
   bool timedOut = false;        // the per-sentence time limit expired
   int nullCount = 0;            // words Link Grammar left unlinked
-  bool fragment = false;        // verbless caption parsed completely as "there is/are …" (see captionparser.cpp)
+  bool fragment = false;        // linked completely only inside a frame: "there is/are …", "I …", "it is …" (see captionparser.cpp)
+  int segments = 1;             // pieces linked one by one and joined (run-on text; see detail/sentencepieces.h)
 };
 
 // For each tree token, the index of the word token it belongs to in `wordTokens` (a Karpathy-style

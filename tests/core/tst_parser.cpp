@@ -10,6 +10,7 @@
 #include "parse/datasetparser.h"
 #include "parse/parsecache.h"
 #include "parse/parseeval.h"
+#include "parse/detail/sentencepieces.h"
 #include "text/tokenizer.h"
 
 #include <QDir>
@@ -310,6 +311,96 @@ private Q_SLOTS:
 
   // Revision 6: a verb with a bare clausal complement is no complementizer, and let/make/help take
   // an object and a bare infinitive (UD EWT: "Let me know" → let root, me obj, know xcomp).
+  // The splitter on a made-up cost: every separator inside a span is one unlinked word, as when
+  // Link Grammar cannot link the join. Ties keep the stronger separator (";" before ",").
+  void piecesSplitWhereBothSidesLinkBetter() {
+    const QString input = QStringLiteral("a b , c d ; e f");
+    const auto joins = [&](int from, int to) {
+      int count = 0;
+      for (const QString &t : input.mid(from, to - from).split(QLatin1Char(' '))) count += detail::isPieceSeparator(t) ? 1 : 0;
+      return count;
+    };
+    const detail::SentencePieces pieces = detail::splitIntoPieces(input, joins);
+    QStringList texts, separators;
+    for (const detail::SentencePiece &p : pieces.pieces) texts << input.mid(p.from, p.to - p.from);
+    for (const detail::SentencePiece &p : pieces.separators) separators << input.mid(p.from, p.to - p.from);
+    QCOMPARE(texts, (QStringList{QStringLiteral("a b"), QStringLiteral("c d"), QStringLiteral("e f")}));
+    QCOMPARE(separators, (QStringList{QStringLiteral(","), QStringLiteral(";")}));
+    // No split when the sides together leave as many words unlinked as the whole.
+    const detail::SentencePieces kept = detail::splitIntoPieces(input, [](int, int) { return 1; });
+    QCOMPARE(kept.pieces.size(), std::size_t(1));
+    QCOMPARE(kept.pieces.front().from, 0);
+    QCOMPARE(kept.pieces.front().to, int(input.size()));
+    // A separator at either end of the span is not a join.
+    const QString edges = QStringLiteral("; a b .");
+    const detail::SentencePieces edge = detail::splitIntoPieces(edges, [](int, int) { return 1; });
+    QCOMPARE(edge.pieces.size(), std::size_t(1));
+  }
+
+  void piecesJoinUnderTheMainClause() {
+    // "Plus , it 's healthy": the lone first word hangs on the clause's root.
+    detail::Dependencies plus{{-1}, {QStringLiteral("root")}, {QStringLiteral("ADV")}};
+    detail::Dependencies healthy{{2, 2, -1}, {QStringLiteral("nsubj"), QStringLiteral("cop"), QStringLiteral("root")},
+                                 {QStringLiteral("PRON"), QStringLiteral("AUX"), QStringLiteral("ADJ")}};
+    detail::Dependencies joined = detail::joinPieces({plus, healthy}, {QStringLiteral("Plus"), QStringLiteral("it")});
+    QCOMPARE(joined.heads, (std::vector<int>{4, 4, 4, 4, -1}));
+    QCOMPARE(joined.relations[0], QStringLiteral("dep"));
+    QCOMPARE(joined.relations[1], QStringLiteral("punct"));
+    // "If you go , it rains , but it stops": the subordinate clause is advcl of the main clause,
+    // the piece after "but" its conj, every separator punct of the piece after it.
+    detail::Dependencies ifGo{{2, 2, -1}, {QStringLiteral("mark"), QStringLiteral("nsubj"), QStringLiteral("root")},
+                              {QStringLiteral("SCONJ"), QStringLiteral("PRON"), QStringLiteral("VERB")}};
+    detail::Dependencies rains{{1, -1}, {QStringLiteral("nsubj"), QStringLiteral("root")}, {QStringLiteral("PRON"), QStringLiteral("VERB")}};
+    detail::Dependencies stops{{2, 2, -1}, {QStringLiteral("cc"), QStringLiteral("nsubj"), QStringLiteral("root")},
+                               {QStringLiteral("CCONJ"), QStringLiteral("PRON"), QStringLiteral("VERB")}};
+    joined = detail::joinPieces({ifGo, rains, stops}, {QStringLiteral("If"), QStringLiteral("it"), QStringLiteral("but")});
+    QCOMPARE(joined.heads, (std::vector<int>{2, 2, 5, 5, 5, -1, 9, 9, 9, 5}));
+    QCOMPARE(joined.relations[2], QStringLiteral("advcl"));
+    QCOMPARE(joined.relations[9], QStringLiteral("conj"));
+    // A first clause that merely contains a subordinate clause still heads ("If you go , the food
+    // was good , the service slow": "if" marks "go", not the piece's root).
+    detail::Dependencies food{{2, 2, 5, 5, 5, -1}, {QStringLiteral("mark"), QStringLiteral("nsubj"), QStringLiteral("advcl"), QStringLiteral("det"), QStringLiteral("nsubj"), QStringLiteral("root")},
+                              {QStringLiteral("SCONJ"), QStringLiteral("PRON"), QStringLiteral("VERB"), QStringLiteral("DET"), QStringLiteral("NOUN"), QStringLiteral("ADJ")}};
+    joined = detail::joinPieces({food, rains}, {QStringLiteral("If"), QStringLiteral("it")});
+    QCOMPARE(joined.heads[5], -1);
+    QCOMPARE(joined.heads[8], 5);
+    QCOMPARE(joined.relations[8], QStringLiteral("parataxis"));
+  }
+
+  // Revision 7 on real sentences (EWT dev): a run-on splits; subjectless and copula-less fragments
+  // link inside a frame; a linkage tangled enough to loop still gives a tree.
+  void constructionsOfRevisionSeven() {
+    const ParsedCaption runOn = parse(QStringLiteral("Nice people ... I hear ."), DependencyStyle::Universal);
+    QCOMPARE(runOn.segments, 2);
+    QVERIFY(toConllu(runOn).contains(QStringLiteral("# parse = complete ud pieces=2")));
+    QCOMPARE(runOn.quality, ParseQuality::Complete);
+    QCOMPARE(head(runOn, 2), 0);
+    QCOMPARE(head(runOn, 5), 2);
+    QCOMPARE(rel(runOn, 5), QStringLiteral("parataxis"));
+    QCOMPARE(head(runOn, 4), 5);
+    const ParsedCaption took = parse(QStringLiteral("Took a laptop in for a video cable to be replaced ."), DependencyStyle::Universal);
+    QCOMPARE(took.quality, ParseQuality::Complete);
+    QVERIFY(took.fragment);
+    QCOMPARE(took.tokens.size(), 12);
+    QCOMPARE(head(took, 1), 0);
+    QCOMPARE(head(took, 3), 1);
+    QCOMPARE(rel(took, 3), QStringLiteral("obj"));
+    const ParsedCaption good = parse(QStringLiteral("Very good with my 5 year old daughter ."), DependencyStyle::Universal);
+    QCOMPARE(good.quality, ParseQuality::Complete);
+    QCOMPARE(head(good, 2), 0);
+    QCOMPARE(head(good, 1), 2);
+    QCOMPARE(head(good, 8), 2);
+    QCOMPARE(rel(good, 8), QStringLiteral("obl"));
+    // Verbless captions keep the "there is" frame: the noun heads.
+    const ParsedCaption stars = parse(QStringLiteral("Two stars beneath a green triangle."), DependencyStyle::Universal);
+    QCOMPARE(head(stars, 2), 0);
+    const ParsedCaption tangled = parse(QStringLiteral("The one time I actually booked through a travel agent I did not get all of the amenities I had paid for ."),
+                                        DependencyStyle::Universal);
+    QCOMPARE(tangled.tokens.size(), 23);
+    const std::vector<int> tangledHeads = heads(tangled);
+    QCOMPARE(std::count(tangledHeads.begin(), tangledHeads.end(), 0), 1L);
+  }
+
   void constructionsOfRevisionSix() {
     const ParsedCaption hope = parse(QStringLiteral("Hope this helps"), DependencyStyle::Universal);
     QCOMPARE(head(hope, 1), 0);
@@ -496,6 +587,8 @@ private Q_SLOTS:
     const ParsedCaption back = parsedCaptionFromJson(parsedCaptionToJson(p));
     QCOMPARE(toConllu(back), toConllu(p));
     QCOMPARE(toPtb(back), toPtb(p));
+    const ParsedCaption runOn = parse(QStringLiteral("Nice people ... I hear ."));
+    QCOMPARE(parsedCaptionFromJson(parsedCaptionToJson(runOn)).segments, 2);
   }
 
   // Both cores, then a second run that parses nothing: every caption comes from the cache.

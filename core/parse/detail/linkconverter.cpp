@@ -83,6 +83,7 @@ public:
     rewriteCoordination();
     chooseRootAndAttachOrphans();
     raiseDeterminers();
+    breakLeftoverCycles();
     refinePos();
     return {m_heads, m_rel, m_upos};
   }
@@ -683,6 +684,25 @@ private:
       if (c != root && (m_heads[u(c)] < 0 || m_heads[u(c)] == root)) attach(c, root, QStringLiteral("cc"));
     m_heads[u(root)] = -1;
     m_rel[root] = QStringLiteral("root");
+  }
+
+  // The rewrites keep the heads a tree, but linkages as tangled as "The one time I actually booked
+  // through a travel agent I did not get …" (Osn to the "I" of a second clause, CV back) can still
+  // close a loop between two of them. A word whose head chain does not reach the root is on or under
+  // a loop: the first loop word found hangs on the root as `dep`, and the check repeats.
+  void breakLeftoverCycles() {
+    int root = -1;
+    for (int i = 0; i < size() && root < 0; ++i)
+      if (m_heads[u(i)] < 0) root = i;
+    if (root < 0) return;
+    for (int i = 0; i < size(); ++i) {
+      int w = i;
+      for (int steps = 0; w >= 0 && steps <= size(); ++steps) w = m_heads[u(w)];
+      if (w < 0) continue;
+      // w is on the loop (size() + 1 steps from i cannot all lie before it)
+      m_heads[u(w)] = root;
+      m_rel[w] = QStringLiteral("dep");
+    }
   }
 
   // A determiner modifies its noun phrase's head (UD and Stanford alike): when it hangs on a
