@@ -368,7 +368,8 @@ private Q_SLOTS:
   }
 
   // Revision 7 on real sentences (EWT dev): a run-on splits; subjectless and copula-less fragments
-  // link inside a frame; a linkage tangled enough to loop still gives a tree.
+  // link inside a frame; questions and opening subordinate clauses keep the main verb as root; a
+  // linkage tangled enough to loop still gives a tree.
   void constructionsOfRevisionSeven() {
     const ParsedCaption runOn = parse(QStringLiteral("Nice people ... I hear ."), DependencyStyle::Universal);
     QCOMPARE(runOn.segments, 2);
@@ -394,6 +395,22 @@ private Q_SLOTS:
     // Verbless captions keep the "there is" frame: the noun heads.
     const ParsedCaption stars = parse(QStringLiteral("Two stars beneath a green triangle."), DependencyStyle::Universal);
     QCOMPARE(head(stars, 2), 0);
+    // A direct question's wh-word is the verb's object or adverb, not the head of a relative clause.
+    const ParsedCaption what = parse(QStringLiteral("What did he say about it ?"), DependencyStyle::Universal);
+    QCOMPARE(head(what, 4), 0);
+    QCOMPARE(head(what, 1), 4);
+    QCOMPARE(rel(what, 1), QStringLiteral("obj"));
+    const ParsedCaption foods = parse(QStringLiteral("And what foods do you eat ?"), DependencyStyle::Universal);
+    QCOMPARE(head(foods, 6), 0);
+    QCOMPARE(head(foods, 3), 6);
+    const ParsedCaption where = parse(QStringLiteral("Where do you live ?"), DependencyStyle::Universal);
+    QCOMPARE(head(where, 1), 4);
+    QCOMPARE(rel(where, 1), QStringLiteral("advmod"));
+    // An opening subordinate clause hangs on the main clause.
+    const ParsedCaption asYouKnow = parse(QStringLiteral("As you know , we are in the process of moving ."), DependencyStyle::Universal);
+    QCOMPARE(head(asYouKnow, 9), 0);
+    QCOMPARE(head(asYouKnow, 3), 9);
+    QCOMPARE(head(asYouKnow, 12), 9);
     const ParsedCaption tangled = parse(QStringLiteral("The one time I actually booked through a travel agent I did not get all of the amenities I had paid for ."),
                                         DependencyStyle::Universal);
     QCOMPARE(tangled.tokens.size(), 23);

@@ -157,6 +157,17 @@ private:
       if (link.left >= 0 && (t == QLatin1String("D") || t == QLatin1String("DD") || t == QLatin1String("DG") || t == QLatin1String("DT")))
         m_determined.insert(link.right);
     }
+    // A direct question's wh-phrase: the wall's Wq / Ws / Wj word ("What did he say", "Which one";
+    // after a first "And", that word's),
+    // or the noun its wh-determiner picks ("What foods do you eat": Dmcw).
+    for (const LgLink &link : m_links)
+      if (link.left <= 0 && link.right < n && linkType(link.label) == QLatin1String("W") && link.label.size() > 1 && // wall, or Wc's "And"
+          QStringLiteral("qsj").contains(link.label.at(1)))
+        m_questionWords.insert(link.right);
+    for (const LgLink &link : m_links)
+      if (link.left >= 0 && link.right < n && m_questionWords.contains(link.left) && linkType(link.label) == QLatin1String("D") &&
+          link.label.contains(QLatin1Char('w')))
+        m_questionWords.insert(link.right);
     // "the militant group Hamas": the determined noun heads and the name is its appositive, so the
     // arc Link Grammar gives the name (Os from "joined", S to "claimed") belongs to the noun.
     for (const LgLink &link : m_links)
@@ -337,6 +348,14 @@ private:
         m_clauseSubject[l] = r;
       } else if (type == QLatin1String("K")) {
         propose(r, l, QStringLiteral("prt"), 5);
+      } else if (type == QLatin1String("R") && m_questionWords.contains(l)) {
+        // Rw(what, do) in "What do you eat": a question, not a relative clause; the B or Q link
+        // below places the wh-word, the auxiliary goes under the verb by its I link.
+      } else if (type == QLatin1String("Q") && m_questionWords.contains(l)) {
+        // Qw(where, do): "Where do you live" — a wh-adverb modifies the verb, "Who did you see" is its object.
+        propose(l, r, whAdverbs().contains(m_lower[l]) ? QStringLiteral("advmod") : QStringLiteral("dobj"), 4);
+      } else if (type == QLatin1String("B") && m_questionWords.contains(l)) {
+        propose(l, r, QStringLiteral("dobj"), 6); // Bsw(what, say): the question's object
       } else if (type == QLatin1String("R")) {
         propose(r, l, QStringLiteral("rcmod"), 3);
       } else if (type == QLatin1String("RS")) {
@@ -673,6 +692,7 @@ private:
     root = rootOf(root);
     joinClauses(root);
     attachNullModifiers(root);
+    attachNullFunctionWords(root);
     for (int i = 0; i < size(); ++i) {
       if (i == root || m_heads[u(i)] >= 0) continue;
       m_heads[u(i)] = root;
@@ -684,6 +704,42 @@ private:
       if (c != root && (m_heads[u(c)] < 0 || m_heads[u(c)] == root)) attach(c, root, QStringLiteral("cc"));
     m_heads[u(root)] = -1;
     m_rel[root] = QStringLiteral("root");
+    raiseMainClause(root);
+  }
+
+  // "As you know , we are in the process …", "If you would like , we can set up a call": Link
+  // Grammar's wall picks the opening subordinate clause's verb, and the main clause hangs under it
+  // (ccomp, parataxis, conj, dep). When the root is marked by a subordinator that opens the
+  // sentence, its first later clausal dependent with a subject of its own becomes the root, the
+  // subordinate clause its advcl, and what followed that clause (final punctuation) goes with it.
+  void raiseMainClause(int root) {
+    static const QStringList subordinators{QStringLiteral("as"), QStringLiteral("if"), QStringLiteral("until"), QStringLiteral("when"),
+                                           QStringLiteral("because"), QStringLiteral("although"), QStringLiteral("though"), QStringLiteral("since"),
+                                           QStringLiteral("while"), QStringLiteral("once"), QStringLiteral("unless"), QStringLiteral("after"),
+                                           QStringLiteral("before"), QStringLiteral("whereas")};
+    static const QStringList clausal{QStringLiteral("ccomp"), QStringLiteral("parataxis"), QStringLiteral("conj"), QStringLiteral("dep")};
+    static const QStringList subjects{QStringLiteral("nsubj"), QStringLiteral("nsubjpass"), QStringLiteral("expl"), QStringLiteral("csubj")};
+    int mark = -1;
+    for (int i = 0; i < root && mark < 0; ++i) {
+      if (m_heads[u(i)] == root && m_rel[i] == QLatin1String("mark") && subordinators.contains(m_lower[i])) mark = i;
+      else if (m_rel[i] != QLatin1String("cc") && !isPunctuation(m_words[u(i)].form)) break; // the subordinator must open the sentence
+    }
+    if (mark < 0) return;
+    const auto hasSubject = [&](int w) {
+      for (int i = 0; i < size(); ++i)
+        if (m_heads[u(i)] == w && subjects.contains(m_rel[i])) return true;
+      return false;
+    };
+    int main = -1;
+    for (int c = root + 1; c < size() && main < 0; ++c)
+      if (m_heads[u(c)] == root && clausal.contains(m_rel[c]) && hasSubject(c)) main = c;
+    if (main < 0) return;
+    for (int i = main + 1; i < size(); ++i)
+      if (m_heads[u(i)] == root) m_heads[u(i)] = main;
+    m_heads[u(main)] = -1;
+    m_rel[main] = QStringLiteral("root");
+    m_heads[u(root)] = main;
+    m_rel[root] = QStringLiteral("advcl");
   }
 
   // The rewrites keep the heads a tree, but linkages as tangled as "The one time I actually booked
@@ -742,6 +798,28 @@ private:
                      : det ? QStringLiteral("det") : pos == QLatin1String("NUM") ? QStringLiteral("num") : QStringLiteral("amod"));
         break;
       }
+    }
+  }
+
+  // What attachNullModifiers left of the unlinked determiners, adjectives, pronouns and
+  // prepositions belongs, far more often than not, to the word right after it (EWT dev: "[a] good
+  // portions", "[the] kids", "[I] ve been", "[at] 7"): it hangs there, a pronoun before a verb as
+  // its subject, a preposition as a dependent of its object (the UD reading: case). Anything else
+  // unlinked still goes to the root.
+  void attachNullFunctionWords(int root) {
+    for (int i = 0; i + 1 < size(); ++i) {
+      if (i == root || m_heads[u(i)] >= 0 || !m_words[u(i)].null) continue;
+      const QString &pos = m_upos[i];
+      if (pos != QLatin1String("DET") && pos != QLatin1String("ADJ") && pos != QLatin1String("PRON") && pos != QLatin1String("ADP")) continue;
+      int next = i + 1;
+      while (next < size() && isPunctuation(m_words[u(next)].form)) ++next;
+      if (next >= size() || next > i + 2 || dominates(i, next)) continue;
+      const QString &nextPos = m_upos[next];
+      QString rel = QStringLiteral("dep");
+      if (pos == QLatin1String("DET")) rel = QStringLiteral("det");
+      else if (pos == QLatin1String("ADJ")) rel = QStringLiteral("amod");
+      else if (pos == QLatin1String("PRON") && (nextPos == QLatin1String("VERB") || nextPos == QLatin1String("AUX"))) rel = QStringLiteral("nsubj");
+      attach(i, next, rel);
     }
   }
 
@@ -850,6 +928,7 @@ private:
   std::vector<std::pair<int, int>> m_openers;
   QSet<int> m_predicatePrep;
   QSet<int> m_expletiveVerbs;
+  QSet<int> m_questionWords; // a direct question's wh-word (or wh-determined noun)
   std::vector<int> m_initialConjunctions;
 };
 
