@@ -331,6 +331,12 @@ private Q_SLOTS:
     QCOMPARE(kept.pieces.size(), std::size_t(1));
     QCOMPARE(kept.pieces.front().from, 0);
     QCOMPARE(kept.pieces.front().to, int(input.size()));
+    // An input with no linkage at all (the parser's score 1 << 20: it timed out) splits into pieces
+    // that link, trying only the strongest separators it is given.
+    const auto longFails = [&](int from, int to) { return input.mid(from, to - from).count(QLatin1Char(' ')) > 4 ? 1 << 20 : 0; };
+    const detail::SentencePieces rescued = detail::splitIntoPieces(input, longFails, 4);
+    QCOMPARE(rescued.pieces.size(), std::size_t(2));
+    QCOMPARE(input.mid(rescued.separators.front().from, 1), QStringLiteral(";"));
     // A separator at either end of the span is not a join.
     const QString edges = QStringLiteral("; a b .");
     const detail::SentencePieces edge = detail::splitIntoPieces(edges, [](int, int) { return 1; });
@@ -392,6 +398,10 @@ private Q_SLOTS:
     QCOMPARE(head(good, 1), 2);
     QCOMPARE(head(good, 8), 2);
     QCOMPARE(rel(good, 8), QStringLiteral("obl"));
+    // An adjective before a compound modifies its head.
+    const ParsedCaption water = parse(QStringLiteral("Horrible tap water ."), DependencyStyle::Universal);
+    QCOMPARE(head(water, 1), 3);
+    QCOMPARE(head(water, 2), 3);
     // Verbless captions keep the "there is" frame: the noun heads.
     const ParsedCaption stars = parse(QStringLiteral("Two stars beneath a green triangle."), DependencyStyle::Universal);
     QCOMPARE(head(stars, 2), 0);

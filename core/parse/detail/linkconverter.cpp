@@ -82,7 +82,7 @@ public:
     rewriteSubordinateParticiples();
     rewriteCoordination();
     chooseRootAndAttachOrphans();
-    raiseDeterminers();
+    raiseModifiersToTheHeadNoun();
     breakLeftoverCycles();
     refinePos();
     return {m_heads, m_rel, m_upos};
@@ -761,17 +761,23 @@ private:
     }
   }
 
-  // A determiner modifies its noun phrase's head (UD and Stanford alike): when it hangs on a
+  // A determiner (and an adjective) modifies its noun phrase's head (UD and Stanford alike): when it hangs on a
   // pre-modifier ("the spiritual leader", "the peace endeavors", "the top three cartoons": a null
   // link chained through the modifier, or Link Grammar's DD to the first noun of a compound), it
   // moves up the modifiers to the noun they modify.
-  void raiseDeterminers() {
+  void raiseModifiersToTheHeadNoun() {
     static const QStringList modifiers{QStringLiteral("amod"), QStringLiteral("nn"), QStringLiteral("num"), QStringLiteral("nn:name")};
+    static const QStringList compounds{QStringLiteral("nn")};
     for (int d = 0; d < size(); ++d) {
-      if (m_rel[d] != QLatin1String("det")) continue;
+      // An adjective modifies the compound's head too ("horrible [tap] water", "the closing [stock]
+      // price"): Link Grammar's A link goes to the first noun. Compounds themselves stay as linked
+      // ("electricity spot price" has no single reading; raising them lost points on EWT dev).
+      const bool adjective = m_rel[d] == QLatin1String("amod");
+      if (m_rel[d] != QLatin1String("det") && !adjective) continue;
+      const QStringList &through = adjective ? compounds : modifiers;
       for (int guard = 0; guard < size(); ++guard) {
         const int h = m_heads[u(d)];
-        if (!valid(h) || h <= d || !modifiers.contains(m_rel[h])) break;
+        if (!valid(h) || h <= d || !through.contains(m_rel[h])) break;
         const int up = m_heads[u(h)];
         if (!valid(up) || up <= h) break;
         const QString &pos = m_upos[up];
