@@ -37,6 +37,25 @@ bool splitOff(QChar c) {
          c == QLatin1Char(']') || c == QChar(0x201C) || c == QChar(0x201D) || c == QLatin1Char('{') || c == QLatin1Char('}');
 }
 
+// Tokens Link Grammar's tokenizer cuts apart but a reader (and UD) keeps whole: a URL ("http : //www…"),
+// an e-mail address with "..." in it, a run of two or four+ periods (". ."). Link Grammar parses a
+// stand-in instead: a capitalised unknown word (its proper-noun guess, which links where a name
+// would) or "..."; the token keeps the caption's text.
+QString standInFor(const QString &token) {
+  static const QRegularExpression url(QStringLiteral("^(https?://|ftp://|www\\.)\\S+$"), QRegularExpression::CaseInsensitiveOption);
+  static const QRegularExpression email(QStringLiteral("^[^@\\s]+@[^@\\s]+\\.[A-Za-z]{2,}$"));
+  static const QRegularExpression periods(QStringLiteral("^(\\.\\.|\\.{4,})$"));
+  if (url.match(token).hasMatch() || email.match(token).hasMatch()) return QStringLiteral("Zyx");
+  if (periods.match(token).hasMatch()) return QStringLiteral("...");
+  return {};
+}
+
+// ":)", ";-)", ":D", "<3": Link Grammar's EMOTICON class takes them whole; split, ")" becomes a bracket.
+bool isEmoticon(const QString &token) {
+  static const QRegularExpression emoticon(QStringLiteral("^([:;=8][-o'^]?[)(\\]\\[DPpO/\\\\|*3]+|<3+)$"));
+  return emoticon.match(token).hasMatch();
+}
+
 PreTokens pretokenize(const QString &caption) {
   PreTokens pre;
   auto emit = [&](int from, int to) {
@@ -49,17 +68,34 @@ PreTokens pretokenize(const QString &caption) {
       pre.toCaption.push_back(k);
     }
   };
+  auto emitStandIn = [&](int from, const QString &standIn) { // every stand-in character maps to the token's start
+    if (!pre.input.isEmpty()) {
+      pre.input += QLatin1Char(' ');
+      pre.toCaption.push_back(from);
+    }
+    for (QChar c : standIn) {
+      pre.input += c;
+      pre.toCaption.push_back(from);
+    }
+  };
   int i = 0;
   const int n = static_cast<int>(caption.size());
   while (i < n) {
     while (i < n && caption[i].isSpace()) ++i;
     int end = i;
     while (end < n && !caption[end].isSpace()) ++end;
+    if (end > i && isEmoticon(caption.mid(i, end - i))) {
+      emit(i, end);
+      i = end;
+      continue;
+    }
     int a = i, b = end;
     while (a < b && splitOff(caption[a])) { emit(a, a + 1); ++a; }
     int tail = b;
     while (tail > a && (splitOff(caption[tail - 1]) || (tail - 1 > a && splitOff(caption[tail - 2]) && caption[tail - 1].isPunct()))) --tail;
-    if (a < tail) emit(a, tail);
+    const QString standIn = a < tail ? standInFor(caption.mid(a, tail - a)) : QString();
+    if (!standIn.isEmpty()) emitStandIn(a, standIn);
+    else if (a < tail) emit(a, tail);
     // Informal text writes the pronoun "i"; Link Grammar's dictionary knows only "I" and would
     // leave it unlinked. Only what Link Grammar reads changes: tokens keep the caption's spelling.
     if (tail - a == 1 && caption[a] == QLatin1Char('i')) pre.input[pre.input.size() - 1] = QLatin1Char('I');
