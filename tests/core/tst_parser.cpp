@@ -326,7 +326,11 @@ private Q_SLOTS:
     for (const detail::SentencePiece &p : pieces.separators) separators << input.mid(p.from, p.to - p.from);
     QCOMPARE(texts, (QStringList{QStringLiteral("a b"), QStringLiteral("c d"), QStringLiteral("e f")}));
     QCOMPARE(separators, (QStringList{QStringLiteral(","), QStringLiteral(";")}));
-    // No split when the sides together leave as many words unlinked as the whole.
+    // A tie splits: the unlinked word stays in its own piece, the rest links alone.
+    const QString typo = QStringLiteral("a x , b c");
+    const detail::SentencePieces tie = detail::splitIntoPieces(typo, [&](int from, int to) { return typo.mid(from, to - from).contains(QLatin1Char('x')) ? 1 : 0; });
+    QCOMPARE(tie.pieces.size(), std::size_t(2));
+    // No split when the sides together leave more words unlinked than the whole.
     const detail::SentencePieces kept = detail::splitIntoPieces(input, [](int, int) { return 1; });
     QCOMPARE(kept.pieces.size(), std::size_t(1));
     QCOMPARE(kept.pieces.front().from, 0);

@@ -32,8 +32,9 @@ bool isPieceSeparator(const QString &token);
 
 // `unlinked(from, to)` is how many words Link Grammar leaves unlinked in that span (callers cache
 // it: it costs a parse). Greedy, top down: the span splits at the separator whose two sides leave
-// the fewest words unlinked together, when that is fewer than the span alone; each side that still
-// has unlinked words splits again. At most `maxSeparators` separators are tried per span (the
+// the fewest words unlinked together, when that is no more than the span alone (a tie still splits:
+// each side links on its own, which EWT dev and test both scored higher); each side that still has
+// unlinked words splits again. At most `maxSeparators` separators are tried per span (the
 // strongest), so a span costs at most 2 · maxSeparators parses.
 SentencePieces splitIntoPieces(const QString &input, const std::function<int(int, int)> &unlinked, int maxSeparators = 8);
 
