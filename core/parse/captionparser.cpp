@@ -6,6 +6,7 @@
 #include "parse/detail/sentencepieces.h"
 #include "parse/detail/stylerewrite.h"
 
+#include <QHash>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -50,6 +51,30 @@ QString standInFor(const QString &token) {
   return {};
 }
 
+// Informal text writes the pronoun "i", contractions without their apostrophe ("do nt", "that s",
+// "I ve", as web text and UD's tokens have them), "u" and "ur", "wan na" / "gon na" / "got ta".
+// Link Grammar's dictionary knows only the standard spellings and would leave these unlinked; it
+// reads the standard one, the token keeps the caption's spelling. A contraction needs a word before it.
+QString informalSpelling(const QString &token, const QString &previous) {
+  if (token == QLatin1String("i")) return QStringLiteral("I");
+  static const QHash<QString, QString> standalone{{QStringLiteral("u"), QStringLiteral("you")}, {QStringLiteral("ur"), QStringLiteral("your")},
+                                                  {QStringLiteral("cuz"), QStringLiteral("because")}, {QStringLiteral("cos"), QStringLiteral("because")}};
+  static const QHash<QString, QString> contractions{{QStringLiteral("nt"), QStringLiteral("n't")}, {QStringLiteral("s"), QStringLiteral("'s")},
+                                                    {QStringLiteral("ve"), QStringLiteral("'ve")}, {QStringLiteral("ll"), QStringLiteral("'ll")},
+                                                    {QStringLiteral("re"), QStringLiteral("'re")}, {QStringLiteral("d"), QStringLiteral("'d")},
+                                                    {QStringLiteral("m"), QStringLiteral("'m")}};
+  static const QHash<QString, QString> splitVerbs{{QStringLiteral("wan"), QStringLiteral("want")}, {QStringLiteral("gon"), QStringLiteral("going")}};
+  if (standalone.contains(token)) return standalone.value(token);
+  if (splitVerbs.contains(token)) return splitVerbs.value(token);
+  const bool afterWord = !previous.isEmpty() && previous.at(0).isLetterOrNumber();
+  if (afterWord && contractions.contains(token)) return contractions.value(token);
+  const QString before = previous.toLower();
+  if ((token == QLatin1String("na") || token == QLatin1String("ta")) &&
+      (splitVerbs.contains(before) || before == QLatin1String("got")))
+    return QStringLiteral("to");
+  return {};
+}
+
 // ":)", ";-)", ":D", "<3": Link Grammar's EMOTICON class takes them whole; split, ")" becomes a bracket.
 bool isEmoticon(const QString &token) {
   static const QRegularExpression emoticon(QStringLiteral("^([:;=8][-o'^]?[)(\\]\\[DPpO/\\\\|*3]+|<3+)$"));
@@ -80,6 +105,7 @@ PreTokens pretokenize(const QString &caption) {
   };
   int i = 0;
   const int n = static_cast<int>(caption.size());
+  QString previous; // the last word emitted
   while (i < n) {
     while (i < n && caption[i].isSpace()) ++i;
     int end = i;
@@ -93,12 +119,12 @@ PreTokens pretokenize(const QString &caption) {
     while (a < b && splitOff(caption[a])) { emit(a, a + 1); ++a; }
     int tail = b;
     while (tail > a && (splitOff(caption[tail - 1]) || (tail - 1 > a && splitOff(caption[tail - 2]) && caption[tail - 1].isPunct()))) --tail;
-    const QString standIn = a < tail ? standInFor(caption.mid(a, tail - a)) : QString();
+    const QString token = caption.mid(a, tail - a);
+    QString standIn = a < tail ? standInFor(token) : QString();
+    if (standIn.isEmpty() && a < tail) standIn = informalSpelling(token, previous);
     if (!standIn.isEmpty()) emitStandIn(a, standIn);
     else if (a < tail) emit(a, tail);
-    // Informal text writes the pronoun "i"; Link Grammar's dictionary knows only "I" and would
-    // leave it unlinked. Only what Link Grammar reads changes: tokens keep the caption's spelling.
-    if (tail - a == 1 && caption[a] == QLatin1Char('i')) pre.input[pre.input.size() - 1] = QLatin1Char('I');
+    if (a < tail) previous = token;
     for (int k = tail; k < b; ++k) emit(k, k + 1);
     i = end;
   }
@@ -265,13 +291,15 @@ ParsedCaption CaptionParser::parse(const QString &caption) {
     const int to = pre.toCaption[static_cast<std::size_t>(std::clamp(end, 0, inputSize))];
     detail::LgWord word;
     word.form = caption.mid(from, std::max(to - from, 0)).trimmed();
+    const QString read = pre.input.mid(std::clamp(start, 0, inputSize), std::max(std::min(end, inputSize) - start, 0)).trimmed();
+    if (!read.isEmpty() && read != word.form) word.spelling = read; // an informal spelling or stand-in
     QString lgWord = lgText;
     word.null = lgWord.size() > 2 && lgWord.startsWith(QLatin1Char('[')) && lgWord.endsWith(QLatin1Char(']'));
     if (word.null) lgWord = lgWord.mid(1, lgWord.size() - 2);
     lgWord.remove(markRegex());
     if (word.form.isEmpty()) word.form = lgWord;
     const int dot = lgWord.lastIndexOf(QLatin1Char('.'));
-    if (dot > 0 && dot + 1 < lgWord.size() && lgWord.left(dot).compare(word.form, Qt::CaseInsensitive) == 0) word.suffix = lgWord.mid(dot + 1);
+    if (dot > 0 && dot + 1 < lgWord.size() && lgWord.left(dot).compare(detail::readSpelling(word), Qt::CaseInsensitive) == 0) word.suffix = lgWord.mid(dot + 1);
     // A capitalised word whose lower-case form is in the dictionary ("Office", "Marines").
     if (word.form.size() > 1 && word.form.at(0).isUpper()) word.commonLower = m_impl->session.isKnownWord(word.form.toLower());
     result.offsets.push_back(from);

@@ -402,6 +402,20 @@ private Q_SLOTS:
     QCOMPARE(head(good, 1), 2);
     QCOMPARE(head(good, 8), 2);
     QCOMPARE(rel(good, 8), QStringLiteral("obl"));
+    // Informal spellings reach Link Grammar as the standard ones; the tokens keep the text's.
+    const ParsedCaption its = parse(QStringLiteral("it s good ."), DependencyStyle::Universal);
+    QCOMPARE(its.tokens, (QStringList{QStringLiteral("it"), QStringLiteral("s"), QStringLiteral("good"), QStringLiteral(".")}));
+    QCOMPARE(its.quality, ParseQuality::Complete);
+    QCOMPARE(head(its, 3), 0);
+    QCOMPARE(rel(its, 2), QStringLiteral("cop"));
+    const ParsedCaption u = parse(QStringLiteral("u must read it ."), DependencyStyle::Universal);
+    QCOMPARE(head(u, 3), 0);
+    QCOMPARE(rel(u, 1), QStringLiteral("nsubj"));
+    // A URL and a run of periods stay one token each.
+    const ParsedCaption url = parse(QStringLiteral("See http://www.example.com for more .. thanks"), DependencyStyle::Universal);
+    QVERIFY(url.tokens.contains(QStringLiteral("http://www.example.com")));
+    QVERIFY(url.tokens.contains(QStringLiteral("..")));
+    QCOMPARE(head(url, 2), 1);
     // An adjective before a compound modifies its head.
     const ParsedCaption water = parse(QStringLiteral("Horrible tap water ."), DependencyStyle::Universal);
     QCOMPARE(head(water, 1), 3);

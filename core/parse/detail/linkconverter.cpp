@@ -51,7 +51,7 @@ public:
     m_rel = QStringList();
     for (std::size_t i = 0; i < n; ++i) {
       m_rel << QStringLiteral("dep");
-      m_lower << words[i].form.toLower();
+      m_lower << readSpelling(words[i]).toLower();
       m_upos << guessUpos(words[i]);
     }
   }

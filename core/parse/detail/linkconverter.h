@@ -12,6 +12,7 @@ namespace gs::detail {
 
 struct LgWord {
   QString form;   // as written in the caption
+  QString spelling; // as Link Grammar read it, where that differs ("'s" for "s", "you" for "u"); else empty
   QString suffix; // Link Grammar's subscript without the dot ("n", "v-d", "a"); "" when none
   bool null = false; // left unlinked by a null-link (partial) parse
   bool commonLower = false; // capitalised, and its lower-case form is in the dictionary ("Office", "Marines")
@@ -35,6 +36,9 @@ Dependencies convertLinkage(const std::vector<LgWord> &words, const std::vector<
 // A flagged last resort when no linkage exists: the last noun (or last word) is the root and
 // every other word depends on it as `dep` (punctuation: `punct`). Part of speech from word lists.
 Dependencies fallbackDependencies(const std::vector<LgWord> &words);
+
+// What the word lists see: the spelling Link Grammar read, else the form.
+inline const QString &readSpelling(const LgWord &word) { return word.spelling.isEmpty() ? word.form : word.spelling; }
 
 // Universal part of speech from Link Grammar's subscript and closed word lists (links refine it).
 QString guessUpos(const LgWord &word);

@@ -83,7 +83,7 @@ bool isNominal(const QString &upos) {
 
 
 QString guessUpos(const LgWord &word) {
-  const QString lower = word.form.toLower();
+  const QString lower = readSpelling(word).toLower();
   const QString &s = word.suffix;
   if (isPunctuation(word.form)) return QStringLiteral("PUNCT");
   if (isNumber(lower)) return QStringLiteral("NUM");
