@@ -416,6 +416,15 @@ private Q_SLOTS:
     QVERIFY(url.tokens.contains(QStringLiteral("http://www.example.com")));
     QVERIFY(url.tokens.contains(QStringLiteral("..")));
     QCOMPARE(head(url, 2), 1);
+    // A preposition before a gerund marks a clause: "for protecting" is advcl + mark in UD, pcomp in Stanford's.
+    const ParsedCaption clan = parse(QStringLiteral("He is responsible for protecting his clan ."), DependencyStyle::Universal);
+    QCOMPARE(head(clan, 5), 3);
+    QCOMPARE(rel(clan, 5), QStringLiteral("advcl"));
+    QCOMPARE(head(clan, 4), 5);
+    QCOMPARE(rel(clan, 4), QStringLiteral("mark"));
+    const ParsedCaption clanStanford = parse(QStringLiteral("He is responsible for protecting his clan ."));
+    QCOMPARE(head(clanStanford, 5), 4);
+    QCOMPARE(rel(clanStanford, 5), QStringLiteral("pcomp"));
     // An adjective before a compound modifies its head.
     const ParsedCaption water = parse(QStringLiteral("Horrible tap water ."), DependencyStyle::Universal);
     QCOMPARE(head(water, 1), 3);

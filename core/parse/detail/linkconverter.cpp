@@ -85,6 +85,11 @@ public:
     raiseModifiersToTheHeadNoun();
     breakLeftoverCycles();
     refinePos();
+    // A participle hanging on a preposition is its clausal object ("by depicting the Holocaust",
+    // "for protecting his clan"): Stanford's pcomp, which the UD style turns into advcl / acl + mark.
+    for (int i = 0; i < size(); ++i)
+      if (m_rel[i] == QLatin1String("partmod") && valid(m_heads[u(i)]) && m_upos[m_heads[u(i)]] == QLatin1String("ADP") && m_heads[u(i)] < i)
+        m_rel[i] = QStringLiteral("pcomp");
     return {m_heads, m_rel, m_upos};
   }
 

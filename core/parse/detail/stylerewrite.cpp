@@ -188,7 +188,20 @@ void universal(const QStringList &forms, Dependencies &deps) {
     const int head = H(p);
     const bool underNominal = nominal(deps.upos[head]);
     const int object = raiseObject(deps, p, underNominal ? QStringLiteral("nmod") : QStringLiteral("obl"), QStringLiteral("case"));
-    if (object < 0) deps.relations[p] = underNominal ? QStringLiteral("nmod") : QStringLiteral("obl");
+    const int clause = object < 0 ? firstChild(deps, p, "pcomp") : -1;
+    if (clause >= 0) {
+      // A preposition before a clause ("by depicting the Holocaust") is its mark; the clause takes
+      // the preposition's place as advcl (acl under a nominal), with its other dependents.
+      for (int k : childrenOf(deps, p))
+        if (k != clause) deps.heads[static_cast<std::size_t>(k)] = clause;
+      deps.heads[static_cast<std::size_t>(clause)] = head;
+      deps.relations[clause] = underNominal ? QStringLiteral("acl") : QStringLiteral("advcl");
+      deps.heads[static_cast<std::size_t>(p)] = clause;
+      deps.relations[p] = QStringLiteral("mark");
+      deps.upos[p] = QStringLiteral("SCONJ");
+    } else if (object < 0) {
+      deps.relations[p] = underNominal ? QStringLiteral("nmod") : QStringLiteral("obl");
+    }
     // 2. Copula with a predicate PP ("The dog is in the park"): the PP's object heads the clause.
     const QString be = forms[head].toLower();
     static const QStringList beForms{QStringLiteral("is"), QStringLiteral("are"), QStringLiteral("was"), QStringLiteral("were"),
