@@ -425,6 +425,16 @@ private Q_SLOTS:
     const ParsedCaption clanStanford = parse(QStringLiteral("He is responsible for protecting his clan ."));
     QCOMPARE(head(clanStanford, 5), 4);
     QCOMPARE(rel(clanStanford, 5), QStringLiteral("pcomp"));
+    // UD's copular questions: the wh-word is the predicate.
+    const ParsedCaption catName = parse(QStringLiteral("What is your cat s name ?"), DependencyStyle::Universal);
+    QCOMPARE(head(catName, 1), 0);
+    QCOMPARE(rel(catName, 2), QStringLiteral("cop"));
+    QCOMPARE(head(catName, 6), 1);
+    QCOMPARE(rel(catName, 6), QStringLiteral("nsubj"));
+    const ParsedCaption who = parse(QStringLiteral("Who is he ?"), DependencyStyle::Universal);
+    QCOMPARE(head(who, 1), 0);
+    QCOMPARE(rel(who, 2), QStringLiteral("cop"));
+    QCOMPARE(head(who, 3), 1);
     // An adjective before a compound modifies its head.
     const ParsedCaption water = parse(QStringLiteral("Horrible tap water ."), DependencyStyle::Universal);
     QCOMPARE(head(water, 1), 3);

@@ -178,6 +178,56 @@ void collapse(const QStringList &forms, Dependencies &deps) {
   }
 }
 
+// "What is your cat 's name ?", "Who is he ?", "How are you ?", "Here are two examples": UD (and
+// EWT) take the wh-word (or "here") before the copula as the predicate, so it heads the clause and
+// the noun after the copula is its subject. The old head keeps its noun-phrase dependents; the
+// clause-level ones (cop, punctuation, coordination, adverbial clauses) move to the new head. Where
+// "be" itself heads ("Who is he ?"), it becomes the copula and its dependents move.
+void raiseCopularQuestionWord(const QStringList &forms, Dependencies &deps) {
+  static const QStringList words{QStringLiteral("what"), QStringLiteral("who"), QStringLiteral("which"), QStringLiteral("where"),
+                                 QStringLiteral("how"), QStringLiteral("here")};
+  static const QStringList clauseLevel{QStringLiteral("cop"), QStringLiteral("punct"), QStringLiteral("cc"), QStringLiteral("conj"),
+                                       QStringLiteral("parataxis"), QStringLiteral("advcl"), QStringLiteral("discourse"), QStringLiteral("mark"),
+                                       QStringLiteral("aux"), QStringLiteral("advmod"), QStringLiteral("vocative")};
+  static const QStringList beForms{QStringLiteral("is"), QStringLiteral("are"), QStringLiteral("was"), QStringLiteral("were"),
+                                   QStringLiteral("'s"), QStringLiteral("'re"), QStringLiteral("am"), QStringLiteral("'m")};
+  const int n = static_cast<int>(deps.heads.size());
+  for (int r = 0; r < n; ++r) {
+    if (deps.heads[std::size_t(r)] >= 0) continue;
+    // "Who is he ?", "How are you ?": the verb "be" itself heads, with the subject after it.
+    if (beForms.contains(forms[r].toLower()) && firstChild(deps, r, "cop") < 0) {
+      int wh = -1, subject = -1;
+      for (int k : childrenOf(deps, r)) {
+        if (k < r && words.contains(forms[k].toLower()) && childrenOf(deps, k).empty()) wh = k;
+        if (k > r && subject < 0 && (deps.relations[k] == QLatin1String("nsubj") || deps.relations[k] == QLatin1String("expl"))) subject = k;
+      }
+      if (wh < 0 || subject < 0 || deps.relations[subject] == QLatin1String("expl")) return;
+      for (int k : childrenOf(deps, r))
+        if (k != wh) deps.heads[std::size_t(k)] = wh;
+      deps.heads[std::size_t(wh)] = -1;
+      deps.relations[wh] = QStringLiteral("root");
+      deps.heads[std::size_t(r)] = wh;
+      deps.relations[r] = QStringLiteral("cop");
+      deps.upos[r] = QStringLiteral("AUX");
+      return;
+    }
+    const int cop = firstChild(deps, r, "cop");
+    if (cop < 0 || cop > r) return;
+    int wh = -1;
+    for (int k : childrenOf(deps, r))
+      if (k < cop && words.contains(forms[k].toLower()) && childrenOf(deps, k).empty()) wh = k;
+    if (wh < 0) return;
+    for (int k : childrenOf(deps, r))
+      if (k != wh && clauseLevel.contains(deps.relations[k]) && (k < r || deps.relations[k] != QLatin1String("advmod")))
+        deps.heads[std::size_t(k)] = wh;
+    deps.heads[std::size_t(wh)] = -1;
+    deps.relations[wh] = QStringLiteral("root");
+    deps.heads[std::size_t(r)] = wh;
+    deps.relations[r] = QStringLiteral("nsubj");
+    return;
+  }
+}
+
 void universal(const QStringList &forms, Dependencies &deps) {
   const int n = static_cast<int>(deps.heads.size());
   auto H = [&](int i) { return deps.heads[static_cast<std::size_t>(i)]; };
@@ -276,6 +326,7 @@ void universal(const QStringList &forms, Dependencies &deps) {
     }
     if (deps.relations[i] == QLatin1String("nmod:poss") && deps.upos[i] == QLatin1String("DET")) deps.upos[i] = QStringLiteral("PRON");
   }
+  raiseCopularQuestionWord(forms, deps);
 }
 
 }  // namespace
