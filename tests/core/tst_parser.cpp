@@ -435,6 +435,14 @@ private Q_SLOTS:
     QCOMPARE(head(who, 1), 0);
     QCOMPARE(rel(who, 2), QStringLiteral("cop"));
     QCOMPARE(head(who, 3), 1);
+    // Link Grammar's colon-as-verb: punctuation heads nothing.
+    const ParsedCaption excerpt = parse(QStringLiteral("Excerpt :"), DependencyStyle::Universal);
+    QCOMPARE(head(excerpt, 1), 0);
+    QCOMPARE(head(excerpt, 2), 1);
+    const ParsedCaption coach = parse(QStringLiteral("Analyst Team 2 : Coach : Doug Sewell"));
+    QCOMPARE(head(coach, 2), 0);
+    for (int t = 1; t <= coach.tokens.size(); ++t)
+      if (coach.tokens[t - 1] == QLatin1String(":")) QCOMPARE(rel(coach, t), QStringLiteral("punct"));
     // An adjective before a compound modifies its head.
     const ParsedCaption water = parse(QStringLiteral("Horrible tap water ."), DependencyStyle::Universal);
     QCOMPARE(head(water, 1), 3);

@@ -709,7 +709,39 @@ private:
       if (c != root && (m_heads[u(c)] < 0 || m_heads[u(c)] == root)) attach(c, root, QStringLiteral("cc"));
     m_heads[u(root)] = -1;
     m_rel[root] = QStringLiteral("root");
+    lowerPunctuationHeads();
+    root = rootOf(root);
     raiseMainClause(root);
+  }
+
+  // Link Grammar reads a colon as a verb ("Excerpt :", "Team 2 : Coach : Doug Sewell": ":.v" with
+  // an S link from the word before and an O link to the one after). Punctuation heads nothing in
+  // either style: its first dependent on its left (else its first dependent) takes its place and
+  // relation, its other dependents hang on that word (appos for a nominal after it, else
+  // parataxis), and the mark becomes its punct.
+  void lowerPunctuationHeads() {
+    for (int p = 0; p < size(); ++p) {
+      if (!isPunctuation(m_words[u(p)].form)) continue;
+      std::vector<int> children;
+      for (int i = 0; i < size(); ++i)
+        if (m_heads[u(i)] == p) children.push_back(i);
+      if (children.empty()) continue;
+      int heir = children.front();
+      for (int c : children)
+        if (c < p) heir = c; // the nearest on the left
+      if (heir > p) heir = children.front();
+      m_heads[u(heir)] = m_heads[u(p)];
+      m_rel[heir] = m_rel[p] == QLatin1String("punct") ? QStringLiteral("dep") : m_rel[p];
+      for (int c : children) {
+        if (c == heir) continue;
+        m_heads[u(c)] = heir;
+        if (isPunctuation(m_words[u(c)].form)) m_rel[c] = QStringLiteral("punct");
+        else if (c > p) m_rel[c] = isNominal(m_upos[c]) ? QStringLiteral("appos") : QStringLiteral("parataxis");
+      }
+      m_heads[u(p)] = heir;
+      m_rel[p] = QStringLiteral("punct");
+      m_upos[p] = QStringLiteral("PUNCT");
+    }
   }
 
   // "As you know , we are in the process …", "If you would like , we can set up a call": Link
