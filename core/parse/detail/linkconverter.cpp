@@ -227,7 +227,9 @@ private:
         const bool expletive = type.startsWith(QLatin1String("SF"));
         const QString rel = expletive ? QStringLiteral("expl") : QStringLiteral("nsubj");
         inverted ? propose(r, l, rel, 6) : propose(l, r, rel, 6);
-        if (expletive) m_expletiveVerbs.insert(inverted ? l : r);
+        // "there is no proof" keeps the verb as head; an expletive "it" before a noun phrase ("It 's
+        // this sort of interest that keeps …") is a cleft, whose predicate heads as any copula's.
+        if (expletive && m_lower[inverted ? r : l] == QLatin1String("there")) m_expletiveVerbs.insert(inverted ? l : r);
       } else if (type == QLatin1String("O")) {
         // "is sitting" linked as be + gerund object (Ost): a progressive all the same.
         const bool gerund = m_words[u(r)].suffix.startsWith(QLatin1Char('g')) && m_lower[r].endsWith(QLatin1String("ing"));
