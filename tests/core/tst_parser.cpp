@@ -443,6 +443,15 @@ private Q_SLOTS:
     QCOMPARE(head(coach, 2), 0);
     for (int t = 1; t <= coach.tokens.size(); ++t)
       if (coach.tokens[t - 1] == QLatin1String(":")) QCOMPARE(rel(coach, t), QStringLiteral("punct"));
+    // A mail header's time stamp is headed by its date; a preposition left as root gives way.
+    const ParsedCaption stamp = parse(QStringLiteral("04/26/2001 07:17 AM"), DependencyStyle::Universal);
+    QCOMPARE(head(stamp, 1), 0);
+    QCOMPARE(head(stamp, 2), 1);
+    QCOMPARE(head(stamp, 3), 2);
+    const ParsedCaption from = parse(QStringLiteral("From the AP comes this story :"), DependencyStyle::Universal);
+    QCOMPARE(head(from, 4), 0);
+    QCOMPARE(head(from, 3), 4);
+    QCOMPARE(rel(from, 1), QStringLiteral("case"));
     // An adjective before a compound modifies its head.
     const ParsedCaption water = parse(QStringLiteral("Horrible tap water ."), DependencyStyle::Universal);
     QCOMPARE(head(water, 1), 3);

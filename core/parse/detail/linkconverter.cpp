@@ -4,6 +4,8 @@
 
 #include <QSet>
 
+#include <QRegularExpression>
+
 #include <algorithm>
 #include <map>
 
@@ -84,6 +86,7 @@ public:
     chooseRootAndAttachOrphans();
     raiseModifiersToTheHeadNoun();
     breakLeftoverCycles();
+    attachTimestamps();
     refinePos();
     // A participle hanging on a preposition is its clausal object ("by depicting the Holocaust",
     // "for protecting his clan"): Stanford's pcomp, which the UD style turns into advcl / acl + mark.
@@ -713,7 +716,48 @@ private:
     m_rel[root] = QStringLiteral("root");
     lowerPunctuationHeads();
     root = rootOf(root);
+    root = rerootPreposition(root);
     raiseMainClause(root);
+  }
+
+  // A preposition never heads a sentence, yet partial linkages leave one as root: "From the AP
+  // [comes] this story", "In … incidents , some eleven Iraqis were killed …", "x@y.com on
+  // 08/15/2000". The root moves to its dependent verb with a subject (else any dependent verb),
+  // else to the nominal before it, else to its object; the preposition (with its object) then
+  // modifies the new root as a prep.
+  int rerootPreposition(int root) {
+    if (m_upos[root] != QLatin1String("ADP")) return root;
+    static const QStringList subjects{QStringLiteral("nsubj"), QStringLiteral("nsubjpass"), QStringLiteral("expl")};
+    std::vector<int> children;
+    for (int i = 0; i < size(); ++i)
+      if (m_heads[u(i)] == root) children.push_back(i);
+    const auto hasSubject = [&](int w) {
+      for (int i = 0; i < size(); ++i)
+        if (m_heads[u(i)] == w && subjects.contains(m_rel[i])) return true;
+      return false;
+    };
+    int heir = -1;
+    for (int pass = 0; pass < 2 && heir < 0; ++pass)
+      for (int c : children)
+        if (heir < 0 && m_upos[c] == QLatin1String("VERB") && (pass == 1 || hasSubject(c))) heir = c;
+    for (int c : children)
+      if (heir < 0 && c < root && isNominal(m_upos[c])) heir = c;
+    for (int c : children)
+      if (heir < 0 && m_rel[c] == QLatin1String("pobj")) heir = c;
+    if (heir < 0) return root;
+    const bool object = m_rel[heir] == QLatin1String("pobj");
+    for (int c : children)
+      if (c != heir && (c > root ? !object && m_rel[c] != QLatin1String("pobj") : true)) m_heads[u(c)] = heir;
+    m_heads[u(heir)] = -1;
+    m_rel[heir] = QStringLiteral("root");
+    if (object) { // nothing else to hang it on: the object heads, the preposition is its dependent
+      m_heads[u(root)] = heir;
+      m_rel[root] = QStringLiteral("dep");
+    } else {
+      m_heads[u(root)] = heir;
+      m_rel[root] = QStringLiteral("prep");
+    }
+    return heir;
   }
 
   // Link Grammar reads a colon as a verb ("Excerpt :", "Team 2 : Coach : Doug Sewell": ":.v" with
@@ -779,6 +823,34 @@ private:
     m_rel[main] = QStringLiteral("root");
     m_heads[u(root)] = main;
     m_rel[root] = QStringLiteral("advcl");
+  }
+
+  // E-mail headers and signatures write "04/26/2001 07:17 AM": the date heads the stamp (EWT: the
+  // time is its list item, AM the time's modifier); Link Grammar heads it by "AM". The stamp keeps
+  // the head and relation its top word had.
+  void attachTimestamps() {
+    static const QRegularExpression date(QStringLiteral("^\\d{1,2}/\\d{1,2}/\\d{2,4}$"));
+    static const QRegularExpression time(QStringLiteral("^\\d{1,2}:\\d{2}(:\\d{2})?$"));
+    for (int d = 0; d + 1 < size(); ++d) {
+      if (!date.match(m_words[u(d)].form).hasMatch() || !time.match(m_words[u(d + 1)].form).hasMatch()) continue;
+      const int last = d + 2 < size() && (m_lower[d + 2] == QLatin1String("am") || m_lower[d + 2] == QLatin1String("pm")) ? d + 2 : d + 1;
+      const auto inStamp = [&](int w) { return w >= d && w <= last; };
+      int top = d;
+      for (int w = d; w <= last; ++w)
+        if (!inStamp(m_heads[u(w)])) top = w;
+      const int head = m_heads[u(top)];
+      const QString rel = m_rel[top];
+      for (int i = 0; i < size(); ++i)
+        if (!inStamp(i) && inStamp(m_heads[u(i)])) m_heads[u(i)] = d;
+      m_heads[u(d)] = head;
+      m_rel[d] = rel;
+      m_heads[u(d + 1)] = d;
+      m_rel[d + 1] = QStringLiteral("dep");
+      if (last > d + 1) {
+        m_heads[u(last)] = d + 1;
+        m_rel[last] = QStringLiteral("dep");
+      }
+    }
   }
 
   // The rewrites keep the heads a tree, but linkages as tangled as "The one time I actually booked
