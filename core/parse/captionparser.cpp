@@ -184,11 +184,42 @@ struct CaptionParser::Impl {
     LinkedSpan span;
     span.lg = session.parse(text);
     if ((span.lg.nullCount > 0 || span.lg.words.empty()) && !span.lg.timedOut) wrapFragment(text, &span);
+    else if (adjectiveReadAsImperative(span.lg)) {
+      LinkedSpan framed;
+      wrapFragment(text, &framed);
+      if (framed.fragment) span = std::move(framed);
+    }
     for (detail::LinkGrammarWord &w : span.lg.words) {
       w.start += from;
       w.end += from;
     }
     return span;
+  }
+
+  // Review titles and captions are noun phrases that open with an adjective ("Best place to sleep",
+  // "Green tea", "Cool ambience", "Revised Article 4.6"), which Link Grammar links completely as an
+  // imperative: the first word a verb (best.v, green.v, revised.v-d) with the bare noun after it as
+  // its object. When that word also has an adjective reading (or is a participle) and its object
+  // is the next word (an imperative's object mostly has a determiner: "Try the pizza"), the "there
+  // is" frame is tried, and kept if it links completely.
+  bool adjectiveReadAsImperative(const detail::LinkGrammarResult &lg) const {
+    if (lg.words.size() < 2 || lg.nullCount > 0) return false;
+    const QString first = lg.words.front().text;
+    const int dot = first.lastIndexOf(QLatin1Char('.'));
+    if (dot <= 0) return false;
+    const QString subscript = first.mid(dot + 1);
+    if (subscript != QLatin1String("v") && subscript != QLatin1String("v-d")) return false;
+    bool rootLink = false, objectNext = false;
+    for (const detail::LgLink &link : lg.links) {
+      if (link.left < 0 && link.right == 0 && link.label.startsWith(QLatin1Char('W'))) rootLink = true;
+      if (link.left == 0 && link.right == 1 && link.label.startsWith(QLatin1Char('O'))) objectNext = true;
+    }
+    if (!rootLink || !objectNext) return false;
+    if (subscript == QLatin1String("v-d")) return true;
+    QString word = first.left(dot);
+    word.remove(markRegex());
+    const QStringList subscripts = session.subscriptsOf(word.toLower());
+    return std::any_of(subscripts.begin(), subscripts.end(), [](const QString &s) { return s == QLatin1String("a") || s.startsWith(QLatin1String("a-")); });
   }
 
   // Captions are often verbless noun phrases ("Two stars beneath a green triangle."), and web text

@@ -452,6 +452,15 @@ private Q_SLOTS:
     QCOMPARE(head(from, 4), 0);
     QCOMPARE(head(from, 3), 4);
     QCOMPARE(rel(from, 1), QStringLiteral("case"));
+    // A noun phrase that opens with an adjective Link Grammar also reads as a verb is no imperative;
+    // a real imperative ("Try the pizza") stays one.
+    const ParsedCaption best = parse(QStringLiteral("Best place to sleep !"), DependencyStyle::Universal);
+    QCOMPARE(head(best, 2), 0);
+    QCOMPARE(head(best, 1), 2);
+    QCOMPARE(rel(best, 1), QStringLiteral("amod"));
+    const ParsedCaption pizza = parse(QStringLiteral("Try the pizza ."), DependencyStyle::Universal);
+    QCOMPARE(head(pizza, 1), 0);
+    QCOMPARE(rel(pizza, 3), QStringLiteral("obj"));
     // An adjective before a compound modifies its head.
     const ParsedCaption water = parse(QStringLiteral("Horrible tap water ."), DependencyStyle::Universal);
     QCOMPARE(head(water, 1), 3);

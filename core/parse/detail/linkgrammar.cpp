@@ -113,6 +113,21 @@ bool LinkGrammarSession::isKnownWord(const QString &word) const {
   return known;
 }
 
+QStringList LinkGrammarSession::subscriptsOf(const QString &word) const {
+  QStringList subscripts;
+  const QByteArray utf8 = word.toUtf8();
+  if (utf8.isEmpty()) return subscripts;
+  Dict_node *entries = dictionary_lookup_list(sharedDictionary(), utf8.constData());
+  for (Dict_node *e = entries; e; e = e->right) {
+    // The dictionary keeps "best.a" as "best" SUBSCRIPT_MARK (\3) "a".
+    const QString entry = QString::fromUtf8(e->string);
+    const int mark = std::max(entry.lastIndexOf(QChar(3)), entry.lastIndexOf(QLatin1Char('.')));
+    subscripts << (mark > 0 ? entry.mid(mark + 1) : QString());
+  }
+  free_lookup_list(sharedDictionary(), entries);
+  return subscripts;
+}
+
 void LinkGrammarSession::setTimeLimit(int seconds) { parse_options_set_max_parse_time(opts(m_options), std::max(seconds, 1)); }
 
 LinkGrammarResult LinkGrammarSession::parse(const QString &input, bool allowNulls) {

@@ -4,6 +4,7 @@
 #include "parse/detail/linkconverter.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -38,6 +39,9 @@ public:
   LinkGrammarResult parse(const QString &input, bool allowNulls = true);
   // Whether the English dictionary has this exact word (a lookup, no parse).
   bool isKnownWord(const QString &word) const;
+  // The subscripts of the dictionary's entries for this word ("best": "a", "e", "v", …); "" for an
+  // entry without one.
+  QStringList subscriptsOf(const QString &word) const;
 
 private:
   void *m_options = nullptr; // Parse_Options (an opaque pointer type in Link Grammar)

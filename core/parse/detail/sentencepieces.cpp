@@ -119,7 +119,8 @@ Dependencies joinPieces(const std::vector<Dependencies> &parts, const QStringLis
   const auto subordinate = [&](std::size_t k) {
     return parts[k].relations.value(0) == QLatin1String("mark") && parts[k].heads[0] == roots[k] - starts[k];
   };
-  const auto leads = [&](std::size_t k) { return !subordinate(k) && parts[k].heads.size() > 1; };
+  const auto words = [&](std::size_t k) { return std::count_if(parts[k].upos.begin(), parts[k].upos.end(), [](const QString &p) { return p != QLatin1String("PUNCT"); }); };
+  const auto leads = [&](std::size_t k) { return !subordinate(k) && words(k) > 1; };
   std::size_t head = 0;
   while (head < parts.size() && !leads(head)) ++head;
   if (head == parts.size()) head = 0;
@@ -128,7 +129,7 @@ Dependencies joinPieces(const std::vector<Dependencies> &parts, const QStringLis
     if (k > 0) joined.heads[std::size_t(starts[k] - 1)] = roots[k];
     if (k == head) continue;
     joined.heads[std::size_t(roots[k])] = root;
-    joined.relations[roots[k]] = k < head ? (parts[k].heads.size() > 1 ? QStringLiteral("advcl") : QStringLiteral("dep"))
+    joined.relations[roots[k]] = k < head ? (words(k) > 1 ? QStringLiteral("advcl") : QStringLiteral("dep"))
                                  : conjunctions.contains(firstWords.value(int(k)).toLower()) ? QStringLiteral("conj")
                                                                                             : QStringLiteral("parataxis");
   }
