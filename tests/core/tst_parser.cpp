@@ -461,6 +461,11 @@ private Q_SLOTS:
     const ParsedCaption pizza = parse(QStringLiteral("Try the pizza ."), DependencyStyle::Universal);
     QCOMPARE(head(pizza, 1), 0);
     QCOMPARE(rel(pizza, 3), QStringLiteral("obj"));
+    // An adjective's bare clausal complement is its ccomp, the adjective no complementizer.
+    const ParsedCaption sure = parse(QStringLiteral("I am sure they are ."), DependencyStyle::Universal);
+    QCOMPARE(head(sure, 3), 0);
+    QCOMPARE(head(sure, 5), 3);
+    QCOMPARE(rel(sure, 5), QStringLiteral("ccomp"));
     // An adjective before a compound modifies its head.
     const ParsedCaption water = parse(QStringLiteral("Horrible tap water ."), DependencyStyle::Universal);
     QCOMPARE(head(water, 1), 3);

@@ -615,9 +615,11 @@ private:
     for (const auto &[comp, verb] : m_clauseVerb) clauses[comp] = resolved(verb);
     for (const auto &[comp, verb] : clauses) {
       if (!valid(verb) || verb == comp) continue;
-      // A verb with a bare clausal complement ("Hope this helps", "I think he left": Ce + CV from
-      // the verb itself, the "that" left out) is no complementizer: the clause is its ccomp.
-      if (m_words[u(comp)].suffix.startsWith(QLatin1Char('v'))) {
+      // A verb or adjective with a bare clausal complement ("Hope this helps", "I think he left",
+      // "I am sure they are": Ce + CV from the word itself, the "that" left out) is no
+      // complementizer: the clause is its ccomp.
+      const QString &suffix = m_words[u(comp)].suffix;
+      if (suffix.startsWith(QLatin1Char('v')) || suffix == QLatin1String("a") || suffix.startsWith(QLatin1String("a-"))) {
         if (!dominates(verb, comp)) attach(verb, comp, QStringLiteral("ccomp"));
         continue;
       }
