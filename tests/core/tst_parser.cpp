@@ -381,6 +381,9 @@ private Q_SLOTS:
   // link inside a frame; questions and opening subordinate clauses keep the main verb as root; a
   // linkage tangled enough to loop still gives a tree.
   void constructionsOfRevisionSeven() {
+    const ParsedCaption incident = parse(QStringLiteral("In an apparently unrelated incidents , some eleven Iraqis were killed by snipers on Tuesday ."),
+                                         DependencyStyle::Universal);
+    QCOMPARE(head(incident, 11), 0); // killed, not the fronted phrase's noun
     const ParsedCaption runOn = parse(QStringLiteral("Nice people ... I hear ."), DependencyStyle::Universal);
     QCOMPARE(runOn.segments, 2);
     QVERIFY(toConllu(runOn).contains(QStringLiteral("# parse = complete ud pieces=2")));

@@ -115,12 +115,16 @@ Dependencies joinPieces(const std::vector<Dependencies> &parts, const QStringLis
   }
   // The head piece: not a subordinate clause (its first word the `mark` of its root: "If you go
   // there , …", but not "If you go there , the food was good , …"), and not a lone word before the
-  // clause ("Plus , it 's healthy", "Ginny , please see …"); when every piece is one of those, the first.
+  // clause ("Plus , it 's healthy", "Ginny , please see …"), nor a phrase that opens with a
+  // preposition; when every piece is one of those, the first.
   const auto subordinate = [&](std::size_t k) {
     return parts[k].relations.value(0) == QLatin1String("mark") && parts[k].heads[0] == roots[k] - starts[k];
   };
   const auto words = [&](std::size_t k) { return std::count_if(parts[k].upos.begin(), parts[k].upos.end(), [](const QString &p) { return p != QLatin1String("PUNCT"); }); };
-  const auto leads = [&](std::size_t k) { return !subordinate(k) && words(k) > 1; };
+  // "In an unrelated incident , eleven Iraqis were killed": a piece that opens with a preposition
+  // is a phrase of the clause after it, not a clause.
+  const auto prepositional = [&](std::size_t k) { return parts[k].upos.value(0) == QLatin1String("ADP") && k + 1 < parts.size(); };
+  const auto leads = [&](std::size_t k) { return !subordinate(k) && !prepositional(k) && words(k) > 1; };
   std::size_t head = 0;
   while (head < parts.size() && !leads(head)) ++head;
   if (head == parts.size()) head = 0;
@@ -129,7 +133,7 @@ Dependencies joinPieces(const std::vector<Dependencies> &parts, const QStringLis
     if (k > 0) joined.heads[std::size_t(starts[k] - 1)] = roots[k];
     if (k == head) continue;
     joined.heads[std::size_t(roots[k])] = root;
-    joined.relations[roots[k]] = k < head ? (words(k) > 1 ? QStringLiteral("advcl") : QStringLiteral("dep"))
+    joined.relations[roots[k]] = k < head ? (subordinate(k) ? QStringLiteral("advcl") : QStringLiteral("dep"))
                                  : conjunctions.contains(firstWords.value(int(k)).toLower()) ? QStringLiteral("conj")
                                                                                             : QStringLiteral("parataxis");
   }

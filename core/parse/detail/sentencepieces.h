@@ -40,9 +40,10 @@ SentencePieces splitIntoPieces(const QString &input, const std::function<int(int
 
 // The pieces' trees as one tree over their words in input order, one separator word (PUNCT) between
 // consecutive pieces. `parts[k]` is piece k's dependencies, `firstWords[k]` its first word. The head
-// piece is the first of more than one word that is not a subordinate clause (one whose first word
-// is the `mark` of its root: "If you go , …"): pieces before it are advcl of its root (a lone word:
-// dep); every later piece is parataxis of it, or conj when it opens with
+// piece is the first of more than one word that is neither a subordinate clause (one whose first
+// word is the `mark` of its root: "If you go , …") nor a phrase opening with a preposition ("In
+// an unrelated incident , …"): pieces before it hang on its root (a subordinate clause as advcl,
+// anything else as dep); every later piece is parataxis of it, or conj when it opens with
 // and / but / or / so (which its own tree already holds as cc); a separator is punct of the piece
 // after it (the UD style re-attaches punctuation by its own rule).
 Dependencies joinPieces(const std::vector<Dependencies> &parts, const QStringList &firstWords);
