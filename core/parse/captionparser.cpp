@@ -196,6 +196,19 @@ struct CaptionParser::Impl {
     return span;
   }
 
+  // Link Grammar takes a capitalised first word as written: "See attached file" reads "See" as a
+  // given name (See.f), "Best place" finds no reading of "Best" but a name's. When the lower-case
+  // word is in the dictionary (and the word is not "I" or all capitals), it reads that instead —
+  // the caption's token keeps its capital. A name that is also a common word ("Mark left") then
+  // reads as the common word, which links the same way.
+  void lowerFirstWord(QString *input) const {
+    int end = 0;
+    while (end < input->size() && !input->at(end).isSpace()) ++end;
+    if (end < 2 || !input->at(0).isUpper() || !input->at(1).isLower()) return;
+    const QString lower = input->left(end).toLower();
+    if (session.isKnownWord(lower)) (*input)[0] = input->at(0).toLower();
+  }
+
   // Review titles and captions are noun phrases that open with an adjective ("Best place to sleep",
   // "Green tea", "Cool ambience", "Revised Article 4.6"), which Link Grammar links completely as an
   // imperative: the first word a verb (best.v, green.v, revised.v-d) with the bare noun after it as
@@ -292,7 +305,8 @@ ParsedCaption CaptionParser::parse(const QString &caption) {
   result.text = caption;
   result.style = m_options.style;
 
-  const PreTokens pre = pretokenize(caption);
+  PreTokens pre = pretokenize(caption);
+  m_impl->lowerFirstWord(&pre.input);
   std::map<std::pair<int, int>, LinkedSpan> linked; // each span is parsed once, however often splitting asks
   const auto link = [&](int from, int to) -> const LinkedSpan & {
     auto it = linked.find({from, to});

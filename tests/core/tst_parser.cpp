@@ -469,6 +469,12 @@ private Q_SLOTS:
     QCOMPARE(head(sure, 3), 0);
     QCOMPARE(head(sure, 5), 3);
     QCOMPARE(rel(sure, 5), QStringLiteral("ccomp"));
+    // A capitalised first word reads as its common word: "Wonderful" was linked as a name.
+    const ParsedCaption staff = parse(QStringLiteral("Wonderful staff and great service !!"), DependencyStyle::Universal);
+    QCOMPARE(staff.tokens.front(), QStringLiteral("Wonderful"));
+    QCOMPARE(head(staff, 2), 0);
+    QCOMPARE(head(staff, 1), 2);
+    QCOMPARE(head(staff, 5), 2);
     // An adjective before a compound modifies its head.
     const ParsedCaption water = parse(QStringLiteral("Horrible tap water ."), DependencyStyle::Universal);
     QCOMPARE(head(water, 1), 3);
@@ -737,8 +743,8 @@ private Q_SLOTS:
     QCOMPARE(result.sentences, 150);
     qInfo("EWT test[0:150]: UAS %.3f LAS %.3f over %d tokens", result.scores.uas(), result.scores.las(), result.scores.tokens);
     QVERIFY(result.scores.tokens > 1500);
-    QVERIFY2(result.scores.uas() > 0.59, "UAS floor");
-    QVERIFY2(result.scores.las() > 0.51, "LAS floor");
+    QVERIFY2(result.scores.uas() > 0.66, "UAS floor");
+    QVERIFY2(result.scores.las() > 0.58, "LAS floor");
   }
 };
 

@@ -806,7 +806,9 @@ private:
     static const QStringList subjects{QStringLiteral("nsubj"), QStringLiteral("nsubjpass"), QStringLiteral("expl"), QStringLiteral("csubj")};
     int mark = -1;
     for (int i = 0; i < root && mark < 0; ++i) {
-      if (m_heads[u(i)] == root && m_rel[i] == QLatin1String("mark") && subordinators.contains(m_lower[i])) mark = i;
+      if (m_heads[u(i)] == root && subordinators.contains(m_lower[i]) &&
+          (m_rel[i] == QLatin1String("mark") || (m_rel[i] == QLatin1String("advmod") && m_lower[i].endsWith(QLatin1String("though")))))
+        mark = i; // Link Grammar reads "though" / "although" as adverbs
       else if (m_rel[i] != QLatin1String("cc") && !isPunctuation(m_words[u(i)].form)) break; // the subordinator must open the sentence
     }
     if (mark < 0) return;

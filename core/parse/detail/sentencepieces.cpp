@@ -117,8 +117,12 @@ Dependencies joinPieces(const std::vector<Dependencies> &parts, const QStringLis
   // there , …", but not "If you go there , the food was good , …"), and not a lone word before the
   // clause ("Plus , it 's healthy", "Ginny , please see …"), nor a phrase that opens with a
   // preposition; when every piece is one of those, the first.
+  // Link Grammar reads "though" / "although" as adverbs: they count as the clause's mark too.
+  static const QStringList adverbialSubordinators{QStringLiteral("though"), QStringLiteral("although")};
   const auto subordinate = [&](std::size_t k) {
-    return parts[k].relations.value(0) == QLatin1String("mark") && parts[k].heads[0] == roots[k] - starts[k];
+    const QString &rel = parts[k].relations.value(0);
+    return parts[k].heads[0] == roots[k] - starts[k] &&
+           (rel == QLatin1String("mark") || (rel == QLatin1String("advmod") && adverbialSubordinators.contains(firstWords.value(int(k)).toLower())));
   };
   const auto words = [&](std::size_t k) { return std::count_if(parts[k].upos.begin(), parts[k].upos.end(), [](const QString &p) { return p != QLatin1String("PUNCT"); }); };
   // "In an unrelated incident , eleven Iraqis were killed": a piece that opens with a preposition
