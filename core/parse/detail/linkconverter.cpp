@@ -729,15 +729,7 @@ private:
   // modifies the new root as a prep.
   int rerootPreposition(int root) {
     if (m_upos[root] != QLatin1String("ADP")) return root;
-    static const QStringList subjects{QStringLiteral("nsubj"), QStringLiteral("nsubjpass"), QStringLiteral("expl")};
-    std::vector<int> children;
-    for (int i = 0; i < size(); ++i)
-      if (m_heads[u(i)] == root) children.push_back(i);
-    const auto hasSubject = [&](int w) {
-      for (int i = 0; i < size(); ++i)
-        if (m_heads[u(i)] == w && subjects.contains(m_rel[i])) return true;
-      return false;
-    };
+    const std::vector<int> children = childrenOf(root);
     int heir = -1;
     for (int pass = 0; pass < 2 && heir < 0; ++pass)
       for (int c : children)
@@ -752,13 +744,8 @@ private:
       if (c != heir && (c > root ? !object && m_rel[c] != QLatin1String("pobj") : true)) m_heads[u(c)] = heir;
     m_heads[u(heir)] = -1;
     m_rel[heir] = QStringLiteral("root");
-    if (object) { // nothing else to hang it on: the object heads, the preposition is its dependent
-      m_heads[u(root)] = heir;
-      m_rel[root] = QStringLiteral("dep");
-    } else {
-      m_heads[u(root)] = heir;
-      m_rel[root] = QStringLiteral("prep");
-    }
+    m_heads[u(root)] = heir;
+    m_rel[root] = object ? QStringLiteral("dep") : QStringLiteral("prep"); // under its own object: no prep to be
     return heir;
   }
 
@@ -770,9 +757,7 @@ private:
   void lowerPunctuationHeads() {
     for (int p = 0; p < size(); ++p) {
       if (!isPunctuation(m_words[u(p)].form)) continue;
-      std::vector<int> children;
-      for (int i = 0; i < size(); ++i)
-        if (m_heads[u(i)] == p) children.push_back(i);
+      const std::vector<int> children = childrenOf(p);
       if (children.empty()) continue;
       int heir = children.front();
       for (int c : children)
@@ -803,7 +788,6 @@ private:
                                            QStringLiteral("while"), QStringLiteral("once"), QStringLiteral("unless"), QStringLiteral("after"),
                                            QStringLiteral("before"), QStringLiteral("whereas")};
     static const QStringList clausal{QStringLiteral("ccomp"), QStringLiteral("parataxis"), QStringLiteral("conj"), QStringLiteral("dep")};
-    static const QStringList subjects{QStringLiteral("nsubj"), QStringLiteral("nsubjpass"), QStringLiteral("expl"), QStringLiteral("csubj")};
     int mark = -1;
     for (int i = 0; i < root && mark < 0; ++i) {
       if (m_heads[u(i)] == root && subordinators.contains(m_lower[i]) &&
@@ -812,11 +796,6 @@ private:
       else if (m_rel[i] != QLatin1String("cc") && !isPunctuation(m_words[u(i)].form)) break; // the subordinator must open the sentence
     }
     if (mark < 0) return;
-    const auto hasSubject = [&](int w) {
-      for (int i = 0; i < size(); ++i)
-        if (m_heads[u(i)] == w && subjects.contains(m_rel[i])) return true;
-      return false;
-    };
     int main = -1;
     for (int c = root + 1; c < size() && main < 0; ++c)
       if (m_heads[u(c)] == root && clausal.contains(m_rel[c]) && hasSubject(c)) main = c;
@@ -963,6 +942,20 @@ private:
       }
       if (cc != joiner && isPunctuation(m_words[u(joiner)].form)) attach(joiner, root, QStringLiteral("punct"));
     }
+  }
+
+  std::vector<int> childrenOf(int w) const {
+    std::vector<int> children;
+    for (int i = 0; i < size(); ++i)
+      if (m_heads[u(i)] == w) children.push_back(i);
+    return children;
+  }
+
+  bool hasSubject(int w) const {
+    static const QStringList subjects{QStringLiteral("nsubj"), QStringLiteral("nsubjpass"), QStringLiteral("expl"), QStringLiteral("csubj")};
+    for (int i = 0; i < size(); ++i)
+      if (m_heads[u(i)] == w && subjects.contains(m_rel[i])) return true;
+    return false;
   }
 
   int rootOf(int w) const {
