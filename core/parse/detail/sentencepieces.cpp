@@ -51,13 +51,12 @@ private:
       }
     std::stable_sort(candidates.begin(), candidates.end(), [](const Candidate &a, const Candidate &b) { return a.rank < b.rank; });
     if (static_cast<int>(candidates.size()) > m_maxSeparators) candidates.resize(std::size_t(m_maxSeparators));
-    int best = -1, bestScore = std::numeric_limits<int>::max(), bestLeft = 0, bestRight = 0, bestRank = 0;
+    int best = -1, bestScore = std::numeric_limits<int>::max(), bestLeft = 0, bestRight = 0;
     for (const Candidate &c : candidates) {
       const int left = m_unlinked(from, m_tokens[std::size_t(c.token - 1)].to);
       const int right = m_unlinked(m_tokens[std::size_t(c.token + 1)].from, to);
       if (left + right < bestScore) { // ties keep the stronger (earlier sorted) separator
         bestScore = left + right;
-        bestRank = c.rank;
         best = c.token;
         bestLeft = left;
         bestRight = right;
