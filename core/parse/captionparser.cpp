@@ -90,11 +90,11 @@ struct CaptionParser::Impl {
     return span;
   }
 
-  // Link Grammar takes a capitalised first word as written: "See attached file" reads "See" as a
-  // given name (See.f), "Best place" finds no reading of "Best" but a name's. When the lower-case
-  // word is in the dictionary (and the word is not "I" or all capitals), it reads that instead —
-  // the caption's token keeps its capital. A name that is also a common word ("Mark left") then
-  // reads as the common word, which links the same way.
+  // Link Grammar reads a capitalised first word both as written (a name: "See" as See.f) and in
+  // lower case, and the name readings change which linkage ranks first: "See attached file" took
+  // "See" for a given name, "Wonderful staff and great service" coordinated "staff and great".
+  // When the lower-case word is in the dictionary (and the word is not "I" or all capitals), only
+  // that is read — the caption's token keeps its capital.
   void lowerFirstWord(QString *input) const {
     int end = 0;
     while (end < input->size() && !input->at(end).isSpace()) ++end;

@@ -469,7 +469,8 @@ private Q_SLOTS:
     QCOMPARE(head(sure, 3), 0);
     QCOMPARE(head(sure, 5), 3);
     QCOMPARE(rel(sure, 5), QStringLiteral("ccomp"));
-    // A capitalised first word reads as its common word: "Wonderful" was linked as a name.
+    // A capitalised first word reads only as its common word: its name readings made Link Grammar
+    // coordinate "staff and great".
     const ParsedCaption staff = parse(QStringLiteral("Wonderful staff and great service !!"), DependencyStyle::Universal);
     QCOMPARE(staff.tokens.front(), QStringLiteral("Wonderful"));
     QCOMPARE(head(staff, 2), 0);

@@ -740,8 +740,8 @@ private:
       if (heir < 0 && m_rel[c] == QLatin1String("pobj")) heir = c;
     if (heir < 0) return root;
     const bool object = m_rel[heir] == QLatin1String("pobj");
-    for (int c : children)
-      if (c != heir && (c > root ? !object && m_rel[c] != QLatin1String("pobj") : true)) m_heads[u(c)] = heir;
+    for (int c : children) // what follows the preposition stays with it when it keeps its object
+      if (c != heir && (c < root || (!object && m_rel[c] != QLatin1String("pobj")))) m_heads[u(c)] = heir;
     m_heads[u(heir)] = -1;
     m_rel[heir] = QStringLiteral("root");
     m_heads[u(root)] = heir;

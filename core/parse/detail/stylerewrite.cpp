@@ -28,10 +28,11 @@ bool nominal(const QString &upos) {
          upos == QLatin1String("NUM");
 }
 
-// The object takes the preposition's place: head and relation; the preposition's other
-// dependents move to the object. Returns the object, or -1 when the preposition has none.
-int raiseObject(Dependencies &deps, int prep, const QString &objectRel, const QString &prepRel) {
-  const int object = firstChild(deps, prep, "pobj");
+// The object (the preposition's first `childRel` dependent) takes the preposition's place: head and
+// relation; the preposition's other dependents move to the object. Returns the object, or -1 when
+// the preposition has none.
+int raiseObject(Dependencies &deps, int prep, const QString &objectRel, const QString &prepRel, const char *childRel = "pobj") {
+  const int object = firstChild(deps, prep, childRel);
   if (object < 0) return -1;
   for (int k : childrenOf(deps, prep))
     if (k != object && deps.relations[k] != QLatin1String("fixed")) deps.heads[static_cast<std::size_t>(k)] = object;
@@ -191,41 +192,28 @@ void raiseCopularQuestionWord(const QStringList &forms, Dependencies &deps) {
                                        QStringLiteral("aux"), QStringLiteral("advmod"), QStringLiteral("vocative")};
   static const QStringList beForms{QStringLiteral("is"), QStringLiteral("are"), QStringLiteral("was"), QStringLiteral("were"),
                                    QStringLiteral("'s"), QStringLiteral("'re"), QStringLiteral("am"), QStringLiteral("'m")};
-  const int n = static_cast<int>(deps.heads.size());
-  for (int r = 0; r < n; ++r) {
-    if (deps.heads[std::size_t(r)] >= 0) continue;
-    // "Who is he ?", "How are you ?": the verb "be" itself heads, with the subject after it.
-    if (beForms.contains(forms[r].toLower()) && firstChild(deps, r, "cop") < 0) {
-      int wh = -1, subject = -1;
-      for (int k : childrenOf(deps, r)) {
-        if (k < r && words.contains(forms[k].toLower()) && childrenOf(deps, k).empty()) wh = k;
-        if (k > r && subject < 0 && (deps.relations[k] == QLatin1String("nsubj") || deps.relations[k] == QLatin1String("expl"))) subject = k;
-      }
-      if (wh < 0 || subject < 0 || deps.relations[subject] == QLatin1String("expl")) return;
-      for (int k : childrenOf(deps, r))
-        if (k != wh) deps.heads[std::size_t(k)] = wh;
-      deps.heads[std::size_t(wh)] = -1;
-      deps.relations[wh] = QStringLiteral("root");
-      deps.heads[std::size_t(r)] = wh;
-      deps.relations[r] = QStringLiteral("cop");
-      deps.upos[r] = QStringLiteral("AUX");
-      return;
-    }
-    const int cop = firstChild(deps, r, "cop");
-    if (cop < 0 || cop > r) return;
-    int wh = -1;
-    for (int k : childrenOf(deps, r))
-      if (k < cop && words.contains(forms[k].toLower()) && childrenOf(deps, k).empty()) wh = k;
-    if (wh < 0) return;
-    for (int k : childrenOf(deps, r))
-      if (k != wh && clauseLevel.contains(deps.relations[k]) && (k < r || deps.relations[k] != QLatin1String("advmod")))
-        deps.heads[std::size_t(k)] = wh;
-    deps.heads[std::size_t(wh)] = -1;
-    deps.relations[wh] = QStringLiteral("root");
-    deps.heads[std::size_t(r)] = wh;
-    deps.relations[r] = QStringLiteral("nsubj");
-    return;
+  const auto rootAt = std::find(deps.heads.begin(), deps.heads.end(), -1);
+  if (rootAt == deps.heads.end()) return;
+  const int r = static_cast<int>(rootAt - deps.heads.begin());
+  const bool beHeads = beForms.contains(forms[r].toLower()) && firstChild(deps, r, "cop") < 0; // "Who is he ?"
+  const int cop = beHeads ? r : firstChild(deps, r, "cop");
+  if (cop < 0 || cop > r) return;
+  int wh = -1, subject = -1;
+  for (int k : childrenOf(deps, r)) {
+    if (k < cop && words.contains(forms[k].toLower()) && childrenOf(deps, k).empty()) wh = k;
+    if (k > r && subject < 0 && (deps.relations[k] == QLatin1String("nsubj") || deps.relations[k] == QLatin1String("expl"))) subject = k;
   }
+  if (wh < 0 || (beHeads && (subject < 0 || deps.relations[subject] == QLatin1String("expl")))) return;
+  // Where "be" heads, all its dependents move; else only the clause-level ones (an advmod after the
+  // old head stays: it modifies the noun phrase).
+  for (int k : childrenOf(deps, r))
+    if (k != wh && (beHeads || (clauseLevel.contains(deps.relations[k]) && (k < r || deps.relations[k] != QLatin1String("advmod")))))
+      deps.heads[std::size_t(k)] = wh;
+  deps.heads[std::size_t(wh)] = -1;
+  deps.relations[wh] = QStringLiteral("root");
+  deps.heads[std::size_t(r)] = wh;
+  deps.relations[r] = beHeads ? QStringLiteral("cop") : QStringLiteral("nsubj");
+  if (beHeads) deps.upos[r] = QStringLiteral("AUX");
 }
 
 void universal(const QStringList &forms, Dependencies &deps) {
@@ -238,20 +226,11 @@ void universal(const QStringList &forms, Dependencies &deps) {
     const int head = H(p);
     const bool underNominal = nominal(deps.upos[head]);
     const int object = raiseObject(deps, p, underNominal ? QStringLiteral("nmod") : QStringLiteral("obl"), QStringLiteral("case"));
-    const int clause = object < 0 ? firstChild(deps, p, "pcomp") : -1;
-    if (clause >= 0) {
-      // A preposition before a clause ("by depicting the Holocaust") is its mark; the clause takes
-      // the preposition's place as advcl (acl under a nominal), with its other dependents.
-      for (int k : childrenOf(deps, p))
-        if (k != clause) deps.heads[static_cast<std::size_t>(k)] = clause;
-      deps.heads[static_cast<std::size_t>(clause)] = head;
-      deps.relations[clause] = underNominal ? QStringLiteral("acl") : QStringLiteral("advcl");
-      deps.heads[static_cast<std::size_t>(p)] = clause;
-      deps.relations[p] = QStringLiteral("mark");
-      deps.upos[p] = QStringLiteral("SCONJ");
-    } else if (object < 0) {
-      deps.relations[p] = underNominal ? QStringLiteral("nmod") : QStringLiteral("obl");
-    }
+    // A preposition before a clause ("by depicting the Holocaust") is its mark; the clause takes
+    // the preposition's place as advcl (acl under a nominal), with its other dependents.
+    const int clause = object < 0 ? raiseObject(deps, p, underNominal ? QStringLiteral("acl") : QStringLiteral("advcl"), QStringLiteral("mark"), "pcomp") : -1;
+    if (clause >= 0) deps.upos[p] = QStringLiteral("SCONJ");
+    else if (object < 0) deps.relations[p] = underNominal ? QStringLiteral("nmod") : QStringLiteral("obl");
     // 2. Copula with a predicate PP ("The dog is in the park"): the PP's object heads the clause.
     const QString be = forms[head].toLower();
     static const QStringList beForms{QStringLiteral("is"), QStringLiteral("are"), QStringLiteral("was"), QStringLiteral("were"),
