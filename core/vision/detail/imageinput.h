@@ -20,6 +20,11 @@ constexpr int kMinImageSide = 8; // smaller images carry no usable content: skip
 // than kMinImageSide. Never throws.
 cv::Mat loadImage(const QString &path, QString *reason);
 
+// The image resized so its shortest side is max(input.resizeShort, input.inputSize) (bilinear), the
+// first step of makeCrops; an image already that size is returned as it is, so makeCrops of a
+// resized image gives the same crops as makeCrops of the original (the decoded-image cache).
+cv::Mat resizeShortSide(const cv::Mat &image, const InputSpec &input);
+
 // The crops of one image, each input.inputSize square (BGR 8-bit): shortest side resized to
 // input.resizeShort, then the centre crop, or 10 crops (corners + centre and their mirrors).
 std::vector<cv::Mat> makeCrops(const cv::Mat &image, const InputSpec &input, CropMode mode);
