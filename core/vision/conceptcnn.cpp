@@ -3,6 +3,7 @@
 #include "engine/jobcontext.h"
 #include "io/atomicfile.h"
 #include "vision/detail/cvtensor.h"
+#include "vision/detail/decodedcache.h"
 #include "vision/detail/imageinput.h"
 
 #include <QDir>
@@ -112,7 +113,8 @@ void saveTo(const QString &folder, const QByteArray &weights, const QJsonObject 
 }  // namespace
 
 ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec &spec, const QString &folder,
-                                      const QString &key, JobContext *job, const QString &sharedFolder) {
+                                      const QString &key, JobContext *job, const QString &sharedFolder,
+                                      const DecodedImageCache *decoded) {
   const ConceptCnnOptions &options = spec.concept;
   ConceptCnnModel model;
   model.featureDim = options.featureDim;
@@ -154,7 +156,8 @@ ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec
       job->setProgress(0.1 * n / train.size(), QStringLiteral("concept CNN: reading training images"));
     }
     QString reason;
-    const cv::Mat image = loadImage(dataset.images[train[n]].path, &reason);
+    const QString &path = dataset.images[train[n]].path;
+    const cv::Mat image = decoded ? decoded->load(path, &reason) : loadImage(path, &reason);
     if (image.empty()) {
       ++skipped;
       continue;

@@ -12,6 +12,7 @@
 #include "vision/detail/backbone.h"
 #include "vision/detail/cachelayout.h"
 #include "vision/detail/conceptcnn.h"
+#include "vision/detail/decodedcache.h"
 #include "vision/detail/imageinput.h"
 #include "vision/detail/regionproposals.h"
 #include "data/boxes.h"
@@ -190,10 +191,12 @@ struct PreparedImage {
   std::vector<cv::Rect> boxes;  // regions only
 };
 
-PreparedImage prepareImage(const Dataset &dataset, int i, const InputSpec &input, const ExtractOptions &options) {
+PreparedImage prepareImage(const Dataset &dataset, int i, const InputSpec &input, const ExtractOptions &options,
+                           const vision::DecodedImageCache &decoded) {
   PreparedImage prepared;
   const ImageRecord &record = dataset.images[i];
-  const cv::Mat image = vision::loadImage(record.path, &prepared.reason);
+  // Regions are cut from the whole image; the crops alone come from the decoded cache when it is on.
+  const cv::Mat image = options.regions ? vision::loadImage(record.path, &prepared.reason) : decoded.load(record.path, &prepared.reason);
   if (image.empty()) return prepared;
   prepared.blob = vision::makeBlob(vision::makeCrops(image, input, options.crops), input);
   if (options.regions) {
@@ -217,8 +220,9 @@ constexpr int kPrepareNice = 10;
 
 class PreparedQueue {
 public:
-  PreparedQueue(const Dataset &dataset, int begin, int end, const InputSpec &input, const ExtractOptions &options, int threads)
-      : m_dataset(dataset), m_input(input), m_options(options), m_begin(begin), m_end(end), m_next(begin), m_taken(begin),
+  PreparedQueue(const Dataset &dataset, int begin, int end, const InputSpec &input, const ExtractOptions &options,
+                const vision::DecodedImageCache &decoded, int threads)
+      : m_dataset(dataset), m_input(input), m_options(options), m_decoded(decoded), m_begin(begin), m_end(end), m_next(begin), m_taken(begin),
         m_ahead(std::max(2 * options.batchSize, 2 * threads)), m_slots(static_cast<std::size_t>(end - begin)) {
     for (int t = 0; t < threads && t < end - begin; ++t) m_workers.emplace_back([this] { work(); });
   }
@@ -246,7 +250,7 @@ public:
 private:
   PreparedImage prepareSafely(int i) const {
     try {
-      return prepareImage(m_dataset, i, m_input, m_options);
+      return prepareImage(m_dataset, i, m_input, m_options, m_decoded);
     } catch (const cv::Exception &error) { // an image OpenCV decodes but cannot resize or warp
       PreparedImage failed;
       failed.reason = QStringLiteral("cannot preprocess: %1").arg(QString::fromStdString(error.msg).trimmed());
@@ -274,6 +278,7 @@ private:
   const Dataset &m_dataset;
   const InputSpec &m_input;
   const ExtractOptions &m_options;
+  const vision::DecodedImageCache &m_decoded;
   const int m_begin, m_end;
   int m_next, m_taken;
   const int m_ahead;
@@ -287,7 +292,7 @@ private:
 // One chunk of images through a pixel backbone: prepared images (above), forwarded in batches of
 // options.batchSize images, crops averaged.
 Chunk extractChunk(const Dataset &dataset, int begin, int end, vision::Backbone &backbone, const ExtractOptions &options,
-                   JobContext *job) {
+                   const vision::DecodedImageCache &decoded, JobContext *job) {
   Chunk chunk;
   const InputSpec &input = backbone.input();
   std::vector<cv::Mat> pendingBlobs;
@@ -303,7 +308,7 @@ Chunk extractChunk(const Dataset &dataset, int begin, int end, vision::Backbone 
     }
     pendingBlobs.clear();
   };
-  PreparedQueue queue(dataset, begin, end, input, options, options.prepareThreads);
+  PreparedQueue queue(dataset, begin, end, input, options, decoded, options.prepareThreads);
   for (int i = begin; i < end; ++i) {
     if (job) job->checkpoint();
     const ImageRecord &record = dataset.images[i];
@@ -328,8 +333,8 @@ Chunk extractChunk(const Dataset &dataset, int begin, int end, vision::Backbone 
 }
 
 void checkOptions(const Dataset &dataset, const BackboneSpec &spec, const ExtractOptions &options) {
-  if (options.chunkImages < 1 || options.batchSize < 1 || options.maxRegions < 0 || options.prepareThreads < 0)
-    throw std::invalid_argument("extractFeatures: chunkImages and batchSize must be >= 1, maxRegions and prepareThreads >= 0");
+  if (options.chunkImages < 0 || options.batchSize < 1 || options.maxRegions < 0 || options.prepareThreads < 0)
+    throw std::invalid_argument("extractFeatures: batchSize must be >= 1, chunkImages, maxRegions and prepareThreads >= 0");
   if (dataset.images.empty()) throw std::runtime_error(QStringLiteral("%1: the dataset has no images").arg(dataset.root).toStdString());
   if (spec.kind == BackboneKind::Npy && options.regions)
     throw std::runtime_error(QStringLiteral("%1: precomputed features carry no pixels; --regions needs an image backbone")
@@ -349,7 +354,7 @@ BackboneSpec extractionSpec(BackboneSpec spec) {
 }
 
 std::unique_ptr<Backbone> openPixelBackbone(const Dataset &dataset, const BackboneSpec &spec, const QString &folder, JobContext *job,
-                                            QJsonObject *trained) {
+                                            QJsonObject *trained, const DecodedImageCache *decoded) {
   if (spec.kind == BackboneKind::ConceptCnn) {
     // The network depends on the images, captions and its options, not on crops or regions: one
     // trained network serves every feature set of the dataset (the key of the plain set).
@@ -357,7 +362,7 @@ std::unique_ptr<Backbone> openPixelBackbone(const Dataset &dataset, const Backbo
     network.layer.clear(); // every tap of the network shares it
     const QString networkKey = featureCacheKey(dataset, network, ExtractOptions{});
     const QString shared = QDir(userCacheDir(QStringLiteral("concept-cnn"))).filePath(networkKey.left(16));
-    const ConceptCnnModel model = trainOrLoadConceptCnn(dataset, spec, folder, networkKey, job, shared);
+    const ConceptCnnModel model = trainOrLoadConceptCnn(dataset, spec, folder, networkKey, job, shared, decoded);
     if (trained) *trained = model.summary;
     return makeConceptCnnBackbone(model, spec.input, spec.layer);
   }
@@ -368,9 +373,12 @@ std::unique_ptr<Backbone> openPixelBackbone(const Dataset &dataset, const Backbo
 
 }  // namespace vision
 
-FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, const ExtractOptions &options, JobContext *job) {
+FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, const ExtractOptions &optionsIn, JobContext *job) {
   const BackboneSpec spec = vision::extractionSpec(specIn);
-  checkOptions(dataset, spec, options);
+  checkOptions(dataset, spec, optionsIn);
+  ExtractOptions options = optionsIn;
+  if (options.chunkImages == 0)
+    options.chunkImages = qMax(spec.input.inputSize, spec.input.resizeShort) <= vision::kMaxDecodedCacheSide ? 512 : 64;
   const QString key = featureCacheKey(dataset, spec, options);
   const QString folder = options.outDir.isEmpty()
                              ? QDir(userCacheDir(QStringLiteral("features")))
@@ -400,7 +408,7 @@ FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, c
     QFile::remove(manifestPath);
   }
 
-  QJsonObject trainingSummary;
+  QJsonObject trainingSummary, decodedSummary;
   std::vector<Chunk> chunks;
   int dim = 0;
   QElapsedTimer clock;
@@ -413,7 +421,12 @@ FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, c
     processed = static_cast<int>(dataset.images.size());
     extractMs = clock.nsecsElapsed() / 1e6;
   } else {
-    std::unique_ptr<vision::Backbone> backbone = vision::openPixelBackbone(dataset, spec, folder, job, &trainingSummary);
+    const QString decodedFolder = !options.reuseDecoded             ? QString()
+                                  : options.decodedCacheDir.isEmpty() ? userCacheDir(QStringLiteral("decoded"))
+                                                                      : options.decodedCacheDir;
+    const vision::DecodedImageCache decoded(decodedFolder, spec.input);
+    std::unique_ptr<vision::Backbone> backbone =
+        vision::openPixelBackbone(dataset, spec, folder, job, &trainingSummary, &decoded);
     // OpenCV's parallel loops (resizing, the dnn layers) on the configured cores, set here rather than
     // left to OpenCV's default, which counts every core the machine has, not what GS_THREADS allows.
     cv::setNumThreads(runtime::configuredThreads());
@@ -433,14 +446,29 @@ FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, c
     clock.start();
     for (int c = resumed; c < chunkCount; ++c) {
       const int begin = c * options.chunkImages, end = qMin(total, begin + options.chunkImages);
-      Chunk chunk = extractChunk(dataset, begin, end, *backbone, options, job);
+      Chunk chunk = extractChunk(dataset, begin, end, *backbone, options, decoded, job);
       if (!chunk.ids.isEmpty()) dim = backbone->dim();
-      writeChunk(folder, c, key, chunk, dim, options.regions, options.chunkImages);
+      // The last chunk goes straight into the final files below: a partial copy would only be
+      // written, synced and deleted (with the concept CNN, in a single chunk, 3 % of the run).
+      if (c + 1 < chunkCount) writeChunk(folder, c, key, chunk, dim, options.regions, options.chunkImages);
       chunks.push_back(std::move(chunk));
       processed += end - begin;
       if (job) job->setItemProgress(end, total, QStringLiteral("extracting features (%1)").arg(spec.describe()));
     }
     extractMs = clock.nsecsElapsed() / 1e6;
+    if (decoded.enabled()) {
+      decodedSummary = QJsonObject{{QStringLiteral("folder"), decoded.folder()},
+                                   {QStringLiteral("read"), decoded.hits()},
+                                   {QStringLiteral("stored"), decoded.stored()},
+                                   {QStringLiteral("not_stored"), decoded.unstored()}};
+      if (job) {
+        job->log(QStringLiteral("features: %1 decoded images read from %2, %3 decoded and stored there")
+                     .arg(decoded.hits()).arg(decoded.folder()).arg(decoded.stored()));
+        if (decoded.unstored() > 0)
+          job->warn(QStringLiteral("features: %1 decoded images could not be cached (first: %2); extraction is unaffected")
+                        .arg(decoded.unstored()).arg(decoded.firstWriteError()));
+      }
+    }
   }
 
   // Join the chunks into the final files; manifest.json last.
@@ -496,6 +524,7 @@ FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, c
                        {QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}};
   if (options.regions) manifest.insert(QStringLiteral("region_counts"), intArray(regionCounts));
   if (!trainingSummary.isEmpty()) manifest.insert(QStringLiteral("concept_cnn"), trainingSummary);
+  if (!decodedSummary.isEmpty()) manifest.insert(QStringLiteral("decoded_cache"), decodedSummary);
   writeFileAtomically(manifestPath, QJsonDocument(manifest).toJson(QJsonDocument::Indented));
   QDir(QDir(folder).filePath(QStringLiteral("partial"))).removeRecursively();
   return loadFeatures(folder);

@@ -38,12 +38,21 @@ struct ExtractOptions {
   // Folder of the feature set. Empty: userCacheDir("features")/<cache key>. A folder holding a
   // complete set with the same key is reused; a partial one with the same key is resumed.
   QString outDir;
-  int chunkImages = 64;  // images per resumable chunk
+  // Images per resumable chunk. 0: 64, or 512 for a network of 128 px or less, which runs 64 images
+  // in 20 ms (the concept CNN): its chunks would spend a twentieth of the run being written.
+  int chunkImages = 0;
   int batchSize = 16;    // images per network call (networks fixed at batch 1 run them one by one)
   // Threads decoding, cropping and normalising images (and proposing regions) ahead of the network,
   // so that work overlaps the forward passes; 0 prepares each image on the network's thread when it
   // is needed. Features are identical either way (tst_features).
   int prepareThreads = 1;
+  // Small networks (an input short side up to 128 px: the concept CNN) read their images from the
+  // decoded-image cache, where each image is stored once, decoded and resized to the input's short
+  // side, instead of decoding every JPEG again for each feature set: decoding costs more than such a
+  // network. Training the concept CNN fills it. Regions need the whole image and always decode.
+  // Features are identical either way. decodedCacheDir: empty means userCacheDir("decoded").
+  bool reuseDecoded = true;
+  QString decodedCacheDir;
 };
 
 struct SkippedImage {

@@ -5,7 +5,9 @@
 #include "engine/engine.h"
 #include "engine/jobcontext.h"
 #include "io/npy.h"
+#include "vision/detail/decodedcache.h"
 #include "vision/detail/imageinput.h"
+#include "io/paths.h"
 #include "vision/featurebench.h"
 #include "vision/features.h"
 #include "vision/torchscriptexample.h"
@@ -14,6 +16,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -115,6 +118,19 @@ private Q_SLOTS:
     const cv::Mat blob = vision::makeBlob(ten, input);
     QCOMPARE(blob.size[0], 10);
     QCOMPARE(blob.size[1], 3);
+    // Each value is (v · scale − mean) / std of the network's channel: RGB reverses OpenCV's BGR.
+    for (const bool rgb : {true, false}) {
+      input.rgb = rgb;
+      const cv::Mat b = vision::makeBlob(ten, input);
+      for (const auto &[crop, y, x] : {std::tuple{0, 0, 0}, std::tuple{3, 17, 200}, std::tuple{9, 223, 5}}) {
+        const cv::Vec3b bgr = ten[std::size_t(crop)].at<cv::Vec3b>(y, x);
+        for (int c = 0; c < 3; ++c) {
+          const double v = bgr[rgb ? 2 - c : c] * input.scale;
+          const double expected = (v - input.mean[std::size_t(c)]) / input.std[std::size_t(c)];
+          QVERIFY(std::abs(b.ptr<float>(crop, c)[y * 224 + x] - expected) < 1e-5);
+        }
+      }
+    }
   }
 
   void mobileNetTop1AndFeature() {
@@ -186,7 +202,7 @@ private Q_SLOTS:
     const Dataset dataset = drawDataset(dir.path(), 6);
     const QString small = dir.filePath(QStringLiteral("small.pt")), large = dir.filePath(QStringLiteral("large.pt"));
     saveExampleTorchScript(small, 8);
-    const FeatureBenchResult r = benchFeaturePipeline(dataset, BackboneSpec::parse(QStringLiteral("torchscript:") + small), {1, 4}, nullptr, 1);
+    const FeatureBenchResult r = benchFeaturePipeline(dataset, BackboneSpec::parse(QStringLiteral("torchscript:") + small), {1, 4}, nullptr, 1, 0);
     QCOMPARE(r.images, 6);
     QCOMPARE(int(r.networkOnly.size()), 2);
     QCOMPARE(int(r.pipelines.size()), 2 + 3); // batch 1 inline, each batch ahead, the largest inline, the best on 2 threads
@@ -196,6 +212,17 @@ private Q_SLOTS:
     }
     QCOMPARE(r.pipelines.back().prepareThreads, 2);
     QVERIFY(r.decodeMs > 0 && r.networkMs > 0);
+    QCOMPARE(r.cachedReadMs, 0.0); // 224 px: no decoded-image cache
+    // The concept CNN (32 px here) is also timed with the decoded-image cache cold and warm: the
+    // same features as decoding every image.
+    const FeatureBenchResult c = benchFeaturePipeline(dataset, tinyConceptCnn(), {1, 4}, nullptr, 1, 0);
+    QCOMPARE(int(c.pipelines.size()), 2 + 3 + 3);
+    QCOMPARE(int(c.pipelines[5].decoded), int(FeatureBenchResult::Decoded::CacheCold));
+    QCOMPARE(int(c.pipelines[6].decoded), int(FeatureBenchResult::Decoded::CacheWarm));
+    QCOMPARE(c.pipelines[7].prepareThreads, 0);
+    QCOMPARE(int(c.pipelines[7].decoded), int(FeatureBenchResult::Decoded::CacheWarm));
+    for (const auto &p : c.pipelines) QVERIFY2(p.maxDifference <= 1e-4, qPrintable(QString::number(p.maxDifference)));
+    QVERIFY(c.cachedReadMs > 0 && c.cachedPrepareMs > 0);
     saveLargeExampleTorchScript(large);
     BackboneSpec spec = BackboneSpec::parse(QStringLiteral("torchscript:") + large);
     spec.layer = QStringLiteral("pooled");
@@ -345,6 +372,79 @@ private Q_SLOTS:
     const FeatureSet a = extractFeatures(dataset, tinyConceptCnn(), cached);
     QVERIFY(a.folder().contains(QStringLiteral("Groundscope/features/drawn-concept-cnn-")));
     QVERIFY(extractFeatures(dataset, tinyConceptCnn(), cached).reused());
+  }
+
+  // The decoded-image cache (issue 20) changes where pixels come from, never the features: training
+  // and extraction with it cold (decoding, storing) and warm (reading) equal decoding every image;
+  // damaged entries and edited images are decoded again; a cache that cannot be written is skipped.
+  void decodedCacheGivesTheSameFeatures() {
+    QTemporaryDir dir;
+    Dataset dataset = drawDataset(dir.path(), 12); // images 4 and 9 are the test split
+    const QString cache = dir.filePath(QStringLiteral("decoded"));
+    int run = 0;
+    const auto extract = [&](bool reuse, const QString &folder = {}) {
+      QDir(userCacheDir(QStringLiteral("concept-cnn"))).removeRecursively(); // train again each time
+      ExtractOptions options;
+      options.outDir = dir.filePath(QStringLiteral("run%1").arg(run++));
+      options.reuseDecoded = reuse;
+      options.decodedCacheDir = folder.isEmpty() ? cache : folder;
+      return extractFeatures(dataset, tinyConceptCnn(), options);
+    };
+    const auto counts = [](const FeatureSet &set) {
+      const QJsonObject o = set.manifest().value(QStringLiteral("decoded_cache")).toObject();
+      return std::vector<int>{o.value(QStringLiteral("read")).toInt(-1), o.value(QStringLiteral("stored")).toInt(-1),
+                              o.value(QStringLiteral("not_stored")).toInt(-1)};
+    };
+    const FeatureSet decoding = extract(false);
+    QVERIFY(!decoding.manifest().contains(QStringLiteral("decoded_cache")));
+    QVERIFY(!QDir(cache).exists());
+    const std::vector<float> reference = rowsOf(decoding);
+
+    // Cold: training stores its 10 images, extraction reads them and stores the 2 test images.
+    const FeatureSet cold = extract(true);
+    QCOMPARE(counts(cold), (std::vector<int>{10, 12, 0}));
+    QCOMPARE(rowsOf(cold), reference);
+    // Warm: training and extraction read every image.
+    const FeatureSet warm = extract(true);
+    QCOMPARE(counts(warm), (std::vector<int>{22, 0, 0}));
+    QCOMPARE(rowsOf(warm), reference);
+
+    // A truncated entry and one with a changed byte are decoded again and replaced.
+    QStringList entries;
+    for (QDirIterator it(cache, {QStringLiteral("*.bgr")}, QDir::Files, QDirIterator::Subdirectories); it.hasNext();) entries << it.next();
+    QCOMPARE(entries.size(), 12);
+    QVERIFY(QFile::resize(entries[0], QFileInfo(entries[0]).size() - 5));
+    QFile flipped(entries[1]);
+    QVERIFY(flipped.open(QIODevice::ReadWrite));
+    flipped.seek(flipped.size() / 2);
+    const char byte = flipped.peek(1).at(0);
+    flipped.write(QByteArray(1, char(byte ^ 0x40)));
+    flipped.close();
+    const FeatureSet repaired = extract(true);
+    QCOMPARE(counts(repaired)[1], 2);
+    QCOMPARE(rowsOf(repaired), reference);
+
+    // An edited image is a new entry: its new pixels are used, not the stored ones.
+    cv::Mat edited(80, 96, CV_8UC3, cv::Scalar(20, 20, 20));
+    cv::imwrite(dataset.images[9].path.toStdString(), edited);
+    const FeatureSet afterEdit = extract(true);
+    // Training reads its 10 images, extraction 11; the edited one is decoded and stored.
+    QCOMPARE(counts(afterEdit), (std::vector<int>{21, 1, 0}));
+    const int row = afterEdit.rowOf(dataset.images[9].id);
+    QVERIFY(!std::equal(afterEdit.row(row), afterEdit.row(row) + afterEdit.dim(), decoding.row(decoding.rowOf(dataset.images[9].id))));
+
+    // A cache folder that cannot be made: every image is decoded, counted as not stored, and
+    // the features are those of decoding.
+    QFile blocker(dir.filePath(QStringLiteral("a-file")));
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    dataset = drawDataset(dir.path(), 12); // the original images again
+    const FeatureSet unwritable = extract(true, blocker.fileName());
+    QCOMPARE(counts(unwritable), (std::vector<int>{0, 0, 22}));
+    QCOMPARE(rowsOf(unwritable), reference);
+
+    // A 224-px network is not cached: the network outweighs decoding.
+    QVERIFY(!vision::DecodedImageCache(cache, InputSpec{}).enabled());
   }
 
   void cancelledRunResumes() {

@@ -64,6 +64,15 @@ BackboneSpec backboneFromOptions(const Arguments &args) {
 // folders (nothing cached), as ratios against the concept CNN measured in the same run.
 // `bench features --dataset PATH --backbone SPEC`: the stages and the network-only limit on real
 // images (vision/featurebench.h).
+QString decodedName(FeatureBenchResult::Decoded decoded) {
+  switch (decoded) {
+  case FeatureBenchResult::Decoded::CacheCold: return QStringLiteral("cache-cold");
+  case FeatureBenchResult::Decoded::CacheWarm: return QStringLiteral("cache-warm");
+  case FeatureBenchResult::Decoded::Always: break;
+  }
+  return QStringLiteral("every-image");
+}
+
 int benchFeaturesOnDataset(const Arguments &args) {
   const int images = args.intValue(QStringLiteral("images"), 300, 10, 1000000);
   std::vector<int> batches;
@@ -95,10 +104,12 @@ int benchFeaturesOnDataset(const Arguments &args) {
     for (const auto &l : r.networkOnly) network.append(QJsonObject{{QStringLiteral("batch"), l.batch}, {QStringLiteral("images_per_second"), l.imagesPerSecond}});
     for (const auto &p : r.pipelines)
       pipelines.append(QJsonObject{{QStringLiteral("batch"), p.batch}, {QStringLiteral("prepare_threads"), p.prepareThreads},
+                                   {QStringLiteral("decoded"), decodedName(p.decoded)},
                                    {QStringLiteral("images_per_second"), p.imagesPerSecond}, {QStringLiteral("of_limit"), p.imagesPerSecond / limit},
                                    {QStringLiteral("max_difference"), p.maxDifference}});
     out() << QJsonDocument(QJsonObject{{QStringLiteral("images"), r.images}, {QStringLiteral("backbone"), spec.describe()},
                                        {QStringLiteral("decode_ms"), r.decodeMs}, {QStringLiteral("prepare_ms"), r.prepareMs},
+                                       {QStringLiteral("cached_read_ms"), r.cachedReadMs}, {QStringLiteral("cached_prepare_ms"), r.cachedPrepareMs},
                                        {QStringLiteral("network_ms"), r.networkMs}, {QStringLiteral("opencv_threads"), r.openCvThreads},
                                        {QStringLiteral("network_only"), network}, {QStringLiteral("pipelines"), pipelines}})
                  .toJson(QJsonDocument::Indented);
@@ -111,15 +122,21 @@ int benchFeaturesOnDataset(const Arguments &args) {
                .arg(r.decodeMs, 0, 'f', 2).arg(100 * r.decodeMs / stages, 0, 'f', 0)
                .arg(r.prepareMs, 0, 'f', 2).arg(100 * r.prepareMs / stages, 0, 'f', 0)
                .arg(r.networkMs, 0, 'f', 2).arg(100 * r.networkMs / stages, 0, 'f', 0);
+  if (r.cachedReadMs > 0)
+    out() << QStringLiteral("From the decoded-image cache instead: read %1 ms, crop + normalise %2 ms\n")
+                 .arg(r.cachedReadMs, 0, 'f', 3).arg(r.cachedPrepareMs, 0, 'f', 3);
   out() << "Network only (preprocessed tensors in memory):\n";
   for (const auto &l : r.networkOnly)
     out() << QStringLiteral("  batch %1: %2 images/s%3\n").arg(l.batch, 3).arg(l.imagesPerSecond, 7, 'f', 1)
                  .arg(l.batch == limitBatch ? QStringLiteral("  <- the limit (baseline)") : QString());
   out() << "Whole pipeline (decode, preprocess, network, cache written):\n";
   for (const auto &p : r.pipelines)
-    out() << QStringLiteral("  batch %1, %2: %3 images/s = %4 of the network-only limit; max |difference| from batch 1 inline %5\n")
+    out() << QStringLiteral("  batch %1, %2%3: %4 images/s = %5 of the network-only limit; max |difference| from batch 1 inline %6\n")
                  .arg(p.batch, 3)
                  .arg(p.prepareThreads > 0 ? QStringLiteral("prepared ahead on %1 thread%2").arg(p.prepareThreads).arg(p.prepareThreads > 1 ? "s" : " ") : QStringLiteral("prepared inline    "))
+                 .arg(p.decoded == FeatureBenchResult::Decoded::CacheCold   ? QStringLiteral(", decoded cache cold (decode + store)")
+                      : p.decoded == FeatureBenchResult::Decoded::CacheWarm ? QStringLiteral(", decoded cache warm (read)")
+                                                                            : QString())
                  .arg(p.imagesPerSecond, 7, 'f', 1)
                  .arg(p.imagesPerSecond / limit, 0, 'f', 3)
                  .arg(p.maxDifference, 0, 'g', 3);
@@ -145,6 +162,7 @@ int benchFeatures(const Arguments &args) {
   const auto measure = [&](const QString &name, const BackboneSpec &spec, const ExtractOptions &base) {
     ExtractOptions options = base;
     options.outDir = work.filePath(QStringLiteral("run%1").arg(rows.size()));
+    options.reuseDecoded = false; // nothing cached: every image decoded (`--dataset` times the decoded cache)
     const FeatureSet set = extractFeatures(dataset, spec, options);
     rows.push_back({name, set.dim(), set.manifest().value(QStringLiteral("images_per_second")).toDouble()});
     err() << QStringLiteral("  %1: %2 images/s\n").arg(name).arg(rows.back().imagesPerSecond, 0, 'f', 1);
@@ -245,6 +263,9 @@ Command featuresCommand() {
       {QStringLiteral("batch"), QStringLiteral("N"), QStringLiteral("Images per network call."), QStringLiteral("16")},
       {QStringLiteral("prepare-threads"), QStringLiteral("N"),
        QStringLiteral("Threads decoding and preprocessing images ahead of the network (0: on its thread)."), QStringLiteral("1")},
+      {QStringLiteral("no-decoded-cache"), {},
+       QStringLiteral("Decode every image, even for a network of 128 px or less (the concept CNN), which otherwise reads them from "
+                      "the decoded-image cache (~/.cache/Groundscope/decoded).")},
       {QStringLiteral("json"), {}, QStringLiteral("Print the summary (counts, speed, folder, skipped files) as JSON only.")}};
   command.run = [](const Arguments &args) {
     const BackboneSpec spec = backboneFromOptions(args);
@@ -260,6 +281,7 @@ Command featuresCommand() {
     options.outDir = args.value(QStringLiteral("out"));
     options.batchSize = args.intValue(QStringLiteral("batch"), 16, 1, 1024);
     options.prepareThreads = args.intValue(QStringLiteral("prepare-threads"), 1, 0, 64);
+    options.reuseDecoded = !args.isSet(QStringLiteral("no-decoded-cache"));
     const QString datasetPath = args.value(QStringLiteral("dataset"));
 
     Engine engine;
@@ -275,6 +297,8 @@ Command featuresCommand() {
                           {QStringLiteral("folder"), set.folder()},
                           {QStringLiteral("backbone"), spec.describe()}};
       if (set.hasRegions()) summary.insert(QStringLiteral("regions"), set.regionCount());
+      if (manifest.contains(QStringLiteral("decoded_cache")) && !set.reused())
+        summary.insert(QStringLiteral("decoded_cache"), manifest.value(QStringLiteral("decoded_cache")));
       QJsonArray skipped;
       for (std::size_t i = 0; i < set.skipped().size() && i < kSkippedListed; ++i)
         skipped.append(QString(set.skipped()[i].path + QStringLiteral(": ") + set.skipped()[i].reason));
@@ -297,7 +321,14 @@ Command featuresCommand() {
     for (const QJsonValue &line : s.value(QStringLiteral("skipped_files")).toArray()) out() << "  " << line.toString() << '\n';
     if (s.contains(QStringLiteral("regions"))) out() << "regions:     " << s.value(QStringLiteral("regions")).toInt() << '\n';
     out() << "images/s:    " << QString::number(s.value(QStringLiteral("images_per_second")).toDouble(), 'f', 1)
-          << (s.value(QStringLiteral("reused")).toBool() ? QStringLiteral(" (cached: nothing extracted)") : QString()) << '\n'
+          << (s.value(QStringLiteral("reused")).toBool() ? QStringLiteral(" (cached: nothing extracted)") : QString()) << '\n';
+    if (s.contains(QStringLiteral("decoded_cache"))) {
+      const QJsonObject decoded = s.value(QStringLiteral("decoded_cache")).toObject();
+      out() << "decoded:     " << decoded.value(QStringLiteral("read")).toInt() << " images read from the decoded cache, "
+            << decoded.value(QStringLiteral("stored")).toInt() << " decoded and stored ("
+            << decoded.value(QStringLiteral("folder")).toString() << ")\n";
+    }
+    out()
           << "backbone:    " << s.value(QStringLiteral("backbone")).toString() << '\n'
           << "folder:      " << s.value(QStringLiteral("folder")).toString() << '\n';
     return kExitOk;

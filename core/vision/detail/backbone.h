@@ -41,7 +41,9 @@ BackboneSpec extractionSpec(BackboneSpec spec);
 // The network extractFeatures runs for an extractionSpec: ONNX, TorchScript, or the concept CNN
 // trained on `dataset` (or loaded from `folder` or the shared cache), what training did in
 // `trained`. Throws std::invalid_argument for precomputed (.npy) features.
+// The concept CNN reads its training images through `decoded` when given (decodedcache.h).
+class DecodedImageCache;
 std::unique_ptr<Backbone> openPixelBackbone(const Dataset &dataset, const BackboneSpec &spec, const QString &folder, JobContext *job,
-                                            QJsonObject *trained = nullptr);
+                                            QJsonObject *trained = nullptr, const DecodedImageCache *decoded = nullptr);
 
 }  // namespace gs::vision

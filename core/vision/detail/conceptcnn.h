@@ -56,8 +56,12 @@ struct ConceptCnnModel {
 // is a second place looked in and saved to, so feature sets that differ only in crops or regions
 // share one trained network instead of each training its own. Progress and cancel through `job`.
 // Throws std::runtime_error when too few images or concepts remain to train.
+// Training images are read through `decoded` when given, which stores them for the extraction
+// that follows (decodedcache.h); without it each is decoded.
+class DecodedImageCache;
 ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec &spec, const QString &folder,
-                                      const QString &key, JobContext *job, const QString &sharedFolder = {});
+                                      const QString &key, JobContext *job, const QString &sharedFolder = {},
+                                      const DecodedImageCache *decoded = nullptr);
 
 // layer "grid": gridFeatures; empty: features (the penultimate layer).
 std::unique_ptr<Backbone> makeConceptCnnBackbone(const ConceptCnnModel &model, const InputSpec &input, const QString &layer = {});
