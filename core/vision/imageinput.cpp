@@ -112,18 +112,20 @@ cv::Mat makeBlob(const std::vector<cv::Mat> &crops, const InputSpec &input) {
   const int n = static_cast<int>(crops.size()), size = input.inputSize;
   const int shape[] = {n, 3, size, size};
   cv::Mat blob(4, shape, CV_32F);
-  // Channel c of the network's order is (v · scale − mean_c) / std_c, one multiply-add per value
-  // written straight into the blob from the 8-bit plane (RGB networks take OpenCV's BGR planes
-  // reversed). Splitting the 8-bit pixels first, not a float copy of them, halves the memory
-  // traffic: at the concept CNN's 64 px preparing a cached image costs a fifth less.
+  // Channel c of the network's order is (v · scale − mean_c) / std_c, RGB networks taking OpenCV's
+  // BGR planes reversed. The 8-bit pixels are split into planes first and each plane is scaled,
+  // then normalised into the blob: the same two roundings per value as scaling the 3-channel image
+  // and splitting the floats (so features, and the models trained on them, stay bit for bit what
+  // they were), with a third of the memory traffic for the split. At the concept CNN's 64 px that
+  // matters: preparing a cached image is otherwise a fifth of its cost.
   std::vector<cv::Mat> planes;
+  cv::Mat scaled;
   for (int i = 0; i < n; ++i) {
-    CV_Assert(crops[i].type() == CV_8UC3 && crops[i].rows == size && crops[i].cols == size);
     cv::split(crops[i], planes);
     for (int c = 0; c < 3; ++c) {
+      planes[std::size_t(input.rgb ? 2 - c : c)].convertTo(scaled, CV_32F, input.scale);
       cv::Mat target(size, size, CV_32F, blob.ptr<float>(i, c));
-      planes[std::size_t(input.rgb ? 2 - c : c)].convertTo(target, CV_32F, input.scale / input.std[std::size_t(c)],
-                                                            -input.mean[std::size_t(c)] / input.std[std::size_t(c)]);
+      scaled.convertTo(target, CV_32F, 1.0 / input.std[std::size_t(c)], -input.mean[std::size_t(c)] / input.std[std::size_t(c)]);
     }
   }
   return blob;
