@@ -118,6 +118,19 @@ private Q_SLOTS:
     const cv::Mat blob = vision::makeBlob(ten, input);
     QCOMPARE(blob.size[0], 10);
     QCOMPARE(blob.size[1], 3);
+    // The values are the ones every cached feature set was made with, to the bit: the 3-channel
+    // image scaled, split, then each plane normalised.
+    {
+      cv::Mat scaled;
+      ten[2].convertTo(scaled, CV_32FC3, input.scale);
+      std::vector<cv::Mat> bgr;
+      cv::split(scaled, bgr);
+      for (int c = 0; c < 3; ++c) {
+        cv::Mat expected;
+        bgr[std::size_t(2 - c)].convertTo(expected, CV_32F, 1.0 / input.std[std::size_t(c)], -input.mean[std::size_t(c)] / input.std[std::size_t(c)]);
+        QCOMPARE(cv::norm(expected, cv::Mat(224, 224, CV_32F, const_cast<float *>(blob.ptr<float>(2, c))), cv::NORM_INF), 0.0);
+      }
+    }
     // Each value is (v · scale − mean) / std of the network's channel: RGB reverses OpenCV's BGR.
     for (const bool rgb : {true, false}) {
       input.rgb = rgb;
