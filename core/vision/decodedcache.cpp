@@ -54,8 +54,10 @@ int shortSideOf(const InputSpec &input) { return qMax(input.resizeShort, input.i
 
 }  // namespace
 
+bool servesDecodedCache(const InputSpec &input) { return shortSideOf(input) <= kMaxDecodedCacheSide; }
+
 DecodedImageCache::DecodedImageCache(const QString &folder, const InputSpec &input) : m_input(input) {
-  if (!folder.isEmpty() && shortSideOf(input) <= kMaxDecodedCacheSide)
+  if (!folder.isEmpty() && servesDecodedCache(input))
     m_folder = QDir(folder).filePath(QString::number(shortSideOf(input)));
 }
 

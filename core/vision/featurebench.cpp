@@ -171,7 +171,7 @@ FeatureBenchResult benchFeaturePipeline(const Dataset &dataset, const BackboneSp
                                         [](const auto &a, const auto &b) { return a.imagesPerSecond < b.imagesPerSecond; });
   const int fastestBatch = fastest->batch;
   pipeline(fastestBatch, 2);
-  if (vision::DecodedImageCache(work.path(), input).enabled()) {
+  if (vision::servesDecodedCache(input)) {
     // At the limit's batch: read from the cache, the pipeline is bound by the network, not decoding.
     pipeline(limit.batch, 1, Decoded::CacheCold);
     ExtractOptions fill; // the warm runs' cache, filled untimed

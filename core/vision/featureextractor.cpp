@@ -378,7 +378,7 @@ FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, c
   checkOptions(dataset, spec, optionsIn);
   ExtractOptions options = optionsIn;
   if (options.chunkImages == 0)
-    options.chunkImages = qMax(spec.input.inputSize, spec.input.resizeShort) <= vision::kMaxDecodedCacheSide ? 512 : 64;
+    options.chunkImages = vision::servesDecodedCache(spec.input) ? 512 : 64;
   const QString key = featureCacheKey(dataset, spec, options);
   const QString folder = options.outDir.isEmpty()
                              ? QDir(userCacheDir(QStringLiteral("features")))
