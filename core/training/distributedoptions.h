@@ -1,5 +1,5 @@
 #pragma once
-// How one `train` process joins a data-parallel job (issue 20): how many workers, which one this
+// How one `train` process joins a data-parallel job: how many workers, which one this
 // is, and where they meet. Plain types only: LibTorch's c10d stays inside core.
 //
 // The job trains exactly the model one process would train with the same global minibatch: every

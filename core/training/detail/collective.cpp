@@ -82,6 +82,8 @@ struct Collective::Impl {
 Collective::Collective(const DistributedOptions &options) : m_options(options), m_impl(std::make_unique<Impl>()) {}
 Collective::~Collective() = default;
 
+std::unique_ptr<Collective> Collective::alone() { return std::unique_ptr<Collective>(new Collective(DistributedOptions{})); }
+
 std::unique_ptr<Collective> Collective::join(const DistributedOptions &options) {
   options.validate();
   std::unique_ptr<Collective> c(new Collective(options));
@@ -305,6 +307,7 @@ void Collective::allReduceGradients(const std::vector<torch::Tensor> &parameters
 }
 
 void Collective::broadcast(const std::vector<torch::Tensor> &tensors) {
+  if (!distributed()) return;
   torch::NoGradGuard noGrad;
   try {
     std::int64_t size = 0;
@@ -329,6 +332,7 @@ void Collective::broadcast(const std::vector<torch::Tensor> &tensors) {
 }
 
 void Collective::barrier() {
+  if (!distributed()) return;
   try {
     m_impl->group->barrier()->wait();
   } catch (...) {
@@ -337,6 +341,7 @@ void Collective::barrier() {
 }
 
 std::pair<std::int64_t, std::int64_t> Collective::minMax(std::int64_t value) {
+  if (!distributed()) return {value, value};
   try {
     std::vector<torch::Tensor> low{torch::tensor({value}, torch::kInt64)}, high{torch::tensor({value}, torch::kInt64)};
     ::c10d::AllreduceOptions minimum, maximum;

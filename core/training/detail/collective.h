@@ -1,7 +1,8 @@
 #pragma once
 // A data-parallel training job's communication, on LibTorch's c10d: a rendezvous store (TCPStore
 // or FileStore) and a ProcessGroupGloo. Only the trainer's step and loop use it; c10d's and Gloo's
-// headers stay in collective.cpp.
+// headers stay in collective.cpp. A process training alone holds Collective::alone(), which owns
+// the same roles (leader, barrier, broadcast) with nobody to wait for.
 //
 // Every failure of a collective (a peer killed, a timeout) becomes a std::runtime_error that names
 // the rank that went away where this machine can tell (its pid is gone), so the surviving workers
@@ -23,7 +24,14 @@ public:
   // records every worker's host and pid for failure messages. Throws on a bad rendezvous or when
   // the others do not arrive within the timeout.
   static std::unique_ptr<Collective> join(const DistributedOptions &options);
+  // A process training alone: the leader of a job of one, whose barrier, broadcast and minMax
+  // return at once. The trainer holds one of these or a joined job, so its loop has one shape.
+  static std::unique_ptr<Collective> alone();
   ~Collective();
+
+  // Whether other processes take part (a job joined with join()); the minibatch step shards its
+  // work only then (StepInputs::collective stays null otherwise).
+  bool distributed() const { return m_options.enabled(); }
 
   int rank() const { return m_options.rank; }
   int worldSize() const { return m_options.worldSize; }

@@ -30,7 +30,7 @@ struct StepInputs {
   const std::vector<int> *negativePool = nullptr;
   std::uint64_t stepSeed = 0;
   double truthProbability = 1.0;
-  // Data-parallel training (issue 20): the job this step is one rank of; null in one process.
+  // Data-parallel training: the job this step is one rank of; null in one process.
   Collective *collective = nullptr;
 };
 

@@ -1,0 +1,319 @@
+// The epoch loop and each of its hooks alone, on the synthetic colours-and-shapes set: a hook is
+// given a run built as train() builds one and driven through runEpoch, so each behaviour (AdaGrad
+// resets, correspondence steps, the event log, evaluation, the trajectory, selection and
+// checkpoints, the epoch log) is checked without the others. A toy hook shows that adding a
+// behaviour to training needs no change to the loop.
+
+// The torch headers first: Qt's `slots` keyword macro would rewrite an identifier in them.
+#include "training/detail/checkpoint.h"
+#include "training/detail/collective.h"
+#include "training/detail/loop/adagradresethook.h"
+#include "training/detail/loop/checkpointhook.h"
+#include "training/detail/loop/correspondencehook.h"
+#include "training/detail/loop/epochloghook.h"
+#include "training/detail/loop/epochloop.h"
+#include "training/detail/loop/evaluationhook.h"
+#include "training/detail/loop/eventloghook.h"
+#include "training/detail/loop/trajectoryhook.h"
+#include "training/detail/modelbuilder.h"
+#include "training/detail/optimisation.h"
+#include "training/detail/runfiles.h"
+#include "modeltestthreads.h"
+#include "synthetictraining.h"
+#include "training/runtrajectory.h"
+#include "training/trainingsource.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace gs;
+using namespace gs::detail;
+
+namespace {
+
+// A run as train() builds it, without a run folder's vocabulary files: the model, its optimiser,
+// the encoded captions, a fresh position.
+struct HookFixture {
+  HookFixture(TrainingData input, TrainConfig configIn, const QString &dir)
+      : data(std::move(input)), config(std::move(configIn)), collective(Collective::alone()) {
+    std::vector<QStringList> training;
+    for (int c : data.captionsIn(Split::Train)) training.push_back(data.captions[std::size_t(c)].tokens);
+    vocabulary = Vocabulary::build(training, config.minWordCount);
+    if (config.needsTrees()) {
+      attachParses(data);
+      trees = loadOrBuildTreeVocabulary(RunFolder(dir), config, data, vocabulary);
+    }
+    encoded = encodeCaptions(vocabulary, data.captions, trees.get());
+    torch::manual_seed(config.seed);
+    run = std::make_unique<TrainingRun>(data, config, dir, encoded,
+                                        makeJointModel(config, vocabulary.size(), data.featureDim, trees.get()), *collective, nullptr);
+  }
+  TrainingData data;
+  TrainConfig config;
+  std::unique_ptr<Collective> collective;
+  Vocabulary vocabulary;
+  std::shared_ptr<TreeVocabulary> trees; // tree models only
+  std::vector<EncodedCaption> encoded;
+  std::unique_ptr<TrainingRun> run;
+};
+
+TrainConfig bagOfWords(int epochs) {
+  TrainConfig c = TrainConfig::defaultsFor(QStringLiteral("bow"));
+  c.seed = 3;
+  c.epochs = epochs;
+  c.batchSize = 100;
+  return c;
+}
+
+// Sets each epoch's validation rsum from a script, standing in for the evaluation.
+class ScriptedScoreHook final : public TrainingHook {
+public:
+  explicit ScriptedScoreHook(std::vector<double> rsums) : m_rsums(std::move(rsums)) {}
+  void endEpoch(TrainingRun &, EpochEvent &epoch) override { epoch.validation.rsum = m_rsums.at(std::size_t(epoch.epoch - 1)); }
+
+private:
+  std::vector<double> m_rsums;
+};
+
+// The toy hook: the learning rate of every minibatch, as a schedule plot would want it. Adding it
+// to training is this class and one line in the trainer's list of hooks.
+class LearningRateTraceHook final : public TrainingHook {
+public:
+  void endBatch(TrainingRun &, const BatchEvent &batch) override { rates.push_back(batch.learningRate); }
+  std::vector<double> rates;
+};
+
+double adagradSumMean(torch::optim::Optimizer &optimizer) {
+  double sum = 0;
+  int count = 0;
+  for (auto &entry : optimizer.state()) {
+    sum += static_cast<torch::optim::AdagradParamState &>(*entry.second).sum().mean().item<double>();
+    ++count;
+  }
+  return count > 0 ? sum / count : 0;
+}
+
+}  // namespace
+
+class TestTrainingHooks : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void initTestCase() { test::fixModelTestThreads(); }
+
+  void theLoopAloneTrainsEveryMinibatchOnce() {
+    QTemporaryDir dir;
+    HookFixture f(test::syntheticTrainingData(10), bagOfWords(2), dir.path()); // 384 training captions
+    QCOMPARE(f.run->batchesPerEpoch, 4);
+    runEpoch(*f.run, 1, {});
+    QCOMPARE(f.run->position.epoch, 1);
+    QCOMPARE(f.run->position.iteration, std::int64_t(4));
+    QCOMPARE(f.run->stats.steps, std::int64_t(4));
+    // The same epoch always sees the same order; another epoch another one; every caption once.
+    const auto order = epochOrder(f.data, f.run->trainRows, f.config.seed, 2, false);
+    QCOMPARE(order, epochOrder(f.data, f.run->trainRows, f.config.seed, 2, false));
+    QVERIFY(order != epochOrder(f.data, f.run->trainRows, f.config.seed, 3, false));
+    auto sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    QCOMPARE(sorted, f.run->trainRows);
+  }
+
+  void aToyHookNeedsNoChangeToTheLoop() {
+    QTemporaryDir dir;
+    TrainConfig config = bagOfWords(1);
+    config.schedule = ScheduleKind::Cyclic;
+    config.cycleEpochs = 1;
+    HookFixture f(test::syntheticTrainingData(10), config, dir.path());
+    TrainingHooks hooks;
+    hooks.push_back(std::make_unique<LearningRateTraceHook>());
+    auto *trace = static_cast<LearningRateTraceHook *>(hooks.back().get());
+    runEpoch(*f.run, 1, hooks);
+    QCOMPARE(trace->rates.size(), std::size_t(4));
+    for (int b = 0; b < 4; ++b) QCOMPARE(trace->rates[std::size_t(b)], learningRateAt(f.config, b, 4));
+    QVERIFY(trace->rates[0] != trace->rates[2]); // the cycle moves the rate
+  }
+
+  void adagradSumsAreResetEveryKEpochs() {
+    const AdagradResetHook hook(2);
+    QVERIFY(!hook.resetsBefore(1));
+    QVERIFY(!hook.resetsBefore(2));
+    QVERIFY(hook.resetsBefore(3));
+    QVERIFY(!hook.resetsBefore(4));
+    QVERIFY(hook.resetsBefore(5));
+    QVERIFY(!AdagradResetHook(0).resetsBefore(3));
+
+    QTemporaryDir dir;
+    TrainConfig config = bagOfWords(3);
+    config.optimizer = OptimizerKind::Adagrad;
+    HookFixture f(test::syntheticTrainingData(10), config, dir.path());
+    TrainingHooks hooks;
+    hooks.push_back(std::make_unique<AdagradResetHook>(2));
+    runEpoch(*f.run, 1, hooks);
+    runEpoch(*f.run, 2, hooks);
+    QVERIFY(adagradSumMean(*f.run->optimizer) > 1.0); // squared gradients accumulated on top of 1
+    EpochEvent third;
+    third.epoch = 3;
+    hooks.front()->beginEpoch(*f.run, third);
+    QCOMPARE(adagradSumMean(*f.run->optimizer), 1.0);
+  }
+
+  void eventLogHasALinePerMinibatchAfterEachEpoch() {
+    QTemporaryDir dir;
+    HookFixture f(test::syntheticTrainingData(10), bagOfWords(2), dir.path());
+    const QString file = dir.filePath(QStringLiteral("events.jsonl"));
+    int seen = 0;
+    TrainingHooks hooks;
+    hooks.push_back(std::make_unique<EventLogHook>(file, [&](const BatchEvent &) { ++seen; }));
+    runEpoch(*f.run, 1, hooks);
+    QFile log(file);
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = log.readAll().trimmed().split('\n');
+    QCOMPARE(lines.size(), 4);
+    QCOMPARE(seen, 4);
+    const BatchEvent last = BatchEvent::fromJson(QJsonDocument::fromJson(lines.back()).object());
+    QCOMPARE(last.iteration, std::int64_t(4));
+    QCOMPARE(last.batch, 4);
+
+    // A file that cannot be written is named.
+    const QString blocked = dir.filePath(QStringLiteral("no-such-folder/events.jsonl"));
+    try {
+      EventLogHook hook(blocked, {});
+      QFAIL("an unwritable event log was accepted");
+    } catch (const std::runtime_error &error) {
+      QVERIFY2(QString::fromUtf8(error.what()).contains(blocked), error.what());
+    }
+  }
+
+  void evaluationFillsTheEpochsValidationMetrics() {
+    QTemporaryDir dir;
+    HookFixture f(test::syntheticTrainingData(10), bagOfWords(2), dir.path());
+    TrainingHooks hooks;
+    hooks.push_back(std::make_unique<EvaluationHook>());
+    std::vector<EpochEvent> seen;
+    hooks.push_back(std::make_unique<EpochLogHook>([&](const EpochEvent &e) { seen.push_back(e); }));
+    runEpoch(*f.run, 1, hooks);
+    runEpoch(*f.run, 2, hooks);
+    QCOMPARE(seen.size(), std::size_t(2));
+    // Colour and shape are learned in two epochs: far above chance (R@5 of 16 validation images: 31 %).
+    QVERIFY2(seen.back().validation.textToImage.r5 > 60, qPrintable(QString::number(seen.back().validation.textToImage.r5)));
+    QVERIFY(seen.back().trainLoss < seen.front().trainLoss);
+    QCOMPARE(seen.back().trainTwinAccuracy, -1.0); // no distractor twins in this data
+  }
+
+  void selectionKeepsTheBestAndCheckpointsTheLast() {
+    QVERIFY(CheckpointHook::isBest(bagOfWords(3), 1, 0, -1));
+    TrainConfig last = bagOfWords(3);
+    last.selection = SelectionRule::Last;
+    QVERIFY(CheckpointHook::isBest(last, 3, 3, 10));
+
+    QTemporaryDir dir;
+    HookFixture f(test::syntheticTrainingData(10), bagOfWords(3), dir.path());
+    TrainingHooks hooks;
+    hooks.push_back(std::make_unique<ScriptedScoreHook>(std::vector<double>{10, 30, 20}));
+    hooks.push_back(std::make_unique<CheckpointHook>());
+    for (int epoch = 1; epoch <= 3; ++epoch) runEpoch(*f.run, epoch, hooks);
+    QCOMPARE(f.run->position.bestEpoch, 2);
+    QCOMPARE(f.run->position.bestRsum, 30.0);
+    const RunFolder &folder = f.run->folder;
+    QVERIFY(QFile::exists(folder.bestModelFile()));
+    const QJsonObject metrics = QJsonDocument::fromJson([&] {
+                                  QFile m(folder.metricsFile());
+                                  return m.open(QIODevice::ReadOnly) ? m.readAll() : QByteArray();
+                                }()).object();
+    QCOMPARE(metrics.value(QStringLiteral("best_epoch")).toInt(), 2);
+    QCOMPARE(metrics.value(QStringLiteral("epochs")).toArray().size(), 3);
+    // The last checkpoint resumes after epoch 3, with the optimiser's state.
+    JointModel reopened = makeJointModel(f.config, f.vocabulary.size(), f.data.featureDim, nullptr);
+    const TrainerPosition position = loadCheckpoint(folder.lastCheckpointFile(), *reopened, nullptr);
+    QCOMPARE(position.epoch, 3);
+    QCOMPARE(position.iteration, std::int64_t(12));
+    QCOMPARE(position.bestEpoch, 2);
+  }
+
+  void cyclicRunsKeepASnapshotAtEachMinimum() {
+    QTemporaryDir dir;
+    TrainConfig config = bagOfWords(4);
+    config.schedule = ScheduleKind::Cyclic;
+    config.cycleEpochs = 2;
+    HookFixture f(test::syntheticTrainingData(10), config, dir.path());
+    TrainingHooks hooks;
+    hooks.push_back(std::make_unique<CheckpointHook>());
+    for (int epoch = 1; epoch <= 4; ++epoch) runEpoch(*f.run, epoch, hooks);
+    QVERIFY(!QFile::exists(f.run->folder.snapshotFile(1)));
+    QVERIFY(QFile::exists(f.run->folder.snapshotFile(2)));
+    QVERIFY(!QFile::exists(f.run->folder.snapshotFile(3)));
+    QVERIFY(QFile::exists(f.run->folder.snapshotFile(4)));
+  }
+
+  void trajectoryRecordsEpochZeroOnlyForAFreshRun() {
+    QTemporaryDir dir;
+    HookFixture f(test::syntheticTrainingData(10), bagOfWords(2), dir.path());
+    TrainingHooks hooks;
+    hooks.push_back(std::make_unique<TrajectoryHook>(f.data, 8, dir.path()));
+    hooks.front()->beginTraining(*f.run);
+    runEpoch(*f.run, 1, hooks);
+    QCOMPARE(RunTrajectory::open(dir.path()).epochs(), (std::vector<int>{0, 1}));
+
+    // A resumed run (position past epoch 0) does not overwrite the vectors before training.
+    QTemporaryDir resumed;
+    HookFixture g(test::syntheticTrainingData(10), bagOfWords(2), resumed.path());
+    g.run->position.epoch = 1;
+    TrajectoryHook hook(g.data, 8, resumed.path());
+    hook.beginTraining(*g.run);
+    QVERIFY(!QFile::exists(RunTrajectory::epochFile(resumed.path(), 0)));
+  }
+
+  void correspondenceStepsOpenEveryAlternation() {
+    TrainConfig config = TrainConfig::defaultsFor(QStringLiteral("hmlstm"));
+    config.rootEpochs = 2;
+    config.alternationEpochs = 2;
+    QCOMPARE(CorrespondenceHook::stepOpening(config, 1), 0);
+    QCOMPARE(CorrespondenceHook::stepOpening(config, 2), 0);
+    QCOMPARE(CorrespondenceHook::stepOpening(config, 3), 1);
+    QCOMPARE(CorrespondenceHook::stepOpening(config, 4), 0);
+    QCOMPARE(CorrespondenceHook::stepOpening(config, 5), 2);
+
+    // The step itself: every noun phrase of the training captions picks a region of its image; the
+    // statistics open the epoch's summary and the leader's file holds them.
+    QTemporaryDir dir;
+    config.hiddenDim = config.embedDim = 32;
+    config.wordDim = 16;
+    HookFixture f(test::withSyntheticRegions(test::syntheticTrainingData(2)), config, dir.path());
+    const PhraseIndex phrases = indexPhrases(f.data, f.encoded);
+    QVERIFY(phrases.size() > 0);
+    Correspondences found;
+    const QString file = dir.filePath(QStringLiteral("correspondences.json"));
+    CorrespondenceHook hook(phrases, found, file);
+    EpochEvent second, third;
+    second.epoch = 2;
+    third.epoch = 3;
+    hook.beginEpoch(*f.run, second);
+    QCOMPARE(second.correspondence.step, 0);
+    QVERIFY(!QFile::exists(file));
+    hook.beginEpoch(*f.run, third);
+    QCOMPARE(third.correspondence.step, 1);
+    QCOMPARE(third.correspondence.epoch, 3);
+    QVERIFY(third.correspondence.phrases > 0);
+    QCOMPARE(found.stats.phrases, third.correspondence.phrases);
+    QVERIFY(QFile::exists(file));
+
+    // A rank that is not the leader finds the same step and writes nothing.
+    QVERIFY(QFile::remove(file));
+    Correspondences elsewhere;
+    CorrespondenceHook silent(phrases, elsewhere, QString());
+    EpochEvent again;
+    again.epoch = 3;
+    silent.beginEpoch(*f.run, again);
+    QCOMPARE(again.correspondence.phrases, third.correspondence.phrases);
+    QCOMPARE(again.correspondence.meanConfidence, third.correspondence.meanConfidence);
+    QVERIFY(!QFile::exists(file));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestTrainingHooks)
+#include "tst_traininghooks.moc"
