@@ -17,6 +17,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 int main(int argc, char *argv[]) {
   QApplication app(argc, argv);
@@ -87,14 +88,12 @@ int main(int argc, char *argv[]) {
   std::unique_ptr<gs::ScreenshotTour> tour;
   if (parser.isSet(screenshots)) {
     const QString method = parser.value(tourMap);
-    if (method != QLatin1String("tsne") && method != QLatin1String("umap") && method != QLatin1String("pca")) {
+    const std::optional<gs::LayoutMethod> mapMode = gs::enumFromName<gs::LayoutMethod>(method);
+    if (!mapMode) {
       std::fprintf(stderr, "groundscope: --tour-map: expected tsne, umap or pca, got '%s'\n", qPrintable(method));
       return 2;
     }
-    const gs::MapPanel::Mode mapMode = method == QLatin1String("umap") ? gs::MapPanel::Mode::Umap
-                                       : method == QLatin1String("pca") ? gs::MapPanel::Mode::Pca
-                                                                        : gs::MapPanel::Mode::Tsne;
-    tour = std::make_unique<gs::ScreenshotTour>(window, parser.value(screenshots), parser.value(tourModel), mapMode);
+    tour = std::make_unique<gs::ScreenshotTour>(window, parser.value(screenshots), parser.value(tourModel), *mapMode);
     QObject::connect(tour.get(), &gs::ScreenshotTour::finished, &app, [](int code) { QCoreApplication::exit(code); });
     tour->start();
   }

@@ -36,7 +36,7 @@ QTextStream &log() {
 }
 }  // namespace
 
-ScreenshotTour::ScreenshotTour(MainWindow &window, const QString &outDir, const QString &model, MapPanel::Mode mapMode, QObject *parent)
+ScreenshotTour::ScreenshotTour(MainWindow &window, const QString &outDir, const QString &model, LayoutMethod mapMode, QObject *parent)
     : QObject(parent), m_window(window), m_outDir(outDir), m_model(model), m_mapMode(mapMode) {}
 
 void ScreenshotTour::start() {

@@ -18,7 +18,7 @@ class MainWindow;
 class ScreenshotTour : public QObject {
   Q_OBJECT
 public:
-  ScreenshotTour(MainWindow &window, const QString &outDir, const QString &model, MapPanel::Mode mapMode = MapPanel::Mode::Tsne,
+  ScreenshotTour(MainWindow &window, const QString &outDir, const QString &model, LayoutMethod mapMode = LayoutMethod::Tsne,
                  QObject *parent = nullptr);
   void start();
 
@@ -35,7 +35,7 @@ private:
   MainWindow &m_window;
   QString m_outDir;
   QString m_model; // the registry name trained from the Training panel
-  MapPanel::Mode m_mapMode;
+  LayoutMethod m_mapMode;
   QTemporaryDir m_runs;
   int m_image = -1;   // dataset index of the test image shown
   int m_caption = -1; // dataset index of its caption shown

@@ -6,13 +6,86 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 namespace gs {
 
 namespace {
 constexpr int kFurtherUmapEpochs = 100;
+
+LayoutResult tsneLayout(const std::vector<float> &points, int n, int dim, TsneOptions o, const std::vector<float> &previous,
+                        JobContext *job, const LayoutProgress &progress) {
+  if (!previous.empty()) {
+    o.initial = previous;
+    o.exaggerationIterations = 0; // optimise the previous map further; exaggeration would pull it apart
+    o.momentumSwitch = 0;
+  }
+  TsneResult tsne = runTsne(points, n, dim, o, job, progress); // LayoutProgress is t-SNE's own callback type
+  LayoutResult result;
+  result.positions = std::move(tsne.positions);
+  result.seconds = tsne.seconds;
+  result.steps = tsne.iterations;
+  result.kl = tsne.kl;
+  result.repulsion = tsne.method;
+  result.approximateNeighbours = tsne.neighbours == TsneNeighbours::Approximate;
+  return result;
+}
+
+LayoutResult umapLayout(const std::vector<float> &points, int n, int dim, UmapOptions o, const std::vector<float> &previous,
+                        JobContext *job, const LayoutProgress &progress) {
+  if (!previous.empty()) {
+    o.initial = previous;
+    // Optimise the previous map further: a tenth of the learning rate for kFurtherUmapEpochs.
+    // From the full rate the SGD's first epochs scatter the start almost as much as a fresh
+    // layout (measured in tst_layoutsequence: items moved 0.43 of the map's radius between
+    // two frames a small nudge apart, against 0.15 this way and 0.50 for independent maps).
+    o.learningRate /= 10;
+    o.epochs = o.epochs > 0 ? std::min(o.epochs, kFurtherUmapEpochs) : kFurtherUmapEpochs;
+  }
+  UmapProgress report;
+  if (progress) report = [&progress](int epoch, const std::vector<float> &xy) { progress(epoch, 0, xy); };
+  UmapResult umap = runUmap(points, n, dim, o, job, report);
+  LayoutResult result;
+  result.positions = std::move(umap.positions);
+  result.seconds = umap.seconds;
+  result.steps = umap.epochs;
+  result.approximateNeighbours = umap.approximateNeighbours;
+  result.components = umap.components;
+  return result;
+}
+
 }  // namespace
+
+template <>
+const std::vector<EnumName<LayoutMethod>> &enumTable<LayoutMethod>() {
+  static const std::vector<EnumName<LayoutMethod>> table = {{LayoutMethod::Tsne, QStringLiteral("tsne")},
+                                                            {LayoutMethod::Umap, QStringLiteral("umap")},
+                                                            {LayoutMethod::Pca, QStringLiteral("pca")}};
+  return table;
+}
+
+QString layoutMethodTitle(LayoutMethod method) {
+  switch (method) {
+  case LayoutMethod::Tsne: break;
+  case LayoutMethod::Umap: return QStringLiteral("UMAP");
+  case LayoutMethod::Pca: return QStringLiteral("PCA");
+  }
+  return QStringLiteral("t-SNE");
+}
+
+bool setLayoutMethod(LayoutSequenceOptions &options, const QString &name) {
+  if (const std::optional<LayoutMethod> method = enumFromName<LayoutMethod>(name)) {
+    options.method = *method;
+    return true;
+  }
+  // "auto" is what "tsne" already means.
+  const std::optional<TsneMethod> repulsion = enumFromName<TsneMethod>(name);
+  if (!repulsion || *repulsion == TsneMethod::Auto) return false;
+  options.method = LayoutMethod::Tsne;
+  options.tsne.method = *repulsion;
+  return true;
+}
 
 void procrustesAlign(std::vector<float> &moving, const std::vector<float> &reference) {
   if (moving.size() != reference.size() || moving.size() % 2 != 0)
@@ -58,43 +131,22 @@ void procrustesAlign(std::vector<float> &moving, const std::vector<float> &refer
 }
 
 LayoutSequenceOptions fittedToItems(LayoutSequenceOptions options, int n) {
-  options.tsne.perplexity = std::min(options.tsne.perplexity, std::floor((n - 2) / 3.0));
+  const double maxPerplexity = (n - 2) / 3.0; // n − 1 > 3·perplexity
+  if (options.tsne.perplexity > maxPerplexity) options.tsne.perplexity = std::floor(maxPerplexity);
   options.umap.neighbours = std::min(options.umap.neighbours, n - 1);
   return options;
 }
 
-std::vector<float> layoutAfter(const std::vector<float> &points, int n, int dim, const LayoutSequenceOptions &options,
-                               const std::vector<float> &previous, JobContext *job) {
-  std::vector<float> xy;
+LayoutResult layoutAfter(const std::vector<float> &points, int n, int dim, const LayoutSequenceOptions &options,
+                         const std::vector<float> &previous, JobContext *job, const LayoutProgress &progress) {
+  LayoutResult result;
   switch (options.method) {
-  case LayoutMethod::Tsne: {
-    TsneOptions o = options.tsne;
-    if (!previous.empty()) {
-      o.initial = previous;
-      o.exaggerationIterations = 0; // optimise the previous map further; exaggeration would pull it apart
-      o.momentumSwitch = 0;
-    }
-    xy = runTsne(points, n, dim, o, job).positions;
-    break;
+  case LayoutMethod::Tsne: result = tsneLayout(points, n, dim, options.tsne, previous, job, progress); break;
+  case LayoutMethod::Umap: result = umapLayout(points, n, dim, options.umap, previous, job, progress); break;
+  case LayoutMethod::Pca: result.positions = pcaProject(points, n, dim, 2, job, options.pcaThreads); break;
   }
-  case LayoutMethod::Umap: {
-    UmapOptions o = options.umap;
-    if (!previous.empty()) {
-      o.initial = previous;
-      // Optimise the previous map further: a tenth of the learning rate for kFurtherUmapEpochs.
-      // From the full rate the SGD's first epochs scatter the start almost as much as a fresh
-      // layout (measured in tst_layoutsequence: items moved 0.43 of the map's radius between
-      // two frames a small nudge apart, against 0.15 this way and 0.50 for independent maps).
-      o.learningRate /= 10;
-      o.epochs = o.epochs > 0 ? std::min(o.epochs, kFurtherUmapEpochs) : kFurtherUmapEpochs;
-    }
-    xy = runUmap(points, n, dim, o, job).positions;
-    break;
-  }
-  case LayoutMethod::Pca: xy = pcaProject(points, n, dim, 2, job); break;
-  }
-  if (!previous.empty()) procrustesAlign(xy, previous);
-  return xy;
+  if (!previous.empty()) procrustesAlign(result.positions, previous);
+  return result;
 }
 
 std::vector<std::vector<float>> alignedLayouts(const std::vector<std::vector<float>> &frames, int n, int dim,
@@ -104,7 +156,7 @@ std::vector<std::vector<float>> alignedLayouts(const std::vector<std::vector<flo
   for (std::size_t f = 0; f < frames.size(); ++f) {
     if (job) job->checkpoint();
     try {
-      layouts.push_back(layoutAfter(frames[f], n, dim, options, layouts.empty() ? std::vector<float>{} : layouts.back(), job));
+      layouts.push_back(layoutAfter(frames[f], n, dim, options, layouts.empty() ? std::vector<float>{} : layouts.back(), job).positions);
     } catch (const std::invalid_argument &error) {
       throw std::invalid_argument(QStringLiteral("frame %1 of %2: %3").arg(f + 1).arg(frames.size()).arg(QString::fromUtf8(error.what())).toStdString());
     }

@@ -114,20 +114,14 @@ TsneMethod resolvedMethod(const TsneOptions &options, int n) {
 
 }  // namespace
 
-const char *tsneMethodName(TsneMethod method) {
-  switch (method) {
-  case TsneMethod::BarnesHut: return "bh";
-  case TsneMethod::Fft: return "fft";
-  case TsneMethod::Exact: return "exact";
-  case TsneMethod::Auto: break;
-  }
-  return "auto";
-}
-
-TsneMethod tsneMethodFromName(const char *name) {
-  for (TsneMethod m : {TsneMethod::Auto, TsneMethod::BarnesHut, TsneMethod::Fft, TsneMethod::Exact})
-    if (QLatin1String(name) == QLatin1String(tsneMethodName(m))) return m;
-  fail("t-SNE method", QStringLiteral("unknown method '%1' (use auto, bh, fft or exact)").arg(QString::fromUtf8(name)));
+// The names the command line, the benchmark's rows and the jobs' summaries use.
+template <>
+const std::vector<EnumName<TsneMethod>> &enumTable<TsneMethod>() {
+  static const std::vector<EnumName<TsneMethod>> table = {{TsneMethod::Auto, QStringLiteral("auto")},
+                                                          {TsneMethod::BarnesHut, QStringLiteral("bh")},
+                                                          {TsneMethod::Fft, QStringLiteral("fft")},
+                                                          {TsneMethod::Exact, QStringLiteral("exact")}};
+  return table;
 }
 
 TsneResult runTsne(const std::vector<float> &points, int n, int dim, const TsneOptions &options, JobContext *job,

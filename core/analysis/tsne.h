@@ -6,6 +6,8 @@
 // neighbours (HNSW). Plus a PCA projection for the map's PCA mode. Torch-free; runs on std::threads
 // over point ranges. Section numbers (§) in this module refer to the JMLR version of van der Maaten 2014.
 
+#include "io/enumnames.h"
+
 #include <functional>
 #include <vector>
 
@@ -23,9 +25,7 @@ constexpr int kTsneFftFrom = 8000;
 enum class TsneNeighbours { Auto, Exact, Approximate };
 constexpr int kTsneApproximateNeighboursFrom = 20000;
 
-const char *tsneMethodName(TsneMethod method); // "auto", "bh", "fft", "exact"
-// Parses those names; throws std::invalid_argument naming the accepted ones.
-TsneMethod tsneMethodFromName(const char *name);
+template <> const std::vector<EnumName<TsneMethod>> &enumTable<TsneMethod>(); // "auto", "bh", "fft", "exact"
 
 struct TsneOptions {
   TsneMethod method = TsneMethod::Auto;
@@ -87,9 +87,9 @@ TsneResult runTsne(const std::vector<float> &points, int n, int dim, const TsneO
 std::vector<float> pcaProject(const std::vector<float> &points, int n, int dim, int components = 2,
                               JobContext *job = nullptr, int threads = 0);
 
-// Exact KL(P‖Q) of an embedding as ../shared/bench/tsne_kl.cpp defines it: P from the exact
-// 3·perplexity nearest neighbours, calibrated per point, symmetrised (P + Pᵀ)/2N; Q Student-t over
-// all pairs. O(N²) time, O(N·K) memory: for N ≤ kTsneExactKlMaxPoints (~4 s at 10k, ~15 s at 20k).
+// Exact KL(P‖Q) of an embedding: P from the exact 3·perplexity nearest neighbours, calibrated per
+// point, symmetrised (P + Pᵀ)/2N; Q Student-t over all pairs. O(N²) time, O(N·K) memory: for
+// N ≤ kTsneExactKlMaxPoints (~4 s at 10k, ~15 s at 20k).
 constexpr int kTsneExactKlMaxPoints = 20000;
 double tsneExactKl(const std::vector<float> &points, int n, int dim, const std::vector<float> &positions,
                    double perplexity, int threads = 0);

@@ -5,6 +5,7 @@
 #include "training/detail/runfiles.h"
 #include "training/detail/scriptinputs.h"
 #include "training/detail/scriptreadme.h"
+#include "training/modelregistry.h"
 #include "training/trainedmodel.h"
 #include "training/trainingsource.h"
 #include "gs/version.h"
@@ -99,7 +100,7 @@ TorchScriptExport exportTorchScript(const QString &runDir, const QString &outDir
   saveModule(scripted.image, dir.filePath(kImageFile));
   out.files << kImageFile;
   write(QStringLiteral("vocabulary.txt"), lines(vocabulary.words()));
-  const bool relations = config.modelName() == QLatin1String("sdtrnn") && trees;
+  const bool relations = modelEntry(config.model).settings.testFlag(SettingGroup::Relations) && trees; // the SDT-RNN's labels
   if (relations) write(QStringLiteral("relations.txt"), lines(trees->relations));
 
   // The examples: their inputs as this export's modules read them, and the run's own embeddings.

@@ -78,8 +78,8 @@ private Q_SLOTS:
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, procrustesAlign(point, std::vector<float>(10)));
   }
 
-  // The "layouts aligned from one epoch to the next": started from the previous frame's
-  // map, items move a fraction of what they move between independent maps of the same frames.
+  // Layouts aligned from one epoch to the next: started from the previous frame's map, items move
+  // a fraction of what they move between independent maps of the same frames.
   void eachFrameStartsFromThePreviousOne_data() {
     QTest::addColumn<int>("method");
     QTest::newRow("t-SNE") << int(LayoutMethod::Tsne);
@@ -145,6 +145,48 @@ private Q_SLOTS:
     UmapOptions umap;
     umap.initial = std::vector<float>(std::size_t(kPoints) * 2, INFINITY);
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, runUmap(frames[0], kPoints, kDim, umap));
+  }
+
+  // The command line's method names are parsed once into the options: a LayoutMethod's name, or a
+  // t-SNE repulsion's for t-SNE with that repulsion; "auto" and unknown names leave them unchanged.
+  void methodNamesSetTheOptions() {
+    for (LayoutMethod method : {LayoutMethod::Tsne, LayoutMethod::Umap, LayoutMethod::Pca})
+      QCOMPARE(enumFromName<LayoutMethod>(enumName(method)).value_or(LayoutMethod::Tsne), method);
+    LayoutSequenceOptions options;
+    QVERIFY(setLayoutMethod(options, QStringLiteral("umap")));
+    QCOMPARE(options.method, LayoutMethod::Umap);
+    QVERIFY(setLayoutMethod(options, QStringLiteral("fft")));
+    QCOMPARE(options.method, LayoutMethod::Tsne);
+    QCOMPARE(options.tsne.method, TsneMethod::Fft);
+    options.method = LayoutMethod::Pca;
+    QVERIFY(!setLayoutMethod(options, QStringLiteral("auto")));
+    QVERIFY(!setLayoutMethod(options, QStringLiteral("isomap")));
+    QCOMPARE(options.method, LayoutMethod::Pca);
+    QCOMPARE(options.tsne.method, TsneMethod::Fft);
+  }
+
+  // A fresh layout is exactly its method's own, with what the method reports and its live updates.
+  void aFreshLayoutIsItsMethodsOwn() {
+    const std::vector<float> points = blobs(kPoints, kDim, kClusters, 6.0, 13);
+    LayoutSequenceOptions options;
+    options.tsne.iterations = 100;
+    options.tsne.reportEvery = 25;
+    int updates = 0;
+    const LayoutResult tsne = layoutAfter(points, kPoints, kDim, options, {}, nullptr,
+                                          [&updates](int, double, const std::vector<float> &) { ++updates; });
+    QCOMPARE(tsne.positions, runTsne(points, kPoints, kDim, options.tsne).positions);
+    QCOMPARE(tsne.steps, 100);
+    QCOMPARE(tsne.repulsion, TsneMethod::BarnesHut);
+    QVERIFY(tsne.kl > 0);
+    QCOMPARE(updates, 100 / 25);
+    options.method = LayoutMethod::Umap;
+    options.umap.epochs = 50;
+    const LayoutResult umap = layoutAfter(points, kPoints, kDim, options);
+    QCOMPARE(umap.positions, runUmap(points, kPoints, kDim, options.umap).positions);
+    QCOMPARE(umap.steps, 50);
+    QVERIFY(umap.components >= 1);
+    options.method = LayoutMethod::Pca;
+    QCOMPARE(layoutAfter(points, kPoints, kDim, options).positions, pcaProject(points, kPoints, kDim));
   }
 };
 

@@ -226,9 +226,9 @@ private Q_SLOTS:
     QCOMPARE(runTsne(medium, 400, 4, options).method, TsneMethod::Fft);
     options.method = TsneMethod::Exact;
     QCOMPARE(runTsne(medium, 400, 4, options).method, TsneMethod::Exact);
-    QCOMPARE(tsneMethodFromName("fft"), TsneMethod::Fft);
-    QCOMPARE(QLatin1String(tsneMethodName(TsneMethod::BarnesHut)), QLatin1String("bh"));
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, tsneMethodFromName("fast"));
+    QCOMPARE(enumFromName<TsneMethod>(QStringLiteral("fft")).value_or(TsneMethod::Auto), TsneMethod::Fft);
+    QCOMPARE(enumName(TsneMethod::BarnesHut), QStringLiteral("bh"));
+    QVERIFY(!enumFromName<TsneMethod>(QStringLiteral("fast")));
   }
 
   // Above ~20k points the input similarities use HNSW neighbours; forced on a small input the

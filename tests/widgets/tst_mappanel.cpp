@@ -486,7 +486,7 @@ private Q_SLOTS:
     QVERIFY(!availableColourings(panel.model()).contains(QStringLiteral("split"))); // one split: nothing to tell apart
   }
 
-  // The acceptance: "the epoch slider shows the stored layouts in order". A run records its
+  // The epoch slider shows the stored layouts in order. A run records its
   // test sample at epochs 0–3; the replay lays each epoch out from the previous one's map; the
   // slider (and play) draw exactly those layouts, in order; a run that recorded nothing says so.
   void epochSliderShowsTheStoredLayoutsInOrder() {
@@ -504,7 +504,7 @@ private Q_SLOTS:
     QVERIFY(panel.canReplay());
     QVERIFY(panel.epochSlider()->isHidden());
     QSignalSpy replayed(&panel, &MapPanel::replayShown);
-    QVERIFY(panel.replayEpochs(MapPanel::Mode::Tsne) != 0);
+    QVERIFY(panel.replayEpochs(LayoutMethod::Tsne) != 0);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 60000);
     QVERIFY2(finished.last().at(0).toBool(), qPrintable(finished.last().at(1).toString()));
     QCOMPARE(replayed.count(), 1);
@@ -551,7 +551,7 @@ private Q_SLOTS:
     QVERIFY(panel.replayEpochNumbers().empty());
     QVERIFY(panel.epochSlider()->isHidden());
     QVERIFY(!panel.canReplay());
-    QCOMPARE(panel.replayEpochs(MapPanel::Mode::Pca), JobId(0));
+    QCOMPARE(panel.replayEpochs(LayoutMethod::Pca), JobId(0));
     QVERIFY(panel.statusText().contains(QStringLiteral("recorded no epochs")));
   }
 
@@ -663,7 +663,7 @@ private Q_SLOTS:
 
     // A new layout of the first map (t-SNE) lays the second out again, the same way.
     compared.clear();
-    panel.compute(MapPanel::Mode::Tsne);
+    panel.compute(LayoutMethod::Tsne);
     QTRY_COMPARE_WITH_TIMEOUT(compared.count(), 1, 60000);
     QVERIFY(compared.first().at(0).toBool());
     QVERIFY(other->startedFromReference());
@@ -848,7 +848,7 @@ private Q_SLOTS:
     MapPanel panel(bridge, state);
     panel.setData(syntheticData());
     QSignalSpy finished(&panel, &MapPanel::computeFinished);
-    QVERIFY(panel.compute(MapPanel::Mode::Pca) != 0);
+    QVERIFY(panel.compute(LayoutMethod::Pca) != 0);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
     QVERIFY(panel.model().hasPositions());
     QVERIFY2(panel.statusText().contains(QStringLiteral("PCA")), qPrintable(panel.statusText()));

@@ -109,7 +109,7 @@ JobId ComparedMap::layOut(const LayoutSequenceOptions &requested, const MapModel
   const QPointer<ComparedMap> self(this);
   m_jobId = m_bridge.submitInteractive(tr("Compared map"), [self, relay = m_relay, token, points = m_model.stackedEmbeddings(), n, dim, options,
                                                  start = std::move(start)](JobContext &job) {
-    std::vector<float> xy = layoutAfter(points, n, dim, options, start, &job);
+    std::vector<float> xy = layoutAfter(points, n, dim, options, start, &job).positions;
     const double preservation = neighbourhoodPreservation(points, n, dim, xy, std::min(10, n - 1), 2000);
     QMetaObject::invokeMethod(
         relay.get(),

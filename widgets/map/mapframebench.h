@@ -1,5 +1,5 @@
 #pragma once
-// The Map's frame-time benchmark (issue 19: under 50 ms a frame at 100k items while panning,
+// The Map's frame-time benchmark (target: under 50 ms a frame at 100k items while panning,
 // hovering and lassoing): the plot offscreen at 1200 × 800, per size a full redraw after new
 // positions and a pan (medians of 9 frames, lines off and on), then hovering (the item under the
 // mouse) and a lasso around a third of the map (selected, ringed, redrawn); the empty plot is the

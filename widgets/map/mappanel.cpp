@@ -44,6 +44,52 @@ constexpr int kUmapReportEvery = 10;   // UMAP epochs between live updates
 constexpr int kPreservationSample = 2000; // items scored for the status line's neighbourhood preservation
 constexpr int kItemRole = Qt::UserRole + 1;
 constexpr int kAllSplits = -1;         // the split box's "all" (and splitShown's)
+
+// Why n items are too few for the method (empty: they are enough): t-SNE needs n − 1 > 3·perplexity
+// for a perplexity of at least 1, UMAP more items than its 2 neighbours.
+QString tooFewItems(LayoutMethod method, int n) {
+  switch (method) {
+  case LayoutMethod::Tsne: return (n - 2) / 3.0 < 1 ? MapPanel::tr("Too few items for t-SNE (%1); use PCA.").arg(n) : QString();
+  case LayoutMethod::Umap: return n < 3 ? MapPanel::tr("Too few items for UMAP (%1); use PCA.").arg(n) : QString();
+  case LayoutMethod::Pca: break;
+  }
+  return n < 2 ? MapPanel::tr("Nothing to map: the run's split has fewer than 2 items.") : QString();
+}
+
+// What fittedToItems lowered for a small split, for the status line.
+QString loweredNote(const LayoutSequenceOptions &requested, const LayoutSequenceOptions &fitted, int n) {
+  if (fitted.method == LayoutMethod::Tsne && fitted.tsne.perplexity < requested.tsne.perplexity)
+    return MapPanel::tr(" (perplexity lowered from %1 to %2 for %3 items)").arg(requested.tsne.perplexity).arg(fitted.tsne.perplexity).arg(n);
+  if (fitted.method == LayoutMethod::Umap && fitted.umap.neighbours < requested.umap.neighbours)
+    return MapPanel::tr(" (neighbours lowered from %1 to %2 for %3 items)").arg(requested.umap.neighbours).arg(fitted.umap.neighbours).arg(n);
+  return {};
+}
+
+QString jobTitle(LayoutMethod method) {
+  switch (method) {
+  case LayoutMethod::Tsne: break;
+  case LayoutMethod::Umap: return MapPanel::tr("UMAP map");
+  case LayoutMethod::Pca: return MapPanel::tr("PCA map");
+  }
+  return MapPanel::tr("t-SNE map");
+}
+
+// The job's summary, which onJobFinished reports; t-SNE's and UMAP's with the map's neighbourhood
+// preservation (PCA, the quick first view, reports only its axes).
+void summariseLayout(JobContext &job, const LayoutSequenceOptions &options, const LayoutResult &result,
+                     const std::vector<float> &points, int n, int dim) {
+  if (options.method == LayoutMethod::Pca) return;
+  job.setProgress(-1, QStringLiteral("neighbourhood preservation"));
+  const double preservation = neighbourhoodPreservation(points, n, dim, result.positions, std::min(10, n - 1), kPreservationSample);
+  if (options.method == LayoutMethod::Umap)
+    job.setSummary({{QStringLiteral("umap_epochs"), result.steps}, {QStringLiteral("seconds"), result.seconds},
+                    {QStringLiteral("components"), result.components}, {QStringLiteral("neighbours"), options.umap.neighbours},
+                    {QStringLiteral("preservation"), preservation}});
+  else
+    job.setSummary({{QStringLiteral("kl"), result.kl}, {QStringLiteral("seconds"), result.seconds},
+                    {QStringLiteral("iterations"), result.steps}, {QStringLiteral("repulsion"), enumName(result.repulsion)},
+                    {QStringLiteral("preservation"), preservation}});
+}
 }  // namespace
 
 MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
@@ -57,9 +103,9 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   m_neighbourList->setAccessibleName(tr("Nearest neighbours in the joint space"));
   m_neighbourList->setToolTip(tr("The clicked item's nearest images and captions by the run's own score, in the joint space itself (not on the map)"));
   m_mode = new QComboBox(this);
-  m_mode->addItem(tr("t-SNE"));
-  m_mode->addItem(tr("PCA"));
-  m_mode->addItem(tr("UMAP"));
+  m_mode->addItem(tr("t-SNE"), int(LayoutMethod::Tsne));
+  m_mode->addItem(tr("PCA"), int(LayoutMethod::Pca));
+  m_mode->addItem(tr("UMAP"), int(LayoutMethod::Umap));
   m_perplexity = new QDoubleSpinBox(this);
   m_perplexity->setRange(2, 100);
   m_perplexity->setValue(30);
@@ -203,9 +249,9 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   layout->addWidget(splitter, 1);
   layout->addWidget(m_status);
 
-  connect(m_compute, &QPushButton::clicked, this, [this] { compute(static_cast<Mode>(m_mode->currentIndex())); });
+  connect(m_compute, &QPushButton::clicked, this, [this] { compute(shownMethod()); });
   connect(m_cancel, &QPushButton::clicked, this, &MapPanel::cancel);
-  connect(m_replay, &QPushButton::clicked, this, [this] { replayEpochs(static_cast<Mode>(m_mode->currentIndex())); });
+  connect(m_replay, &QPushButton::clicked, this, [this] { replayEpochs(shownMethod()); });
   connect(m_epochSlider, &EpochSlider::indexChanged, this, &MapPanel::showEpoch);
   connect(m_compare, &QPushButton::clicked, this, [this] {
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Compare with run"), m_space ? m_space->runDir() : QString());
@@ -254,7 +300,7 @@ QString MapPanel::statusText() const { return m_status->text(); }
 void MapPanel::setStatus(const QString &text) { m_status->setText(text); }
 
 void MapPanel::updateControls() {
-  const bool tsne = m_mode->currentIndex() == int(Mode::Tsne), umap = m_mode->currentIndex() == int(Mode::Umap);
+  const bool tsne = shownMethod() == LayoutMethod::Tsne, umap = shownMethod() == LayoutMethod::Umap;
   m_perplexity->setEnabled(tsne);
   m_iterations->setEnabled(tsne);
   m_repulsion->setEnabled(tsne);
@@ -268,6 +314,13 @@ void MapPanel::updateControls() {
   m_replay->setEnabled(canReplay());
   m_compare->setEnabled(m_space != nullptr);
   m_epochSlider->setVisible(!m_epochNumbers.empty());
+}
+
+LayoutMethod MapPanel::shownMethod() const { return LayoutMethod(m_mode->currentData().toInt()); }
+
+void MapPanel::showMethod(LayoutMethod method) {
+  m_running = method;
+  m_mode->setCurrentIndex(m_mode->findData(int(method)));
 }
 
 bool MapPanel::canReplay() const {
@@ -298,7 +351,7 @@ void MapPanel::showSpace(const std::shared_ptr<const JointSpace> &space) {
   if (m_compared) m_compared->open(m_compared->runDir(), space->allSplits() ? std::nullopt : std::optional<Split>(space->split()),
                                    m_state.dataset(), m_state.datasetPath());
   // PCA is quick: show it at once; t-SNE waits for the Compute button (it holds the engine a while).
-  compute(Mode::Pca);
+  compute(LayoutMethod::Pca);
   if (space->allSplits()) setColouring(QStringLiteral("split"));
   Q_EMIT splitShown(shown);
 }
@@ -387,131 +440,67 @@ void MapPanel::setPositions(std::vector<float> xy, bool rescale) {
   updateControls();
 }
 
-JobId MapPanel::compute(Mode mode) {
-  if (mode == Mode::Tsne) {
-    TsneOptions options;
-    options.perplexity = m_perplexity->value();
-    options.iterations = m_iterations->value();
-    options.theta = m_theta->value();
-    options.method = TsneMethod(m_repulsion->currentIndex());
-    return computeTsne(options);
-  }
-  if (mode == Mode::Umap) {
-    UmapOptions options;
-    options.neighbours = m_neighbours->value();
-    options.minDist = m_minDist->value();
-    return computeUmap(options);
-  }
-  cancel();
-  m_running = Mode::Pca;
-  m_mode->setCurrentIndex(int(Mode::Pca)); // the controls show what is drawn, however it was started
-  const int n = m_model.itemCount(), dim = m_model.data().dim;
-  if (n < 2) {
-    setStatus(tr("Nothing to map: the run's split has fewer than 2 items."));
-    return 0;
-  }
-  const int token = ++m_token;
-  auto points = std::make_shared<const std::vector<float>>(m_model.stackedEmbeddings());
-  const QPointer<MapPanel> self(this);
-  m_jobId = m_bridge.submitInteractive(tr("PCA map"), [self, relay = m_relay, token, points, n, dim](JobContext &job) {
-    job.setProgress(-1, QStringLiteral("PCA of %1 vectors").arg(n));
-    std::vector<float> xy = pcaProject(*points, n, dim, 2, &job);
-    QMetaObject::invokeMethod(
-        relay.get(), [self, token, xy = std::move(xy)] { if (self) self->applyUpdate(token, 0, 0, xy, true); },
-        Qt::QueuedConnection);
-  });
-  setStatus(tr("Computing PCA of %1 items…").arg(n));
-  updateControls();
-  return m_jobId;
+JobId MapPanel::compute(LayoutMethod method) { return computeLayout(layoutOptions(method)); }
+
+JobId MapPanel::computeTsne(const TsneOptions &options) {
+  LayoutSequenceOptions layout;
+  layout.method = LayoutMethod::Tsne;
+  layout.tsne = options;
+  return computeLayout(layout);
 }
 
-JobId MapPanel::computeTsne(const TsneOptions &requested) {
+JobId MapPanel::computeUmap(const UmapOptions &options) {
+  LayoutSequenceOptions layout;
+  layout.method = LayoutMethod::Umap;
+  layout.umap = options;
+  return computeLayout(layout);
+}
+
+JobId MapPanel::computeLayout(LayoutSequenceOptions options) {
   cancel();
   const int n = m_model.itemCount(), dim = m_model.data().dim;
-  TsneOptions options = requested;
-  options.reportEvery = kReportEvery;
-  // t-SNE needs n - 1 > 3·perplexity; lower the perplexity for small splits and say so.
-  const double maxPerplexity = (n - 2) / 3.0;
-  if (maxPerplexity < 1) {
-    setStatus(tr("Too few items for t-SNE (%1); use PCA.").arg(n));
+  if (const QString refusal = tooFewItems(options.method, n); !refusal.isEmpty()) {
+    setStatus(refusal);
     return 0;
   }
-  QString note;
-  if (options.perplexity > maxPerplexity) {
-    note = tr(" (perplexity lowered from %1 to %2 for %3 items)").arg(options.perplexity).arg(std::floor(maxPerplexity)).arg(n);
-    options.perplexity = std::floor(maxPerplexity);
-  }
+  const LayoutSequenceOptions requested = options;
+  options = fittedToItems(options, n);
+  options.tsne.reportEvery = kReportEvery;
+  options.umap.reportEvery = kUmapReportEvery;
   const int token = ++m_token;
-  m_running = Mode::Tsne;
-  m_mode->setCurrentIndex(int(Mode::Tsne));
+  showMethod(options.method);
   auto points = std::make_shared<const std::vector<float>>(m_model.stackedEmbeddings());
   // Live updates: the job's progress callback (engine thread) posts the positions to the relay, a
   // GUI-thread object the job keeps alive; the functor runs on the GUI thread, where the QPointer
   // says whether the panel still exists. Stale tokens (a newer job, a cancel) are dropped.
   const QPointer<MapPanel> self(this);
-  m_jobId = m_bridge.submitInteractive(tr("t-SNE map"), [self, relay = m_relay, token, points, n, dim, options](JobContext &job) {
-    const auto post = [&relay, self, token](int iteration, double kl, std::vector<float> xy, bool final) {
+  m_jobId = m_bridge.submitInteractive(jobTitle(options.method), [self, relay = m_relay, token, points, n, dim, options](JobContext &job) {
+    const auto post = [&relay, self, token](int step, double kl, std::vector<float> xy, bool final) {
       QMetaObject::invokeMethod(
-          relay.get(),
-          [self, token, iteration, kl, xy = std::move(xy), final] {
-            if (self) self->applyUpdate(token, iteration, kl, xy, final);
-          },
+          relay.get(), [self, token, step, kl, xy = std::move(xy), final] { if (self) self->applyUpdate(token, step, kl, xy, final); },
           Qt::QueuedConnection);
     };
-    const TsneResult result = runTsne(*points, n, dim, options, &job, [&post](int iteration, double kl, const std::vector<float> &xy) {
-      post(iteration, kl, xy, false);
-    });
-    job.setProgress(-1, QStringLiteral("neighbourhood preservation"));
-    job.setSummary({{QStringLiteral("kl"), result.kl}, {QStringLiteral("seconds"), result.seconds},
-                    {QStringLiteral("iterations"), result.iterations},
-                    {QStringLiteral("repulsion"), QLatin1String(tsneMethodName(result.method))},
-                    {QStringLiteral("preservation"), neighbourhoodPreservation(*points, n, dim, result.positions, std::min(10, n - 1), kPreservationSample)}});
-    post(result.iterations, result.kl, result.positions, true);
+    job.setProgress(-1, QStringLiteral("%1 of %2 vectors").arg(layoutMethodTitle(options.method)).arg(n));
+    LayoutResult result = layoutAfter(*points, n, dim, options, {}, &job,
+                                      [&post](int step, double kl, const std::vector<float> &xy) { post(step, kl, xy, false); });
+    summariseLayout(job, options, result, *points, n, dim);
+    post(result.steps, result.kl, std::move(result.positions), true);
   });
-  setStatus(tr("Computing t-SNE of %1 items%2…").arg(n).arg(note));
+  setStatus(computingText(options.method, n, loweredNote(requested, options, n)));
   updateControls();
   return m_jobId;
 }
 
-JobId MapPanel::computeUmap(const UmapOptions &requested) {
-  cancel();
-  const int n = m_model.itemCount(), dim = m_model.data().dim;
-  UmapOptions options = requested;
-  options.reportEvery = kUmapReportEvery;
-  // UMAP needs more points than neighbours; lower the neighbours for small splits and say so.
-  if (n < 3) {
-    setStatus(tr("Too few items for UMAP (%1); use PCA.").arg(n));
-    return 0;
+QString MapPanel::computingText(LayoutMethod method, int n, const QString &note) const {
+  switch (method) {
+  case LayoutMethod::Tsne: break;
+  case LayoutMethod::Umap: return tr("Computing UMAP of %1 items%2…").arg(n).arg(note);
+  case LayoutMethod::Pca: return tr("Computing PCA of %1 items…").arg(n);
   }
-  QString note;
-  if (options.neighbours >= n) {
-    note = tr(" (neighbours lowered from %1 to %2 for %3 items)").arg(options.neighbours).arg(n - 1).arg(n);
-    options.neighbours = n - 1;
-  }
-  const int token = ++m_token;
-  m_running = Mode::Umap;
-  m_mode->setCurrentIndex(int(Mode::Umap));
-  auto points = std::make_shared<const std::vector<float>>(m_model.stackedEmbeddings());
-  const QPointer<MapPanel> self(this);
-  m_jobId = m_bridge.submitInteractive(tr("UMAP map"), [self, relay = m_relay, token, points, n, dim, options](JobContext &job) {
-    const auto post = [&relay, self, token](int epoch, std::vector<float> xy, bool final) {
-      QMetaObject::invokeMethod(
-          relay.get(), [self, token, epoch, xy = std::move(xy), final] { if (self) self->applyUpdate(token, epoch, 0, xy, final); },
-          Qt::QueuedConnection);
-    };
-    const UmapResult result = runUmap(*points, n, dim, options, &job, [&post](int epoch, const std::vector<float> &xy) { post(epoch, xy, false); });
-    job.setProgress(-1, QStringLiteral("neighbourhood preservation"));
-    job.setSummary({{QStringLiteral("umap_epochs"), result.epochs}, {QStringLiteral("seconds"), result.seconds},
-                    {QStringLiteral("components"), result.components}, {QStringLiteral("neighbours"), options.neighbours},
-                    {QStringLiteral("preservation"), neighbourhoodPreservation(*points, n, dim, result.positions, std::min(10, n - 1), kPreservationSample)}});
-    post(result.epochs, result.positions, true);
-  });
-  setStatus(tr("Computing UMAP of %1 items%2…").arg(n).arg(note));
-  updateControls();
-  return m_jobId;
+  return tr("Computing t-SNE of %1 items%2…").arg(n).arg(note);
 }
 
-JobId MapPanel::replayEpochs(Mode mode) {
+JobId MapPanel::replayEpochs(LayoutMethod method) {
   const std::shared_ptr<const JointSpace> space = m_state.jointSpace();
   if (!canReplay()) {
     setStatus(tr("This run recorded no epochs: runs trained with “Recorded images” above 0 (record_sample, 100 by default) "
@@ -519,10 +508,9 @@ JobId MapPanel::replayEpochs(Mode mode) {
     return 0;
   }
   cancel();
-  LayoutSequenceOptions options = layoutOptions(mode);
+  LayoutSequenceOptions options = layoutOptions(method);
   const int token = ++m_token;
-  m_running = mode;
-  m_mode->setCurrentIndex(int(mode));
+  showMethod(method);
   const QPointer<MapPanel> self(this);
   m_jobId = m_bridge.submitInteractive(tr("Epoch replay"), [self, relay = m_relay, token, space, dataset = m_state.dataset(), options,
                                                  normalised = m_model.normalised(),
@@ -542,7 +530,7 @@ JobId MapPanel::replayEpochs(Mode mode) {
       frame.setData(last);
       frames.push_back(frame.stackedEmbeddings());
     }
-    options = fittedToItems(options, n); // small samples: the limits computeTsne and computeUmap apply
+    options = fittedToItems(options, n); // small samples: the limits computeLayout applies
     const int count = int(frames.size());
     std::vector<std::vector<float>> layouts = alignedLayouts(frames, n, dim, options, &job, [&job, count](int f, const std::vector<float> &) {
       job.setProgress(double(f + 1) / count, QStringLiteral("epoch %1 of %2 laid out").arg(f + 1).arg(count));
@@ -561,9 +549,9 @@ JobId MapPanel::replayEpochs(Mode mode) {
   return m_jobId;
 }
 
-LayoutSequenceOptions MapPanel::layoutOptions(Mode mode) const {
+LayoutSequenceOptions MapPanel::layoutOptions(LayoutMethod method) const {
   LayoutSequenceOptions options;
-  options.method = mode == Mode::Tsne ? LayoutMethod::Tsne : mode == Mode::Umap ? LayoutMethod::Umap : LayoutMethod::Pca;
+  options.method = method;
   options.tsne.perplexity = m_perplexity->value();
   options.tsne.iterations = m_iterations->value();
   options.tsne.theta = m_theta->value();
@@ -684,15 +672,19 @@ void MapPanel::applyUpdate(int token, int iteration, double kl, const std::vecto
   const QCPRange xr = m_view->plot()->xAxis->range(), yr = m_view->plot()->yAxis->range();
   const bool outOfView = bounds.left() < xr.lower || bounds.right() > xr.upper || bounds.top() < yr.lower || bounds.bottom() > yr.upper;
   if (first || final || outOfView) m_view->updatePositions(true);
-  if (!final && m_running == Mode::Umap) setStatus(tr("UMAP: epoch %1…").arg(iteration));
+  if (!final && m_running == LayoutMethod::Umap) setStatus(tr("UMAP: epoch %1…").arg(iteration));
   else if (!final) setStatus(tr("t-SNE: iteration %1, KL %2…").arg(iteration).arg(kl, 0, 'f', 3));
   Q_EMIT layoutUpdated(iteration, kl);
 }
 
-// The status line's name of the repulsion t-SNE used (TsneResult::method's name).
-QString MapPanel::repulsionLabel(const QString &name) const {
-  if (name == QLatin1String("fft")) return tr("FFT interpolation");
-  if (name == QLatin1String("exact")) return tr("exact");
+// The status line's name of the repulsion t-SNE used (what its Auto resolved to).
+QString MapPanel::repulsionLabel(TsneMethod repulsion) const {
+  switch (repulsion) {
+  case TsneMethod::Fft: return tr("FFT interpolation");
+  case TsneMethod::Exact: return tr("exact");
+  case TsneMethod::BarnesHut:
+  case TsneMethod::Auto: break;
+  }
   return tr("Barnes–Hut");
 }
 
@@ -708,7 +700,8 @@ void MapPanel::onJobFinished(JobId id, const JobOutcome &outcome) {
                   .arg(outcome.summary.value(QStringLiteral("seconds")).toDouble(), 0, 'f', 1)
                   .arg(outcome.summary.value(QStringLiteral("kl")).toDouble(), 0, 'f', 3)
                   .arg(100 * preservation, 0, 'f', 1)
-                  .arg(repulsionLabel(outcome.summary.value(QStringLiteral("repulsion")).toString()));
+                  .arg(repulsionLabel(enumFromName<TsneMethod>(outcome.summary.value(QStringLiteral("repulsion")).toString())
+                                          .value_or(TsneMethod::BarnesHut)));
   else if (ok && outcome.summary.contains(QStringLiteral("umap_epochs")))
     message = tr("UMAP: %1 epochs in %2 s (%3 neighbours, %4 component(s)); %5 % of each item's 10 nearest neighbours kept on the map.")
                   .arg(outcome.summary.value(QStringLiteral("umap_epochs")).toInt())

@@ -42,8 +42,6 @@ class WorkbenchState;
 class MapPanel : public QWidget {
   Q_OBJECT
 public:
-  enum class Mode { Tsne, Pca, Umap }; // the order of the mode box's entries is t-SNE, PCA, UMAP
-
   // bridge and state must outlive the panel.
   MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent = nullptr);
   // Cancels a running layout job (without waiting: it may sit behind a long job in the engine's
@@ -63,9 +61,9 @@ public:
   // Shows a layout: itemCount × 2 positions.
   void setPositions(std::vector<float> xy, bool rescale = true);
 
-  // Starts the layout job with the panel's controls, or t-SNE with explicit options. Returns the job
-  // id (0 when there is nothing to lay out; the status line says why).
-  JobId compute(Mode mode);
+  // Starts the layout job with the panel's controls, or t-SNE or UMAP with explicit options. Returns
+  // the job id (0 when there is nothing to lay out; the status line says why).
+  JobId compute(LayoutMethod method);
   JobId computeTsne(const TsneOptions &options);
   JobId computeUmap(const UmapOptions &options);
   void cancel();
@@ -89,11 +87,11 @@ public:
   // Every image of the run's data with its captions (colour by split tells them apart).
   void showAllSplits();
 
-  // Epoch replay: lays out the run's recorded epochs (runtrajectory.h) with `mode` and the panel's
+  // Epoch replay: lays out the run's recorded epochs (runtrajectory.h) with `method` and the panel's
   // settings, each epoch's map started from the previous one's, off the GUI thread; then the map
   // shows the recorded sample and the epoch slider steps through the layouts (replayShown follows).
   // Returns the job id, 0 when the run recorded no epochs (the status line says so).
-  JobId replayEpochs(Mode mode);
+  JobId replayEpochs(LayoutMethod method);
   bool canReplay() const;                                  // the current run recorded epochs
   const std::vector<int> &replayEpochNumbers() const { return m_epochNumbers; }
   const std::vector<std::vector<float>> &replayLayouts() const { return m_epochLayouts; }
@@ -129,12 +127,18 @@ Q_SIGNALS:
   void epochShown(int epoch);
 
 private:
-  QString repulsionLabel(const QString &name) const;
+  QString repulsionLabel(TsneMethod repulsion) const;
   void onJointSpaceChanged();
   void onImageSelected(int datasetImage);
   void applyUpdate(int token, int iteration, double kl, const std::vector<float> &xy, bool final);
   void onJobFinished(JobId id, const JobOutcome &outcome);
-  LayoutSequenceOptions layoutOptions(Mode mode) const; // the controls' settings
+  // The one route of a single layout (layoutAfter in a job, live updates, the summary the status
+  // line reports): lowers the options to what the items allow and says so.
+  JobId computeLayout(LayoutSequenceOptions options);
+  QString computingText(LayoutMethod method, int n, const QString &note) const;
+  LayoutSequenceOptions layoutOptions(LayoutMethod method) const; // the controls' settings
+  LayoutMethod shownMethod() const;                               // the mode box's
+  void showMethod(LayoutMethod method);                           // the controls show what is drawn
   void selectItems(std::vector<int> items);             // selection, its list, and the compared map's rings
   void layOutComparison();
   void applyReplay(int token, MapData data, std::vector<int> epochs, std::vector<std::vector<float>> layouts);
@@ -172,14 +176,14 @@ private:
   QLabel *m_status;
   JobId m_jobId = 0;
   int m_token = 0;         // identifies the current layout job; stale updates are dropped
-  Mode m_running = Mode::Pca; // the method of the current (or last) layout job
+  LayoutMethod m_running = LayoutMethod::Pca; // the method of the current (or last) layout job
   int m_dataToken = 0;     // identifies the current items; stale thumbnails are dropped
   int m_neighbourToken = 0; // identifies the latest neighbour request
   int m_clusterToken = 0;   // identifies the latest cluster request
   bool m_thumbnailsLoading = false, m_thumbnailsLoaded = false;
   QHash<QString, int> m_rowOfImageId;
   // The jobs post their updates to this GUI-thread object, which each job keeps alive while it runs;
-  // the posted functors check a QPointer to the panel on the GUI thread (see computeTsne).
+  // the posted functors check a QPointer to the panel on the GUI thread (see computeLayout).
   std::shared_ptr<QObject> m_relay;
 };
 

@@ -1,9 +1,10 @@
 // `groundscope-cli bench tsne`: t-SNE's FFT interpolation against Barnes-Hut (the baseline of the
-// same run) on the shared 10,000 × 50 benchmark input (../shared/bench/tsne-input.md) or a generated
-// mixture of any size, with exact KL up to 20k points and the process's peak memory. `bench map` (below): the Map's layouts — UMAP and PCA against
-// Barnes-Hut t-SNE, the baseline of the same run — with each map's neighbourhood preservation. Baseline of the same run: the exact O(N²) gradient on a
-// 1,000-point subset, then Barnes-Hut on that subset (ratio), then Barnes-Hut on all points on one
-// thread and on all threads, each with its exact KL; the reference programs' figures are quoted.
+// same run) on the shared 10,000 × 50 benchmark input (a .bin file, format at readBin) or a
+// generated mixture of any size. The runs --methods lists (the exact O(N²) gradient on a subset,
+// Barnes-Hut on all points on all threads or on one, FFT interpolation), each with its time, its
+// exact KL up to 20k points and the process's peak memory; the reference programs' figures are quoted.
+// `bench map` (below): the Map's layouts — UMAP and PCA against Barnes-Hut t-SNE, the baseline of
+// the same run — with each map's neighbourhood preservation.
 
 #include "analysis/tsne.h"
 #include "analysis/umap.h"
@@ -25,6 +26,7 @@
 
 #include <cmath>
 #include <ctime>
+#include <optional>
 #include <cstring>
 #include <random>
 #include <thread>
@@ -33,7 +35,7 @@ namespace gs::cli {
 
 namespace {
 
-// Reference figures measured with the same input and settings (tsne-input.md, median of 3, 2 cores).
+// Reference figures measured with the same input and settings (median of 3, 2 cores).
 constexpr double kBhtsneSeconds = 75.4, kBhtsneKl = 2.811;
 constexpr double kFitsneBhSeconds = 30.6, kFitsneBhKl = 2.818;
 constexpr double kFitsneFftSeconds = 6.1, kFitsneFftKl = 2.792;
@@ -98,6 +100,23 @@ double peakResidentMb() {
   return 0;
 }
 
+// A --methods entry: a t-SNE repulsion other than auto, or bh1 (Barnes-Hut on one thread).
+struct BenchRun {
+  TsneMethod method = TsneMethod::BarnesHut;
+  bool oneThread = false;
+};
+
+std::vector<BenchRun> benchRuns(const QString &list) {
+  std::vector<BenchRun> runs;
+  for (const QString &name : list.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    const std::optional<TsneMethod> method = name == QLatin1String("bh1") ? TsneMethod::BarnesHut : enumFromName<TsneMethod>(name);
+    if (!method || *method == TsneMethod::Auto)
+      throw UsageError("--methods: a comma-separated list of exact (on the subset), bh, bh1 (Barnes-Hut on one thread), fft");
+    runs.push_back({*method, name == QLatin1String("bh1")});
+  }
+  return runs;
+}
+
 int benchTsne(const Arguments &args) {
   const int threadsOption = args.intValue(QStringLiteral("threads"), 0, 0, 1024);
   const int threads = threadsOption > 0 ? threadsOption : int(std::max(1u, std::thread::hardware_concurrency()));
@@ -105,14 +124,12 @@ int benchTsne(const Arguments &args) {
   const int subsetSize = args.intValue(QStringLiteral("subset"), 1000, 100, 100000);
   const BenchInput input = args.isSet(QStringLiteral("input")) ? readBin(args.value(QStringLiteral("input")))
                                                                : generate(args.intValue(QStringLiteral("points"), 10000, 200, 100000000));
-  QStringList methods = args.value(QStringLiteral("methods")).split(QLatin1Char(','), Qt::SkipEmptyParts);
-  for (const QString &m : methods)
-    if (!QStringList{QStringLiteral("exact"), QStringLiteral("bh"), QStringLiteral("fft"), QStringLiteral("bh1")}.contains(m))
-      throw UsageError("--methods: a comma-separated list of exact (on the subset), bh, bh1 (Barnes-Hut on one thread), fft");
+  const std::vector<BenchRun> runs = benchRuns(args.value(QStringLiteral("methods")));
   const int subsetN = std::min(subsetSize, input.n);
   const std::vector<float> subset(input.x.begin(), input.x.begin() + std::size_t(subsetN) * input.dim);
 
   QJsonArray rows;
+  double baseline = 0; // the first full-size Barnes-Hut run's seconds: the ratios' denominator
   Engine engine;
   const JobOutcome outcome = runJob(engine, QStringLiteral("Benchmark t-SNE"), [&](JobContext &job) {
     const auto time = [&](const QString &label, const std::vector<float> &x, int n, TsneMethod method, int t) {
@@ -127,7 +144,8 @@ int benchTsne(const Arguments &args) {
       const TsneResult r = runTsne(x, n, input.dim, options, &job);
       const double cpu = double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
       const double peak = peakResidentMb();
-      QJsonObject row{{QStringLiteral("run"), label}, {QStringLiteral("method"), QLatin1String(tsneMethodName(r.method))},
+      if (baseline == 0 && r.method == TsneMethod::BarnesHut && n == input.n) baseline = r.seconds;
+      QJsonObject row{{QStringLiteral("run"), label}, {QStringLiteral("method"), enumName(r.method)},
                       {QStringLiteral("points"), n}, {QStringLiteral("threads"), t},
                       {QStringLiteral("seconds"), r.seconds}, {QStringLiteral("neighbour_seconds"), r.neighbourSeconds},
                       {QStringLiteral("cpu_seconds"), cpu}, {QStringLiteral("sparse_kl"), r.kl},
@@ -139,21 +157,14 @@ int benchTsne(const Arguments &args) {
       }
       rows.append(row);
     };
-    for (const QString &m : methods) {
-      if (m == QLatin1String("exact")) time(QStringLiteral("exact gradient (subset)"), subset, subsetN, TsneMethod::Exact, threads);
-      if (m == QLatin1String("bh1")) time(QStringLiteral("Barnes-Hut"), input.x, input.n, TsneMethod::BarnesHut, 1);
-      if (m == QLatin1String("bh")) time(QStringLiteral("Barnes-Hut"), input.x, input.n, TsneMethod::BarnesHut, threads);
-      if (m == QLatin1String("fft")) time(QStringLiteral("FFT interpolation"), input.x, input.n, TsneMethod::Fft, threads);
+    for (const BenchRun &run : runs) {
+      if (run.method == TsneMethod::Exact) time(QStringLiteral("exact gradient (subset)"), subset, subsetN, TsneMethod::Exact, threads);
+      else time(run.method == TsneMethod::Fft ? QStringLiteral("FFT interpolation") : QStringLiteral("Barnes-Hut"), input.x, input.n,
+                run.method, run.oneThread ? 1 : threads);
     }
   });
   requireSuccess(outcome);
 
-  // Ratios against the first full-size Barnes-Hut run of this run (the baseline).
-  double baseline = 0;
-  for (const QJsonValue &v : rows)
-    if (v.toObject().value(QStringLiteral("method")).toString() == QLatin1String("bh") &&
-        v.toObject().value(QStringLiteral("points")).toInt() == input.n && baseline == 0)
-      baseline = v.toObject().value(QStringLiteral("seconds")).toDouble();
   const bool reference = args.isSet(QStringLiteral("input")) && iterations == 1000 && input.n == 10000;
   if (args.isSet(QStringLiteral("json"))) {
     QJsonObject json{{QStringLiteral("input"), input.source}, {QStringLiteral("points"), input.n}, {QStringLiteral("runs"), rows},

@@ -84,23 +84,23 @@ double meanDisplacement(const std::vector<float> &from, const std::vector<float>
   return n ? sum / double(n) : 0;
 }
 
-// The figure title's name of a --method value.
-QString methodTitle(const QString &method) {
-  if (method == QLatin1String("umap")) return QStringLiteral("UMAP");
-  if (method == QLatin1String("pca")) return QStringLiteral("PCA");
-  if (method == QLatin1String("bh")) return QStringLiteral("t-SNE (Barnes-Hut)");
-  if (method == QLatin1String("fft")) return QStringLiteral("t-SNE (FFT)");
-  if (method == QLatin1String("exact")) return QStringLiteral("t-SNE (exact)");
-  return QStringLiteral("t-SNE");
+// The figure title's name of a layout method (and t-SNE's repulsion when --method named one).
+QString methodTitle(const LayoutSequenceOptions &options) {
+  if (options.method != LayoutMethod::Tsne) return layoutMethodTitle(options.method);
+  switch (options.tsne.method) {
+  case TsneMethod::BarnesHut: return QStringLiteral("t-SNE (Barnes-Hut)");
+  case TsneMethod::Fft: return QStringLiteral("t-SNE (FFT)");
+  case TsneMethod::Exact: return QStringLiteral("t-SNE (exact)");
+  case TsneMethod::Auto: break;
+  }
+  return layoutMethodTitle(LayoutMethod::Tsne);
 }
 
-// The method's default settings with the seed, lowered for small splits as the Map panel lowers them.
-LayoutSequenceOptions layoutOptionsFor(const QString &method, int seed, int n) {
+// The method --method names with its default settings; a usage error for another name.
+LayoutSequenceOptions layoutOptionsNamed(const QString &method) {
   LayoutSequenceOptions options;
-  options.method = method == QLatin1String("pca") ? LayoutMethod::Pca : method == QLatin1String("umap") ? LayoutMethod::Umap : LayoutMethod::Tsne;
-  if (options.method == LayoutMethod::Tsne && method != QLatin1String("tsne")) options.tsne.method = tsneMethodFromName(method.toUtf8().constData());
-  options.tsne.seed = options.umap.seed = seed;
-  return fittedToItems(options, n);
+  if (!setLayoutMethod(options, method)) throw UsageError("--method: expected umap, tsne, bh, fft, exact or pca");
+  return options;
 }
 
 struct EpochRow {
@@ -108,8 +108,9 @@ struct EpochRow {
   double preservation = 0, moved = -1; // moved: mean displacement / layout radius, -1 for the first
 };
 
-// `map RUN --epochs`: the recorded sample at every epoch, laid out in sequence.
-int mapEpochs(const Arguments &args, const QString &method, int seed, QSize size, double ratio) {
+// `map RUN --epochs`: the recorded sample at every epoch, laid out in sequence (`method`: as given,
+// for the report).
+int mapEpochs(const Arguments &args, const QString &method, const LayoutSequenceOptions &layout, QSize size, double ratio) {
   const QString runDir = args.positional().first();
   const QString figurePath = args.value(QStringLiteral("figure")), csvPath = args.value(QStringLiteral("out"));
   Engine engine;
@@ -139,7 +140,7 @@ int mapEpochs(const Arguments &args, const QString &method, int seed, QSize size
       frames.push_back(models.back().stackedEmbeddings());
     }
     const int count = int(frames.size());
-    const std::vector<std::vector<float>> layouts = alignedLayouts(frames, n, dim, layoutOptionsFor(method, seed, n), &job, [&job, count](int f, const std::vector<float> &) {
+    const std::vector<std::vector<float>> layouts = alignedLayouts(frames, n, dim, fittedToItems(layout, n), &job, [&job, count](int f, const std::vector<float> &) {
       job.setProgress(double(f + 1) / count, QStringLiteral("epoch %1 of %2 laid out").arg(f + 1).arg(count));
     });
     const QString modelName = RunFolder(runDir).config().modelName();
@@ -160,7 +161,7 @@ int mapEpochs(const Arguments &args, const QString &method, int seed, QSize size
         MapFigureOptions figure;
         figure.title = QStringLiteral("%1 — epoch %2 of %3, %4, coloured by %5")
                            .arg(modelName).arg(row.epoch).arg(trajectory.epochs().back())
-                           .arg(methodTitle(method), colouring.title.toLower());
+                           .arg(methodTitle(layout), colouring.title.toLower());
         figure.rings = searchOf(model, args.value(QStringLiteral("search")));
         if (args.isSet(QStringLiteral("clusters"))) figure.clusters = clustersOf(model);
         written.append(perEpoch(figurePath, row.epoch));
@@ -212,10 +213,7 @@ Command mapCommand() {
     if (!split || (*split == Split::Unassigned && !allSplits)) throw UsageError("--split: expected test, val, train or all");
     const QString splitLabel = allSplits ? QStringLiteral("all splits") : QStringLiteral("the %1 split").arg(splitName(*split));
     const QString method = args.value(QStringLiteral("method"));
-    if (!QStringList{QStringLiteral("umap"), QStringLiteral("tsne"), QStringLiteral("bh"), QStringLiteral("fft"), QStringLiteral("exact"),
-                     QStringLiteral("pca")}
-             .contains(method))
-      throw UsageError("--method: expected umap, tsne, bh, fft, exact or pca");
+    LayoutSequenceOptions layout = layoutOptionsNamed(method);
     const QString figurePath = args.value(QStringLiteral("figure")), csvPath = args.value(QStringLiteral("out"));
     if (!csvPath.isEmpty() && !csvPath.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)) throw UsageError("--out: expected FILE.csv");
     const QSize size = parseSizeOption(args.value(QStringLiteral("size")));
@@ -224,7 +222,8 @@ Command mapCommand() {
     if (!figurePath.isEmpty() && !qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
       throw std::runtime_error("--figure: text rendering needs the GUI application object (run groundscope-cli itself)");
 
-    if (args.isSet(QStringLiteral("epochs"))) return mapEpochs(args, method, seed, size, ratio);
+    layout.tsne.seed = layout.umap.seed = seed;
+    if (args.isSet(QStringLiteral("epochs"))) return mapEpochs(args, method, layout, size, ratio);
     Engine engine;
     MapModel model;
     MapColouring colouring;
@@ -253,7 +252,8 @@ Command mapCommand() {
       const int n = model.itemCount(), dim = model.data().dim;
       if (n < 3) throw std::runtime_error(QStringLiteral("%1: %2 has %3 items, too few to map").arg(runDir, splitLabel).arg(n).toStdString());
       const std::vector<float> points = model.stackedEmbeddings();
-      std::vector<float> xy = layoutAfter(points, n, dim, layoutOptionsFor(method, seed, n), {}, &job);
+      // Lowered for small splits as the Map panel lowers them.
+      std::vector<float> xy = layoutAfter(points, n, dim, fittedToItems(layout, n), {}, &job).positions;
       job.setProgress(-1, QStringLiteral("neighbourhood preservation"));
       summary.insert(QStringLiteral("preservation"), neighbourhoodPreservation(points, n, dim, xy, std::min(10, n - 1), kPreservationSample));
       model.setPositions(std::move(xy));
@@ -270,7 +270,7 @@ Command mapCommand() {
       if (!csvPath.isEmpty()) writeMapCsv(csvPath, model, colouring);
       if (!figurePath.isEmpty()) {
         MapFigureOptions options;
-        options.title = QStringLiteral("%1 — %2, %3, coloured by %4").arg(space->model(), splitLabel, methodTitle(method), colouring.title.toLower());
+        options.title = QStringLiteral("%1 — %2, %3, coloured by %4").arg(space->model(), splitLabel, methodTitle(layout), colouring.title.toLower());
         options.rings = matches;
         options.clusters = clusters;
         options.sizing = sizing;

@@ -40,11 +40,23 @@ std::string addLinear(Module &m, const std::string &name, const torch::nn::Linea
   return "torch.addmm(self." + name + "_bias, " + x + ", self." + name + "_weight.t())";
 }
 
+// The recurrent cells TorchScript has an op for; the LSTM's alone carries a cell state beside h.
+enum class RecurrentOp { RnnTanh, Gru, Lstm };
+
+const char *opName(RecurrentOp op) {
+  switch (op) {
+  case RecurrentOp::RnnTanh: return "rnn_tanh";
+  case RecurrentOp::Gru: return "gru";
+  case RecurrentOp::Lstm: break;
+  }
+  return "lstm";
+}
+
 // Registers a one-layer recurrent net's weights and hidden size, and returns the TorchScript call of
 // torch.rnn_tanh / torch.gru / torch.lstm on `x` [1, T, d] from zero states: (output, h_n[, c_n]).
 // The weights are one list attribute, `rnn_params` (per direction w_ih, w_hh, b_ih, b_hh), not
 // parameters: TorchScript passes them to those ops only as a list.
-std::string addRecurrentLayer(Module &m, const torch::nn::Module &layer, const char *op, std::int64_t hidden, bool bidirectional) {
+std::string addRecurrentLayer(Module &m, const torch::nn::Module &layer, RecurrentOp op, std::int64_t hidden, bool bidirectional) {
   const auto named = layer.named_parameters(/*recurse=*/false);
   c10::List<torch::Tensor> flat;
   for (const std::string &suffix : bidirectional ? std::vector<std::string>{"", "_reverse"} : std::vector<std::string>{""})
@@ -57,8 +69,8 @@ std::string addRecurrentLayer(Module &m, const torch::nn::Module &layer, const c
   m.register_attribute("hidden", c10::IntType::get(), hidden);
   const std::string directions = bidirectional ? "2" : "1", flag = bidirectional ? "True" : "False";
   const std::string h0 = "torch.zeros(" + directions + ", 1, self.hidden)";
-  const std::string states = std::string(op) == "lstm" ? "[" + h0 + ", " + h0 + "]" : h0;
-  return "torch." + std::string(op) + "(x, " + states + ", self.rnn_params, True, 1, 0.0, False, " + flag + ", True)";
+  const std::string states = op == RecurrentOp::Lstm ? "[" + h0 + ", " + h0 + "]" : h0;
+  return "torch." + std::string(opName(op)) + "(x, " + states + ", self.rnn_params, True, 1, 0.0, False, " + flag + ", True)";
 }
 
 std::string activation(ActivationKind f, const std::string &x) {
@@ -102,8 +114,8 @@ Module scriptWordRnn(WordRnnImpl &rnn, const std::string &name) {
   addParameter(m, "embedding", rnn.embedding->weight);
   // The state after the caption's last word: Elman's h_t = tanh(W_x x_t + W_h h_{t−1} + b) (Socher
   // §6), or the LSTM's hidden state at the last time step (Huang et al. §3.1).
-  const std::string run = rnn.lstm ? addRecurrentLayer(m, *rnn.lstm, "lstm", rnn.outputDim(), false)
-                                   : addRecurrentLayer(m, *rnn.rnn, "rnn_tanh", rnn.outputDim(), false);
+  const std::string run = rnn.lstm ? addRecurrentLayer(m, *rnn.lstm, RecurrentOp::Lstm, rnn.outputDim(), false)
+                                   : addRecurrentLayer(m, *rnn.rnn, RecurrentOp::RnnTanh, rnn.outputDim(), false);
   m.define(kCheckIds + R"(
 def encode(self, ids: Tensor) -> Tensor:
     self._check_ids(ids, self.embedding.size(0))
@@ -115,8 +127,8 @@ def encode(self, ids: Tensor) -> Tensor:
 Module scriptCharRnn(CharRnnImpl &rnn, const std::string &name) {
   Module m(kClassPrefix + name);
   addParameter(m, "embedding", rnn.embedding->weight);
-  const std::string run = rnn.lstm ? addRecurrentLayer(m, *rnn.lstm, "lstm", rnn.outputDim() / 2, true)
-                                   : addRecurrentLayer(m, *rnn.gru, "gru", rnn.outputDim() / 2, true);
+  const std::string run = rnn.lstm ? addRecurrentLayer(m, *rnn.lstm, RecurrentOp::Lstm, rnn.outputDim() / 2, true)
+                                   : addRecurrentLayer(m, *rnn.gru, RecurrentOp::Gru, rnn.outputDim() / 2, true);
   // Merkx & Frank §3.1.2: a_t = softmax_t(V tanh(W h_t + b_w) + b_v) per feature, Att = Σ_t a_t ∘ h_t;
   // or max pooling over time. Then emb_cap = Att / ‖Att‖₂.
   std::string pooled = "torch.max(states, 0, True)[0]";

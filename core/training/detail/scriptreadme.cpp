@@ -14,7 +14,7 @@ QString scoreSentence(const QString &score) {
 }
 
 // What the tree encoders read: one node per word or phrase, as Groundscope builds them.
-QString treeSection(const QString &model) {
+QString treeSection(const ModelEntry &entry) {
   QString text = QStringLiteral(
       "`sentence(words, parents, positions, labels)`: four lists with one int64 tensor of shape [N] per sentence, "
       "N being that sentence's node count:\n\n"
@@ -23,19 +23,19 @@ QString treeSection(const QString &model) {
       "- `positions`: the node's place in the sentence (the word's index; a phrase node's is that of its first "
       "word). Which side of its parent a child is on, and how far out, comes from these;\n"
       "- `labels`: ");
-  if (model == QLatin1String("sdtrnn"))
+  if (entry.settings.testFlag(SettingGroup::Relations))
     text += QStringLiteral("the relation of the node to its parent, as an id from `relations.txt` (line k: id k; "
                            "0 is `<rare>`, for relations not listed). The root's is 0.\n\n");
-  else if (model == QLatin1String("hmlstm"))
+  else if (entry.tree == TreeInput::Phrases)
     text += QStringLiteral("1 for a noun-phrase node (label NP), 0 for any other node.\n\n");
   else
     text += QStringLiteral("not read by this model (pass zeros).\n\n");
-  if (model == QLatin1String("ctrnn"))
+  if (entry.tree == TreeInput::Constituency)
     text += QStringLiteral(
         "The tree is the caption's constituency tree binarised right-branching, (c1 (c2 (… cn))), with unary "
         "phrases collapsed: leaves are words, every inner node has exactly two children and no word. Its first "
         "child (same position as itself) is composed with W_l1, the second with W_r1 (Socher et al. 2014 §3.4).\n");
-  else if (model == QLatin1String("hmlstm"))
+  else if (entry.tree == TreeInput::Phrases)
     text += QStringLiteral("The tree is the caption's constituency tree as parsed (n-ary, phrase nodes kept): leaves "
                            "are words, phrase nodes have no word (HM-LSTM §3.2.1).\n");
   else
@@ -53,12 +53,12 @@ QString treeSection(const QString &model) {
 }  // namespace
 
 QString scriptReadme(const QJsonObject &manifest, const TrainConfig &config) {
-  const QString model = manifest.value(QStringLiteral("model")).toString();
+  const ModelEntry &entry = modelNamed(manifest.value(QStringLiteral("model")).toString());
   const QString input = manifest.value(QStringLiteral("input")).toString();
   const int dim = manifest.value(QStringLiteral("dim")).toInt();
   const int featureDim = manifest.value(QStringLiteral("feature_dim")).toInt();
   const int members = manifest.value(QStringLiteral("members")).toInt();
-  QString text = QStringLiteral("# %1 encoders exported from Groundscope\n\n").arg(modelNamed(model).title);
+  QString text = QStringLiteral("# %1 encoders exported from Groundscope\n\n").arg(entry.title);
   text += QStringLiteral(
               "Exported by Groundscope %1 from the run `%2`. Two TorchScript modules map captions and images into the "
               "same %3-dimensional joint space, where an image v and a caption y are scored by %4 (higher is closer). "
@@ -88,7 +88,7 @@ QString scriptReadme(const QJsonObject &manifest, const TrainConfig &config) {
                            "of the multi-regional concept CNN (Huang et al. 2018 §3.2; the last K values).");
   text += QStringLiteral("\n\n## Sentence encoder\n\n");
   if (input == QLatin1String("tree")) {
-    text += treeSection(model);
+    text += treeSection(entry);
   } else if (input == QLatin1String("characters")) {
     text += QStringLiteral(
         "`sentence(tokens)`: a list with one int64 tensor [T] per sentence: the caption's UTF-8 bytes as written "
