@@ -1,5 +1,5 @@
 #pragma once
-// Whether a dataset file may name images outside the dataset's own folder (issue 22). A dataset
+// Whether a dataset file may name images outside the dataset's own folder. A dataset
 // downloaded from anywhere can say "filepath": "../../..", give absolute paths, or ship a symlink
 // that leads out of its folder; by default every loader refuses such an image (after resolving
 // symlinks) and lists it in the load report as "path outside the dataset folder". A user whose

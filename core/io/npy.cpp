@@ -138,7 +138,7 @@ NpyHeader parseNpyHeader(const char *bytes, std::int64_t size, const QString &so
   }
   if (header.shape.size() > 2)
     fail(source, QStringLiteral("%1-dimensional array; a 1-D or 2-D (N×D) array is needed").arg(header.shape.size()));
-  // Bounded before any size is multiplied out or allocated (issue 22): 2^40 values (4 TiB of
+  // Bounded before any size is multiplied out or allocated: 2^40 values (4 TiB of
   // float32) is far beyond any feature file, and keeps every byte count below int64's range.
   constexpr std::int64_t kMaxValues = std::int64_t(1) << 40;
   std::int64_t values = 1;

@@ -1,6 +1,6 @@
 #pragma once
 // What produced a run: Groundscope's version and git commit, the libraries' versions, the BLAS the
-// process really uses and its command line — recorded in run.json (issue 21) so a figure can be
+// process really uses and its command line — recorded in run.json so a figure can be
 // traced back to the code and machine that made it. Torch-free header.
 
 #include <QJsonObject>

@@ -30,7 +30,7 @@ int threadsFromEnvironment() {
 void initialise(int threads) {
   // A file-size limit (RLIMIT_FSIZE, a quota-like limit) would otherwise kill the process with
   // SIGXFSZ in the middle of a write; ignored, the write fails with EFBIG and the atomic writers
-  // report it naming the file, keeping the previous version (issue 22).
+  // report it naming the file, keeping the previous version.
   std::signal(SIGXFSZ, SIG_IGN);
   if (threads <= 0) threads = threadsFromEnvironment();
   if (threads <= 0) threads = std::max(1, QThread::idealThreadCount());

@@ -1,5 +1,5 @@
 #pragma once
-// `groundscope-cli export RUN --torchscript DIR` (issue 21): a trained run's sentence and image
+// `groundscope-cli export RUN --torchscript DIR`: a trained run's sentence and image
 // encoders as TorchScript modules for use outside Groundscope — torch.jit.load in Python,
 // torch::jit::load in C++ — with a README of what they read, the vocabulary they read it with,
 // and worked examples whose embeddings are the run's own, so a user (and checkTorchScriptExport)

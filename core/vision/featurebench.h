@@ -1,5 +1,5 @@
 #pragma once
-// `groundscope-cli bench features --dataset PATH --backbone SPEC` (issue 20): where feature
+// `groundscope-cli bench features --dataset PATH --backbone SPEC`: where feature
 // extraction spends its time, and how close the whole pipeline comes to the network alone.
 //   1. per-image cost of each stage on one thread, one image at a time (decode, crops + blob, network);
 //   2. the network-only limit: every image preprocessed into memory first, then only forward passes,

@@ -81,8 +81,8 @@ QString featureCacheKey(const Dataset &dataset, const BackboneSpec &spec, const 
         boxes.addData(QStringLiteral("%1 %2 %3 %4 %5\n").arg(i).arg(b.x).arg(b.y).arg(b.width).arg(b.height).toUtf8());
     hash.addData(QByteArray(QByteArray("ground-truth regions ") + boxes.result().toHex()));
   }
-  // Proposals are seeded per image since issue 20 (before, they depended on the thread's random
-  // state, so on the images before): older sets of proposals are not these.
+  // Proposals are seeded per image (older caches drew them from the thread's random state, so they
+  // depended on the images before): this tag keeps older sets of proposals from being reused.
   if (options.regions && options.regionSet == RegionSet::Proposals) hash.addData(QByteArray("proposals seeded per image"));
   return QString::fromLatin1(hash.result().toHex());
 }

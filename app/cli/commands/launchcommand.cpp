@@ -1,5 +1,5 @@
 // `groundscope-cli launch --nproc N -- train ARGS…`: starts N local workers of one data-parallel
-// training job (issue 20), each `train ARGS… --world-size N --rank R --rendezvous file://…` with
+// training job, each `train ARGS… --world-size N --rank R --rendezvous file://…` with
 // its share of the cores, and watches them. Rank 0's output is the job's; the others' log lines
 // carry "[rank R]". When a worker dies the others notice at once (their Gloo connections close)
 // and stop with a message naming it; the launcher reports which one went and, should any still

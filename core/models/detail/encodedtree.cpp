@@ -260,7 +260,7 @@ TreeVocabulary TreeVocabulary::fromJson(const QJsonObject &json) {
   if (v.relations.isEmpty() || v.relations.front() != kRare || v.maxLeft < 0 || v.maxRight < 0)
     throw std::runtime_error("tree vocabulary: relations must start with <rare> and positions be non-negative");
   // Each position and relation gets its own matrix, so their counts are bounded before a model is
-  // sized from them (issue 22): captions have a handful of children per side and UD ~40 relations
+  // sized from them: captions have a handful of children per side and UD ~40 relations
   // (a few hundred with collapsed prepositions).
   constexpr int kMaxPositions = 256, kMaxRelations = 4096;
   if (v.maxLeft > kMaxPositions || v.maxRight > kMaxPositions || v.relations.size() > kMaxRelations)

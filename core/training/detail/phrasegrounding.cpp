@@ -201,7 +201,7 @@ torch::Tensor hmlstmLoss(JointModel &model, const TrainingData &data, const std:
     if (it == images.end()) it = images.insert(images.end(), image);
     imageOf.push_back(std::int64_t(it - images.begin()));
   }
-  // Data-parallel (issue 20): this rank runs the Tree-LSTM over its share [mine, mineEnd) of the
+  // Data-parallel: this rank runs the Tree-LSTM over its share [mine, mineEnd) of the
   // captions only; the roots and phrase states of the others are gathered below.
   std::int64_t mine = 0, mineEnd = std::int64_t(captionRows.size());
   if (collective) std::tie(mine, mineEnd) = collective->share(mineEnd);

@@ -1,5 +1,5 @@
 #pragma once
-// A trained run's encoders as TorchScript modules, for use outside Groundscope (issue 21): the
+// A trained run's encoders as TorchScript modules, for use outside Groundscope: the
 // sentence encoder (words, characters or a tree → the joint space) and the image encoder (CNN
 // features → the joint space), each a torch::jit::Module built in C++ with Module::define, its
 // parameters copied from the trained modules and its forward() written in TorchScript after the

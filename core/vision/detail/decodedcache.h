@@ -1,5 +1,5 @@
 #pragma once
-// Decoded images kept on disk at a small network's input size (issue 20). The concept CNN sees
+// Decoded images kept on disk at a small network's input size. The concept CNN sees
 // 64-px crops: its forward pass costs 0.29 ms an image (batch 8), decoding a 500 × 375 JPEG 1.2 ms,
 // so a pipeline that decodes every image for every feature set (and again for training) runs at
 // a fifth of what the network can do. Each image is stored once, decoded and resized so its short
