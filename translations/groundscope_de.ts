@@ -2078,6 +2078,10 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
         <translation>%1: „%2“ ist keine Zahl</translation>
     </message>
     <message>
+        <source>%1: &apos;%2&apos; is not a whole number from 0 to %3</source>
+        <translation>%1: „%2“ ist keine ganze Zahl von 0 bis %3</translation>
+    </message>
+    <message>
         <source>training form</source>
         <translation>Trainingsformular</translation>
     </message>

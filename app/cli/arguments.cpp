@@ -2,6 +2,7 @@
 
 #include "cli.h"
 
+#include <limits>
 #include <stdexcept>
 
 namespace gs::cli {
@@ -60,6 +61,21 @@ int Arguments::intValue(const QString &name, int fallback, int minimum, int maxi
                          .arg(name)
                          .arg(minimum)
                          .arg(maximum)
+                         .arg(text)
+                         .toStdString());
+  return v;
+}
+
+quint64 Arguments::uint64Value(const QString &name, quint64 fallback) const {
+  const QString text = value(name);
+  if (text.isEmpty()) return fallback;
+  bool ok = false;
+  const quint64 v = text.toULongLong(&ok);
+  // toULongLong reads "-1" as a huge value on some platforms: a leading sign is refused outright.
+  if (!ok || text.startsWith(QLatin1Char('-')) || text.startsWith(QLatin1Char('+')))
+    throw UsageError(QStringLiteral("--%1: expected an integer in [0, %2], got '%3'")
+                         .arg(name)
+                         .arg(std::numeric_limits<quint64>::max())
                          .arg(text)
                          .toStdString());
   return v;

@@ -48,6 +48,8 @@ public:
   QStringList positional() const { return m_parser->positionalArguments(); }
   // The option's value (or default) as an integer in [minimum, maximum]; `fallback` when neither.
   int intValue(const QString &name, int fallback, int minimum, int maximum) const;
+  // The option's value (or default) as an unsigned 64-bit integer (seeds); `fallback` when neither.
+  quint64 uint64Value(const QString &name, quint64 fallback) const;
   double doubleValue(const QString &name, double fallback, double minimum, double maximum) const;
 
 private:

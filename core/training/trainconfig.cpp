@@ -105,7 +105,7 @@ Field choiceField(Names names, E TrainConfig::*member, SettingGroup group, const
 
 // The seed is 64-bit: written as a string (JSON numbers are doubles), read from either.
 Field seedField() {
-  return {schemaOf({"seed", QT_TRANSLATE_NOOP("TrainConfigSchema", "Seed")}, "int", SettingGroup::Gradient, "Random seed"),
+  return {schemaOf({"seed", QT_TRANSLATE_NOOP("TrainConfigSchema", "Seed")}, "uint64", SettingGroup::Gradient, "Random seed"),
           [](const TrainConfig &c) { return QJsonValue(QString::number(c.seed)); },
           [](TrainConfig &c, const QJsonValue &v, const QString &where) {
             bool ok = false;
@@ -313,7 +313,7 @@ void TrainConfig::validate() const {
       invalid(QStringLiteral("%1 must be positive (got %2)").arg(f.schema.key).arg(value));
     if (f.bound == Bound::NonNegative && value < 0) invalid(QStringLiteral("%1 must not be negative").arg(f.schema.key));
     // Sizes are bounded before anything is allocated from them: a config.json that asks for a
-    // 10^9-wide layer is refused with a message, not attempted (issue 22). 65,536 is 16 times
+    // 10^9-wide layer is refused with a message, not attempted. 65,536 is 16 times
     // the widest layer any of the five papers uses (char-GRU: 2 × 2,048).
     if (f.schema.kind == QLatin1String("int") && f.schema.key.endsWith(QLatin1String("_dim")) && value > kMaxLayerWidth)
       invalid(QStringLiteral("%1 must be at most %2 (got %3)").arg(f.schema.key).arg(kMaxLayerWidth).arg(value));

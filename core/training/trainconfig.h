@@ -116,7 +116,7 @@ struct TrainConfig {
 // One form field per configurable value, for the GUI's training form.
 struct ConfigField {
   QString key;          // JSON key
-  QString kind;         // "int" | "double" | "string" | "bool" | "choice"
+  QString kind;         // "int" | "uint64" (the seed) | "double" | "string" | "bool" | "choice"
   QStringList choices;  // for "choice"
   QString description;
   SettingGroup group = SettingGroup::Common; // shown for the models whose entry lists this group

@@ -821,6 +821,25 @@ private Q_SLOTS:
     QVERIFY2(r.err.contains(QStringLiteral("not-a-run/config.json")), qPrintable(r.err));
   }
 
+  // The seed is 64-bit from the command line to config.json: 2^64 − 1 is kept to the last digit.
+  void seedTravelsAsSixtyFourBits() {
+    QTemporaryDir dir;
+    const QString data = makeDemoWithFeatures(dir, 20);
+    const QString run = dir.filePath(QStringLiteral("run"));
+    const QStringList common{QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("bow"),
+                             QStringLiteral("--epochs"), QStringLiteral("1"),
+                             QStringLiteral("--backbone"), QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy"))};
+    Result r = runCli(common + QStringList{QStringLiteral("--seed"), QStringLiteral("18446744073709551615"), QStringLiteral("--out"), run});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QFile config(QDir(run).filePath(QStringLiteral("config.json")));
+    QVERIFY(config.open(QIODevice::ReadOnly));
+    QCOMPARE(QJsonDocument::fromJson(config.readAll()).object().value(QStringLiteral("seed")).toString(),
+             QStringLiteral("18446744073709551615"));
+    r = runCli(common + QStringList{QStringLiteral("--seed"), QStringLiteral("-1"), QStringLiteral("--out"), dir.filePath(QStringLiteral("x"))});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--seed")), qPrintable(r.err));
+  }
+
   void killedTrainingResumes() {
     QTemporaryDir dir;
     const QString data = makeDemoWithFeatures(dir, 40);

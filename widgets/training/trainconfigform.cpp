@@ -10,6 +10,7 @@
 #include <QCoreApplication>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpressionValidator>
 #include <QSpinBox>
 #include <QStyle>
 
@@ -55,6 +56,14 @@ void TrainConfigForm::build() {
         if (!m_filling) Q_EMIT edited();
       });
       editor = spin;
+    } else if (field.kind == QLatin1String("uint64")) {
+      // The seed is 64-bit: a spin box holds only an int, so digits in a line edit.
+      auto *line = new QLineEdit(this);
+      line->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{1,20}")), line));
+      connect(line, &QLineEdit::textChanged, this, [this] {
+        if (!m_filling) Q_EMIT edited();
+      });
+      editor = line;
     } else if (field.kind == QLatin1String("double")) {
       auto *line = new QLineEdit(this);
       auto *validator = new QDoubleValidator(line);
@@ -196,12 +205,16 @@ void TrainConfigForm::setValue(const QString &key, const QJsonValue &value) {
   if (auto *combo = qobject_cast<QComboBox *>(editor)) {
     combo->setCurrentText(value.toString());
   } else if (auto *spin = qobject_cast<QSpinBox *>(editor)) {
-    // seed travels as a string in TrainConfig::toJson (it is a 64-bit value).
-    spin->setValue(value.isString() ? int(value.toString().toLongLong()) : value.toInt());
+    spin->setValue(value.toInt());
   } else if (auto *check = qobject_cast<QCheckBox *>(editor)) {
     check->setChecked(value.toBool());
   } else if (auto *line = qobject_cast<QLineEdit *>(editor)) {
-    line->setText(kind == QLatin1String("double") ? formatDouble(value.toDouble()) : value.toString());
+    if (kind == QLatin1String("double"))
+      line->setText(formatDouble(value.toDouble()));
+    else if (kind == QLatin1String("uint64") && value.isDouble()) // the seed travels as a string, but may come as a number
+      line->setText(QString::number(quint64(value.toDouble())));
+    else
+      line->setText(value.toString());
   }
 }
 
@@ -223,6 +236,11 @@ QJsonObject TrainConfigForm::values(QString *error) const {
         const double v = QLocale::c().toDouble(line->text().trimmed(), &ok);
         if (ok) json.insert(field.key, v);
         else if (error && error->isEmpty()) *error = tr("%1: '%2' is not a number").arg(field.label, line->text());
+      } else if (field.kind == QLatin1String("uint64")) {
+        bool ok = false;
+        const quint64 v = line->text().trimmed().toULongLong(&ok);
+        if (ok) json.insert(field.key, QString::number(v));
+        else if (error && error->isEmpty()) *error = tr("%1: '%2' is not a whole number from 0 to %3").arg(field.label, line->text()).arg(std::numeric_limits<quint64>::max());
       } else {
         json.insert(field.key, line->text().trimmed());
       }

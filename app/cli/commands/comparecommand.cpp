@@ -19,6 +19,7 @@
 #include "training/sentencesimilarity.h"
 #include "training/trainer.h"
 #include "training/trainingsource.h"
+#include "vision/backbonespec.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -47,7 +48,7 @@ Command compareCommand() {
       {QStringLiteral("config"), QStringLiteral("FILE.json"), QStringLiteral("Settings for every model, on top of the defaults and preset (a JSON object without \"model\").")},
       {QStringLiteral("epochs"), QStringLiteral("N"), QStringLiteral("Epochs (default: each model's).")},
       {QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Seed."), QStringLiteral("1")},
-      {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("Image features."), QStringLiteral("concept-cnn")},
+      {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("Image features."), defaultBackbone()},
       {QStringLiteral("out"), QStringLiteral("ROOT"), QStringLiteral("Folder for the runs (default: under the cache folder).")},
       {QStringLiteral("format"), QStringLiteral("F"), QStringLiteral("text, json, csv or markdown (csv and markdown: --ablation)."),
        QStringLiteral("text")},
@@ -109,7 +110,7 @@ Command compareCommand() {
     }
     if (ablation && args.isSet(QStringLiteral("preset"))) throw UsageError("--preset names one preset for every model: use it with --models");
     const int epochs = args.intValue(QStringLiteral("epochs"), 0, 1, 100000);
-    const int seed = args.intValue(QStringLiteral("seed"), 1, 0, 2147483647);
+    const quint64 seed = args.uint64Value(QStringLiteral("seed"), 1);
     const QString configFile = args.value(QStringLiteral("config"));
     const QJsonObject shared = configFile.isEmpty() ? QJsonObject() : readJsonObjectFile(configFile);
     if (shared.contains(QStringLiteral("model")))
@@ -121,7 +122,7 @@ Command compareCommand() {
       for (auto it = shared.begin(); it != shared.end(); ++it) json.insert(it.key(), it.value());
       json.insert(QStringLiteral("model"), row.model);
       if (epochs > 0) json.insert(QStringLiteral("epochs"), epochs);
-      json.insert(QStringLiteral("seed"), seed);
+      json.insert(QStringLiteral("seed"), QString::number(seed)); // 64-bit: JSON numbers are doubles
       configs.push_back(trainConfigFromJson(json, configFile));
     }
     // One source for the models that read the same inputs: every model that reads no concepts

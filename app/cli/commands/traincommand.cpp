@@ -11,6 +11,7 @@
 #include "training/modelregistry.h"
 #include "training/trainer.h"
 #include "training/trainingjob.h"
+#include "vision/backbonespec.h"
 
 #include <QJsonDocument>
 
@@ -62,7 +63,7 @@ TrainConfig configFromArguments(const Arguments &args) {
   if (args.isSet(QStringLiteral("epochs")))
     json.insert(QStringLiteral("epochs"), args.intValue(QStringLiteral("epochs"), 1, 1, 100000));
   if (args.isSet(QStringLiteral("seed")))
-    json.insert(QStringLiteral("seed"), args.intValue(QStringLiteral("seed"), 1, 0, 2147483647));
+    json.insert(QStringLiteral("seed"), QString::number(args.uint64Value(QStringLiteral("seed"), 1)));
   return trainConfigFromJson(json, source);
 }
 
@@ -96,7 +97,7 @@ Command trainCommand() {
       {QStringLiteral("epochs"), QStringLiteral("N"), QStringLiteral("Epochs (default: the model's).")},
       {QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Random seed."), QStringLiteral("1")},
       {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("Image features: concept-cnn, onnx:FILE, torchscript:FILE, npy:FILE."),
-       QStringLiteral("concept-cnn")},
+       defaultBackbone()},
       {QStringLiteral("features"), QStringLiteral("DIR"), QStringLiteral("Feature folder (default: the feature cache).")},
       {QStringLiteral("concept-features"), QStringLiteral("DIR"),
        QStringLiteral("Concepts model: the concept CNN's region features (`features --regions`; default: the feature cache).")},
