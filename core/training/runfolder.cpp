@@ -1,6 +1,7 @@
 #include "training/runfolder.h"
 
 #include "io/jsonfile.h"
+#include "training/trainingsource.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -80,23 +81,7 @@ TrainConfig RunFolder::config() const {
 
 TrainingSource RunFolder::source() const {
   const QString path = sourceFile();
-  const QJsonObject run = readObject(path);
-  TrainingSource source;
-  source.datasetPath = run.value(QStringLiteral("dataset")).toString();
-  source.backbone = run.value(QStringLiteral("backbone")).toString(QStringLiteral("concept-cnn"));
-  source.featuresDir = run.value(QStringLiteral("features")).toString();
-  if (run.contains(QStringLiteral("regions"))) {
-    source.regions = true;
-    source.groundTruthRegions = enumFromName<RegionSet>(run.value(QStringLiteral("regions")).toString()) == RegionSet::GroundTruth;
-    source.maxRegions = run.value(QStringLiteral("max_regions")).toInt(source.maxRegions);
-  }
-  source.tenCrop = run.value(QStringLiteral("crops")).toInt(1) == 10;
-  if (run.contains(QStringLiteral("concepts"))) {
-    source.concepts = true;
-    source.conceptCount = run.value(QStringLiteral("concepts")).toInt(source.conceptCount);
-    source.conceptRegions = run.value(QStringLiteral("concept_regions")).toInt(source.conceptRegions);
-    source.conceptFeaturesDir = run.value(QStringLiteral("concept_features")).toString();
-  }
+  const TrainingSource source = sourceFromRunJson(readObject(path));
   if (source.datasetPath.isEmpty()) corrupt(path, QStringLiteral("the run does not record its dataset; pass --dataset"));
   return source;
 }

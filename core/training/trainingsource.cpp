@@ -5,6 +5,7 @@
 #include "parse/datasetparser.h"
 #include "vision/conceptscores.h"
 #include "vision/features.h"
+#include "vision/backbonespec.h"
 
 #include <QDir>
 #include <QFile>
@@ -56,7 +57,7 @@ struct ConceptInputs {
 ConceptInputs conceptInputs(const Dataset &dataset, const TrainingSource &source, JobContext *job) {
   if (source.conceptRegions < 1 || source.conceptCount < 1)
     throw std::invalid_argument("concepts need at least one region and one concept");
-  BackboneSpec spec = BackboneSpec::parse(QStringLiteral("concept-cnn"));
+  BackboneSpec spec = BackboneSpec::parse(defaultBackbone());
   spec.concept.maxConcepts = source.conceptCount;
   ExtractOptions options;
   options.regions = true;
@@ -168,21 +169,51 @@ TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &s
   if (concepts) attachConceptRegions(data, *concepts);
   if (source.regions) attachRegions(data, features, job);
   if (source.parses) attachParses(data, job);
-  data.source = {{QStringLiteral("dataset"), QFileInfo(source.datasetPath).absoluteFilePath()},
-                 {QStringLiteral("backbone"), source.backbone},
-                 {QStringLiteral("features"), features.folder()}};
-  if (source.tenCrop) data.source.insert(QStringLiteral("crops"), 10);
-  if (concepts) {
-    data.source.insert(QStringLiteral("concepts"), source.conceptCount);
-    data.source.insert(QStringLiteral("concept_regions"), source.conceptRegions);
-    data.source.insert(QStringLiteral("concept_features"), concepts->regions.folder());
+  TrainingSource used = source;
+  used.datasetPath = QFileInfo(source.datasetPath).absoluteFilePath();
+  used.featuresDir = features.folder();
+  used.concepts = concepts.has_value();
+  if (concepts) used.conceptFeaturesDir = concepts->regions.folder();
+  data.source = sourceToRunJson(used);
+  return data;
+}
+
+QJsonObject sourceToRunJson(const TrainingSource &source) {
+  QJsonObject json{{QStringLiteral("dataset"), source.datasetPath},
+                   {QStringLiteral("backbone"), source.backbone},
+                   {QStringLiteral("features"), source.featuresDir}};
+  if (source.tenCrop) json.insert(QStringLiteral("crops"), 10);
+  if (source.concepts) {
+    json.insert(QStringLiteral("concepts"), source.conceptCount);
+    json.insert(QStringLiteral("concept_regions"), source.conceptRegions);
+    json.insert(QStringLiteral("concept_features"), source.conceptFeaturesDir);
   }
   if (source.regions) {
     // The feature folder's key includes the regions: a reopened run must ask for the same set.
-    data.source.insert(QStringLiteral("regions"), enumName(options.regionSet));
-    data.source.insert(QStringLiteral("max_regions"), source.maxRegions);
+    json.insert(QStringLiteral("regions"), enumName(source.groundTruthRegions ? RegionSet::GroundTruth : RegionSet::Proposals));
+    json.insert(QStringLiteral("max_regions"), source.maxRegions);
   }
-  return data;
+  return json;
+}
+
+TrainingSource sourceFromRunJson(const QJsonObject &json) {
+  TrainingSource source;
+  source.datasetPath = json.value(QStringLiteral("dataset")).toString();
+  source.backbone = json.value(QStringLiteral("backbone")).toString(defaultBackbone());
+  source.featuresDir = json.value(QStringLiteral("features")).toString();
+  if (json.contains(QStringLiteral("regions"))) {
+    source.regions = true;
+    source.groundTruthRegions = enumFromName<RegionSet>(json.value(QStringLiteral("regions")).toString()) == RegionSet::GroundTruth;
+    source.maxRegions = json.value(QStringLiteral("max_regions")).toInt(source.maxRegions);
+  }
+  source.tenCrop = json.value(QStringLiteral("crops")).toInt(1) == 10;
+  if (json.contains(QStringLiteral("concepts"))) {
+    source.concepts = true;
+    source.conceptCount = json.value(QStringLiteral("concepts")).toInt(source.conceptCount);
+    source.conceptRegions = json.value(QStringLiteral("concept_regions")).toInt(source.conceptRegions);
+    source.conceptFeaturesDir = json.value(QStringLiteral("concept_features")).toString();
+  }
+  return source;
 }
 
 void requestInputsOf(const TrainConfig &config, TrainingSource &source) {

@@ -6,6 +6,7 @@
 #include "data/dataset.h"
 #include "training/trainconfig.h"
 #include "training/trainingdata.h"
+#include "vision/backbonespec.h"
 
 namespace gs {
 
@@ -13,7 +14,7 @@ class JobContext;
 
 struct TrainingSource {
   QString datasetPath;
-  QString backbone = QStringLiteral("concept-cnn"); // BackboneSpec::parse syntax
+  QString backbone = defaultBackbone(); // BackboneSpec::parse syntax
   QString featuresDir;                              // empty: the feature cache's own folder
   bool parses = false;                              // parse every caption (tree models; cached on disk)
   // Image regions (models whose registry entry needsRegions): the whole image and up to
@@ -31,6 +32,12 @@ struct TrainingSource {
   int conceptRegions = 19;
   QString conceptFeaturesDir; // the concept CNN's region features; empty: the feature cache's own folder
 };
+
+// run.json: where a run's data came from. Its keys live here alone: prepareTrainingData writes
+// them (with the dataset's absolute path and the feature folders it used), RunFolder::source reads
+// them back. Reading leaves datasetPath empty when the file names no dataset.
+QJsonObject sourceToRunJson(const TrainingSource &source);
+TrainingSource sourceFromRunJson(const QJsonObject &json);
 
 // Asks `source` for what the model of `config` reads beyond whole-image features and captions:
 // parses (tree models), regions and which set of them (the HM-LSTM). Only ever adds a request, so

@@ -8,6 +8,8 @@
 
 namespace gs {
 
+QString defaultBackbone() { return backboneKindName(BackboneKind::ConceptCnn); }
+
 QString backboneKindName(BackboneKind kind) {
   switch (kind) {
   case BackboneKind::ConceptCnn: return QStringLiteral("concept-cnn");
@@ -46,8 +48,8 @@ QList<BackbonePreset> backbonePresets() {
       {QStringLiteral("resnet"), QStringLiteral("ResNet (torchvision export)"), torchvisionInput(), {}},
       {QStringLiteral("mobilenet"), QStringLiteral("MobileNet (torchvision export)"), torchvisionInput(), {}},
       // The ONNX zoo's quantised MobileNetV2: its classifier is an int8 Gemm, so the float feature
-      // is taken from the dequantised 1280×7×7 map before pooling (averaged here), see
-      // ../shared/data/imagenet-cnn/PROVENANCE.md.
+      // is taken from the dequantised 1280×7×7 map before pooling (node 627_DequantizeLinear),
+      // averaged here.
       {QStringLiteral("mobilenetv2-int8"), QStringLiteral("ONNX zoo mobilenetv2-12-int8, 1280-d pooled map"),
        torchvisionInput(), QStringLiteral("onnx_node!627_DequantizeLinear")},
       {QStringLiteral("vgg"), QStringLiteral("VGG (Caffe): BGR, mean-subtracted 0-255"),

@@ -19,6 +19,10 @@ enum class BackboneKind {
 
 QString backboneKindName(BackboneKind kind); // "concept-cnn", "onnx", "torchscript", "npy"
 
+// The backbone a run uses when nobody names one (BackboneSpec::parse syntax): the concept CNN,
+// which needs no download and trains on the dataset's own images and captions.
+QString defaultBackbone();
+
 // How an image becomes the network's input tensor (N×3×H×W float): resize the shortest side to
 // `resizeShort`, crop `inputSize`×`inputSize` (centre, or 10 crops), scale pixel values by
 // `scale`, subtract `mean`, divide by `std` (per channel, in the network's colour order).

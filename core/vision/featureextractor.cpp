@@ -361,7 +361,7 @@ std::unique_ptr<Backbone> openPixelBackbone(const Dataset &dataset, const Backbo
     BackboneSpec network = spec;
     network.layer.clear(); // every tap of the network shares it
     const QString networkKey = featureCacheKey(dataset, network, ExtractOptions{});
-    const QString shared = QDir(userCacheDir(QStringLiteral("concept-cnn"))).filePath(networkKey.left(16));
+    const QString shared = QDir(userCacheDir(backboneKindName(BackboneKind::ConceptCnn))).filePath(networkKey.left(16));
     const ConceptCnnModel model = trainOrLoadConceptCnn(dataset, spec, folder, networkKey, job, shared, decoded);
     if (trained) *trained = model.summary;
     return makeConceptCnnBackbone(model, spec.input, spec.layer);

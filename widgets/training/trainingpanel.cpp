@@ -10,6 +10,7 @@
 #include "training/runfolder.h"
 #include "training/trainer.h"
 #include "training/trainingjob.h"
+#include "vision/backbonespec.h"
 
 #include <qcustomplot.h>
 
@@ -109,7 +110,7 @@ void TrainingPanel::buildUi() {
   auto *dataForm = new QFormLayout(dataBox);
   m_backbone = new QComboBox(dataBox);
   m_backbone->setEditable(true);
-  m_backbone->addItem(QStringLiteral("concept-cnn"));
+  m_backbone->addItem(defaultBackbone());
   m_backbone->setToolTip(tr("Image features: concept-cnn (built in), onnx:FILE, torchscript:FILE or npy:FILE"));
   dataForm->addRow(tr("Backbone"), m_backbone);
   auto *outputRow = new QHBoxLayout;
@@ -467,7 +468,7 @@ bool TrainingPanel::start() {
   }
   TrainingRequest request;
   request.source.datasetPath = m_state.datasetPath();
-  request.source.backbone = backbone().isEmpty() ? QStringLiteral("concept-cnn") : backbone();
+  request.source.backbone = backbone().isEmpty() ? defaultBackbone() : backbone();
   requestInputsOf(config, request.source);
   request.dataset = m_state.dataset(); // already loaded: the job need not read it again
   request.config = config;

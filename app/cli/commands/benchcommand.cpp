@@ -11,6 +11,7 @@
 #include "training/modelregistry.h"
 #include "training/trainbench.h"
 #include "training/trainingsource.h"
+#include "vision/backbonespec.h"
 
 #include <QJsonArray>
 
@@ -59,7 +60,7 @@ int benchTrain(const Arguments &args) {
   const JobOutcome outcome = runJob(engine, QStringLiteral("Benchmark training"), [&](JobContext &job) {
     const QString dataset = args.isSet(QStringLiteral("dataset")) ? args.value(QStringLiteral("dataset"))
                                                                      : ensureScenesDemo(ScenesOptions{}, &job);
-    const TrainingData data = prepareTrainingData({dataset, QStringLiteral("concept-cnn"), QString()}, &job);
+    const TrainingData data = prepareTrainingData({dataset, defaultBackbone(), QString()}, &job);
     double baseline = 0;
     for (const ModelEntry &entry : modelRegistry()) {
       if (entry.closedForm) continue; // no minibatches to time

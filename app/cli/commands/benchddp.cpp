@@ -9,6 +9,7 @@
 #include "data/scenes/scenesdemo.h"
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
+#include "vision/backbonespec.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -114,7 +115,7 @@ Command benchDdpCommand() {
       {QStringLiteral("dataset"), QStringLiteral("PATH"), QStringLiteral("Dataset (default: the Scenes demo).")},
       {QStringLiteral("model"), QStringLiteral("M"), QStringLiteral("Model to train."), QStringLiteral("dtrnn")},
       {QStringLiteral("epochs"), QStringLiteral("N"), QStringLiteral("Epochs per layout."), QStringLiteral("2")},
-      {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("Image features."), QStringLiteral("concept-cnn")},
+      {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("Image features."), defaultBackbone()},
       {QStringLiteral("config"), QStringLiteral("FILE.json"), QStringLiteral("Training settings (batch_size, ...).")},
       {QStringLiteral("nproc"), QStringLiteral("N"), QStringLiteral("Workers (and the baseline's threads)."), QStringLiteral("2")},
       {QStringLiteral("json"), {}, QStringLiteral("Print JSON.")}};

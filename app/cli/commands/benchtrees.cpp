@@ -11,6 +11,7 @@
 #include "training/modelregistry.h"
 #include "training/treebench.h"
 #include "training/trainingsource.h"
+#include "vision/backbonespec.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -34,7 +35,7 @@ int benchTrees(const Arguments &args) {
                            .arg(m, treeModelNames().join(QStringLiteral(", ")))
                            .toStdString());
   const QString path = args.isSet(QStringLiteral("dataset")) ? args.value(QStringLiteral("dataset")) : ensureScenesDemo(ScenesOptions{});
-  TrainingSource source{path, QStringLiteral("concept-cnn"), QString()};
+  TrainingSource source{path, defaultBackbone(), QString()};
   source.parses = true;
   const TrainingData data = prepareTrainingData(source);
   const runtime::GemmRate gemm = runtime::measureGemm(512, 5, runtime::configuredThreads());

@@ -15,6 +15,7 @@
 #include "training/modelregistry.h"
 #include "training/trainingjob.h"
 #include "vision/features.h"
+#include "vision/backbonespec.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -122,9 +123,9 @@ Command demoCommand() {
     // Image features of the Scenes demo from the built-in concept CNN (trained on first use,
     // then found in the feature cache).
     const JobOutcome features = runJob(engine, QStringLiteral("Extract features"), [&](JobContext &job) {
-      const FeatureSet set = extractFeatures(*dataset, BackboneSpec::parse(QStringLiteral("concept-cnn")), {}, &job);
+      const FeatureSet set = extractFeatures(*dataset, BackboneSpec::parse(defaultBackbone()), {}, &job);
       const QJsonObject manifest = set.manifest();
-      job.setSummary({{QStringLiteral("backbone"), QStringLiteral("concept-cnn")},
+      job.setSummary({{QStringLiteral("backbone"), defaultBackbone()},
                       {QStringLiteral("images"), set.size()},
                       {QStringLiteral("dimensions"), set.dim()},
                       {QStringLiteral("images/s"), set.reused() ? QStringLiteral("cached")
@@ -136,7 +137,7 @@ Command demoCommand() {
     TrainingRequest request;
     request.config = TrainConfig::defaultsFor(model);
     if (epochs > 0) request.config.epochs = epochs;
-    request.source = {datasetFolder, QStringLiteral("concept-cnn"), QString()};
+    request.source = {datasetFolder, defaultBackbone(), QString()};
     request.dataset = dataset;
     request.runDir = userCacheDir(QStringLiteral("runs/demo-%1-e%2").arg(model).arg(request.config.epochs));
     const JobOutcome trained = runJob(engine, QStringLiteral("Train %1").arg(model), makeTrainingJob(request));

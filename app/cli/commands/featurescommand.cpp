@@ -13,6 +13,7 @@
 #include "jobrunner.h"
 #include "vision/features.h"
 #include "vision/torchscriptexample.h"
+#include "vision/backbonespec.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -170,14 +171,15 @@ int benchFeatures(const Arguments &args) {
     return set;
   };
   // The baseline trains first (not timed: the figure is extraction only; training is reported).
-  const FeatureSet concept = measure(QStringLiteral("concept-cnn"), BackboneSpec::parse(QStringLiteral("concept-cnn")), {});
+  const QString conceptCnn = backboneKindName(BackboneKind::ConceptCnn);
+  const FeatureSet concept = measure(conceptCnn, BackboneSpec::parse(conceptCnn), {});
   const double trainSeconds = concept.manifest().value(QStringLiteral("concept_cnn")).toObject().value(QStringLiteral("seconds")).toDouble();
   ExtractOptions ten;
   ten.crops = CropMode::TenCrop;
-  measure(QStringLiteral("concept-cnn 10-crop"), BackboneSpec::parse(QStringLiteral("concept-cnn")), ten);
+  measure(conceptCnn + QStringLiteral(" 10-crop"), BackboneSpec::parse(conceptCnn), ten);
   ExtractOptions regions;
   regions.regions = true;
-  measure(QStringLiteral("concept-cnn regions"), BackboneSpec::parse(QStringLiteral("concept-cnn")), regions);
+  measure(conceptCnn + QStringLiteral(" regions"), BackboneSpec::parse(conceptCnn), regions);
   // Precomputed: the concept CNN's own features written as .npy + ids.
   std::vector<float> matrix;
   for (int i = 0; i < concept.size(); ++i) matrix.insert(matrix.end(), concept.row(i), concept.row(i) + concept.dim());
