@@ -1,5 +1,5 @@
 #pragma once
-// `groundscope-cli bench retrieval` (issue 20): k-nearest-neighbour search over a large synthetic
+// `groundscope-cli bench retrieval`: k-nearest-neighbour search over a large synthetic
 // joint space, timed for each way Groundscope can search it — LibTorch mm + topk (the engine's
 // scoring path), bare FAISS IndexFlatIP (the floor for exact search), and Groundscope's own
 // VectorIndex flat, HNSW and IVF-PQ — in one run, with recall@k against exact search.

@@ -200,7 +200,7 @@ int benchTsne(const Arguments &args) {
   }
   // Only the shared file with the reference settings is comparable to the quoted figures.
   if (reference)
-    out() << QStringLiteral("Reference (quoted from ../shared/bench/tsne-input.md, not measured here; whole-process wall time,\n"
+    out() << QStringLiteral("Reference (published figures for this input, not measured here; whole-process wall time,\n"
                             "same input and settings, idle 2-core machine; compare in a quiet window): bhtsne 1 thread %1 s (KL %2),\n"
                             "FIt-SNE 2 threads: Barnes-Hut %3 s (KL %4), FFT %5 s (KL %6)\n")
                  .arg(kBhtsneSeconds).arg(kBhtsneKl).arg(kFitsneBhSeconds).arg(kFitsneBhKl).arg(kFitsneFftSeconds).arg(kFitsneFftKl);

@@ -40,9 +40,9 @@ struct CalibratedRow {
 };
 
 // p_{j|i} ∝ exp(-β d²_ij) over one row of k squared distances (ascending), β searched so the
-// entropy H = log(Σ) + β·Σ d² p / Σ equals log(perplexity) within `tolerance` (1e-5 as bhtsne and
-// ../shared/bench/tsne_kl.cpp), at most 200 bisection steps. The distances are scaled by the nearest
-// nonzero one first (so β starts at 1 whatever the data's scale), exactly as tsne_kl.cpp does.
+// entropy H = log(Σ) + β·Σ d² p / Σ equals log(perplexity) within `tolerance` (1e-5, as bhtsne),
+// at most 200 bisection steps. The distances are scaled by the nearest nonzero one first (so β
+// starts at 1 whatever the data's scale), as the reference KL computation of the t-SNE benchmark does.
 // Writes the normalised row (sums to 1) into p.
 CalibratedRow calibrateRow(const double *distance2, int k, double perplexity, double *p, double tolerance = 1e-5);
 
