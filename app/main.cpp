@@ -7,7 +7,7 @@
 #include "mainwindow.h"
 #include "resources.h"
 #include "runtime/runtime.h"
-#include "mapframebench.h"
+#include "map/mapframebench.h"
 #include "screenshottour.h"
 
 #include <QApplication>

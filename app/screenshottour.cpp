@@ -1,15 +1,15 @@
 #include "screenshottour.h"
 
-#include "datasetbrowser.h"
-#include "figureexport.h"
+#include "dataset/datasetbrowser.h"
+#include "common/figureexport.h"
 #include "mainwindow.h"
-#include "mappanel.h"
-#include "regionpanel.h"
-#include "retrievalpanel.h"
-#include "trainconfigform.h"
-#include "trainingpanel.h"
-#include "treepanel.h"
-#include "workbenchstate.h"
+#include "map/mappanel.h"
+#include "regions/regionpanel.h"
+#include "retrieval/retrievalpanel.h"
+#include "training/trainconfigform.h"
+#include "training/trainingpanel.h"
+#include "trees/treepanel.h"
+#include "common/workbenchstate.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -6,7 +6,7 @@
 // on the Map (map-epoch-N.png at the first, a middle and the last epoch) and quits. The README's screenshots
 // (docs/screenshots/) are made this way, under Xvfb, so they show what a user sees.
 
-#include "mappanel.h"
+#include "map/mappanel.h"
 
 #include <QObject>
 #include <QTemporaryDir>

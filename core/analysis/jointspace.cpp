@@ -3,8 +3,8 @@
 #include "engine/jobcontext.h"
 #include "io/atomicfile.h"
 #include "text/tokenizer.h"
-#include "training/runfolder.h"
-#include "training/trainedmodel.h"
+#include "training/runs/runfolder.h"
+#include "training/inspect/trainedmodel.h"
 #include "training/trainingsource.h"
 #include "vision/features.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 // A ranked retrieval list — images for a sentence, or captions for an image — as every view shows
 // it (the Retrieval panel, `groundscope-cli retrieve`) and writes it: CSV (RFC 4180) and JSON here,
-// a standalone HTML page in report/rankedlisthtml.h. JointSpace makes them; tests build them by hand.
+// a standalone HTML page in figures/rankedlisthtml.h. JointSpace makes them; tests build them by hand.
 // Torch-free.
 
 #include <QByteArray>

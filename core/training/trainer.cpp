@@ -6,7 +6,7 @@
 #include "models/detail/wordvectors.h"
 #include "training/detail/cca.h"
 #include "training/detail/checkpoint.h"
-#include "training/detail/collective.h"
+#include "training/parallel/detail/collective.h"
 #include "training/detail/embedder.h"
 #include "training/detail/loop/adagradresethook.h"
 #include "training/detail/loop/checkpointhook.h"
@@ -22,7 +22,7 @@
 #include "training/detail/phrasegrounding.h"
 #include "training/detail/runfiles.h"
 #include "training/modelregistry.h"
-#include "training/runfolder.h"
+#include "training/runs/runfolder.h"
 #include "training/trainingsource.h"
 
 #include <QDir>

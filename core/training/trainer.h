@@ -7,7 +7,7 @@
 // atomically. The epochs run in detail/loop/: one epoch loop, and a hook for each thing training
 // does besides its minibatch steps (traininghook.h).
 
-#include "training/distributedoptions.h"
+#include "training/parallel/distributedoptions.h"
 #include "training/runs/trainresult.h"
 #include "training/trainconfig.h"
 #include "training/trainingdata.h"

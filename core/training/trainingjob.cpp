@@ -1,7 +1,7 @@
 #include "training/trainingjob.h"
 
 #include "engine/jobcontext.h"
-#include "training/runfolder.h"
+#include "training/runs/runfolder.h"
 
 #include <QFileInfo>
 

@@ -3,7 +3,7 @@
 //   QT_QPA_PLATFORM=offscreen build/tests/bench/bench_mapframe
 // (`groundscope --bench-map-frames` and `groundscope-cli bench map` print the same tables.)
 
-#include "mapframebench.h"
+#include "map/mapframebench.h"
 
 #include <QApplication>
 

@@ -13,8 +13,8 @@
 // Run it on a quiet machine (it needs ~3 GB of memory and a few minutes):
 //   QT_QPA_PLATFORM=offscreen build/tests/bench/bench_retrievaldock [--images N] [--dir DIR] [--index auto|flat]
 
-#include "retrievalpanel.h"
-#include "workbenchstate.h"
+#include "retrieval/retrievalpanel.h"
+#include "common/workbenchstate.h"
 
 #include "analysis/jointspace.h"
 #include "data/loaddataset.h"

@@ -21,10 +21,10 @@
 
 #include "modeltestthreads.h"
 #include "scenesfixture.h"
-#include "training/regiongrounding.h"
+#include "training/inspect/regiongrounding.h"
 #include "training/trainer.h"
 #include "training/trainingsource.h"
-#include "training/treeinspection.h"
+#include "training/inspect/treeinspection.h"
 
 #include <QDir>
 #include <QTemporaryDir>

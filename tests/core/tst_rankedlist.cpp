@@ -2,7 +2,7 @@
 // standalone HTML page with one embedded thumbnail per row and escaped text; the writer picks the
 // format by suffix and writes atomically. Pure logic (core and the report library): no window.
 
-#include "report/rankedlisthtml.h"
+#include "figures/rankedlisthtml.h"
 
 #include <QFileInfo>
 #include <QImage>

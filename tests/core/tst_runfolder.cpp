@@ -4,8 +4,8 @@
 // run keeps by its own selection rule. RunCurves folds a resumed run's repeated minibatches,
 // smooths the loss and estimates the rate behind the ETA (pure arithmetic on known inputs).
 
-#include "training/runcurves.h"
-#include "training/runfolder.h"
+#include "training/runs/runcurves.h"
+#include "training/runs/runfolder.h"
 #include "training/trainer.h"
 
 #include "synthetictraining.h"

@@ -5,9 +5,9 @@
 
 #include "modeltestthreads.h"
 #include "synthetictraining.h"
-#include "training/trainedmodel.h"
+#include "training/inspect/trainedmodel.h"
 #include "training/trainer.h"
-#include "training/torchscriptexport.h"
+#include "training/export/torchscriptexport.h"
 
 #include <QDir>
 #include <QFile>

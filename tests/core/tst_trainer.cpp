@@ -8,10 +8,10 @@
 #include "synthetictraining.h"
 #include "testprinters.h"
 #include "training/modelregistry.h"
-#include "training/runfolder.h"
-#include "training/runtrajectory.h"
-#include "training/sentencesimilarity.h"
-#include "training/trainedmodel.h"
+#include "training/runs/runfolder.h"
+#include "training/runs/runtrajectory.h"
+#include "training/inspect/sentencesimilarity.h"
+#include "training/inspect/trainedmodel.h"
 #include "training/trainer.h"
 
 #include <QDir>

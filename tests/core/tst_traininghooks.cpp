@@ -6,7 +6,7 @@
 
 // The torch headers first: Qt's `slots` keyword macro would rewrite an identifier in them.
 #include "training/detail/checkpoint.h"
-#include "training/detail/collective.h"
+#include "training/parallel/detail/collective.h"
 #include "training/detail/loop/adagradresethook.h"
 #include "training/detail/loop/checkpointhook.h"
 #include "training/detail/loop/correspondencehook.h"
@@ -20,7 +20,7 @@
 #include "training/detail/runfiles.h"
 #include "modeltestthreads.h"
 #include "synthetictraining.h"
-#include "training/runtrajectory.h"
+#include "training/runs/runtrajectory.h"
 #include "training/trainingsource.h"
 
 #include <QFile>

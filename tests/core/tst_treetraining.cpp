@@ -49,10 +49,10 @@
 #include "data/scenes/scenesdemo.h"
 #include "modeltestthreads.h"
 #include "scenesfixture.h"
-#include "training/trainedmodel.h"
+#include "training/inspect/trainedmodel.h"
 #include "training/trainer.h"
 #include "training/trainingsource.h"
-#include "training/treeinspection.h"
+#include "training/inspect/treeinspection.h"
 
 #include <QDir>
 #include <QFile>

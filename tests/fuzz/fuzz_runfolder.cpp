@@ -7,7 +7,7 @@
 #include "io/jsonfile.h"
 #include "models/detail/encodedtree.h"
 #include "training/detail/runfiles.h"
-#include "training/runfolder.h"
+#include "training/runs/runfolder.h"
 
 #include <QJsonDocument>
 

@@ -5,11 +5,11 @@
 // that only queues (never decodes) the rows the view asks for.
 
 #include "data/loaddataset.h"
-#include "datasetbrowser.h"
-#include "thumbnailloader.h"
-#include "datasetfiltermodel.h"
-#include "thumbnailmodel.h"
-#include "workbenchstate.h"
+#include "dataset/datasetbrowser.h"
+#include "common/thumbnailloader.h"
+#include "dataset/datasetfiltermodel.h"
+#include "dataset/thumbnailmodel.h"
+#include "common/workbenchstate.h"
 
 #include <QComboBox>
 #include <QDir>

@@ -2,8 +2,8 @@
 // message, cancels it from its button, and hides when the job ends.
 
 #include "engine/jobcontext.h"
-#include "jobstatuswidget.h"
-#include "logview.h"
+#include "common/jobstatuswidget.h"
+#include "common/logview.h"
 
 #include <QApplication>
 #include "testprinters.h"

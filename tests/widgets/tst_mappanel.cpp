@@ -5,15 +5,15 @@
 #include "engine/enginebridge.h"
 #include "engine/jobcontext.h"
 #include "analysis/jointspace.h"
-#include "report/mapclusters.h"
-#include "report/mapcolouring.h"
-#include "comparedmap.h"
-#include "epochslider.h"
-#include "mappanel.h"
+#include "figures/mapclusters.h"
+#include "figures/mapcolouring.h"
+#include "map/comparedmap.h"
+#include "map/epochslider.h"
+#include "map/mappanel.h"
 #include "tinyrun.h"
-#include "training/runfolder.h"
-#include "mapview.h"
-#include "workbenchstate.h"
+#include "training/runs/runfolder.h"
+#include "map/mapview.h"
+#include "common/workbenchstate.h"
 
 #include <qcustomplot.h>
 

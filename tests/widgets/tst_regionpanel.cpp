@@ -8,17 +8,17 @@
 // phrase select each other; the figure and the correspondences (one CSV row per NP) export; the
 // display options persist; a run that learns no regions says which features option adds them.
 
-#include "conceptbars.h"
+#include "regions/conceptbars.h"
 #include "data/loaddataset.h"
 #include "engine/engine.h"
-#include "gatehistogram.h"
-#include "regionpanel.h"
-#include "report/regionfigurebuilder.h"
+#include "regions/gatehistogram.h"
+#include "regions/regionpanel.h"
+#include "figures/regionfigurebuilder.h"
 #include "scenesfixture.h"
 #include "training/trainer.h"
-#include "treepanel.h"
-#include "treeviewbase.h"
-#include "workbenchstate.h"
+#include "trees/treepanel.h"
+#include "trees/treeviewbase.h"
+#include "common/workbenchstate.h"
 
 #include <QCheckBox>
 #include <QFile>

@@ -4,11 +4,11 @@
 // offscreen render shows thumbnails. (The export formats themselves are tested in core,
 // tst_rankedlist.)
 
-#include "report/rankedlisthtml.h"
-#include "rankedlistmodel.h"
-#include "retrievalpanel.h"
+#include "figures/rankedlisthtml.h"
+#include "retrieval/rankedlistmodel.h"
+#include "retrieval/retrievalpanel.h"
 #include "tinyrun.h"
-#include "workbenchstate.h"
+#include "common/workbenchstate.h"
 
 #include "analysis/jointspace.h"
 #include "data/loaddataset.h"

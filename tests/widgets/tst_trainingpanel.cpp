@@ -4,13 +4,13 @@
 // draws live curves, pauses, resumes, stops (keeping its checkpoint), resumes from its folder,
 // finishes, becomes the workbench's current run, and reads back from its folder identically.
 
-#include "figureexport.h"
-#include "training/runcurves.h"
+#include "common/figureexport.h"
+#include "training/runs/runcurves.h"
 #include "tinyrun.h"
-#include "trainconfigform.h"
-#include "trainingpanel.h"
-#include "trainingplots.h"
-#include "workbenchstate.h"
+#include "training/trainconfigform.h"
+#include "training/trainingpanel.h"
+#include "training/trainingplots.h"
+#include "common/workbenchstate.h"
 
 #include "data/loaddataset.h"
 #include "training/modelregistry.h"

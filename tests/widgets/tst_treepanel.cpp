@@ -6,20 +6,20 @@
 // tiny DT-RNN run trained here (plus the note a non-tree run gets).
 
 #include "io/npy.h"
-#include "colourscale.h"
-#include "colourwidgets.h"
-#include "constituencytreeview.h"
-#include "dependencyarcview.h"
+#include "common/colourscale.h"
+#include "common/colourwidgets.h"
+#include "trees/constituencytreeview.h"
+#include "trees/dependencyarcview.h"
 #include "data/loaddataset.h"
 #include "engine/engine.h"
-#include "nodedetailsview.h"
+#include "trees/nodedetailsview.h"
 #include "data/scenes/scenesdemo.h"
 #include "synthetictraining.h"
 #include "training/trainingsource.h"
 #include "training/trainer.h"
-#include "treelayout.h"
-#include "treepanel.h"
-#include "workbenchstate.h"
+#include "trees/treelayout.h"
+#include "trees/treepanel.h"
+#include "common/workbenchstate.h"
 
 #include <QComboBox>
 #include <QDir>

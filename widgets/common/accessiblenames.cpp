@@ -1,4 +1,4 @@
-#include "accessiblenames.h"
+#include "common/accessiblenames.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

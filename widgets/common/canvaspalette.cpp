@@ -1,4 +1,4 @@
-#include "canvaspalette.h"
+#include "common/canvaspalette.h"
 
 #include <QEvent>
 

@@ -1,4 +1,4 @@
-#include "colourscale.h"
+#include "common/colourscale.h"
 
 #include <algorithm>
 #include <array>

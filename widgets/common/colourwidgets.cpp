@@ -1,4 +1,4 @@
-#include "colourwidgets.h"
+#include "common/colourwidgets.h"
 
 #include <QLinearGradient>
 #include <QPainter>

@@ -2,7 +2,7 @@
 // Small painted widgets for the tree inspector: the colour legend (gradient bar with its range)
 // and a heat strip (one cell per unit of a vector, diverging colours about zero).
 
-#include "colourscale.h"
+#include "common/colourscale.h"
 
 #include <QWidget>
 

@@ -1,4 +1,4 @@
-#include "emptypanel.h"
+#include "common/emptypanel.h"
 
 #include <QLabel>
 #include <QVBoxLayout>

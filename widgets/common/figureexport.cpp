@@ -1,4 +1,4 @@
-#include "figureexport.h"
+#include "common/figureexport.h"
 
 #include <QFileInfo>
 #include <QPainter>

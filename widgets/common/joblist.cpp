@@ -1,4 +1,4 @@
-#include "joblist.h"
+#include "common/joblist.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

@@ -1,4 +1,4 @@
-#include "jobstatuswidget.h"
+#include "common/jobstatuswidget.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

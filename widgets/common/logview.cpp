@@ -1,4 +1,4 @@
-#include "logview.h"
+#include "common/logview.h"
 
 #include <QTime>
 

@@ -1,4 +1,4 @@
-#include "thumbnailloader.h"
+#include "common/thumbnailloader.h"
 
 #include <QCoreApplication>
 #include <QGuiApplication>

@@ -1,4 +1,4 @@
-#include "workbenchstate.h"
+#include "common/workbenchstate.h"
 
 #include "engine/jobcontext.h"
 

@@ -1,9 +1,9 @@
-#include "datasetbrowser.h"
+#include "dataset/datasetbrowser.h"
 
-#include "canvaspalette.h"
+#include "common/canvaspalette.h"
 
-#include "datasetfiltermodel.h"
-#include "thumbnailmodel.h"
+#include "dataset/datasetfiltermodel.h"
+#include "dataset/thumbnailmodel.h"
 
 #include <QComboBox>
 #include <QDragEnterEvent>

@@ -5,7 +5,7 @@
 // Selecting an image or caption goes through the WorkbenchState, and selections made by other
 // panels are followed. A folder or file dropped on it is offered as a dataset to open.
 
-#include "workbenchstate.h"
+#include "common/workbenchstate.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
-#include "datasetfiltermodel.h"
+#include "dataset/datasetfiltermodel.h"
 
-#include "thumbnailmodel.h"
+#include "dataset/thumbnailmodel.h"
 
 namespace gs {
 

@@ -1,4 +1,4 @@
-#include "thumbnailmodel.h"
+#include "dataset/thumbnailmodel.h"
 
 #include <QFileInfo>
 #include <QPainter>

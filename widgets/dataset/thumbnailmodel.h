@@ -5,7 +5,7 @@
 // thumbnail arrives. Thumbnails live in a bounded LRU cache, so memory stays flat at 30,000 images.
 
 #include "data/dataset.h"
-#include "thumbnailloader.h"
+#include "common/thumbnailloader.h"
 
 #include <QAbstractListModel>
 #include <QCache>

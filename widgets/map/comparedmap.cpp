@@ -1,10 +1,10 @@
-#include "comparedmap.h"
+#include "map/comparedmap.h"
 
 #include "analysis/jointspace.h"
 #include "engine/enginebridge.h"
 #include "engine/jobcontext.h"
-#include "mapview.h"
-#include "report/mapcolouring.h"
+#include "map/mapview.h"
+#include "figures/mapcolouring.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -8,7 +8,7 @@
 #include "analysis/layoutsequence.h"
 #include "data/dataset.h"
 #include "engine/job.h"
-#include "report/mapmodel.h"
+#include "figures/mapmodel.h"
 
 #include <QWidget>
 

@@ -1,4 +1,4 @@
-#include "epochslider.h"
+#include "map/epochslider.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

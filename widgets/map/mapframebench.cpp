@@ -1,7 +1,7 @@
-#include "mapframebench.h"
+#include "map/mapframebench.h"
 
-#include "mapview.h"
-#include "report/mapmodel.h"
+#include "map/mapview.h"
+#include "figures/mapmodel.h"
 
 #include <qcustomplot.h>
 

@@ -1,15 +1,15 @@
-#include "mappanel.h"
+#include "map/mappanel.h"
 
 #include "engine/enginebridge.h"
 #include "engine/jobcontext.h"
 #include "analysis/jointspace.h"
-#include "comparedmap.h"
-#include "epochslider.h"
-#include "training/runtrajectory.h"
-#include "report/mapclusters.h"
-#include "report/mapcolouring.h"
-#include "mapview.h"
-#include "workbenchstate.h"
+#include "map/comparedmap.h"
+#include "map/epochslider.h"
+#include "training/runs/runtrajectory.h"
+#include "figures/mapclusters.h"
+#include "figures/mapcolouring.h"
+#include "map/mapview.h"
+#include "common/workbenchstate.h"
 
 #include <QCheckBox>
 #include <QComboBox>

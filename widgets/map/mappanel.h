@@ -11,8 +11,8 @@
 #include "analysis/umap.h"
 #include "data/dataset.h"
 #include "engine/job.h"
-#include "figureexport.h"
-#include "report/mapmodel.h"
+#include "common/figureexport.h"
+#include "figures/mapmodel.h"
 
 #include <QHash>
 #include <QWidget>

@@ -1,8 +1,8 @@
-#include "mapview.h"
+#include "map/mapview.h"
 
-#include "canvaspalette.h"
+#include "common/canvaspalette.h"
 
-#include "report/mapmodel.h"
+#include "figures/mapmodel.h"
 
 #include <qcustomplot.h>
 

@@ -6,8 +6,8 @@
 // Shift-drag a free-form lasso (lassoSelected), a click picks the nearest item (itemClicked); the
 // wheel zooms and a double click shows the whole layout again.
 
-#include "report/mapclusters.h"
-#include "report/mapcolouring.h"
+#include "figures/mapclusters.h"
+#include "figures/mapcolouring.h"
 
 #include <QHash>
 #include <QPixmap>

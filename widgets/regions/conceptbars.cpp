@@ -1,4 +1,4 @@
-#include "conceptbars.h"
+#include "regions/conceptbars.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>

@@ -1,4 +1,4 @@
-#include "gatehistogram.h"
+#include "regions/gatehistogram.h"
 
 #include <QPainter>
 

@@ -1,4 +1,4 @@
-#include "regionimageview.h"
+#include "regions/regionimageview.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>

@@ -4,7 +4,7 @@
 // scaled pixmap), with the box under the pointer reported (for tooltips and linked highlights) and
 // clicks on boxes. Painting is paintRegionFigure's, so the dock shows what its export writes.
 
-#include "report/regionfigure.h"
+#include "figures/regionfigure.h"
 
 #include <QWidget>
 

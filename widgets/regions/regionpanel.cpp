@@ -1,11 +1,11 @@
-#include "regionpanel.h"
+#include "regions/regionpanel.h"
 
-#include "conceptbars.h"
+#include "regions/conceptbars.h"
 #include "engine/jobcontext.h"
-#include "gatehistogram.h"
-#include "report/regionfigurebuilder.h"
-#include "training/correspondencefile.h"
-#include "training/runfolder.h"
+#include "regions/gatehistogram.h"
+#include "figures/regionfigurebuilder.h"
+#include "training/runs/correspondencefile.h"
+#include "training/runs/runfolder.h"
 #include "vision/imageregions.h"
 
 #include <QCheckBox>

@@ -15,10 +15,10 @@
 // options persist (QSettings group "regions"); the figure exports as PNG/SVG/PDF and the
 // correspondences as CSV/JSON (one image, or the whole test split as an engine job).
 
-#include "regionimageview.h"
-#include "training/conceptinspection.h"
-#include "training/regiongrounding.h"
-#include "workbenchstate.h"
+#include "regions/regionimageview.h"
+#include "training/inspect/conceptinspection.h"
+#include "training/inspect/regiongrounding.h"
+#include "common/workbenchstate.h"
 
 #include <QThreadPool>
 #include <QWidget>

@@ -1,4 +1,4 @@
-#include "rankedlistmodel.h"
+#include "retrieval/rankedlistmodel.h"
 
 #include <QColor>
 #include <QFont>

@@ -7,7 +7,7 @@
 // scrolled into sight), so a list of a million captions loads the thumbnails it shows, not a
 // million (bench_retrievaldock).
 
-#include "report/rankedlisthtml.h"
+#include "figures/rankedlisthtml.h"
 
 #include <QAbstractListModel>
 #include <QFutureWatcher>

@@ -1,7 +1,7 @@
-#include "retrievalpanel.h"
+#include "retrieval/retrievalpanel.h"
 
-#include "rankedlistmodel.h"
-#include "workbenchstate.h"
+#include "retrieval/rankedlistmodel.h"
+#include "common/workbenchstate.h"
 
 #include "analysis/jointspace.h"
 #include "text/tokenizer.h"

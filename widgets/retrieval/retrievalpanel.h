@@ -8,7 +8,7 @@
 // a standalone HTML page.
 
 #include "analysis/vectorindex.h"
-#include "report/rankedlisthtml.h"
+#include "figures/rankedlisthtml.h"
 
 #include <QHash>
 #include <QThreadPool>

@@ -1,4 +1,4 @@
-#include "trainconfigform.h"
+#include "training/trainconfigform.h"
 
 #include <QAction>
 #include <QCheckBox>

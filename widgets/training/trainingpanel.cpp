@@ -1,13 +1,13 @@
-#include "trainingpanel.h"
+#include "training/trainingpanel.h"
 
-#include "training/sentencesimilarity.h"
+#include "training/inspect/sentencesimilarity.h"
 
-#include "figureexport.h"
-#include "trainconfigform.h"
-#include "trainingplots.h"
-#include "workbenchstate.h"
+#include "common/figureexport.h"
+#include "training/trainconfigform.h"
+#include "training/trainingplots.h"
+#include "common/workbenchstate.h"
 
-#include "training/runfolder.h"
+#include "training/runs/runfolder.h"
 #include "training/trainer.h"
 #include "training/trainingjob.h"
 #include "vision/backbonespec.h"

@@ -7,7 +7,7 @@
 // current run (WorkbenchState::openRun), as does a run that finishes here.
 
 #include "engine/enginebridge.h"
-#include "training/runcurves.h"
+#include "training/runs/runcurves.h"
 
 #include <QColor>
 #include <QElapsedTimer>

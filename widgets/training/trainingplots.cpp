@@ -1,6 +1,6 @@
-#include "trainingplots.h"
+#include "training/trainingplots.h"
 
-#include "canvaspalette.h"
+#include "common/canvaspalette.h"
 
 #include <qcustomplot.h>
 

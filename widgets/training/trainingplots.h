@@ -4,7 +4,7 @@
 // validation recall per epoch (image→text solid, text→image dashed; or rsum). The plots only
 // draw: the runs' numbers live in RunCurves, owned by the caller.
 
-#include "training/runcurves.h"
+#include "training/runs/runcurves.h"
 
 #include <QColor>
 #include <QHash>

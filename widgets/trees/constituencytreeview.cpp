@@ -1,6 +1,6 @@
-#include "constituencytreeview.h"
+#include "trees/constituencytreeview.h"
 
-#include "canvaspalette.h"
+#include "common/canvaspalette.h"
 
 #include <QPainter>
 

@@ -2,7 +2,7 @@
 // A constituency tree drawn top-down: phrase labels (S, NP, VP…; "•" for a CT-RNN binarisation
 // node) above their children, the words along the bottom row in sentence order.
 
-#include "treeviewbase.h"
+#include "trees/treeviewbase.h"
 
 namespace gs {
 

@@ -1,6 +1,6 @@
-#include "dependencyarcview.h"
+#include "trees/dependencyarcview.h"
 
-#include "canvaspalette.h"
+#include "common/canvaspalette.h"
 
 #include <QPainter>
 #include <QPainterPath>

@@ -3,7 +3,7 @@
 // row, an arc above them from each head to its dependent with an arrowhead at the dependent and
 // the relation at the arc's top, and a "root" arrow down to the root word. Nodes are the words.
 
-#include "treeviewbase.h"
+#include "trees/treeviewbase.h"
 
 namespace gs {
 

@@ -1,6 +1,6 @@
-#include "nodedetailsview.h"
+#include "trees/nodedetailsview.h"
 
-#include "colourwidgets.h"
+#include "common/colourwidgets.h"
 
 #include <QFormLayout>
 #include <QLabel>

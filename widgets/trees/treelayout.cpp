@@ -1,4 +1,4 @@
-#include "treelayout.h"
+#include "trees/treelayout.h"
 
 #include "training/modelregistry.h"
 

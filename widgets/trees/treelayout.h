@@ -6,7 +6,7 @@
 // layout (leaves in sentence order on the bottom row, each phrase above its children).
 
 #include "parse/tree.h"
-#include "training/treeinspection.h"
+#include "training/inspect/treeinspection.h"
 
 #include <QFont>
 #include <QRectF>

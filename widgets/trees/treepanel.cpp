@@ -1,12 +1,12 @@
-#include "treepanel.h"
+#include "trees/treepanel.h"
 
-#include "colourwidgets.h"
-#include "constituencytreeview.h"
-#include "dependencyarcview.h"
-#include "nodedetailsview.h"
+#include "common/colourwidgets.h"
+#include "trees/constituencytreeview.h"
+#include "trees/dependencyarcview.h"
+#include "trees/nodedetailsview.h"
 #include "parse/captionparser.h"
 #include "training/modelregistry.h"
-#include "thumbnailloader.h"
+#include "common/thumbnailloader.h"
 
 #include <QComboBox>
 #include <QFileDialog>

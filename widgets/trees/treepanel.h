@@ -6,10 +6,10 @@
 // DT-LSTM's gates), clicking it ranks the test images against the phrase's joint-space vector.
 // The figure (both trees and the legend) exports as PNG/SVG/PDF.
 
-#include "figureexport.h"
+#include "common/figureexport.h"
 #include "parse/parsedcaption.h"
-#include "training/treeinspection.h"
-#include "workbenchstate.h"
+#include "training/inspect/treeinspection.h"
+#include "common/workbenchstate.h"
 
 #include <QThreadPool>
 #include <QWidget>

@@ -1,8 +1,8 @@
-#include "treeviewbase.h"
+#include "trees/treeviewbase.h"
 
-#include "canvaspalette.h"
+#include "common/canvaspalette.h"
 
-#include "colourscale.h"
+#include "common/colourscale.h"
 
 #include <QHelpEvent>
 #include <QMouseEvent>

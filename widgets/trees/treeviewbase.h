@@ -3,7 +3,7 @@
 // colours and tooltips set by the panel, hover and click reporting, a selected node, and a
 // size hint equal to the laid-out figure so a scroll area shows all of it.
 
-#include "treelayout.h"
+#include "trees/treelayout.h"
 
 #include <QWidget>
 

@@ -9,7 +9,7 @@
 #include "jobrunner.h"
 #include "runtime/runtime.h"
 #include "training/modelregistry.h"
-#include "training/trainbench.h"
+#include "training/bench/trainbench.h"
 #include "training/trainingsource.h"
 #include "vision/backbonespec.h"
 

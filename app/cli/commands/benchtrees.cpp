@@ -9,7 +9,7 @@
 #include "data/scenes/scenesdemo.h"
 #include "runtime/runtime.h"
 #include "training/modelregistry.h"
-#include "training/treebench.h"
+#include "training/bench/treebench.h"
 #include "training/trainingsource.h"
 #include "vision/backbonespec.h"
 

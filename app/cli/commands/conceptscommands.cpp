@@ -8,7 +8,7 @@
 #include "arguments.h"
 #include "clioutput.h"
 #include "commands/commands.h"
-#include "training/conceptinspection.h"
+#include "training/inspect/conceptinspection.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -10,9 +10,9 @@
 #include "io/atomicfile.h"
 #include "io/npy.h"
 #include "jobrunner.h"
-#include "report/projectorexport.h"
-#include "training/runfolder.h"
-#include "training/trainedmodel.h"
+#include "figures/projectorexport.h"
+#include "training/runs/runfolder.h"
+#include "training/inspect/trainedmodel.h"
 #include "training/trainingsource.h"
 
 #include <QDir>

@@ -9,8 +9,8 @@
 #include "commands/metricstable.h"
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
-#include "training/runfolder.h"
-#include "training/trainedmodel.h"
+#include "training/runs/runfolder.h"
+#include "training/inspect/trainedmodel.h"
 #include "training/trainingsource.h"
 
 #include <QJsonDocument>

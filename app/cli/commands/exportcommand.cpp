@@ -8,8 +8,8 @@
 #include "commands/commands.h"
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
-#include "training/runfolder.h"
-#include "training/torchscriptexport.h"
+#include "training/runs/runfolder.h"
+#include "training/export/torchscriptexport.h"
 #include "training/trainingsource.h"
 
 #include <QJsonArray>

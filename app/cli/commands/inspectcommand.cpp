@@ -8,8 +8,8 @@
 #include "clioutput.h"
 #include "commands/commands.h"
 #include "training/trainingsource.h"
-#include "training/runfolder.h"
-#include "training/treeinspection.h"
+#include "training/runs/runfolder.h"
+#include "training/inspect/treeinspection.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

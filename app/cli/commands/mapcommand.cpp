@@ -15,12 +15,12 @@
 #include "data/loaddataset.h"
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
-#include "report/mapclusters.h"
-#include "report/mapcolouring.h"
-#include "report/mapfigure.h"
-#include "report/mapmodel.h"
-#include "training/runfolder.h"
-#include "training/runtrajectory.h"
+#include "figures/mapclusters.h"
+#include "figures/mapcolouring.h"
+#include "figures/mapfigure.h"
+#include "figures/mapmodel.h"
+#include "training/runs/runfolder.h"
+#include "training/runs/runtrajectory.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -14,11 +14,11 @@
 #include "commands/commands.h"
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
-#include "report/regionfigurebuilder.h"
-#include "training/conceptinspection.h"
-#include "training/correspondencefile.h"
-#include "training/regiongrounding.h"
-#include "training/runfolder.h"
+#include "figures/regionfigurebuilder.h"
+#include "training/inspect/conceptinspection.h"
+#include "training/runs/correspondencefile.h"
+#include "training/inspect/regiongrounding.h"
+#include "training/runs/runfolder.h"
 
 #include <QGuiApplication>
 

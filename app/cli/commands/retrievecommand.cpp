@@ -10,7 +10,7 @@
 #include "analysis/jointspace.h"
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
-#include "report/rankedlisthtml.h"
+#include "figures/rankedlisthtml.h"
 #include "text/tokenizer.h"
 
 namespace gs::cli {

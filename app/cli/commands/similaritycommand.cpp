@@ -9,8 +9,8 @@
 #include "commands/commands.h"
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
-#include "training/sentencesimilarity.h"
-#include "training/trainedmodel.h"
+#include "training/inspect/sentencesimilarity.h"
+#include "training/inspect/trainedmodel.h"
 
 #include <QJsonDocument>
 

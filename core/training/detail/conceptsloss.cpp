@@ -1,7 +1,7 @@
 #include "training/detail/conceptsloss.h"
 
 #include "training/detail/losses.h"
-#include "training/detail/shardedencoding.h"
+#include "training/parallel/detail/shardedencoding.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 

@@ -4,7 +4,7 @@
 #include "models/detail/textbatch.h"
 #include "models/detail/treeencoders.h"
 #include "training/detail/embedder.h"
-#include "training/detail/collective.h"
+#include "training/parallel/detail/collective.h"
 #include "training/detail/losses.h"
 
 #include <QJsonArray>

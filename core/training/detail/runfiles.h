@@ -1,11 +1,11 @@
 #pragma once
 // The torch side of a run folder: preparing it for training, its vocabularies, and the model it
 // keeps, shared by the trainer and TrainedModel so both agree on what a run is. File names and the
-// plain records (config, source, curves) are RunFolder's (training/runfolder.h).
+// plain records (config, source, curves) are RunFolder's (training/runs/runfolder.h).
 
 #include "models/detail/vocabulary.h"
 #include "training/detail/embedder.h"
-#include "training/runfolder.h"
+#include "training/runs/runfolder.h"
 #include "training/trainconfig.h"
 #include "training/trainingdata.h"
 

@@ -1,9 +1,9 @@
 #include "training/detail/trainstep.h"
 
-#include "training/detail/collective.h"
+#include "training/parallel/detail/collective.h"
 #include "training/detail/conceptsloss.h"
 #include "training/detail/losses.h"
-#include "training/detail/shardedencoding.h"
+#include "training/parallel/detail/shardedencoding.h"
 
 #include <algorithm>
 #include <unordered_set>

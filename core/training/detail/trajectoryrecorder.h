@@ -5,7 +5,7 @@
 // epoch and after each one, with the model in evaluation mode and no gradients.
 
 #include "training/detail/embedder.h"
-#include "training/runtrajectory.h"
+#include "training/runs/runtrajectory.h"
 #include "training/trainingdata.h"
 
 #include <QString>

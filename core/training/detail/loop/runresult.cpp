@@ -2,7 +2,7 @@
 
 #include "io/atomicfile.h"
 #include "training/detail/loop/runmetrics.h"
-#include "training/runfolder.h"
+#include "training/runs/runfolder.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,6 +1,6 @@
 #include "training/detail/loop/trainingrun.h"
 
-#include "training/detail/collective.h"
+#include "training/parallel/detail/collective.h"
 #include "training/detail/optimisation.h"
 
 #include <algorithm>

@@ -5,8 +5,8 @@
 
 #include "training/detail/checkpoint.h"
 #include "training/detail/trainstep.h"
-#include "training/distributedoptions.h"
-#include "training/runfolder.h"
+#include "training/parallel/distributedoptions.h"
+#include "training/runs/runfolder.h"
 
 #include <QElapsedTimer>
 
