@@ -62,12 +62,18 @@ QByteArray lines(const QStringList &entries) { return (entries.join(QLatin1Char(
 
 TorchScriptExport exportTorchScript(const QString &runDir, const QString &outDir, const std::vector<TrainingCaption> &exampleCaptions,
                                     const std::vector<float> &exampleFeatures, int exampleImages) {
+  return exportTorchScript(TrainedModel::open(runDir), outDir, exampleCaptions, exampleFeatures, exampleImages);
+}
+
+TorchScriptExport exportTorchScript(const TrainedModel &model, const QString &outDir, const std::vector<TrainingCaption> &exampleCaptions,
+                                    const std::vector<float> &exampleFeatures, int exampleImages) {
+  const QString runDir = model.runDir();
   const RunFolder run(runDir);
-  const TrainConfig config = run.config();
-  const Vocabulary vocabulary = readVocabulary(run);
-  const std::shared_ptr<TreeVocabulary> trees = readTreeVocabulary(run, config);
-  const int featureDim = run.featureDim();
-  const std::shared_ptr<Embedder> embedder = openEmbedder(run, config, vocabulary, featureDim, trees.get());
+  const TrainConfig &config = model.config();
+  const Vocabulary &vocabulary = model.vocabulary();
+  const std::shared_ptr<TreeVocabulary> &trees = model.trees();
+  const int featureDim = model.featureDim();
+  const std::shared_ptr<Embedder> &embedder = model.embedder();
 
   ScriptedEncoders scripted;
   TorchScriptExport out;
@@ -79,9 +85,8 @@ TorchScriptExport exportTorchScript(const QString &runDir, const QString &outDir
   } else {
     throw std::runtime_error(QStringLiteral("%1: this run's model has no TorchScript form").arg(runDir).toStdString());
   }
-  // The recorded embeddings come from TrainedModel, the path eval, embed and the GUI take, not from
-  // the modules the script was copied from: a run opened twice, so the check compares two routes.
-  const TrainedModel model = TrainedModel::open(runDir);
+  // The recorded embeddings come from TrainedModel's eager modules, the path eval, embed and the GUI
+  // take; the scripted modules are copies, so the check compares two routes through the same weights.
   out.directory = QDir(outDir).absolutePath();
   out.model = config.modelName();
   out.input = scriptInputName(scripted.input);

@@ -11,6 +11,8 @@
 
 namespace gs {
 
+class TrainedModel;
+
 struct TorchScriptExport {
   QString directory;
   QStringList files;  // written, relative to `directory`
@@ -30,6 +32,10 @@ struct TorchScriptExport {
 // inputs and the run's own embeddings of them; omitted when there are none) and README.md.
 // Throws std::runtime_error naming the file when the run cannot be read or a file not written.
 TorchScriptExport exportTorchScript(const QString &runDir, const QString &outDir,
+                                    const std::vector<TrainingCaption> &exampleCaptions = {},
+                                    const std::vector<float> &exampleFeatures = {}, int exampleImages = 0);
+// The same for a run already opened.
+TorchScriptExport exportTorchScript(const TrainedModel &model, const QString &outDir,
                                     const std::vector<TrainingCaption> &exampleCaptions = {},
                                     const std::vector<float> &exampleFeatures = {}, int exampleImages = 0);
 

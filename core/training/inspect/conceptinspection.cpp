@@ -2,6 +2,7 @@
 
 #include "training/detail/embedder.h"
 #include "training/detail/runfiles.h"
+#include "training/inspect/trainedmodel.h"
 #include "training/runs/runfolder.h"
 #include "training/trainingsource.h"
 
@@ -28,22 +29,38 @@ struct ConceptInspector::Impl {
   }
 };
 
+namespace {
+
+void requireConceptsModel(const TrainConfig &config, const QString &runDir) {
+  if (!config.readsConcepts())
+    throw std::runtime_error(QStringLiteral("%1 holds a '%2' run; concept inspection needs a concepts run")
+                                 .arg(runDir, config.modelName())
+                                 .toStdString());
+}
+
+}  // namespace
+
 ConceptInspector::ConceptInspector(const QString &runDir, JobContext *job) : m_impl(std::make_unique<Impl>()) {
   const RunFolder run(runDir);
+  requireConceptsModel(run.config(), runDir);
+  TrainingData data = prepareTrainingData(run.source(), job);
+  if (!data.hasConcepts()) throw std::runtime_error(runDir.toStdString() + ": its data has no concept scores");
+  open(TrainedModel::open(runDir), std::move(data));
+}
+
+ConceptInspector::ConceptInspector(const TrainedModel &model, TrainingData data) : m_impl(std::make_unique<Impl>()) {
+  requireConceptsModel(model.config(), model.runDir());
+  if (!data.hasConcepts()) throw std::invalid_argument(model.runDir().toStdString() + ": its data has no concept scores");
+  open(model, std::move(data));
+}
+
+void ConceptInspector::open(const TrainedModel &model, TrainingData data) {
   Impl &d = *m_impl;
-  d.config = run.config();
-  if (!d.config.readsConcepts())
-    throw std::runtime_error(QStringLiteral("%1 holds a '%2' run; concept inspection needs a concepts run")
-                                 .arg(runDir, d.config.modelName())
-                                 .toStdString());
-  d.data = prepareTrainingData(run.source(), job);
-  if (!d.data.hasConcepts()) throw std::runtime_error(runDir.toStdString() + ": its data has no concept scores");
-  d.vocabulary = readVocabulary(run);
-  d.embedder = openEmbedder(run, d.config, d.vocabulary, d.data.featureDim);
-  const auto *joint = dynamic_cast<JointEmbedder *>(d.embedder.get());
-  if (!joint) throw std::runtime_error(runDir.toStdString() + ": not a joint-space run");
-  d.model = joint->members().front();
-  d.model->eval();
+  d.config = model.config();
+  d.data = std::move(data);
+  d.vocabulary = model.vocabulary();
+  d.embedder = model.embedder();
+  d.model = singleJointModel(model);
   d.features = featureTensor(d.data);
   d.encoded = encodeCaptions(d.vocabulary, d.data.captions);
 }

@@ -17,6 +17,7 @@
 namespace gs {
 
 class JobContext;
+class TrainedModel;
 
 struct ScoredConcept {
   QString name;
@@ -45,6 +46,8 @@ public:
   // Opens the run's best model and its data with concepts (extracted through the feature cache when
   // missing). Throws std::runtime_error naming the folder when it is not a concepts run.
   explicit ConceptInspector(const QString &runDir, JobContext *job = nullptr);
+  // The same for a run already opened and its data already prepared with concepts.
+  ConceptInspector(const TrainedModel &model, TrainingData data);
   ~ConceptInspector();
   ConceptInspector(const ConceptInspector &) = delete;
   ConceptInspector &operator=(const ConceptInspector &) = delete;
@@ -60,6 +63,7 @@ public:
   QString generate(const QString &imageId, int maxWords = 50) const;
 
 private:
+  void open(const TrainedModel &model, TrainingData data);
   struct Impl;
   std::unique_ptr<Impl> m_impl;
 };

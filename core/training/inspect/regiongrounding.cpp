@@ -6,6 +6,7 @@
 #include "engine/jobcontext.h"
 #include "training/detail/phrasegrounding.h"
 #include "training/detail/runfiles.h"
+#include "training/inspect/trainedmodel.h"
 #include "training/trainingsource.h"
 
 #include <algorithm>
@@ -48,24 +49,42 @@ struct RegionGrounder::Impl {
   std::vector<GroundedPhrase> groundRows(int image, const std::vector<int> &captionRows) const;
 };
 
+namespace {
+
+void requireRegionModel(const TrainConfig &config, const QString &runDir) {
+  if (!config.needsRegions())
+    throw std::runtime_error(QStringLiteral("%1 holds a '%2' run; region grounding needs a model that learns regions (hmlstm)")
+                                 .arg(runDir, config.modelName())
+                                 .toStdString());
+}
+
+}  // namespace
+
 RegionGrounder::RegionGrounder(const QString &runDir, JobContext *job) : m_impl(std::make_unique<Impl>()) {
   const RunFolder run(runDir);
-  Impl &d = *m_impl;
-  d.config = run.config();
-  if (!d.config.needsRegions())
-    throw std::runtime_error(QStringLiteral("%1 holds a '%2' run; region grounding needs a model that learns regions (hmlstm)")
-                                 .arg(runDir, d.config.modelName())
-                                 .toStdString());
+  const TrainConfig config = run.config();
+  requireRegionModel(config, runDir);
   TrainingSource source = run.source();
-  requestInputsOf(d.config, source);
-  d.data = prepareTrainingData(source, job);
-  d.vocabulary = readVocabulary(run);
-  d.trees = readTreeVocabulary(run, d.config);
-  d.embedder = openEmbedder(run, d.config, d.vocabulary, d.data.featureDim, d.trees.get());
-  const auto *joint = dynamic_cast<JointEmbedder *>(d.embedder.get());
-  if (!joint) throw std::runtime_error(runDir.toStdString() + ": not a joint-space run");
-  d.model = joint->members().front();
-  d.model->eval();
+  requestInputsOf(config, source);
+  TrainingData data = prepareTrainingData(source, job);
+  open(TrainedModel::open(runDir), std::move(data));
+}
+
+RegionGrounder::RegionGrounder(const TrainedModel &model, TrainingData data) : m_impl(std::make_unique<Impl>()) {
+  requireRegionModel(model.config(), model.runDir());
+  if (!data.hasRegions())
+    throw std::invalid_argument(model.runDir().toStdString() + ": region grounding needs the run's data with its regions");
+  open(model, std::move(data));
+}
+
+void RegionGrounder::open(const TrainedModel &model, TrainingData data) {
+  Impl &d = *m_impl;
+  d.config = model.config();
+  d.data = std::move(data);
+  d.vocabulary = model.vocabulary();
+  d.trees = model.trees();
+  d.embedder = model.embedder();
+  d.model = singleJointModel(model);
   d.encoded = encodeCaptions(d.vocabulary, d.data.captions, d.trees.get());
   d.phrases = indexPhrases(d.data, d.encoded);
   torch::NoGradGuard noGrad;

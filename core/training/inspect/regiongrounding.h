@@ -16,6 +16,7 @@
 namespace gs {
 
 class JobContext;
+class TrainedModel;
 
 struct RankedRegion {
   int region = 0;        // index among the image's regions (0 is the whole image)
@@ -62,6 +63,10 @@ public:
   // missing, reported through `job`). Throws std::runtime_error naming the folder when the run is
   // not an HM-LSTM run or its data cannot be prepared.
   explicit RegionGrounder(const QString &runDir, JobContext *job = nullptr);
+  // The same for a run already opened and its data already prepared with regions (requestInputsOf),
+  // so a view that holds both reads nothing again. Throws std::runtime_error for a run of another
+  // model, std::invalid_argument for data without regions.
+  RegionGrounder(const TrainedModel &model, TrainingData data);
   ~RegionGrounder();
   RegionGrounder(const RegionGrounder &) = delete;
   RegionGrounder &operator=(const RegionGrounder &) = delete;
@@ -83,6 +88,7 @@ public:
   std::vector<GroundedPhrase> groundSplit(Split split, JobContext *job = nullptr) const;
 
 private:
+  void open(const TrainedModel &model, TrainingData data);
   struct Impl;
   std::unique_ptr<Impl> m_impl;
 };

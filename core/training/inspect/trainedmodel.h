@@ -1,6 +1,8 @@
 #pragma once
 // A trained run opened for inference: embed captions and image features into its joint space,
-// score them, evaluate a split. What `eval`, `embed`, `retrieve` and the GUI use. Torch-free.
+// score them, evaluate a split. What `eval`, `embed`, `retrieve` and the GUI use, and the one way
+// a run's model is opened: the inspectors (trees, regions, concepts) and the TorchScript export take
+// an opened TrainedModel. Torch-free (the parts it holds are forward-declared detail types).
 
 #include "evaluation/grounding.h"
 #include "evaluation/retrieval.h"
@@ -45,6 +47,11 @@ public:
   // Region–phrase ranking (HM-LSTM §5.2) on `split`; hasGroundTruth false where the data has no
   // phrase boxes. Throws std::invalid_argument for a model without regions or data without them.
   GroundingMetrics evaluateGrounding(const TrainingData &data, Split split) const;
+
+  // The opened run's parts, for core's inspectors and export (detail types: torch stays in core).
+  const detail::Vocabulary &vocabulary() const { return *m_vocabulary; }
+  const std::shared_ptr<detail::TreeVocabulary> &trees() const { return m_trees; } // null: not a tree model
+  const std::shared_ptr<detail::Embedder> &embedder() const { return m_embedder; }
 
 private:
   QString m_runDir;

@@ -5,6 +5,7 @@
 #include "parse/captionparser.h"
 #include "text/tokenizer.h"
 #include "training/detail/runfiles.h"
+#include "training/inspect/trainedmodel.h"
 #include "training/modelregistry.h"
 
 #include <algorithm>
@@ -26,23 +27,37 @@ struct TreeInspector::Impl {
   mutable std::unique_ptr<CaptionParser> parser; // made on first use (loads Link Grammar's dictionary)
 };
 
-TreeInspector::TreeInspector(const QString &runDir) : m_impl(new Impl) {
+namespace {
+
+void requireTreeModel(const TrainConfig &config, const QString &runDir) {
+  if (!config.needsTrees())
+    throw std::runtime_error(QStringLiteral("%1 holds a '%2' run; inspect needs a tree model (%3)")
+                                 .arg(runDir, config.modelName(), treeModelNames().join(QStringLiteral(", ")))
+                                 .toStdString());
+}
+
+// The run's configuration is checked before its model is opened: a run of another model is
+// refused by name, not by whatever file it lacks.
+TrainedModel openTreeRun(const QString &runDir) {
+  requireTreeModel(RunFolder(runDir).config(), runDir);
+  return TrainedModel::open(runDir);
+}
+
+}  // namespace
+
+TreeInspector::TreeInspector(const QString &runDir) : TreeInspector(openTreeRun(runDir)) {}
+
+TreeInspector::TreeInspector(const TrainedModel &opened) : m_impl(new Impl) {
   try {
-    const RunFolder run(runDir);
-    m_impl->config = run.config();
-    if (!m_impl->config.needsTrees())
-      throw std::runtime_error(QStringLiteral("%1 holds a '%2' run; inspect needs a tree model (%3)")
-                                   .arg(runDir, m_impl->config.modelName(), treeModelNames().join(QStringLiteral(", ")))
-                                   .toStdString());
-    m_impl->featureDim = run.featureDim();
-    m_impl->vocabulary = readVocabulary(run);
-    m_impl->trees = readTreeVocabulary(run, m_impl->config);
-    m_impl->embedder = openEmbedder(run, m_impl->config, m_impl->vocabulary, m_impl->featureDim, m_impl->trees.get());
-    const auto *joint = dynamic_cast<JointEmbedder *>(m_impl->embedder.get());
-    if (!joint) throw std::runtime_error(runDir.toStdString() + ": not a joint-space run");
-    m_impl->model = joint->members().front();
+    requireTreeModel(opened.config(), opened.runDir());
+    m_impl->config = opened.config();
+    m_impl->featureDim = opened.featureDim();
+    m_impl->vocabulary = opened.vocabulary();
+    m_impl->trees = opened.trees();
+    m_impl->embedder = opened.embedder();
+    m_impl->model = singleJointModel(opened);
     m_impl->encoder = std::dynamic_pointer_cast<TreeEncoderImpl>(m_impl->model->encoder);
-    if (!m_impl->encoder) throw std::runtime_error(runDir.toStdString() + ": the model has no tree encoder");
+    if (!m_impl->encoder) throw std::runtime_error(opened.runDir().toStdString() + ": the model has no tree encoder");
   } catch (...) {
     delete m_impl;
     throw;

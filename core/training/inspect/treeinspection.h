@@ -11,6 +11,8 @@
 
 namespace gs {
 
+class TrainedModel;
+
 struct InspectedNode {
   QString word;               // the node's word ("" for a CT-RNN phrase node)
   QString label;              // dependency relation to its parent, or the phrase label
@@ -49,6 +51,8 @@ public:
   // Opens the run's best single model (not an ensemble). Throws std::runtime_error naming the
   // folder when it is not a finished tree-model run.
   explicit TreeInspector(const QString &runDir);
+  // The same for a run already opened (throws likewise when it is not a tree model).
+  explicit TreeInspector(const TrainedModel &model);
   ~TreeInspector();
   TreeInspector(const TreeInspector &) = delete;
   TreeInspector &operator=(const TreeInspector &) = delete;
