@@ -173,7 +173,7 @@ std::vector<JointSpace::Ranked> JointSpace::searched(const VectorIndex &index, c
     for (const IndexHit &hit : index.search(query, depth))
       if (hit.row >= 0) out.push_back({hit.row, hit.score});
   }
-  std::sort(out.begin(), out.end(), [](const Ranked &a, const Ranked &b) { return a.score > b.score || (a.score == b.score && a.row < b.row); });
+  std::sort(out.begin(), out.end(), [](const Ranked &a, const Ranked &b) { return ranksAbove(float(a.score), a.row, float(b.score), b.row); });
   return out;
 }
 
@@ -266,7 +266,7 @@ JointSpace::PartnerRanks JointSpace::partnerRanks() const {
           int higher = 0;
           float loss = 0;
           for (int i = 0; i < images; ++i) {
-            higher += at(i, c) > own[std::size_t(c)];
+            higher += ranksAbove(at(i, c), i, own[std::size_t(c)], image);
             if (i != image) loss += std::max(0.0f, margin - own[std::size_t(c)] + at(i, c));
           }
           captionRank[std::size_t(c)] = higher + 1;
@@ -277,7 +277,7 @@ JointSpace::PartnerRanks JointSpace::partnerRanks() const {
         for (int i = 0; i < images; ++i)
           for (int mine : ownCaptions[std::size_t(i)])
             for (int c = begin; c < begin + count; ++c) {
-              above[std::size_t(mine)] += at(i, c) > own[std::size_t(mine)];
+              above[std::size_t(mine)] += ranksAbove(at(i, c), c, own[std::size_t(mine)], mine);
               if (m_captionImage[std::size_t(c)] != i) imageSideLoss[std::size_t(mine)] += std::max(0.0f, margin - own[std::size_t(mine)] + at(i, c));
             }
     }

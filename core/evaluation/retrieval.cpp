@@ -124,7 +124,7 @@ RetrievalMetrics evaluateRetrieval(const std::vector<float> &similarity, int ima
     int better = 0;
     for (int i = 0; i < images; ++i) {
       const float s = similarity[std::size_t(i) * captions + c];
-      if (s > target || (s == target && i < truth)) ++better; // ties broken by index, like a stable sort
+      if (ranksAbove(s, i, target, truth)) ++better;
     }
     t2i[c] = better;
   }
@@ -199,7 +199,7 @@ int sentenceSimilarityRank(const float *row, int c, int captions, const std::vec
   if (bestIndex < 0) return 0;
   int better = 0; // other captions ranked above the nearest same-image caption
   for (int o = 0; o < captions; ++o)
-    if (o != c && (row[o] > best || (row[o] == best && o < bestIndex))) ++better;
+    if (o != c && ranksAbove(row[o], o, best, bestIndex)) ++better;
   return better + 1;
 }
 

@@ -46,6 +46,13 @@ RetrievalMetrics evaluateRetrieval(const std::vector<float> &similarity, int ima
 RetrievalMetrics evaluateFolds(const std::vector<float> &similarity, int images, int captions,
                                const std::vector<int> &captionImage, int folds, int imagesPerFold);
 
+// The one tie rule of every ranking in Groundscope (metrics, ranked lists, the Map's partner ranks):
+// item `index` with score `score` ranks above item `otherIndex` with `otherScore` when it scores
+// higher, or the same and comes first — the order of a stable sort by score.
+inline bool ranksAbove(float score, int index, float otherScore, int otherIndex) {
+  return score > otherScore || (score == otherScore && index < otherIndex);
+}
+
 // Socher et al. 2014 §6.1: for each caption, rank all other captions by similarity and record the
 // rank of the nearest caption that describes the same image; returns the mean of those 1-based
 // ranks. captionSimilarity: captions × captions, row-major. Captions whose image has no other
