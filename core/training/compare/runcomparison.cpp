@@ -1,0 +1,151 @@
+#include "training/compare/runcomparison.h"
+
+#include "engine/jobcontext.h"
+#include "io/paths.h"
+#include "training/inspect/trainedmodel.h"
+#include "training/modelregistry.h"
+#include "training/trainer.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+
+#include <map>
+
+namespace gs {
+
+namespace {
+
+// Whether two sources prepare the same data: the inputs requestInputsOf can ask for.
+bool sameInputs(const TrainingSource &a, const TrainingSource &b) {
+  return a.concepts == b.concepts && a.tenCrop == b.tenCrop && a.conceptCount == b.conceptCount &&
+         a.conceptRegions == b.conceptRegions && a.regions == b.regions && a.groundTruthRegions == b.groundTruthRegions;
+}
+
+// The data sets a comparison prepares, and which of them each row trains on.
+struct DataPlan {
+  std::vector<TrainingSource> sources;
+  std::vector<std::size_t> sourceOf; // per row, an index into sources
+};
+
+// Rows that read the same inputs share one source (requestInputsOf only adds requests, so every
+// model that reads no concepts can share one); the concepts model's rows differ in crops. A row
+// that needs regions gets a source of its own, so a backbone that cannot give regions fails that
+// row only.
+DataPlan planData(const ComparisonRequest &request, const std::vector<TrainConfig> &configs) {
+  DataPlan plan;
+  for (const TrainConfig &config : configs) {
+    TrainingSource mine = request.source;
+    requestInputsOf(config, mine);
+    std::size_t k = 0;
+    while (k < plan.sources.size() && !sameInputs(plan.sources[k], mine)) ++k;
+    if (k == plan.sources.size()) {
+      plan.sources.push_back(request.source);
+      // The feature folder holds one feature set: the plain one, which 10-crop rows cannot read.
+      if (!mine.tenCrop) plan.sources.back().featuresDir = request.featuresDir;
+    }
+    requestInputsOf(config, plan.sources[k]);
+    plan.sourceOf.push_back(k);
+  }
+  return plan;
+}
+
+// Where a benchmark's files are under `root`: its own folder there, or root itself.
+QString benchmarkPath(const QString &root, const QString &benchmark) {
+  const QString folder = benchmark == QLatin1String("sts-b")    ? QStringLiteral("sts-benchmark")
+                         : benchmark == QLatin1String("sick-r") ? QStringLiteral("sick")
+                                                                : benchmark;
+  return QFileInfo(QDir(root).filePath(folder)).isDir() ? QDir(root).filePath(folder) : root;
+}
+
+std::vector<SentencePairs> loadBenchmarks(const ComparisonRequest &request) {
+  std::vector<SentencePairs> pairSets;
+  for (const QString &b : request.similarityBenchmarks)
+    pairSets.push_back(loadSentencePairs(b, benchmarkPath(request.similarityData, b), Split::Test));
+  return pairSets;
+}
+
+// Each benchmark on the trained run, kept in its result.json; a benchmark that fails is logged
+// and left empty, the others still run.
+std::vector<std::optional<SimilarityResult>> scoreSimilarity(const ComparisonResult &row, const std::vector<SentencePairs> &pairSets,
+                                                             JobContext &job) {
+  std::vector<std::optional<SimilarityResult>> scores;
+  if (pairSets.empty()) return scores;
+  const TrainedModel trained = TrainedModel::open(row.runDir);
+  for (const SentencePairs &pairs : pairSets) {
+    try {
+      const SimilarityResult s = evaluateSimilarity(trained, pairs, &job);
+      recordSimilarity(row.runDir, s);
+      scores.emplace_back(s);
+    } catch (const JobCancelled &) {
+      throw;
+    } catch (const std::exception &error) {
+      job.warn(QStringLiteral("%1 on %2: %3").arg(row.row.name, pairs.benchmark, QString::fromUtf8(error.what())));
+      scores.emplace_back();
+    }
+  }
+  return scores;
+}
+
+}  // namespace
+
+ComparisonRow modelRow(const ModelEntry &model, const ModelPreset *preset) {
+  if (!preset) return {model.name, model.name, model.name, {}};
+  return {model.name + QLatin1Char('-') + preset->name, model.name, model.name, preset->settings};
+}
+
+ComparisonRow ablationRow(const ModelEntry &model, const ModelPreset &preset) {
+  return {model.name + QLatin1Char('-') + preset.name, preset.label, model.name, preset.settings};
+}
+
+QString defaultComparisonRoot(const QString &datasetPath) {
+  return userCacheDir(QStringLiteral("runs/compare-%1").arg(QFileInfo(datasetPath).fileName()));
+}
+
+std::vector<TrainConfig> comparisonConfigs(const ComparisonRequest &request) {
+  std::vector<TrainConfig> configs;
+  for (const ComparisonRow &row : request.rows) {
+    QJsonObject json = row.preset;
+    for (auto it = request.shared.begin(); it != request.shared.end(); ++it) json.insert(it.key(), it.value());
+    json.insert(QStringLiteral("model"), row.model);
+    if (request.epochs > 0) json.insert(QStringLiteral("epochs"), request.epochs);
+    json.insert(QStringLiteral("seed"), QString::number(request.seed)); // 64-bit: JSON numbers are doubles
+    configs.push_back(TrainConfig::fromJson(json, request.sharedSource));
+  }
+  return configs;
+}
+
+std::vector<ComparisonResult> runComparison(const ComparisonRequest &request, JobContext &job) {
+  const std::vector<TrainConfig> configs = comparisonConfigs(request);
+  const DataPlan plan = planData(request, configs);
+  const std::vector<SentencePairs> pairSets = loadBenchmarks(request);
+  std::map<std::size_t, TrainingData> prepared; // by index into plan.sources, when first needed
+  std::vector<ComparisonResult> results;
+  for (std::size_t r = 0; r < configs.size(); ++r) {
+    ComparisonResult row;
+    row.row = request.rows[r];
+    row.runDir = QDir(request.outputRoot).filePath(QStringLiteral("%1-e%2-s%3").arg(row.row.name).arg(configs[r].epochs).arg(request.seed));
+    QElapsedTimer clock;
+    clock.start();
+    // A failing row keeps its reason and the others train; a cancel stops them all.
+    try {
+      auto data = prepared.find(plan.sourceOf[r]);
+      if (data == prepared.end()) data = prepared.emplace(plan.sourceOf[r], prepareTrainingData(plan.sources[plan.sourceOf[r]], &job)).first;
+      job.log(QStringLiteral("training %1 into %2").arg(row.row.label, row.runDir));
+      row.result = train(data->second, configs[r], row.runDir, &job);
+    } catch (const JobCancelled &) {
+      throw;
+    } catch (const std::exception &error) {
+      row.failure = QString::fromStdString(error.what());
+      job.warn(QStringLiteral("%1 failed: %2").arg(row.row.label, row.failure));
+      results.push_back(row);
+      continue;
+    }
+    row.seconds = clock.elapsed() / 1000.0;
+    row.similarity = scoreSimilarity(row, pairSets, job);
+    results.push_back(row);
+  }
+  return results;
+}
+
+}  // namespace gs

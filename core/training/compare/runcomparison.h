@@ -1,0 +1,84 @@
+#pragma once
+// A comparison: several models (or one model's ablation rows) trained on one dataset with one
+// shared configuration, each row into a run folder of its own, and optionally scored on
+// sentence-similarity benchmarks. Rows whose models read the same inputs share one prepared data
+// set. One row failing (bad data for its inputs, a solver error, divergence) loses that row, not
+// the comparison. What `groundscope-cli compare` runs; the caller prints the rows. Torch-free.
+
+#include "training/inspect/sentencesimilarity.h"
+#include "training/runs/trainresult.h"
+#include "training/trainconfig.h"
+#include "training/trainingsource.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace gs {
+
+class JobContext;
+struct ModelEntry;
+struct ModelPreset;
+
+// One row: a model with the settings of one of its presets, or with its defaults.
+struct ComparisonRow {
+  QString name;       // in tables and in the run folder's name: "bow", "bow-socher2014", "concepts-cnp"
+  QString label;      // in the log and in ablation tables: "bow", "cnp + ctx"
+  QString model;      // the model registry's name
+  QJsonObject preset; // settings on top of the model's defaults, under the shared ones
+};
+
+// A model as a row: named "<model>", or "<model>-<preset>" with a preset, and labelled by the model.
+ComparisonRow modelRow(const ModelEntry &model, const ModelPreset *preset = nullptr);
+// A preset as an ablation row: named "<model>-<preset>", labelled as the paper's table labels it.
+ComparisonRow ablationRow(const ModelEntry &model, const ModelPreset &preset);
+
+struct ComparisonRequest {
+  std::vector<ComparisonRow> rows;
+  // Settings for every row, on top of its model's defaults and its preset. The row's model, the
+  // epochs and the seed below override them.
+  QJsonObject shared;
+  QString sharedSource;   // where `shared` came from (a file name), for error messages
+  int epochs = 0;         // > 0: every row's epochs; 0: each model's own
+  quint64 seed = 1;
+  // The dataset, backbone and concept features; each row asks it for the inputs its model reads.
+  TrainingSource source;
+  QString featuresDir;    // the 1-crop feature folder; 10-crop rows read the feature cache
+  QString outputRoot;     // each row trains into <outputRoot>/<name>-e<epochs>-s<seed>
+  // sentenceBenchmarks() names evaluated on every trained run, read from similarityData: its
+  // sts-benchmark, sick, sts12 … folders, or the benchmark's own folder.
+  QStringList similarityBenchmarks;
+  QString similarityData;
+};
+
+// One row's outcome, in the order of the request's rows.
+struct ComparisonResult {
+  ComparisonRow row;
+  QString runDir;
+  TrainResult result;
+  double seconds = 0; // wall time: the row's data preparation (where it came first) and training
+  // One entry per requested benchmark, in order; empty where the benchmark failed on this run
+  // (the job's log says why).
+  std::vector<std::optional<SimilarityResult>> similarity;
+  QString failure; // non-empty: the row did not train, and why; result, seconds and similarity are empty
+};
+
+// <cache>/runs/compare-<dataset folder's name>, created if missing: where a comparison's runs go
+// when the caller names no folder.
+QString defaultComparisonRoot(const QString &datasetPath);
+
+// Every row's configuration, in row order. Throws std::invalid_argument naming the setting (and
+// request.sharedSource) for a bad one; call it before starting a job to fail before any training.
+std::vector<TrainConfig> comparisonConfigs(const ComparisonRequest &request);
+
+// Reads the benchmarks, then prepares each data set when a row first needs it and trains the
+// rows one after the other, logging each through `job`. A row's failure goes into its result and
+// job.warn(); a cancel (JobCancelled), a bad setting or an unreadable benchmark stops the whole
+// comparison with an exception. Cost: one training run per row, one data preparation per
+// distinct set of inputs, one similarity evaluation per row and benchmark.
+std::vector<ComparisonResult> runComparison(const ComparisonRequest &request, JobContext &job);
+
+}  // namespace gs
