@@ -195,6 +195,16 @@ void MainWindow::createDocks() {
 }
 
 void MainWindow::createMenus() {
+  createFileMenu();
+  createViewMenu();
+  createTrainingMenu();
+  createSettingsMenu();
+  QMenu *help = menuBar()->addMenu(tr("&Help"));
+  QAction *about = help->addAction(tr("&About Groundscope"), this, &MainWindow::showAbout);
+  about->setObjectName(QStringLiteral("action.about"));
+}
+
+void MainWindow::createFileMenu() {
   QMenu *file = menuBar()->addMenu(tr("&File"));
   QAction *open = file->addAction(tr("&Open dataset…"), this, [this] {
     const QString path = QFileDialog::getExistingDirectory(this, tr("Open dataset folder"));
@@ -234,7 +244,10 @@ void MainWindow::createMenus() {
   QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
   quit->setObjectName(QStringLiteral("action.quit"));
+}
 
+// The docks' toggles, Go to (Alt+1…6), search and the theme.
+void MainWindow::createViewMenu() {
   QMenu *view = menuBar()->addMenu(tr("&View"));
   for (Dock which : kAllDocks) view->addAction(m_docks[which]->toggleViewAction());
   view->addSeparator();
@@ -255,7 +268,11 @@ void MainWindow::createMenus() {
   });
   search->setShortcut(QKeySequence::Find);
   search->setObjectName(QStringLiteral("action.search"));
-  // View > Theme: the system's look, or Fusion light or dark; the canvases follow the palette.
+  addThemeMenu(view);
+}
+
+// View > Theme: the system's look, or Fusion light or dark; the canvases follow the palette.
+void MainWindow::addThemeMenu(QMenu *view) {
   QMenu *themes = view->addMenu(tr("&Theme"));
   themes->setObjectName(QStringLiteral("menu.theme"));
   auto *themeGroup = new QActionGroup(this);
@@ -268,7 +285,9 @@ void MainWindow::createMenus() {
     action->setObjectName(QStringLiteral("action.theme.") + name);
     themeGroup->addAction(action);
   }
+}
 
+void MainWindow::createTrainingMenu() {
   QMenu *training = menuBar()->addMenu(tr("&Training"));
   QAction *start = training->addAction(tr("&Start training"), this, [this] {
     focusDock(Dock::Training);
@@ -279,8 +298,11 @@ void MainWindow::createMenus() {
   QAction *stop = training->addAction(tr("S&top training"), this, [this] { m_trainingPanel->stopButton()->click(); });
   stop->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
   stop->setObjectName(QStringLiteral("action.stopTraining"));
+}
 
-  // The Training form's settings as the JSON `groundscope-cli train --config FILE.json` reads.
+// The Training form's settings as the JSON `groundscope-cli train --config FILE.json` reads, and
+// whether dataset files may name images outside their folder.
+void MainWindow::createSettingsMenu() {
   QMenu *settingsMenu = menuBar()->addMenu(tr("&Settings"));
   QAction *load = settingsMenu->addAction(tr("&Load configuration…"), this, [this] {
     const QString path = QFileDialog::getOpenFileName(this, tr("Load configuration"), QString(), tr("Configuration (*.json)"));
@@ -306,10 +328,6 @@ void MainWindow::createMenus() {
     setOutsidePathsAllowed(allowed);
     m_settings.setValue(QStringLiteral("datasets/allowOutsidePaths"), allowed);
   });
-
-  QMenu *help = menuBar()->addMenu(tr("&Help"));
-  QAction *about = help->addAction(tr("&About Groundscope"), this, &MainWindow::showAbout);
-  about->setObjectName(QStringLiteral("action.about"));
 }
 
 void MainWindow::focusDock(Dock which) {

@@ -95,7 +95,12 @@ private:
   QString beginOpening(const QString &path); // title, recent list, "Loading…"; the absolute path
   void showLoaded(const QString &target, const JobOutcome &outcome, const std::optional<LoadedDataset> &loaded);
   void createDocks();
-  void createMenus();
+  void createMenus(); // the menu bar, one menu after the other:
+  void createFileMenu();
+  void createViewMenu();
+  void addThemeMenu(QMenu *view);
+  void createTrainingMenu();
+  void createSettingsMenu();
   // Shows, raises and focuses a dock (View > Go to, Alt+1…6).
   void focusDock(Dock which);
   void rebuildRecentMenu();

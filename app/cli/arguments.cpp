@@ -51,18 +51,25 @@ QString Arguments::value(const QString &name) const {
   return o ? o->defaultValue : QString();
 }
 
+namespace {
+
+// The usage error of an option whose value is not a number of the kind it takes.
+[[noreturn]] void refuseValue(const QString &name, const char *kind, const QString &minimum, const QString &maximum,
+                              const QString &text) {
+  throw UsageError(QStringLiteral("--%1: expected %2 in [%3, %4], got '%5'")
+                       .arg(name, QLatin1String(kind), minimum, maximum, text)
+                       .toStdString());
+}
+
+}  // namespace
+
 int Arguments::intValue(const QString &name, int fallback, int minimum, int maximum) const {
   const QString text = value(name);
   if (text.isEmpty()) return fallback;
   bool ok = false;
   const int v = text.toInt(&ok);
   if (!ok || v < minimum || v > maximum)
-    throw UsageError(QStringLiteral("--%1: expected an integer in [%2, %3], got '%4'")
-                         .arg(name)
-                         .arg(minimum)
-                         .arg(maximum)
-                         .arg(text)
-                         .toStdString());
+    refuseValue(name, "an integer", QString::number(minimum), QString::number(maximum), text);
   return v;
 }
 
@@ -73,11 +80,7 @@ quint64 Arguments::uint64Value(const QString &name, quint64 fallback) const {
   const quint64 v = text.toULongLong(&ok);
   // toULongLong reads "-1" as a huge value on some platforms: a leading sign is refused outright.
   if (!ok || text.startsWith(QLatin1Char('-')) || text.startsWith(QLatin1Char('+')))
-    throw UsageError(QStringLiteral("--%1: expected an integer in [0, %2], got '%3'")
-                         .arg(name)
-                         .arg(std::numeric_limits<quint64>::max())
-                         .arg(text)
-                         .toStdString());
+    refuseValue(name, "an integer", QStringLiteral("0"), QString::number(std::numeric_limits<quint64>::max()), text);
   return v;
 }
 
@@ -87,12 +90,7 @@ double Arguments::doubleValue(const QString &name, double fallback, double minim
   bool ok = false;
   const double v = text.toDouble(&ok);
   if (!ok || !(v >= minimum && v <= maximum))
-    throw UsageError(QStringLiteral("--%1: expected a number in [%2, %3], got '%4'")
-                         .arg(name)
-                         .arg(minimum)
-                         .arg(maximum)
-                         .arg(text)
-                         .toStdString());
+    refuseValue(name, "a number", QString::number(minimum), QString::number(maximum), text);
   return v;
 }
 

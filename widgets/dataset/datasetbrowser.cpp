@@ -43,7 +43,38 @@ DatasetBrowser::DatasetBrowser(WorkbenchState &state, QWidget *parent)
       m_filter(new DatasetFilterModel(this)), m_searchTimer(new QTimer(this)) {
   setAcceptDrops(true);
   m_filter->setSourceModel(m_model);
+  buildUi();
+  connectSignals();
+  onDatasetChanged();
+}
 
+// The filter bar, the hint or the grid of thumbnails (left), the selected image's captions and the
+// load report (right).
+void DatasetBrowser::buildUi() {
+  QHBoxLayout *bar = buildFilterBar();
+  m_hint = new QLabel(tr("No dataset open. Drop a dataset folder or file here, or use File ▸ Open Dataset."));
+  m_hint->setAlignment(Qt::AlignCenter);
+  m_hint->setWordWrap(true);
+  buildGrid();
+  buildDetailTabs();
+  auto *left = new QWidget;
+  auto *leftLayout = new QVBoxLayout(left);
+  leftLayout->setContentsMargins(0, 0, 0, 0);
+  leftLayout->addLayout(bar);
+  leftLayout->addWidget(m_hint);
+  leftLayout->addWidget(m_grid, 1);
+  auto *splitter = new QSplitter(Qt::Horizontal);
+  splitter->addWidget(left);
+  splitter->addWidget(m_tabs);
+  splitter->setStretchFactor(0, 3);
+  splitter->setStretchFactor(1, 1);
+  auto *layout = new QVBoxLayout(this);
+  layout->setContentsMargins(2, 2, 2, 2);
+  layout->addWidget(splitter);
+}
+
+// The search field, the split filter and the count of images shown.
+QHBoxLayout *DatasetBrowser::buildFilterBar() {
   m_search = new QLineEdit;
   m_search->setPlaceholderText(tr("Search image ids and caption words"));
   m_search->setClearButtonEnabled(true);
@@ -60,11 +91,10 @@ DatasetBrowser::DatasetBrowser(WorkbenchState &state, QWidget *parent)
   bar->addWidget(m_search, 1);
   bar->addWidget(m_split);
   bar->addWidget(m_count);
+  return bar;
+}
 
-  m_hint = new QLabel(tr("No dataset open. Drop a dataset folder or file here, or use File ▸ Open Dataset."));
-  m_hint->setAlignment(Qt::AlignCenter);
-  m_hint->setWordWrap(true);
-
+void DatasetBrowser::buildGrid() {
   m_grid = new QListView;
   m_grid->setAccessibleName(tr("Images of the dataset"));
   m_grid->setViewMode(QListView::IconMode);
@@ -81,7 +111,10 @@ DatasetBrowser::DatasetBrowser(WorkbenchState &state, QWidget *parent)
   m_grid->setWordWrap(true);
   m_grid->setSelectionMode(QAbstractItemView::SingleSelection);
   m_grid->setModel(m_filter);
+}
 
+// Captions: the selected image, its facts and its captions. Load report: what the loader said.
+void DatasetBrowser::buildDetailTabs() {
   m_preview = new QLabel;
   m_preview->setFixedSize(kThumbnailBox);
   m_preview->setAlignment(Qt::AlignCenter);
@@ -107,22 +140,11 @@ DatasetBrowser::DatasetBrowser(WorkbenchState &state, QWidget *parent)
   m_tabs = new QTabWidget;
   m_tabs->addTab(imagePage, tr("Captions"));
   m_tabs->addTab(m_report, tr("Load report"));
+}
 
-  auto *left = new QWidget;
-  auto *leftLayout = new QVBoxLayout(left);
-  leftLayout->setContentsMargins(0, 0, 0, 0);
-  leftLayout->addLayout(bar);
-  leftLayout->addWidget(m_hint);
-  leftLayout->addWidget(m_grid, 1);
-  auto *splitter = new QSplitter(Qt::Horizontal);
-  splitter->addWidget(left);
-  splitter->addWidget(m_tabs);
-  splitter->setStretchFactor(0, 3);
-  splitter->setStretchFactor(1, 1);
-  auto *layout = new QVBoxLayout(this);
-  layout->setContentsMargins(2, 2, 2, 2);
-  layout->addWidget(splitter);
-
+// The search (typed: after a short pause; Enter: now), the split filter, the count, the selection
+// both ways between the grid and the workbench state, and thumbnails that arrive late.
+void DatasetBrowser::connectSignals() {
   m_searchTimer->setSingleShot(true);
   m_searchTimer->setInterval(kSearchDelayMs);
   connect(m_search, &QLineEdit::textChanged, m_searchTimer, qOverload<>(&QTimer::start));
@@ -146,7 +168,6 @@ DatasetBrowser::DatasetBrowser(WorkbenchState &state, QWidget *parent)
   connect(&m_state, &WorkbenchState::datasetChanged, this, &DatasetBrowser::onDatasetChanged);
   connect(&m_state, &WorkbenchState::imageSelected, this, &DatasetBrowser::onImageSelected);
   connect(&m_state, &WorkbenchState::captionSelected, this, &DatasetBrowser::onCaptionSelected);
-  onDatasetChanged();
 }
 
 void DatasetBrowser::applySearch() {

@@ -12,6 +12,7 @@
 #include <functional>
 
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QListView;
@@ -54,6 +55,11 @@ protected:
   void dropEvent(QDropEvent *event) override;
 
 private:
+  void buildUi();
+  QHBoxLayout *buildFilterBar();
+  void buildGrid();
+  void buildDetailTabs();
+  void connectSignals();
   void onDatasetChanged();
   void onImageSelected(int image);
   void onCaptionSelected(int caption);

@@ -102,11 +102,44 @@ TrainingPanel::TrainingPanel(EngineBridge &bridge, WorkbenchState &state, QWidge
 
 TrainingPanel::~TrainingPanel() = default;
 
+// The settings column (left) beside the monitor (right); the monitor's Settings button folds the
+// column away.
 void TrainingPanel::buildUi() {
-  // Left: what to train.
+  QScrollArea *setup = buildSetupColumn();
+  QWidget *monitor = buildMonitor(setup);
+  auto *splitter = new QSplitter(Qt::Horizontal, this);
+  splitter->addWidget(setup);
+  splitter->addWidget(monitor);
+  splitter->setStretchFactor(0, 0);
+  splitter->setStretchFactor(1, 1);
+  auto *layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(splitter);
+}
+
+// What to train: the backbone and run folder, the model and its hyperparameters, in a scroll area.
+QScrollArea *TrainingPanel::buildSetupColumn() {
   auto *setup = new QWidget(this);
   auto *setupLayout = new QVBoxLayout(setup);
-  auto *dataBox = new QGroupBox(tr("Data and output"), setup);
+  setupLayout->addWidget(buildDataBox(setup));
+  auto *paramBox = new QGroupBox(tr("Model and hyperparameters"), setup);
+  auto *paramLayout = new QVBoxLayout(paramBox);
+  m_form = new TrainConfigForm(paramBox);
+  paramLayout->addWidget(m_form);
+  setupLayout->addWidget(paramBox);
+  setupLayout->addStretch();
+  connect(m_form, &TrainConfigForm::modelChanged, this, [this] {
+    if (m_outputIsAuto) m_output->setText(freshOutputFolder());
+  });
+  auto *scroll = new QScrollArea(this);
+  scroll->setWidget(setup);
+  scroll->setWidgetResizable(true);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  return scroll;
+}
+
+QGroupBox *TrainingPanel::buildDataBox(QWidget *parent) {
+  auto *dataBox = new QGroupBox(tr("Data and output"), parent);
   auto *dataForm = new QFormLayout(dataBox);
   m_backbone = new QComboBox(dataBox);
   m_backbone->setEditable(true);
@@ -127,26 +160,48 @@ void TrainingPanel::buildUi() {
   outputRow->addWidget(m_output);
   outputRow->addWidget(browse);
   dataForm->addRow(tr("Output folder"), outputRow);
-  setupLayout->addWidget(dataBox);
+  return dataBox;
+}
 
-  auto *paramBox = new QGroupBox(tr("Model and hyperparameters"), setup);
-  auto *paramLayout = new QVBoxLayout(paramBox);
-  m_form = new TrainConfigForm(paramBox);
-  paramLayout->addWidget(m_form);
-  setupLayout->addWidget(paramBox);
-  setupLayout->addStretch();
-  connect(m_form, &TrainConfigForm::modelChanged, this, [this] {
-    if (m_outputIsAuto) m_output->setText(freshOutputFolder());
-  });
-  auto *scroll = new QScrollArea(this);
-  scroll->setWidget(setup);
-  scroll->setWidgetResizable(true);
-  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-
-  // Right: how it goes.
+// How it goes: the buttons, the plots' settings, the status line, the plots, the runs and the log.
+QWidget *TrainingPanel::buildMonitor(QWidget *setupColumn) {
   auto *monitor = new QWidget(this);
   auto *monitorLayout = new QVBoxLayout(monitor);
   monitorLayout->setContentsMargins(0, 0, 0, 0);
+  monitorLayout->addLayout(buildControls(monitor, setupColumn));
+  monitorLayout->addLayout(buildPlotSettings(monitor));
+  m_status = new QLabel(monitor);
+  m_status->setWordWrap(true);
+  monitorLayout->addWidget(m_status);
+
+  m_plots = new TrainingPlots(monitor);
+  connect(m_measure, &QComboBox::currentIndexChanged, this, [this] {
+    m_plots->setMeasure(RecallMeasure(m_measure->currentData().toInt()));
+    m_plots->refresh();
+  });
+  connect(m_smoothing, &QDoubleSpinBox::valueChanged, this, [this](double w) {
+    m_plots->setSmoothing(w);
+    m_plots->refresh();
+  });
+  buildRunList(monitor);
+  m_log = new QPlainTextEdit(monitor);
+  m_log->setAccessibleName(tr("Training log"));
+  m_log->setReadOnly(true);
+  m_log->setMaximumBlockCount(kLogLines);
+  auto *lower = new QSplitter(Qt::Horizontal, monitor);
+  lower->addWidget(m_runList);
+  lower->addWidget(m_log);
+  auto *vertical = new QSplitter(Qt::Vertical, monitor);
+  vertical->addWidget(m_plots);
+  vertical->addWidget(lower);
+  vertical->setStretchFactor(0, 3);
+  vertical->setStretchFactor(1, 1);
+  monitorLayout->addWidget(vertical, 1);
+  return monitor;
+}
+
+// Start, pause, resume and stop, after the button that shows or hides the settings column.
+QHBoxLayout *TrainingPanel::buildControls(QWidget *monitor, QWidget *setupColumn) {
   auto *controls = new QHBoxLayout;
   m_start = new QPushButton(tr("Start"), monitor);
   m_pause = new QPushButton(tr("Pause"), monitor);
@@ -163,12 +218,15 @@ void TrainingPanel::buildUi() {
   settings->setCheckable(true);
   settings->setChecked(true);
   settings->setToolTip(tr("Show or hide the model and hyperparameter settings"));
-  connect(settings, &QToolButton::toggled, scroll, &QWidget::setVisible);
+  connect(settings, &QToolButton::toggled, setupColumn, &QWidget::setVisible);
   controls->addWidget(settings);
   for (QPushButton *b : {m_start, m_pause, m_resume, m_stop}) controls->addWidget(b);
   controls->addStretch();
-  monitorLayout->addLayout(controls);
+  return controls;
+}
 
+// The validation measure, the loss curve's smoothing and scale, opening a run and exporting a plot.
+QHBoxLayout *TrainingPanel::buildPlotSettings(QWidget *monitor) {
   auto *view = new QHBoxLayout;
   view->addWidget(new QLabel(tr("Validation"), monitor));
   m_measure = new QComboBox(monitor);
@@ -201,21 +259,11 @@ void TrainingPanel::buildUi() {
   exportMenu->addAction(tr("Validation plot…"), this, [this] { chooseExport(Plot::Validation); });
   exportButton->setMenu(exportMenu);
   view->addWidget(exportButton);
+  return view;
+}
 
-  monitorLayout->addLayout(view);
-  m_status = new QLabel(monitor);
-  m_status->setWordWrap(true);
-  monitorLayout->addWidget(m_status);
-
-  m_plots = new TrainingPlots(monitor);
-  connect(m_measure, &QComboBox::currentIndexChanged, this, [this] {
-    m_plots->setMeasure(RecallMeasure(m_measure->currentData().toInt()));
-    m_plots->refresh();
-  });
-  connect(m_smoothing, &QDoubleSpinBox::valueChanged, this, [this](double w) {
-    m_plots->setSmoothing(w);
-    m_plots->refresh();
-  });
+// The runs drawn on the plots: a check box each, and a context menu to show or forget one.
+void TrainingPanel::buildRunList(QWidget *monitor) {
   m_runList = new QListWidget(monitor);
   m_runList->setAccessibleName(tr("Runs"));
   m_runList->setToolTip(tr("Checked runs are drawn; selecting a finished run makes it the current run"));
@@ -238,28 +286,6 @@ void TrainingPanel::buildUi() {
     remove->setEnabled(!(m_job != 0 && id == m_jobRun));
     menu.exec(m_runList->viewport()->mapToGlobal(at));
   });
-  m_log = new QPlainTextEdit(monitor);
-  m_log->setAccessibleName(tr("Training log"));
-  m_log->setReadOnly(true);
-  m_log->setMaximumBlockCount(kLogLines);
-  auto *lower = new QSplitter(Qt::Horizontal, monitor);
-  lower->addWidget(m_runList);
-  lower->addWidget(m_log);
-  auto *vertical = new QSplitter(Qt::Vertical, monitor);
-  vertical->addWidget(m_plots);
-  vertical->addWidget(lower);
-  vertical->setStretchFactor(0, 3);
-  vertical->setStretchFactor(1, 1);
-  monitorLayout->addWidget(vertical, 1);
-
-  auto *splitter = new QSplitter(Qt::Horizontal, this);
-  splitter->addWidget(scroll);
-  splitter->addWidget(monitor);
-  splitter->setStretchFactor(0, 0);
-  splitter->setStretchFactor(1, 1);
-  auto *layout = new QVBoxLayout(this);
-  layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(splitter);
 }
 
 QString TrainingPanel::outputFolder() const { return m_output->text().trimmed(); }

@@ -17,6 +17,8 @@
 #include <memory>
 #include <vector>
 
+class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QLineEdit;
 class QComboBox;
@@ -26,6 +28,7 @@ class QListWidget;
 class QListWidgetItem;
 class QPlainTextEdit;
 class QPushButton;
+class QScrollArea;
 class QTimer;
 
 namespace gs {
@@ -94,6 +97,12 @@ private:
   };
 
   void buildUi();
+  QScrollArea *buildSetupColumn();
+  QGroupBox *buildDataBox(QWidget *parent);
+  QWidget *buildMonitor(QWidget *setupColumn);
+  QHBoxLayout *buildControls(QWidget *monitor, QWidget *setupColumn);
+  QHBoxLayout *buildPlotSettings(QWidget *monitor);
+  void buildRunList(QWidget *monitor);
   Run &runFor(const QString &runDir); // finds or adds the list entry
   // Reads a run folder into the list; offerResume: an unfinished run also fills the form and folder.
   bool loadRun(const QString &runDir, bool offerResume);

@@ -104,17 +104,11 @@ TreeKind treeKindOfModel(const QString &model) {
   return constituency ? TreeKind::Constituency : TreeKind::Dependency;
 }
 
-ArcLayout layoutArcs(const ViewTree &tree, const QFont &font) {
-  ArcLayout out;
-  if (tree.isEmpty()) return out;
-  const QFontMetricsF fm(boldFont(font));
-  const QFontMetricsF lfm(labelFont(font));
-  const std::vector<int> words = tree.wordNodes();
-  const int n = int(words.size());
-  std::vector<int> position(tree.nodes.size(), -1);
-  for (int i = 0; i < n; ++i) position[std::size_t(words[std::size_t(i)])] = i;
+namespace {
 
-  // Arcs, head → dependent, between drawn words.
+// Arcs, head → dependent, between drawn words (`position`: each node's word position, or -1); the
+// word without a head becomes the root.
+void collectArcs(const ViewTree &tree, const std::vector<int> &words, const std::vector<int> &position, ArcLayout &out) {
   for (int d : words) {
     const int h = tree.nodes[std::size_t(d)].parent;
     if (h < 0) {
@@ -130,25 +124,35 @@ ArcLayout layoutArcs(const ViewTree &tree, const QFont &font) {
     arc.label = tree.nodes[std::size_t(d)].label;
     out.arcs.push_back(arc);
   }
-  // Nesting level: 1 + the highest level of the arcs inside this arc's span (shorter first).
-  std::sort(out.arcs.begin(), out.arcs.end(), [](const ArcLayout::Arc &a, const ArcLayout::Arc &b) {
+}
+
+// Nesting level: 1 + the highest level of the arcs inside this arc's span (shorter first, so the
+// arcs end up sorted by span). Returns the highest level. Cost: O(a²) for a arcs.
+int assignLevels(std::vector<ArcLayout::Arc> &arcs) {
+  std::sort(arcs.begin(), arcs.end(), [](const ArcLayout::Arc &a, const ArcLayout::Arc &b) {
     return std::abs(a.to - a.from) < std::abs(b.to - b.from) ||
            (std::abs(a.to - a.from) == std::abs(b.to - b.from) && std::min(a.from, a.to) < std::min(b.from, b.to));
   });
   int maxLevel = 0;
-  for (std::size_t i = 0; i < out.arcs.size(); ++i) {
-    ArcLayout::Arc &a = out.arcs[i];
+  for (std::size_t i = 0; i < arcs.size(); ++i) {
+    ArcLayout::Arc &a = arcs[i];
     const int lo = std::min(a.from, a.to), hi = std::max(a.from, a.to);
     int level = 1;
     for (std::size_t j = 0; j < i; ++j) {
-      const ArcLayout::Arc &b = out.arcs[j];
+      const ArcLayout::Arc &b = arcs[j];
       if (std::min(b.from, b.to) >= lo && std::max(b.from, b.to) <= hi) level = std::max(level, b.level + 1);
     }
     a.level = level;
     maxLevel = std::max(maxLevel, level);
   }
+  return maxLevel;
+}
 
-  // Word widths, and gaps wide enough for the labels of arcs between neighbours.
+// The word boxes in one row below `baseline`, with gaps wide enough for the labels of arcs between
+// neighbours. Returns the x where the row ends.
+double placeWords(const ViewTree &tree, const std::vector<int> &words, const QFontMetricsF &fm, const QFontMetricsF &lfm,
+                  double baseline, ArcLayout &out) {
+  const int n = int(words.size());
   std::vector<double> width(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i)
     width[std::size_t(i)] = fm.horizontalAdvance(tree.nodes[std::size_t(words[std::size_t(i)])].word) + kWordPadding;
@@ -159,10 +163,6 @@ ArcLayout layoutArcs(const ViewTree &tree, const QFont &font) {
       const double need = lfm.horizontalAdvance(a.label) + 10 - (width[std::size_t(left)] + width[std::size_t(left) + 1]) / 2;
       gap[std::size_t(left)] = std::max(gap[std::size_t(left)], need);
     }
-
-  const double levelHeight = lfm.height() * kLevelFactor;
-  const double rootLabelHeight = lfm.height() + 4;
-  const double baseline = kMargin + rootLabelHeight + (maxLevel + 1) * levelHeight;
   double x = kMargin;
   for (int i = 0; i < n; ++i) {
     ArcLayout::Word w;
@@ -172,10 +172,14 @@ ArcLayout layoutArcs(const ViewTree &tree, const QFont &font) {
     out.words.push_back(w);
     x += width[std::size_t(i)] + (i + 1 < n ? gap[std::size_t(i)] : 0);
   }
-  // Head ends spread evenly over the half of the head's box facing the dependents, the longer
-  // (higher) arcs nearer the word's centre, so the verticals of nested arcs stay outside them and
-  // nothing crosses (projective trees). The dependent end (arrowhead) is the word's centre.
-  std::vector<std::vector<std::size_t>> leaving(std::size_t(n) * 2); // [2p]: leftwards, [2p+1]: rightwards
+  return x;
+}
+
+// Head ends spread evenly over the half of the head's box facing the dependents, the longer
+// (higher) arcs nearer the word's centre, so the verticals of nested arcs stay outside them and
+// nothing crosses (projective trees).
+void spreadHeadEnds(ArcLayout &out) {
+  std::vector<std::vector<std::size_t>> leaving(out.words.size() * 2); // [2p]: leftwards, [2p+1]: rightwards
   for (std::size_t i = 0; i < out.arcs.size(); ++i)
     leaving[std::size_t(out.arcs[i].from) * 2 + (out.arcs[i].to > out.arcs[i].from ? 1 : 0)].push_back(i);
   for (std::size_t g = 0; g < leaving.size(); ++g) {
@@ -191,6 +195,10 @@ ArcLayout layoutArcs(const ViewTree &tree, const QFont &font) {
     for (std::size_t k = 0; k < group.size(); ++k)
       out.arcs[group[k]].x1 = hb.center().x() + side * (std::min(kEndInset, hb.width() / 2 - 0.5) + double(k) * step);
   }
+}
+
+// Each arc's dependent end (the arrowhead, at the word's centre), height and label box.
+void placeArcs(ArcLayout &out, const QFontMetricsF &lfm, double baseline, double levelHeight) {
   for (ArcLayout::Arc &a : out.arcs) {
     a.x2 = out.words[std::size_t(a.to)].box.center().x();
     a.baseline = baseline;
@@ -198,6 +206,27 @@ ArcLayout layoutArcs(const ViewTree &tree, const QFont &font) {
     const double lw = lfm.horizontalAdvance(a.label) + 6;
     a.labelBox = QRectF((a.x1 + a.x2) / 2 - lw / 2, a.top - lfm.height() / 2, lw, lfm.height());
   }
+}
+
+}  // namespace
+
+ArcLayout layoutArcs(const ViewTree &tree, const QFont &font) {
+  ArcLayout out;
+  if (tree.isEmpty()) return out;
+  const QFontMetricsF fm(boldFont(font));
+  const QFontMetricsF lfm(labelFont(font));
+  const std::vector<int> words = tree.wordNodes();
+  std::vector<int> position(tree.nodes.size(), -1);
+  for (int i = 0; i < int(words.size()); ++i) position[std::size_t(words[std::size_t(i)])] = i;
+  collectArcs(tree, words, position, out);
+  const int maxLevel = assignLevels(out.arcs);
+
+  const double levelHeight = lfm.height() * kLevelFactor;
+  const double rootLabelHeight = lfm.height() + 4;
+  const double baseline = kMargin + rootLabelHeight + (maxLevel + 1) * levelHeight;
+  const double x = placeWords(tree, words, fm, lfm, baseline, out);
+  spreadHeadEnds(out);
+  placeArcs(out, lfm, baseline, levelHeight);
   if (out.rootNode >= 0) {
     const QRectF &rb = out.words[std::size_t(position[std::size_t(out.rootNode)])].box;
     out.rootX = rb.center().x();

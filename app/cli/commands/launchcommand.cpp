@@ -37,6 +37,131 @@ struct Worker {
   bool done = false;
 };
 
+// The workers' command line: `train …` after --, without the options the launcher sets.
+QStringList trainArgumentsOf(const Arguments &args) {
+  const QStringList train = args.positional();
+  if (train.value(0) != QLatin1String("train"))
+    throw UsageError("launch: give the workers' command after --: launch --nproc N -- train --dataset ... --model ... --out ...");
+  for (const QString &a : train)
+    for (const char *own : {"--world-size", "--rank", "--rendezvous"})
+      if (a == QLatin1String(own) || a.startsWith(QLatin1String(own) + QLatin1Char('=')))
+        throw UsageError(QStringLiteral("launch: %1 is the launcher's to set; leave it out of the train command").arg(QLatin1String(own)).toStdString());
+  return train;
+}
+
+// What every worker is started with.
+struct Launch {
+  int workers = 2;
+  QStringList train;  // the `train …` command line
+  QString rendezvous; // URL
+  int threads = 1;    // GS_THREADS of each worker
+};
+
+// Starts rank r: rank 0's output is the job's, the others' stdout is dropped and their log lines
+// carry "[rank r]".
+void startWorker(Worker &w, int r, const Launch &launch) {
+  w.rank = r;
+  w.process = std::make_unique<QProcess>();
+  QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+  env.insert(QStringLiteral("GS_THREADS"), QString::number(launch.threads));
+  env.insert(QStringLiteral("GS_LOG_PREFIX"), QStringLiteral("[rank %1] ").arg(r));
+  w.process->setProcessEnvironment(env);
+  if (r == 0) {
+    w.process->setProcessChannelMode(QProcess::ForwardedChannels);
+  } else {
+    w.process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    w.process->setStandardOutputFile(QProcess::nullDevice());
+  }
+  w.process->setInputChannelMode(QProcess::ForwardedInputChannel);
+  QStringList arguments = launch.train;
+  arguments << QStringLiteral("--world-size") << QString::number(launch.workers) << QStringLiteral("--rank") << QString::number(r)
+            << QStringLiteral("--rendezvous") << launch.rendezvous;
+  w.process->start(QCoreApplication::applicationFilePath(), arguments);
+  if (!w.process->waitForStarted(30000))
+    throw std::runtime_error(QStringLiteral("launch: cannot start worker rank %1: %2").arg(r).arg(w.process->errorString()).toStdString());
+  w.pid = w.process->processId();
+  err() << QStringLiteral("launch: rank %1 is pid %2 (%3 threads), rendezvous %4\n").arg(r).arg(w.pid).arg(launch.threads).arg(launch.rendezvous);
+  err().flush();
+}
+
+// Watches the workers until all have ended. The first failure sets the exit code and gives the
+// others `grace` seconds to stop by themselves; after that they are stopped.
+class WorkerWatch {
+public:
+  WorkerWatch(std::vector<Worker> &workers, int grace) : m_workers(workers), m_grace(grace), m_running(int(workers.size())) {}
+
+  int run() {
+    while (m_running > 0) {
+      for (Worker &w : m_workers)
+        if (!w.done) reap(w);
+      if (m_running > 0 && m_stopBy.hasExpired()) stopTheRest();
+    }
+    return m_exitCode;
+  }
+
+private:
+  // Notes a worker that ended (waiting up to 50 ms for it), and reports a failure.
+  void reap(Worker &w) {
+    if (!w.process->waitForFinished(50) && w.process->state() != QProcess::NotRunning) return;
+    w.done = true;
+    --m_running;
+    const bool crashed = w.process->exitStatus() == QProcess::CrashExit;
+    const int code = w.process->exitCode();
+    if (!crashed && code == 0) return;
+    err() << QStringLiteral("launch: worker rank %1 (pid %2) %3\n")
+                 .arg(w.rank)
+                 .arg(w.pid)
+                 .arg(crashed ? QStringLiteral("was killed or crashed") : QStringLiteral("exited with code %1").arg(code));
+    err().flush();
+    if (m_exitCode == kExitOk) {
+      m_exitCode = crashed ? kExitFailure : code;
+      m_stopBy = QDeadlineTimer(std::chrono::seconds(m_grace));
+    }
+  }
+
+  void stopTheRest() {
+    for (Worker &w : m_workers)
+      if (!w.done) {
+        err() << QStringLiteral("launch: stopping worker rank %1 (pid %2), still running %3 s after another failed\n")
+                     .arg(w.rank)
+                     .arg(w.pid)
+                     .arg(m_grace);
+        w.process->terminate();
+        if (!w.process->waitForFinished(10000)) w.process->kill();
+      }
+    m_stopBy = QDeadlineTimer(QDeadlineTimer::Forever);
+  }
+
+  std::vector<Worker> &m_workers;
+  int m_grace;
+  int m_running;
+  int m_exitCode = kExitOk;
+  QDeadlineTimer m_stopBy{QDeadlineTimer::Forever};
+};
+
+int runLaunch(const Arguments &args) {
+  Launch launch;
+  launch.workers = args.intValue(QStringLiteral("nproc"), 2, 2, 64);
+  launch.train = trainArgumentsOf(args);
+  QTemporaryDir meeting(QDir::temp().filePath(QStringLiteral("groundscope-launch-XXXXXX")));
+  if (!meeting.isValid()) throw std::runtime_error("launch: cannot create a temporary folder for the rendezvous");
+  launch.rendezvous = args.isSet(QStringLiteral("rendezvous")) ? args.value(QStringLiteral("rendezvous"))
+                                                               : QStringLiteral("file://") + meeting.filePath(QStringLiteral("rendezvous"));
+  const int cores = std::max(1, QThread::idealThreadCount());
+  launch.threads = args.isSet(QStringLiteral("threads")) ? args.intValue(QStringLiteral("threads"), 1, 1, 1024) : std::max(1, cores / launch.workers);
+  const int grace = args.intValue(QStringLiteral("grace"), 60, 0, 24 * 3600);
+
+  std::signal(SIGINT, onLaunchInterrupt);
+  std::signal(SIGTERM, onLaunchInterrupt);
+  std::vector<Worker> workers(static_cast<std::size_t>(launch.workers));
+  for (int r = 0; r < launch.workers; ++r) startWorker(workers[std::size_t(r)], r, launch);
+  const int exitCode = WorkerWatch(workers, grace).run();
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  if (g_launchInterrupts.load() > 0 && exitCode != kExitOk) return 130;
+  return exitCode;
+}
+
 }  // namespace
 
 Command launchCommand() {
@@ -60,93 +185,7 @@ Command launchCommand() {
       "--rendezvous added. Rank 0 prints the result; exit code 0 when every worker succeeded, else the first\n"
       "failure's. Across machines, start `train ... --world-size N --rank R --rendezvous tcp://HOST:PORT`\n"
       "on each instead (README: Data-parallel training).");
-  command.run = [](const Arguments &args) {
-    const int n = args.intValue(QStringLiteral("nproc"), 2, 2, 64);
-    const QStringList train = args.positional();
-    if (train.value(0) != QLatin1String("train"))
-      throw UsageError("launch: give the workers' command after --: launch --nproc N -- train --dataset ... --model ... --out ...");
-    for (const QString &a : train)
-      for (const char *own : {"--world-size", "--rank", "--rendezvous"})
-        if (a == QLatin1String(own) || a.startsWith(QLatin1String(own) + QLatin1Char('=')))
-          throw UsageError(QStringLiteral("launch: %1 is the launcher's to set; leave it out of the train command").arg(QLatin1String(own)).toStdString());
-    QTemporaryDir meeting(QDir::temp().filePath(QStringLiteral("groundscope-launch-XXXXXX")));
-    if (!meeting.isValid()) throw std::runtime_error("launch: cannot create a temporary folder for the rendezvous");
-    const QString rendezvous = args.isSet(QStringLiteral("rendezvous")) ? args.value(QStringLiteral("rendezvous"))
-                                                                        : QStringLiteral("file://") + meeting.filePath(QStringLiteral("rendezvous"));
-    const int cores = std::max(1, QThread::idealThreadCount());
-    const int threads = args.isSet(QStringLiteral("threads")) ? args.intValue(QStringLiteral("threads"), 1, 1, 1024) : std::max(1, cores / n);
-    const int grace = args.intValue(QStringLiteral("grace"), 60, 0, 24 * 3600);
-
-    std::signal(SIGINT, onLaunchInterrupt);
-    std::signal(SIGTERM, onLaunchInterrupt);
-    std::vector<Worker> workers(static_cast<std::size_t>(n));
-    for (int r = 0; r < n; ++r) {
-      Worker &w = workers[std::size_t(r)];
-      w.rank = r;
-      w.process = std::make_unique<QProcess>();
-      QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-      env.insert(QStringLiteral("GS_THREADS"), QString::number(threads));
-      env.insert(QStringLiteral("GS_LOG_PREFIX"), QStringLiteral("[rank %1] ").arg(r));
-      w.process->setProcessEnvironment(env);
-      if (r == 0) {
-        w.process->setProcessChannelMode(QProcess::ForwardedChannels);
-      } else {
-        w.process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        w.process->setStandardOutputFile(QProcess::nullDevice());
-      }
-      w.process->setInputChannelMode(QProcess::ForwardedInputChannel);
-      QStringList arguments = train;
-      arguments << QStringLiteral("--world-size") << QString::number(n) << QStringLiteral("--rank") << QString::number(r)
-                << QStringLiteral("--rendezvous") << rendezvous;
-      w.process->start(QCoreApplication::applicationFilePath(), arguments);
-      if (!w.process->waitForStarted(30000))
-        throw std::runtime_error(QStringLiteral("launch: cannot start worker rank %1: %2").arg(r).arg(w.process->errorString()).toStdString());
-      w.pid = w.process->processId();
-      err() << QStringLiteral("launch: rank %1 is pid %2 (%3 threads), rendezvous %4\n").arg(r).arg(w.pid).arg(threads).arg(rendezvous);
-      err().flush();
-    }
-
-    int exitCode = kExitOk;
-    int running = n;
-    QDeadlineTimer stopBy(QDeadlineTimer::Forever);
-    while (running > 0) {
-      for (Worker &w : workers) {
-        if (w.done) continue;
-        if (!w.process->waitForFinished(50) && w.process->state() != QProcess::NotRunning) continue;
-        w.done = true;
-        --running;
-        const bool crashed = w.process->exitStatus() == QProcess::CrashExit;
-        const int code = w.process->exitCode();
-        if (crashed || code != 0) {
-          err() << QStringLiteral("launch: worker rank %1 (pid %2) %3\n")
-                       .arg(w.rank)
-                       .arg(w.pid)
-                       .arg(crashed ? QStringLiteral("was killed or crashed") : QStringLiteral("exited with code %1").arg(code));
-          err().flush();
-          if (exitCode == kExitOk) {
-            exitCode = crashed ? kExitFailure : code;
-            stopBy = QDeadlineTimer(std::chrono::seconds(grace));
-          }
-        }
-      }
-      if (running > 0 && stopBy.hasExpired()) {
-        for (Worker &w : workers)
-          if (!w.done) {
-            err() << QStringLiteral("launch: stopping worker rank %1 (pid %2), still running %3 s after another failed\n")
-                         .arg(w.rank)
-                         .arg(w.pid)
-                         .arg(grace);
-            w.process->terminate();
-            if (!w.process->waitForFinished(10000)) w.process->kill();
-          }
-        stopBy = QDeadlineTimer(QDeadlineTimer::Forever);
-      }
-    }
-    std::signal(SIGINT, SIG_DFL);
-    std::signal(SIGTERM, SIG_DFL);
-    if (g_launchInterrupts.load() > 0 && exitCode != kExitOk) return 130;
-    return exitCode;
-  };
+  command.run = runLaunch;
   return command;
 }
 

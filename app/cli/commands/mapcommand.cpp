@@ -103,16 +103,52 @@ LayoutSequenceOptions layoutOptionsNamed(const QString &method) {
   return options;
 }
 
+// The command line, checked: what to map, how to lay it out and where to write it.
+struct MapRequest {
+  QString runDir;
+  bool allSplits = false;
+  Split split = Split::Test; // Unassigned with allSplits
+  QString splitLabel;        // "the test split", "all splits"
+  QString method;            // as --method gave it, for the report
+  LayoutSequenceOptions layout;
+  QString figurePath, csvPath;
+  QSize size; // empty: the figure's default
+  double ratio = 1;
+};
+
+MapRequest mapRequestOf(const Arguments &args) {
+  MapRequest request;
+  request.runDir = args.positional().first();
+  request.allSplits = args.value(QStringLiteral("split")) == QLatin1String("all");
+  const std::optional<Split> split = request.allSplits ? std::optional<Split>(Split::Unassigned) : splitFromName(args.value(QStringLiteral("split")));
+  if (!split || (*split == Split::Unassigned && !request.allSplits)) throw UsageError("--split: expected test, val, train or all");
+  request.split = *split;
+  request.splitLabel = request.allSplits ? QStringLiteral("all splits") : QStringLiteral("the %1 split").arg(splitName(*split));
+  request.method = args.value(QStringLiteral("method"));
+  request.layout = layoutOptionsNamed(request.method);
+  request.figurePath = args.value(QStringLiteral("figure"));
+  request.csvPath = args.value(QStringLiteral("out"));
+  if (!request.csvPath.isEmpty() && !request.csvPath.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)) throw UsageError("--out: expected FILE.csv");
+  request.size = parseSizeOption(args.value(QStringLiteral("size")));
+  request.ratio = args.doubleValue(QStringLiteral("dpr"), 1.0, 0.25, 8.0);
+  const int seed = args.intValue(QStringLiteral("seed"), 1, 0, 2147483647);
+  if (!request.figurePath.isEmpty() && !qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
+    throw std::runtime_error("--figure: text rendering needs the GUI application object (run groundscope-cli itself)");
+  request.layout.tsne.seed = request.layout.umap.seed = seed;
+  return request;
+}
+
+QSize figureSize(const MapRequest &request) { return request.size.isEmpty() ? QSize(1200, 900) : request.size; }
+
 struct EpochRow {
   int epoch = 0;
   double preservation = 0, moved = -1; // moved: mean displacement / layout radius, -1 for the first
 };
 
-// `map RUN --epochs`: the recorded sample at every epoch, laid out in sequence (`method`: as given,
-// for the report).
-int mapEpochs(const Arguments &args, const QString &method, const LayoutSequenceOptions &layout, QSize size, double ratio) {
-  const QString runDir = args.positional().first();
-  const QString figurePath = args.value(QStringLiteral("figure")), csvPath = args.value(QStringLiteral("out"));
+// `map RUN --epochs`: the recorded sample at every epoch, laid out in sequence.
+int mapEpochs(const Arguments &args, const MapRequest &request) {
+  const QString &runDir = request.runDir, &figurePath = request.figurePath, &csvPath = request.csvPath;
+  const LayoutSequenceOptions &layout = request.layout;
   Engine engine;
   std::vector<EpochRow> rows;
   TrajectorySample sample;
@@ -165,12 +201,12 @@ int mapEpochs(const Arguments &args, const QString &method, const LayoutSequence
         figure.rings = searchOf(model, args.value(QStringLiteral("search")));
         if (args.isSet(QStringLiteral("clusters"))) figure.clusters = clustersOf(model);
         written.append(perEpoch(figurePath, row.epoch));
-        exportMapFigure(written.last(), model, colouring, figure, size.isEmpty() ? QSize(1200, 900) : size, ratio);
+        exportMapFigure(written.last(), model, colouring, figure, figureSize(request), request.ratio);
       }
     }
   }));
   out() << QStringLiteral("%1 images and %2 captions of the %3 split recorded at %4 epochs, laid out by %5, each from the previous epoch's map\n")
-               .arg(sample.imageIds.size()).arg(sample.captions.size()).arg(splitName(sample.split)).arg(rows.size()).arg(method);
+               .arg(sample.imageIds.size()).arg(sample.captions.size()).arg(splitName(sample.split)).arg(rows.size()).arg(request.method);
   out() << QStringLiteral("epoch\tpreservation@10\tmoved (mean distance / layout radius)\n");
   for (const EpochRow &row : rows)
     out() << QStringLiteral("%1\t%2 %\t%3\n").arg(row.epoch).arg(100 * row.preservation, 0, 'f', 1)
@@ -179,15 +215,132 @@ int mapEpochs(const Arguments &args, const QString &method, const LayoutSequence
   return kExitOk;
 }
 
-}  // namespace
+// One split's map: the model with its layout, and what the command reports and draws.
+struct SplitMap {
+  MapModel model;
+  MapColouring colouring;
+  std::vector<int> matches;
+  std::vector<MapCluster> clusters;
+  MapSizing sizing;
+  QJsonObject summary; // preservation, counts and the modality gap
+  QString modelName;   // the run's model, for the figure's title
+};
 
-Command mapCommand() {
-  Command command;
-  command.name = QStringLiteral("map");
-  command.summary = QStringLiteral("the Map headless: a run's split laid out (UMAP, t-SNE, PCA), coloured, as a figure or CSV");
-  command.syntax.positionals = QStringLiteral("RUN_DIR");
-  command.syntax.minPositional = command.syntax.maxPositional = 1;
-  command.syntax.options = {
+// The split's items in a model, with the colouring, search and sizing the command line asks for
+// (each checked before the layout runs).
+void loadSplitMap(const Arguments &args, const MapRequest &request, SplitMap &map, JobContext &job) {
+  job.setProgress(-1, QStringLiteral("embedding %1").arg(request.splitLabel));
+  const std::shared_ptr<const JointSpace> space =
+      request.allSplits ? JointSpace::openAll(request.runDir, &job) : JointSpace::open(request.runDir, request.split, &job);
+  map.modelName = space->model();
+  MapData data = MapData::fromJointSpace(*space);
+  if (!space->datasetPath().isEmpty()) data.addDatasetMetadata(loadDataset(space->datasetPath(), &job));
+  map.model.setData(std::move(data));
+  map.model.setNormalised(!args.isSet(QStringLiteral("raw")));
+  map.model.setCentredModalities(!args.isSet(QStringLiteral("no-centre")));
+  const bool defaultColour = !args.isSet(QStringLiteral("colour"));
+  map.colouring = colouringOf(map.model, request.allSplits && defaultColour ? QStringLiteral("split") : args.value(QStringLiteral("colour")));
+  map.matches = searchOf(map.model, args.value(QStringLiteral("search")));
+  if (args.isSet(QStringLiteral("size-by"))) {
+    try {
+      map.sizing = sizeMap(map.model, args.value(QStringLiteral("size-by")));
+    } catch (const std::invalid_argument &error) {
+      throw std::runtime_error(QStringLiteral("--size-by: %1").arg(QString::fromUtf8(error.what())).toStdString());
+    }
+  }
+}
+
+// Lays the model out, scores how well the layout keeps neighbourhoods, finds the clusters when
+// asked, and fills the summary.
+void layOutSplitMap(const Arguments &args, const MapRequest &request, SplitMap &map, JobContext &job) {
+  MapModel &model = map.model;
+  const int n = model.itemCount(), dim = model.data().dim;
+  if (n < 3) throw std::runtime_error(QStringLiteral("%1: %2 has %3 items, too few to map").arg(request.runDir, request.splitLabel).arg(n).toStdString());
+  const std::vector<float> points = model.stackedEmbeddings();
+  // Lowered for small splits as the Map panel lowers them.
+  std::vector<float> xy = layoutAfter(points, n, dim, fittedToItems(request.layout, n), {}, &job).positions;
+  job.setProgress(-1, QStringLiteral("neighbourhood preservation"));
+  map.summary.insert(QStringLiteral("preservation"), neighbourhoodPreservation(points, n, dim, xy, std::min(10, n - 1), kPreservationSample));
+  model.setPositions(std::move(xy));
+  if (args.isSet(QStringLiteral("clusters"))) {
+    job.setProgress(-1, QStringLiteral("cluster summaries"));
+    map.clusters = clustersOf(model);
+  }
+  map.summary.insert(QStringLiteral("images"), model.imageCount());
+  map.summary.insert(QStringLiteral("captions"), model.captionCount());
+  const MapModel::ModalityGap gap = model.modalityGap();
+  map.summary.insert(QStringLiteral("modality_gap"), gap.distance);
+  map.summary.insert(QStringLiteral("modality_gap_relative"), gap.relative);
+  map.summary.insert(QStringLiteral("modalities_centred"), model.centredModalities());
+}
+
+// --out and --figure.
+void writeSplitMap(const MapRequest &request, const SplitMap &map) {
+  if (!request.csvPath.isEmpty()) writeMapCsv(request.csvPath, map.model, map.colouring);
+  if (request.figurePath.isEmpty()) return;
+  MapFigureOptions options;
+  options.title = QStringLiteral("%1 — %2, %3, coloured by %4").arg(map.modelName, request.splitLabel, methodTitle(request.layout), map.colouring.title.toLower());
+  options.rings = map.matches;
+  options.clusters = map.clusters;
+  options.sizing = map.sizing;
+  exportMapFigure(request.figurePath, map.model, map.colouring, options, figureSize(request), request.ratio);
+}
+
+void printSplitMapJson(const Arguments &args, const MapRequest &request, const SplitMap &map) {
+  QJsonObject json = map.summary;
+  json.insert(QStringLiteral("split"), request.splitLabel);
+  json.insert(QStringLiteral("method"), request.method);
+  json.insert(QStringLiteral("colour"), map.colouring.title);
+  QJsonObject categories;
+  for (const MapCategory &category : map.colouring.categories) categories.insert(category.name, int(category.items.size()));
+  json.insert(QStringLiteral("categories"), categories);
+  if (args.isSet(QStringLiteral("search"))) json.insert(QStringLiteral("search_matches"), int(map.matches.size()));
+  if (args.isSet(QStringLiteral("clusters"))) json.insert(QStringLiteral("clusters"), int(map.clusters.size()));
+  out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
+}
+
+void printSplitMapText(const Arguments &args, const MapRequest &request, const SplitMap &map) {
+  const QJsonObject &summary = map.summary;
+  out() << QStringLiteral("%1 images and %2 captions of %3, laid out by %4; %5 % of each item's 10 nearest neighbours kept on the map\n")
+               .arg(summary.value(QStringLiteral("images")).toInt())
+               .arg(summary.value(QStringLiteral("captions")).toInt())
+               .arg(request.splitLabel, request.method)
+               .arg(100 * summary.value(QStringLiteral("preservation")).toDouble(), 0, 'f', 1);
+  if (summary.value(QStringLiteral("modality_gap")).toDouble() > 0)
+    out() << QStringLiteral("modality gap %1 (%2x the spread within a modality), %3\n")
+                 .arg(summary.value(QStringLiteral("modality_gap")).toDouble(), 0, 'f', 3)
+                 .arg(summary.value(QStringLiteral("modality_gap_relative")).toDouble(), 0, 'f', 2)
+                 .arg(summary.value(QStringLiteral("modalities_centred")).toBool() ? QStringLiteral("centred out before the layout")
+                                                                                   : QStringLiteral("kept (--no-centre)"));
+  out() << QStringLiteral("coloured by %1:\n").arg(map.colouring.title.toLower());
+  for (const MapCategory &category : map.colouring.categories) out() << QStringLiteral("  %1: %2\n").arg(category.name).arg(category.items.size());
+  if (args.isSet(QStringLiteral("clusters"))) {
+    out() << QStringLiteral("%1 cluster(s), largest first:\n").arg(map.clusters.size());
+    for (const MapCluster &cluster : map.clusters)
+      out() << QStringLiteral("  %1 items: %2\n").arg(cluster.items.size()).arg(cluster.words.join(QLatin1Char(' ')));
+  }
+  if (args.isSet(QStringLiteral("search"))) out() << QStringLiteral("%1 caption(s) match the search\n").arg(map.matches.size());
+}
+
+int runMap(const Arguments &args) {
+  const MapRequest request = mapRequestOf(args);
+  if (args.isSet(QStringLiteral("epochs"))) return mapEpochs(args, request);
+  Engine engine;
+  SplitMap map;
+  requireSuccess(runJob(engine, QStringLiteral("Map"), [&](JobContext &job) {
+    loadSplitMap(args, request, map, job);
+    layOutSplitMap(args, request, map, job);
+    writeSplitMap(request, map);
+  }));
+  if (args.isSet(QStringLiteral("json"))) printSplitMapJson(args, request, map);
+  else printSplitMapText(args, request, map);
+  if (!request.csvPath.isEmpty()) err() << QStringLiteral("wrote %1\n").arg(request.csvPath);
+  if (!request.figurePath.isEmpty()) err() << QStringLiteral("wrote %1\n").arg(request.figurePath);
+  return kExitOk;
+}
+
+std::vector<OptionSpec> mapOptions() {
+  return {
       {QStringLiteral("split"), QStringLiteral("S"), QStringLiteral("test, val, train or all (every image, coloured by split unless --colour says otherwise)."), QStringLiteral("test")},
       {QStringLiteral("method"), QStringLiteral("M"),
        QStringLiteral("umap, tsne (repulsion chosen by size), bh, fft or exact (t-SNE with that repulsion), or pca."), QStringLiteral("umap")},
@@ -206,115 +359,18 @@ Command mapCommand() {
       {QStringLiteral("epochs"), {}, QStringLiteral("Map the run's recorded epochs (its sample of test items), each from the previous epoch's map; "
                                                    "--figure and --out write one file per epoch (FILE-epoch-NNN.EXT)."), {}},
       {QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Random seed."), QStringLiteral("1")}};
-  command.run = [](const Arguments &args) {
-    const QString runDir = args.positional().first();
-    const bool allSplits = args.value(QStringLiteral("split")) == QLatin1String("all");
-    const std::optional<Split> split = allSplits ? std::optional<Split>(Split::Unassigned) : splitFromName(args.value(QStringLiteral("split")));
-    if (!split || (*split == Split::Unassigned && !allSplits)) throw UsageError("--split: expected test, val, train or all");
-    const QString splitLabel = allSplits ? QStringLiteral("all splits") : QStringLiteral("the %1 split").arg(splitName(*split));
-    const QString method = args.value(QStringLiteral("method"));
-    LayoutSequenceOptions layout = layoutOptionsNamed(method);
-    const QString figurePath = args.value(QStringLiteral("figure")), csvPath = args.value(QStringLiteral("out"));
-    if (!csvPath.isEmpty() && !csvPath.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)) throw UsageError("--out: expected FILE.csv");
-    const QSize size = parseSizeOption(args.value(QStringLiteral("size")));
-    const double ratio = args.doubleValue(QStringLiteral("dpr"), 1.0, 0.25, 8.0);
-    const int seed = args.intValue(QStringLiteral("seed"), 1, 0, 2147483647);
-    if (!figurePath.isEmpty() && !qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
-      throw std::runtime_error("--figure: text rendering needs the GUI application object (run groundscope-cli itself)");
+}
 
-    layout.tsne.seed = layout.umap.seed = seed;
-    if (args.isSet(QStringLiteral("epochs"))) return mapEpochs(args, method, layout, size, ratio);
-    Engine engine;
-    MapModel model;
-    MapColouring colouring;
-    std::vector<int> matches;
-    std::vector<MapCluster> clusters;
-    MapSizing sizing;
-    QJsonObject summary;
-    requireSuccess(runJob(engine, QStringLiteral("Map"), [&](JobContext &job) {
-      job.setProgress(-1, QStringLiteral("embedding %1").arg(splitLabel));
-      const std::shared_ptr<const JointSpace> space = allSplits ? JointSpace::openAll(runDir, &job) : JointSpace::open(runDir, *split, &job);
-      MapData data = MapData::fromJointSpace(*space);
-      if (!space->datasetPath().isEmpty()) data.addDatasetMetadata(loadDataset(space->datasetPath(), &job));
-      model.setData(std::move(data));
-      model.setNormalised(!args.isSet(QStringLiteral("raw")));
-      model.setCentredModalities(!args.isSet(QStringLiteral("no-centre")));
-      const bool defaultColour = !args.isSet(QStringLiteral("colour"));
-      colouring = colouringOf(model, allSplits && defaultColour ? QStringLiteral("split") : args.value(QStringLiteral("colour")));
-      matches = searchOf(model, args.value(QStringLiteral("search")));
-      if (args.isSet(QStringLiteral("size-by"))) {
-        try {
-          sizing = sizeMap(model, args.value(QStringLiteral("size-by")));
-        } catch (const std::invalid_argument &error) {
-          throw std::runtime_error(QStringLiteral("--size-by: %1").arg(QString::fromUtf8(error.what())).toStdString());
-        }
-      }
-      const int n = model.itemCount(), dim = model.data().dim;
-      if (n < 3) throw std::runtime_error(QStringLiteral("%1: %2 has %3 items, too few to map").arg(runDir, splitLabel).arg(n).toStdString());
-      const std::vector<float> points = model.stackedEmbeddings();
-      // Lowered for small splits as the Map panel lowers them.
-      std::vector<float> xy = layoutAfter(points, n, dim, fittedToItems(layout, n), {}, &job).positions;
-      job.setProgress(-1, QStringLiteral("neighbourhood preservation"));
-      summary.insert(QStringLiteral("preservation"), neighbourhoodPreservation(points, n, dim, xy, std::min(10, n - 1), kPreservationSample));
-      model.setPositions(std::move(xy));
-      if (args.isSet(QStringLiteral("clusters"))) {
-        job.setProgress(-1, QStringLiteral("cluster summaries"));
-        clusters = clustersOf(model);
-      }
-      summary.insert(QStringLiteral("images"), model.imageCount());
-      summary.insert(QStringLiteral("captions"), model.captionCount());
-      const MapModel::ModalityGap gap = model.modalityGap();
-      summary.insert(QStringLiteral("modality_gap"), gap.distance);
-      summary.insert(QStringLiteral("modality_gap_relative"), gap.relative);
-      summary.insert(QStringLiteral("modalities_centred"), model.centredModalities());
-      if (!csvPath.isEmpty()) writeMapCsv(csvPath, model, colouring);
-      if (!figurePath.isEmpty()) {
-        MapFigureOptions options;
-        options.title = QStringLiteral("%1 — %2, %3, coloured by %4").arg(space->model(), splitLabel, methodTitle(layout), colouring.title.toLower());
-        options.rings = matches;
-        options.clusters = clusters;
-        options.sizing = sizing;
-        exportMapFigure(figurePath, model, colouring, options, size.isEmpty() ? QSize(1200, 900) : size, ratio);
-      }
-    }));
-    if (args.isSet(QStringLiteral("json"))) {
-      QJsonObject json = summary;
-      json.insert(QStringLiteral("split"), splitLabel);
-      json.insert(QStringLiteral("method"), method);
-      json.insert(QStringLiteral("colour"), colouring.title);
-      QJsonObject categories;
-      for (const MapCategory &category : colouring.categories) categories.insert(category.name, int(category.items.size()));
-      json.insert(QStringLiteral("categories"), categories);
-      if (args.isSet(QStringLiteral("search"))) json.insert(QStringLiteral("search_matches"), int(matches.size()));
-      if (args.isSet(QStringLiteral("clusters"))) json.insert(QStringLiteral("clusters"), int(clusters.size()));
-      out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
-      if (!csvPath.isEmpty()) err() << QStringLiteral("wrote %1\n").arg(csvPath);
-      if (!figurePath.isEmpty()) err() << QStringLiteral("wrote %1\n").arg(figurePath);
-      return kExitOk;
-    }
-    out() << QStringLiteral("%1 images and %2 captions of %3, laid out by %4; %5 % of each item's 10 nearest neighbours kept on the map\n")
-                 .arg(summary.value(QStringLiteral("images")).toInt())
-                 .arg(summary.value(QStringLiteral("captions")).toInt())
-                 .arg(splitLabel, method)
-                 .arg(100 * summary.value(QStringLiteral("preservation")).toDouble(), 0, 'f', 1);
-    if (summary.value(QStringLiteral("modality_gap")).toDouble() > 0)
-      out() << QStringLiteral("modality gap %1 (%2x the spread within a modality), %3\n")
-                   .arg(summary.value(QStringLiteral("modality_gap")).toDouble(), 0, 'f', 3)
-                   .arg(summary.value(QStringLiteral("modality_gap_relative")).toDouble(), 0, 'f', 2)
-                   .arg(summary.value(QStringLiteral("modalities_centred")).toBool() ? QStringLiteral("centred out before the layout")
-                                                                                     : QStringLiteral("kept (--no-centre)"));
-    out() << QStringLiteral("coloured by %1:\n").arg(colouring.title.toLower());
-    for (const MapCategory &category : colouring.categories) out() << QStringLiteral("  %1: %2\n").arg(category.name).arg(category.items.size());
-    if (args.isSet(QStringLiteral("clusters"))) {
-      out() << QStringLiteral("%1 cluster(s), largest first:\n").arg(clusters.size());
-      for (const MapCluster &cluster : clusters)
-        out() << QStringLiteral("  %1 items: %2\n").arg(cluster.items.size()).arg(cluster.words.join(QLatin1Char(' ')));
-    }
-    if (args.isSet(QStringLiteral("search"))) out() << QStringLiteral("%1 caption(s) match the search\n").arg(matches.size());
-    if (!csvPath.isEmpty()) err() << QStringLiteral("wrote %1\n").arg(csvPath);
-    if (!figurePath.isEmpty()) err() << QStringLiteral("wrote %1\n").arg(figurePath);
-    return kExitOk;
-  };
+}  // namespace
+
+Command mapCommand() {
+  Command command;
+  command.name = QStringLiteral("map");
+  command.summary = QStringLiteral("the Map headless: a run's split laid out (UMAP, t-SNE, PCA), coloured, as a figure or CSV");
+  command.syntax.positionals = QStringLiteral("RUN_DIR");
+  command.syntax.minPositional = command.syntax.maxPositional = 1;
+  command.syntax.options = mapOptions();
+  command.run = runMap;
   return command;
 }
 

@@ -71,6 +71,95 @@ RegionFigure figureOf(const QString &runDir, const Arguments &args, JobContext &
   return figure;
 }
 
+// --figure: the image's figure, drawn as the dock exports it.
+int drawFigure(const Arguments &args, const QString &runDir) {
+  const QString path = args.value(QStringLiteral("figure"));
+  const QSize size = parseSizeOption(args.value(QStringLiteral("size")));
+  const double ratio = args.doubleValue(QStringLiteral("dpr"), 1.0, 0.25, 8.0);
+  if (!qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
+    throw std::runtime_error("--figure: text rendering needs the GUI application object (run groundscope-cli itself)");
+  Engine engine;
+  requireSuccess(runJob(engine, QStringLiteral("Draw regions"), [&](JobContext &job) {
+    const RegionFigure drawn = figureOf(runDir, args, job);
+    if (drawn.clippedBoxes > 0) job.warn(QStringLiteral("%1 box(es) reached outside the image and were clipped").arg(drawn.clippedBoxes));
+    exportRegionFigure(drawn, FigureStyle{}, path, size, ratio);
+  }));
+  err() << QStringLiteral("wrote %1\n").arg(path);
+  return kExitOk;
+}
+
+// The phrases of the image (or of --caption), or of every image of --split; with --out also
+// written to the file, `top` regions each.
+std::vector<GroundedPhrase> groundPhrases(const Arguments &args, const QString &runDir, int top) {
+  std::vector<GroundedPhrase> phrases;
+  Engine engine;
+  requireSuccess(runJob(engine, QStringLiteral("Ground phrases"), [&](JobContext &job) {
+    const RegionGrounder grounder(runDir, &job);
+    try {
+      if (args.isSet(QStringLiteral("split"))) {
+        const std::optional<Split> split = splitFromName(args.value(QStringLiteral("split")));
+        if (!split) throw std::invalid_argument("--split: expected train, val or test");
+        phrases = grounder.groundSplit(*split, &job);
+      } else {
+        phrases = grounder.ground(args.value(QStringLiteral("image")), args.value(QStringLiteral("caption")));
+      }
+    } catch (const std::invalid_argument &error) {
+      throw std::runtime_error(error.what()); // an image or caption the run cannot ground: a runtime failure
+    }
+    if (args.isSet(QStringLiteral("out"))) writeCorrespondences(args.value(QStringLiteral("out")), phrases, top);
+  }));
+  return phrases;
+}
+
+// Each caption, its phrases with their ground-truth boxes, and each phrase's `top` regions.
+void printPhrases(const std::vector<GroundedPhrase> &phrases, const QString &imageId, int top) {
+  if (phrases.empty()) out() << QStringLiteral("image %1: no noun phrase to ground\n").arg(imageId);
+  QString caption;
+  for (const GroundedPhrase &p : phrases) {
+    if (p.caption != caption) out() << QStringLiteral("\"%1\"\n").arg(caption = p.caption);
+    out() << QStringLiteral("  %1%2\n")
+                 .arg(p.text)
+                 .arg(p.hasTruth ? QStringLiteral("  (ground truth %1,%2 %3×%4)")
+                                       .arg(p.truth.x)
+                                       .arg(p.truth.y)
+                                       .arg(p.truth.width)
+                                       .arg(p.truth.height)
+                                 : QStringLiteral("  (no ground truth)"));
+    for (std::size_t k = 0; k < p.regions.size() && int(k) < top; ++k) {
+      const RankedRegion &r = p.regions[k];
+      out() << QStringLiteral("    %1. region %2  %3,%4 %5×%6  score %7%8\n")
+                   .arg(k + 1)
+                   .arg(r.region, 2)
+                   .arg(r.box.x)
+                   .arg(r.box.y)
+                   .arg(r.box.width)
+                   .arg(r.box.height)
+                   .arg(r.score, 0, 'f', 3)
+                   .arg(p.hasTruth ? QStringLiteral("  IoU %1").arg(r.iou, 0, 'f', 2) : QString());
+    }
+  }
+}
+
+int runRegions(const Arguments &args) {
+  const QString format = args.value(QStringLiteral("format"));
+  if (format != QLatin1String("text") && format != QLatin1String("json") && format != QLatin1String("csv"))
+    throw UsageError("--format: expected text, json or csv");
+  const QString runDir = args.positional().first(), imageId = args.value(QStringLiteral("image"));
+  const bool toFile = args.isSet(QStringLiteral("out")), figure = args.isSet(QStringLiteral("figure"));
+  if (args.isSet(QStringLiteral("split")) && !toFile) throw UsageError("--split: give --out FILE.csv|json to write the split's correspondences");
+  if (!args.isSet(QStringLiteral("split")) && imageId.isEmpty()) throw UsageError("--image: required (or --split with --out)");
+  if (figure && imageId.isEmpty()) throw UsageError("--figure: give --image ID");
+  const int top = args.intValue(QStringLiteral("top"), toFile ? 1 : 5, 1, 1000);
+  if (figure) return drawFigure(args, runDir);
+
+  const std::vector<GroundedPhrase> phrases = groundPhrases(args, runDir, top);
+  if (toFile) err() << QStringLiteral("wrote %1 phrases to %2\n").arg(phrases.size()).arg(args.value(QStringLiteral("out")));
+  else if (format == QLatin1String("json")) out() << correspondencesJson(phrases, top).toJson(QJsonDocument::Indented);
+  else if (format == QLatin1String("csv")) out() << QString::fromUtf8(correspondencesCsv(phrases, top));
+  else printPhrases(phrases, imageId, top);
+  return kExitOk;
+}
+
 }  // namespace
 
 Command regionsCommand() {
@@ -92,88 +181,7 @@ Command regionsCommand() {
   command.notes = QStringLiteral("Regions are the image's candidate boxes (selective-search proposals, or the demo's ground-truth "
                                  "boxes for a run trained with regions 'ground-truth'); region 0, the whole image, is not a "
                                  "candidate. IoU is given where the dataset has the phrase's box; 'correct' is IoU >= 0.5.");
-  command.run = [](const Arguments &args) {
-    const QString format = args.value(QStringLiteral("format"));
-    if (format != QLatin1String("text") && format != QLatin1String("json") && format != QLatin1String("csv"))
-      throw UsageError("--format: expected text, json or csv");
-    const QString runDir = args.positional().first(), imageId = args.value(QStringLiteral("image"));
-    const bool toFile = args.isSet(QStringLiteral("out")), figure = args.isSet(QStringLiteral("figure"));
-    if (args.isSet(QStringLiteral("split")) && !toFile) throw UsageError("--split: give --out FILE.csv|json to write the split's correspondences");
-    if (!args.isSet(QStringLiteral("split")) && imageId.isEmpty()) throw UsageError("--image: required (or --split with --out)");
-    if (figure && imageId.isEmpty()) throw UsageError("--figure: give --image ID");
-    const int top = args.intValue(QStringLiteral("top"), toFile ? 1 : 5, 1, 1000);
-    Engine engine;
-
-    if (figure) {
-      const QString path = args.value(QStringLiteral("figure"));
-      const QSize size = parseSizeOption(args.value(QStringLiteral("size")));
-      const double ratio = args.doubleValue(QStringLiteral("dpr"), 1.0, 0.25, 8.0);
-      if (!qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
-        throw std::runtime_error("--figure: text rendering needs the GUI application object (run groundscope-cli itself)");
-      requireSuccess(runJob(engine, QStringLiteral("Draw regions"), [&](JobContext &job) {
-        const RegionFigure drawn = figureOf(runDir, args, job);
-        if (drawn.clippedBoxes > 0) job.warn(QStringLiteral("%1 box(es) reached outside the image and were clipped").arg(drawn.clippedBoxes));
-        exportRegionFigure(drawn, FigureStyle{}, path, size, ratio);
-      }));
-      err() << QStringLiteral("wrote %1\n").arg(path);
-      return kExitOk;
-    }
-
-    std::vector<GroundedPhrase> phrases;
-    requireSuccess(runJob(engine, QStringLiteral("Ground phrases"), [&](JobContext &job) {
-      const RegionGrounder grounder(runDir, &job);
-      try {
-        if (args.isSet(QStringLiteral("split"))) {
-          const std::optional<Split> split = splitFromName(args.value(QStringLiteral("split")));
-          if (!split) throw std::invalid_argument("--split: expected train, val or test");
-          phrases = grounder.groundSplit(*split, &job);
-        } else {
-          phrases = grounder.ground(imageId, args.value(QStringLiteral("caption")));
-        }
-      } catch (const std::invalid_argument &error) {
-        throw std::runtime_error(error.what()); // an image or caption the run cannot ground: a runtime failure
-      }
-      if (toFile) writeCorrespondences(args.value(QStringLiteral("out")), phrases, top);
-    }));
-    if (toFile) {
-      err() << QStringLiteral("wrote %1 phrases to %2\n").arg(phrases.size()).arg(args.value(QStringLiteral("out")));
-      return kExitOk;
-    }
-    if (format == QLatin1String("json")) {
-      out() << correspondencesJson(phrases, top).toJson(QJsonDocument::Indented);
-      return kExitOk;
-    }
-    if (format == QLatin1String("csv")) {
-      out() << QString::fromUtf8(correspondencesCsv(phrases, top));
-      return kExitOk;
-    }
-    if (phrases.empty()) out() << QStringLiteral("image %1: no noun phrase to ground\n").arg(imageId);
-    QString caption;
-    for (const GroundedPhrase &p : phrases) {
-      if (p.caption != caption) out() << QStringLiteral("\"%1\"\n").arg(caption = p.caption);
-      out() << QStringLiteral("  %1%2\n")
-                   .arg(p.text)
-                   .arg(p.hasTruth ? QStringLiteral("  (ground truth %1,%2 %3×%4)")
-                                         .arg(p.truth.x)
-                                         .arg(p.truth.y)
-                                         .arg(p.truth.width)
-                                         .arg(p.truth.height)
-                                   : QStringLiteral("  (no ground truth)"));
-      for (std::size_t k = 0; k < p.regions.size() && int(k) < top; ++k) {
-        const RankedRegion &r = p.regions[k];
-        out() << QStringLiteral("    %1. region %2  %3,%4 %5×%6  score %7%8\n")
-                     .arg(k + 1)
-                     .arg(r.region, 2)
-                     .arg(r.box.x)
-                     .arg(r.box.y)
-                     .arg(r.box.width)
-                     .arg(r.box.height)
-                     .arg(r.score, 0, 'f', 3)
-                     .arg(p.hasTruth ? QStringLiteral("  IoU %1").arg(r.iou, 0, 'f', 2) : QString());
-      }
-    }
-    return kExitOk;
-  };
+  command.run = runRegions;
   return command;
 }
 
