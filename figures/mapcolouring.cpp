@@ -64,125 +64,175 @@ QString colouringTitle(const QString &key) {
   return key;
 }
 
-MapColouring colourMap(const MapModel &model, const QString &key) {
+namespace {
+
+[[noreturn]] void failColouring(const QString &key, const QString &why) {
+  throw std::invalid_argument(QStringLiteral("colourMap: %1: %2").arg(key, why).toStdString());
+}
+
+std::vector<int> imageItems(const MapModel &model) {
+  std::vector<int> images(std::size_t(model.imageCount()));
+  for (int r = 0; r < model.imageCount(); ++r) images[std::size_t(r)] = model.imageItem(r);
+  return images;
+}
+
+std::vector<MapCategory> byModality(const MapModel &model) {
+  std::vector<MapCategory> categories;
+  categories.push_back({QCoreApplication::translate("MapColouring", "images"), kImageBlue, imageItems(model)});
+  std::vector<int> captions;
+  for (int c = 0; c < model.captionCount(); ++c) captions.push_back(model.captionItem(c));
+  categories.push_back({QCoreApplication::translate("MapColouring", "captions"), kCaptionOrange, captions});
+  return categories;
+}
+
+// Captions binned by their number of words; the images grey.
+std::vector<MapCategory> byLength(const MapModel &model) {
   const MapData &d = model.data();
+  std::vector<MapCategory> categories;
+  const std::vector<int> upper{5, 8, 11, 15};
+  const QStringList names{QCoreApplication::translate("MapColouring", "1–5 words"), QCoreApplication::translate("MapColouring", "6–8 words"), QCoreApplication::translate("MapColouring", "9–11 words"), QCoreApplication::translate("MapColouring", "12–15 words"), QCoreApplication::translate("MapColouring", "16+ words")};
+  for (int b = 0; b < 5; ++b) categories.push_back({names[b], sequential()[std::size_t(b)], {}});
+  for (int c = 0; c < model.captionCount(); ++c)
+    categories[std::size_t(binOf(int(tokenize(d.captions[c]).size()), upper))].items.push_back(model.captionItem(c));
+  categories.push_back({QCoreApplication::translate("MapColouring", "images"), kGrey, imageItems(model)});
+  return categories;
+}
+
+// Images and captions binned by the rank of their partner; those with none in the split grey.
+std::vector<MapCategory> byRank(const MapModel &model, const QString &key) {
+  const MapData &d = model.data();
+  if (d.captionPartnerRank.empty()) failColouring(key, QStringLiteral("the data has no ranks"));
+  std::vector<MapCategory> categories;
+  const std::vector<int> upper{1, 5, 10, 50};
+  const QStringList names{QCoreApplication::translate("MapColouring", "partner at rank 1"), QCoreApplication::translate("MapColouring", "rank 2–5"), QCoreApplication::translate("MapColouring", "rank 6–10"), QCoreApplication::translate("MapColouring", "rank 11–50"), QCoreApplication::translate("MapColouring", "rank over 50")};
+  for (int b = 0; b < 5; ++b) categories.push_back({names[b], sequential()[std::size_t(b)], {}});
+  MapCategory unknown{QCoreApplication::translate("MapColouring", "no partner in the split"), kGrey, {}};
+  const auto place = [&](int item, int rank) {
+    if (rank <= 0) unknown.items.push_back(item);
+    else categories[std::size_t(binOf(rank, upper))].items.push_back(item);
+  };
+  for (int r = 0; r < model.imageCount(); ++r)
+    place(model.imageItem(r), d.imagePartnerRank.empty() ? 0 : d.imagePartnerRank[std::size_t(r)]);
+  for (int c = 0; c < model.captionCount(); ++c) place(model.captionItem(c), d.captionPartnerRank[std::size_t(c)]);
+  categories.push_back(std::move(unknown));
+  return categories;
+}
+
+// Zero (no margin violated) apart; the rest in quartiles of the positive losses, so the bins
+// say "among this run's worst" whatever the margin and split size make the values.
+std::vector<MapCategory> byLoss(const MapModel &model, const QString &key) {
+  const MapData &d = model.data();
+  if (d.captionLoss.size() != std::size_t(model.captionCount())) failColouring(key, QStringLiteral("the data has no losses"));
+  std::vector<std::pair<int, float>> items;
+  for (int r = 0; r < model.imageCount(); ++r)
+    items.push_back({model.imageItem(r), d.imageLoss.size() == std::size_t(model.imageCount()) ? d.imageLoss[std::size_t(r)] : 0.0f});
+  for (int c = 0; c < model.captionCount(); ++c) items.push_back({model.captionItem(c), d.captionLoss[std::size_t(c)]});
+  std::vector<float> positive;
+  for (const auto &[item, loss] : items)
+    if (loss > 0) positive.push_back(loss);
+  std::sort(positive.begin(), positive.end());
+  const auto quantile = [&](double q) { return positive.empty() ? 0.0f : positive[std::size_t(q * double(positive.size() - 1))]; };
+  const std::vector<float> upper{quantile(0.25), quantile(0.5), quantile(0.75)};
+  std::vector<MapCategory> categories;
+  categories.push_back({QCoreApplication::translate("MapColouring", "loss 0 (no margin violated)"), kGrey, {}});
+  const QStringList names{QCoreApplication::translate("MapColouring", "lowest quarter (≤ %1)"), QCoreApplication::translate("MapColouring", "second quarter (≤ %1)"), QCoreApplication::translate("MapColouring", "third quarter (≤ %1)"), QCoreApplication::translate("MapColouring", "highest quarter (≤ %1)")};
+  const std::vector<float> shown{upper[0], upper[1], upper[2], positive.empty() ? 0.0f : positive.back()};
+  for (int b = 0; b < 4; ++b)
+    categories.push_back({names[b].arg(double(shown[std::size_t(b)]), 0, 'g', 3), sequential()[std::size_t(b + 1)], {}});
+  for (const auto &[item, loss] : items) {
+    int bin = 0;
+    if (loss > 0) {
+      bin = 4;
+      for (int b = 0; b < 3; ++b)
+        if (loss <= upper[std::size_t(b)]) {
+          bin = b + 1;
+          break;
+        }
+    }
+    categories[std::size_t(bin)].items.push_back(item);
+  }
+  return categories;
+}
+
+// An image and its captions share their split's colour (captions have none of their own). The
+// small splits first: the first categories draw on top, and training items would bury them.
+std::vector<MapCategory> bySplit(const MapModel &model, const QString &key) {
+  const MapData &d = model.data();
+  if (d.imageSplit.size() != std::size_t(model.imageCount())) failColouring(key, QStringLiteral("the data does not know the images' splits"));
+  const std::vector<std::pair<Split, QColor>> splits{{Split::Test, QColor(214, 39, 40)}, {Split::Val, QColor(148, 103, 189)},
+                                                     {Split::Train, QColor(44, 160, 44)}, {Split::Unassigned, kGrey}};
+  std::vector<MapCategory> categories;
+  for (const auto &[split, colour] : splits) categories.push_back({split == Split::Unassigned ? QCoreApplication::translate("MapColouring", "no split") : splitName(split), colour, {}});
+  const auto categoryOf = [&](Split split) {
+    for (std::size_t k = 0; k < splits.size(); ++k)
+      if (splits[k].first == split) return k;
+    return splits.size() - 1;
+  };
+  for (int r = 0; r < model.imageCount(); ++r) categories[categoryOf(d.imageSplit[std::size_t(r)])].items.push_back(model.imageItem(r));
+  for (int c = 0; c < model.captionCount(); ++c) {
+    const int image = d.captionImage[std::size_t(c)];
+    categories[image >= 0 && image < model.imageCount() ? categoryOf(d.imageSplit[std::size_t(image)]) : splits.size() - 1]
+        .items.push_back(model.captionItem(c));
+  }
+  categories.erase(std::remove_if(categories.begin(), categories.end(), [](const MapCategory &c) { return c.items.empty(); }),
+                   categories.end());
+  return categories;
+}
+
+std::vector<MapCategory> byTwin(const MapModel &model, const QString &key) {
+  const MapData &d = model.data();
+  if (d.captionOrderSensitive.empty()) failColouring(key, QStringLiteral("the data does not mark order-sensitive captions"));
+  MapCategory twin{QCoreApplication::translate("MapColouring", "order-sensitive captions"), kHighlight, {}}, other{QCoreApplication::translate("MapColouring", "other captions"), kCaptionOrange, {}};
+  for (int c = 0; c < model.captionCount(); ++c)
+    (d.captionOrderSensitive[std::size_t(c)] ? twin : other).items.push_back(model.captionItem(c));
+  return {std::move(twin), std::move(other), {QCoreApplication::translate("MapColouring", "images"), kGrey, imageItems(model)}};
+}
+
+// The images with a concept, and their captions, against the rest: the dataset's ground truth
+// (concept:) or the concept CNN's labels (predicted:).
+std::vector<MapCategory> byConcept(const MapModel &model, const QString &key) {
+  const MapData &d = model.data();
+  const bool predicted = key.startsWith(QLatin1String("predicted:"));
+  const QString concept = key.mid(predicted ? 10 : 8);
+  const std::vector<QStringList> &lists = predicted ? d.imagePredictedConcepts : d.imageConcepts;
+  if (lists.size() != std::size_t(model.imageCount()))
+    failColouring(key, predicted ? QStringLiteral("the run has no concept CNN scores") : QStringLiteral("the data has no image concepts"));
+  const QStringList keys = availableColourings(model);
+  if (!keys.contains(key)) {
+    QStringList alike; // the concepts that are there, so a typo or a guess gets an answer
+    for (const QString &k : keys)
+      if (k.startsWith(key.left(predicted ? 10 : 8)) && alike.size() < 20) alike << k;
+    failColouring(key, QStringLiteral("no image has the concept '%1' (these do: %2)").arg(concept, alike.join(QStringLiteral(", "))));
+  }
+  std::vector<char> has(std::size_t(model.imageCount()), 0);
+  for (int r = 0; r < model.imageCount(); ++r) has[std::size_t(r)] = lists[std::size_t(r)].contains(concept);
+  MapCategory with{QCoreApplication::translate("MapColouring", "with %1").arg(concept), kHighlight, {}}, without{QCoreApplication::translate("MapColouring", "without"), kOther, {}};
+  for (int r = 0; r < model.imageCount(); ++r) (has[std::size_t(r)] ? with : without).items.push_back(model.imageItem(r));
+  for (int c = 0; c < model.captionCount(); ++c) {
+    const int image = d.captionImage[std::size_t(c)];
+    (image >= 0 && image < model.imageCount() && has[std::size_t(image)] ? with : without).items.push_back(model.captionItem(c));
+  }
+  return {std::move(with), std::move(without)};
+}
+
+std::vector<MapCategory> categoriesOf(const MapModel &model, const QString &key) {
+  if (key == QLatin1String("modality")) return byModality(model);
+  if (key == QLatin1String("length")) return byLength(model);
+  if (key == QLatin1String("rank")) return byRank(model, key);
+  if (key == QLatin1String("loss")) return byLoss(model, key);
+  if (key == QLatin1String("split")) return bySplit(model, key);
+  if (key == QLatin1String("twin")) return byTwin(model, key);
+  if (key.startsWith(QLatin1String("concept:")) || key.startsWith(QLatin1String("predicted:"))) return byConcept(model, key);
+  failColouring(key, QStringLiteral("unknown colouring (one of: %1)").arg(availableColourings(model).join(QStringLiteral(", "))));
+}
+
+}  // namespace
+
+MapColouring colourMap(const MapModel &model, const QString &key) {
   MapColouring out;
   out.key = key;
   out.title = colouringTitle(key);
-  const auto fail = [&](const QString &why) {
-    throw std::invalid_argument(QStringLiteral("colourMap: %1: %2").arg(key, why).toStdString());
-  };
-  std::vector<int> images(std::size_t(model.imageCount()));
-  for (int r = 0; r < model.imageCount(); ++r) images[std::size_t(r)] = model.imageItem(r);
-  if (key == QLatin1String("modality")) {
-    out.categories.push_back({QCoreApplication::translate("MapColouring", "images"), kImageBlue, images});
-    std::vector<int> captions;
-    for (int c = 0; c < model.captionCount(); ++c) captions.push_back(model.captionItem(c));
-    out.categories.push_back({QCoreApplication::translate("MapColouring", "captions"), kCaptionOrange, captions});
-  } else if (key == QLatin1String("length")) {
-    const std::vector<int> upper{5, 8, 11, 15};
-    const QStringList names{QCoreApplication::translate("MapColouring", "1–5 words"), QCoreApplication::translate("MapColouring", "6–8 words"), QCoreApplication::translate("MapColouring", "9–11 words"), QCoreApplication::translate("MapColouring", "12–15 words"), QCoreApplication::translate("MapColouring", "16+ words")};
-    for (int b = 0; b < 5; ++b) out.categories.push_back({names[b], sequential()[std::size_t(b)], {}});
-    for (int c = 0; c < model.captionCount(); ++c)
-      out.categories[std::size_t(binOf(int(tokenize(d.captions[c]).size()), upper))].items.push_back(model.captionItem(c));
-    out.categories.push_back({QCoreApplication::translate("MapColouring", "images"), kGrey, images});
-  } else if (key == QLatin1String("rank")) {
-    if (d.captionPartnerRank.empty()) fail(QStringLiteral("the data has no ranks"));
-    const std::vector<int> upper{1, 5, 10, 50};
-    const QStringList names{QCoreApplication::translate("MapColouring", "partner at rank 1"), QCoreApplication::translate("MapColouring", "rank 2–5"), QCoreApplication::translate("MapColouring", "rank 6–10"), QCoreApplication::translate("MapColouring", "rank 11–50"), QCoreApplication::translate("MapColouring", "rank over 50")};
-    for (int b = 0; b < 5; ++b) out.categories.push_back({names[b], sequential()[std::size_t(b)], {}});
-    MapCategory unknown{QCoreApplication::translate("MapColouring", "no partner in the split"), kGrey, {}};
-    const auto place = [&](int item, int rank) {
-      if (rank <= 0) unknown.items.push_back(item);
-      else out.categories[std::size_t(binOf(rank, upper))].items.push_back(item);
-    };
-    for (int r = 0; r < model.imageCount(); ++r)
-      place(model.imageItem(r), d.imagePartnerRank.empty() ? 0 : d.imagePartnerRank[std::size_t(r)]);
-    for (int c = 0; c < model.captionCount(); ++c) place(model.captionItem(c), d.captionPartnerRank[std::size_t(c)]);
-    out.categories.push_back(std::move(unknown));
-  } else if (key == QLatin1String("loss")) {
-    if (d.captionLoss.size() != std::size_t(model.captionCount())) fail(QStringLiteral("the data has no losses"));
-    // Zero (no margin violated) apart; the rest in quartiles of the positive losses, so the bins
-    // say "among this run's worst" whatever the margin and split size make the values.
-    std::vector<std::pair<int, float>> items;
-    for (int r = 0; r < model.imageCount(); ++r)
-      items.push_back({model.imageItem(r), d.imageLoss.size() == std::size_t(model.imageCount()) ? d.imageLoss[std::size_t(r)] : 0.0f});
-    for (int c = 0; c < model.captionCount(); ++c) items.push_back({model.captionItem(c), d.captionLoss[std::size_t(c)]});
-    std::vector<float> positive;
-    for (const auto &[item, loss] : items)
-      if (loss > 0) positive.push_back(loss);
-    std::sort(positive.begin(), positive.end());
-    const auto quantile = [&](double q) { return positive.empty() ? 0.0f : positive[std::size_t(q * double(positive.size() - 1))]; };
-    const std::vector<float> upper{quantile(0.25), quantile(0.5), quantile(0.75)};
-    out.categories.push_back({QCoreApplication::translate("MapColouring", "loss 0 (no margin violated)"), kGrey, {}});
-    const QStringList names{QCoreApplication::translate("MapColouring", "lowest quarter (≤ %1)"), QCoreApplication::translate("MapColouring", "second quarter (≤ %1)"), QCoreApplication::translate("MapColouring", "third quarter (≤ %1)"), QCoreApplication::translate("MapColouring", "highest quarter (≤ %1)")};
-    const std::vector<float> shown{upper[0], upper[1], upper[2], positive.empty() ? 0.0f : positive.back()};
-    for (int b = 0; b < 4; ++b)
-      out.categories.push_back({names[b].arg(double(shown[std::size_t(b)]), 0, 'g', 3), sequential()[std::size_t(b + 1)], {}});
-    for (const auto &[item, loss] : items) {
-      int bin = 0;
-      if (loss > 0) {
-        bin = 4;
-        for (int b = 0; b < 3; ++b)
-          if (loss <= upper[std::size_t(b)]) {
-            bin = b + 1;
-            break;
-          }
-      }
-      out.categories[std::size_t(bin)].items.push_back(item);
-    }
-  } else if (key == QLatin1String("split")) {
-    if (d.imageSplit.size() != std::size_t(model.imageCount())) fail(QStringLiteral("the data does not know the images' splits"));
-    // An image and its captions share their split's colour (captions have none of their own). The
-    // small splits first: the first categories draw on top, and training items would bury them.
-    const std::vector<std::pair<Split, QColor>> splits{{Split::Test, QColor(214, 39, 40)}, {Split::Val, QColor(148, 103, 189)},
-                                                       {Split::Train, QColor(44, 160, 44)}, {Split::Unassigned, kGrey}};
-    for (const auto &[split, colour] : splits) out.categories.push_back({split == Split::Unassigned ? QCoreApplication::translate("MapColouring", "no split") : splitName(split), colour, {}});
-    const auto categoryOf = [&](Split split) {
-      for (std::size_t k = 0; k < splits.size(); ++k)
-        if (splits[k].first == split) return k;
-      return splits.size() - 1;
-    };
-    for (int r = 0; r < model.imageCount(); ++r) out.categories[categoryOf(d.imageSplit[std::size_t(r)])].items.push_back(model.imageItem(r));
-    for (int c = 0; c < model.captionCount(); ++c) {
-      const int image = d.captionImage[std::size_t(c)];
-      out.categories[image >= 0 && image < model.imageCount() ? categoryOf(d.imageSplit[std::size_t(image)]) : splits.size() - 1]
-          .items.push_back(model.captionItem(c));
-    }
-    out.categories.erase(std::remove_if(out.categories.begin(), out.categories.end(), [](const MapCategory &c) { return c.items.empty(); }),
-                         out.categories.end());
-  } else if (key == QLatin1String("twin")) {
-    if (d.captionOrderSensitive.empty()) fail(QStringLiteral("the data does not mark order-sensitive captions"));
-    MapCategory twin{QCoreApplication::translate("MapColouring", "order-sensitive captions"), kHighlight, {}}, other{QCoreApplication::translate("MapColouring", "other captions"), kCaptionOrange, {}};
-    for (int c = 0; c < model.captionCount(); ++c)
-      (d.captionOrderSensitive[std::size_t(c)] ? twin : other).items.push_back(model.captionItem(c));
-    out.categories = {std::move(twin), std::move(other), {QCoreApplication::translate("MapColouring", "images"), kGrey, images}};
-  } else if (key.startsWith(QLatin1String("concept:")) || key.startsWith(QLatin1String("predicted:"))) {
-    // The dataset's ground truth (concept:) or the concept CNN's labels (predicted:).
-    const bool predicted = key.startsWith(QLatin1String("predicted:"));
-    const QString concept = key.mid(predicted ? 10 : 8);
-    const std::vector<QStringList> &lists = predicted ? d.imagePredictedConcepts : d.imageConcepts;
-    if (lists.size() != std::size_t(model.imageCount()))
-      fail(predicted ? QStringLiteral("the run has no concept CNN scores") : QStringLiteral("the data has no image concepts"));
-    const QStringList keys = availableColourings(model);
-    if (!keys.contains(key)) {
-      QStringList alike; // the concepts that are there, so a typo or a guess gets an answer
-      for (const QString &k : keys)
-        if (k.startsWith(key.left(predicted ? 10 : 8)) && alike.size() < 20) alike << k;
-      fail(QStringLiteral("no image has the concept '%1' (these do: %2)").arg(concept, alike.join(QStringLiteral(", "))));
-    }
-    std::vector<char> has(std::size_t(model.imageCount()), 0);
-    for (int r = 0; r < model.imageCount(); ++r) has[std::size_t(r)] = lists[std::size_t(r)].contains(concept);
-    MapCategory with{QCoreApplication::translate("MapColouring", "with %1").arg(concept), kHighlight, {}}, without{QCoreApplication::translate("MapColouring", "without"), kOther, {}};
-    for (int r = 0; r < model.imageCount(); ++r) (has[std::size_t(r)] ? with : without).items.push_back(model.imageItem(r));
-    for (int c = 0; c < model.captionCount(); ++c) {
-      const int image = d.captionImage[std::size_t(c)];
-      (image >= 0 && image < model.imageCount() && has[std::size_t(image)] ? with : without).items.push_back(model.captionItem(c));
-    }
-    out.categories = {std::move(with), std::move(without)};
-  } else {
-    fail(QStringLiteral("unknown colouring (one of: %1)").arg(availableColourings(model).join(QStringLiteral(", "))));
-  }
+  out.categories = categoriesOf(model, key);
   for (MapCategory &c : out.categories) std::sort(c.items.begin(), c.items.end());
   return out;
 }

@@ -37,45 +37,44 @@ void drawMarker(QPainter &painter, const QPointF &p, bool image, const QColor &c
   }
 }
 
-}  // namespace
+// The title in bold across the top of the plot; returns the plot below it.
+QRectF paintTitle(QPainter &painter, QRectF plot, const QString &title) {
+  QFont bold = painter.font();
+  bold.setBold(true);
+  painter.setFont(bold);
+  const qreal h = QFontMetricsF(bold).height();
+  painter.setPen(Qt::black);
+  painter.drawText(QRectF(plot.left(), plot.top(), plot.width(), h), Qt::AlignLeft | Qt::AlignVCenter, title);
+  painter.setFont(QFont());
+  plot.setTop(plot.top() + h + kLegendGap);
+  return plot;
+}
 
-void paintMapFigure(QPainter &painter, const QRectF &area, const MapModel &model, const MapColouring &given,
-                    const MapFigureOptions &options) {
-  if (!model.hasPositions()) throw std::invalid_argument("paintMapFigure: the map has no layout yet");
-  const MapColouring colouring = given.categories.empty() ? colourMap(model, QStringLiteral("modality")) : given;
-  painter.save();
-  painter.setRenderHint(QPainter::Antialiasing);
-  painter.fillRect(area, Qt::white);
-  QRectF plot = area.adjusted(kMargin, kMargin, -kMargin, -kMargin);
-  if (!options.title.isEmpty()) {
-    QFont bold = painter.font();
-    bold.setBold(true);
-    painter.setFont(bold);
-    const qreal h = QFontMetricsF(bold).height();
-    painter.setPen(Qt::black);
-    painter.drawText(QRectF(plot.left(), plot.top(), plot.width(), h), Qt::AlignLeft | Qt::AlignVCenter, options.title);
-    painter.setFont(QFont());
-    plot.setTop(plot.top() + h + kLegendGap);
+// Positions → the plot rectangle, each axis with 4 % padding (y up, as the plot widget draws it).
+struct PlotMapping {
+  QRectF plot, data;
+
+  PlotMapping(const QRectF &plotArea, const QRectF &b) : plot(plotArea) {
+    const qreal w = std::max(b.width(), 1e-9), h = std::max(b.height(), 1e-9);
+    data = b.adjusted(-0.04 * w, -0.04 * h, 0.04 * w, 0.04 * h);
   }
-  // Positions → the plot rectangle, each axis with 4 % padding (y up, as the plot widget draws it).
-  const QRectF b = model.bounds();
-  const qreal w = std::max(b.width(), 1e-9), h = std::max(b.height(), 1e-9);
-  const QRectF data = b.adjusted(-0.04 * w, -0.04 * h, 0.04 * w, 0.04 * h);
-  const auto toPoint = [&](int item) {
-    const QPointF p = model.position(item);
+
+  QPointF operator()(const QPointF &p) const {
     return QPointF(plot.left() + (p.x() - data.left()) / data.width() * plot.width(),
                    plot.bottom() - (p.y() - data.top()) / data.height() * plot.height());
-  };
-  painter.setPen(QPen(QColor(200, 200, 200), 1));
-  painter.drawRect(plot);
-  const bool dense = model.itemCount() > kDenseMapItems;
+  }
+};
+
+// The image–caption lines (not on a dense map), every visible item's marker in its category's
+// colour (the first categories, the highlighted ones, on top), and rings around options.rings.
+void paintItems(QPainter &painter, const MapModel &model, const MapColouring &colouring, const MapFigureOptions &options,
+                const PlotMapping &toPlot, bool dense, bool sized) {
+  const auto toPoint = [&](int item) { return toPlot(model.position(item)); };
   if (options.lines && !dense) {
     painter.setPen(QPen(QColor(120, 120, 120, 70), 0.8));
     for (const auto &[image, caption] : model.links())
       if (!model.hidden(image) && !model.hidden(caption)) painter.drawLine(toPoint(image), toPoint(caption));
   }
-  // The first categories (the highlighted ones) on top.
-  const bool sized = options.sizing.itemClass.size() == std::size_t(model.itemCount());
   for (std::size_t c = colouring.categories.size(); c-- > 0;)
     for (int item : colouring.categories[c].items)
       if (!model.hidden(item))
@@ -84,19 +83,20 @@ void paintMapFigure(QPainter &painter, const QRectF &area, const MapModel &model
   painter.setPen(QPen(QColor(120, 0, 120), 1.5));
   for (int item : options.rings)
     if (item >= 0 && item < model.itemCount() && !model.hidden(item)) painter.drawRect(QRectF(toPoint(item) - QPointF(6, 6), QSizeF(12, 12)));
-  // Cluster labels: bold words on a light box at each cluster's centre.
+}
+
+// Cluster labels: bold words on a light box at each cluster's centre.
+void paintClusterLabels(QPainter &painter, const std::vector<MapCluster> &clusters, const PlotMapping &toPlot) {
   QFont labelFont = painter.font();
   labelFont.setBold(true);
   const QFontMetricsF labelMetrics(labelFont);
   painter.setFont(labelFont);
   std::vector<QRectF> placed; // largest clusters first; a label overlapping a placed one is left out
-  for (const MapCluster &cluster : options.clusters) {
+  for (const MapCluster &cluster : clusters) {
     if (cluster.words.isEmpty()) continue;
     const QString text = cluster.words.join(QLatin1Char(' '));
-    const QPointF c(plot.left() + (cluster.centre.x() - data.left()) / data.width() * plot.width(),
-                    plot.bottom() - (cluster.centre.y() - data.top()) / data.height() * plot.height());
     QRectF box(QPointF(), QSizeF(labelMetrics.horizontalAdvance(text) + 6, labelMetrics.height() + 2));
-    box.moveCenter(c);
+    box.moveCenter(toPlot(cluster.centre));
     if (std::any_of(placed.begin(), placed.end(), [&box](const QRectF &other) { return other.intersects(box); })) continue;
     placed.push_back(box);
     painter.setPen(Qt::NoPen);
@@ -106,7 +106,10 @@ void paintMapFigure(QPainter &painter, const QRectF &area, const MapModel &model
     painter.drawText(box, Qt::AlignCenter, text);
   }
   painter.setFont(QFont());
-  // Legend, top right inside the plot.
+}
+
+// Legend, top right inside the plot: each category with its item count, then the size classes.
+void paintLegend(QPainter &painter, const QRectF &plot, const MapModel &model, const MapColouring &colouring, const QStringList &sizeNames) {
   const QFontMetricsF fm(painter.font());
   qreal legendWidth = 0;
   QStringList labels;
@@ -114,7 +117,6 @@ void paintMapFigure(QPainter &painter, const QRectF &area, const MapModel &model
     labels << QStringLiteral("%1 (%2)").arg(category.name).arg(category.items.size());
     legendWidth = std::max(legendWidth, fm.horizontalAdvance(labels.back()));
   }
-  const QStringList sizeNames = sized ? options.sizing.classNames.mid(0, 3) : QStringList();
   for (const QString &name : sizeNames) legendWidth = std::max(legendWidth, fm.horizontalAdvance(name));
   const qreal row = fm.height() + 2;
   const int rows = int(colouring.categories.size() + sizeNames.size());
@@ -139,6 +141,27 @@ void paintMapFigure(QPainter &painter, const QRectF &area, const MapModel &model
     painter.drawText(QRectF(legend.left() + kLegendGap + 5 * kMarker, y - row / 2, legendWidth + kLegendGap, row),
                      Qt::AlignLeft | Qt::AlignVCenter, sizeNames[k]);
   }
+}
+
+}  // namespace
+
+void paintMapFigure(QPainter &painter, const QRectF &area, const MapModel &model, const MapColouring &given,
+                    const MapFigureOptions &options) {
+  if (!model.hasPositions()) throw std::invalid_argument("paintMapFigure: the map has no layout yet");
+  const MapColouring colouring = given.categories.empty() ? colourMap(model, QStringLiteral("modality")) : given;
+  painter.save();
+  painter.setRenderHint(QPainter::Antialiasing);
+  painter.fillRect(area, Qt::white);
+  QRectF plot = area.adjusted(kMargin, kMargin, -kMargin, -kMargin);
+  if (!options.title.isEmpty()) plot = paintTitle(painter, plot, options.title);
+  const PlotMapping toPlot(plot, model.bounds());
+  painter.setPen(QPen(QColor(200, 200, 200), 1));
+  painter.drawRect(plot);
+  const bool dense = model.itemCount() > kDenseMapItems;
+  const bool sized = options.sizing.itemClass.size() == std::size_t(model.itemCount());
+  paintItems(painter, model, colouring, options, toPlot, dense, sized);
+  paintClusterLabels(painter, options.clusters, toPlot);
+  paintLegend(painter, plot, model, colouring, sized ? options.sizing.classNames.mid(0, 3) : QStringList());
   painter.restore();
 }
 

@@ -44,107 +44,142 @@ double recallOf(const std::vector<faiss::Index::idx_t> &found, const std::vector
   return hit / (double(queries) * k);
 }
 
+// The benchmark's vectors and exact answers, and one timing per method.
+class RetrievalBench {
+public:
+  RetrievalBench(const RetrievalBenchOptions &o, JobContext *job)
+      : m_o(o), m_job(job), m_k(o.k), m_nq(o.queries), m_latencyQueries(std::min(o.latencyQueries, o.queries)) {}
+
+  // Items and queries drawn from one mixture (the same centres), each from its own seed.
+  void generateVectors() {
+    if (m_job) m_job->setProgress(-1, QStringLiteral("generating %1 × %2 vectors").arg(m_o.items).arg(m_o.dim));
+    torch::manual_seed(m_o.seed);
+    const torch::Tensor centres = torch::randn({m_o.clusters, m_o.dim});
+    mixture(m_o.items, m_o.dim, m_o.clusters, m_o.clusterSpread, m_o.seed + 1, centres, m_items, m_job);
+    mixture(m_o.queries, m_o.dim, m_o.clusters, m_o.clusterSpread, m_o.seed + 2, centres, m_queries, m_job);
+  }
+
+  // Exact answers first (bare FAISS flat), the truth every recall is measured against; the row
+  // times that search.
+  RetrievalBenchRow searchExactly() {
+    m_exact.assign(std::size_t(m_nq) * m_k, 0);
+    if (m_job) m_job->setProgress(-1, QStringLiteral("bare FAISS IndexFlatIP"));
+    QElapsedTimer timer;
+    timer.start();
+    faiss::IndexFlatIP bare(m_o.dim);
+    bare.add(m_o.items, m_items.data());
+    const double build = timer.elapsed() / 1000.0;
+    std::vector<float> distances(m_exact.size());
+    timer.start();
+    bare.search(m_nq, m_queries.data(), m_k, distances.data(), m_exact.data());
+    const double batch = timer.elapsed() / 1000.0;
+    std::vector<float> oneDistances(std::size_t(m_k), 0.0f);
+    std::vector<faiss::Index::idx_t> oneLabels(std::size_t(m_k), 0);
+    timer.start();
+    for (int q = 0; q < m_latencyQueries; ++q) bare.search(1, &m_queries[std::size_t(q) * m_o.dim], m_k, oneDistances.data(), oneLabels.data());
+    const double latency = timer.elapsed() / double(m_latencyQueries);
+    return {QStringLiteral("faiss"), QStringLiteral("bare FAISS IndexFlatIP (exact; the floor)"), build, batch, m_nq / batch, latency, 1.0, 0};
+  }
+
+  // LibTorch's matrix product and top-k, block by block, the blocks' top k merged.
+  RetrievalBenchRow searchWithTorch() {
+    if (m_job) m_job->setProgress(-1, QStringLiteral("LibTorch mm + topk"));
+    const torch::Tensor all = torch::from_blob(m_items.data(), {m_o.items, m_o.dim}, torch::kFloat);
+    const torch::Tensor q = torch::from_blob(m_queries.data(), {m_nq, m_o.dim}, torch::kFloat);
+    QElapsedTimer timer;
+    timer.start();
+    const torch::Tensor found = torchSearch(all, q).contiguous();
+    const double batch = timer.elapsed() / 1000.0;
+    timer.start();
+    for (int i = 0; i < m_latencyQueries; ++i) torchSearch(all, q.narrow(0, i, 1));
+    const double latency = timer.elapsed() / double(m_latencyQueries);
+    const std::vector<faiss::Index::idx_t> labels(found.data_ptr<std::int64_t>(), found.data_ptr<std::int64_t>() + found.numel());
+    return {QStringLiteral("torch"), QStringLiteral("LibTorch mm + topk (exact)"), 0, batch, m_nq / batch, latency,
+            recallOf(labels, m_exact, m_nq, m_k), 0};
+  }
+
+  // One build of a Groundscope index ("flat", "hnsw" or "ivfpq"), searched at each effort (HNSW
+  // efSearch, IVF lists probed): the speed–recall curve, one row per effort.
+  void searchIndex(const QString &name, const QTemporaryDir &dir, std::vector<RetrievalBenchRow> *rows) {
+    double build = 0, megabytes = 0;
+    std::unique_ptr<VectorIndex> index = buildIndex(name, dir, &build, &megabytes);
+    const std::vector<int> efforts = name == QLatin1String("hnsw")    ? m_o.hnswEfforts
+                                     : name == QLatin1String("ivfpq") ? m_o.ivfEfforts
+                                                                      : std::vector<int>{0};
+    for (int effort : efforts) {
+      if (effort > 0) index->setSearchEffort(effort);
+      if (m_job) m_job->setProgress(-1, QStringLiteral("searching the %1 index (effort %2)").arg(name).arg(effort));
+      QElapsedTimer timer;
+      timer.start();
+      const std::vector<IndexHit> hits = index->search(m_queries.data(), m_nq, m_k);
+      const double batch = timer.elapsed() / 1000.0;
+      timer.start();
+      for (int q = 0; q < m_latencyQueries; ++q) index->search(&m_queries[std::size_t(q) * m_o.dim], 1, m_k);
+      const double latency = timer.elapsed() / double(m_latencyQueries);
+      std::vector<faiss::Index::idx_t> labels(hits.size());
+      for (std::size_t h = 0; h < hits.size(); ++h) labels[h] = hits[h].row;
+      const QString label = name == QLatin1String("flat")   ? QStringLiteral("Groundscope flat (FAISS, exact)")
+                            : name == QLatin1String("hnsw") ? QStringLiteral("Groundscope HNSW (M %1, efConstruction %2), efSearch %3").arg(m_o.hnswLinks).arg(m_o.hnswEfConstruction).arg(effort)
+                                                            : QStringLiteral("Groundscope IVF-PQ re-ranked, %1 probes").arg(effort);
+      rows->push_back({name, label, build, batch, m_nq / batch, latency, recallOf(labels, m_exact, m_nq, m_k), megabytes, effort});
+    }
+  }
+
+private:
+  // The top k of all items for each row of q (labels, q.size(0) × k).
+  torch::Tensor torchSearch(const torch::Tensor &all, const torch::Tensor &q) const {
+    std::vector<torch::Tensor> scores, indices;
+    for (long long begin = 0; begin < m_o.items; begin += kBlock) {
+      const long long count = std::min(kBlock, m_o.items - begin);
+      const auto top = torch::mm(q, all.narrow(0, begin, count).t()).topk(std::min<long long>(m_k, count), 1);
+      scores.push_back(std::get<0>(top));
+      indices.push_back(std::get<1>(top) + static_cast<std::int64_t>(begin));
+    }
+    const auto best = torch::cat(scores, 1).topk(m_k, 1);
+    return torch::cat(indices, 1).gather(1, std::get<1>(best));
+  }
+
+  // The index built over the items (its build time in *build) and its saved size in *megabytes.
+  std::unique_ptr<VectorIndex> buildIndex(const QString &name, const QTemporaryDir &dir, double *build, double *megabytes) {
+    IndexOptions options;
+    options.kind = *indexKindFromName(name);
+    options.seed = m_o.seed;
+    options.hnswLinks = m_o.hnswLinks;
+    options.hnswEfConstruction = m_o.hnswEfConstruction;
+    if (m_job) m_job->log(QStringLiteral("building the %1 index").arg(name));
+    QElapsedTimer timer;
+    timer.start();
+    std::unique_ptr<VectorIndex> index = VectorIndex::build(m_items.data(), m_o.items, m_o.dim, ScoreKind::Cosine, options, m_job);
+    *build = timer.elapsed() / 1000.0;
+    const QString path = dir.filePath(name + QStringLiteral(".gsindex"));
+    index->save(path);
+    *megabytes = QFileInfo(path).size() / 1048576.0;
+    QFile::remove(path);
+    return index;
+  }
+
+  const RetrievalBenchOptions &m_o;
+  JobContext *m_job;
+  const int m_k, m_nq, m_latencyQueries;
+  std::vector<float> m_items, m_queries;
+  std::vector<faiss::Index::idx_t> m_exact; // the exact top k of each query
+};
+
 }  // namespace
 
 std::vector<RetrievalBenchRow> runRetrievalBench(const RetrievalBenchOptions &o, JobContext *job) {
   if (o.items < o.k || o.dim < 1 || o.queries < 1 || o.k < 1 || o.clusters < 1)
     throw std::invalid_argument("bench retrieval: need items ≥ k ≥ 1, dim ≥ 1, queries ≥ 1, clusters ≥ 1");
   torch::NoGradGuard noGrad;
-  if (job) job->setProgress(-1, QStringLiteral("generating %1 × %2 vectors").arg(o.items).arg(o.dim));
-  torch::manual_seed(o.seed);
-  const torch::Tensor centres = torch::randn({o.clusters, o.dim});
-  std::vector<float> items, queries;
-  mixture(o.items, o.dim, o.clusters, o.clusterSpread, o.seed + 1, centres, items, job);
-  mixture(o.queries, o.dim, o.clusters, o.clusterSpread, o.seed + 2, centres, queries, job);
-  const int k = o.k, nq = o.queries;
-  const int latencyQueries = std::min(o.latencyQueries, nq);
-
-  // Exact answers first (bare FAISS flat), the truth every recall is measured against.
-  std::vector<faiss::Index::idx_t> exact(std::size_t(nq) * k);
+  RetrievalBench bench(o, job);
+  bench.generateVectors();
   std::vector<RetrievalBenchRow> rows;
-  QElapsedTimer timer;
-  {
-    if (job) job->setProgress(-1, QStringLiteral("bare FAISS IndexFlatIP"));
-    timer.start();
-    faiss::IndexFlatIP bare(o.dim);
-    bare.add(o.items, items.data());
-    const double build = timer.elapsed() / 1000.0;
-    std::vector<float> distances(exact.size());
-    timer.start();
-    bare.search(nq, queries.data(), k, distances.data(), exact.data());
-    const double batch = timer.elapsed() / 1000.0;
-    std::vector<float> oneDistances(std::size_t(k), 0.0f);
-    std::vector<faiss::Index::idx_t> oneLabels(std::size_t(k), 0);
-    timer.start();
-    for (int q = 0; q < latencyQueries; ++q) bare.search(1, &queries[std::size_t(q) * o.dim], k, oneDistances.data(), oneLabels.data());
-    const double latency = timer.elapsed() / double(latencyQueries);
-    if (o.methods.contains(QStringLiteral("faiss")))
-      rows.push_back({QStringLiteral("faiss"), QStringLiteral("bare FAISS IndexFlatIP (exact; the floor)"), build, batch, nq / batch, latency, 1.0, 0});
-  }
-
-  if (o.methods.contains(QStringLiteral("torch"))) {
-    if (job) job->setProgress(-1, QStringLiteral("LibTorch mm + topk"));
-    const torch::Tensor all = torch::from_blob(items.data(), {o.items, o.dim}, torch::kFloat);
-    const auto search = [&](const torch::Tensor &q) {
-      std::vector<torch::Tensor> scores, indices;
-      for (long long begin = 0; begin < o.items; begin += kBlock) {
-        const long long count = std::min(kBlock, o.items - begin);
-        const auto top = torch::mm(q, all.narrow(0, begin, count).t()).topk(std::min<long long>(k, count), 1);
-        scores.push_back(std::get<0>(top));
-        indices.push_back(std::get<1>(top) + static_cast<std::int64_t>(begin));
-      }
-      const auto best = torch::cat(scores, 1).topk(k, 1);
-      return torch::cat(indices, 1).gather(1, std::get<1>(best));
-    };
-    const torch::Tensor q = torch::from_blob(queries.data(), {nq, o.dim}, torch::kFloat);
-    timer.start();
-    const torch::Tensor found = search(q).contiguous();
-    const double batch = timer.elapsed() / 1000.0;
-    timer.start();
-    for (int i = 0; i < latencyQueries; ++i) search(q.narrow(0, i, 1));
-    const double latency = timer.elapsed() / double(latencyQueries);
-    const std::vector<faiss::Index::idx_t> labels(found.data_ptr<std::int64_t>(), found.data_ptr<std::int64_t>() + found.numel());
-    rows.push_back({QStringLiteral("torch"), QStringLiteral("LibTorch mm + topk (exact)"), 0, batch, nq / batch, latency,
-                    recallOf(labels, exact, nq, k), 0});
-  }
-
+  const RetrievalBenchRow bare = bench.searchExactly();
+  if (o.methods.contains(QStringLiteral("faiss"))) rows.push_back(bare);
+  if (o.methods.contains(QStringLiteral("torch"))) rows.push_back(bench.searchWithTorch());
   QTemporaryDir dir;
-  for (const QString &name : {QStringLiteral("flat"), QStringLiteral("hnsw"), QStringLiteral("ivfpq")}) {
-    if (!o.methods.contains(name)) continue;
-    IndexOptions options;
-    options.kind = *indexKindFromName(name);
-    options.seed = o.seed;
-    options.hnswLinks = o.hnswLinks;
-    options.hnswEfConstruction = o.hnswEfConstruction;
-    if (job) job->log(QStringLiteral("building the %1 index").arg(name));
-    timer.start();
-    std::unique_ptr<VectorIndex> index = VectorIndex::build(items.data(), o.items, o.dim, ScoreKind::Cosine, options, job);
-    const double build = timer.elapsed() / 1000.0;
-    const QString path = dir.filePath(name + QStringLiteral(".gsindex"));
-    index->save(path);
-    const double megabytes = QFileInfo(path).size() / 1048576.0;
-    QFile::remove(path);
-    // One build, searched at each effort (HNSW efSearch, IVF lists probed): the speed–recall curve.
-    const std::vector<int> efforts = name == QLatin1String("hnsw")    ? o.hnswEfforts
-                                     : name == QLatin1String("ivfpq") ? o.ivfEfforts
-                                                                      : std::vector<int>{0};
-    for (int effort : efforts) {
-      if (effort > 0) index->setSearchEffort(effort);
-      if (job) job->setProgress(-1, QStringLiteral("searching the %1 index (effort %2)").arg(name).arg(effort));
-      timer.start();
-      const std::vector<IndexHit> hits = index->search(queries.data(), nq, k);
-      const double batch = timer.elapsed() / 1000.0;
-      timer.start();
-      for (int q = 0; q < latencyQueries; ++q) index->search(&queries[std::size_t(q) * o.dim], 1, k);
-      const double latency = timer.elapsed() / double(latencyQueries);
-      std::vector<faiss::Index::idx_t> labels(hits.size());
-      for (std::size_t h = 0; h < hits.size(); ++h) labels[h] = hits[h].row;
-      const QString label = name == QLatin1String("flat")   ? QStringLiteral("Groundscope flat (FAISS, exact)")
-                            : name == QLatin1String("hnsw") ? QStringLiteral("Groundscope HNSW (M %1, efConstruction %2), efSearch %3").arg(o.hnswLinks).arg(o.hnswEfConstruction).arg(effort)
-                                                            : QStringLiteral("Groundscope IVF-PQ re-ranked, %1 probes").arg(effort);
-      rows.push_back({name, label, build, batch, nq / batch, latency, recallOf(labels, exact, nq, k), megabytes, effort});
-    }
-  }
+  for (const QString &name : {QStringLiteral("flat"), QStringLiteral("hnsw"), QStringLiteral("ivfpq")})
+    if (o.methods.contains(name)) bench.searchIndex(name, dir, &rows);
   return rows;
 }
 

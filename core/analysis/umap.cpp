@@ -82,6 +82,124 @@ void normaliseLayout(std::vector<double> &y, int n, std::mt19937 &rng, bool keep
   }
 }
 
+// 3. The initial layout: spectral (§4). For several components the Laplacian's leading
+//    eigenvectors would only tell the components apart, so each is laid out on its own around
+//    an anchor, as umap-learn does. A given start (options.initial) is taken as it is.
+std::vector<double> initialLayout(const std::vector<float> &points, int n, int dim, const UmapOptions &options,
+                                  const detail::SparseMatrix &graph, detail::ThreadPool &pool, JobContext *job, int *components) {
+  std::vector<int> component;
+  *components = detail::connectedComponents(graph, &component);
+  return !options.initial.empty()  ? std::vector<double>(options.initial.begin(), options.initial.end())
+         : *components == 1       ? detail::spectralLayout(graph, options.seed, pool, job)
+                                  : detail::componentLayout(graph, component, *components, points.data(), dim, options.seed, pool, job);
+}
+
+// One edge of the fuzzy graph as the SGD samples it: every perSample epochs, drawing a negative
+// sample every perNegative epochs.
+struct Edge {
+  int head, tail;
+  double perSample, nextSample, perNegative, nextNegative;
+};
+
+// Each edge is sampled in proportion to its weight (every max_w / w epochs); edges too weak to be
+// sampled once in the run are dropped, as umap-learn does.
+std::vector<Edge> sampledEdges(const detail::SparseMatrix &graph, int n, int epochs, int negativeSamples) {
+  double maxWeight = 0;
+  for (double w : graph.values) maxWeight = std::max(maxWeight, w);
+  std::vector<Edge> edges;
+  for (int i = 0; i < n; ++i)
+    for (int e = graph.rowStart[std::size_t(i)]; e < graph.rowStart[std::size_t(i) + 1]; ++e) {
+      const double w = graph.values[std::size_t(e)];
+      if (w < maxWeight / epochs) continue;
+      const double perSample = maxWeight / w;
+      const double perNegative = negativeSamples > 0 ? perSample / negativeSamples : INFINITY;
+      edges.push_back({i, graph.cols[std::size_t(e)], perSample, perSample, perNegative, perNegative});
+    }
+  return edges;
+}
+
+// The gradient steps of the cross-entropy (§3.2) in single precision, as umap-learn optimises: the
+// layout needs no more. The power d^{2b} (one or two per sample) is the cost that dominates;
+// fastPow computes it without a libm call.
+struct SgdStep {
+  float fa, fb, attract, repel, clipValue, eps;
+
+  SgdStep(double a, double b)
+      : fa(float(a)), fb(float(b)), attract(float(-2.0 * a * b)), repel(float(2.0 * b)), clipValue(float(kClip)),
+        eps(float(kRepulsionEps)) {}
+
+  float clip(float v) const { return std::clamp(v, -clipValue, clipValue); }
+
+  // An edge's two ends pulled together: ∂/∂y of −log Φ = −2ab d^{2(b−1)} / (1 + a d^{2b}).
+  void pull(float *current, float *other, float alpha) const {
+    const float dx = current[0] - other[0], dy = current[1] - other[1];
+    const float d2 = dx * dx + dy * dy;
+    if (!(d2 > 0)) return;
+    const float d2b = detail::fastPow(d2, fb);
+    const float coefficient = attract * (d2b / d2) / (fa * d2b + 1.0f);
+    const float gx = clip(coefficient * dx) * alpha, gy = clip(coefficient * dy) * alpha;
+    current[0] += gx;
+    current[1] += gy;
+    other[0] -= gx;
+    other[1] -= gy;
+  }
+
+  // The edge's head pushed away from a negative sample: ∂/∂y of −log(1 − Φ) = 2b / ((ε + d²)(1 + a d^{2b})).
+  void push(float *current, const float *away, float alpha) const {
+    const float dx = current[0] - away[0], dy = current[1] - away[1];
+    const float d2 = dx * dx + dy * dy;
+    if (d2 > 0) {
+      const float coefficient = repel / ((eps + d2) * (fa * detail::fastPow(d2, fb) + 1.0f));
+      current[0] += clip(coefficient * dx) * alpha;
+      current[1] += clip(coefficient * dy) * alpha;
+    } else { // coincident points: umap-learn pushes by the clip value
+      current[0] += clipValue * alpha;
+      current[1] += clipValue * alpha;
+    }
+  }
+};
+
+// One epoch: every edge due is sampled, pulling both ends together; each sample draws its due
+// negative samples (random points) and pushes the edge's head away from them.
+void sgdEpoch(std::vector<float> &layout, std::vector<Edge> &edges, int epoch, float alpha, const SgdStep &step, std::mt19937 &rng, int n) {
+  const auto anyPoint = [&rng, n] { return static_cast<int>(rng() % std::uint32_t(n)); }; // n ≪ 2³²: bias negligible
+  for (Edge &edge : edges) {
+    if (edge.nextSample > epoch) continue;
+    float *current = &layout[std::size_t(edge.head) * 2];
+    step.pull(current, &layout[std::size_t(edge.tail) * 2], alpha);
+    edge.nextSample += edge.perSample;
+    const int negatives = static_cast<int>((epoch - edge.nextNegative) / edge.perNegative);
+    for (int s = 0; s < negatives; ++s) {
+      const int k = anyPoint();
+      if (k == edge.head) continue;
+      step.push(current, &layout[std::size_t(k) * 2], alpha);
+    }
+    edge.nextNegative += negatives * edge.perNegative;
+  }
+}
+
+// 4. SGD on the cross-entropy (§3.2) from the initial layout y, with umap-learn's linearly
+//    decaying learning rate; returns the layout (n × 2, single precision).
+std::vector<float> optimiseLayout(const std::vector<double> &y, const detail::SparseMatrix &graph, int n, int epochs,
+                                  const detail::CurveParameters &curve, const UmapOptions &options, std::mt19937 &rng, JobContext *job,
+                                  const UmapProgress &progress) {
+  std::vector<Edge> edges = sampledEdges(graph, n, epochs, options.negativeSamples);
+  std::vector<float> layout(y.begin(), y.end());
+  const SgdStep step(curve.a, curve.b);
+  const int reportEvery = std::max(1, options.reportEvery);
+  for (int epoch = 0; epoch < epochs; ++epoch) {
+    if (job) job->checkpoint();
+    const float alpha = float(options.learningRate * (1.0 - double(epoch) / epochs));
+    sgdEpoch(layout, edges, epoch, alpha, step, rng, n);
+    const int done = epoch + 1;
+    if (done % reportEvery == 0 || done == epochs) {
+      if (job) job->setProgress(0.2 + 0.8 * done / epochs, QStringLiteral("epoch %1/%2").arg(done).arg(epochs));
+      if (progress) progress(done, layout);
+    }
+  }
+  return layout;
+}
+
 }  // namespace
 
 UmapResult runUmap(const std::vector<float> &points, int n, int dim, const UmapOptions &options, JobContext *job,
@@ -106,96 +224,16 @@ UmapResult runUmap(const std::vector<float> &points, int n, int dim, const UmapO
   const detail::SparseMatrix graph = detail::fuzzySimplicialSet(lists, n, options.neighbours, pool);
   const int epochs = options.epochs > 0 ? options.epochs : (n <= 10000 ? 500 : 200);
 
-  // 3. The initial layout: spectral (§4). For several components the Laplacian's leading
-  //    eigenvectors would only tell the components apart, so each is laid out on its own around
-  //    an anchor, as umap-learn does.
+  // 3. The initial layout, then 4. the SGD; one generator serves the layout's noise and the SGD's
+  //    negative samples, in that order.
   if (job) job->setProgress(0.15, QStringLiteral("initial layout"));
-  std::vector<int> component;
-  result.components = detail::connectedComponents(graph, &component);
+  std::vector<double> y = initialLayout(points, n, dim, options, graph, pool, job, &result.components);
   std::mt19937 rng(static_cast<std::uint32_t>(options.seed));
-  std::vector<double> y = !options.initial.empty()  ? std::vector<double>(options.initial.begin(), options.initial.end())
-                          : result.components == 1 ? detail::spectralLayout(graph, options.seed, pool, job)
-                                                   : detail::componentLayout(graph, component, result.components, points.data(), dim, options.seed, pool, job);
   normaliseLayout(y, n, rng, !options.initial.empty());
-
-  // 4. SGD on the cross-entropy (§3.2): each edge is sampled in proportion to its weight (every
-  //    max_w / w epochs), pulling both ends together; each sample draws `negativeSamples` random
-  //    points and pushes the edge's head away from them. Edges too weak to be sampled once in the
-  //    run are dropped, as umap-learn does.
   const detail::CurveParameters curve = detail::fitCurve(options.minDist, options.spread);
   result.a = curve.a;
   result.b = curve.b;
-  const double a = curve.a, b = curve.b;
-  double maxWeight = 0;
-  for (double w : graph.values) maxWeight = std::max(maxWeight, w);
-  struct Edge {
-    int head, tail;
-    double perSample, nextSample, perNegative, nextNegative;
-  };
-  std::vector<Edge> edges;
-  for (int i = 0; i < n; ++i)
-    for (int e = graph.rowStart[std::size_t(i)]; e < graph.rowStart[std::size_t(i) + 1]; ++e) {
-      const double w = graph.values[std::size_t(e)];
-      if (w < maxWeight / epochs) continue;
-      const double perSample = maxWeight / w;
-      const double perNegative = options.negativeSamples > 0 ? perSample / options.negativeSamples : INFINITY;
-      edges.push_back({i, graph.cols[std::size_t(e)], perSample, perSample, perNegative, perNegative});
-    }
-  // Single precision, as umap-learn optimises: the layout needs no more. The power d^{2b} (one or
-  // two per sample) is the cost that dominates; fastPow computes it without a libm call.
-  std::vector<float> layout(y.begin(), y.end());
-  const float fa = float(a), fb = float(b), attract = float(-2.0 * a * b), repel = float(2.0 * b);
-  const float clipValue = float(kClip), eps = float(kRepulsionEps);
-  const auto clip = [clipValue](float v) { return std::clamp(v, -clipValue, clipValue); };
-  const auto anyPoint = [&rng, n] { return static_cast<int>(rng() % std::uint32_t(n)); }; // n ≪ 2³²: bias negligible
-  const int reportEvery = std::max(1, options.reportEvery);
-  for (int epoch = 0; epoch < epochs; ++epoch) {
-    if (job) job->checkpoint();
-    const float alpha = float(options.learningRate * (1.0 - double(epoch) / epochs));
-    for (Edge &edge : edges) {
-      if (edge.nextSample > epoch) continue;
-      float *current = &layout[std::size_t(edge.head) * 2];
-      float *other = &layout[std::size_t(edge.tail) * 2];
-      float dx = current[0] - other[0], dy = current[1] - other[1];
-      float d2 = dx * dx + dy * dy;
-      if (d2 > 0) {
-        // ∂/∂y of −log Φ: −2ab d^{2(b−1)} / (1 + a d^{2b})
-        const float d2b = detail::fastPow(d2, fb);
-        const float coefficient = attract * (d2b / d2) / (fa * d2b + 1.0f);
-        const float gx = clip(coefficient * dx) * alpha, gy = clip(coefficient * dy) * alpha;
-        current[0] += gx;
-        current[1] += gy;
-        other[0] -= gx;
-        other[1] -= gy;
-      }
-      edge.nextSample += edge.perSample;
-      const int negatives = static_cast<int>((epoch - edge.nextNegative) / edge.perNegative);
-      for (int s = 0; s < negatives; ++s) {
-        const int k = anyPoint();
-        if (k == edge.head) continue;
-        const float *away = &layout[std::size_t(k) * 2];
-        dx = current[0] - away[0];
-        dy = current[1] - away[1];
-        d2 = dx * dx + dy * dy;
-        if (d2 > 0) {
-          // ∂/∂y of −log(1 − Φ): 2b / ((ε + d²)(1 + a d^{2b}))
-          const float coefficient = repel / ((eps + d2) * (fa * detail::fastPow(d2, fb) + 1.0f));
-          current[0] += clip(coefficient * dx) * alpha;
-          current[1] += clip(coefficient * dy) * alpha;
-        } else { // coincident points: umap-learn pushes by the clip value
-          current[0] += clipValue * alpha;
-          current[1] += clipValue * alpha;
-        }
-      }
-      edge.nextNegative += negatives * edge.perNegative;
-    }
-    const int done = epoch + 1;
-    if (done % reportEvery == 0 || done == epochs) {
-      if (job) job->setProgress(0.2 + 0.8 * done / epochs, QStringLiteral("epoch %1/%2").arg(done).arg(epochs));
-      if (progress) progress(done, layout);
-    }
-  }
-  result.positions = std::move(layout);
+  result.positions = optimiseLayout(y, graph, n, epochs, curve, options, rng, job, progress);
   result.epochs = epochs;
   result.seconds = timer.elapsed() / 1000.0;
   return result;

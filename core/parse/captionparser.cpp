@@ -69,6 +69,14 @@ struct LinkedSpan {
   int unlinked() const { return lg.words.empty() ? 1 << 20 : lg.nullCount; }
 };
 
+// The spans a caption is parsed as: the pieces (the whole input unsplit, or the pieces a partial
+// linkage splits into) and each piece's linkage, pointing into `linked`.
+struct LinkedPieces {
+  std::map<std::pair<int, int>, LinkedSpan> linked; // every span parsed, keyed by [from, to)
+  detail::SentencePieces pieces;
+  std::vector<const LinkedSpan *> spans;
+};
+
 struct CaptionParser::Impl {
   detail::LinkGrammarSession session;
 
@@ -185,7 +193,129 @@ struct CaptionParser::Impl {
       return;
     }
   }
+
+  // The caption's pieces as Link Grammar links them: the whole input, or, when its linkage is
+  // partial, the pieces splitting finds. Each span is parsed once, however often splitting asks.
+  void linkPieces(const QString &input, LinkedPieces *out) {
+    const auto linkOnce = [&](int from, int to) -> const LinkedSpan & {
+      auto it = out->linked.find({from, to});
+      if (it == out->linked.end()) it = out->linked.emplace(std::make_pair(from, to), link(input, from, to)).first;
+      return it->second;
+    };
+    const int inputSize = static_cast<int>(input.size());
+    const LinkedSpan &whole = linkOnce(0, inputSize);
+    out->pieces = detail::SentencePieces{{{0, inputSize}}, {}};
+    // A partial linkage splits where both sides link better; so does a long input that got no linkage
+    // at all within the time limit (its pieces parse far faster), with fewer separators tried.
+    if (whole.lg.words.empty() || (whole.lg.nullCount > 0 && !whole.lg.timedOut))
+      out->pieces = detail::splitIntoPieces(input, [&](int from, int to) { return linkOnce(from, to).unlinked(); }, whole.lg.words.empty() ? 4 : 8);
+    for (const detail::SentencePiece &piece : out->pieces.pieces) out->spans.push_back(&linkOnce(piece.from, piece.to));
+  }
+
+  // A token from one of Link Grammar's words (input[start, end) as `lgText`), its text taken from
+  // the caption itself; its start in the caption is appended to `offsets`.
+  detail::LgWord captionWord(const QString &caption, const detail::PreTokens &pre, const QString &lgText, int start, int end,
+                             std::vector<int> *offsets) const {
+    const int inputSize = static_cast<int>(pre.input.size());
+    const int from = pre.toCaption[static_cast<std::size_t>(std::clamp(start, 0, inputSize))];
+    const int to = pre.toCaption[static_cast<std::size_t>(std::clamp(end, 0, inputSize))];
+    detail::LgWord word;
+    word.form = caption.mid(from, std::max(to - from, 0)).trimmed();
+    const QString read = pre.input.mid(std::clamp(start, 0, inputSize), std::max(std::min(end, inputSize) - start, 0)).trimmed();
+    if (!read.isEmpty() && read != word.form) word.spelling = read; // an informal spelling or stand-in
+    QString lgWord = lgText;
+    word.null = lgWord.size() > 2 && lgWord.startsWith(QLatin1Char('[')) && lgWord.endsWith(QLatin1Char(']'));
+    if (word.null) lgWord = lgWord.mid(1, lgWord.size() - 2);
+    lgWord.remove(markRegex());
+    if (word.form.isEmpty()) word.form = lgWord;
+    const int dot = lgWord.lastIndexOf(QLatin1Char('.'));
+    if (dot > 0 && dot + 1 < lgWord.size() && lgWord.left(dot).compare(detail::readSpelling(word), Qt::CaseInsensitive) == 0) word.suffix = lgWord.mid(dot + 1);
+    // A capitalised word whose lower-case form is in the dictionary ("Office", "Marines").
+    if (word.form.size() > 1 && word.form.at(0).isUpper()) word.commonLower = session.isKnownWord(word.form.toLower());
+    offsets->push_back(from);
+    return word;
+  }
+
+  // Each piece converts alone (its own wall links pick its root); the pieces are then joined, one
+  // separator token between consecutive pieces. The tokens go to `words`, their starts to `offsets`.
+  detail::Dependencies linkedDependencies(const QString &caption, const detail::PreTokens &pre, const LinkedPieces &linked,
+                                          std::vector<detail::LgWord> *words, std::vector<int> *offsets) const {
+    const std::vector<const LinkedSpan *> &spans = linked.spans;
+    std::vector<detail::Dependencies> parts;
+    QStringList firstWords;
+    for (std::size_t k = 0; k < spans.size(); ++k) {
+      if (k > 0) {
+        const detail::SentencePiece &sep = linked.pieces.separators[k - 1];
+        detail::LgWord separator = captionWord(caption, pre, pre.input.mid(sep.from, sep.to - sep.from), sep.from, sep.to, offsets);
+        words->push_back(separator);
+      }
+      std::vector<detail::LgWord> pieceWords;
+      for (const detail::LinkGrammarWord &w : spans[k]->lg.words) pieceWords.push_back(captionWord(caption, pre, w.text, w.start, w.end, offsets));
+      parts.push_back(detail::convertLinkage(pieceWords, spans[k]->lg.links));
+      firstWords << (pieceWords.empty() ? QString() : pieceWords.front().form);
+      words->insert(words->end(), pieceWords.begin(), pieceWords.end());
+    }
+    return spans.size() == 1 ? std::move(parts.front()) : detail::joinPieces(parts, firstWords);
+  }
 };
+
+namespace {
+
+// Without a linkage the tokens are the pre-tokens, with the sentence-final punctuation split off;
+// they go to `words`, their starts in the caption to `offsets`, and hang on a guessed root.
+detail::Dependencies fallbackParse(const detail::PreTokens &pre, std::vector<detail::LgWord> *words, std::vector<int> *offsets) {
+  static const QRegularExpression piece(QStringLiteral("[^\\s]+"));
+  for (auto it = piece.globalMatch(pre.input); it.hasNext();) {
+    const QRegularExpressionMatch m = it.next();
+    QString text = m.captured();
+    int start = static_cast<int>(m.capturedStart());
+    int trailing = 0;
+    while (trailing < text.size() - 1 && text[text.size() - 1 - trailing].isPunct()) ++trailing;
+    for (const auto &[s, t] : {std::pair<int, QString>{start, text.left(text.size() - trailing)},
+                               std::pair<int, QString>{start + static_cast<int>(text.size()) - trailing, text.right(trailing)}}) {
+      if (t.isEmpty()) continue;
+      detail::LgWord word;
+      word.form = t;
+      words->push_back(word);
+      offsets->push_back(pre.toCaption[static_cast<std::size_t>(s)]);
+    }
+  }
+  return detail::fallbackDependencies(*words);
+}
+
+// A flat S over the tokens: the constituency tree of a non-projective dependency tree.
+Tree flatSentence(const QStringList &tokens, const QStringList &upos) {
+  std::vector<TreeNode> nodes(1);
+  nodes[0].label = QStringLiteral("S");
+  for (int t = 0; t < tokens.size(); ++t) {
+    TreeNode leaf;
+    leaf.token = t;
+    leaf.word = tokens[t];
+    leaf.pos = upos[t];
+    leaf.parent = 0;
+    nodes.push_back(leaf);
+  }
+  return Tree::constituency(std::move(nodes));
+}
+
+// The constituency tree is built before the style rewrite: its POS come from the basic parse.
+// Link Grammar's own constituents exist for one linkage only (`single`, else null); joined pieces
+// take theirs from the joined dependencies.
+Tree constituencyTree(const QStringList &tokens, const detail::Dependencies &deps, const LinkedSpan *single) {
+  Tree basic = Tree::dependency(tokens, deps.upos, deps.heads, deps.relations);
+  std::optional<Tree> constituents;
+  if (single) constituents = detail::constituentsFromLinkGrammar(single->lg.constituents, tokens, deps.upos, single->addedWords);
+  if (!constituents) {
+    try {
+      constituents = detail::constituentsFromDependencies(basic);
+    } catch (const std::invalid_argument &) { // non-projective
+      constituents = flatSentence(tokens, deps.upos);
+    }
+  }
+  return std::move(*constituents);
+}
+
+}  // namespace
 
 CaptionParser::CaptionParser(ParserOptions options) : m_options(options), m_impl(std::make_unique<Impl>()) {
   m_impl->session.setTimeLimit(options.maxParseSeconds);
@@ -201,21 +331,9 @@ ParsedCaption CaptionParser::parse(const QString &caption) {
 
   detail::PreTokens pre = detail::pretokenize(caption);
   m_impl->lowerFirstWord(&pre.input);
-  std::map<std::pair<int, int>, LinkedSpan> linked; // each span is parsed once, however often splitting asks
-  const auto link = [&](int from, int to) -> const LinkedSpan & {
-    auto it = linked.find({from, to});
-    if (it == linked.end()) it = linked.emplace(std::make_pair(from, to), m_impl->link(pre.input, from, to)).first;
-    return it->second;
-  };
-  const int inputSize = static_cast<int>(pre.input.size());
-  const LinkedSpan &whole = link(0, inputSize);
-  detail::SentencePieces pieces{{{0, inputSize}}, {}};
-  // A partial linkage splits where both sides link better; so does a long input that got no linkage
-  // at all within the time limit (its pieces parse far faster), with fewer separators tried.
-  if (whole.lg.words.empty() || (whole.lg.nullCount > 0 && !whole.lg.timedOut))
-    pieces = detail::splitIntoPieces(pre.input, [&](int from, int to) { return link(from, to).unlinked(); }, whole.lg.words.empty() ? 4 : 8);
-  std::vector<const LinkedSpan *> spans;
-  for (const detail::SentencePiece &piece : pieces.pieces) spans.push_back(&link(piece.from, piece.to));
+  LinkedPieces linked;
+  m_impl->linkPieces(pre.input, &linked);
+  const std::vector<const LinkedSpan *> &spans = linked.spans;
   const bool single = spans.size() == 1;
   result.fragment = single && spans.front()->fragment;
   result.segments = static_cast<int>(spans.size());
@@ -225,95 +343,16 @@ ParsedCaption CaptionParser::parse(const QString &caption) {
   }
 
   // Tokens: Link Grammar's words, with their text taken from the caption itself.
-  const auto captionWord = [&](const QString &lgText, int start, int end) {
-    const int from = pre.toCaption[static_cast<std::size_t>(std::clamp(start, 0, inputSize))];
-    const int to = pre.toCaption[static_cast<std::size_t>(std::clamp(end, 0, inputSize))];
-    detail::LgWord word;
-    word.form = caption.mid(from, std::max(to - from, 0)).trimmed();
-    const QString read = pre.input.mid(std::clamp(start, 0, inputSize), std::max(std::min(end, inputSize) - start, 0)).trimmed();
-    if (!read.isEmpty() && read != word.form) word.spelling = read; // an informal spelling or stand-in
-    QString lgWord = lgText;
-    word.null = lgWord.size() > 2 && lgWord.startsWith(QLatin1Char('[')) && lgWord.endsWith(QLatin1Char(']'));
-    if (word.null) lgWord = lgWord.mid(1, lgWord.size() - 2);
-    lgWord.remove(markRegex());
-    if (word.form.isEmpty()) word.form = lgWord;
-    const int dot = lgWord.lastIndexOf(QLatin1Char('.'));
-    if (dot > 0 && dot + 1 < lgWord.size() && lgWord.left(dot).compare(detail::readSpelling(word), Qt::CaseInsensitive) == 0) word.suffix = lgWord.mid(dot + 1);
-    // A capitalised word whose lower-case form is in the dictionary ("Office", "Marines").
-    if (word.form.size() > 1 && word.form.at(0).isUpper()) word.commonLower = m_impl->session.isKnownWord(word.form.toLower());
-    result.offsets.push_back(from);
-    return word;
-  };
   std::vector<detail::LgWord> words;
   const bool haveLinkage = !spans.front()->lg.words.empty();
-  detail::Dependencies deps;
-  if (haveLinkage) {
-    // Each piece converts alone (its own wall links pick its root); the pieces are then joined.
-    std::vector<detail::Dependencies> parts;
-    QStringList firstWords;
-    for (std::size_t k = 0; k < spans.size(); ++k) {
-      if (k > 0) {
-        const detail::SentencePiece &sep = pieces.separators[k - 1];
-        detail::LgWord separator = captionWord(pre.input.mid(sep.from, sep.to - sep.from), sep.from, sep.to);
-        words.push_back(separator);
-      }
-      std::vector<detail::LgWord> pieceWords;
-      for (const detail::LinkGrammarWord &w : spans[k]->lg.words) pieceWords.push_back(captionWord(w.text, w.start, w.end));
-      parts.push_back(detail::convertLinkage(pieceWords, spans[k]->lg.links));
-      firstWords << (pieceWords.empty() ? QString() : pieceWords.front().form);
-      words.insert(words.end(), pieceWords.begin(), pieceWords.end());
-    }
-    deps = single ? std::move(parts.front()) : detail::joinPieces(parts, firstWords);
-  } else {
-    // Fallback tokens: the pre-tokens, with the sentence-final punctuation split off.
-    static const QRegularExpression piece(QStringLiteral("[^\\s]+"));
-    for (auto it = piece.globalMatch(pre.input); it.hasNext();) {
-      const QRegularExpressionMatch m = it.next();
-      QString text = m.captured();
-      int start = static_cast<int>(m.capturedStart());
-      int trailing = 0;
-      while (trailing < text.size() - 1 && text[text.size() - 1 - trailing].isPunct()) ++trailing;
-      for (const auto &[s, t] : {std::pair<int, QString>{start, text.left(text.size() - trailing)},
-                                 std::pair<int, QString>{start + static_cast<int>(text.size()) - trailing, text.right(trailing)}}) {
-        if (t.isEmpty()) continue;
-        detail::LgWord word;
-        word.form = t;
-        words.push_back(word);
-        result.offsets.push_back(pre.toCaption[static_cast<std::size_t>(s)]);
-      }
-    }
-    deps = detail::fallbackDependencies(words);
-  }
+  detail::Dependencies deps = haveLinkage ? m_impl->linkedDependencies(caption, pre, linked, &words, &result.offsets)
+                                          : fallbackParse(pre, &words, &result.offsets);
   for (const detail::LgWord &w : words) {
     result.tokens << w.form;
     result.xpos << w.suffix;
   }
   result.quality = !haveLinkage ? ParseQuality::Fallback : result.nullCount > 0 ? ParseQuality::Partial : ParseQuality::Complete;
-
-  // The constituency tree is built before the style rewrite: its POS come from the basic parse.
-  // Link Grammar's own constituents exist for one linkage only; joined pieces take theirs from
-  // the joined dependencies.
-  Tree basic = Tree::dependency(result.tokens, deps.upos, deps.heads, deps.relations);
-  std::optional<Tree> constituents;
-  if (haveLinkage && single) constituents = detail::constituentsFromLinkGrammar(spans.front()->lg.constituents, result.tokens, deps.upos, spans.front()->addedWords);
-  if (!constituents) {
-    try {
-      constituents = detail::constituentsFromDependencies(basic);
-    } catch (const std::invalid_argument &) { // non-projective: a flat S over the tokens
-      std::vector<TreeNode> nodes(1);
-      nodes[0].label = QStringLiteral("S");
-      for (int t = 0; t < result.tokens.size(); ++t) {
-        TreeNode leaf;
-        leaf.token = t;
-        leaf.word = result.tokens[t];
-        leaf.pos = deps.upos[t];
-        leaf.parent = 0;
-        nodes.push_back(leaf);
-      }
-      constituents = Tree::constituency(std::move(nodes));
-    }
-  }
-  result.constituency = std::move(*constituents);
+  result.constituency = constituencyTree(result.tokens, deps, haveLinkage && single ? spans.front() : nullptr);
 
   detail::applyStyle(m_options.style, result.tokens, deps);
   result.upos = deps.upos;

@@ -264,155 +264,168 @@ std::shared_ptr<detail::SentenceEncoderImpl> hLstm(const EncoderOptions &o) {
 
 // --- the registry ---------------------------------------------------------------------------------
 
+ModelEntry bowEntry() {
+  ModelEntry e{ModelKind::Bow, QStringLiteral("bow"), QStringLiteral("Bag of words"),
+               QStringLiteral("mean of word vectors (Socher et al. 2014 §6)")};
+  e.settings = kWordEncoder;
+  e.defaults = socherDefaults;
+  e.presets = {socherPreset()};
+  e.encoder = bagOfWords;
+  return e;
+}
+
+ModelEntry rnnEntry() {
+  ModelEntry e{ModelKind::Rnn, QStringLiteral("rnn"), QStringLiteral("Chain RNN"),
+               QStringLiteral("Elman RNN, last state (Socher et al. 2014 §6)")};
+  e.settings = kWordEncoder | SettingGroup::Hidden;
+  e.defaults = socherDefaults;
+  e.presets = {socherPreset()};
+  e.encoder = chainRnn;
+  return e;
+}
+
+ModelEntry lstmEntry() {
+  ModelEntry e{ModelKind::Lstm, QStringLiteral("lstm"), QStringLiteral("LSTM"),
+               QStringLiteral("LSTM, last state (Huang et al. 2018 §3.1)")};
+  e.settings = kWordEncoder | SettingGroup::Hidden;
+  e.defaults = huangDefaults;
+  e.presets = {{QStringLiteral("huang2018"), {}, QStringLiteral("Huang et al. 2018 §4.1: D = 300-d words, H = 1024, m = 0.2"),
+                QJsonObject{{QStringLiteral("word_dim"), 300},
+                            {QStringLiteral("hidden_dim"), 1024},
+                            {QStringLiteral("embed_dim"), 1024},
+                            {QStringLiteral("margin"), 0.2}}}};
+  e.encoder = lstm;
+  return e;
+}
+
+ModelEntry charGruEntry() {
+  ModelEntry e{ModelKind::CharGru, QStringLiteral("chargru"), QStringLiteral("char-GRU"),
+               QStringLiteral("bidirectional GRU over characters with self-attention (Merkx & Frank 2019 §3.1)")};
+  e.settings = SettingGroup::Common | SettingGroup::Hidden | SettingGroup::Characters | SettingGroup::Gradient;
+  e.defaults = merkxDefaults;
+  e.complete = bidirectionalSize;
+  e.validate = requireBidirectionalSize;
+  e.presets = {merkxPreset()};
+  e.encoder = charGru;
+  return e;
+}
+
+ModelEntry charLstmEntry() {
+  ModelEntry e{ModelKind::CharLstm, QStringLiteral("charlstm"), QStringLiteral("char-LSTM"),
+               QStringLiteral("bidirectional LSTM over characters with self-attention (Merkx & Frank 2019 §3.1)")};
+  e.settings = SettingGroup::Common | SettingGroup::Hidden | SettingGroup::Characters | SettingGroup::Gradient;
+  e.defaults = merkxDefaults;
+  e.complete = bidirectionalSize;
+  e.validate = requireBidirectionalSize;
+  e.presets = {merkxPreset()};
+  e.encoder = charLstm;
+  return e;
+}
+
+ModelEntry ccaEntry() {
+  ModelEntry e{ModelKind::Cca, QStringLiteral("cca"), QStringLiteral("CCA"),
+               QStringLiteral("linear CCA of mean word vectors and image features (Socher et al. 2014 §6, kCCA's "
+                              "linear form)")};
+  e.settings = SettingGroup::Common | SettingGroup::Words | SettingGroup::Cca;
+  e.closedForm = true;
+  e.defaults = socherDefaults;
+  return e;
+}
+
+ModelEntry ctRnnEntry() {
+  ModelEntry e{ModelKind::CtRnn, QStringLiteral("ctrnn"), QStringLiteral("CT-RNN"),
+               QStringLiteral("RNN over binarised constituency trees (Socher et al. 2014 §3.4)")};
+  e.tree = TreeInput::Constituency;
+  e.settings = kTreeRnn;
+  e.defaults = socherDefaults;
+  e.validate = requireWordSizedStates;
+  e.presets = {socherPreset()};
+  e.encoder = ctRnn;
+  return e;
+}
+
+ModelEntry dtRnnEntry() {
+  ModelEntry e{ModelKind::DtRnn, QStringLiteral("dtrnn"), QStringLiteral("DT-RNN"),
+               QStringLiteral("dependency-tree RNN, position matrices (Socher et al. 2014 Eqs. 1–4)")};
+  e.tree = TreeInput::Dependency;
+  e.settings = kTreeRnn;
+  e.defaults = socherDefaults;
+  e.presets = {socherPreset()};
+  e.encoder = dtRnn;
+  return e;
+}
+
+ModelEntry sdtRnnEntry() {
+  ModelEntry e{ModelKind::SdtRnn, QStringLiteral("sdtrnn"), QStringLiteral("SDT-RNN"),
+               QStringLiteral("dependency-tree RNN, relation matrices (Socher et al. 2014 §3.3)")};
+  e.tree = TreeInput::Dependency;
+  e.settings = kTreeRnn | SettingGroup::Relations;
+  e.defaults = socherDefaults;
+  e.presets = {socherPreset()};
+  e.encoder = sdtRnn;
+  return e;
+}
+
+ModelEntry dtLstmEntry() {
+  ModelEntry e{ModelKind::DtLstm, QStringLiteral("dtlstm"), QStringLiteral("DT-LSTM"),
+               QStringLiteral("dependency-tree LSTM with the twin network (DT-LSTM paper, appendix A, Eqs. 2–9)")};
+  e.tree = TreeInput::Dependency;
+  e.settings = kWordEncoder | SettingGroup::Hidden | SettingGroup::ChildPositions;
+  e.defaults = dtlstmDefaults;
+  e.presets = {{QStringLiteral("dtlstm-small"), {},
+                QStringLiteral("the DT-LSTM paper's model S (Tables 1–2, §4): 350-d T-LSTM and twin network, p = 3, "
+                               "minibatches of 50, SGD with momentum 0.5 → 0.95, learning rate 5e-4 decayed ×0.95 "
+                               "every 2,500 iterations"),
+                QJsonObject{{QStringLiteral("word_dim"), 350},
+                            {QStringLiteral("hidden_dim"), 350},
+                            {QStringLiteral("embed_dim"), 350},
+                            {QStringLiteral("lstm_positions"), 3},
+                            {QStringLiteral("batch_size"), 50},
+                            {QStringLiteral("optimizer"), QStringLiteral("sgd")},
+                            {QStringLiteral("schedule"), QStringLiteral("step")},
+                            {QStringLiteral("learning_rate"), 5e-4}}}};
+  e.encoder = dtLstm;
+  return e;
+}
+
+ModelEntry hmLstmEntry() {
+  ModelEntry e{ModelKind::HmLstm, QStringLiteral("hmlstm"), QStringLiteral("HM-LSTM"),
+               QStringLiteral("hierarchical multimodal LSTM: H-LSTM over constituency trees, phrase–region losses and "
+                              "correspondences learned without labels (HM-LSTM paper §3.2–3.4, Eqs. 2–10)")};
+  e.tree = TreeInput::Phrases;
+  e.needsRegions = true;
+  e.settings = kWordEncoder | SettingGroup::Hidden | SettingGroup::Phrases;
+  e.defaults = hmlstmDefaults;
+  e.validate = requireTwoBranches;
+  e.presets = {{QStringLiteral("hmlstm2017"), {},
+                QStringLiteral("HM-LSTM paper §3.2.1, §3.4 and §5.1.1: 300-d word2vec vectors kept fixed (give "
+                               "word_vectors the file), 512-d states and joint space, Adam 8e-3, minibatches of 64"),
+                QJsonObject{{QStringLiteral("word_dim"), 300},
+                            {QStringLiteral("hidden_dim"), 512},
+                            {QStringLiteral("embed_dim"), 512},
+                            {QStringLiteral("freeze_words"), true},
+                            {QStringLiteral("learning_rate"), 8e-3},
+                            {QStringLiteral("batch_size"), 64}}}};
+  e.encoder = hLstm;
+  return e;
+}
+
+ModelEntry conceptsEntry() {
+  ModelEntry e{ModelKind::Concepts, QStringLiteral("concepts"), QStringLiteral("Concepts + order"),
+               QStringLiteral("semantic concepts and order: multi-regional concepts, gated fusion with global context, "
+                              "LSTM sentences, sentence generation (Huang et al. 2018 §3, Eqs. 2–4)")};
+  e.settings = kWordEncoder | SettingGroup::Hidden | SettingGroup::Concepts;
+  e.defaults = conceptsDefaults;
+  e.validate = requireConceptSettings;
+  e.presets = conceptAblation();
+  e.encoder = lstm;
+  return e;
+}
+
+// Every model, one entry each; modelNames() and the kind table list them in this order.
 std::vector<ModelEntry> makeRegistry() {
-  std::vector<ModelEntry> r;
-  {
-    ModelEntry e{ModelKind::Bow, QStringLiteral("bow"), QStringLiteral("Bag of words"),
-                 QStringLiteral("mean of word vectors (Socher et al. 2014 §6)")};
-    e.settings = kWordEncoder;
-    e.defaults = socherDefaults;
-    e.presets = {socherPreset()};
-    e.encoder = bagOfWords;
-    r.push_back(e);
-  }
-  {
-    ModelEntry e{ModelKind::Rnn, QStringLiteral("rnn"), QStringLiteral("Chain RNN"),
-                 QStringLiteral("Elman RNN, last state (Socher et al. 2014 §6)")};
-    e.settings = kWordEncoder | SettingGroup::Hidden;
-    e.defaults = socherDefaults;
-    e.presets = {socherPreset()};
-    e.encoder = chainRnn;
-    r.push_back(e);
-  }
-  {
-    ModelEntry e{ModelKind::Lstm, QStringLiteral("lstm"), QStringLiteral("LSTM"),
-                 QStringLiteral("LSTM, last state (Huang et al. 2018 §3.1)")};
-    e.settings = kWordEncoder | SettingGroup::Hidden;
-    e.defaults = huangDefaults;
-    e.presets = {{QStringLiteral("huang2018"), {}, QStringLiteral("Huang et al. 2018 §4.1: D = 300-d words, H = 1024, m = 0.2"),
-                  QJsonObject{{QStringLiteral("word_dim"), 300},
-                              {QStringLiteral("hidden_dim"), 1024},
-                              {QStringLiteral("embed_dim"), 1024},
-                              {QStringLiteral("margin"), 0.2}}}};
-    e.encoder = lstm;
-    r.push_back(e);
-  }
-  {
-    ModelEntry e{ModelKind::CharGru, QStringLiteral("chargru"), QStringLiteral("char-GRU"),
-                 QStringLiteral("bidirectional GRU over characters with self-attention (Merkx & Frank 2019 §3.1)")};
-    e.settings = SettingGroup::Common | SettingGroup::Hidden | SettingGroup::Characters | SettingGroup::Gradient;
-    e.defaults = merkxDefaults;
-    e.complete = bidirectionalSize;
-    e.validate = requireBidirectionalSize;
-    e.presets = {merkxPreset()};
-    e.encoder = charGru;
-    r.push_back(e);
-  }
-  {
-    ModelEntry e{ModelKind::CharLstm, QStringLiteral("charlstm"), QStringLiteral("char-LSTM"),
-                 QStringLiteral("bidirectional LSTM over characters with self-attention (Merkx & Frank 2019 §3.1)")};
-    e.settings = SettingGroup::Common | SettingGroup::Hidden | SettingGroup::Characters | SettingGroup::Gradient;
-    e.defaults = merkxDefaults;
-    e.complete = bidirectionalSize;
-    e.validate = requireBidirectionalSize;
-    e.presets = {merkxPreset()};
-    e.encoder = charLstm;
-    r.push_back(e);
-  }
-  {
-    ModelEntry e{ModelKind::Cca, QStringLiteral("cca"), QStringLiteral("CCA"),
-                 QStringLiteral("linear CCA of mean word vectors and image features (Socher et al. 2014 §6, kCCA's "
-                                "linear form)")};
-    e.settings = SettingGroup::Common | SettingGroup::Words | SettingGroup::Cca;
-    e.closedForm = true;
-    e.defaults = socherDefaults;
-    r.push_back(e);
-  }
-  {
-    ModelEntry e{ModelKind::CtRnn, QStringLiteral("ctrnn"), QStringLiteral("CT-RNN"),
-                 QStringLiteral("RNN over binarised constituency trees (Socher et al. 2014 §3.4)")};
-    e.tree = TreeInput::Constituency;
-    e.settings = kTreeRnn;
-    e.defaults = socherDefaults;
-    e.validate = requireWordSizedStates;
-    e.presets = {socherPreset()};
-    e.encoder = ctRnn;
-    r.push_back(e);
-  }
-  {
-    ModelEntry e{ModelKind::DtRnn, QStringLiteral("dtrnn"), QStringLiteral("DT-RNN"),
-                 QStringLiteral("dependency-tree RNN, position matrices (Socher et al. 2014 Eqs. 1–4)")};
-    e.tree = TreeInput::Dependency;
-    e.settings = kTreeRnn;
-    e.defaults = socherDefaults;
-    e.presets = {socherPreset()};
-    e.encoder = dtRnn;
-    r.push_back(e);
-  }
-  {
-    ModelEntry e{ModelKind::SdtRnn, QStringLiteral("sdtrnn"), QStringLiteral("SDT-RNN"),
-                 QStringLiteral("dependency-tree RNN, relation matrices (Socher et al. 2014 §3.3)")};
-    e.tree = TreeInput::Dependency;
-    e.settings = kTreeRnn | SettingGroup::Relations;
-    e.defaults = socherDefaults;
-    e.presets = {socherPreset()};
-    e.encoder = sdtRnn;
-    r.push_back(e);
-  }
-  {
-    ModelEntry e{ModelKind::DtLstm, QStringLiteral("dtlstm"), QStringLiteral("DT-LSTM"),
-                 QStringLiteral("dependency-tree LSTM with the twin network (DT-LSTM paper, appendix A, Eqs. 2–9)")};
-    e.tree = TreeInput::Dependency;
-    e.settings = kWordEncoder | SettingGroup::Hidden | SettingGroup::ChildPositions;
-    e.defaults = dtlstmDefaults;
-    e.presets = {{QStringLiteral("dtlstm-small"), {},
-                  QStringLiteral("the DT-LSTM paper's model S (Tables 1–2, §4): 350-d T-LSTM and twin network, p = 3, "
-                                 "minibatches of 50, SGD with momentum 0.5 → 0.95, learning rate 5e-4 decayed ×0.95 "
-                                 "every 2,500 iterations"),
-                  QJsonObject{{QStringLiteral("word_dim"), 350},
-                              {QStringLiteral("hidden_dim"), 350},
-                              {QStringLiteral("embed_dim"), 350},
-                              {QStringLiteral("lstm_positions"), 3},
-                              {QStringLiteral("batch_size"), 50},
-                              {QStringLiteral("optimizer"), QStringLiteral("sgd")},
-                              {QStringLiteral("schedule"), QStringLiteral("step")},
-                              {QStringLiteral("learning_rate"), 5e-4}}}};
-    e.encoder = dtLstm;
-    r.push_back(e);
-  }
-  {
-    ModelEntry e{ModelKind::HmLstm, QStringLiteral("hmlstm"), QStringLiteral("HM-LSTM"),
-                 QStringLiteral("hierarchical multimodal LSTM: H-LSTM over constituency trees, phrase–region losses and "
-                                "correspondences learned without labels (HM-LSTM paper §3.2–3.4, Eqs. 2–10)")};
-    e.tree = TreeInput::Phrases;
-    e.needsRegions = true;
-    e.settings = kWordEncoder | SettingGroup::Hidden | SettingGroup::Phrases;
-    e.defaults = hmlstmDefaults;
-    e.validate = requireTwoBranches;
-    e.presets = {{QStringLiteral("hmlstm2017"), {},
-                  QStringLiteral("HM-LSTM paper §3.2.1, §3.4 and §5.1.1: 300-d word2vec vectors kept fixed (give "
-                                 "word_vectors the file), 512-d states and joint space, Adam 8e-3, minibatches of 64"),
-                  QJsonObject{{QStringLiteral("word_dim"), 300},
-                              {QStringLiteral("hidden_dim"), 512},
-                              {QStringLiteral("embed_dim"), 512},
-                              {QStringLiteral("freeze_words"), true},
-                              {QStringLiteral("learning_rate"), 8e-3},
-                              {QStringLiteral("batch_size"), 64}}}};
-    e.encoder = hLstm;
-    r.push_back(e);
-  }
-  {
-    ModelEntry e{ModelKind::Concepts, QStringLiteral("concepts"), QStringLiteral("Concepts + order"),
-                 QStringLiteral("semantic concepts and order: multi-regional concepts, gated fusion with global context, "
-                                "LSTM sentences, sentence generation (Huang et al. 2018 §3, Eqs. 2–4)")};
-    e.settings = kWordEncoder | SettingGroup::Hidden | SettingGroup::Concepts;
-    e.defaults = conceptsDefaults;
-    e.validate = requireConceptSettings;
-    e.presets = conceptAblation();
-    e.encoder = lstm;
-    r.push_back(e);
-  }
-  return r;
+  return {bowEntry(),   rnnEntry(),   lstmEntry(),   charGruEntry(), charLstmEntry(), ccaEntry(),
+          ctRnnEntry(), dtRnnEntry(), sdtRnnEntry(), dtLstmEntry(),  hmLstmEntry(),   conceptsEntry()};
 }
 
 }  // namespace

@@ -110,44 +110,40 @@ void saveTo(const QString &folder, const QByteArray &weights, const QJsonObject 
   writeFileAtomically(configPath(folder), QJsonDocument(saved).toJson());
 }
 
-}  // namespace
-
-ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec &spec, const QString &folder,
-                                      const QString &key, JobContext *job, const QString &sharedFolder,
-                                      const DecodedImageCache *decoded) {
-  const ConceptCnnOptions &options = spec.concept;
-  ConceptCnnModel model;
-  model.featureDim = options.featureDim;
-  // Reuse: the same key means the same images, captions and options.
-  if (loadSaved(folder, key, options, model, job)) return model;
-  if (!sharedFolder.isEmpty() && loadSaved(sharedFolder, key, options, model, job)) {
-    // Keep a copy beside the features it makes, so the feature folder stays self-contained.
-    QFile weights(weightsPath(sharedFolder)), config(configPath(sharedFolder));
-    if (weights.open(QIODevice::ReadOnly) && config.open(QIODevice::ReadOnly)) {
-      writeFileAtomically(weightsPath(folder), weights.readAll());
-      writeFileAtomically(configPath(folder), config.readAll());
-    }
-    if (job) job->log(QStringLiteral("concept CNN: reusing the network trained in %1").arg(sharedFolder));
-    return model;
+// The network trained for `key` in the shared folder, copied beside the features it makes, so the
+// feature folder stays self-contained; false when the shared folder has none.
+bool loadSharedCopy(const QString &folder, const QString &sharedFolder, const QString &key, const ConceptCnnOptions &options,
+                    ConceptCnnModel &model, JobContext *job) {
+  if (sharedFolder.isEmpty() || !loadSaved(sharedFolder, key, options, model, job)) return false;
+  QFile weights(weightsPath(sharedFolder)), config(configPath(sharedFolder));
+  if (weights.open(QIODevice::ReadOnly) && config.open(QIODevice::ReadOnly)) {
+    writeFileAtomically(weightsPath(folder), weights.readAll());
+    writeFileAtomically(configPath(folder), config.readAll());
   }
+  if (job) job->log(QStringLiteral("concept CNN: reusing the network trained in %1").arg(sharedFolder));
+  return true;
+}
 
-  // The training split; all images when it is (nearly) empty, as in a bare caption table: the
-  // features are then fitted to every image, which is all such a dataset can offer.
+// The training split; all images when it is (nearly) empty, as in a bare caption table: the
+// features are then fitted to every image, which is all such a dataset can offer.
+std::vector<int> trainingImages(const Dataset &dataset) {
   std::vector<int> train = dataset.imagesIn(Split::Train);
   if (static_cast<int>(train.size()) < kMinTrainingImages) {
     train.clear();
     for (int i = 0; i < static_cast<int>(dataset.images.size()); ++i) train.push_back(i);
   }
-  model.vocabulary = ConceptVocabulary::build(dataset, train, options.maxConcepts, options.minImages);
-  if (model.vocabulary.size() < 2)
-    throw std::runtime_error(QStringLiteral("%1: concept CNN: only %2 concepts occur in %3+ training images' captions")
-                                 .arg(dataset.root)
-                                 .arg(model.vocabulary.size())
-                                 .arg(options.minImages)
-                                 .toStdString());
+  return train;
+}
 
-  // Decode the training images once (N×3×S×S in memory: 49 KB per 64-px image).
-  InputSpec input = spec.input;
+// The training images as one tensor, with their concepts' {0,1} targets.
+struct TrainingData {
+  torch::Tensor x, y;
+  int skipped = 0; // unreadable images
+};
+
+// Decode the training images once (N×3×S×S in memory: 49 KB per 64-px image).
+TrainingData readTrainingImages(const Dataset &dataset, const std::vector<int> &train, const InputSpec &input,
+                                const ConceptVocabulary &vocabulary, const DecodedImageCache *decoded, JobContext *job) {
   std::vector<torch::Tensor> images, targets;
   int skipped = 0;
   for (std::size_t n = 0; n < train.size(); ++n) {
@@ -163,8 +159,8 @@ ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec
       continue;
     }
     images.push_back(blobToTensor(makeBlob(makeCrops(image, input, CropMode::Center), input)));
-    torch::Tensor target = torch::zeros({model.vocabulary.size()});
-    for (int k : model.vocabulary.conceptsOf(dataset, train[n])) target[k] = 1.0f;
+    torch::Tensor target = torch::zeros({vocabulary.size()});
+    for (int k : vocabulary.conceptsOf(dataset, train[n])) target[k] = 1.0f;
     targets.push_back(target);
   }
   if (static_cast<int>(images.size()) < kMinTrainingImages)
@@ -173,11 +169,13 @@ ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec
                                  .arg(images.size())
                                  .arg(kMinTrainingImages)
                                  .toStdString());
-  const torch::Tensor x = torch::cat(images);
-  const torch::Tensor y = torch::stack(targets);
+  return {torch::cat(images), torch::stack(targets), skipped};
+}
 
-  QElapsedTimer clock;
-  clock.start();
+// Adam on the multi-label loss of Eq. 1 over shuffled minibatches, from the options' seed; returns
+// the last epoch's mean loss.
+double fitConceptCnn(const TrainingData &data, const ConceptCnnOptions &options, ConceptCnnModel &model, JobContext *job) {
+  const torch::Tensor &x = data.x, &y = data.y;
   torch::manual_seed(options.seed);
   model.net = ConceptCnn(model.vocabulary.size(), options.featureDim);
   torch::optim::Adam optimiser(model.net->parameters(), torch::optim::AdamOptions(options.learningRate));
@@ -207,13 +205,12 @@ ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec
     lastLoss = sum / batches;
   }
   model.net->eval();
+  return lastLoss;
+}
 
-  model.summary = {{QStringLiteral("images"), static_cast<int>(n)},
-                   {QStringLiteral("skipped"), skipped},
-                   {QStringLiteral("concepts"), model.vocabulary.size()},
-                   {QStringLiteral("epochs"), options.epochs},
-                   {QStringLiteral("final_loss"), lastLoss},
-                   {QStringLiteral("seconds"), clock.elapsed() / 1000.0}};
+// The trained network and the config that vouches for it, in the folder and (when given) the shared folder.
+void saveTrained(const ConceptCnnModel &model, const QString &key, const ConceptCnnOptions &options, const QString &folder,
+                 const QString &sharedFolder) {
   std::ostringstream weights;
   torch::save(model.net, weights);
   const std::string bytes = weights.str();
@@ -224,6 +221,41 @@ ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec
                           {QStringLiteral("training"), model.summary}};
   saveTo(folder, weightBytes, saved);
   if (!sharedFolder.isEmpty() && QDir().mkpath(sharedFolder)) saveTo(sharedFolder, weightBytes, saved);
+}
+
+}  // namespace
+
+ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec &spec, const QString &folder,
+                                      const QString &key, JobContext *job, const QString &sharedFolder,
+                                      const DecodedImageCache *decoded) {
+  const ConceptCnnOptions &options = spec.concept;
+  ConceptCnnModel model;
+  model.featureDim = options.featureDim;
+  // Reuse: the same key means the same images, captions and options.
+  if (loadSaved(folder, key, options, model, job)) return model;
+  if (loadSharedCopy(folder, sharedFolder, key, options, model, job)) return model;
+
+  const std::vector<int> train = trainingImages(dataset);
+  model.vocabulary = ConceptVocabulary::build(dataset, train, options.maxConcepts, options.minImages);
+  if (model.vocabulary.size() < 2)
+    throw std::runtime_error(QStringLiteral("%1: concept CNN: only %2 concepts occur in %3+ training images' captions")
+                                 .arg(dataset.root)
+                                 .arg(model.vocabulary.size())
+                                 .arg(options.minImages)
+                                 .toStdString());
+  const TrainingData data = readTrainingImages(dataset, train, spec.input, model.vocabulary, decoded, job);
+  const int64_t n = data.x.size(0);
+
+  QElapsedTimer clock;
+  clock.start();
+  const double lastLoss = fitConceptCnn(data, options, model, job);
+  model.summary = {{QStringLiteral("images"), static_cast<int>(n)},
+                   {QStringLiteral("skipped"), data.skipped},
+                   {QStringLiteral("concepts"), model.vocabulary.size()},
+                   {QStringLiteral("epochs"), options.epochs},
+                   {QStringLiteral("final_loss"), lastLoss},
+                   {QStringLiteral("seconds"), clock.elapsed() / 1000.0}};
+  saveTrained(model, key, options, folder, sharedFolder);
   if (job)
     job->log(QStringLiteral("concept CNN: %1 concepts, %2 images, %3 epochs, loss %4")
                  .arg(model.vocabulary.size())

@@ -344,6 +344,198 @@ void checkOptions(const Dataset &dataset, const BackboneSpec &spec, const Extrac
     throw std::runtime_error(QStringLiteral("%1: backbone file not found").arg(spec.path).toStdString());
 }
 
+// Where a set of this key lives: options.outDir, or a folder of the user's feature cache named by
+// the dataset, the backbone kind and the key.
+QString featureFolder(const Dataset &dataset, const BackboneSpec &spec, const ExtractOptions &options, const QString &key) {
+  return options.outDir.isEmpty()
+             ? QDir(userCacheDir(QStringLiteral("features")))
+                   .filePath(QStringLiteral("%1-%2-%3").arg(dataset.name.isEmpty() ? QStringLiteral("dataset") : dataset.name,
+                                                            backboneKindName(spec.kind), key.left(16)))
+             : options.outDir;
+}
+
+// A complete set of this key: nothing to extract. Another key's (or a damaged) set goes, so no
+// stale manifest can vouch for new files.
+std::optional<FeatureSet> loadCompleteSet(const QString &folder, const QString &manifestPath, const QString &key, JobContext *job) {
+  QFile manifestFile(manifestPath);
+  if (!manifestFile.open(QIODevice::ReadOnly)) return std::nullopt;
+  const QJsonObject manifest = QJsonDocument::fromJson(manifestFile.readAll()).object();
+  manifestFile.close();
+  if (manifest.value(QStringLiteral("key")).toString() == key) {
+    try {
+      FeatureSet set = loadFeatures(folder);
+      if (job) job->log(QStringLiteral("features: reusing %1 (%2 images, %3-d)").arg(folder).arg(set.size()).arg(set.dim()));
+      return set;
+    } catch (const std::exception &error) {
+      if (job) job->warn(QStringLiteral("features: re-extracting, the cached set is damaged: %1").arg(QString::fromUtf8(error.what())));
+    }
+  }
+  QFile::remove(manifestPath);
+  return std::nullopt;
+}
+
+// The chunks one call extracted (or read back), their dimension, and what the manifest reports.
+struct Extraction {
+  std::vector<Chunk> chunks;
+  int dim = 0;
+  double extractMs = 0; // extraction only (not training), from nanoseconds: reading .npy rows takes well under 1 ms
+  int processed = 0;    // images run through the network in this call (not resumed ones)
+  int resumedChunks = 0;
+  QJsonObject trainingSummary, decodedSummary;
+};
+
+// Precomputed features: the dataset's rows of the .npy file, one chunk.
+Extraction readPrecomputedFeatures(const Dataset &dataset, const BackboneSpec &spec) {
+  Extraction run;
+  QElapsedTimer clock;
+  clock.start();
+  run.chunks.push_back(readPrecomputed(dataset, spec, &run.dim));
+  run.processed = static_cast<int>(dataset.images.size());
+  run.extractMs = clock.nsecsElapsed() / 1e6;
+  return run;
+}
+
+// Resume: keep the leading chunks a previous run of this key finished.
+void resumeChunks(const QString &folder, const QString &key, const ExtractOptions &options, int chunkCount, Extraction *run) {
+  for (int c = 0; c < chunkCount; ++c) {
+    Chunk chunk;
+    if (!readChunk(folder, c, key, options.regions, options.chunkImages, &chunk, &run->dim)) break;
+    run->chunks.push_back(std::move(chunk));
+  }
+  run->resumedChunks = static_cast<int>(run->chunks.size());
+}
+
+// What the decoded-image cache did, for the manifest (empty when it is off), and logged.
+QJsonObject decodedCacheSummary(const vision::DecodedImageCache &decoded, JobContext *job) {
+  if (!decoded.enabled()) return {};
+  const QJsonObject summary{{QStringLiteral("folder"), decoded.folder()},
+                            {QStringLiteral("read"), decoded.hits()},
+                            {QStringLiteral("stored"), decoded.stored()},
+                            {QStringLiteral("not_stored"), decoded.unstored()}};
+  if (job) {
+    job->log(QStringLiteral("features: %1 decoded images read from %2, %3 decoded and stored there")
+                 .arg(decoded.hits()).arg(decoded.folder()).arg(decoded.stored()));
+    if (decoded.unstored() > 0)
+      job->warn(QStringLiteral("features: %1 decoded images could not be cached (first: %2); extraction is unaffected")
+                    .arg(decoded.unstored()).arg(decoded.firstWriteError()));
+  }
+  return summary;
+}
+
+// An image backbone: the chunks a previous run finished are read back, the rest run through the
+// network chunk by chunk, each finished chunk but the last written to partial/.
+Extraction extractWithBackbone(const Dataset &dataset, const BackboneSpec &spec, const ExtractOptions &options, const QString &folder,
+                               const QString &key, JobContext *job) {
+  Extraction run;
+  const QString decodedFolder = !options.reuseDecoded             ? QString()
+                                : options.decodedCacheDir.isEmpty() ? userCacheDir(QStringLiteral("decoded"))
+                                                                    : options.decodedCacheDir;
+  const vision::DecodedImageCache decoded(decodedFolder, spec.input);
+  std::unique_ptr<vision::Backbone> backbone = vision::openPixelBackbone(dataset, spec, folder, job, &run.trainingSummary, &decoded);
+  // OpenCV's parallel loops (resizing, the dnn layers) on the configured cores, set here rather than
+  // left to OpenCV's default, which counts every core the machine has, not what GS_THREADS allows.
+  cv::setNumThreads(runtime::configuredThreads());
+  if (job)
+    job->log(QStringLiteral("features: batches of %1 images, %2 thread(s) preparing images ahead, OpenCV on %3 thread(s)")
+                 .arg(options.batchSize).arg(options.prepareThreads).arg(cv::getNumThreads()));
+  const int total = static_cast<int>(dataset.images.size());
+  const int chunkCount = (total + options.chunkImages - 1) / options.chunkImages;
+  resumeChunks(folder, key, options, chunkCount, &run);
+  const int resumed = run.resumedChunks;
+  if (resumed > 0 && job) job->log(QStringLiteral("features: resuming after %1 of %2 chunks in %3").arg(resumed).arg(chunkCount).arg(folder));
+  QElapsedTimer clock;
+  clock.start();
+  for (int c = resumed; c < chunkCount; ++c) {
+    const int begin = c * options.chunkImages, end = qMin(total, begin + options.chunkImages);
+    Chunk chunk = extractChunk(dataset, begin, end, *backbone, options, decoded, job);
+    if (!chunk.ids.isEmpty()) run.dim = backbone->dim();
+    // The last chunk goes straight into the final files below: a partial copy would only be
+    // written, synced and deleted (with the concept CNN, in a single chunk, 3 % of the run).
+    if (c + 1 < chunkCount) writeChunk(folder, c, key, chunk, run.dim, options.regions, options.chunkImages);
+    run.chunks.push_back(std::move(chunk));
+    run.processed += end - begin;
+    if (job) job->setItemProgress(end, total, QStringLiteral("extracting features (%1)").arg(spec.describe()));
+  }
+  run.extractMs = clock.nsecsElapsed() / 1e6;
+  run.decodedSummary = decodedCacheSummary(decoded, job);
+  return run;
+}
+
+// All chunks as one: what the final files hold.
+struct JoinedChunks {
+  std::vector<float> features, regionFeatures, regionBoxes;
+  std::vector<int> regionCounts;
+  QStringList ids;
+  std::vector<SkippedImage> skipped;
+};
+
+JoinedChunks joinChunks(const std::vector<Chunk> &chunks) {
+  JoinedChunks all;
+  for (const Chunk &chunk : chunks) {
+    all.ids << chunk.ids;
+    all.features.insert(all.features.end(), chunk.features.begin(), chunk.features.end());
+    all.regionFeatures.insert(all.regionFeatures.end(), chunk.regionFeatures.begin(), chunk.regionFeatures.end());
+    all.regionBoxes.insert(all.regionBoxes.end(), chunk.regionBoxes.begin(), chunk.regionBoxes.end());
+    all.regionCounts.insert(all.regionCounts.end(), chunk.regionCounts.begin(), chunk.regionCounts.end());
+    all.skipped.insert(all.skipped.end(), chunk.skipped.begin(), chunk.skipped.end());
+  }
+  return all;
+}
+
+// Fails when no image could be read; otherwise warns of the first kSkipWarningsShown skipped ones.
+void reportSkipped(const Dataset &dataset, const JoinedChunks &all, JobContext *job) {
+  const std::vector<SkippedImage> &skipped = all.skipped;
+  if (all.ids.isEmpty())
+    throw std::runtime_error(QStringLiteral("%1: no image could be read (%2 skipped; first: %3: %4)")
+                                 .arg(dataset.root)
+                                 .arg(skipped.size())
+                                 .arg(skipped.empty() ? QString() : skipped.front().path, skipped.empty() ? QString() : skipped.front().reason)
+                                 .toStdString());
+  for (std::size_t k = 0; k < skipped.size() && job; ++k) {
+    if (static_cast<int>(k) == kSkipWarningsShown) {
+      job->warn(QStringLiteral("… and %1 more skipped images (see manifest.json)").arg(skipped.size() - k));
+      break;
+    }
+    job->warn(QStringLiteral("skipped %1: %2").arg(skipped[k].path, skipped[k].reason));
+  }
+}
+
+void writeFeatureFiles(const QString &folder, const JoinedChunks &all, int dim, bool regions) {
+  writeNpy(QDir(folder).filePath(QStringLiteral("features.npy")), all.features.data(), all.ids.size(), dim);
+  if (regions) {
+    writeNpy(QDir(folder).filePath(QStringLiteral("region_features.npy")), all.regionFeatures.data(), all.regionFeatures.size() / dim, dim);
+    writeNpy(QDir(folder).filePath(QStringLiteral("region_boxes.npy")), all.regionBoxes.data(), all.regionBoxes.size() / 4, 4);
+  }
+}
+
+QJsonObject manifestJson(const Dataset &dataset, const BackboneSpec &spec, const ExtractOptions &options, const QString &key,
+                         const JoinedChunks &all, const Extraction &run) {
+  const double seconds = run.extractMs / 1000.0;
+  QJsonObject backboneJson = spec.toJson();
+  backboneJson.insert(QStringLiteral("description"), spec.describe());
+  QJsonObject manifest{{QStringLiteral("format"), vision::kFeatureCacheFormat},
+                       {QStringLiteral("key"), key},
+                       {QStringLiteral("dataset"), dataset.name},
+                       {QStringLiteral("dataset_root"), dataset.root},
+                       {QStringLiteral("backbone"), backboneJson},
+                       {QStringLiteral("crops"), options.crops == CropMode::TenCrop ? 10 : 1},
+                       {QStringLiteral("regions"), options.regions},
+                       {QStringLiteral("max_regions"), options.maxRegions},
+                       {QStringLiteral("region_set"), enumName(options.regionSet)},
+                       {QStringLiteral("dim"), run.dim},
+                       {QStringLiteral("images"), all.ids.size()},
+                       {QStringLiteral("image_ids"), QJsonArray::fromStringList(all.ids)},
+                       {QStringLiteral("skipped"), skippedJson(all.skipped)},
+                       {QStringLiteral("seconds"), seconds},
+                       {QStringLiteral("resumed_chunks"), run.resumedChunks},
+                       {QStringLiteral("images_per_second"), seconds > 0 ? run.processed / seconds : 0.0},
+                       {QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}};
+  if (options.regions) manifest.insert(QStringLiteral("region_counts"), intArray(all.regionCounts));
+  if (!run.trainingSummary.isEmpty()) manifest.insert(QStringLiteral("concept_cnn"), run.trainingSummary);
+  if (!run.decodedSummary.isEmpty()) manifest.insert(QStringLiteral("decoded_cache"), run.decodedSummary);
+  return manifest;
+}
+
 }  // namespace
 
 namespace vision {
@@ -380,152 +572,22 @@ FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, c
   if (options.chunkImages == 0)
     options.chunkImages = vision::servesDecodedCache(spec.input) ? 512 : 64;
   const QString key = featureCacheKey(dataset, spec, options);
-  const QString folder = options.outDir.isEmpty()
-                             ? QDir(userCacheDir(QStringLiteral("features")))
-                                   .filePath(QStringLiteral("%1-%2-%3").arg(dataset.name.isEmpty() ? QStringLiteral("dataset") : dataset.name,
-                                                                            backboneKindName(spec.kind), key.left(16)))
-                             : options.outDir;
+  const QString folder = featureFolder(dataset, spec, options, key);
   const QString manifestPath = QDir(folder).filePath(QStringLiteral("manifest.json"));
   if (!QDir().mkpath(QDir(folder).filePath(QStringLiteral("partial"))))
     throw std::runtime_error(QStringLiteral("%1: cannot create the feature folder").arg(folder).toStdString());
-
-  // A complete set of this key: nothing to extract.
-  QFile manifestFile(manifestPath);
-  if (manifestFile.open(QIODevice::ReadOnly)) {
-    const QJsonObject manifest = QJsonDocument::fromJson(manifestFile.readAll()).object();
-    manifestFile.close();
-    if (manifest.value(QStringLiteral("key")).toString() == key) {
-      try {
-        FeatureSet set = loadFeatures(folder);
-        set.m_reused = true;
-        if (job) job->log(QStringLiteral("features: reusing %1 (%2 images, %3-d)").arg(folder).arg(set.size()).arg(set.dim()));
-        return set;
-      } catch (const std::exception &error) {
-        if (job) job->warn(QStringLiteral("features: re-extracting, the cached set is damaged: %1").arg(QString::fromUtf8(error.what())));
-      }
-    }
-    // Another key's (or a damaged) set: it goes, so no stale manifest can vouch for new files.
-    QFile::remove(manifestPath);
+  if (std::optional<FeatureSet> complete = loadCompleteSet(folder, manifestPath, key, job)) {
+    complete->m_reused = true;
+    return std::move(*complete);
   }
 
-  QJsonObject trainingSummary, decodedSummary;
-  std::vector<Chunk> chunks;
-  int dim = 0;
-  QElapsedTimer clock;
-  double extractMs = 0; // extraction only (not training), from nanoseconds: reading .npy rows takes well under 1 ms
-  int processed = 0; // images run through the network in this call (not resumed ones)
-  int resumedChunks = 0;
-  if (spec.kind == BackboneKind::Npy) {
-    clock.start();
-    chunks.push_back(readPrecomputed(dataset, spec, &dim));
-    processed = static_cast<int>(dataset.images.size());
-    extractMs = clock.nsecsElapsed() / 1e6;
-  } else {
-    const QString decodedFolder = !options.reuseDecoded             ? QString()
-                                  : options.decodedCacheDir.isEmpty() ? userCacheDir(QStringLiteral("decoded"))
-                                                                      : options.decodedCacheDir;
-    const vision::DecodedImageCache decoded(decodedFolder, spec.input);
-    std::unique_ptr<vision::Backbone> backbone =
-        vision::openPixelBackbone(dataset, spec, folder, job, &trainingSummary, &decoded);
-    // OpenCV's parallel loops (resizing, the dnn layers) on the configured cores, set here rather than
-    // left to OpenCV's default, which counts every core the machine has, not what GS_THREADS allows.
-    cv::setNumThreads(runtime::configuredThreads());
-    if (job)
-      job->log(QStringLiteral("features: batches of %1 images, %2 thread(s) preparing images ahead, OpenCV on %3 thread(s)")
-                   .arg(options.batchSize).arg(options.prepareThreads).arg(cv::getNumThreads()));
-    const int total = static_cast<int>(dataset.images.size());
-    const int chunkCount = (total + options.chunkImages - 1) / options.chunkImages;
-    // Resume: keep the leading chunks a previous run of this key finished.
-    for (int c = 0; c < chunkCount; ++c) {
-      Chunk chunk;
-      if (!readChunk(folder, c, key, options.regions, options.chunkImages, &chunk, &dim)) break;
-      chunks.push_back(std::move(chunk));
-    }
-    const int resumed = resumedChunks = static_cast<int>(chunks.size());
-    if (resumed > 0 && job) job->log(QStringLiteral("features: resuming after %1 of %2 chunks in %3").arg(resumed).arg(chunkCount).arg(folder));
-    clock.start();
-    for (int c = resumed; c < chunkCount; ++c) {
-      const int begin = c * options.chunkImages, end = qMin(total, begin + options.chunkImages);
-      Chunk chunk = extractChunk(dataset, begin, end, *backbone, options, decoded, job);
-      if (!chunk.ids.isEmpty()) dim = backbone->dim();
-      // The last chunk goes straight into the final files below: a partial copy would only be
-      // written, synced and deleted (with the concept CNN, in a single chunk, 3 % of the run).
-      if (c + 1 < chunkCount) writeChunk(folder, c, key, chunk, dim, options.regions, options.chunkImages);
-      chunks.push_back(std::move(chunk));
-      processed += end - begin;
-      if (job) job->setItemProgress(end, total, QStringLiteral("extracting features (%1)").arg(spec.describe()));
-    }
-    extractMs = clock.nsecsElapsed() / 1e6;
-    if (decoded.enabled()) {
-      decodedSummary = QJsonObject{{QStringLiteral("folder"), decoded.folder()},
-                                   {QStringLiteral("read"), decoded.hits()},
-                                   {QStringLiteral("stored"), decoded.stored()},
-                                   {QStringLiteral("not_stored"), decoded.unstored()}};
-      if (job) {
-        job->log(QStringLiteral("features: %1 decoded images read from %2, %3 decoded and stored there")
-                     .arg(decoded.hits()).arg(decoded.folder()).arg(decoded.stored()));
-        if (decoded.unstored() > 0)
-          job->warn(QStringLiteral("features: %1 decoded images could not be cached (first: %2); extraction is unaffected")
-                        .arg(decoded.unstored()).arg(decoded.firstWriteError()));
-      }
-    }
-  }
-
+  const Extraction run = spec.kind == BackboneKind::Npy ? readPrecomputedFeatures(dataset, spec)
+                                                        : extractWithBackbone(dataset, spec, options, folder, key, job);
   // Join the chunks into the final files; manifest.json last.
-  std::vector<float> features, regionFeatures, regionBoxes;
-  std::vector<int> regionCounts;
-  QStringList ids;
-  std::vector<SkippedImage> skipped;
-  for (Chunk &chunk : chunks) {
-    ids << chunk.ids;
-    features.insert(features.end(), chunk.features.begin(), chunk.features.end());
-    regionFeatures.insert(regionFeatures.end(), chunk.regionFeatures.begin(), chunk.regionFeatures.end());
-    regionBoxes.insert(regionBoxes.end(), chunk.regionBoxes.begin(), chunk.regionBoxes.end());
-    regionCounts.insert(regionCounts.end(), chunk.regionCounts.begin(), chunk.regionCounts.end());
-    skipped.insert(skipped.end(), chunk.skipped.begin(), chunk.skipped.end());
-  }
-  if (ids.isEmpty())
-    throw std::runtime_error(QStringLiteral("%1: no image could be read (%2 skipped; first: %3: %4)")
-                                 .arg(dataset.root)
-                                 .arg(skipped.size())
-                                 .arg(skipped.empty() ? QString() : skipped.front().path, skipped.empty() ? QString() : skipped.front().reason)
-                                 .toStdString());
-  for (std::size_t k = 0; k < skipped.size() && job; ++k) {
-    if (static_cast<int>(k) == kSkipWarningsShown) {
-      job->warn(QStringLiteral("… and %1 more skipped images (see manifest.json)").arg(skipped.size() - k));
-      break;
-    }
-    job->warn(QStringLiteral("skipped %1: %2").arg(skipped[k].path, skipped[k].reason));
-  }
-  writeNpy(QDir(folder).filePath(QStringLiteral("features.npy")), features.data(), ids.size(), dim);
-  if (options.regions) {
-    writeNpy(QDir(folder).filePath(QStringLiteral("region_features.npy")), regionFeatures.data(), regionFeatures.size() / dim, dim);
-    writeNpy(QDir(folder).filePath(QStringLiteral("region_boxes.npy")), regionBoxes.data(), regionBoxes.size() / 4, 4);
-  }
-  const double seconds = extractMs / 1000.0;
-  QJsonObject backboneJson = spec.toJson();
-  backboneJson.insert(QStringLiteral("description"), spec.describe());
-  QJsonObject manifest{{QStringLiteral("format"), vision::kFeatureCacheFormat},
-                       {QStringLiteral("key"), key},
-                       {QStringLiteral("dataset"), dataset.name},
-                       {QStringLiteral("dataset_root"), dataset.root},
-                       {QStringLiteral("backbone"), backboneJson},
-                       {QStringLiteral("crops"), options.crops == CropMode::TenCrop ? 10 : 1},
-                       {QStringLiteral("regions"), options.regions},
-                       {QStringLiteral("max_regions"), options.maxRegions},
-                       {QStringLiteral("region_set"), enumName(options.regionSet)},
-                       {QStringLiteral("dim"), dim},
-                       {QStringLiteral("images"), ids.size()},
-                       {QStringLiteral("image_ids"), QJsonArray::fromStringList(ids)},
-                       {QStringLiteral("skipped"), skippedJson(skipped)},
-                       {QStringLiteral("seconds"), seconds},
-                       {QStringLiteral("resumed_chunks"), resumedChunks},
-                       {QStringLiteral("images_per_second"), seconds > 0 ? processed / seconds : 0.0},
-                       {QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}};
-  if (options.regions) manifest.insert(QStringLiteral("region_counts"), intArray(regionCounts));
-  if (!trainingSummary.isEmpty()) manifest.insert(QStringLiteral("concept_cnn"), trainingSummary);
-  if (!decodedSummary.isEmpty()) manifest.insert(QStringLiteral("decoded_cache"), decodedSummary);
-  writeFileAtomically(manifestPath, QJsonDocument(manifest).toJson(QJsonDocument::Indented));
+  const JoinedChunks all = joinChunks(run.chunks);
+  reportSkipped(dataset, all, job);
+  writeFeatureFiles(folder, all, run.dim, options.regions);
+  writeFileAtomically(manifestPath, QJsonDocument(manifestJson(dataset, spec, options, key, all, run)).toJson(QJsonDocument::Indented));
   QDir(QDir(folder).filePath(QStringLiteral("partial"))).removeRecursively();
   return loadFeatures(folder);
 }

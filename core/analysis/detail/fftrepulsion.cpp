@@ -33,6 +33,54 @@ struct FftwBuffer {
   FftwBuffer &operator=(const FftwBuffer &) = delete;
 };
 
+// Where each point sits on the node grid: its box's first node and its Lagrange weights on that
+// box's p nodes per axis.
+struct NodeWeights {
+  std::vector<int> firstNode;  // (column, row) of the box's first node, per point
+  std::vector<double> weights; // per point: p column weights, then p row weights
+};
+
+// Each point's box and its Lagrange weights on the box's p nodes per axis (nodes at (k + ½)/p of
+// the box): w_k(t) = Π_{l≠k} (t − s_l) / (s_k − s_l).
+NodeWeights nodeWeights(const double *y, int n, int p, double lo, double boxWidth, int boxes, ThreadPool &pool) {
+  std::vector<double> s(static_cast<std::size_t>(p)), denominator(static_cast<std::size_t>(p), 1.0);
+  for (int k = 0; k < p; ++k) s[std::size_t(k)] = (k + 0.5) / p;
+  for (int k = 0; k < p; ++k)
+    for (int l = 0; l < p; ++l)
+      if (l != k) denominator[std::size_t(k)] *= s[std::size_t(k)] - s[std::size_t(l)];
+  NodeWeights at;
+  at.firstNode.resize(std::size_t(n) * 2);
+  at.weights.resize(std::size_t(n) * 2 * p);
+  pool.parallelFor(n, [&](int begin, int end) {
+    for (int i = begin; i < end; ++i)
+      for (int axis = 0; axis < 2; ++axis) {
+        const double u = (y[2 * std::size_t(i) + axis] - lo) / boxWidth;
+        const int box = std::clamp(int(std::floor(u)), 0, boxes - 1);
+        const double t = u - box;
+        at.firstNode[2 * std::size_t(i) + axis] = box * p;
+        double *w = &at.weights[(2 * std::size_t(i) + axis) * p];
+        for (int k = 0; k < p; ++k) {
+          double numerator = 1;
+          for (int l = 0; l < p; ++l)
+            if (l != k) numerator *= t - s[std::size_t(l)];
+          w[k] = numerator / denominator[std::size_t(k)];
+        }
+      }
+  });
+  return at;
+}
+
+// Charge c of point i: [1, y₁, y₂, ‖y‖²].
+double charge(const double *y, int c, int i) {
+  const double a = y[2 * std::size_t(i)], b = y[2 * std::size_t(i) + 1];
+  switch (c) {
+  case 0: return 1.0;
+  case 1: return a;
+  case 2: return b;
+  default: return a * a + b * b;
+  }
+}
+
 }  // namespace
 
 int smoothFftSize(int n) {
@@ -73,6 +121,100 @@ struct FftRepulsion::Grid {
   }
   double *realData(int c) { return static_cast<double *>(real[std::size_t(c)]->data); }
   fftw_complex *spectrumData(int c) { return static_cast<fftw_complex *>(spectrum[std::size_t(c)]->data); }
+
+  // Pass 1, one task per grid: spread charge c onto the nodes (task c, points in index order, so the
+  // sums do not depend on the schedule), or fill the kernel grid (task kCharges); then each grid's
+  // forward transform.
+  void spreadAndTransform(const double *y, int n, int p, const NodeWeights &at, int nodes, double nodeSpacing, ThreadPool &pool) {
+    const std::size_t cells = std::size_t(m) * m;
+    pool.parallelFor(kCharges + 1, [&](int begin, int end) {
+      for (int c = begin; c < end; ++c) {
+        double *g = realData(c);
+        std::fill(g, g + cells, 0.0);
+        if (c == kCharges) fillKernel(g, nodes, nodeSpacing);
+        else spreadCharge(g, c, y, n, p, at);
+        fftw_execute_dft_r2c(forward, g, spectrumData(c));
+      }
+    });
+  }
+
+  // The kernel K = (1 + d²)⁻² at every node offset: offsets (dr, dc) with |d| < nodes sit at
+  // (dr mod m, dc mod m).
+  void fillKernel(double *g, int nodes, double nodeSpacing) const {
+    for (int r = 0; r < m; ++r) {
+      const double dr = (r <= nodes ? r : m - r) * nodeSpacing;
+      for (int col = 0; col < m; ++col) {
+        const double dc = (col <= nodes ? col : m - col) * nodeSpacing;
+        const double q = 1.0 / (1.0 + dr * dr + dc * dc);
+        g[std::size_t(r) * m + col] = q * q;
+      }
+    }
+  }
+
+  // Charge c of every point, in index order, onto the p × p nodes of its box.
+  void spreadCharge(double *g, int c, const double *y, int n, int p, const NodeWeights &at) const {
+    for (int i = 0; i < n; ++i) {
+      const double value = charge(y, c, i);
+      const double *wc = &at.weights[2 * std::size_t(i) * p], *wr = wc + p;
+      const int c0 = at.firstNode[2 * std::size_t(i)], r0 = at.firstNode[2 * std::size_t(i) + 1];
+      for (int k = 0; k < p; ++k) {
+        double *row = g + std::size_t(r0 + k) * m + c0;
+        const double rowValue = wr[k] * value;
+        for (int l = 0; l < p; ++l) row[l] += rowValue * wc[l];
+      }
+    }
+  }
+
+  // Pass 2: multiply each charge's spectrum by the kernel's and transform back (unnormalised: FFTW's
+  // inverse multiplies by m², divided out when the potentials are read).
+  void convolveWithKernel(ThreadPool &pool) {
+    const std::size_t spectrumCells = std::size_t(m) * (m / 2 + 1);
+    pool.parallelFor(kCharges, [&](int begin, int end) {
+      for (int c = begin; c < end; ++c) {
+        auto *g = reinterpret_cast<std::complex<double> *>(spectrumData(c));
+        const auto *kernel = reinterpret_cast<const std::complex<double> *>(spectrumData(kCharges));
+        for (std::size_t k = 0; k < spectrumCells; ++k) g[k] *= kernel[k];
+        fftw_execute_dft_c2r(inverse, spectrumData(c), realData(c));
+      }
+    });
+  }
+
+  // Pass 3: interpolate the four potentials back to each point, then the forces (into rep) and Z's
+  // terms, whose sum is returned.
+  double readForces(const double *y, int n, int p, const NodeWeights &at, ThreadPool &pool, double *rep) {
+    const double scale = 1.0 / double(std::size_t(m) * m);
+    std::vector<double> zTerms(static_cast<std::size_t>(n));
+    pool.parallelFor(n, [&](int begin, int end) {
+      for (int i = begin; i < end; ++i) {
+        double phi[kCharges];
+        potentialsAt(i, p, at, scale, phi);
+        const double a = y[2 * std::size_t(i)], b = y[2 * std::size_t(i) + 1];
+        rep[2 * std::size_t(i)] = a * phi[0] - phi[1];
+        rep[2 * std::size_t(i) + 1] = b * phi[0] - phi[2];
+        zTerms[std::size_t(i)] = (1 + a * a + b * b) * phi[0] - 2 * (a * phi[1] + b * phi[2]) + phi[3];
+      }
+    });
+    double z = 0;
+    for (double t : zTerms) z += t;
+    return z;
+  }
+
+  // φ₁…φ₄ at point i: its box's nodes of each transformed grid, weighted as its charges were spread.
+  void potentialsAt(int i, int p, const NodeWeights &at, double scale, double *phi) {
+    const double *wc = &at.weights[2 * std::size_t(i) * p], *wr = wc + p;
+    const int c0 = at.firstNode[2 * std::size_t(i)], r0 = at.firstNode[2 * std::size_t(i) + 1];
+    for (int c = 0; c < kCharges; ++c) {
+      const double *g = realData(c);
+      double sum = 0;
+      for (int k = 0; k < p; ++k) {
+        const double *row = g + std::size_t(r0 + k) * m + c0;
+        double rowSum = 0;
+        for (int l = 0; l < p; ++l) rowSum += wc[l] * row[l];
+        sum += wr[k] * rowSum;
+      }
+      phi[c] = sum * scale;
+    }
+  }
 };
 
 FftRepulsion::FftRepulsion(FftRepulsionOptions options) : m_options(options) {
@@ -99,111 +241,10 @@ double FftRepulsion::repulsion(const double *y, int n, ThreadPool &pool, double 
   Grid &grid = *m_grid;
   const double boxWidth = width / m_boxes, nodeSpacing = boxWidth / p;
 
-  // Each point's box and its Lagrange weights on the box's p nodes per axis (nodes at (k + ½)/p of
-  // the box): w_k(t) = Π_{l≠k} (t − s_l) / (s_k − s_l).
-  std::vector<double> s(static_cast<std::size_t>(p)), denominator(static_cast<std::size_t>(p), 1.0);
-  for (int k = 0; k < p; ++k) s[std::size_t(k)] = (k + 0.5) / p;
-  for (int k = 0; k < p; ++k)
-    for (int l = 0; l < p; ++l)
-      if (l != k) denominator[std::size_t(k)] *= s[std::size_t(k)] - s[std::size_t(l)];
-  std::vector<int> firstNode(std::size_t(n) * 2);       // (column, row) of the box's first node
-  std::vector<double> weights(std::size_t(n) * 2 * p);  // p column weights, then p row weights
-  pool.parallelFor(n, [&](int begin, int end) {
-    for (int i = begin; i < end; ++i)
-      for (int axis = 0; axis < 2; ++axis) {
-        const double u = (y[2 * std::size_t(i) + axis] - lo) / boxWidth;
-        const int box = std::clamp(int(std::floor(u)), 0, m_boxes - 1);
-        const double t = u - box;
-        firstNode[2 * std::size_t(i) + axis] = box * p;
-        double *w = &weights[(2 * std::size_t(i) + axis) * p];
-        for (int k = 0; k < p; ++k) {
-          double numerator = 1;
-          for (int l = 0; l < p; ++l)
-            if (l != k) numerator *= t - s[std::size_t(l)];
-          w[k] = numerator / denominator[std::size_t(k)];
-        }
-      }
-  });
-  const auto charge = [y](int c, int i) {
-    const double a = y[2 * std::size_t(i)], b = y[2 * std::size_t(i) + 1];
-    switch (c) {
-    case 0: return 1.0;
-    case 1: return a;
-    case 2: return b;
-    default: return a * a + b * b;
-    }
-  };
-
-  // Pass 1, one task per grid: spread charge c onto the nodes (task c, points in index order, so the
-  // sums do not depend on the schedule), or fill the kernel grid (task kCharges): node offsets
-  // (dr, dc) with |d| < nodes sit at (dr mod m, dc mod m); then each grid's forward transform.
-  const std::size_t cells = std::size_t(m) * m;
-  pool.parallelFor(kCharges + 1, [&](int begin, int end) {
-    for (int c = begin; c < end; ++c) {
-      double *g = grid.realData(c);
-      std::fill(g, g + cells, 0.0);
-      if (c == kCharges) {
-        for (int r = 0; r < m; ++r) {
-          const double dr = (r <= nodes ? r : m - r) * nodeSpacing;
-          for (int col = 0; col < m; ++col) {
-            const double dc = (col <= nodes ? col : m - col) * nodeSpacing;
-            const double q = 1.0 / (1.0 + dr * dr + dc * dc);
-            g[std::size_t(r) * m + col] = q * q;
-          }
-        }
-      } else {
-        for (int i = 0; i < n; ++i) {
-          const double value = charge(c, i);
-          const double *wc = &weights[2 * std::size_t(i) * p], *wr = wc + p;
-          const int c0 = firstNode[2 * std::size_t(i)], r0 = firstNode[2 * std::size_t(i) + 1];
-          for (int k = 0; k < p; ++k) {
-            double *row = g + std::size_t(r0 + k) * m + c0;
-            const double rowValue = wr[k] * value;
-            for (int l = 0; l < p; ++l) row[l] += rowValue * wc[l];
-          }
-        }
-      }
-      fftw_execute_dft_r2c(grid.forward, g, grid.spectrumData(c));
-    }
-  });
-  // Pass 2: multiply each charge's spectrum by the kernel's and transform back (unnormalised: FFTW's
-  // inverse multiplies by m², divided out below).
-  const std::size_t spectrumCells = std::size_t(m) * (m / 2 + 1);
-  pool.parallelFor(kCharges, [&](int begin, int end) {
-    for (int c = begin; c < end; ++c) {
-      auto *g = reinterpret_cast<std::complex<double> *>(grid.spectrumData(c));
-      const auto *kernel = reinterpret_cast<const std::complex<double> *>(grid.spectrumData(kCharges));
-      for (std::size_t k = 0; k < spectrumCells; ++k) g[k] *= kernel[k];
-      fftw_execute_dft_c2r(grid.inverse, grid.spectrumData(c), grid.realData(c));
-    }
-  });
-  // Pass 3: interpolate the four potentials back to each point, then the forces and Z's terms.
-  const double scale = 1.0 / double(cells);
-  std::vector<double> zTerms(static_cast<std::size_t>(n));
-  pool.parallelFor(n, [&](int begin, int end) {
-    for (int i = begin; i < end; ++i) {
-      const double *wc = &weights[2 * std::size_t(i) * p], *wr = wc + p;
-      const int c0 = firstNode[2 * std::size_t(i)], r0 = firstNode[2 * std::size_t(i) + 1];
-      double phi[kCharges];
-      for (int c = 0; c < kCharges; ++c) {
-        const double *g = grid.realData(c);
-        double sum = 0;
-        for (int k = 0; k < p; ++k) {
-          const double *row = g + std::size_t(r0 + k) * m + c0;
-          double rowSum = 0;
-          for (int l = 0; l < p; ++l) rowSum += wc[l] * row[l];
-          sum += wr[k] * rowSum;
-        }
-        phi[c] = sum * scale;
-      }
-      const double a = y[2 * std::size_t(i)], b = y[2 * std::size_t(i) + 1];
-      rep[2 * std::size_t(i)] = a * phi[0] - phi[1];
-      rep[2 * std::size_t(i) + 1] = b * phi[0] - phi[2];
-      zTerms[std::size_t(i)] = (1 + a * a + b * b) * phi[0] - 2 * (a * phi[1] + b * phi[2]) + phi[3];
-    }
-  });
-  double z = 0;
-  for (double t : zTerms) z += t;
+  const NodeWeights at = nodeWeights(y, n, p, lo, boxWidth, m_boxes, pool);
+  grid.spreadAndTransform(y, n, p, at, nodes, nodeSpacing, pool);
+  grid.convolveWithKernel(pool);
+  const double z = grid.readForces(y, n, p, at, pool, rep);
   return z - n; // the sums included each point's own term, K_ii (1 + 0) = 1
 }
 

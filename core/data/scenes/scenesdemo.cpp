@@ -118,6 +118,118 @@ void checkOptions(const ScenesOptions &options) {
     throw std::invalid_argument("gs::makeScenesDemo: split fractions must be non-negative and sum to at most 1");
 }
 
+// Captions first: a twin's order-sensitive flags need both images' captions.
+std::vector<std::vector<SceneCaption>> renderCaptions(const std::vector<Item> &items) {
+  std::vector<std::vector<SceneCaption>> captions(items.size());
+  for (std::size_t i = 0; i < items.size(); ++i)
+    for (const CaptionPlan::Choice &choice : items[i].plan.choices) captions[i].push_back(renderCaption(items[i].scene, choice));
+  return captions;
+}
+
+// Images: rendered and written on all cores in batches, with cancel/pause between batches.
+// Each image depends only on its scene (its texture has its own seed), so the bytes do not
+// depend on the order the threads run in.
+void renderImages(const QDir &dir, const std::vector<Item> &items, int imageSize, JobContext *job) {
+  const int n = int(items.size());
+  for (int start = 0; start < n; start += kRenderBatch) {
+    if (job) {
+      job->checkpoint();
+      job->setItemProgress(start, n, QStringLiteral("rendering Scenes images"));
+    }
+    QList<int> batch;
+    for (int i = start; i < std::min(n, start + kRenderBatch); ++i) batch << i;
+    const QStringList errors = QtConcurrent::blockingMapped<QStringList>(batch, [&](int i) -> QString {
+      try {
+        writeImage(dir.filePath(QStringLiteral("images/") + imageId(i) + QStringLiteral(".png")), renderImage(items[i].scene, imageSize));
+        return {};
+      } catch (const std::exception &error) { // QtConcurrent passes on QExceptions only
+        return QString::fromStdString(error.what());
+      }
+    });
+    for (const QString &error : errors)
+      if (!error.isEmpty()) throw std::runtime_error(error.toStdString());
+  }
+}
+
+// Order-sensitive: the twin has a caption with exactly this bag of words (and, being the twin, a
+// different meaning). Checked here rather than assumed from the construction.
+bool orderSensitive(const SceneCaption &caption, const std::vector<SceneCaption> &twinCaptions) {
+  const QStringList bag = sortedBag(caption.tokens);
+  bool sensitive = false;
+  for (const SceneCaption &other : twinCaptions) sensitive |= sortedBag(other.tokens) == bag;
+  return sensitive;
+}
+
+// A caption's phrases with their boxes, as regions.json lists them.
+QJsonArray phrasesJson(const SceneCaption &caption) {
+  QJsonArray phrases;
+  for (const PhraseRegion &phrase : caption.phrases) {
+    QJsonArray boxes;
+    for (const Box &box : phrase.boxes) boxes.append(boxJson(box));
+    phrases.append(QJsonObject{{QStringLiteral("begin"), phrase.begin}, {QStringLiteral("end"), phrase.end},
+                               {QStringLiteral("boxes"), boxes}});
+  }
+  return phrases;
+}
+
+QJsonArray objectsJson(const Scene &scene) {
+  QJsonArray objects;
+  for (const Group &group : scene.groups)
+    for (const Box &box : group.boxes)
+      objects.append(QJsonObject{{QStringLiteral("shape"), shapeName(group.shape)},
+                                 {QStringLiteral("colour"), colourName(group.colour)},
+                                 {QStringLiteral("size"), sizeName(group.size)},
+                                 {QStringLiteral("box"), boxJson(box)}});
+  return objects;
+}
+
+// Image i's entry of dataset.json; its captions' regions go to `regions`, numbered on from *sentid.
+QJsonObject imageJson(int i, const std::vector<Item> &items, const std::vector<std::vector<SceneCaption>> &captions, int imageSize,
+                      int *sentid, QJsonArray *regions) {
+  const Item &item = items[i];
+  QJsonArray sentences, sentids;
+  for (const SceneCaption &caption : captions[i]) {
+    QJsonObject sentence{{QStringLiteral("raw"), caption.raw},
+                         {QStringLiteral("tokens"), QJsonArray::fromStringList(caption.tokens)},
+                         {QStringLiteral("imgid"), i},
+                         {QStringLiteral("sentid"), *sentid}};
+    if (item.twin >= 0 && orderSensitive(caption, captions[item.twin])) sentence.insert(QStringLiteral("order_sensitive"), true);
+    sentences.append(sentence);
+    sentids.append(*sentid);
+    regions->append(QJsonObject{{QStringLiteral("sentid"), *sentid}, {QStringLiteral("phrases"), phrasesJson(caption)}});
+    ++*sentid;
+  }
+  const QString fileName = imageId(i) + QStringLiteral(".png");
+  QJsonObject image{{QStringLiteral("filename"), fileName},
+                    {QStringLiteral("imgid"), i},
+                    {QStringLiteral("split"), splitName(item.split)},
+                    {QStringLiteral("width"), imageSize},
+                    {QStringLiteral("height"), imageSize},
+                    {QStringLiteral("concepts"), QJsonArray::fromStringList(conceptsOf(item.scene))},
+                    {QStringLiteral("objects"), objectsJson(item.scene)},
+                    {QStringLiteral("sentids"), sentids},
+                    {QStringLiteral("sentences"), sentences}};
+  if (item.twin >= 0) {
+    image.insert(QStringLiteral("distractor"), imageId(item.twin));
+    image.insert(QStringLiteral("swap"), swapName(item.swap));
+  }
+  return image;
+}
+
+// regions.json, then dataset.json last: its presence marks a complete demo (ensureScenesDemo relies on it).
+void writeDatasetFiles(const QDir &dir, const QString &name, const QJsonArray &images, const QJsonArray &regions,
+                       const ScenesOptions &options) {
+  writeFileAtomically(dir.filePath(QStringLiteral("regions.json")),
+                      QJsonDocument(QJsonObject{{QStringLiteral("dataset"), name}, {QStringLiteral("captions"), regions}})
+                          .toJson(QJsonDocument::Compact));
+  const QJsonObject top{{QStringLiteral("dataset"), name},
+                        {QStringLiteral("generator"), QStringLiteral("groundscope-scenes")},
+                        {QStringLiteral("seed"), qint64(options.seed)},
+                        {QStringLiteral("image_size"), options.imageSize},
+                        {QStringLiteral("images"), images}};
+  writeFileAtomically(dir.filePath(QStringLiteral("dataset.json")), QJsonDocument(top).toJson(QJsonDocument::Compact));
+}
+
 }  // namespace
 
 Dataset makeScenesDemo(const QString &outDir, const ScenesOptions &options, JobContext *job) {
@@ -131,101 +243,13 @@ Dataset makeScenesDemo(const QString &outDir, const ScenesOptions &options, JobC
 
   Random random(quint64(options.seed) * 0x2545F4914F6CDD1Dull + 0x5CE7E5ull);
   const std::vector<Item> items = sampleItems(options, splitEnds, random);
-
-  // Captions first: a twin's order-sensitive flags need both images' captions.
-  std::vector<std::vector<SceneCaption>> captions(n);
-  for (int i = 0; i < n; ++i)
-    for (const CaptionPlan::Choice &choice : items[i].plan.choices) captions[i].push_back(renderCaption(items[i].scene, choice));
-
-  // Images: rendered and written on all cores in batches, with cancel/pause between batches.
-  // Each image depends only on its scene (its texture has its own seed), so the bytes do not
-  // depend on the order the threads run in.
-  for (int start = 0; start < n; start += kRenderBatch) {
-    if (job) {
-      job->checkpoint();
-      job->setItemProgress(start, n, QStringLiteral("rendering Scenes images"));
-    }
-    QList<int> batch;
-    for (int i = start; i < std::min(n, start + kRenderBatch); ++i) batch << i;
-    const QStringList errors = QtConcurrent::blockingMapped<QStringList>(batch, [&](int i) -> QString {
-      try {
-        writeImage(dir.filePath(QStringLiteral("images/") + imageId(i) + QStringLiteral(".png")),
-                   renderImage(items[i].scene, options.imageSize));
-        return {};
-      } catch (const std::exception &error) { // QtConcurrent passes on QExceptions only
-        return QString::fromStdString(error.what());
-      }
-    });
-    for (const QString &error : errors)
-      if (!error.isEmpty()) throw std::runtime_error(error.toStdString());
-  }
+  const std::vector<std::vector<SceneCaption>> captions = renderCaptions(items);
+  renderImages(dir, items, options.imageSize, job);
 
   QJsonArray images, regions;
   int sentid = 0;
-  for (int i = 0; i < n; ++i) {
-    const Item &item = items[i];
-    const QString id = imageId(i);
-    const QString fileName = id + QStringLiteral(".png");
-
-    QJsonArray sentences, sentids, objects;
-    for (const SceneCaption &caption : captions[i]) {
-      // Order-sensitive: the twin has a caption with exactly this bag of words (and, being the
-      // twin, a different meaning). Checked here rather than assumed from the construction.
-      bool orderSensitive = false;
-      if (item.twin >= 0) {
-        const QStringList bag = sortedBag(caption.tokens);
-        for (const SceneCaption &other : captions[item.twin]) orderSensitive |= sortedBag(other.tokens) == bag;
-      }
-      QJsonObject sentence{{QStringLiteral("raw"), caption.raw},
-                           {QStringLiteral("tokens"), QJsonArray::fromStringList(caption.tokens)},
-                           {QStringLiteral("imgid"), i},
-                           {QStringLiteral("sentid"), sentid}};
-      if (orderSensitive) sentence.insert(QStringLiteral("order_sensitive"), true);
-      sentences.append(sentence);
-      sentids.append(sentid);
-      QJsonArray phrases;
-      for (const PhraseRegion &phrase : caption.phrases) {
-        QJsonArray boxes;
-        for (const Box &box : phrase.boxes) boxes.append(boxJson(box));
-        phrases.append(QJsonObject{{QStringLiteral("begin"), phrase.begin}, {QStringLiteral("end"), phrase.end},
-                                   {QStringLiteral("boxes"), boxes}});
-      }
-      regions.append(QJsonObject{{QStringLiteral("sentid"), sentid}, {QStringLiteral("phrases"), phrases}});
-      ++sentid;
-    }
-    for (const Group &group : item.scene.groups)
-      for (const Box &box : group.boxes)
-        objects.append(QJsonObject{{QStringLiteral("shape"), shapeName(group.shape)},
-                                   {QStringLiteral("colour"), colourName(group.colour)},
-                                   {QStringLiteral("size"), sizeName(group.size)},
-                                   {QStringLiteral("box"), boxJson(box)}});
-    QJsonObject image{{QStringLiteral("filename"), fileName},
-                      {QStringLiteral("imgid"), i},
-                      {QStringLiteral("split"), splitName(item.split)},
-                      {QStringLiteral("width"), options.imageSize},
-                      {QStringLiteral("height"), options.imageSize},
-                      {QStringLiteral("concepts"), QJsonArray::fromStringList(conceptsOf(item.scene))},
-                      {QStringLiteral("objects"), objects},
-                      {QStringLiteral("sentids"), sentids},
-                      {QStringLiteral("sentences"), sentences}};
-    if (item.twin >= 0) {
-      image.insert(QStringLiteral("distractor"), imageId(item.twin));
-      image.insert(QStringLiteral("swap"), swapName(item.swap));
-    }
-    images.append(image);
-  }
-
-  const QString name = QStringLiteral("scenes-%1-seed%2").arg(n).arg(options.seed);
-  writeFileAtomically(dir.filePath(QStringLiteral("regions.json")),
-                      QJsonDocument(QJsonObject{{QStringLiteral("dataset"), name}, {QStringLiteral("captions"), regions}})
-                          .toJson(QJsonDocument::Compact));
-  // dataset.json last: its presence marks a complete demo (ensureScenesDemo relies on it).
-  const QJsonObject top{{QStringLiteral("dataset"), name},
-                        {QStringLiteral("generator"), QStringLiteral("groundscope-scenes")},
-                        {QStringLiteral("seed"), qint64(options.seed)},
-                        {QStringLiteral("image_size"), options.imageSize},
-                        {QStringLiteral("images"), images}};
-  writeFileAtomically(dir.filePath(QStringLiteral("dataset.json")), QJsonDocument(top).toJson(QJsonDocument::Compact));
+  for (int i = 0; i < n; ++i) images.append(imageJson(i, items, captions, options.imageSize, &sentid, &regions));
+  writeDatasetFiles(dir, QStringLiteral("scenes-%1-seed%2").arg(n).arg(options.seed), images, regions, options);
   if (job) job->setItemProgress(n, n, QStringLiteral("rendered Scenes images"));
   return loadDataset(dir.absolutePath(), job);
 }

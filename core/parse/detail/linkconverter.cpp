@@ -14,10 +14,11 @@
 // Link Grammar links are undirected and typed; its constituent tree is a coarse rendering of the
 // same links (it nests "at night" inside the object NP even when the linkage holds the verb's MVp
 // link, and labels verbless fragments VP). So the heads come from the links: each link type has a
-// head side and a relation (the table in proposeArcs), the way the Stanford converter's head rules
-// pick the head child of a phrase. Where a word gets several candidate heads (LG allows cycles such
-// as MVp(ride, at) + Mp(bikes, at)), the higher-priority link wins: verb attachment over noun
-// attachment, as the DT-RNN paper's example "Students ride bikes at night" wants (at → ride).
+// head side and a relation (the rules proposeWordArc tries in order), the way the Stanford
+// converter's head rules pick the head child of a phrase. Where a word gets several candidate
+// heads (LG allows cycles such as MVp(ride, at) + Mp(bikes, at)), the higher-priority link wins:
+// verb attachment over noun attachment, as the DT-RNN paper's example "Students ride bikes at
+// night" wants (at → ride).
 // Then the content-head rewrites de Marneffe et al. 2006 describe: auxiliaries, passive and copula
 // hang under the main predicate; the first conjunct heads a coordination; complementizers and
 // relative pronouns hang under their clause's verb.
@@ -143,17 +144,42 @@ private:
     m_rel[dep] = rel;
   }
 
+  // One link as the head rules read it: its two words, its type ("MV"), subscript ("p") and the
+  // subscript's first letter, and whether its left word is a form of "be".
+  struct TypedLink {
+    int l, r;
+    QString type, sub, lc;
+    bool leftBe;
+  };
+
+  // The links other rules consult (names, OF / J / D links, question words, appositive names) are
+  // indexed first; then every link proposes its arc, in the order Link Grammar lists them.
   void proposeArcs() {
+    collectGivenNameChains();
+    indexOfPrepositionAndDeterminerLinks();
+    collectQuestionWords();
+    collectAppositiveNames();
+    for (const LgLink &link : m_links) proposeArc(link);
+  }
+
+  // Names that start with a given name ("Jim.m Lobe") are a person's: every later word of such a
+  // G-link chain is remembered, so the name is not read as a compound headed by a common noun.
+  void collectGivenNameChains() {
     const int n = size();
     std::map<int, int> nameLeft; // G links: word → the name word before it
     for (const LgLink &link : m_links)
       if (link.left >= 0 && link.right < n && linkType(link.label) == QLatin1String("G")) nameLeft[link.right] = link.left;
-    for (const auto &[word, left] : nameLeft) { // names that start with a given name ("Jim.m Lobe") are a person's
+    for (const auto &[word, left] : nameLeft) {
       int first = left;
       for (int guard = 0; nameLeft.count(first) && guard < n; ++guard) first = nameLeft.at(first);
       const QString &suffix = m_words[u(first)].suffix;
       if (suffix == QLatin1String("m") || suffix == QLatin1String("f")) m_givenNameChains.insert(word);
     }
+  }
+
+  // OF links ("hundreds of"), J links (a preposition's object) and determiner links, which the
+  // rules for D and GN links and the later rewrites look up.
+  void indexOfPrepositionAndDeterminerLinks() {
     for (const LgLink &link : m_links)
     {
       const QString t = linkType(link.label);
@@ -165,9 +191,13 @@ private:
       if (link.left >= 0 && (t == QLatin1String("D") || t == QLatin1String("DD") || t == QLatin1String("DG") || t == QLatin1String("DT")))
         m_determined.insert(link.right);
     }
-    // A direct question's wh-phrase: the wall's Wq / Ws / Wj word ("What did he say", "Which one";
-    // after a first "And", that word's),
-    // or the noun its wh-determiner picks ("What foods do you eat": Dmcw).
+  }
+
+  // A direct question's wh-phrase: the wall's Wq / Ws / Wj word ("What did he say", "Which one";
+  // after a first "And", that word's),
+  // or the noun its wh-determiner picks ("What foods do you eat": Dmcw).
+  void collectQuestionWords() {
+    const int n = size();
     for (const LgLink &link : m_links)
       if (link.left <= 0 && link.right < n && linkType(link.label) == QLatin1String("W") && link.label.size() > 1 && // wall, or Wc's "And"
           QStringLiteral("qsj").contains(link.label.at(1)))
@@ -176,225 +206,328 @@ private:
       if (link.left >= 0 && link.right < n && m_questionWords.contains(link.left) && linkType(link.label) == QLatin1String("D") &&
           link.label.contains(QLatin1Char('w')))
         m_questionWords.insert(link.right);
-    // "the militant group Hamas": the determined noun heads and the name is its appositive, so the
-    // arc Link Grammar gives the name (Os from "joined", S to "claimed") belongs to the noun.
+  }
+
+  // "the militant group Hamas": the determined noun heads and the name is its appositive, so the
+  // arc Link Grammar gives the name (Os from "joined", S to "claimed") belongs to the noun.
+  void collectAppositiveNames() {
+    const int n = size();
     for (const LgLink &link : m_links)
       if (link.left >= 0 && link.right < n && linkType(link.label) == QLatin1String("GN") && m_determined.contains(link.left) &&
           !m_words[u(link.right)].commonLower)
         m_appositiveOf[link.right] = link.left;
-    for (const LgLink &link : m_links) {
-      const int l = link.left, r = link.right;
-      QString type = linkType(link.label);
-      QString sub = link.label.mid(type.size());
-      // The wall's WV (the main verb, LG 5.x) reads as W with subscript V, like Wd and Wi.
-      if (l < 0 && type == QLatin1String("WV")) {
-        type = QStringLiteral("W");
-        sub = QLatin1Char('V') + sub;
-      }
-      if (r >= n || r < 0) continue; // RIGHT-WALL
-      // Idiom links (_IBJC, _IBJD …: "in front of", "next to") chain the words of a multi-word
-      // expression to its last word, which carries the expression's own links.
-      if (link.label.startsWith(QLatin1String("_I")) && l >= 0) {
-        m_idiomNext[l] = r;
-        continue;
-      }
-      // A clause joined to the sentence by a conjunction or comma (Xx(wall, and) + WV(and, have),
-      // "He was killed and they have all the reasons"): the joiner's WV names the clause's verb.
-      if (l >= 0 && type.startsWith(QLatin1Char('W'))) {
-        if (type == QLatin1String("WV") || (type == QLatin1String("W") && sub.startsWith(QLatin1Char('V')))) m_joinedClauses.push_back({l, r});
-        continue;
-      }
-      if (l < 0) { // LEFT-WALL
-        const bool joiner = type == QLatin1String("X") && !isPunctuation(m_words[u(r)].form) && m_upos[r] == QLatin1String("CCONJ");
-        if (joiner) {
-          // Xx(wall, and): a conjunction joining two clauses (joinClauses makes it their cc).
-        } else if (type == QLatin1String("X") || isPunctuation(m_words[u(r)].form)) {
-          m_wallPunct.push_back(r);
-        } else if (type == QLatin1String("W") && sub.startsWith(QLatin1Char('c'))) {
-          m_initialConjunctions.push_back(r); // "But will diplomacy work?": cc of the root
-        } else if (type == QLatin1String("W")) {
-          // WV marks the main verb; Wa/Wi/Wq/Wg… a fragment or imperative head; Wd the subject.
-          const int priority = sub.startsWith(QLatin1Char('V')) ? 3 : sub.startsWith(QLatin1Char('d')) ? 1 : 2;
-          m_rootCandidates.push_back({priority, r});
-        }
-        continue;
-      }
-      const bool leftBe = beForms().contains(m_lower[l]);
-      const QString lc = sub.left(1);
-      if (type == QLatin1String("S") || type == QLatin1String("SX") || type == QLatin1String("SF") || type == QLatin1String("SFI") ||
-          type == QLatin1String("SI") || type == QLatin1String("SXI")) {
-        // Sj: "let [me] know" — the object of let is the infinitive's subject only semantically; UD
-        // (and Stanford) keep it let's obj, which the O link gives.
-        if (type == QLatin1String("S") && sub.startsWith(QLatin1Char('j'))) continue;
-        const bool inverted = type.endsWith(QLatin1Char('I'));
-        const bool expletive = type.startsWith(QLatin1String("SF"));
-        const QString rel = expletive ? QStringLiteral("expl") : QStringLiteral("nsubj");
-        inverted ? propose(r, l, rel, 6) : propose(l, r, rel, 6);
-        // "there is no proof" keeps the verb as head; an expletive "it" before a noun phrase ("It 's
-        // this sort of interest that keeps …") is a cleft, whose predicate heads as any copula's.
-        if (expletive && m_lower[inverted ? r : l] == QLatin1String("there")) m_expletiveVerbs.insert(inverted ? l : r);
-      } else if (type == QLatin1String("O")) {
-        // "is sitting" linked as be + gerund object (Ost): a progressive all the same.
-        const bool gerund = m_words[u(r)].suffix.startsWith(QLatin1Char('g')) && m_lower[r].endsWith(QLatin1String("ing"));
-        if (leftBe && gerund) {
-          propose(r, l, QStringLiteral("xcomp"), 5);
-          m_promotions.push_back({l, r, QStringLiteral("aux")});
-        } else if (leftBe || sub.startsWith(QLatin1String("st"))) {
-          propose(r, l, QStringLiteral("attr"), 5);
-          if (leftBe) m_promotions.push_back({l, r, QStringLiteral("cop")});
-        } else {
-          propose(r, l, QStringLiteral("dobj"), 5);
-          m_objects[l].push_back(r);
-        }
-      } else if (type == QLatin1String("D") || type == QLatin1String("DD") || type == QLatin1String("DG") ||
-                 type == QLatin1String("DT") || type == QLatin1String("DP")) {
-        // "hundreds of demonstrators" (Dmc + OFd + Jd): the quantity heads, "of demonstrators" modifies it.
-        if (m_ofWords.contains(l)) continue;
-        QString rel = QStringLiteral("det");
-        if (isNumber(m_lower[l])) rel = QStringLiteral("num");
-        else if (possessivePronouns().contains(m_lower[l])) rel = QStringLiteral("poss");
-        else if (m_lower[l] == QLatin1String("'s") || m_lower[l] == QLatin1String("'")) m_possessiveMarkers.push_back({l, r});
-        // D also links quantifying adjectives ("many", "other", "several"): amod in both schemes.
-        else if (!determiners().contains(m_lower[l]) && !pronouns().contains(m_lower[l])) rel = QStringLiteral("amod");
-        propose(l, r, rel, 5);
-      } else if (type == QLatin1String("A")) {
-        propose(l, r, isNumber(m_lower[l]) ? QStringLiteral("num") : QStringLiteral("amod"), 5);
-      } else if (type == QLatin1String("AN") || type == QLatin1String("G") || type == QLatin1String("GN")) {
-        // G links join the parts of a name: "nn:name" until the style rewrite (UD makes it flat).
-        // GN joins a common noun to the name it describes: "cleric Muqtada al-Sadr" — the name heads, the
-        // noun is a compound; "the militant group Hamas" — the determined noun heads, the name is its appos.
-        // But a name ending in a common noun ("the European Union", "the interim Governing Council")
-        // is headed by that noun, the determiner's word being its modifier (raiseDeterminers).
-        if (type == QLatin1String("GN") && m_determined.contains(l) && !m_words[u(r)].commonLower) {
-          propose(r, l, QStringLiteral("appos"), 5);
-          m_upos[r] = QStringLiteral("PROPN");
-          continue;
-        }
-        const bool adjective = type == QLatin1String("AN") && m_words[u(l)].suffix.startsWith(QLatin1Char('a'));
-        // A capitalised sequence ending in a word the dictionary knows as a common noun ("US Marines",
-        // "Oval Office", "Art Museum") is a compound headed by that noun; otherwise a name ("Muqtada
-        // al-Sadr"), which UD writes flat under its first word.
-        // A given name first ("Jim.m Lobe") makes it a person's name whatever follows.
-        const bool commonHead = m_words[u(r)].commonLower && !m_givenNameChains.contains(r);
-        propose(l, r, adjective ? QStringLiteral("amod") : type == QLatin1String("G") && !commonHead ? QStringLiteral("nn:name") : QStringLiteral("nn"), 5);
-        if (type == QLatin1String("G")) m_upos[l] = m_upos[r] = QStringLiteral("PROPN");
-        else if (type == QLatin1String("GN")) m_upos[r] = QStringLiteral("PROPN");
-      } else if (type == QLatin1String("N")) {
-        propose(r, l, QStringLiteral("neg"), 5);
-      } else if (type.startsWith(QLatin1Char('N'))) { // NN, ND, NI…: number compounds
-        propose(l, r, QStringLiteral("num"), 4);
-      } else if (type == QLatin1String("M")) {
-        const QString rel = lc == QLatin1String("p") ? QStringLiteral("prep")
-                            : (lc == QLatin1String("g") || lc == QLatin1String("v")) ? QStringLiteral("partmod")
-                            : lc == QLatin1String("a") ? QStringLiteral("amod")
-                            : lc == QLatin1String("r") ? QStringLiteral("rcmod")
-                                                       : QStringLiteral("dep");
-        propose(r, l, rel, 3);
-      } else if (type == QLatin1String("MX")) {
-        propose(r, l, QStringLiteral("appos"), 3);
-      } else if (type == QLatin1String("MV")) {
-        const QString rel = (lc == QLatin1String("p") || lc == QLatin1String("x")) ? QStringLiteral("prep")
-                            : (lc == QLatin1String("s") || lc == QLatin1String("i") || lc == QLatin1String("g"))
-                                ? QStringLiteral("advcl")
-                                : QStringLiteral("advmod");
-        propose(r, l, rel, 4);
-      } else if (type == QLatin1String("J") || type == QLatin1String("ON")) {
-        // ON: "on Tuesday" — the day is the preposition's object like any J.
-        propose(r, l, QStringLiteral("pobj"), 5);
-      } else if (type == QLatin1String("OF")) {
-        // "hundreds of", "afraid of", "think of": the word takes "of" as a preposition; "because of",
-        // "instead of" are one preposition (rewriteFixedOf).
-        propose(r, l, QStringLiteral("prep"), 4);
-        if (fixedExpression({l, r})) m_fixedOf.push_back({l, r});
-      } else if (type == QLatin1String("TM") || type == QLatin1String("NM")) {
-        // "May 5", "Room 5": the number after the noun.
-        propose(r, l, QStringLiteral("num"), 4);
-      } else if (type == QLatin1String("L")) {
-        // "the best": the determiner of a superlative.
-        propose(l, r, QStringLiteral("det"), 4);
-      } else if (type == QLatin1String("AL")) {
-        // "all the reasons": ALx(all, the) — a predeterminer of the noun "the" determines.
-        m_predeterminers.push_back({l, r});
-      } else if (type == QLatin1String("PH") || type == QLatin1String("ZZZ")) {
-        // PH: a/an agreement with the next sound, no dependency; ZZZ: quotation marks (punctuation).
+  }
 
-      } else if (type == QLatin1String("EB")) {
-        propose(r, l, QStringLiteral("advmod"), 4);
-      } else if (type.startsWith(QLatin1Char('E'))) {
-        const bool neg = m_lower[l] == QLatin1String("not") || m_lower[l] == QLatin1String("n't") || m_lower[l] == QLatin1String("never");
-        propose(l, r, neg ? QStringLiteral("neg") : QStringLiteral("advmod"), 4);
-      } else if (type == QLatin1String("P")) {
-        if (lc == QLatin1String("p")) {
-          propose(r, l, QStringLiteral("prep"), 5);
-          if (leftBe) m_predicatePrep.insert(r);
-        } else {
-          // Link Grammar sometimes links a progressive "-ing" as a predicative adjective (Pa): still aux.
-          const bool progressive = lc == QLatin1String("g") ||
-                                   (m_words[u(r)].suffix.startsWith(QLatin1Char('g')) && m_lower[r].endsWith(QLatin1String("ing")));
-          // "had opposed" can come as Pv (LG reads the participle as passive-like): a perfect aux all the same.
-          const bool perfect = lc == QLatin1String("v") && haveFormsOf(m_lower[l]);
-          // "was killed.v-d" linked as a predicative adjective (Pa): the verb's participle makes it a passive.
-          const bool participle = lc == QLatin1String("a") && leftBe && m_words[u(r)].suffix.startsWith(QLatin1String("v-d"));
-          const QString rel = perfect || progressive ? QStringLiteral("aux")
-                              : lc == QLatin1String("v") || participle ? QStringLiteral("auxpass") : QStringLiteral("cop");
-          const bool auxiliary = leftBe || perfect || (lc == QLatin1String("v") && m_lower[l].startsWith(QLatin1String("g")));
-          propose(r, l, lc == QLatin1String("a") ? QStringLiteral("acomp") : QStringLiteral("xcomp"), 5);
-          if (auxiliary) m_promotions.push_back({l, r, rel});
-        }
-      } else if (type == QLatin1String("I") && bareInfinitiveVerbs().contains(m_lower[l])) {
-        propose(r, l, QStringLiteral("xcomp"), 5); // "let me know": know is let's complement, let no auxiliary
-      } else if (type == QLatin1String("PP") || type == QLatin1String("T") || type == QLatin1String("I")) {
+  // One link: the walls' links and idiom links are recorded for later rewrites; a link between two
+  // words proposes the arc its type's head rule gives.
+  void proposeArc(const LgLink &link) {
+    const int n = size();
+    const int l = link.left, r = link.right;
+    QString type = linkType(link.label);
+    QString sub = link.label.mid(type.size());
+    // The wall's WV (the main verb, LG 5.x) reads as W with subscript V, like Wd and Wi.
+    if (l < 0 && type == QLatin1String("WV")) {
+      type = QStringLiteral("W");
+      sub = QLatin1Char('V') + sub;
+    }
+    if (r >= n || r < 0) return; // RIGHT-WALL
+    // Idiom links (_IBJC, _IBJD …: "in front of", "next to") chain the words of a multi-word
+    // expression to its last word, which carries the expression's own links.
+    if (link.label.startsWith(QLatin1String("_I")) && l >= 0) {
+      m_idiomNext[l] = r;
+      return;
+    }
+    // A clause joined to the sentence by a conjunction or comma (Xx(wall, and) + WV(and, have),
+    // "He was killed and they have all the reasons"): the joiner's WV names the clause's verb.
+    if (l >= 0 && type.startsWith(QLatin1Char('W'))) {
+      if (type == QLatin1String("WV") || (type == QLatin1String("W") && sub.startsWith(QLatin1Char('V')))) m_joinedClauses.push_back({l, r});
+      return;
+    }
+    if (l < 0) { // LEFT-WALL
+      noteLeftWallLink(r, type, sub);
+      return;
+    }
+    proposeWordArc({l, r, type, sub, sub.left(1), beForms().contains(m_lower[l])});
+  }
+
+  // A link from the left wall names a root candidate, an initial conjunction or punctuation.
+  void noteLeftWallLink(int r, const QString &type, const QString &sub) {
+    const bool joiner = type == QLatin1String("X") && !isPunctuation(m_words[u(r)].form) && m_upos[r] == QLatin1String("CCONJ");
+    if (joiner) {
+      // Xx(wall, and): a conjunction joining two clauses (joinClauses makes it their cc).
+    } else if (type == QLatin1String("X") || isPunctuation(m_words[u(r)].form)) {
+      m_wallPunct.push_back(r);
+    } else if (type == QLatin1String("W") && sub.startsWith(QLatin1Char('c'))) {
+      m_initialConjunctions.push_back(r); // "But will diplomacy work?": cc of the root
+    } else if (type == QLatin1String("W")) {
+      // WV marks the main verb; Wa/Wi/Wq/Wg… a fragment or imperative head; Wd the subject.
+      const int priority = sub.startsWith(QLatin1Char('V')) ? 3 : sub.startsWith(QLatin1Char('d')) ? 1 : 2;
+      m_rootCandidates.push_back({priority, r});
+    }
+  }
+
+  // The head rules, one per link type, like the Stanford converter's head-finding table: the first
+  // rule whose type matches decides the arc (each group below answers whether one of its rules
+  // matched, and the groups are tried in this order); an unknown type gives a `dep` at priority 1.
+  void proposeWordArc(const TypedLink &t) {
+    if (proposeSubjectOrObjectArc(t) || proposeNounModifierArc(t) || proposeModifierArc(t) || proposeComplementArc(t) ||
+        proposeQuestionOrRelativeArc(t) || proposeCoordinationOrPunctuationArc(t))
+      return;
+    propose(t.r, t.l, QStringLiteral("dep"), 1);
+  }
+
+  // S-family links (subjects, expletives, inverted subjects) and O links (objects, or a copula's
+  // attribute).
+  bool proposeSubjectOrObjectArc(const TypedLink &t) {
+    const int l = t.l, r = t.r;
+    const QString &type = t.type, &sub = t.sub;
+    const bool leftBe = t.leftBe;
+    if (type == QLatin1String("S") || type == QLatin1String("SX") || type == QLatin1String("SF") || type == QLatin1String("SFI") ||
+        type == QLatin1String("SI") || type == QLatin1String("SXI")) {
+      // Sj: "let [me] know" — the object of let is the infinitive's subject only semantically; UD
+      // (and Stanford) keep it let's obj, which the O link gives.
+      if (type == QLatin1String("S") && sub.startsWith(QLatin1Char('j'))) return true;
+      const bool inverted = type.endsWith(QLatin1Char('I'));
+      const bool expletive = type.startsWith(QLatin1String("SF"));
+      const QString rel = expletive ? QStringLiteral("expl") : QStringLiteral("nsubj");
+      inverted ? propose(r, l, rel, 6) : propose(l, r, rel, 6);
+      // "there is no proof" keeps the verb as head; an expletive "it" before a noun phrase ("It 's
+      // this sort of interest that keeps …") is a cleft, whose predicate heads as any copula's.
+      if (expletive && m_lower[inverted ? r : l] == QLatin1String("there")) m_expletiveVerbs.insert(inverted ? l : r);
+    } else if (type == QLatin1String("O")) {
+      // "is sitting" linked as be + gerund object (Ost): a progressive all the same.
+      const bool gerund = m_words[u(r)].suffix.startsWith(QLatin1Char('g')) && m_lower[r].endsWith(QLatin1String("ing"));
+      if (leftBe && gerund) {
         propose(r, l, QStringLiteral("xcomp"), 5);
         m_promotions.push_back({l, r, QStringLiteral("aux")});
-      } else if (type == QLatin1String("IV") || type == QLatin1String("TO")) {
-        propose(r, l, QStringLiteral("xcomp"), 4);
-      } else if (type == QLatin1String("TH") || type == QLatin1String("TS") || type == QLatin1String("QI")) {
-        propose(r, l, QStringLiteral("ccomp"), 4);
-      } else if (type == QLatin1String("CV")) {
-        m_clauseVerb[l] = r;
-      } else if (type == QLatin1String("CO")) {
-        m_openers.push_back({l, r});
-      } else if (type == QLatin1String("C")) {
-        m_clauseSubject[l] = r;
-      } else if (type == QLatin1String("K")) {
-        propose(r, l, QStringLiteral("prt"), 5);
-      } else if (type == QLatin1String("R") && m_questionWords.contains(l)) {
-        // Rw(what, do) in "What do you eat": a question, not a relative clause; the B or Q link
-        // below places the wh-word, the auxiliary goes under the verb by its I link.
-      } else if (type == QLatin1String("Q") && m_questionWords.contains(l)) {
-        // Qw(where, do): "Where do you live" — a wh-adverb modifies the verb, "Who did you see" is its object.
-        propose(l, r, whAdverbs().contains(m_lower[l]) ? QStringLiteral("advmod") : QStringLiteral("dobj"), 4);
-      } else if (type == QLatin1String("B") && m_questionWords.contains(l)) {
-        propose(l, r, QStringLiteral("dobj"), 6); // Bsw(what, say): the question's object
-      } else if (type == QLatin1String("R")) {
-        propose(r, l, QStringLiteral("rcmod"), 3);
-      } else if (type == QLatin1String("RS")) {
-        m_relativeVerb[l] = r;
-      } else if (type == QLatin1String("B")) {
-        // "…, which Sharon had opposed": the pronoun is the clause's object (rewriteObjectRelatives).
-        if (relativePronouns().contains(m_lower[l])) m_objectRelative[l] = r;
-        propose(r, l, QStringLiteral("rcmod"), 2);
-      } else if (type.size() == 2 && type.endsWith(QLatin1Char('J'))) { // SJ, VJ, AJ, MJ, RJ…: coordination
-        if (lc == QLatin1String("l")) {
-          m_conjLeft[r].push_back(l);
-          propose(l, r, QStringLiteral("conj"), 7);
-        } else {
-          m_conjRight[l].push_back(r);
-          propose(r, l, QStringLiteral("conj"), 7);
-        }
-      } else if (type == QLatin1String("X")) {
-        if (isPunctuation(m_words[u(l)].form) && !isPunctuation(m_words[u(r)].form)) propose(l, r, QStringLiteral("punct"), 2);
-        else propose(r, l, QStringLiteral("punct"), 2);
-      } else if (type == QLatin1String("YS") || type == QLatin1String("YP")) {
-        m_possessor[r] = l;
-        propose(r, l, QStringLiteral("possessive"), 6);
-      } else if (type == QLatin1String("Q") || type == QLatin1String("QU") || type == QLatin1String("CP") || type == QLatin1String("CQ")) {
-        // Q: question inversion (wh-word or wall to the auxiliary): no head-dependent relation.
-        // Quotation marks and quotation verbs: punctuation is attached at the end.
+      } else if (leftBe || sub.startsWith(QLatin1String("st"))) {
+        propose(r, l, QStringLiteral("attr"), 5);
+        if (leftBe) m_promotions.push_back({l, r, QStringLiteral("cop")});
       } else {
-        propose(r, l, QStringLiteral("dep"), 1);
+        propose(r, l, QStringLiteral("dobj"), 5);
+        m_objects[l].push_back(r);
       }
+    } else {
+      return false;
     }
+    return true;
+  }
+
+  // What modifies a noun inside its phrase: determiners (D), adjectives (A), compounds and names
+  // (AN, G, GN), negation (N) and number compounds (NN, ND, NI…).
+  bool proposeNounModifierArc(const TypedLink &t) {
+    const int l = t.l, r = t.r;
+    const QString &type = t.type;
+    if (type == QLatin1String("D") || type == QLatin1String("DD") || type == QLatin1String("DG") ||
+        type == QLatin1String("DT") || type == QLatin1String("DP")) {
+      // "hundreds of demonstrators" (Dmc + OFd + Jd): the quantity heads, "of demonstrators" modifies it.
+      if (m_ofWords.contains(l)) return true;
+      QString rel = QStringLiteral("det");
+      if (isNumber(m_lower[l])) rel = QStringLiteral("num");
+      else if (possessivePronouns().contains(m_lower[l])) rel = QStringLiteral("poss");
+      else if (m_lower[l] == QLatin1String("'s") || m_lower[l] == QLatin1String("'")) m_possessiveMarkers.push_back({l, r});
+      // D also links quantifying adjectives ("many", "other", "several"): amod in both schemes.
+      else if (!determiners().contains(m_lower[l]) && !pronouns().contains(m_lower[l])) rel = QStringLiteral("amod");
+      propose(l, r, rel, 5);
+    } else if (type == QLatin1String("A")) {
+      propose(l, r, isNumber(m_lower[l]) ? QStringLiteral("num") : QStringLiteral("amod"), 5);
+    } else if (type == QLatin1String("AN") || type == QLatin1String("G") || type == QLatin1String("GN")) {
+      proposeCompoundOrNameArc(t);
+    } else if (type == QLatin1String("N")) {
+      propose(r, l, QStringLiteral("neg"), 5);
+    } else if (type.startsWith(QLatin1Char('N'))) { // NN, ND, NI…: number compounds
+      propose(l, r, QStringLiteral("num"), 4);
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  // AN, G and GN links: noun compounds, the parts of a name, and a common noun beside a name.
+  void proposeCompoundOrNameArc(const TypedLink &t) {
+    const int l = t.l, r = t.r;
+    const QString &type = t.type;
+    // G links join the parts of a name: "nn:name" until the style rewrite (UD makes it flat).
+    // GN joins a common noun to the name it describes: "cleric Muqtada al-Sadr" — the name heads, the
+    // noun is a compound; "the militant group Hamas" — the determined noun heads, the name is its appos.
+    // But a name ending in a common noun ("the European Union", "the interim Governing Council")
+    // is headed by that noun, the determiner's word being its modifier (raiseModifiersToTheHeadNoun).
+    if (type == QLatin1String("GN") && m_determined.contains(l) && !m_words[u(r)].commonLower) {
+      propose(r, l, QStringLiteral("appos"), 5);
+      m_upos[r] = QStringLiteral("PROPN");
+      return;
+    }
+    const bool adjective = type == QLatin1String("AN") && m_words[u(l)].suffix.startsWith(QLatin1Char('a'));
+    // A capitalised sequence ending in a word the dictionary knows as a common noun ("US Marines",
+    // "Oval Office", "Art Museum") is a compound headed by that noun; otherwise a name ("Muqtada
+    // al-Sadr"), which UD writes flat under its first word.
+    // A given name first ("Jim.m Lobe") makes it a person's name whatever follows.
+    const bool commonHead = m_words[u(r)].commonLower && !m_givenNameChains.contains(r);
+    propose(l, r, adjective ? QStringLiteral("amod") : type == QLatin1String("G") && !commonHead ? QStringLiteral("nn:name") : QStringLiteral("nn"), 5);
+    if (type == QLatin1String("G")) m_upos[l] = m_upos[r] = QStringLiteral("PROPN");
+    else if (type == QLatin1String("GN")) m_upos[r] = QStringLiteral("PROPN");
+  }
+
+  // Modifiers of nouns and verbs (M, MX, MV), prepositional objects (J, ON, OF), numbers after a
+  // noun (TM, NM), superlatives (L), predeterminers (AL), adverbs (EB, E…); PH and ZZZ give no arc.
+  bool proposeModifierArc(const TypedLink &t) {
+    const int l = t.l, r = t.r;
+    const QString &type = t.type, &lc = t.lc;
+    if (type == QLatin1String("M")) {
+      const QString rel = lc == QLatin1String("p") ? QStringLiteral("prep")
+                          : (lc == QLatin1String("g") || lc == QLatin1String("v")) ? QStringLiteral("partmod")
+                          : lc == QLatin1String("a") ? QStringLiteral("amod")
+                          : lc == QLatin1String("r") ? QStringLiteral("rcmod")
+                                                     : QStringLiteral("dep");
+      propose(r, l, rel, 3);
+    } else if (type == QLatin1String("MX")) {
+      propose(r, l, QStringLiteral("appos"), 3);
+    } else if (type == QLatin1String("MV")) {
+      const QString rel = (lc == QLatin1String("p") || lc == QLatin1String("x")) ? QStringLiteral("prep")
+                          : (lc == QLatin1String("s") || lc == QLatin1String("i") || lc == QLatin1String("g"))
+                              ? QStringLiteral("advcl")
+                              : QStringLiteral("advmod");
+      propose(r, l, rel, 4);
+    } else if (type == QLatin1String("J") || type == QLatin1String("ON")) {
+      // ON: "on Tuesday" — the day is the preposition's object like any J.
+      propose(r, l, QStringLiteral("pobj"), 5);
+    } else if (type == QLatin1String("OF")) {
+      // "hundreds of", "afraid of", "think of": the word takes "of" as a preposition; "because of",
+      // "instead of" are one preposition (rewriteFixedOf).
+      propose(r, l, QStringLiteral("prep"), 4);
+      if (fixedExpression({l, r})) m_fixedOf.push_back({l, r});
+    } else if (type == QLatin1String("TM") || type == QLatin1String("NM")) {
+      // "May 5", "Room 5": the number after the noun.
+      propose(r, l, QStringLiteral("num"), 4);
+    } else if (type == QLatin1String("L")) {
+      // "the best": the determiner of a superlative.
+      propose(l, r, QStringLiteral("det"), 4);
+    } else if (type == QLatin1String("AL")) {
+      // "all the reasons": ALx(all, the) — a predeterminer of the noun "the" determines.
+      m_predeterminers.push_back({l, r});
+    } else if (type == QLatin1String("PH") || type == QLatin1String("ZZZ")) {
+      // PH: a/an agreement with the next sound, no dependency; ZZZ: quotation marks (punctuation).
+
+    } else if (type == QLatin1String("EB")) {
+      propose(r, l, QStringLiteral("advmod"), 4);
+    } else if (type.startsWith(QLatin1Char('E'))) {
+      const bool neg = m_lower[l] == QLatin1String("not") || m_lower[l] == QLatin1String("n't") || m_lower[l] == QLatin1String("never");
+      propose(l, r, neg ? QStringLiteral("neg") : QStringLiteral("advmod"), 4);
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  // Predicates and complements: P (predicative prepositions, adjectives and participles), I / PP / T
+  // (infinitives and perfects, whose first verb is an auxiliary), IV / TO, clausal complements
+  // (TH, TS, QI), the links the clause rewrites read (CV, CO, C) and particles (K).
+  bool proposeComplementArc(const TypedLink &t) {
+    const int l = t.l, r = t.r;
+    const QString &type = t.type;
+    if (type == QLatin1String("P")) {
+      proposePredicativeArc(t);
+    } else if (type == QLatin1String("I") && bareInfinitiveVerbs().contains(m_lower[l])) {
+      propose(r, l, QStringLiteral("xcomp"), 5); // "let me know": know is let's complement, let no auxiliary
+    } else if (type == QLatin1String("PP") || type == QLatin1String("T") || type == QLatin1String("I")) {
+      propose(r, l, QStringLiteral("xcomp"), 5);
+      m_promotions.push_back({l, r, QStringLiteral("aux")});
+    } else if (type == QLatin1String("IV") || type == QLatin1String("TO")) {
+      propose(r, l, QStringLiteral("xcomp"), 4);
+    } else if (type == QLatin1String("TH") || type == QLatin1String("TS") || type == QLatin1String("QI")) {
+      propose(r, l, QStringLiteral("ccomp"), 4);
+    } else if (type == QLatin1String("CV")) {
+      m_clauseVerb[l] = r;
+    } else if (type == QLatin1String("CO")) {
+      m_openers.push_back({l, r});
+    } else if (type == QLatin1String("C")) {
+      m_clauseSubject[l] = r;
+    } else if (type == QLatin1String("K")) {
+      propose(r, l, QStringLiteral("prt"), 5);
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  // P links: a predicative preposition (Pp), or an adjective or participle after a verb whose left
+  // word is then an auxiliary, passive auxiliary or copula (promoted by the content-head rewrite).
+  void proposePredicativeArc(const TypedLink &t) {
+    const int l = t.l, r = t.r;
+    const QString &lc = t.lc;
+    const bool leftBe = t.leftBe;
+    if (lc == QLatin1String("p")) {
+      propose(r, l, QStringLiteral("prep"), 5);
+      if (leftBe) m_predicatePrep.insert(r);
+      return;
+    }
+    // Link Grammar sometimes links a progressive "-ing" as a predicative adjective (Pa): still aux.
+    const bool progressive = lc == QLatin1String("g") ||
+                             (m_words[u(r)].suffix.startsWith(QLatin1Char('g')) && m_lower[r].endsWith(QLatin1String("ing")));
+    // "had opposed" can come as Pv (LG reads the participle as passive-like): a perfect aux all the same.
+    const bool perfect = lc == QLatin1String("v") && haveFormsOf(m_lower[l]);
+    // "was killed.v-d" linked as a predicative adjective (Pa): the verb's participle makes it a passive.
+    const bool participle = lc == QLatin1String("a") && leftBe && m_words[u(r)].suffix.startsWith(QLatin1String("v-d"));
+    const QString rel = perfect || progressive ? QStringLiteral("aux")
+                        : lc == QLatin1String("v") || participle ? QStringLiteral("auxpass") : QStringLiteral("cop");
+    const bool auxiliary = leftBe || perfect || (lc == QLatin1String("v") && m_lower[l].startsWith(QLatin1String("g")));
+    propose(r, l, lc == QLatin1String("a") ? QStringLiteral("acomp") : QStringLiteral("xcomp"), 5);
+    if (auxiliary) m_promotions.push_back({l, r, rel});
+  }
+
+  // R, Q and B links: a direct question's wh-word first (an object or adverb of the verb), then
+  // relative clauses (R, RS, B), which rewriteRelatives and rewriteObjectRelatives finish.
+  bool proposeQuestionOrRelativeArc(const TypedLink &t) {
+    const int l = t.l, r = t.r;
+    const QString &type = t.type;
+    if (type == QLatin1String("R") && m_questionWords.contains(l)) {
+      // Rw(what, do) in "What do you eat": a question, not a relative clause; the B or Q link
+      // below places the wh-word, the auxiliary goes under the verb by its I link.
+    } else if (type == QLatin1String("Q") && m_questionWords.contains(l)) {
+      // Qw(where, do): "Where do you live" — a wh-adverb modifies the verb, "Who did you see" is its object.
+      propose(l, r, whAdverbs().contains(m_lower[l]) ? QStringLiteral("advmod") : QStringLiteral("dobj"), 4);
+    } else if (type == QLatin1String("B") && m_questionWords.contains(l)) {
+      propose(l, r, QStringLiteral("dobj"), 6); // Bsw(what, say): the question's object
+    } else if (type == QLatin1String("R")) {
+      propose(r, l, QStringLiteral("rcmod"), 3);
+    } else if (type == QLatin1String("RS")) {
+      m_relativeVerb[l] = r;
+    } else if (type == QLatin1String("B")) {
+      // "…, which Sharon had opposed": the pronoun is the clause's object (rewriteObjectRelatives).
+      if (relativePronouns().contains(m_lower[l])) m_objectRelative[l] = r;
+      propose(r, l, QStringLiteral("rcmod"), 2);
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  // Coordination (SJ, VJ, AJ, MJ, RJ…), punctuation (X), possessive markers (YS, YP); Q, QU, CP and
+  // CQ give no arc.
+  bool proposeCoordinationOrPunctuationArc(const TypedLink &t) {
+    const int l = t.l, r = t.r;
+    const QString &type = t.type, &lc = t.lc;
+    if (type.size() == 2 && type.endsWith(QLatin1Char('J'))) { // SJ, VJ, AJ, MJ, RJ…: coordination
+      if (lc == QLatin1String("l")) {
+        m_conjLeft[r].push_back(l);
+        propose(l, r, QStringLiteral("conj"), 7);
+      } else {
+        m_conjRight[l].push_back(r);
+        propose(r, l, QStringLiteral("conj"), 7);
+      }
+    } else if (type == QLatin1String("X")) {
+      if (isPunctuation(m_words[u(l)].form) && !isPunctuation(m_words[u(r)].form)) propose(l, r, QStringLiteral("punct"), 2);
+      else propose(r, l, QStringLiteral("punct"), 2);
+    } else if (type == QLatin1String("YS") || type == QLatin1String("YP")) {
+      m_possessor[r] = l;
+      propose(r, l, QStringLiteral("possessive"), 6);
+    } else if (type == QLatin1String("Q") || type == QLatin1String("QU") || type == QLatin1String("CP") || type == QLatin1String("CQ")) {
+      // Q: question inversion (wh-word or wall to the auxiliary): no head-dependent relation.
+      // Quotation marks and quotation verbs: punctuation is attached at the end.
+    } else {
+      return false;
+    }
+    return true;
   }
 
   // Link Grammar's idioms: a multi-word preposition ("in front of", "along with", "out of") chains
