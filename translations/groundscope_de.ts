@@ -547,6 +547,13 @@
     </message>
 </context>
 <context>
+    <name>gs::BackgroundJob</name>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+</context>
+<context>
     <name>gs::ComparedMap</name>
     <message>
         <source>Close the comparison</source>
@@ -587,6 +594,10 @@
     <message>
         <source>%1 — laying out…</source>
         <translation>%1 — Layout wird berechnet…</translation>
+    </message>
+    <message>
+        <source>Open %1 for comparison</source>
+        <translation>%1 zum Vergleich öffnen</translation>
     </message>
 </context>
 <context>
@@ -1522,6 +1533,18 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
         <source>Captions</source>
         <translation>Beschreibungen</translation>
     </message>
+    <message>
+        <source>Embed the %1 split</source>
+        <translation>Aufteilung %1 einbetten</translation>
+    </message>
+    <message>
+        <source>Embed every split</source>
+        <translation>Alle Aufteilungen einbetten</translation>
+    </message>
+    <message>
+        <source>Map thumbnails</source>
+        <translation>Vorschaubilder der Karte</translation>
+    </message>
 </context>
 <context>
     <name>gs::MapView</name>
@@ -1879,6 +1902,22 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>Ranked regions or phrases</source>
         <translation>Geordnete Regionen oder Phrasen</translation>
+    </message>
+    <message>
+        <source>Open the run&apos;s regions model</source>
+        <translation>Regionenmodell des Laufs öffnen</translation>
+    </message>
+    <message>
+        <source>Regions of %1</source>
+        <translation>Regionen von %1</translation>
+    </message>
+    <message>
+        <source>Rank phrases for region %1</source>
+        <translation>Phrasen für Region %1 ordnen</translation>
+    </message>
+    <message>
+        <source>Cannot show the image&apos;s regions: %1</source>
+        <translation>Die Regionen des Bildes können nicht angezeigt werden: %1</translation>
     </message>
 </context>
 <context>
@@ -2567,6 +2606,14 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>Images nearest to the selected node</source>
         <translation>Dem gewählten Knoten nächste Bilder</translation>
+    </message>
+    <message>
+        <source>Open the run&apos;s tree model</source>
+        <translation>Baummodell des Laufs öffnen</translation>
+    </message>
+    <message>
+        <source>Inspect the caption&apos;s tree</source>
+        <translation>Baum der Beschreibung untersuchen</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 // The Map panel: its model's geometry (rubber band, links, picking), the plot's markers and lines,
 // live t-SNE updates arriving from an engine job, cancel, PCA, clicks reaching the WorkbenchState,
-// thumbnails loaded off the GUI thread, an offscreen render with real content, and export.
+// opening a run as a job the Jobs tab lists and cancels, thumbnails loaded off the GUI thread, an
+// offscreen render with real content, and export.
 
 #include "engine/enginebridge.h"
 #include "engine/jobcontext.h"
@@ -13,6 +14,7 @@
 #include "tinyrun.h"
 #include "training/runs/runfolder.h"
 #include "map/mapview.h"
+#include "common/joblist.h"
 #include "common/workbenchstate.h"
 
 #include <qcustomplot.h>
@@ -26,7 +28,9 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QComboBox>
+#include <QPushButton>
 #include <QTest>
+#include <QTreeWidget>
 
 #include <cmath>
 
@@ -669,6 +673,82 @@ private Q_SLOTS:
     QVERIFY(other->startedFromReference());
     panel.closeComparison();
     QVERIFY(!panel.comparedMap());
+  }
+
+  // Opening a run in the Map — another split of the current run, or a second run to compare with —
+  // is a job on the engine's interactive lane: the Jobs tab lists it, and its Cancel button stops
+  // it; the panel says so, keeps what it showed, and opens the run when asked again.
+  void openingARunShowsInTheJobsTabAndCancels() {
+    QTemporaryDir dir;
+    const test::TinyDataset tiny = test::makeTinyDataset(dir.path());
+    const QString runDir = dir.filePath(QStringLiteral("run"));
+    test::trainTinyRun(tiny, runDir, 2);
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    MapPanel panel(bridge, state);
+    JobList jobs(bridge);
+    QSignalSpy finished(&panel, &MapPanel::computeFinished);
+    const auto space = JointSpace::open(runDir);
+    state.setJointSpace(space);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+
+    // A job ahead on the interactive lane holds it, so each opening waits in the queue.
+    auto release = std::make_shared<std::atomic<bool>>(false);
+    engine.submit(QStringLiteral("holds the lane"), [release](JobContext &job) {
+      while (!*release) {
+        job.checkpoint();
+        QThread::msleep(2);
+      }
+    }, JobLane::Interactive);
+    // The Jobs tab's row of the job named `name` (null when it has none).
+    const auto rowOf = [&jobs](const QString &name) -> QTreeWidgetItem * {
+      jobs.refresh();
+      for (int r = 0; r < jobs.tree()->topLevelItemCount(); ++r)
+        if (jobs.tree()->topLevelItem(r)->text(0) == name) return jobs.tree()->topLevelItem(r);
+      return nullptr;
+    };
+    const auto cancelRow = [&jobs](QTreeWidgetItem *row) {
+      jobs.tree()->setCurrentItem(row);
+      jobs.cancelButton()->click();
+      return JobId(row->data(0, Qt::UserRole).toULongLong());
+    };
+
+    QSignalSpy splits(&panel, &MapPanel::splitShown);
+    panel.showSplit(Split::Train);
+    QTreeWidgetItem *embedRow = rowOf(QStringLiteral("Embed the train split"));
+    QVERIFY(embedRow);
+    const JobId embed = embedRow->data(0, Qt::UserRole).toULongLong();
+    QVERIFY2(jobs.rowText(embed).contains(QStringLiteral("interactive — queued")), qPrintable(jobs.rowText(embed)));
+    cancelRow(embedRow);
+    QSignalSpy compared(&panel, &MapPanel::comparisonShown);
+    panel.compareWith(runDir);
+    QTreeWidgetItem *openRow = rowOf(QStringLiteral("Open run for comparison"));
+    QVERIFY(openRow);
+    const JobId open = cancelRow(openRow);
+    *release = true;
+
+    QTRY_COMPARE_WITH_TIMEOUT(compared.count(), 1, 30000);
+    QVERIFY(!compared.first().at(0).toBool());
+    QVERIFY2(compared.first().at(1).toString().contains(QStringLiteral("cancelled")), qPrintable(compared.first().at(1).toString()));
+    QTRY_VERIFY2_WITH_TIMEOUT(panel.statusText().contains(QStringLiteral("Cannot map the train split: cancelled")), qPrintable(panel.statusText()), 30000);
+    QVERIFY(engine.waitForIdle(10000));
+    jobs.refresh();
+    QVERIFY2(jobs.rowText(embed).contains(QStringLiteral("cancelled")), qPrintable(jobs.rowText(embed)));
+    QVERIFY2(jobs.rowText(open).contains(QStringLiteral("cancelled")), qPrintable(jobs.rowText(open)));
+    // The map still shows the test split, and the split box says so.
+    QCOMPARE(splits.count(), 0);
+    QCOMPARE(panel.model().imageCount(), space->imageCount());
+    for (QComboBox *box : panel.findChildren<QComboBox *>())
+      if (box->findText(QStringLiteral("train")) >= 0) QCOMPARE(box->currentText(), QStringLiteral("test"));
+
+    // Asked again, both open.
+    panel.showSplit(Split::Train);
+    QTRY_COMPARE_WITH_TIMEOUT(splits.count(), 1, 30000);
+    QCOMPARE(panel.model().imageCount(), 48);
+    panel.compareWith(runDir);
+    QTRY_COMPARE_WITH_TIMEOUT(compared.count(), 2, 60000);
+    QVERIFY2(compared.last().at(0).toBool(), qPrintable(compared.last().at(1).toString()));
   }
 
   // Colour by what the data knows: every item in exactly one category of each colouring; a

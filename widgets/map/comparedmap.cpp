@@ -8,14 +8,12 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPointer>
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 #include <cmath>
 
@@ -23,7 +21,7 @@ namespace gs {
 
 ComparedMap::ComparedMap(EngineBridge &bridge, QWidget *parent)
     : QWidget(parent), m_bridge(bridge), m_view(new MapView(m_model, this)), m_title(new QLabel(this)), m_close(new QToolButton(this)),
-      m_relay(new QObject, [](QObject *relay) { relay->deleteLater(); }) {
+      m_openJob(bridge, this), m_relay(new QObject, [](QObject *relay) { relay->deleteLater(); }) {
   m_close->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
   m_close->setToolTip(tr("Close the comparison"));
   m_close->setAccessibleName(tr("Close the comparison"));
@@ -64,31 +62,36 @@ void ComparedMap::open(const QString &runDir, std::optional<Split> split, std::s
   cancel();
   m_runDir = runDir;
   m_title->setText(tr("Opening %1…").arg(QDir::toNativeSeparators(runDir)));
-  const int token = m_token;
-  auto *watcher = new QFutureWatcher<std::pair<MapData, QString>>(this);
-  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, token] {
-    watcher->deleteLater();
-    if (token != m_token) return;
-    try {
-      auto [data, model] = watcher->result();
-      m_modelName = model;
-      m_model.setData(std::move(data));
-      m_model.clearPositions();
-      m_view->rebuild();
-      m_title->setText(tr("%1 — %2").arg(m_modelName, QFileInfo(m_runDir).fileName()));
-      Q_EMIT opened(true, m_title->text());
-    } catch (const std::exception &error) {
-      m_title->setText(tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(m_runDir), QString::fromUtf8(error.what())));
-      Q_EMIT opened(false, m_title->text());
-    }
-  });
-  watcher->setFuture(QtConcurrent::run([runDir, split, dataset, datasetPath] {
-    const std::shared_ptr<const JointSpace> space = split ? JointSpace::open(runDir, *split, nullptr, dataset, datasetPath)
-                                                          : JointSpace::openAll(runDir, nullptr, dataset, datasetPath);
-    MapData data = MapData::fromJointSpace(*space);
-    if (dataset) data.addDatasetMetadata(*dataset);
-    return std::make_pair(std::move(data), space->model());
-  }));
+  m_openJob.start(
+      tr("Open %1 for comparison").arg(QFileInfo(runDir).fileName()),
+      [runDir, split, dataset, datasetPath](JobContext &job) {
+        const std::shared_ptr<const JointSpace> space = split ? JointSpace::open(runDir, *split, &job, dataset, datasetPath)
+                                                              : JointSpace::openAll(runDir, &job, dataset, datasetPath);
+        MapData data = MapData::fromJointSpace(*space);
+        if (dataset) data.addDatasetMetadata(*dataset);
+        return std::make_pair(std::move(data), space->model());
+      },
+      [this](std::pair<MapData, QString> opened) { showOpened(std::move(opened.first), opened.second); },
+      [this](const JobOutcome &outcome) { refuseOpening(BackgroundJob::failureText(outcome)); });
+}
+
+void ComparedMap::showOpened(MapData data, const QString &model) {
+  try {
+    m_model.setData(std::move(data));
+  } catch (const std::exception &error) {
+    refuseOpening(QString::fromUtf8(error.what()));
+    return;
+  }
+  m_modelName = model;
+  m_model.clearPositions();
+  m_view->rebuild();
+  m_title->setText(tr("%1 — %2").arg(m_modelName, QFileInfo(m_runDir).fileName()));
+  Q_EMIT opened(true, m_title->text());
+}
+
+void ComparedMap::refuseOpening(const QString &why) {
+  m_title->setText(tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(m_runDir), why));
+  Q_EMIT opened(false, m_title->text());
 }
 
 JobId ComparedMap::layOut(const LayoutSequenceOptions &requested, const MapModel &reference) {

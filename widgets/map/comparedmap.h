@@ -3,10 +3,12 @@
 // bow beside dtlstm), its own plot, laid out with the first map's method — started from the first
 // map's layout when both hold the same items, so an item sits where it sat on the first map unless
 // the two runs place it differently — and linked: what is selected on one map is ringed on the
-// other (items matched by image id and caption text). Opening and layout run off the GUI thread.
+// other (items matched by image id and caption text). Opening the run (embedding its split) and the
+// layout are jobs on the engine's interactive lane: the Jobs tab lists them and can cancel them.
 
 #include "analysis/layoutsequence.h"
 #include "data/dataset.h"
+#include "common/backgroundjob.h"
 #include "engine/job.h"
 #include "figures/mapmodel.h"
 
@@ -30,8 +32,8 @@ public:
   ComparedMap(EngineBridge &bridge, QWidget *parent = nullptr);
   ~ComparedMap() override; // cancels its layout job without waiting
 
-  // Embeds the run's split (every split when empty) off the GUI thread (the dataset's metadata
-  // joined when given); opened follows.
+  // Embeds the run's split (every split when empty) as an engine job (the dataset's metadata joined
+  // when given); opened follows, also when the job fails or is cancelled from the Jobs tab.
   void open(const QString &runDir, std::optional<Split> split, std::shared_ptr<const Dataset> dataset, const QString &datasetPath);
   // Lays the items out as `reference` (the first map) was: its method and settings, started from
   // its positions when the items are the same; laidOut follows. Returns the job id (0: nothing to do).
@@ -55,6 +57,8 @@ Q_SIGNALS:
 
 private:
   void cancel();
+  void showOpened(MapData data, const QString &model); // the opened run's items, not laid out yet
+  void refuseOpening(const QString &why);
 
   EngineBridge &m_bridge;
   MapModel m_model;
@@ -66,6 +70,7 @@ private:
   int m_token = 0;
   bool m_fromReference = false;
   QString m_sizingKey; // applied again when new items arrive
+  BackgroundJob m_openJob;           // embeds the run's split
   std::shared_ptr<QObject> m_relay; // posts from the jobs land here (see MapPanel)
 };
 

@@ -65,6 +65,26 @@ QString loweredNote(const LayoutSequenceOptions &requested, const LayoutSequence
   return {};
 }
 
+// The map's thumbnails by image row, decoded and scaled (QImageReader scales while decoding, so a
+// large JPEG costs little); an unreadable image has none. Cost: one image decode per path.
+QHash<int, QImage> readThumbnails(const QStringList &paths, JobContext &job) {
+  QHash<int, QImage> images;
+  for (int r = 0; r < paths.size(); ++r) {
+    job.checkpoint();
+    job.setItemProgress(r, paths.size(), QStringLiteral("thumbnails"));
+    if (paths[r].isEmpty()) continue;
+    QImageReader reader(paths[r]);
+    const QSize size = reader.size();
+    if (size.isValid()) reader.setScaledSize(size.scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio));
+    QImage image = reader.read();
+    if (image.isNull()) continue; // unreadable: the circle stays
+    if (image.width() > kThumbnailSize || image.height() > kThumbnailSize)
+      image = image.scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+    images.insert(r, image);
+  }
+  return images;
+}
+
 QString jobTitle(LayoutMethod method) {
   switch (method) {
   case LayoutMethod::Tsne: break;
@@ -93,15 +113,33 @@ void summariseLayout(JobContext &job, const LayoutSequenceOptions &options, cons
 }  // namespace
 
 MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
-    : QWidget(parent), m_bridge(bridge), m_state(state),
+    : QWidget(parent), m_bridge(bridge), m_state(state), m_splitJob(bridge, this), m_thumbnailJob(bridge, this),
       m_relay(new QObject, [](QObject *relay) { relay->deleteLater(); }) {
   m_view = new MapView(m_model, this);
+  createLists();
+  createLayoutControls();
+  createDisplayControls();
+  createRunControls();
+  arrangeWidgets();
+  connectControls();
+  connectViewAndLists();
+  updateControls();
+  if (m_state.jointSpace()) onJointSpaceChanged();
+}
+
+// The selection and the clicked item's neighbours, listed beside the map.
+void MapPanel::createLists() {
   m_list = new QListWidget(this);
   m_list->setAccessibleName(tr("Selected items"));
   m_list->setMinimumWidth(160);
   m_neighbourList = new QListWidget(this);
   m_neighbourList->setAccessibleName(tr("Nearest neighbours in the joint space"));
   m_neighbourList->setToolTip(tr("The clicked item's nearest images and captions by the run's own score, in the joint space itself (not on the map)"));
+}
+
+// The layout method and its settings: t-SNE's perplexity, iterations, θ and repulsion, UMAP's
+// neighbours and minimum distance.
+void MapPanel::createLayoutControls() {
   m_mode = new QComboBox(this);
   m_mode->addItem(tr("t-SNE"), int(LayoutMethod::Tsne));
   m_mode->addItem(tr("PCA"), int(LayoutMethod::Pca));
@@ -134,6 +172,12 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   m_minDist->setSingleStep(0.05);
   m_minDist->setValue(0.1);
   m_minDist->setToolTip(tr("UMAP: how tightly points may pack on the map"));
+}
+
+// What is mapped and how it is drawn: the split, colour, size and search, then the Compute and
+// Cancel buttons (created here because the keyboard's tab order follows creation), then lines,
+// vectors and labels.
+void MapPanel::createDisplayControls() {
   m_split = new QComboBox(this);
   for (Split split : {Split::Test, Split::Val, Split::Train}) m_split->addItem(splitName(split), int(split));
   m_split->addItem(tr("all"), kAllSplits);
@@ -163,6 +207,10 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   m_centre->setToolTip(tr("Subtract the images' mean from the images and the captions' mean from the captions before the "
                           "layout: the gap between the two modalities otherwise splits the map into an image cloud and a "
                           "caption cloud. Applies from the next Compute"));
+}
+
+// Epochs, a second run, the export and the status line.
+void MapPanel::createRunControls() {
   m_exportWidth = new QSpinBox(this);
   m_exportHeight = new QSpinBox(this);
   m_exportWidth->setAccessibleName(tr("Export width"));
@@ -182,44 +230,40 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   m_compare->setToolTip(tr("Show another run's map of the same split beside this one, laid out from this map, with linked selection"));
   m_status = new QLabel(tr("No run: open a trained run to map its test split."), this);
   m_status->setWordWrap(true);
+}
 
+QLayout *MapPanel::arrangeLayoutControls() {
   auto *controls = new QHBoxLayout;
   controls->addWidget(m_split);
   controls->addWidget(m_mode);
-  auto *form = new QFormLayout;
-  form->addRow(tr("Perplexity"), m_perplexity);
-  auto *form2 = new QFormLayout;
-  form2->addRow(tr("Iterations"), m_iterations);
-  auto *form3 = new QFormLayout;
-  form3->addRow(tr("θ"), m_theta);
-  auto *formRepulsion = new QFormLayout;
-  formRepulsion->addRow(tr("Repulsion"), m_repulsion);
-  auto *form4 = new QFormLayout;
-  form4->addRow(tr("Neighbours"), m_neighbours);
-  auto *form5 = new QFormLayout;
-  form5->addRow(tr("Min. distance"), m_minDist);
-  controls->addLayout(form);
-  controls->addLayout(form2);
-  controls->addLayout(form3);
-  controls->addLayout(formRepulsion);
-  controls->addLayout(form4);
-  controls->addLayout(form5);
+  const std::pair<QString, QWidget *> labelled[] = {{tr("Perplexity"), m_perplexity}, {tr("Iterations"), m_iterations},
+                                                    {tr("θ"), m_theta},                 {tr("Repulsion"), m_repulsion},
+                                                    {tr("Neighbours"), m_neighbours},   {tr("Min. distance"), m_minDist}};
+  for (const auto &[label, field] : labelled) {
+    auto *form = new QFormLayout; // one per field, so each label sits beside its own box
+    form->addRow(label, field);
+    controls->addLayout(form);
+  }
   controls->addWidget(m_compute);
   controls->addWidget(m_cancel);
   controls->addStretch();
+  return controls;
+}
+
+QLayout *MapPanel::arrangeDisplayControls() {
   auto *display = new QHBoxLayout;
   display->addWidget(new QLabel(tr("Colour by"), this));
   display->addWidget(m_colourBy);
   display->addWidget(new QLabel(tr("Size by"), this));
   display->addWidget(m_sizeBy);
   display->addWidget(m_search, 1);
-  display->addWidget(m_lines);
-  display->addWidget(m_unitLength);
-  display->addWidget(m_centre);
-  display->addWidget(m_thumbnails);
-  display->addWidget(m_clusters);
+  for (QWidget *box : std::initializer_list<QWidget *>{m_lines, m_unitLength, m_centre, m_thumbnails, m_clusters}) display->addWidget(box);
   display->addStretch();
-  // Runs and epochs, then export: a row of their own, so the panel fits a 1,200-pixel dock.
+  return display;
+}
+
+// Runs and epochs, then export: a row of their own, so the panel fits a 1,200-pixel dock.
+QLayout *MapPanel::arrangeRunControls() {
   auto *runs = new QHBoxLayout;
   runs->addWidget(m_replay);
   runs->addWidget(m_epochSlider, 1); // shown during an epoch replay
@@ -230,8 +274,11 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   runs->addWidget(new QLabel(QStringLiteral("×"), this));
   runs->addWidget(m_exportHeight);
   runs->addWidget(m_export);
-  auto *splitter = m_splitter = new QSplitter(this);
-  splitter->addWidget(m_view);
+  return runs;
+}
+
+// The two lists under their headings, beside the map.
+QWidget *MapPanel::createSidePane() {
   auto *side = new QWidget(this);
   auto *sideLayout = new QVBoxLayout(side);
   sideLayout->setContentsMargins(0, 0, 0, 0);
@@ -239,16 +286,24 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   sideLayout->addWidget(m_list, 1);
   sideLayout->addWidget(new QLabel(tr("Nearest in the joint space"), side));
   sideLayout->addWidget(m_neighbourList, 1);
-  splitter->addWidget(side);
-  splitter->setStretchFactor(0, 4);
-  splitter->setStretchFactor(1, 1);
-  auto *layout = new QVBoxLayout(this);
-  layout->addLayout(controls);
-  layout->addLayout(display);
-  layout->addLayout(runs);
-  layout->addWidget(splitter, 1);
-  layout->addWidget(m_status);
+  return side;
+}
 
+void MapPanel::arrangeWidgets() {
+  m_splitter = new QSplitter(this);
+  m_splitter->addWidget(m_view);
+  m_splitter->addWidget(createSidePane());
+  m_splitter->setStretchFactor(0, 4);
+  m_splitter->setStretchFactor(1, 1);
+  auto *layout = new QVBoxLayout(this);
+  layout->addLayout(arrangeLayoutControls());
+  layout->addLayout(arrangeDisplayControls());
+  layout->addLayout(arrangeRunControls());
+  layout->addWidget(m_splitter, 1);
+  layout->addWidget(m_status);
+}
+
+void MapPanel::connectControls() {
   connect(m_compute, &QPushButton::clicked, this, [this] { compute(shownMethod()); });
   connect(m_cancel, &QPushButton::clicked, this, &MapPanel::cancel);
   connect(m_replay, &QPushButton::clicked, this, [this] { replayEpochs(shownMethod()); });
@@ -264,7 +319,6 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
     split == kAllSplits ? showAllSplits() : showSplit(static_cast<Split>(split));
   });
   connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) { search(text); });
-  connect(m_view, &MapView::categoryClicked, this, &MapPanel::toggleCategory);
   connect(m_mode, &QComboBox::currentIndexChanged, this, &MapPanel::updateControls);
   connect(m_repulsion, &QComboBox::currentIndexChanged, this, &MapPanel::updateControls);
   connect(m_lines, &QCheckBox::toggled, this, &MapPanel::setLinesVisible);
@@ -273,6 +327,15 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   connect(m_unitLength, &QCheckBox::toggled, this, [this](bool on) { m_model.setNormalised(on); });
   connect(m_centre, &QCheckBox::toggled, this, [this](bool on) { m_model.setCentredModalities(on); });
   connect(m_export, &QPushButton::clicked, this, &MapPanel::exportWithDialog);
+  connect(&m_bridge, &EngineBridge::finished, this,
+          [this](JobId id, const QString &, const JobOutcome &outcome) { onJobFinished(id, outcome); });
+  connect(&m_state, &WorkbenchState::jointSpaceChanged, this, &MapPanel::onJointSpaceChanged);
+  connect(&m_state, &WorkbenchState::imageSelected, this, &MapPanel::onImageSelected);
+}
+
+// Picking on the map and in the lists beside it.
+void MapPanel::connectViewAndLists() {
+  connect(m_view, &MapView::categoryClicked, this, &MapPanel::toggleCategory);
   connect(m_view, &MapView::rectSelected, this, &MapPanel::selectInRect);
   connect(m_view, &MapView::lassoSelected, this, [this](const QPolygonF &outline) { selectItems(m_model.itemsInPolygon(outline)); });
   connect(m_view, &MapView::itemClicked, this, &MapPanel::activateItem);
@@ -283,12 +346,6 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
   connect(m_neighbourList, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
     if (item->data(kItemRole).isValid()) activateItem(item->data(kItemRole).toInt());
   });
-  connect(&m_bridge, &EngineBridge::finished, this,
-          [this](JobId id, const QString &, const JobOutcome &outcome) { onJobFinished(id, outcome); });
-  connect(&m_state, &WorkbenchState::jointSpaceChanged, this, &MapPanel::onJointSpaceChanged);
-  connect(&m_state, &WorkbenchState::imageSelected, this, &MapPanel::onImageSelected);
-  updateControls();
-  if (m_state.jointSpace()) onJointSpaceChanged();
 }
 
 MapPanel::~MapPanel() {
@@ -332,16 +389,17 @@ void MapPanel::onJointSpaceChanged() {
   const std::shared_ptr<const JointSpace> space = m_state.jointSpace();
   if (!space) {
     cancel();
+    m_splitJob.cancel();
     m_space.reset();
     setData({});
     setStatus(tr("No run: open a trained run to map its test split."));
     return;
   }
-  ++m_splitToken; // a split still being embedded for the previous run is stale
   showSpace(space);
 }
 
 void MapPanel::showSpace(const std::shared_ptr<const JointSpace> &space) {
+  m_splitJob.cancel(); // a split still being embedded is no longer wanted
   m_space = space;
   const int shown = space->allSplits() ? kAllSplits : int(space->split());
   m_split->setCurrentIndex(m_split->findData(shown));
@@ -377,32 +435,29 @@ void MapPanel::showAllSplits() {
   openSplitAsync(std::nullopt);
 }
 
+// Embedding runs the run's model over the split's images and captions (seconds for a large split):
+// an engine job that the Jobs tab lists and can cancel.
 void MapPanel::openSplitAsync(std::optional<Split> split) {
   const std::shared_ptr<const JointSpace> current = m_state.jointSpace();
-  const int token = ++m_splitToken;
   cancel();
   const QString name = split ? splitName(*split) : tr("all");
-  auto *watcher = new QFutureWatcher<std::shared_ptr<const JointSpace>>(this);
-  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, token, name] {
-    watcher->deleteLater();
-    if (token != m_splitToken) return;
-    try {
-      showSpace(watcher->result());
-    } catch (const std::exception &error) {
-      m_split->setCurrentIndex(m_split->findData(!m_space ? int(Split::Test) : m_space->allSplits() ? kAllSplits : int(m_space->split())));
-      setStatus(tr("Cannot map the %1 split: %2").arg(name, QString::fromUtf8(error.what())));
-    }
-  });
-  watcher->setFuture(QtConcurrent::run([runDir = current->runDir(), split, dataset = m_state.dataset(), path = m_state.datasetPath()] {
-    return split ? JointSpace::open(runDir, *split, nullptr, dataset, path) : JointSpace::openAll(runDir, nullptr, dataset, path);
-  }));
+  m_splitJob.start(
+      split ? tr("Embed the %1 split").arg(name) : tr("Embed every split"),
+      [runDir = current->runDir(), split, dataset = m_state.dataset(), path = m_state.datasetPath()](JobContext &job) {
+        return split ? JointSpace::open(runDir, *split, &job, dataset, path) : JointSpace::openAll(runDir, &job, dataset, path);
+      },
+      [this](const std::shared_ptr<const JointSpace> &space) { showSpace(space); },
+      [this, name](const JobOutcome &outcome) {
+        m_split->setCurrentIndex(m_split->findData(!m_space ? int(Split::Test) : m_space->allSplits() ? kAllSplits : int(m_space->split())));
+        setStatus(tr("Cannot map the %1 split: %2").arg(name, BackgroundJob::failureText(outcome)));
+      });
   setStatus(split ? tr("Embedding the %1 split…").arg(name) : tr("Embedding every split…"));
 }
 
 void MapPanel::setData(MapData data) {
   cancel();
   m_model.setData(std::move(data));
-  ++m_dataToken;
+  m_thumbnailJob.cancel(); // its thumbnails belong to the previous items
   m_thumbnailsLoaded = m_thumbnailsLoading = false;
   m_rowOfImageId.clear();
   for (int r = 0; r < m_model.imageCount(); ++r) m_rowOfImageId.insert(m_model.data().imageIds[r], r);
@@ -821,6 +876,7 @@ void MapPanel::refreshClusters() {
     m_view->setClusterLevels(std::move(levels));
     Q_EMIT clustersShown(count);
   });
+  // Qt's global pool, not the engine: see the header (a query that must not wait behind a layout).
   watcher->setFuture(QtConcurrent::run([model] { return summariseMap(*model); }));
 }
 
@@ -886,6 +942,7 @@ void MapPanel::showNeighbours(int item, int k) {
     m_view->setNeighbours(std::move(items));
     Q_EMIT neighboursShown(item);
   });
+  // Qt's global pool, not the engine: see the header (a query that must not wait behind a layout).
   watcher->setFuture(QtConcurrent::run([space, image, row, k] {
     return image ? space->neighboursOfImage(row, k) : space->neighboursOfCaption(row, k);
   }));
@@ -931,40 +988,25 @@ void MapPanel::setThumbnailsVisible(bool visible) {
   if (visible && !m_thumbnailsLoaded) loadThumbnails();
 }
 
-// Decodes and scales the images on the thread pool (QImageReader scales while decoding, so a large
-// JPEG costs little); only the conversion to QPixmap happens on the GUI thread.
+// Reads the images as an engine job; only the conversion to QPixmap happens on the GUI thread.
+// Cancelled (from the Jobs tab), the map goes back to circles.
 void MapPanel::loadThumbnails() {
   if (m_thumbnailsLoading) return;
-  QStringList paths = m_model.data().imagePaths.mid(0, kMaxThumbnails);
   m_thumbnailsLoading = true;
-  const int dataToken = m_dataToken;
-  auto *watcher = new QFutureWatcher<QHash<int, QImage>>(this);
-  connect(watcher, &QFutureWatcher<QHash<int, QImage>>::finished, this, [this, watcher, dataToken] {
-    watcher->deleteLater();
-    if (dataToken != m_dataToken) return;
-    m_thumbnailsLoading = false;
-    m_thumbnailsLoaded = true;
-    QHash<int, QPixmap> pixmaps;
-    const QHash<int, QImage> images = watcher->result();
-    for (auto it = images.cbegin(); it != images.cend(); ++it) pixmaps.insert(it.key(), QPixmap::fromImage(it.value()));
-    m_view->setThumbnails(pixmaps);
-    Q_EMIT thumbnailsLoaded(int(pixmaps.size()));
-  });
-  watcher->setFuture(QtConcurrent::run([paths] {
-    QHash<int, QImage> images;
-    for (int r = 0; r < paths.size(); ++r) {
-      if (paths[r].isEmpty()) continue;
-      QImageReader reader(paths[r]);
-      const QSize size = reader.size();
-      if (size.isValid()) reader.setScaledSize(size.scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio));
-      QImage image = reader.read();
-      if (image.isNull()) continue; // unreadable: the circle stays
-      if (image.width() > kThumbnailSize || image.height() > kThumbnailSize)
-        image = image.scaled(kThumbnailSize, kThumbnailSize, Qt::KeepAspectRatio, Qt::SmoothTransformation);
-      images.insert(r, image);
-    }
-    return images;
-  }));
+  m_thumbnailJob.start(
+      tr("Map thumbnails"), [paths = m_model.data().imagePaths.mid(0, kMaxThumbnails)](JobContext &job) { return readThumbnails(paths, job); },
+      [this](const QHash<int, QImage> &images) {
+        m_thumbnailsLoading = false;
+        m_thumbnailsLoaded = true;
+        QHash<int, QPixmap> pixmaps;
+        for (auto it = images.cbegin(); it != images.cend(); ++it) pixmaps.insert(it.key(), QPixmap::fromImage(it.value()));
+        m_view->setThumbnails(pixmaps);
+        Q_EMIT thumbnailsLoaded(int(pixmaps.size()));
+      },
+      [this](const JobOutcome &) {
+        m_thumbnailsLoading = false;
+        setThumbnailsVisible(false);
+      });
 }
 
 FigureExportResult MapPanel::exportTo(const QString &path, QSize size) {

@@ -5,12 +5,20 @@
 // and image–caption lines, hover text, a rubber band that lists the items it holds, a click that
 // selects the item in the WorkbenchState, and figure export. For runs that recorded their epochs,
 // an epoch slider replays how the joint space formed.
+//
+// Layouts, embedding another split and loading the thumbnails are jobs on the engine's interactive
+// lane (the Jobs tab lists them; each can be cancelled there). Two small queries stay off it, on
+// Qt's global thread pool: a clicked item's nearest neighbours and the cluster labels. They read
+// vectors and positions already in memory, answer each click or legend toggle in milliseconds, and
+// must answer while a layout holds the interactive lane (a t-SNE of a large split can hold it for
+// minutes); as jobs they would wait behind it and fill the Jobs tab with one row per click.
 
 #include "analysis/layoutsequence.h"
 #include "analysis/tsne.h"
 #include "analysis/umap.h"
 #include "data/dataset.h"
 #include "engine/job.h"
+#include "common/backgroundjob.h"
 #include "common/figureexport.h"
 #include "figures/mapmodel.h"
 
@@ -24,6 +32,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLayout;
 class QListWidget;
 class QLineEdit;
 class QPushButton;
@@ -127,6 +136,18 @@ Q_SIGNALS:
   void epochShown(int epoch);
 
 private:
+  // The constructor's parts: the widgets of each control row, their layout, their connections.
+  void createLists();
+  void createLayoutControls();
+  void createDisplayControls();
+  void createRunControls();
+  QLayout *arrangeLayoutControls();
+  QLayout *arrangeDisplayControls();
+  QLayout *arrangeRunControls();
+  QWidget *createSidePane();
+  void arrangeWidgets();
+  void connectControls();
+  void connectViewAndLists();
   QString repulsionLabel(TsneMethod repulsion) const;
   void onJointSpaceChanged();
   void onImageSelected(int datasetImage);
@@ -158,7 +179,8 @@ private:
   QListWidget *m_list, *m_neighbourList;
   QComboBox *m_mode, *m_colourBy, *m_sizeBy, *m_split;
   std::shared_ptr<const JointSpace> m_space; // the split on the map (the state's, or one opened here)
-  int m_splitToken = 0;
+  BackgroundJob m_splitJob;                   // embeds another split of the run
+  BackgroundJob m_thumbnailJob;               // reads the thumbnails of the items on the map
   QLineEdit *m_search;
   std::vector<char> m_categoryHidden;
   QDoubleSpinBox *m_perplexity, *m_theta, *m_minDist;
@@ -177,7 +199,6 @@ private:
   JobId m_jobId = 0;
   int m_token = 0;         // identifies the current layout job; stale updates are dropped
   LayoutMethod m_running = LayoutMethod::Pca; // the method of the current (or last) layout job
-  int m_dataToken = 0;     // identifies the current items; stale thumbnails are dropped
   int m_neighbourToken = 0; // identifies the latest neighbour request
   int m_clusterToken = 0;   // identifies the latest cluster request
   bool m_thumbnailsLoading = false, m_thumbnailsLoaded = false;

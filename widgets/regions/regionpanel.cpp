@@ -12,7 +12,6 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
-#include <QFutureWatcher>
 #include <QGroupBox>
 #include <QInputDialog>
 #include <QLabel>
@@ -26,7 +25,6 @@
 #include <QSplitter>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 #include <cmath>
 
@@ -83,7 +81,6 @@ struct RegionPanel::RunOutcome {
 };
 
 struct RegionPanel::ImageOutcome {
-  quint64 serial = 0;
   RegionFigure base;
   std::vector<Box> proposals;
   std::vector<ImageRegion> regionInfo;
@@ -92,17 +89,9 @@ struct RegionPanel::ImageOutcome {
   QString error;
 };
 
-struct RegionPanel::RankOutcome {
-  quint64 serial = 0;
-  std::vector<RankedPhrase> phrases;
-  QString error;
-};
-
 RegionPanel::RegionPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
-    : QWidget(parent), m_bridge(bridge), m_state(state) {
+    : QWidget(parent), m_bridge(bridge), m_state(state), m_runJob(bridge, this), m_imageJob(bridge, this), m_rankJob(bridge, this) {
   setObjectName(QStringLiteral("regionPanel"));
-  m_pool.setMaxThreadCount(1);
-  m_pool.setExpiryTimeout(-1);
   buildUi();
   restoreOptions();
   connect(&m_state, &WorkbenchState::runChanged, this, &RegionPanel::onRunChanged);
@@ -124,14 +113,32 @@ RegionPanel::RegionPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *p
   updateNote();
 }
 
-RegionPanel::~RegionPanel() { m_pool.waitForDone(); }
-
 void RegionPanel::buildUi() {
   auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
+  createOptionControls();
+  layout->addLayout(arrangeOptionRows());
 
-  // Display options: what is drawn, how, and the exports.
-  auto *options = new QVBoxLayout;
+  m_note = new QLabel(this);
+  m_note->setWordWrap(true);
+  m_note->setObjectName(QStringLiteral("regionNote"));
+  layout->addWidget(m_note);
+
+  auto *split = new QSplitter(Qt::Horizontal, this);
+  m_view = new RegionImageView(split);
+  m_view->setToolTipProvider([this](const FigureBox &box) { return toolTipOf(box); });
+  split->addWidget(m_view);
+  split->addWidget(createSidePane(split));
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 2);
+  layout->addWidget(split, 1);
+
+  connectOptions();
+  connectPicking();
+}
+
+// Display options: what is drawn, how, and the exports.
+void RegionPanel::createOptionControls() {
   m_showProposals = new QCheckBox(tr("Proposals"), this);
   m_showProposals->setToolTip(tr("The image's selective-search boxes (numbered), as the features job stores them."));
   m_showTruth = new QCheckBox(tr("Ground truth"), this);
@@ -160,7 +167,10 @@ void RegionPanel::buildUi() {
   m_opacity->setToolTip(tr("Opacity of the boxes."));
   m_exportFigure = new QPushButton(tr("Export figure…"), this);
   m_exportData = new QPushButton(tr("Export data…"), this);
-  // Two rows: what is drawn, then how; the exports at the right end of each.
+}
+
+// Two rows: what is drawn, then how; the exports at the right end of each.
+QLayout *RegionPanel::arrangeOptionRows() {
   auto *what = new QHBoxLayout;
   for (QWidget *w : std::initializer_list<QWidget *>{m_showProposals, m_showTruth, m_showLearned, m_layout}) what->addWidget(w);
   what->addStretch(1);
@@ -172,20 +182,15 @@ void RegionPanel::buildUi() {
   how->addWidget(m_opacity);
   how->addStretch(1);
   how->addWidget(m_exportData);
+  auto *options = new QVBoxLayout;
   options->addLayout(what);
   options->addLayout(how);
-  layout->addLayout(options);
+  return options;
+}
 
-  m_note = new QLabel(this);
-  m_note->setWordWrap(true);
-  m_note->setObjectName(QStringLiteral("regionNote"));
-  layout->addWidget(m_note);
-
-  auto *split = new QSplitter(Qt::Horizontal, this);
-  m_view = new RegionImageView(split);
-  m_view->setToolTipProvider([this](const FigureBox &box) { return toolTipOf(box); });
-  split->addWidget(m_view);
-  auto *side = new QWidget(split);
+// Beside the figure: the noun phrases, the ranked regions or phrases, and the concepts.
+QWidget *RegionPanel::createSidePane(QWidget *parent) {
+  auto *side = new QWidget(parent);
   auto *sideLayout = new QVBoxLayout(side);
   sideLayout->setContentsMargins(0, 0, 0, 0);
   sideLayout->addWidget(new QLabel(tr("Noun phrases"), side));
@@ -202,7 +207,13 @@ void RegionPanel::buildUi() {
   m_rankedList->setAccessibleName(tr("Ranked regions or phrases"));
   m_rankedList->setObjectName(QStringLiteral("rankedList"));
   sideLayout->addWidget(m_rankedList, 2);
-  m_conceptsBox = new QGroupBox(tr("Concepts"), side);
+  sideLayout->addWidget(createConceptsBox(side), 3);
+  return side;
+}
+
+// A concepts run's top concepts as bars, and its gate t.
+QWidget *RegionPanel::createConceptsBox(QWidget *parent) {
+  m_conceptsBox = new QGroupBox(tr("Concepts"), parent);
   auto *conceptsLayout = new QVBoxLayout(m_conceptsBox);
   m_conceptBars = new ConceptBars(m_conceptsBox);
   conceptsLayout->addWidget(m_conceptBars);
@@ -211,12 +222,11 @@ void RegionPanel::buildUi() {
   conceptsLayout->addWidget(m_gateLabel);
   m_gate = new GateHistogram(m_conceptsBox);
   conceptsLayout->addWidget(m_gate);
-  sideLayout->addWidget(m_conceptsBox, 3);
-  split->addWidget(side);
-  split->setStretchFactor(0, 3);
-  split->setStretchFactor(1, 2);
-  layout->addWidget(split, 1);
+  return m_conceptsBox;
+}
 
+// A changed option is saved and the figure drawn again.
+void RegionPanel::connectOptions() {
   const auto redraw = [this] {
     saveOptions();
     rebuildFigure();
@@ -232,6 +242,12 @@ void RegionPanel::buildUi() {
     saveOptions();
     if (m_selectedRegion > 0) selectRegion(m_selectedRegion);
   });
+  connect(m_exportFigure, &QPushButton::clicked, this, &RegionPanel::exportFigureClicked);
+  connect(m_exportData, &QPushButton::clicked, this, &RegionPanel::exportDataClicked);
+}
+
+// Clicks and pointing on the figure, the lists and the concept bars.
+void RegionPanel::connectPicking() {
   connect(m_view, &RegionImageView::boxClicked, this, &RegionPanel::onBoxClicked);
   connect(m_view, &RegionImageView::boxHovered, this, [this](int kind, int index) {
     if (kind == FigureBox::Concept || (kind < 0 && m_highlightedConcept >= 0)) highlightConcept(kind < 0 ? -1 : index);
@@ -244,8 +260,6 @@ void RegionPanel::buildUi() {
     if (region > 0) selectRegion(region);
   });
   connect(m_conceptBars, &ConceptBars::barHovered, this, &RegionPanel::highlightConcept);
-  connect(m_exportFigure, &QPushButton::clicked, this, &RegionPanel::exportFigureClicked);
-  connect(m_exportData, &QPushButton::clicked, this, &RegionPanel::exportDataClicked);
 }
 
 void RegionPanel::restoreOptions() {
@@ -292,46 +306,48 @@ void RegionPanel::onRunChanged() {
   m_loadingRun = !run.isEmpty();
   updateNote();
   if (run.isEmpty()) {
+    m_runJob.cancel(); // the previous run's model is no longer wanted
     scheduleRefresh();
     Q_EMIT runReady();
     return;
   }
-  const quint64 serial = ++m_runSerial;
-  auto *watcher = new QFutureWatcher<RunOutcome>(this);
-  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, serial] {
-    watcher->deleteLater();
-    if (serial != m_runSerial) return; // another run was opened meanwhile
-    const RunOutcome out = watcher->result();
-    m_loadingRun = false;
-    m_kind = out.kind;
-    m_runModel = out.model;
-    m_runError = out.error;
-    m_grounder = out.grounder;
-    m_inspector = out.inspector;
-    updateNote();
-    Q_EMIT runReady();
-    refresh();
-  });
-  // Opening a run prepares its data (through the feature cache) and loads its model: seconds.
-  watcher->setFuture(QtConcurrent::run(&m_pool, [run] {
-    RunOutcome out;
-    try {
-      const TrainConfig config = RunFolder(run).config();
-      out.model = config.modelName();
-      if (config.needsRegions()) {
-        out.kind = RunKind::Phrases;
-        out.grounder = std::make_shared<const RegionGrounder>(run);
-      } else if (config.readsConcepts()) {
-        out.kind = RunKind::Concepts;
-        out.inspector = std::make_shared<const ConceptInspector>(run);
-      } else {
-        out.kind = RunKind::NoRegions;
-      }
-    } catch (const std::exception &e) {
-      out.error = QString::fromStdString(e.what());
-    }
-    return out;
-  }));
+  // Opening a run prepares its data (through the feature cache) and loads its model: seconds. The
+  // model is then used by the image and ranking jobs on the same lane, never by two at once.
+  m_runJob.start(
+      tr("Open the run's regions model"),
+      [run](JobContext &) {
+        RunOutcome out;
+        const TrainConfig config = RunFolder(run).config();
+        out.model = config.modelName();
+        if (config.needsRegions()) {
+          out.kind = RunKind::Phrases;
+          out.grounder = std::make_shared<const RegionGrounder>(run);
+        } else if (config.readsConcepts()) {
+          out.kind = RunKind::Concepts;
+          out.inspector = std::make_shared<const ConceptInspector>(run);
+        } else {
+          out.kind = RunKind::NoRegions;
+        }
+        return out;
+      },
+      [this](const RunOutcome &out) { onRunOpened(out); },
+      [this](const JobOutcome &outcome) {
+        RunOutcome out;
+        out.error = BackgroundJob::failureText(outcome);
+        onRunOpened(out);
+      });
+}
+
+void RegionPanel::onRunOpened(const RunOutcome &out) {
+  m_loadingRun = false;
+  m_kind = out.kind;
+  m_runModel = out.model;
+  m_runError = out.error;
+  m_grounder = out.grounder;
+  m_inspector = out.inspector;
+  updateNote();
+  Q_EMIT runReady();
+  refresh();
 }
 
 void RegionPanel::onImageSelected(int image) {
@@ -390,43 +406,53 @@ void RegionPanel::refresh() {
   std::vector<GroundedPhrase> truth = captionIndex >= 0 ? truthPhrases(*dataset, captionIndex) : std::vector<GroundedPhrase>{};
   m_working = true;
   updateNote();
-  const quint64 serial = ++m_imageSerial;
-  auto *watcher = new QFutureWatcher<ImageOutcome>(this);
-  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-    watcher->deleteLater();
-    onImageWorked(watcher->result());
-  });
-  watcher->setFuture(QtConcurrent::run(&m_pool, [serial, path = record.path, size = QSize(record.width, record.height), id = record.id,
-                                                 caption = m_caption, truth, grounder = m_grounder, inspector = m_inspector] {
-    ImageOutcome out;
-    out.serial = serial;
-    out.base = regionFigureFor(path, size);
-    out.phrases = truth;
+  // A newer image or caption cancels this job and drops what it returns.
+  m_imageJob.start(
+      tr("Regions of %1").arg(record.id),
+      [path = record.path, size = QSize(record.width, record.height), id = record.id, caption = m_caption, truth,
+       grounder = m_grounder, inspector = m_inspector](JobContext &) {
+        return workImage(path, size, id, caption, truth, grounder, inspector);
+      },
+      [this](const ImageOutcome &out) { onImageWorked(out); },
+      [this](const JobOutcome &outcome) {
+        m_working = false;
+        m_imageError = tr("Cannot show the image's regions: %1").arg(BackgroundJob::failureText(outcome));
+        updateNote();
+      });
+}
+
+// The photo, its proposals and the caption's phrases grounded by the run (or a concepts run's
+// inspection), on the engine's thread; what fails is reported in the outcome beside what worked.
+RegionPanel::ImageOutcome RegionPanel::workImage(const QString &path, QSize size, const QString &id, const QString &caption,
+                                                 const std::vector<GroundedPhrase> &truth,
+                                                 const std::shared_ptr<const RegionGrounder> &grounder,
+                                                 const std::shared_ptr<const ConceptInspector> &inspector) {
+  ImageOutcome out;
+  out.base = regionFigureFor(path, size);
+  out.phrases = truth;
+  try {
+    if (grounder) {
+      out.regionInfo = grounder->regionsOf(id, caption);
+      for (const ImageRegion &r : out.regionInfo) out.proposals.push_back(r.box);
+      if (!caption.isEmpty()) out.phrases = grounder->ground(id, caption);
+      return out;
+    }
+    if (inspector) out.concepts = inspector->inspect(id, kConceptBars, 0);
+  } catch (const std::exception &e) {
+    out.error = QString::fromStdString(e.what()); // e.g. an image the run's data skipped
+  }
+  // Without an HM-LSTM run the proposals are computed as the features job computes them.
+  if (!out.base.image.isNull()) {
     try {
-      if (grounder) {
-        out.regionInfo = grounder->regionsOf(id, caption);
-        for (const ImageRegion &r : out.regionInfo) out.proposals.push_back(r.box);
-        if (!caption.isEmpty()) out.phrases = grounder->ground(id, caption);
-        return out;
-      }
-      if (inspector) out.concepts = inspector->inspect(id, kConceptBars, 0);
+      out.proposals = proposeImageRegions(path);
     } catch (const std::exception &e) {
-      out.error = QString::fromStdString(e.what()); // e.g. an image the run's data skipped
+      if (out.error.isEmpty()) out.error = QString::fromStdString(e.what());
     }
-    // Without an HM-LSTM run the proposals are computed as the features job computes them.
-    if (!out.base.image.isNull()) {
-      try {
-        out.proposals = proposeImageRegions(path);
-      } catch (const std::exception &e) {
-        if (out.error.isEmpty()) out.error = QString::fromStdString(e.what());
-      }
-    }
-    return out;
-  }));
+  }
+  return out;
 }
 
 void RegionPanel::onImageWorked(const ImageOutcome &out) {
-  if (out.serial != m_imageSerial) return; // another image or caption was selected meanwhile
   m_working = false;
   m_base = out.base;
   m_proposals = out.proposals;
@@ -590,38 +616,32 @@ void RegionPanel::selectRegion(int region) {
   }
   const bool all = m_allPhrases->isChecked();
   m_rankedHeading->setText(tr("Ranking phrases for region %1…").arg(region));
-  const quint64 serial = ++m_rankSerial;
-  auto *watcher = new QFutureWatcher<RankOutcome>(this);
-  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, region, all] {
-    watcher->deleteLater();
-    const RankOutcome out = watcher->result();
-    if (out.serial != m_rankSerial) return;
-    m_rankedPhrases = out.phrases;
-    m_rankedList->clear();
-    if (!out.error.isEmpty()) {
-      m_rankedHeading->setText(out.error);
-    } else {
-      m_rankedHeading->setText(all ? tr("Test phrases ranked for region %1 (★ this image's):").arg(region)
-                                   : tr("This image's phrases ranked for region %1:").arg(region));
-      for (std::size_t k = 0; k < m_rankedPhrases.size() && int(k) < kPhrasesListed; ++k) {
-        const RankedPhrase &p = m_rankedPhrases[k];
-        auto *item = new QListWidgetItem(QStringLiteral("%1. %2%3  %4").arg(k + 1).arg(p.imageId == m_imageId && all ? QStringLiteral("★ ") : QString(), p.text).arg(p.score, 0, 'f', 3),
-                                         m_rankedList);
-        item->setToolTip(QStringLiteral("%1: %2").arg(p.imageId, p.caption));
-      }
-    }
-    Q_EMIT rankingShown();
-  });
-  watcher->setFuture(QtConcurrent::run(&m_pool, [serial, grounder = m_grounder, id = m_imageId, region, all] {
-    RankOutcome out;
-    out.serial = serial;
-    try {
-      out.phrases = grounder->phrasesFor(id, region, all ? PhraseScope::Split : PhraseScope::Image);
-    } catch (const std::exception &e) {
-      out.error = QString::fromStdString(e.what());
-    }
-    return out;
-  }));
+  m_rankJob.start(
+      tr("Rank phrases for region %1").arg(region),
+      [grounder = m_grounder, id = m_imageId, region, all](JobContext &) {
+        return grounder->phrasesFor(id, region, all ? PhraseScope::Split : PhraseScope::Image);
+      },
+      [this, region, all](const std::vector<RankedPhrase> &phrases) { showRankedPhrases(region, all, phrases); },
+      [this](const JobOutcome &outcome) {
+        m_rankedPhrases.clear();
+        m_rankedList->clear();
+        m_rankedHeading->setText(BackgroundJob::failureText(outcome));
+        Q_EMIT rankingShown();
+      });
+}
+
+void RegionPanel::showRankedPhrases(int region, bool all, const std::vector<RankedPhrase> &phrases) {
+  m_rankedPhrases = phrases;
+  m_rankedList->clear();
+  m_rankedHeading->setText(all ? tr("Test phrases ranked for region %1 (★ this image's):").arg(region)
+                               : tr("This image's phrases ranked for region %1:").arg(region));
+  for (std::size_t k = 0; k < m_rankedPhrases.size() && int(k) < kPhrasesListed; ++k) {
+    const RankedPhrase &p = m_rankedPhrases[k];
+    auto *item = new QListWidgetItem(QStringLiteral("%1. %2%3  %4").arg(k + 1).arg(p.imageId == m_imageId && all ? QStringLiteral("★ ") : QString(), p.text).arg(p.score, 0, 'f', 3),
+                                     m_rankedList);
+    item->setToolTip(QStringLiteral("%1: %2").arg(p.imageId, p.caption));
+  }
+  Q_EMIT rankingShown();
 }
 
 void RegionPanel::highlightConcept(int index) {

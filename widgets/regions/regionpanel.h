@@ -11,16 +11,18 @@
 //    maximum (point at a bar, its box lights up), and the gate t of the fused representation (its
 //    mean and a histogram over its dimensions).
 // The selected noun phrase is shared with the Trees panel through the WorkbenchState. Opening a
-// run's model and scoring regions run on the panel's own thread; the window never waits. Display
+// run's model, scoring an image's regions and ranking phrases for a region are jobs on the engine's
+// interactive lane (one thread, so the model is never used by two of them at once): the Jobs tab
+// lists them and can cancel them, and the window never waits. Display
 // options persist (QSettings group "regions"); the figure exports as PNG/SVG/PDF and the
 // correspondences as CSV/JSON (one image, or the whole test split as an engine job).
 
 #include "regions/regionimageview.h"
 #include "training/inspect/conceptinspection.h"
 #include "training/inspect/regiongrounding.h"
+#include "common/backgroundjob.h"
 #include "common/workbenchstate.h"
 
-#include <QThreadPool>
 #include <QWidget>
 
 #include <memory>
@@ -30,6 +32,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLayout;
 class QListWidget;
 class QPushButton;
 class QSlider;
@@ -45,8 +48,8 @@ class RegionPanel : public QWidget {
 public:
   enum class RunKind { None, Phrases, Concepts, NoRegions };
 
+  // Destroying the panel cancels its jobs without waiting for them.
   RegionPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent = nullptr);
-  ~RegionPanel() override; // waits for work under way
 
   RunKind runKind() const { return m_kind; }
   bool isBusy() const { return m_loadingRun || m_working; }
@@ -99,17 +102,27 @@ Q_SIGNALS:
 private:
   struct RunOutcome;
   struct ImageOutcome;
-  struct RankOutcome;
   void buildUi();
+  void createOptionControls();
+  QLayout *arrangeOptionRows();
+  QWidget *createSidePane(QWidget *parent);
+  QWidget *createConceptsBox(QWidget *parent);
+  void connectOptions();
+  void connectPicking();
   void restoreOptions();
   void saveOptions();
   void onRunChanged();
+  void onRunOpened(const RunOutcome &outcome);
   void onImageSelected(int image);
   void onCaptionSelected(int caption);
   void onPhraseSelected(const QString &caption, int begin, int end);
   void scheduleRefresh();
   void refresh();
+  static ImageOutcome workImage(const QString &path, QSize size, const QString &id, const QString &caption,
+                                const std::vector<GroundedPhrase> &truth, const std::shared_ptr<const RegionGrounder> &grounder,
+                                const std::shared_ptr<const ConceptInspector> &inspector);
   void onImageWorked(const ImageOutcome &outcome);
+  void showRankedPhrases(int region, bool all, const std::vector<RankedPhrase> &phrases);
   void rebuildFigure();
   void fillPhraseList();
   void fillRankedRegions();
@@ -123,8 +136,9 @@ private:
 
   EngineBridge &m_bridge;
   WorkbenchState &m_state;
-  QThreadPool m_pool; // one thread: opens the run's model, then scores images and regions
-  quint64 m_runSerial = 0, m_imageSerial = 0, m_rankSerial = 0;
+  BackgroundJob m_runJob;   // opens the run's model
+  BackgroundJob m_imageJob; // the shown image's figure, regions and phrases
+  BackgroundJob m_rankJob;  // phrases ranked for a clicked region
   bool m_refreshPending = false;
 
   QString m_run;

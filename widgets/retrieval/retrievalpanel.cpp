@@ -49,7 +49,8 @@ struct Ranking {
   QString error;
 };
 
-// Runs `rank` on a pool thread; `done` gets the result on the GUI thread, unless `panel` is gone.
+// Runs `rank` on the panel's ranking pool, not as an engine job (see retrievalpanel.h); `done` gets
+// the result on the GUI thread, unless `panel` is gone.
 template <typename Rank, typename Done>
 void runRanking(QObject *panel, QThreadPool *pool, Rank rank, Done done) {
   auto *watcher = new QFutureWatcher<Ranking>(panel);

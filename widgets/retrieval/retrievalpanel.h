@@ -3,9 +3,14 @@
 // Type a sentence → the split's images ranked for it, with thumbnails; when the sentence is one of
 // the split's captions, the rank of its own image is shown and highlighted. Pick an image (here,
 // or in any other panel) → the split's captions ranked for it, those describing it marked ✓.
-// Selecting a result selects that image or caption in the workbench. Rankings run on a pool
-// thread (the engine's worker may be busy training); the top K of a list export as CSV, JSON or
-// a standalone HTML page.
+// Selecting a result selects that image or caption in the workbench. The top K of a list export
+// as CSV, JSON or a standalone HTML page.
+//
+// Rankings are queries answered on each Enter or image pick from the joint space already open, not
+// work the user starts and watches: they run on a private one-thread pool, not as engine jobs. On
+// the engine's interactive lane they would wait behind a map's layout (minutes for a large t-SNE),
+// and each query would add a row to the Jobs tab. The pool's single thread keeps the run's model
+// from encoding two sentences at once.
 
 #include "analysis/vectorindex.h"
 #include "figures/rankedlisthtml.h"
@@ -78,9 +83,9 @@ private:
 
   WorkbenchState &m_state;
   std::shared_ptr<const JointSpace> m_space;
-  // Rankings run here, one at a time: off the GUI thread and the engine's worker, without
-  // leaning on JointSpace's model for two sentences at once, and without filling the global pool
-  // that the thumbnails use.
+  // Rankings run here, one at a time (see the top of this file): off the GUI thread and the engine's
+  // lanes, without leaning on JointSpace's model for two sentences at once, and without filling the
+  // global pool that the thumbnails use.
   QThreadPool m_rankingPool;
   QLabel *m_hint = nullptr;
   QStackedWidget *m_stack = nullptr;

@@ -47,19 +47,33 @@ struct TreePanel::ParseOutcome {
   QString error;
 };
 
-struct TreePanel::InspectOutcome {
-  quint64 serial = 0;
-  std::shared_ptr<const TreeInspector> inspector; // the inspector that made it (or was built)
-  std::optional<InspectedTree> tree;
-  QString error;
-};
-
 TreePanel::TreePanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
-    : QWidget(parent), m_bridge(bridge), m_state(state), m_thumbnails(new ThumbnailLoader(kNearestThumbnail, this)) {
+    : QWidget(parent), m_bridge(bridge), m_state(state), m_inspectorJob(bridge, this), m_inspectJob(bridge, this),
+      m_thumbnails(new ThumbnailLoader(kNearestThumbnail, this)) {
   m_parsePool.setMaxThreadCount(1);
   m_parsePool.setExpiryTimeout(-1); // keep the thread, and with it its parser
-  m_inspectPool.setMaxThreadCount(1);
 
+  QLayout *bar = createToolBar();
+  auto *splitter = new QSplitter(Qt::Horizontal);
+  splitter->addWidget(createFigure());
+  splitter->addWidget(createSidePane());
+  splitter->setStretchFactor(0, 3);
+  splitter->setStretchFactor(1, 1);
+  auto *layout = new QVBoxLayout(this);
+  layout->setContentsMargins(2, 2, 2, 2);
+  layout->addLayout(bar);
+  layout->addWidget(m_note);
+  layout->addWidget(splitter, 1);
+
+  connectControls();
+  connectState();
+  updateSimilarityAvailability();
+  updateNote();
+  onRunChanged();
+}
+
+// The colouring, the hidden unit and the export above the figure; the note under them.
+QLayout *TreePanel::createToolBar() {
   m_colourBy = new QComboBox;
   m_colourBy->addItem(tr("Activation norm ‖h‖"));
   m_colourBy->addItem(tr("One hidden unit"));
@@ -78,7 +92,11 @@ TreePanel::TreePanel(EngineBridge &bridge, WorkbenchState &state, QWidget *paren
   bar->addWidget(m_export);
   m_note = new QLabel;
   m_note->setWordWrap(true);
+  return bar;
+}
 
+// The figure that exports: the caption, both trees under their headings and the legend, scrolled.
+QWidget *TreePanel::createFigure() {
   m_figure = new QWidget;
   m_figure->setAutoFillBackground(true);
   m_figure->setBackgroundRole(QPalette::Base); // the figure exports as the canvas shows it
@@ -102,7 +120,11 @@ TreePanel::TreePanel(EngineBridge &bridge, WorkbenchState &state, QWidget *paren
   auto *scroll = new QScrollArea;
   scroll->setWidget(m_figure);
   scroll->setWidgetResizable(true);
+  return scroll;
+}
 
+// Beside the figure: the pointed-at node's details and the images nearest to the clicked phrase.
+QWidget *TreePanel::createSidePane() {
   m_details = new NodeDetailsView;
   auto *detailsBox = new QGroupBox(tr("Node"));
   (new QVBoxLayout(detailsBox))->addWidget(m_details);
@@ -115,18 +137,10 @@ TreePanel::TreePanel(EngineBridge &bridge, WorkbenchState &state, QWidget *paren
   auto *side = new QSplitter(Qt::Vertical);
   side->addWidget(detailsBox);
   side->addWidget(nearestBox);
-  auto *splitter = new QSplitter(Qt::Horizontal);
-  splitter->addWidget(scroll);
-  splitter->addWidget(side);
-  splitter->setStretchFactor(0, 3);
-  splitter->setStretchFactor(1, 1);
+  return side;
+}
 
-  auto *layout = new QVBoxLayout(this);
-  layout->setContentsMargins(2, 2, 2, 2);
-  layout->addLayout(bar);
-  layout->addWidget(m_note);
-  layout->addWidget(splitter, 1);
-
+void TreePanel::connectControls() {
   connect(m_colourBy, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] { applyColouring(); });
   connect(m_unit, qOverload<int>(&QSpinBox::valueChanged), this, [this] { applyColouring(); });
   connect(m_export, &QPushButton::clicked, this, &TreePanel::exportClicked);
@@ -140,7 +154,10 @@ TreePanel::TreePanel(EngineBridge &bridge, WorkbenchState &state, QWidget *paren
   connect(m_nearest, &QListWidget::itemClicked, this, pick);
   connect(m_nearest, &QListWidget::itemActivated, this, pick);
   connect(m_thumbnails, &ThumbnailLoader::thumbnailReady, this, &TreePanel::onNearestThumbnail);
+}
 
+// The workbench's caption, run, image and phrase selections.
+void TreePanel::connectState() {
   connect(&m_state, &WorkbenchState::captionSelected, this, &TreePanel::onCaptionSelected);
   connect(&m_state, &WorkbenchState::runChanged, this, &TreePanel::onRunChanged);
   connect(&m_state, &WorkbenchState::jointSpaceChanged, this, [this] {
@@ -155,15 +172,9 @@ TreePanel::TreePanel(EngineBridge &bridge, WorkbenchState &state, QWidget *paren
     requestInspection();
   });
   connect(&m_state, &WorkbenchState::phraseSelected, this, &TreePanel::followSelectedPhrase);
-  updateSimilarityAvailability();
-  updateNote();
-  onRunChanged();
 }
 
-TreePanel::~TreePanel() {
-  m_parsePool.waitForDone();
-  m_inspectPool.waitForDone();
-}
+TreePanel::~TreePanel() { m_parsePool.waitForDone(); }
 
 void TreePanel::onCaptionSelected(int caption) {
   const auto dataset = m_state.dataset();
@@ -211,7 +222,8 @@ void TreePanel::showText(const QString &text, int image) {
     watcher->deleteLater();
     onParsed(watcher->result());
   });
-  // One parser per thread (CaptionParser is not shared); the pool keeps its single thread.
+  // One parser per thread (CaptionParser is not shared); the pool keeps its single thread. Not an
+  // engine job: see the header.
   watcher->setFuture(QtConcurrent::run(&m_parsePool, [text = m_caption, serial] {
     ParseOutcome out;
     out.serial = serial;
@@ -252,34 +264,31 @@ void TreePanel::onRunChanged() {
   m_inspectorError.clear();
   m_inspectorLoading = !run.isEmpty();
   updateNote();
-  if (run.isEmpty()) return;
-  const quint64 serial = ++m_inspectSerial;
-  auto *watcher = new QFutureWatcher<InspectOutcome>(this);
-  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, run] {
-    watcher->deleteLater();
-    const InspectOutcome out = watcher->result();
-    if (run != m_inspectorRun) return; // another run was opened meanwhile
-    m_inspectorLoading = false;
-    m_inspector = out.inspector;
-    m_inspectorError = out.error;
-    updateNote();
-    requestInspection();
-  });
-  // Opening a run loads its model (seconds): on the inspection thread, never the GUI's.
-  watcher->setFuture(QtConcurrent::run(&m_inspectPool, [run, serial] {
-    InspectOutcome out;
-    out.serial = serial;
-    try {
-      out.inspector = std::make_shared<const TreeInspector>(run);
-    } catch (const std::exception &e) {
-      out.error = QString::fromStdString(e.what());
-    }
-    return out;
-  }));
+  m_inspectJob.cancel(); // an inspection by the previous run's model
+  if (run.isEmpty()) {
+    m_inspectorJob.cancel();
+    return;
+  }
+  // Opening a run loads its model (seconds): an engine job, never on the GUI thread.
+  m_inspectorJob.start(
+      tr("Open the run's tree model"), [run](JobContext &) { return std::make_shared<const TreeInspector>(run); },
+      [this](const std::shared_ptr<const TreeInspector> &inspector) { onInspectorOpened(inspector, {}); },
+      [this](const JobOutcome &outcome) { onInspectorOpened(nullptr, BackgroundJob::failureText(outcome)); });
+}
+
+void TreePanel::onInspectorOpened(const std::shared_ptr<const TreeInspector> &inspector, const QString &error) {
+  m_inspectorLoading = false;
+  m_inspector = inspector;
+  m_inspectorError = error;
+  updateNote();
+  requestInspection();
 }
 
 void TreePanel::requestInspection() {
-  if (!m_inspector || m_caption.isEmpty()) return;
+  if (!m_inspector || m_caption.isEmpty()) {
+    m_inspectJob.cancel(); // the tree of a caption no longer shown
+    return;
+  }
   std::vector<float> features;
   QString imageId;
   const auto dataset = m_state.dataset();
@@ -292,30 +301,15 @@ void TreePanel::requestInspection() {
       imageId = id;
     }
   }
-  const quint64 serial = ++m_inspectSerial;
-  auto *watcher = new QFutureWatcher<InspectOutcome>(this);
-  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-    watcher->deleteLater();
-    const InspectOutcome out = watcher->result();
-    if (out.serial != m_inspectSerial || out.inspector != m_inspector) return; // superseded
-    if (out.tree) {
-      setInspectedTree(*out.tree);
-    } else {
-      m_inspectorError = out.error;
-      updateNote();
-    }
-  });
-  watcher->setFuture(QtConcurrent::run(&m_inspectPool, [inspector = m_inspector, text = m_caption, features, imageId, serial] {
-    InspectOutcome out;
-    out.serial = serial;
-    out.inspector = inspector;
-    try {
-      out.tree = inspector->inspect(text, features, imageId);
-    } catch (const std::exception &e) {
-      out.error = QString::fromStdString(e.what());
-    }
-    return out;
-  }));
+  // A newer request (another caption, image or run) cancels this one and drops what it returns.
+  m_inspectJob.start(
+      tr("Inspect the caption's tree"),
+      [inspector = m_inspector, text = m_caption, features, imageId](JobContext &) { return inspector->inspect(text, features, imageId); },
+      [this](const InspectedTree &tree) { setInspectedTree(tree); },
+      [this](const JobOutcome &outcome) {
+        m_inspectorError = BackgroundJob::failureText(outcome);
+        updateNote();
+      });
 }
 
 void TreePanel::setInspectedTree(const InspectedTree &tree) {

@@ -5,7 +5,15 @@
 // unit, or similarity to the selected image); pointing at a node shows its vector (and the
 // DT-LSTM's gates), clicking it ranks the test images against the phrase's joint-space vector.
 // The figure (both trees and the legend) exports as PNG/SVG/PDF.
+//
+// Opening the run's tree model (a TreeInspector) and inspecting a caption with it are jobs on the
+// engine's interactive lane: the Jobs tab lists them and can cancel them, and the lane's one thread
+// keeps the inspector's own parser on one thread. Parsing the selected caption for the trees shown
+// without a model keeps a private one-thread pool instead: CaptionParser is bound to its thread
+// (one per thread, kept in a thread_local that lives as long as the pool's thread), and this parse,
+// which every caption selection asks for, must not wait behind a map's layout on the interactive lane.
 
+#include "common/backgroundjob.h"
 #include "common/figureexport.h"
 #include "parse/parsedcaption.h"
 #include "training/inspect/treeinspection.h"
@@ -19,6 +27,7 @@
 
 class QComboBox;
 class QLabel;
+class QLayout;
 class QListWidget;
 class QListWidgetItem;
 class QPushButton;
@@ -39,7 +48,7 @@ public:
   enum Colouring { ByNorm, ByUnit, BySimilarity }; // the colour combo's rows
 
   TreePanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent = nullptr);
-  ~TreePanel() override; // waits for a parse or inspection under way
+  ~TreePanel() override; // waits for a parse under way; cancels its engine jobs without waiting
 
   // Parses `text` and shows its trees (what selecting a caption does; also for typed sentences).
   void showCaption(const QString &text);
@@ -76,11 +85,17 @@ Q_SIGNALS:
 
 private:
   struct ParseOutcome;
-  struct InspectOutcome;
+  // The constructor's parts.
+  QLayout *createToolBar();
+  QWidget *createFigure();
+  QWidget *createSidePane();
+  void connectControls();
+  void connectState();
   void onCaptionSelected(int caption);
   void showText(const QString &text, int image);
   void clearInspection();
   void onRunChanged();
+  void onInspectorOpened(const std::shared_ptr<const TreeInspector> &inspector, const QString &error);
   void requestInspection();
   void onParsed(const ParseOutcome &outcome);
   void applyColouring();
@@ -93,11 +108,12 @@ private:
   void onNearestThumbnail(int image, const QImage &thumbnail);
   void exportClicked();
 
-  EngineBridge &m_bridge; // kept for job-based work; parsing and inspection use the pools below
+  EngineBridge &m_bridge;
   WorkbenchState &m_state;
-  QThreadPool m_parsePool;   // one thread: owns a thread_local CaptionParser
-  QThreadPool m_inspectPool; // one thread: builds the TreeInspector, then runs its inspections
-  quint64 m_parseSerial = 0, m_inspectSerial = 0;
+  QThreadPool m_parsePool;      // one thread: owns a thread_local CaptionParser
+  quint64 m_parseSerial = 0;
+  BackgroundJob m_inspectorJob; // builds the run's TreeInspector
+  BackgroundJob m_inspectJob;   // the inspector's tree of the shown caption
 
   QString m_caption;
   int m_imageIndex = -1; // dataset image of the shown caption, -1 for typed text
