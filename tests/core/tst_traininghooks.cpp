@@ -70,6 +70,14 @@ TrainConfig bagOfWords(int epochs) {
   return c;
 }
 
+// Merkx & Frank's cyclic learning rate, a cycle every `cycleEpochs`.
+TrainConfig cyclicBagOfWords(int epochs, int cycleEpochs) {
+  TrainConfig c = bagOfWords(epochs);
+  c.schedule = ScheduleKind::Cyclic;
+  c.cycleEpochs = cycleEpochs;
+  return c;
+}
+
 // Sets each epoch's validation rsum from a script, standing in for the evaluation.
 class ScriptedScoreHook final : public TrainingHook {
 public:
@@ -125,10 +133,7 @@ private Q_SLOTS:
 
   void aToyHookNeedsNoChangeToTheLoop() {
     QTemporaryDir dir;
-    TrainConfig config = bagOfWords(1);
-    config.schedule = ScheduleKind::Cyclic;
-    config.cycleEpochs = 1;
-    HookFixture f(test::syntheticTrainingData(10), config, dir.path());
+    HookFixture f(test::syntheticTrainingData(10), cyclicBagOfWords(1, 1), dir.path());
     TrainingHooks hooks;
     hooks.push_back(std::make_unique<LearningRateTraceHook>());
     auto *trace = static_cast<LearningRateTraceHook *>(hooks.back().get());
@@ -237,10 +242,7 @@ private Q_SLOTS:
 
   void cyclicRunsKeepASnapshotAtEachMinimum() {
     QTemporaryDir dir;
-    TrainConfig config = bagOfWords(4);
-    config.schedule = ScheduleKind::Cyclic;
-    config.cycleEpochs = 2;
-    HookFixture f(test::syntheticTrainingData(10), config, dir.path());
+    HookFixture f(test::syntheticTrainingData(10), cyclicBagOfWords(4, 2), dir.path());
     TrainingHooks hooks;
     hooks.push_back(std::make_unique<CheckpointHook>());
     for (int epoch = 1; epoch <= 4; ++epoch) runEpoch(*f.run, epoch, hooks);
