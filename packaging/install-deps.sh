@@ -27,7 +27,7 @@ PACKAGES=(
   libgloo-dev
   # packaging checks: the .desktop and AppStream validators (tst_packaging)
   desktop-file-utils appstream
-  # reliability (issue 22): clang with libFuzzer and the sanitizer runtimes, OpenMP for clang (FAISS),
+  # reliability: clang with libFuzzer and the sanitizer runtimes, OpenMP for clang (FAISS),
   # python3 for tests/reliability/*.py
   clang libclang-rt-dev libomp-dev python3
   # headless GUI runs and screenshots

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The reliability stage CI runs after the README's test command (issue 22):
+# The reliability stage CI runs after the README's test command:
 #  1. builds the asan-ubsan preset (clang; AddressSanitizer + UndefinedBehaviorSanitizer +
 #     _GLIBCXX_ASSERTIONS; libFuzzer coverage) for the core tests below and the fuzz harnesses,
 #  2. runs those tests and every harness's corpus replay under the sanitizers,
