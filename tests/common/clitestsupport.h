@@ -3,6 +3,8 @@
 // Scenes demo with a ready feature file that the training commands use, shared by tst_cli and
 // tst_distributed.
 
+#include "demofeatures.h"
+
 #include <QByteArray>
 #include <QFile>
 #include <QProcess>
@@ -42,27 +44,7 @@ inline QString makeDemoWithFeatures(const QTemporaryDir &dir, int images) {
   const Result r = runCli({QStringLiteral("dataset"), QStringLiteral("make-demo"), folder, QStringLiteral("--images"),
                            QString::number(images)});
   if (r.code != 0) qFatal("make-demo failed: %s", qPrintable(r.err));
-  constexpr int kDim = 8;
-  QByteArray header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" + QByteArray::number(images) + ", " +
-                      QByteArray::number(kDim) + "), }";
-  while ((10 + header.size() + 1) % 64) header += ' ';
-  header += '\n';
-  QByteArray npy("\x93NUMPY\x01\x00", 8);
-  const quint16 length = quint16(header.size());
-  npy.append(char(length & 0xff)).append(char(length >> 8)).append(header);
-  QByteArray ids;
-  for (int i = 0; i < images; ++i) {
-    for (int k = 0; k < kDim; ++k) {
-      const float value = float((i * 7 + k * 13) % 17) / 17.0f;
-      npy.append(reinterpret_cast<const char *>(&value), sizeof value);
-    }
-    ids += QStringLiteral("scene_%1\n").arg(i, 5, 10, QLatin1Char('0')).toUtf8();
-  }
-  QFile npyFile(dir.filePath(QStringLiteral("features.npy")));
-  QFile idsFile(dir.filePath(QStringLiteral("features.ids.txt")));
-  if (!npyFile.open(QIODevice::WriteOnly) || !idsFile.open(QIODevice::WriteOnly)) qFatal("cannot write features");
-  npyFile.write(npy);
-  idsFile.write(ids);
+  gs::test::writeDemoFeatures(dir, images);
   return folder;
 }
 

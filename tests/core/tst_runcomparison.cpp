@@ -3,6 +3,7 @@
 // inputs cannot be had fails alone while the others train.
 
 #include "data/scenes/scenesdemo.h"
+#include "demofeatures.h"
 #include "engine/engine.h"
 #include "engine/jobcontext.h"
 #include "modeltestthreads.h"
@@ -21,33 +22,8 @@ using namespace gs;
 namespace {
 
 constexpr int kImages = 30;
-constexpr int kDim = 8; // feature dimensions
-
-// The demo's images with fixed 8-d features, as an npy backbone (one row per image id), so
-// nothing is extracted. Returns the backbone spec.
-QString writeFeatures(const QTemporaryDir &dir) {
-  QByteArray header = "{'descr': '<f4', 'fortran_order': False, 'shape': (" + QByteArray::number(kImages) + ", " +
-                      QByteArray::number(kDim) + "), }";
-  while ((10 + header.size() + 1) % 64) header += ' ';
-  header += '\n';
-  QByteArray npy("\x93NUMPY\x01\x00", 8);
-  const quint16 length = quint16(header.size());
-  npy.append(char(length & 0xff)).append(char(length >> 8)).append(header);
-  QByteArray ids;
-  for (int i = 0; i < kImages; ++i) {
-    for (int k = 0; k < kDim; ++k) {
-      const float value = float((i * 7 + k * 13) % 17) / 17.0f;
-      npy.append(reinterpret_cast<const char *>(&value), sizeof value);
-    }
-    ids += QStringLiteral("scene_%1\n").arg(i, 5, 10, QLatin1Char('0')).toUtf8();
-  }
-  QFile npyFile(dir.filePath(QStringLiteral("features.npy")));
-  QFile idsFile(dir.filePath(QStringLiteral("features.ids.txt")));
-  if (!npyFile.open(QIODevice::WriteOnly) || !idsFile.open(QIODevice::WriteOnly)) qFatal("cannot write features");
-  npyFile.write(npy);
-  idsFile.write(ids);
-  return QStringLiteral("npy:") + npyFile.fileName();
-}
+// The demo's images with fixed features, as an npy backbone, so nothing is extracted.
+QString writeFeatures(const QTemporaryDir &dir) { return QStringLiteral("npy:") + test::writeDemoFeatures(dir, kImages); }
 
 ComparisonRow rowOf(const QString &model) { return modelRow(modelNamed(model)); }
 
