@@ -22,6 +22,7 @@
 #include "modeltestthreads.h"
 #include "scenesfixture.h"
 #include "training/inspect/regiongrounding.h"
+#include "training/inspect/trainedmodel.h"
 #include "training/trainer.h"
 #include "training/trainingsource.h"
 #include "training/inspect/treeinspection.h"
@@ -170,6 +171,35 @@ private Q_SLOTS:
     QVERIFY(!typed.empty());
     QVERIFY(!typed.front().hasTruth);
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, grounder.ground(QStringLiteral("no-such-image")));
+  }
+
+  // A run opened once serves the inspectors: given the opened run and the data already prepared,
+  // they answer exactly as when each opens the run folder itself; data without regions is refused.
+  void anOpenedRunServesTheInspectors() {
+    const TrainResult &r = trainOnce(QStringLiteral("truth-1"), m_truth, hmlstmConfig(1, true, RegionSet::GroundTruth));
+    const TrainedModel opened = TrainedModel::open(r.runDir);
+    const RegionGrounder fromFolder(r.runDir);
+    const RegionGrounder fromOpened(opened, fromFolder.data());
+    const QString image = m_truth.imageIds.at(m_truth.imagesIn(Split::Test).front());
+    const std::vector<GroundedPhrase> expected = fromFolder.ground(image), actual = fromOpened.ground(image);
+    QVERIFY(!expected.empty());
+    QCOMPARE(actual.size(), expected.size());
+    for (std::size_t p = 0; p < expected.size(); ++p) {
+      QCOMPARE(actual[p].text, expected[p].text);
+      QCOMPARE(actual[p].regions.size(), expected[p].regions.size());
+      for (std::size_t k = 0; k < expected[p].regions.size(); ++k) {
+        QCOMPARE(actual[p].regions[k].region, expected[p].regions[k].region);
+        QCOMPARE(actual[p].regions[k].score, expected[p].regions[k].score);
+      }
+    }
+    TrainingData withoutRegions = fromFolder.data();
+    withoutRegions.regionOffsets.clear();
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, RegionGrounder(opened, withoutRegions));
+
+    const QString caption = QStringLiteral("A small red circle is next to a blue square.");
+    const InspectedTree a = TreeInspector(r.runDir).inspect(caption), b = TreeInspector(opened).inspect(caption);
+    QCOMPARE(b.nodes.size(), a.nodes.size());
+    for (std::size_t n = 0; n < a.nodes.size(); ++n) QCOMPARE(b.nodes[n].hidden, a.nodes[n].hidden);
   }
 };
 

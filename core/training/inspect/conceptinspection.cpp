@@ -48,12 +48,6 @@ ConceptInspector::ConceptInspector(const QString &runDir, JobContext *job) : m_i
   open(TrainedModel::open(runDir), std::move(data));
 }
 
-ConceptInspector::ConceptInspector(const TrainedModel &model, TrainingData data) : m_impl(std::make_unique<Impl>()) {
-  requireConceptsModel(model.config(), model.runDir());
-  if (!data.hasConcepts()) throw std::invalid_argument(model.runDir().toStdString() + ": its data has no concept scores");
-  open(model, std::move(data));
-}
-
 void ConceptInspector::open(const TrainedModel &model, TrainingData data) {
   Impl &d = *m_impl;
   d.config = model.config();

@@ -46,8 +46,6 @@ public:
   // Opens the run's best model and its data with concepts (extracted through the feature cache when
   // missing). Throws std::runtime_error naming the folder when it is not a concepts run.
   explicit ConceptInspector(const QString &runDir, JobContext *job = nullptr);
-  // The same for a run already opened and its data already prepared with concepts.
-  ConceptInspector(const TrainedModel &model, TrainingData data);
   ~ConceptInspector();
   ConceptInspector(const ConceptInspector &) = delete;
   ConceptInspector &operator=(const ConceptInspector &) = delete;
