@@ -1,6 +1,6 @@
 #include "figures/mapcolouring.h"
 
-#include "figures/mapmodel.h"
+#include "analysis/mapmodel.h"
 #include "data/dataset.h"
 #include "text/tokenizer.h"
 

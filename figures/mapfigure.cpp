@@ -3,7 +3,7 @@
 #include "io/atomicfile.h"
 #include "io/csvfield.h"
 #include "figures/figureexport.h"
-#include "figures/mapmodel.h"
+#include "analysis/mapmodel.h"
 
 #include <QFontMetricsF>
 #include <QPainter>

@@ -4,7 +4,7 @@
 // their colouring's category colours, the image–caption lines, rings around chosen items (search
 // matches) and a legend; plus the layout as CSV. Hidden items (a legend filter) are left out.
 
-#include "figures/mapclusters.h"
+#include "analysis/mapclusters.h"
 #include "figures/mapcolouring.h"
 
 #include <QRectF>

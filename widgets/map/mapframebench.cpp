@@ -1,7 +1,8 @@
 #include "map/mapframebench.h"
 
 #include "map/mapview.h"
-#include "figures/mapmodel.h"
+#include "analysis/mapmodel.h"
+#include "figures/maplasso.h"
 
 #include <qcustomplot.h>
 
@@ -103,7 +104,7 @@ QString runMapFrameBench(const std::vector<int> &sizes) {
       (void)picked;
       hover.push_back(t.nsecsElapsed() / 1e6);
       t.restart();
-      model.setSelection(model.itemsInPolygon(outline));
+      model.setSelection(itemsInPolygon(model, outline));
       view.updateSelection();
       view.plot()->replot(QCustomPlot::rpImmediateRefresh);
       lasso.push_back(t.nsecsElapsed() / 1e6);

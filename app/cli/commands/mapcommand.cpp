@@ -15,10 +15,10 @@
 #include "data/loaddataset.h"
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
-#include "figures/mapclusters.h"
+#include "analysis/mapclusters.h"
 #include "figures/mapcolouring.h"
 #include "figures/mapfigure.h"
-#include "figures/mapmodel.h"
+#include "analysis/mapmodel.h"
 #include "training/runs/runfolder.h"
 #include "training/runs/runtrajectory.h"
 

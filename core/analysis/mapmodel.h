@@ -6,7 +6,6 @@
 #include "data/dataset.h"
 
 #include <QPointF>
-#include <QPolygonF>
 #include <QRectF>
 #include <QStringList>
 
@@ -107,8 +106,9 @@ public:
 
   // Items whose position lies in `rect` (plot coordinates; a normalised copy is used), ascending.
   std::vector<int> itemsInRect(const QRectF &rect) const;
-  // Items whose position lies inside the closed polygon (plot coordinates; a lasso), ascending.
-  std::vector<int> itemsInPolygon(const QPolygonF &polygon) const;
+  // Visible items whose position `inside` accepts (plot coordinates), ascending; a lasso's test
+  // of its outline lives with the outline, in figures/maplasso.h.
+  std::vector<int> itemsWhere(const std::function<bool(const QPointF &)> &inside) const;
   // The item nearest to `pixel` within `radius` pixels, positions mapped to pixels by `toPixel`; -1 if none.
   int itemAt(const std::function<QPointF(QPointF)> &toPixel, const QPointF &pixel, double radius) const;
 

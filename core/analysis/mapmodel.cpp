@@ -1,4 +1,4 @@
-#include "figures/mapmodel.h"
+#include "analysis/mapmodel.h"
 
 #include "analysis/jointspace.h"
 #include "data/dataset.h"
@@ -243,25 +243,15 @@ std::vector<std::pair<int, int>> MapModel::links() const {
 }
 
 std::vector<int> MapModel::itemsInRect(const QRectF &rect) const {
-  std::vector<int> result;
-  if (m_xy.empty()) return result;
   const QRectF r = rect.normalized();
-  for (int item = 0; item < itemCount(); ++item) {
-    if (hidden(item)) continue;
-    const QPointF p = position(item);
-    if (p.x() >= r.left() && p.x() <= r.right() && p.y() >= r.top() && p.y() <= r.bottom()) result.push_back(item);
-  }
-  return result;
+  return itemsWhere([&r](const QPointF &p) { return p.x() >= r.left() && p.x() <= r.right() && p.y() >= r.top() && p.y() <= r.bottom(); });
 }
 
-std::vector<int> MapModel::itemsInPolygon(const QPolygonF &polygon) const {
+std::vector<int> MapModel::itemsWhere(const std::function<bool(const QPointF &)> &inside) const {
   std::vector<int> result;
-  if (m_xy.empty() || polygon.size() < 3) return result;
-  const QRectF bounds = polygon.boundingRect();
+  if (m_xy.empty()) return result;
   for (int item = 0; item < itemCount(); ++item) {
-    if (hidden(item)) continue;
-    const QPointF p = position(item);
-    if (bounds.contains(p) && polygon.containsPoint(p, Qt::OddEvenFill)) result.push_back(item);
+    if (!hidden(item) && inside(position(item))) result.push_back(item);
   }
   return result;
 }

@@ -1,6 +1,6 @@
-#include "figures/mapclusters.h"
+#include "analysis/mapclusters.h"
 
-#include "figures/mapmodel.h"
+#include "analysis/mapmodel.h"
 #include "text/tokenizer.h"
 
 #include <QHash>
