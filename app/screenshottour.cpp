@@ -1,7 +1,7 @@
 #include "screenshottour.h"
 
 #include "dataset/datasetbrowser.h"
-#include "common/figureexport.h"
+#include "common/viewexport.h"
 #include "mainwindow.h"
 #include "map/mappanel.h"
 #include "regions/regionpanel.h"

@@ -199,8 +199,8 @@
         <translation>%1: kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <source>%1: PNG encoding failed</source>
-        <translation>%1: PNG-Kodierung fehlgeschlagen</translation>
+        <source>the folder %1 does not exist</source>
+        <translation>der Ordner %1 existiert nicht</translation>
     </message>
     <message>
         <source>%1: unknown figure format &apos;%2&apos; (use .png, .svg or .pdf)</source>

@@ -2,7 +2,7 @@
 // formats with a message naming the file, and never leaves a partial file behind. SVG and PDF of
 // a plot are vectors: tick labels are text, the curve a path, and no bitmap stands in for them.
 
-#include "common/figureexport.h"
+#include "common/viewexport.h"
 
 #include <QFile>
 #include <QImage>

@@ -1,14 +1,15 @@
-#include "common/figureexport.h"
+#include "common/viewexport.h"
 
+#include "figures/figureexport.h"
+
+#include <QDir>
 #include <QFileInfo>
 #include <QPainter>
-#include <QPdfWriter>
-#include <QPixmap>
-#include <QSaveFile>
-#include <QSvgGenerator>
 #include <QWidget>
 
 #include <qcustomplot.h>
+
+#include <exception>
 
 namespace gs {
 
@@ -65,42 +66,28 @@ FigureExportResult exportFigure(QWidget &widget, const QString &path, QSize size
     return result;
   }
   const QString suffix = QFileInfo(path).suffix().toLower();
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) {
-    result.error = QObject::tr("%1: cannot write: %2").arg(path, file.errorString());
-    return result;
-  }
-
-  if (suffix == QLatin1String("png")) {
-    QPixmap pixmap(size);
-    pixmap.fill(Qt::white);
-    QPainter painter(&pixmap);
-    paintScaled(widget, painter, QSizeF(size));
-    painter.end();
-    if (!pixmap.save(&file, "PNG")) result.error = QObject::tr("%1: PNG encoding failed").arg(path);
-  } else if (suffix == QLatin1String("svg")) {
-    QSvgGenerator svg;
-    svg.setOutputDevice(&file);
-    svg.setSize(size);
-    svg.setViewBox(QRect(QPoint(), size));
-    svg.setTitle(widget.windowTitle());
-    paintVectorsScaled(widget, svg, QSizeF(size));
-  } else if (suffix == QLatin1String("pdf")) {
-    QPdfWriter pdf(&file);
-    pdf.setResolution(72); // one point per unit, so `size` is in points
-    pdf.setPageSize(QPageSize(QSizeF(size), QPageSize::Point));
-    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-    paintVectorsScaled(widget, pdf, QSizeF(size));
-  } else {
+  if (!figureSuffixes().contains(suffix)) {
     result.error = QObject::tr("%1: unknown figure format '%2' (use .png, .svg or .pdf)").arg(path, suffix);
-  }
-
-  if (!result.error.isEmpty()) {
-    file.cancelWriting();
     return result;
   }
-  if (!file.commit()) {
-    result.error = QObject::tr("%1: cannot write: %2").arg(path, file.errorString());
+  // The file dialog picked an existing folder; one gone since is an error, not a folder to create.
+  const QDir folder = QFileInfo(path).absoluteDir();
+  if (!folder.exists()) {
+    result.error = QObject::tr("%1: cannot write: %2").arg(path, QObject::tr("the folder %1 does not exist").arg(folder.path()));
+    return result;
+  }
+  const FigureCanvas canvas{size, 1.0, widget.windowTitle(), Qt::white};
+  try {
+    writeFigure(path, canvas, [&](QPaintDevice &device) {
+      if (suffix == QLatin1String("png")) {
+        QPainter painter(&device);
+        paintScaled(widget, painter, QSizeF(size));
+      } else {
+        paintVectorsScaled(widget, device, QSizeF(size));
+      }
+    });
+  } catch (const std::exception &error) {
+    result.error = QString::fromStdString(error.what());
     return result;
   }
   result.ok = true;
