@@ -29,19 +29,17 @@ QString normalised(const QString &text) { return tokenize(text).join(QLatin1Char
 }  // namespace
 
 std::shared_ptr<const JointSpace> JointSpace::open(const QString &runDir, Split split, JobContext *job,
-                                                   std::shared_ptr<const Dataset> dataset, const QString &datasetPath,
-                                                   const IndexOptions &index) {
-  return openSplits(runDir, split, job, std::move(dataset), datasetPath, index);
+                                                   std::shared_ptr<const Dataset> dataset, const IndexOptions &index) {
+  return openSplits(runDir, split, job, std::move(dataset), index);
 }
 
 std::shared_ptr<const JointSpace> JointSpace::openAll(const QString &runDir, JobContext *job, std::shared_ptr<const Dataset> dataset,
-                                                      const QString &datasetPath, const IndexOptions &index) {
-  return openSplits(runDir, std::nullopt, job, std::move(dataset), datasetPath, index);
+                                                      const IndexOptions &index) {
+  return openSplits(runDir, std::nullopt, job, std::move(dataset), index);
 }
 
 std::shared_ptr<const JointSpace> JointSpace::openSplits(const QString &runDir, std::optional<Split> split, JobContext *job,
-                                                         std::shared_ptr<const Dataset> dataset, const QString &datasetPath,
-                                                         const IndexOptions &index) {
+                                                         std::shared_ptr<const Dataset> dataset, const IndexOptions &index) {
   std::shared_ptr<JointSpace> space(new JointSpace);
   space->m_runDir = runDir;
   space->m_split = split.value_or(Split::Unassigned);
@@ -55,8 +53,7 @@ std::shared_ptr<const JointSpace> JointSpace::openSplits(const QString &runDir, 
 
   const TrainingSource source = RunFolder(runDir).source();
   space->m_datasetPath = source.datasetPath;
-  const bool given = dataset && !datasetPath.isEmpty() &&
-                     QFileInfo(datasetPath).absoluteFilePath() == QFileInfo(source.datasetPath).absoluteFilePath();
+  const bool given = dataset && dataset->isLoadedFrom(source.datasetPath);
   const TrainingData data = given ? prepareTrainingData(*dataset, source, job) : prepareTrainingData(source, job);
   space->m_dataImageIds = data.imageIds;
   space->m_dataImagePaths = data.imagePaths;

@@ -23,7 +23,7 @@ class TrainedModel;
 class JointSpace {
 public:
   // Opens the run's best model, prepares its training data (features from the cache; the dataset
-  // is loaded unless `dataset` is given and `datasetPath` is the run's) and embeds the split's
+  // is loaded unless `dataset` is given and its source is the run's) and embeds the split's
   // images and captions. Cost: one forward pass over the split (seconds for 1,000 images), plus
   // feature extraction if the cache is gone. Throws std::runtime_error naming the folder when the
   // run or its data cannot be opened.
@@ -33,12 +33,12 @@ public:
   static std::shared_ptr<const JointSpace> open(const QString &runDir, Split split = Split::Test,
                                                 JobContext *job = nullptr,
                                                 std::shared_ptr<const Dataset> dataset = nullptr,
-                                                const QString &datasetPath = {}, const IndexOptions &index = {});
+                                                const IndexOptions &index = {});
   // Every image of the run's data (train, val, test and unassigned) with its captions: the Map's
   // "all splits". Costs one forward pass over the whole dataset. split() is then Split::Unassigned.
   static std::shared_ptr<const JointSpace> openAll(const QString &runDir, JobContext *job = nullptr,
                                                    std::shared_ptr<const Dataset> dataset = nullptr,
-                                                   const QString &datasetPath = {}, const IndexOptions &index = {});
+                                                   const IndexOptions &index = {});
 
   // The search behind the rankings. With an approximate index a ranking holds the best
   // kApproximateDepth items (RankedList::candidates still counts all, trueRank is 0 beyond them).
@@ -137,8 +137,7 @@ private:
   JointSpace() = default;
   // One split, or every image when `split` is empty.
   static std::shared_ptr<const JointSpace> openSplits(const QString &runDir, std::optional<Split> split, JobContext *job,
-                                                      std::shared_ptr<const Dataset> dataset, const QString &datasetPath,
-                                                      const IndexOptions &index);
+                                                      std::shared_ptr<const Dataset> dataset, const IndexOptions &index);
   // Best first from an index, ties by row; the whole list from an exact index, the best
   // kApproximateDepth from an approximate one (depth < 0), or the best `depth`.
   std::vector<Ranked> searched(const VectorIndex &index, const std::vector<float> &query, int depth = -1) const;

@@ -1,5 +1,6 @@
 #include "data/dataset.h"
 
+#include <QFileInfo>
 #include <QSet>
 
 #include <algorithm>
@@ -100,6 +101,10 @@ QStringList Dataset::vocabulary() const {
   QStringList list(words.begin(), words.end());
   list.sort();
   return list;
+}
+
+bool Dataset::isLoadedFrom(const QString &path) const {
+  return !source.isEmpty() && !path.isEmpty() && QFileInfo(source).absoluteFilePath() == QFileInfo(path).absoluteFilePath();
 }
 
 }  // namespace gs

@@ -87,6 +87,7 @@ public:
   QString format; // detected format, e.g. "karpathy-json", "flickr8k-native", "coco-captions",
                   // "pascal-sentences", "csv", "scenes-demo"
   QString root;   // folder the dataset was loaded from
+  QString source; // the path loadDataset was given (a folder or an annotation file); "" when built in memory
   std::vector<ImageRecord> images;
   std::vector<CaptionRecord> captions;
   LoadReport report;
@@ -95,6 +96,9 @@ public:
   std::vector<int> captionsIn(Split split) const; // caption indices whose image is in `split`
   DatasetStats stats() const;
   QStringList vocabulary() const; // sorted distinct tokens
+  // Whether this dataset was loaded from `path` (the same file or folder as `source`), so a caller
+  // holding it can hand it on instead of having it read again.
+  bool isLoadedFrom(const QString &path) const;
 };
 
 }  // namespace gs

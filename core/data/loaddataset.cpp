@@ -73,6 +73,7 @@ Dataset loadDataset(const QString &path, JobContext *job) {
   else
     dataset = detail::loadCsv(info.isFile() ? absolute : detail::csvFileIn(absolute), job);
   if (dataset.format.isEmpty()) dataset.format = format;
+  dataset.source = path;
   if (dataset.captions.empty() || dataset.images.empty()) {
     QString message = QStringLiteral("%1: no usable image–caption pairs in this %2 dataset").arg(path, format);
     if (dataset.report.total() > 0) message += QStringLiteral("\n") + dataset.report.toText().trimmed();

@@ -3,7 +3,6 @@
 #include "engine/jobcontext.h"
 #include "training/runs/runfolder.h"
 
-#include <QFileInfo>
 
 #include <chrono>
 
@@ -12,10 +11,6 @@ namespace gs {
 namespace {
 double steadySeconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-bool samePath(const QString &a, const QString &b) {
-  return !a.isEmpty() && QFileInfo(a).absoluteFilePath() == QFileInfo(b).absoluteFilePath();
 }
 }  // namespace
 
@@ -47,7 +42,7 @@ JobFunction makeTrainingJob(TrainingRequest request) {
     }
     requestInputsOf(request.config, from);
     // The caller's dataset serves when it is the one the run reads (a resumed run reads its own).
-    const bool given = request.dataset && samePath(request.source.datasetPath, from.datasetPath);
+    const bool given = request.dataset && request.dataset->isLoadedFrom(from.datasetPath);
     const TrainingData data = given ? prepareTrainingData(*request.dataset, from, &job) : prepareTrainingData(from, &job);
     TrainingEvents events;
     if (const std::shared_ptr<TrainingInbox> inbox = request.inbox) {

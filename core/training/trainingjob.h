@@ -40,7 +40,8 @@ struct TrainingRequest {
   QString runDir;
   // Resume the run in runDir with the data its run.json names (source.parses still applies).
   bool resume = false;
-  // The dataset at source.datasetPath, when the caller has it loaded already; null: the job loads it.
+  // The dataset the run reads, when the caller has it loaded already (it serves when it was loaded
+  // from the run's data path, Dataset::isLoadedFrom); null: the job loads it.
   std::shared_ptr<const Dataset> dataset;
   std::shared_ptr<TrainingInbox> inbox; // null: no live events
   // One worker of a data-parallel job (`train --world-size N --rank R --rendezvous URL`).

@@ -160,7 +160,7 @@ int main(int argc, char *argv[]) {
                 seconds(t), result.test.textToImage.r10, result.test.images);
 
     t.restart();
-    const auto space = JointSpace::open(run, Split::Test, nullptr, nullptr, {}, index);
+    const auto space = JointSpace::open(run, Split::Test, nullptr, nullptr, index);
     const double embedSeconds = seconds(t);
     WorkbenchState state;
     RetrievalPanel panel(state);

@@ -20,6 +20,7 @@
 // 9–12 points in every run.
 
 #include "modeltestthreads.h"
+#include "data/loaddataset.h"
 #include "scenesfixture.h"
 #include "training/inspect/regiongrounding.h"
 #include "training/inspect/trainedmodel.h"
@@ -200,6 +201,31 @@ private Q_SLOTS:
     const InspectedTree a = TreeInspector(r.runDir).inspect(caption), b = TreeInspector(opened).inspect(caption);
     QCOMPARE(b.nodes.size(), a.nodes.size());
     for (std::size_t n = 0; n < a.nodes.size(); ++n) QCOMPARE(b.nodes[n].hidden, a.nodes[n].hidden);
+  }
+
+  // A dataset the caller holds serves the run's data when it was loaded from the run's data path,
+  // and is not read again: an edit made only in memory shows in the prepared captions. One loaded
+  // from elsewhere is not taken for the run's.
+  void theOpenDatasetServesTheRunsData() {
+    const TrainResult &r = trainOnce(QStringLiteral("truth-1"), m_truth, hmlstmConfig(1, true, RegionSet::GroundTruth));
+    const TrainedModel opened = TrainedModel::open(r.runDir);
+    const QString datasetPath = test::scenesWithRegions(m_dir.path(), RegionSet::GroundTruth).datasetPath;
+    Dataset held = loadDataset(datasetPath);
+    QVERIFY(held.isLoadedFrom(datasetPath));
+    const QString marker = QStringLiteral("a caption edited in memory only");
+    held.captions.front().raw = marker;
+    const auto hasMarker = [&marker](const TrainingData &data) {
+      return std::any_of(data.captions.begin(), data.captions.end(), [&](const TrainingCaption &c) { return c.raw == marker; });
+    };
+    const TrainingData fromHeld = opened.prepareData(&held);
+    QVERIFY(fromHeld.hasRegions());
+    QVERIFY(hasMarker(fromHeld));
+    const RegionGrounder grounder(opened, fromHeld);
+    QVERIFY(!grounder.ground(m_truth.imageIds.at(m_truth.imagesIn(Split::Test).front())).empty());
+
+    held.source = m_dir.filePath(QStringLiteral("elsewhere"));
+    QVERIFY(!held.isLoadedFrom(datasetPath));
+    QVERIFY(!hasMarker(opened.prepareData(&held)));
   }
 };
 

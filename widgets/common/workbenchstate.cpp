@@ -6,9 +6,8 @@ namespace gs {
 
 WorkbenchState::WorkbenchState(QObject *parent) : QObject(parent) {}
 
-void WorkbenchState::setDataset(std::shared_ptr<const Dataset> dataset, const QString &path) {
+void WorkbenchState::setDataset(std::shared_ptr<const Dataset> dataset) {
   m_dataset = std::move(dataset);
-  m_datasetPath = path;
   m_imageIndex.clear();
   if (m_dataset)
     for (int i = 0; i < int(m_dataset->images.size()); ++i) m_imageIndex.insert(m_dataset->images[i].id, i);
@@ -26,10 +25,9 @@ void WorkbenchState::openRun(EngineBridge &bridge, const QString &runDir) {
   if (runDir.isEmpty()) return;
   // The open dataset serves when it is the run's, so embedding does not read it again.
   const std::shared_ptr<const Dataset> dataset = m_dataset;
-  const QString datasetPath = m_datasetPath;
   bridge.submitInteractiveThen<std::shared_ptr<const JointSpace>>(
       this, tr("Embed the test split"),
-      [runDir, dataset, datasetPath](JobContext &job) { return JointSpace::open(runDir, Split::Test, &job, dataset, datasetPath); },
+      [runDir, dataset](JobContext &job) { return JointSpace::open(runDir, Split::Test, &job, dataset); },
       [this, runDir](const JobOutcome &outcome, std::optional<std::shared_ptr<const JointSpace>> space) {
         if (runDir != m_runDir) return; // another run was opened meanwhile
         if (space) setJointSpace(*space);

@@ -19,10 +19,10 @@ class WorkbenchState : public QObject {
 public:
   explicit WorkbenchState(QObject *parent = nullptr);
 
-  // The open dataset (null before one is loaded) and the path it was opened from.
+  // The open dataset (null before one is loaded) and the path it was opened from (its source).
   std::shared_ptr<const Dataset> dataset() const { return m_dataset; }
-  QString datasetPath() const { return m_datasetPath; }
-  void setDataset(std::shared_ptr<const Dataset> dataset, const QString &path);
+  QString datasetPath() const { return m_dataset ? m_dataset->source : QString(); }
+  void setDataset(std::shared_ptr<const Dataset> dataset);
   // Dataset image index of an image id (-1 when unknown): joins run data to the dataset.
   int imageIndexOf(const QString &id) const { return m_imageIndex.value(id, -1); }
 
@@ -61,7 +61,6 @@ Q_SIGNALS:
 
 private:
   std::shared_ptr<const Dataset> m_dataset;
-  QString m_datasetPath;
   QHash<QString, int> m_imageIndex;
   QString m_runDir;
   std::shared_ptr<const JointSpace> m_jointSpace;

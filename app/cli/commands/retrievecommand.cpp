@@ -56,7 +56,7 @@ Command retrieveCommand() {
     RankedList list;
     Engine engine;
     requireSuccess(runJob(engine, QStringLiteral("Retrieve"), [&](JobContext &job) {
-      const auto space = JointSpace::open(runDir, *split, &job, nullptr, {}, indexOptions);
+      const auto space = JointSpace::open(runDir, *split, &job, nullptr, indexOptions);
       reused = space->indexReused();
       usedKind = space->indexKind();
       try {

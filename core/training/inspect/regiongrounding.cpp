@@ -61,13 +61,9 @@ void requireRegionModel(const TrainConfig &config, const QString &runDir) {
 }  // namespace
 
 RegionGrounder::RegionGrounder(const QString &runDir, JobContext *job) : m_impl(std::make_unique<Impl>()) {
-  const RunFolder run(runDir);
-  const TrainConfig config = run.config();
-  requireRegionModel(config, runDir);
-  TrainingSource source = run.source();
-  requestInputsOf(config, source);
-  TrainingData data = prepareTrainingData(source, job);
-  open(TrainedModel::open(runDir), std::move(data));
+  requireRegionModel(RunFolder(runDir).config(), runDir);
+  const TrainedModel model = TrainedModel::open(runDir);
+  open(model, model.prepareData(nullptr, job));
 }
 
 RegionGrounder::RegionGrounder(const TrainedModel &model, TrainingData data) : m_impl(std::make_unique<Impl>()) {

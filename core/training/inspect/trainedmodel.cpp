@@ -40,6 +40,13 @@ TrainedModel TrainedModel::open(const QString &runDir) {
   return m;
 }
 
+TrainingData TrainedModel::prepareData(const Dataset *openDataset, JobContext *job) const {
+  TrainingSource source = RunFolder(m_runDir).source();
+  requestInputsOf(m_config, source);
+  if (openDataset && openDataset->isLoadedFrom(source.datasetPath)) return prepareTrainingData(*openDataset, source, job);
+  return prepareTrainingData(source, job);
+}
+
 std::vector<float> TrainedModel::embedCaptions(const std::vector<TrainingCaption> &captions) const {
   if (captions.empty()) return {};
   const std::vector<EncodedCaption> encoded =

@@ -14,6 +14,9 @@
 
 namespace gs {
 
+class Dataset;
+class JobContext;
+
 namespace detail {
 class Embedder;
 class Vocabulary;
@@ -28,6 +31,12 @@ public:
 
   const TrainConfig &config() const { return m_config; }
   QString runDir() const { return m_runDir; }
+
+  // The run's data with every input its model reads (parses, regions: requestInputsOf), features
+  // from the cache. `openDataset` serves when it was loaded from the run's data path
+  // (Dataset::isLoadedFrom), so a caller holding the dataset does not have it read again; otherwise
+  // the dataset is loaded. Throws std::runtime_error naming the path when the data is unusable.
+  TrainingData prepareData(const Dataset *openDataset = nullptr, JobContext *job = nullptr) const;
   int featureDim() const { return m_featureDim; }
 
   // Row-major [n, dim()] embeddings.
