@@ -8,7 +8,7 @@
 #include "dataset/datasetbrowser.h"
 #include "common/emptypanel.h"
 #include "engine/jobcontext.h"
-#include "common/figureexport.h"
+#include "common/viewexport.h"
 #include "gs/version.h"
 #include "io/atomicfile.h"
 #include "io/jsonfile.h"
@@ -101,6 +101,7 @@ MainWindow::MainWindow(EngineBridge &bridge, QSettings &settings, QWidget *paren
   createDocks();
   createMenus();
   m_jobStatus = new JobStatusWidget(bridge, this);
+  m_jobStatus->setObjectName(QStringLiteral("jobStatus"));
   statusBar()->addPermanentWidget(m_jobStatus);
   connect(&bridge, &EngineBridge::finished, this, [this](JobId, const QString &name, const JobOutcome &outcome) {
     if (outcome.status == JobStatus::Failed)
@@ -142,6 +143,7 @@ void MainWindow::createDocks() {
       m_datasetTabs = new QTabWidget(m_datasetStack);
       m_datasetTabs->setObjectName(QStringLiteral("datasetTabs"));
       m_datasetBrowser = new DatasetBrowser(*m_state, m_datasetTabs);
+      m_datasetBrowser->setObjectName(QStringLiteral("datasetBrowser"));
       connect(m_datasetBrowser, &DatasetBrowser::datasetDropped, this, &MainWindow::openDataset);
       m_datasetTabs->addTab(m_datasetBrowser, tr("Browse"));
       m_datasetSummary = new QPlainTextEdit(m_datasetTabs);
@@ -161,6 +163,7 @@ void MainWindow::createDocks() {
       m_log = new LogView(m_bridge, tabs);
       tabs->addTab(m_log, tr("Log"));
       m_jobList = new JobList(m_bridge, tabs);
+      m_jobList->setObjectName(QStringLiteral("jobList"));
       tabs->addTab(m_jobList, tr("Jobs"));
       content = tabs;
       break;
@@ -452,7 +455,7 @@ void MainWindow::showLoaded(const QString &target, const JobOutcome &outcome, co
   if (target != m_dataset) return; // another dataset was opened meanwhile
   if (loaded) {
     showDatasetText(loaded->description);
-    m_state->setDataset(loaded->dataset, target);
+    m_state->setDataset(loaded->dataset);
     m_datasetTabs->setCurrentWidget(m_datasetBrowser);
     statusBar()->showMessage(tr("Dataset: %1").arg(target), 5000);
     Q_EMIT datasetOpened(target);

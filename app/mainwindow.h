@@ -43,17 +43,11 @@ public:
   ~MainWindow() override;
 
   QDockWidget *dock(Dock which) const { return m_docks.value(which); }
-  JobStatusWidget *jobStatus() const { return m_jobStatus; }
-  LogView *logView() const { return m_log; }
-  DatasetBrowser *datasetBrowser() const { return m_datasetBrowser; }
   TrainingPanel *trainingPanel() const { return m_trainingPanel; }
   TreePanel *treePanel() const { return m_treePanel; }
   RetrievalPanel *retrievalPanel() const { return m_retrievalPanel; }
   MapPanel *mapPanel() const { return m_mapPanel; }
   RegionPanel *regionPanel() const { return m_regionPanel; }
-  QMenu *recentMenu() const { return m_recentMenu; }
-  QMenu *recentRunsMenu() const { return m_recentRunsMenu; }
-  JobList *jobList() const { return m_jobList; }
   // Closing while jobs run asks the user first (default); the screenshot tour and tests turn it off.
   void setAskBeforeClosing(bool ask) { m_askBeforeClosing = ask; }
   // Settings > Load/Save configuration: the Training form from/to the JSON `train --config` reads.

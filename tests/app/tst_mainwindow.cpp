@@ -20,6 +20,7 @@
 #include "trees/dependencyarcview.h"
 #include "common/workbenchstate.h"
 #include "../widgets/tinyrun.h"
+#include "findchild.h"
 
 #include "data/loaddataset.h"
 #include "data/outsidepaths.h"
@@ -31,6 +32,7 @@
 #include <QTimer>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QToolButton>
 #include <QTreeWidget>
 
 #include <atomic>
@@ -64,6 +66,7 @@
 #include <atomic>
 
 using namespace gs;
+using gs::test::child;
 
 namespace {
 QStringList menuTitles(QMainWindow &window) {
@@ -201,8 +204,9 @@ private Q_SLOTS:
     EngineBridge bridge(engine);
     QSettings settings(settingsPath(), QSettings::IniFormat);
     MainWindow window(bridge, settings);
-    QTRY_VERIFY_WITH_TIMEOUT(window.logView()->toPlainText().contains(QStringLiteral("GFLOP/s")), 30000);
-    QVERIFY(window.logView()->toPlainText().contains(QStringLiteral("BLAS:")));
+    auto *logView = child<LogView>(window, "logView");
+    QTRY_VERIFY_WITH_TIMEOUT(logView->toPlainText().contains(QStringLiteral("GFLOP/s")), 30000);
+    QVERIFY(logView->toPlainText().contains(QStringLiteral("BLAS:")));
   }
 
   void statusBarFollowsTheCurrentJob() {
@@ -219,12 +223,13 @@ private Q_SLOTS:
       job.setProgress(0.4, QStringLiteral("captions"));
       while (!release) job.checkpoint(), QThread::msleep(1);
     });
-    QTRY_COMPARE_WITH_TIMEOUT(window.jobStatus()->shownJob(), id, 10000);
-    QTRY_COMPARE_WITH_TIMEOUT(window.jobStatus()->progressValue(), 400, 10000);
-    QVERIFY(window.jobStatus()->isVisible());
-    QTest::mouseClick(window.jobStatus()->cancelButton(), Qt::LeftButton);
+    auto *jobStatus = child<JobStatusWidget>(window, "jobStatus");
+    QTRY_COMPARE_WITH_TIMEOUT(jobStatus->shownJob(), id, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(jobStatus->progressValue(), 400, 10000);
+    QVERIFY(jobStatus->isVisible());
+    QTest::mouseClick(child<QToolButton>(jobStatus, "cancelButton"), Qt::LeftButton);
     QCOMPARE(engine.wait(id, 5000)->status, JobStatus::Cancelled);
-    QTRY_VERIFY_WITH_TIMEOUT(!window.jobStatus()->isVisible(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!jobStatus->isVisible(), 5000);
   }
 
   // File > Open recent run: a run opened in the workbench is remembered across sessions; a run
@@ -254,7 +259,7 @@ private Q_SLOTS:
     QVERIFY(engine.wait(map, 10000)); // the interactive lane does not wait for training
     QVERIFY(mapped.load());
     QTRY_VERIFY_WITH_TIMEOUT(engine.jobs(0).size() == 1 && engine.jobs(0).front().status == JobStatus::Running, 10000);
-    JobList *list = window.jobList();
+    JobList *list = child<JobList>(window, "jobList");
     list->refresh();
     QVERIFY2(list->rowText(training).contains(QStringLiteral("running")), qPrintable(list->rowText(training)));
     QVERIFY2(list->rowText(map).contains(QStringLiteral("interactive")) && list->rowText(map).contains(QStringLiteral("finished")),
@@ -272,9 +277,10 @@ private Q_SLOTS:
     QVERIFY(window.isVisible());
     QVERIFY(!stopped.load());
     // Cancel from the list, then a second job and Yes.
-    for (int r = 0; r < list->tree()->topLevelItemCount(); ++r)
-      if (list->tree()->topLevelItem(r)->text(0) == QLatin1String("Train dtrnn")) list->tree()->setCurrentItem(list->tree()->topLevelItem(r));
-    list->cancelButton()->click();
+    QTreeWidget *rows = child<QTreeWidget>(list, "jobList");
+    for (int r = 0; r < rows->topLevelItemCount(); ++r)
+      if (rows->topLevelItem(r)->text(0) == QLatin1String("Train dtrnn")) rows->setCurrentItem(rows->topLevelItem(r));
+    child<QPushButton>(list, "cancelButton")->click();
     QCOMPARE(engine.wait(training, 10000)->status, JobStatus::Cancelled);
     QVERIFY(stopped.load());
     stopped = false;
@@ -369,8 +375,9 @@ private Q_SLOTS:
     loss->replot(QCustomPlot::rpImmediateRefresh);
     QVERIFY2(lightness(loss) < 0.3, qPrintable(QString::number(lightness(loss))));
     QVERIFY(loss->xAxis->tickLabelColor().lightnessF() > 0.7);
-    QVERIFY(window.treePanel()->dependencyView()->palette().color(QPalette::Base).lightnessF() < 0.3);
-    QVERIFY(lightness(window.treePanel()->dependencyView()) < 0.3);
+    auto *dependency = child<DependencyArcView>(window.treePanel(), "dependencyView");
+    QVERIFY(dependency->palette().color(QPalette::Base).lightnessF() < 0.3);
+    QVERIFY(lightness(dependency) < 0.3);
     QCOMPARE(settings.value(QStringLiteral("view/theme")).toString(), QStringLiteral("dark"));
     window.applyTheme(QStringLiteral("light"));
     QApplication::processEvents();
@@ -390,7 +397,7 @@ private Q_SLOTS:
       QSettings settings(settingsPath(), QSettings::IniFormat);
       RecentDatasets(settings, QStringLiteral("runs/recent")).clear();
       MainWindow window(bridge, settings);
-      QVERIFY(!window.recentRunsMenu()->isEnabled());
+      QVERIFY(!child<QMenu>(window, "menu.recentRuns")->isEnabled());
       window.workbench().openRun(bridge, gone);
       engine.cancelAll();
     }
@@ -399,12 +406,13 @@ private Q_SLOTS:
     QSettings settings(settingsPath(), QSettings::IniFormat);
     QCOMPARE(RecentDatasets(settings, QStringLiteral("runs/recent")).paths(), QStringList{gone});
     MainWindow window(bridge, settings);
-    QVERIFY(window.recentRunsMenu()->isEnabled());
-    QAction *entry = window.recentRunsMenu()->actions().first();
+    auto *recentRuns = child<QMenu>(window, "menu.recentRuns");
+    QVERIFY(recentRuns->isEnabled());
+    QAction *entry = recentRuns->actions().first();
     QCOMPARE(entry->text(), gone);
     entry->trigger();
     QVERIFY(RecentDatasets(settings, QStringLiteral("runs/recent")).paths().isEmpty());
-    QVERIFY(!window.recentRunsMenu()->isEnabled());
+    QVERIFY(!recentRuns->isEnabled());
     engine.cancelAll();
   }
 
@@ -432,7 +440,7 @@ private Q_SLOTS:
     EngineBridge bridge(engine);
     MainWindow window(bridge, settings);
     QStringList entries;
-    for (QAction *action : window.recentMenu()->actions())
+    for (QAction *action : child<QMenu>(window, "menu.recent")->actions())
       if (!action->isSeparator()) entries << action->text();
     QCOMPARE(entries, (QStringList{a, b, QStringLiteral("Clear list")}));
   }
@@ -474,14 +482,15 @@ private Q_SLOTS:
     MainWindow window(bridge, settings);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    window.workbench().setDataset(std::make_shared<Dataset>(loadDataset(tiny.datasetPath)), tiny.datasetPath);
+    window.workbench().setDataset(std::make_shared<Dataset>(loadDataset(tiny.datasetPath)));
     TrainingPanel &panel = *window.trainingPanel();
+    auto *plots = child<TrainingPlots>(panel, "plots");
     panel.setOutputFolder(data.filePath(QStringLiteral("run")));
     panel.setBackbone(tiny.backbone);
     panel.form()->setConfig(test::tinyConfig(100000)); // runs until cancelled
     QVERIFY(panel.start());
     const int run = panel.runIdOf(data.filePath(QStringLiteral("run")));
-    QTRY_VERIFY_WITH_TIMEOUT(panel.plots()->lossPointCount(run) > 0, 120000); // training is under way
+    QTRY_VERIFY_WITH_TIMEOUT(plots->lossPointCount(run) > 0, 120000); // training is under way
 
     QElapsedTimer clock;
     qint64 last = 0, worst = 0;
@@ -494,12 +503,12 @@ private Q_SLOTS:
       last = now;
       ++ticks;
     });
-    const int pointsBefore = panel.plots()->lossPointCount(run);
+    const int pointsBefore = plots->lossPointCount(run);
     clock.start();
     timer.start();
     QTest::qWait(3000);
     timer.stop();
-    const int pointsDuring = panel.plots()->lossPointCount(run) - pointsBefore;
+    const int pointsDuring = plots->lossPointCount(run) - pointsBefore;
     panel.stop();
     QTRY_VERIFY_WITH_TIMEOUT(panel.startButton()->isEnabled(), 60000);
     qInfo("event loop: %d ticks in 3 s, longest gap %lld ms, %d minibatches plotted meanwhile", ticks, worst, pointsDuring);

@@ -10,6 +10,7 @@
 #include "dataset/datasetfiltermodel.h"
 #include "dataset/thumbnailmodel.h"
 #include "common/workbenchstate.h"
+#include "findchild.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -28,6 +29,7 @@
 #include <memory>
 
 using namespace gs;
+using gs::test::child;
 
 namespace {
 
@@ -63,6 +65,7 @@ QString writeImage(const QTemporaryDir &dir, const QString &name, const QColor &
 std::shared_ptr<Dataset> smallDataset(const QTemporaryDir &dir) {
   auto d = std::make_shared<Dataset>();
   d->name = QStringLiteral("hand-made");
+  d->source = dir.path();
   addImage(*d, QStringLiteral("red"), writeImage(dir, QStringLiteral("red.png"), Qt::red), Split::Train,
            {QStringLiteral("A red square left of a circle"), QStringLiteral("A square")}, true);
   addImage(*d, QStringLiteral("blue"), writeImage(dir, QStringLiteral("blue.png"), Qt::blue), Split::Val,
@@ -82,13 +85,13 @@ std::shared_ptr<Dataset> smallDataset(const QTemporaryDir &dir) {
 
 QStringList visibleIds(const DatasetBrowser &browser) {
   QStringList ids;
-  const auto *f = browser.filterModel();
+  const auto *f = child<DatasetFilterModel>(browser, "filterModel");
   for (int r = 0; r < f->rowCount(); ++r) ids << f->index(r, 0).data(ThumbnailModel::ImageIdRole).toString();
   return ids;
 }
 
 void search(DatasetBrowser &browser, const QString &text) {
-  browser.searchEdit()->setText(text);
+  child<QLineEdit>(browser, "searchEdit")->setText(text);
   browser.applySearch();
 }
 
@@ -101,16 +104,19 @@ private Q_SLOTS:
     QTemporaryDir dir;
     WorkbenchState state;
     DatasetBrowser browser(state);
-    QCOMPARE(browser.thumbnailModel()->rowCount(), 0);
-    state.setDataset(smallDataset(dir), dir.path());
-    QCOMPARE(browser.thumbnailModel()->rowCount(), 5);
-    QCOMPARE(browser.countLabel()->text(), QStringLiteral("5 of 5 images"));
-    QVERIFY(browser.thumbnailModel()->index(2).data().toString().contains(QStringLiteral("green")));
-    QVERIFY(browser.thumbnailModel()->index(2).data().toString().contains(QStringLiteral("test")));
+    auto *thumbnailModel = child<ThumbnailModel>(browser, "thumbnailModel");
+    auto *splitCombo = child<QComboBox>(browser, "splitCombo");
+    auto *countLabel = child<QLabel>(browser, "countLabel");
+    QCOMPARE(thumbnailModel->rowCount(), 0);
+    state.setDataset(smallDataset(dir));
+    QCOMPARE(thumbnailModel->rowCount(), 5);
+    QCOMPARE(countLabel->text(), QStringLiteral("5 of 5 images"));
+    QVERIFY(thumbnailModel->index(2).data().toString().contains(QStringLiteral("green")));
+    QVERIFY(thumbnailModel->index(2).data().toString().contains(QStringLiteral("test")));
 
     search(browser, QStringLiteral("circle"));
     QCOMPARE(visibleIds(browser), (QStringList{QStringLiteral("red"), QStringLiteral("blue")}));
-    QCOMPARE(browser.countLabel()->text(), QStringLiteral("2 of 5 images"));
+    QCOMPARE(countLabel->text(), QStringLiteral("2 of 5 images"));
     search(browser, QStringLiteral("BIK")); // word prefix, any case
     QCOMPARE(visibleIds(browser), QStringList{QStringLiteral("green")});
     search(browser, QStringLiteral("ircle")); // inside a word: not a match
@@ -122,18 +128,18 @@ private Q_SLOTS:
     search(browser, {});
     QCOMPARE(visibleIds(browser).size(), 5);
 
-    browser.splitCombo()->setCurrentIndex(browser.splitCombo()->findData(int(Split::Test)));
+    splitCombo->setCurrentIndex(splitCombo->findData(int(Split::Test)));
     QCOMPARE(visibleIds(browser), (QStringList{QStringLiteral("green"), QStringLiteral("gone")}));
-    QCOMPARE(browser.countLabel()->text(), QStringLiteral("2 of 5 images"));
+    QCOMPARE(countLabel->text(), QStringLiteral("2 of 5 images"));
     search(browser, QStringLiteral("nothing"));
     QCOMPARE(visibleIds(browser), QStringList{QStringLiteral("gone")});
-    browser.splitCombo()->setCurrentIndex(browser.splitCombo()->findData(int(Split::Train)));
+    splitCombo->setCurrentIndex(splitCombo->findData(int(Split::Train)));
     QVERIFY(visibleIds(browser).isEmpty());
-    QCOMPARE(browser.countLabel()->text(), QStringLiteral("0 of 5 images"));
+    QCOMPARE(countLabel->text(), QStringLiteral("0 of 5 images"));
 
     // Typing filters after a short pause, without an explicit apply.
-    browser.splitCombo()->setCurrentIndex(0);
-    browser.searchEdit()->setText(QStringLiteral("square"));
+    splitCombo->setCurrentIndex(0);
+    child<QLineEdit>(browser, "searchEdit")->setText(QStringLiteral("square"));
     QTRY_COMPARE(visibleIds(browser), QStringList{QStringLiteral("red")});
   }
 
@@ -141,8 +147,8 @@ private Q_SLOTS:
     QTemporaryDir dir;
     WorkbenchState state;
     DatasetBrowser browser(state);
-    state.setDataset(smallDataset(dir), dir.path());
-    ThumbnailModel &model = *browser.thumbnailModel();
+    state.setDataset(smallDataset(dir));
+    ThumbnailModel &model = *child<ThumbnailModel>(browser, "thumbnailModel");
     const QPixmap placeholder = model.placeholder();
     for (int r = 0; r < 5; ++r) {
       const QPixmap first = model.index(r).data(Qt::DecorationRole).value<QPixmap>();
@@ -191,58 +197,62 @@ private Q_SLOTS:
     QTemporaryDir dir;
     WorkbenchState state;
     DatasetBrowser browser(state);
+    auto *filterModel = child<DatasetFilterModel>(browser, "filterModel");
+    auto *grid = child<QListView>(browser, "grid");
+    auto *captionList = child<QListWidget>(browser, "captionList");
+    auto *splitCombo = child<QComboBox>(browser, "splitCombo");
     const auto dataset = smallDataset(dir);
-    state.setDataset(dataset, dir.path());
+    state.setDataset(dataset);
     QSignalSpy images(&state, &WorkbenchState::imageSelected);
     QSignalSpy captions(&state, &WorkbenchState::captionSelected);
 
     // Clicking a cell selects the image (blue = index 1).
-    const QModelIndex blue = browser.filterModel()->index(1, 0);
-    browser.grid()->selectionModel()->setCurrentIndex(blue, QItemSelectionModel::ClearAndSelect);
+    const QModelIndex blue = filterModel->index(1, 0);
+    grid->selectionModel()->setCurrentIndex(blue, QItemSelectionModel::ClearAndSelect);
     QCOMPARE(state.selectedImage(), 1);
     QCOMPARE(images.count(), 1);
     QCOMPARE(browser.shownImage(), 1);
-    QCOMPARE(browser.captionList()->count(), 1);
+    QCOMPARE(captionList->count(), 1);
 
     // The red image's captions: the order-sensitive one is marked; picking a caption selects it.
-    browser.grid()->selectionModel()->setCurrentIndex(browser.filterModel()->index(0, 0),
-                                                      QItemSelectionModel::ClearAndSelect);
-    QCOMPARE(browser.captionList()->count(), 2);
-    QVERIFY(browser.captionList()->item(0)->text().startsWith(QStringLiteral("⇄")));
-    QVERIFY(!browser.captionList()->item(1)->text().startsWith(QStringLiteral("⇄")));
-    browser.captionList()->setCurrentRow(1);
+    grid->selectionModel()->setCurrentIndex(filterModel->index(0, 0), QItemSelectionModel::ClearAndSelect);
+    QCOMPARE(captionList->count(), 2);
+    QVERIFY(captionList->item(0)->text().startsWith(QStringLiteral("⇄")));
+    QVERIFY(!captionList->item(1)->text().startsWith(QStringLiteral("⇄")));
+    captionList->setCurrentRow(1);
     QCOMPARE(state.selectedCaption(), dataset->images[0].captions[1]);
     QCOMPARE(captions.count(), 1);
 
     // Another panel selects the green image's caption: the grid and the caption list follow.
     const int greenCaption = dataset->images[2].captions[0];
     state.selectCaption(greenCaption);
-    QCOMPARE(browser.grid()->currentIndex().data(ThumbnailModel::ImageIndexRole).toInt(), 2);
+    QCOMPARE(grid->currentIndex().data(ThumbnailModel::ImageIndexRole).toInt(), 2);
     QCOMPARE(browser.shownImage(), 2);
-    QCOMPARE(browser.captionList()->currentItem()->data(Qt::UserRole).toInt(), greenCaption);
+    QCOMPARE(captionList->currentItem()->data(Qt::UserRole).toInt(), greenCaption);
     QCOMPARE(state.selectedCaption(), greenCaption); // not echoed back as another selection
     QCOMPARE(captions.count(), 2);
 
     // An image hidden by the filter still shows its captions; the grid has no stale selection.
-    browser.splitCombo()->setCurrentIndex(browser.splitCombo()->findData(int(Split::Val)));
+    splitCombo->setCurrentIndex(splitCombo->findData(int(Split::Val)));
     state.selectImage(4);
     QCOMPARE(browser.shownImage(), 4);
-    QVERIFY(browser.grid()->selectionModel()->selectedIndexes().isEmpty());
-    QVERIFY(!browser.grid()->currentIndex().isValid());
+    QVERIFY(grid->selectionModel()->selectedIndexes().isEmpty());
+    QVERIFY(!grid->currentIndex().isValid());
     QCOMPARE(state.selectedImage(), 4); // filtering did not select another image
-    browser.splitCombo()->setCurrentIndex(0);
-    QCOMPARE(browser.grid()->currentIndex().data(ThumbnailModel::ImageIndexRole).toInt(), 4);
+    splitCombo->setCurrentIndex(0);
+    QCOMPARE(grid->currentIndex().data(ThumbnailModel::ImageIndexRole).toInt(), 4);
   }
 
   void showsTheLoadReport() {
     QTemporaryDir dir;
     WorkbenchState state;
     DatasetBrowser browser(state);
+    auto *reportView = child<QPlainTextEdit>(browser, "reportView");
     auto dataset = smallDataset(dir);
     dataset->report.add(QStringLiteral("missing image"), QStringLiteral("captions.json:3:1: gone.png not found"));
-    state.setDataset(dataset, dir.path());
-    QVERIFY(browser.reportView()->toPlainText().contains(QStringLiteral("missing image")));
-    QVERIFY(browser.reportView()->toPlainText().contains(QStringLiteral("gone.png not found")));
+    state.setDataset(dataset);
+    QVERIFY(reportView->toPlainText().contains(QStringLiteral("missing image")));
+    QVERIFY(reportView->toPlainText().contains(QStringLiteral("gone.png not found")));
   }
 
   void dropOfAFolderOffersIt() {
@@ -275,11 +285,11 @@ private Q_SLOTS:
     QTemporaryDir dir;
     WorkbenchState state;
     DatasetBrowser browser(state);
-    state.setDataset(smallDataset(dir), dir.path());
+    state.setDataset(smallDataset(dir));
     browser.resize(900, 500);
     browser.show();
     QVERIFY(QTest::qWaitForWindowExposed(&browser));
-    ThumbnailModel &model = *browser.thumbnailModel();
+    ThumbnailModel &model = *child<ThumbnailModel>(browser, "thumbnailModel");
     QTRY_COMPARE(model.thumbnailState(2), ThumbnailModel::Ready); // the view asked for it by painting
     QTRY_COMPARE(model.thumbnailState(4), ThumbnailModel::Unreadable);
     state.selectCaption(0);
@@ -305,10 +315,11 @@ private Q_SLOTS:
     auto dataset = std::make_shared<Dataset>(loadDataset(path));
     WorkbenchState state;
     DatasetBrowser browser(state);
-    state.setDataset(dataset, path);
-    ThumbnailModel &model = *browser.thumbnailModel();
+    auto *filterModel = child<DatasetFilterModel>(browser, "filterModel");
+    state.setDataset(dataset);
+    ThumbnailModel &model = *child<ThumbnailModel>(browser, "thumbnailModel");
     QCOMPARE(model.rowCount(), int(dataset->images.size()));
-    QVERIFY(browser.reportView()->toPlainText().contains(QStringLiteral("missing image")));
+    QVERIFY(child<QPlainTextEdit>(browser, "reportView")->toPlainText().contains(QStringLiteral("missing image")));
     browser.resize(900, 600);
     browser.show();
     QVERIFY(QTest::qWaitForWindowExposed(&browser));
@@ -324,16 +335,16 @@ private Q_SLOTS:
     }
 
     search(browser, QStringLiteral("dog"));
-    const int dogs = browser.filterModel()->rowCount();
+    const int dogs = filterModel->rowCount();
     QVERIFY2(dogs > 50 && dogs < model.rowCount(), qPrintable(QString::number(dogs)));
     for (int r = 0; r < dogs; r += 17) {
-      const int image = browser.filterModel()->index(r, 0).data(ThumbnailModel::ImageIndexRole).toInt();
+      const int image = filterModel->index(r, 0).data(ThumbnailModel::ImageIndexRole).toInt();
       bool found = false;
       for (int c : dataset->images[std::size_t(image)].captions)
         for (const QString &w : dataset->captions[std::size_t(c)].tokens) found = found || w.startsWith(QStringLiteral("dog"));
       QVERIFY2(found, qPrintable(dataset->images[std::size_t(image)].id));
     }
-    QCOMPARE(browser.countLabel()->text(), QStringLiteral("%1 of %2 images").arg(dogs).arg(model.rowCount()));
+    QCOMPARE(child<QLabel>(browser, "countLabel")->text(), QStringLiteral("%1 of %2 images").arg(dogs).arg(model.rowCount()));
   }
 
   // 30,000 images: the view asks only for the rows it shows, and asking never decodes.
@@ -341,15 +352,17 @@ private Q_SLOTS:
     QTemporaryDir dir;
     const QString path = writeImage(dir, QStringLiteral("one.png"), Qt::darkCyan);
     auto dataset = std::make_shared<Dataset>();
+    dataset->source = dir.path();
     constexpr int kImages = 30000;
     for (int i = 0; i < kImages; ++i)
       addImage(*dataset, QStringLiteral("img%1").arg(i, 5, 10, QLatin1Char('0')), path,
                i % 10 == 0 ? Split::Test : Split::Train, {QStringLiteral("picture number %1").arg(i)});
     WorkbenchState state;
     DatasetBrowser browser(state);
-    ThumbnailModel &model = *browser.thumbnailModel();
+    auto *splitCombo = child<QComboBox>(browser, "splitCombo");
+    ThumbnailModel &model = *child<ThumbnailModel>(browser, "thumbnailModel");
     model.loader().setPaused(true); // queue, don't decode: shows exactly what was asked for
-    state.setDataset(dataset, dir.path());
+    state.setDataset(dataset);
     QCOMPARE(model.rowCount(), kImages);
     browser.resize(900, 600);
     browser.show();
@@ -386,8 +399,8 @@ private Q_SLOTS:
     QVERIFY(model.loader().counters().decoded <= 64 + askedOnShow);
 
     // The filter runs over all 30,000 rows.
-    browser.splitCombo()->setCurrentIndex(browser.splitCombo()->findData(int(Split::Test)));
-    QCOMPARE(browser.countLabel()->text(), QStringLiteral("3000 of 30000 images"));
+    splitCombo->setCurrentIndex(splitCombo->findData(int(Split::Test)));
+    QCOMPARE(child<QLabel>(browser, "countLabel")->text(), QStringLiteral("3000 of 30000 images"));
     search(browser, QStringLiteral("img2999"));
     QCOMPARE(visibleIds(browser), QStringList{QStringLiteral("img29990")}); // of img29990…img29999, the test one
   }

@@ -4,6 +4,7 @@
 #include "engine/jobcontext.h"
 #include "common/jobstatuswidget.h"
 #include "common/logview.h"
+#include "findchild.h"
 
 #include <QApplication>
 #include "testprinters.h"
@@ -16,6 +17,7 @@
 #include <atomic>
 
 using namespace gs;
+using gs::test::child;
 
 class TestJobStatusWidget : public QObject {
   Q_OBJECT
@@ -45,7 +47,7 @@ private Q_SLOTS:
     QVERIFY(status.text().contains(QStringLiteral("Long job: quarter")));
     QVERIFY(status.text().contains(QStringLiteral("/s")));
 
-    QTest::mouseClick(status.cancelButton(), Qt::LeftButton);
+    QTest::mouseClick(child<QToolButton>(status, "cancelButton"), Qt::LeftButton);
     QCOMPARE(engine.wait(id, 5000)->status, JobStatus::Cancelled);
     QTRY_COMPARE_WITH_TIMEOUT(status.shownJob(), JobId(0), 10000);
     QVERIFY(!status.isVisible());

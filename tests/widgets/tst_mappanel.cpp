@@ -6,7 +6,7 @@
 #include "engine/enginebridge.h"
 #include "engine/jobcontext.h"
 #include "analysis/jointspace.h"
-#include "figures/mapclusters.h"
+#include "analysis/mapclusters.h"
 #include "figures/mapcolouring.h"
 #include "map/comparedmap.h"
 #include "map/epochslider.h"
@@ -16,6 +16,7 @@
 #include "map/mapview.h"
 #include "common/joblist.h"
 #include "common/workbenchstate.h"
+#include "findchild.h"
 
 #include <qcustomplot.h>
 
@@ -38,6 +39,7 @@
 #include <random>
 
 using namespace gs;
+using gs::test::child;
 
 namespace {
 
@@ -68,6 +70,7 @@ MapData syntheticData(const QStringList &paths = {}) {
 // panel must join by id and text.
 std::shared_ptr<const Dataset> syntheticDataset() {
   auto dataset = std::make_shared<Dataset>();
+  dataset->source = QStringLiteral("synthetic");
   for (int i = kImages - 1; i >= 0; --i) {
     ImageRecord image;
     image.id = QStringLiteral("img%1").arg(i);
@@ -243,17 +246,20 @@ private Q_SLOTS:
     MapPanel panel(bridge, state);
     panel.setData(syntheticData());
     panel.setPositions(gridPositions(panel.model().itemCount()));
-    MapView *view = panel.view();
-    QCOMPARE(view->imageGraph()->dataCount(), kImages);
-    QCOMPARE(view->captionGraph()->dataCount(), kImages * kCaptionsPerImage);
+    MapView *view = child<MapView>(panel, "view");
+    auto *images = child<QCPGraph>(view, "imageGraph");
+    auto *captions = child<QCPGraph>(view, "captionGraph");
+    auto *links = child<QCPCurve>(view, "linkCurve");
+    QCOMPARE(images->dataCount(), kImages);
+    QCOMPARE(captions->dataCount(), kImages * kCaptionsPerImage);
     QCOMPARE(view->linkSegments(), kImages * kCaptionsPerImage);
-    QCOMPARE(view->linkCurve()->dataCount(), 3 * kImages * kCaptionsPerImage); // image, caption, gap
-    QVERIFY(view->linkCurve()->visible());
+    QCOMPARE(links->dataCount(), 3 * kImages * kCaptionsPerImage); // image, caption, gap
+    QVERIFY(links->visible());
     panel.setLinesVisible(false);
-    QVERIFY(!view->linkCurve()->visible());
-    QCOMPARE(view->imageGraph()->scatterStyle().shape(), QCPScatterStyle::ssCircle);
-    QCOMPARE(view->captionGraph()->scatterStyle().shape(), QCPScatterStyle::ssCross);
-    QVERIFY(view->imageGraph()->scatterStyle().pen().color() != view->captionGraph()->scatterStyle().pen().color());
+    QVERIFY(!links->visible());
+    QCOMPARE(images->scatterStyle().shape(), QCPScatterStyle::ssCircle);
+    QCOMPARE(captions->scatterStyle().shape(), QCPScatterStyle::ssCross);
+    QVERIFY(images->scatterStyle().pen().color() != captions->scatterStyle().pen().color());
   }
 
   void liveUpdatesFromTheJobChangeThePlot() {
@@ -261,13 +267,14 @@ private Q_SLOTS:
     EngineBridge bridge(engine);
     WorkbenchState state;
     MapPanel panel(bridge, state);
+    auto *images = child<QCPGraph>(child<MapView>(panel, "view"), "imageGraph");
     panel.setData(syntheticData());
     QSignalSpy updates(&panel, &MapPanel::layoutUpdated);
     QSignalSpy finished(&panel, &MapPanel::computeFinished);
     std::vector<double> firstKeys, lastKeys;
     connect(&panel, &MapPanel::layoutUpdated, this, [&] {
       std::vector<double> keys;
-      for (auto it = panel.view()->imageGraph()->data()->constBegin(); it != panel.view()->imageGraph()->data()->constEnd(); ++it)
+      for (auto it = images->data()->constBegin(); it != images->data()->constEnd(); ++it)
         keys.push_back(it->value);
       if (firstKeys.empty()) firstKeys = keys;
       lastKeys = keys;
@@ -385,6 +392,8 @@ private Q_SLOTS:
     EngineBridge bridge(engine);
     WorkbenchState state;
     MapPanel panel(bridge, state);
+    auto *mapView = child<MapView>(panel, "view");
+    auto *neighbourList = child<QListWidget>(panel, "neighbourList");
     QSignalSpy finished(&panel, &MapPanel::computeFinished);
     state.setJointSpace(space); // the panel takes its split and lays it out by PCA
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
@@ -415,14 +424,14 @@ private Q_SLOTS:
       panel.showNeighbours(item, k);
       QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 30000);
       QCOMPARE(panel.neighbourItems(), expected);
-      QCOMPARE(panel.view()->neighbourGraph()->dataCount(), int(expected.size()));
-      QCOMPARE(panel.neighbourList()->count(), int(expected.size()) + 2); // two headings
+      QCOMPARE(child<QCPGraph>(mapView, "neighbourGraph")->dataCount(), int(expected.size()));
+      QCOMPARE(neighbourList->count(), int(expected.size()) + 2); // two headings
     }
     // Activating a listed neighbour activates that item (and lists its own neighbours).
     QSignalSpy shown(&panel, &MapPanel::neighboursShown);
-    QListWidgetItem *first = panel.neighbourList()->item(1);
+    QListWidgetItem *first = neighbourList->item(1);
     const int target = first->data(Qt::UserRole + 1).toInt();
-    Q_EMIT panel.neighbourList()->itemActivated(first);
+    Q_EMIT neighbourList->itemActivated(first);
     QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 30000);
     QCOMPARE(shown.first().at(0).toInt(), target);
 
@@ -454,7 +463,7 @@ private Q_SLOTS:
     QVERIFY(panel.setSizing(QStringLiteral("rank")));
     QVERIFY(panel.setSizing(QStringLiteral("loss")));
     int coloured = 0;
-    for (const MapCategory &category : panel.view()->colouring().categories) coloured += int(category.items.size());
+    for (const MapCategory &category : mapView->colouring().categories) coloured += int(category.items.size());
     QCOMPARE(coloured, panel.model().itemCount());
 
     // Another split of the same run: embedded off the GUI thread, then mapped (and its neighbours
@@ -478,7 +487,7 @@ private Q_SLOTS:
     QCOMPARE(splits.last().at(0).toInt(), -1);
     QCOMPARE(panel.model().imageCount(), test::kTinyImages);
     QCOMPARE(panel.model().captionCount(), test::kTinyImages * 5);
-    const MapColouring &bySplit = panel.view()->colouring();
+    const MapColouring &bySplit = mapView->colouring();
     QCOMPARE(bySplit.key, QStringLiteral("split"));
     QCOMPARE(bySplit.categories.size(), std::size_t(3));
     QCOMPARE(bySplit.categories[0].name, QStringLiteral("test")); // the small splits first: drawn on top
@@ -502,11 +511,12 @@ private Q_SLOTS:
     EngineBridge bridge(engine);
     WorkbenchState state;
     MapPanel panel(bridge, state);
+    auto *epochSlider = child<EpochSlider>(panel, "epochSlider");
     QSignalSpy finished(&panel, &MapPanel::computeFinished);
     state.setJointSpace(JointSpace::open(runDir));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
     QVERIFY(panel.canReplay());
-    QVERIFY(panel.epochSlider()->isHidden());
+    QVERIFY(epochSlider->isHidden());
     QSignalSpy replayed(&panel, &MapPanel::replayShown);
     QVERIFY(panel.replayEpochs(LayoutMethod::Tsne) != 0);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 60000);
@@ -516,15 +526,15 @@ private Q_SLOTS:
     QCOMPARE(panel.replayLayouts().size(), std::size_t(4));
     QCOMPARE(panel.model().imageCount(), 6); // the tiny test split, all of it (fewer than 100 images)
     QCOMPARE(panel.model().captionCount(), 30);
-    QVERIFY(!panel.epochSlider()->isHidden());
-    QCOMPARE(panel.epochSlider()->index(), 3); // the last epoch first
+    QVERIFY(!epochSlider->isHidden());
+    QCOMPARE(epochSlider->index(), 3); // the last epoch first
     QVERIFY(panel.statusText().contains(QStringLiteral("4 recorded epochs")));
     // Consecutive layouts differ (the space changed), and each is a real map, not a copy.
     QVERIFY(panel.replayLayouts()[0] != panel.replayLayouts()[3]);
 
     QSignalSpy shown(&panel, &MapPanel::epochShown);
     for (int index : {0, 1, 2, 3, 1}) {
-      panel.epochSlider()->setIndex(index); // as a drag does
+      epochSlider->setIndex(index); // as a drag does
       QCOMPARE(panel.shownEpochIndex(), index);
       for (int item = 0; item < panel.model().itemCount(); ++item) {
         const QPointF p = panel.model().position(item);
@@ -536,11 +546,11 @@ private Q_SLOTS:
     QCOMPARE(shown.at(4).at(0).toInt(), 1);
     // Play steps through the rest in order and stops at the last epoch.
     shown.clear();
-    panel.epochSlider()->play();
+    epochSlider->play();
     QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 2, 10000);
     QCOMPARE(shown.at(0).at(0).toInt(), 2);
     QCOMPARE(shown.at(1).at(0).toInt(), 3);
-    QTRY_VERIFY_WITH_TIMEOUT(!panel.epochSlider()->playing(), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(!epochSlider->playing(), 5000);
     // The sample is the whole test split, so neighbours in the joint space work during a replay.
     QSignalSpy neighbours(&panel, &MapPanel::neighboursShown);
     panel.showNeighbours(panel.model().imageItem(0), 3);
@@ -553,7 +563,7 @@ private Q_SLOTS:
     state.setJointSpace(JointSpace::open(silentDir));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 3, 30000);
     QVERIFY(panel.replayEpochNumbers().empty());
-    QVERIFY(panel.epochSlider()->isHidden());
+    QVERIFY(epochSlider->isHidden());
     QVERIFY(!panel.canReplay());
     QCOMPARE(panel.replayEpochs(LayoutMethod::Pca), JobId(0));
     QVERIFY(panel.statusText().contains(QStringLiteral("recorded no epochs")));
@@ -577,13 +587,14 @@ private Q_SLOTS:
     QCOMPARE(sizing.itemClass[std::size_t(panel.model().captionItem(2))], 0);
     QCOMPARE(sizing.itemClass[std::size_t(panel.model().imageItem(0))], 0);
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, sizeMap(panel.model(), QStringLiteral("loss"))); // no losses in this data
-    const int legendBefore = panel.view()->plot()->legend->itemCount();
+    const int legendBefore = child<MapView>(panel, "view")->plot()->legend->itemCount();
     QVERIFY(panel.setSizing(QStringLiteral("length")));
-    MapView &view = *panel.view();
-    QCOMPARE(view.pointsAtSize(view.captionGraph(), 0), panel.model().captionCount() - 2);
-    QCOMPARE(view.pointsAtSize(view.captionGraph(), 1), 1);
-    QCOMPARE(view.pointsAtSize(view.captionGraph(), 2), 1);
-    QCOMPARE(view.pointsAtSize(view.imageGraph(), 0), panel.model().imageCount());
+    MapView &view = *child<MapView>(panel, "view");
+    auto *captions = child<QCPGraph>(view, "captionGraph");
+    QCOMPARE(view.pointsAtSize(captions, 0), panel.model().captionCount() - 2);
+    QCOMPARE(view.pointsAtSize(captions, 1), 1);
+    QCOMPARE(view.pointsAtSize(captions, 2), 1);
+    QCOMPARE(view.pointsAtSize(child<QCPGraph>(view, "imageGraph"), 0), panel.model().imageCount());
     QCOMPARE(view.plot()->legend->itemCount(), legendBefore + 3);
     // With a colouring, each category's graphs split by size the same way: every item drawn once.
     QVERIFY(panel.setColouring(QStringLiteral("length")));
@@ -595,7 +606,7 @@ private Q_SLOTS:
     QCOMPARE(drawn, panel.model().itemCount());
     QCOMPARE(large, 1);
     QVERIFY(panel.setSizing(QString()));
-    QCOMPARE(view.pointsAtSize(view.captionGraph(), 1), 0);
+    QCOMPARE(view.pointsAtSize(captions, 1), 0);
     QCOMPARE(view.plot()->legend->itemCount(), legendBefore - 2 + int(view.colouring().categories.size())); // categories replace the two modalities
   }
 
@@ -659,11 +670,11 @@ private Q_SLOTS:
     const int caption = other->model().captionItem(3);
     Q_EMIT other->itemsPicked({caption});
     QCOMPARE(panel.model().selection(), (std::vector<int>{caption}));
-    QCOMPARE(panel.selectionList()->count(), 1);
+    QCOMPARE(child<QListWidget>(panel, "selectionList")->count(), 1);
     QCOMPARE(other->model().selection(), (std::vector<int>{caption}));
     // Size by follows to the second map.
     QVERIFY(panel.setSizing(QStringLiteral("length")));
-    QCOMPARE(other->view()->sizing().key, QStringLiteral("length"));
+    QCOMPARE(child<MapView>(other, "comparedView")->sizing().key, QStringLiteral("length"));
 
     // A new layout of the first map (t-SNE) lays the second out again, the same way.
     compared.clear();
@@ -704,13 +715,14 @@ private Q_SLOTS:
     // The Jobs tab's row of the job named `name` (null when it has none).
     const auto rowOf = [&jobs](const QString &name) -> QTreeWidgetItem * {
       jobs.refresh();
-      for (int r = 0; r < jobs.tree()->topLevelItemCount(); ++r)
-        if (jobs.tree()->topLevelItem(r)->text(0) == name) return jobs.tree()->topLevelItem(r);
+      QTreeWidget *tree = child<QTreeWidget>(jobs, "jobList");
+      for (int r = 0; r < tree->topLevelItemCount(); ++r)
+        if (tree->topLevelItem(r)->text(0) == name) return tree->topLevelItem(r);
       return nullptr;
     };
     const auto cancelRow = [&jobs](QTreeWidgetItem *row) {
-      jobs.tree()->setCurrentItem(row);
-      jobs.cancelButton()->click();
+      child<QTreeWidget>(jobs, "jobList")->setCurrentItem(row);
+      child<QPushButton>(jobs, "cancelButton")->click();
       return JobId(row->data(0, Qt::UserRole).toULongLong());
     };
 
@@ -800,9 +812,11 @@ private Q_SLOTS:
     panel.setData(data);
     panel.setPositions(gridPositions(panel.model().itemCount()));
     QVERIFY(panel.setColouring(QStringLiteral("concept:red")));
-    MapView *view = panel.view();
+    MapView *view = child<MapView>(panel, "view");
+    auto *images = child<QCPGraph>(view, "imageGraph");
+    auto *matches = child<QCPGraph>(view, "matchGraph");
     QCOMPARE(int(view->categoryGraphs().size()), 4); // with / without × images / captions
-    QVERIFY(!view->imageGraph()->visible());
+    QVERIFY(!images->visible());
     QCOMPARE(view->categoryGraphs()[0]->dataCount(), 10);                    // red images
     QCOMPARE(view->categoryGraphs()[1]->dataCount(), 10 * kCaptionsPerImage); // their captions
     const QRectF everything(QPointF(-1, -1), QPointF(1000, 10));
@@ -815,14 +829,14 @@ private Q_SLOTS:
     QCOMPARE(int(panel.model().itemsInRect(everything).size()), panel.model().itemCount());
     QVERIFY(!panel.setColouring(QStringLiteral("twin"))); // the data does not mark twins
     QVERIFY(panel.setColouring(QStringLiteral("modality")));
-    QVERIFY(view->imageGraph()->visible());
+    QVERIFY(images->visible());
 
     QCOMPARE(int(panel.search(QStringLiteral("Image 7 CAPTION")).size()), kCaptionsPerImage); // whole words, any order, any case
     QCOMPARE(int(panel.search(QStringLiteral("/of image 1[0-9]$/")).size()), 10 * kCaptionsPerImage); // images 10–19
-    QCOMPARE(view->matchGraph()->dataCount(), 10 * kCaptionsPerImage);
+    QCOMPARE(matches->dataCount(), 10 * kCaptionsPerImage);
     QVERIFY(panel.search(QStringLiteral("/(unclosed/")).empty());
     QVERIFY2(panel.statusText().contains(QStringLiteral("invalid regular expression")), qPrintable(panel.statusText()));
-    QCOMPARE(view->matchGraph()->dataCount(), 0);
+    QCOMPARE(matches->dataCount(), 0);
     QVERIFY(panel.search(QString()).empty());
   }
 
@@ -839,6 +853,7 @@ private Q_SLOTS:
     EngineBridge bridge(engine);
     WorkbenchState state;
     MapPanel panel(bridge, state);
+    auto *mapView = child<MapView>(panel, "view");
     panel.setData(data);
     std::vector<float> xy;
     for (int item = 0; item < panel.model().itemCount(); ++item) {
@@ -872,18 +887,18 @@ private Q_SLOTS:
     panel.resize(1000, 700);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    panel.view()->updatePositions(true);
-    panel.view()->plot()->replot();
+    mapView->updatePositions(true);
+    mapView->plot()->replot();
     QSignalSpy shown(&panel, &MapPanel::clustersShown);
     panel.setClusterLabelsVisible(true);
     QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, 30000);
-    QCOMPARE(panel.view()->clusterLevelShown(), 0);
-    QCOMPARE(panel.view()->clusterLabelCount(), 3);
-    const QCPRange full = panel.view()->plot()->xAxis->range();
-    panel.view()->plot()->xAxis->setRange(full.lower, full.lower + full.size() / 5);
-    QCOMPARE(panel.view()->clusterLevelShown(), 2);
+    QCOMPARE(mapView->clusterLevelShown(), 0);
+    QCOMPARE(mapView->clusterLabelCount(), 3);
+    const QCPRange full = mapView->plot()->xAxis->range();
+    mapView->plot()->xAxis->setRange(full.lower, full.lower + full.size() / 5);
+    QCOMPARE(mapView->clusterLevelShown(), 2);
     panel.setClusterLabelsVisible(false);
-    QCOMPARE(panel.view()->clusterLabelCount(), 0);
+    QCOMPARE(mapView->clusterLabelCount(), 0);
   }
 
   // Level of detail: above 20,000 items the markers are small squares and the lines are left out
@@ -893,6 +908,8 @@ private Q_SLOTS:
     EngineBridge bridge(engine);
     WorkbenchState state;
     MapPanel panel(bridge, state);
+    auto *mapView = child<MapView>(panel, "view");
+    auto *captions = child<QCPGraph>(mapView, "captionGraph");
     MapData dense;
     dense.dim = 2;
     for (int i = 0; i < 5000; ++i) {
@@ -905,7 +922,7 @@ private Q_SLOTS:
       }
     }
     panel.setData(dense);
-    QVERIFY(panel.view()->dense());
+    QVERIFY(mapView->dense());
     QVERIFY2(panel.statusText().contains(QStringLiteral("drawn as dots")), qPrintable(panel.statusText()));
     std::vector<float> grid;
     for (int item = 0; item < panel.model().itemCount(); ++item) {
@@ -913,12 +930,12 @@ private Q_SLOTS:
       grid.push_back(float(item / 300));
     }
     panel.setPositions(grid);
-    QCOMPARE(panel.view()->linkSegments(), 0);
-    QCOMPARE(panel.view()->captionGraph()->scatterStyle().shape(), QCPScatterStyle::ssPixmap);
-    QCOMPARE(panel.view()->captionGraph()->dataCount(), 20000);
+    QCOMPARE(mapView->linkSegments(), 0);
+    QCOMPARE(captions->scatterStyle().shape(), QCPScatterStyle::ssPixmap);
+    QCOMPARE(captions->dataCount(), 20000);
     panel.setData(syntheticData()); // a small map draws in full again
-    QVERIFY(!panel.view()->dense());
-    QCOMPARE(panel.view()->captionGraph()->scatterStyle().shape(), QCPScatterStyle::ssCross);
+    QVERIFY(!mapView->dense());
+    QCOMPARE(captions->scatterStyle().shape(), QCPScatterStyle::ssCross);
   }
 
   void pcaLaysOutAtOnce() {
@@ -938,25 +955,27 @@ private Q_SLOTS:
     Engine engine;
     EngineBridge bridge(engine);
     WorkbenchState state;
-    state.setDataset(syntheticDataset(), QStringLiteral("synthetic"));
+    state.setDataset(syntheticDataset());
     MapPanel panel(bridge, state);
+    auto *mapView = child<MapView>(panel, "view");
+    auto *selectionList = child<QListWidget>(panel, "selectionList");
     panel.resize(900, 600);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     panel.setData(syntheticData());
     // Spread the items out so each is alone under the mouse: item k at (k, k % 5).
     panel.setPositions(gridPositions(panel.model().itemCount()));
-    QCustomPlot *plot = panel.view()->plot();
+    QCustomPlot *plot = mapView->plot();
     plot->replot();
 
     // A click on image row 4 selects dataset image 25 (the dataset lists the images in reverse).
-    QPointF pixel = panel.view()->toPixel(panel.model().position(4));
+    QPointF pixel = mapView->toPixel(panel.model().position(4));
     sendMouse(plot, QEvent::MouseButtonPress, pixel, Qt::LeftButton);
     sendMouse(plot, QEvent::MouseButtonRelease, pixel, Qt::NoButton);
     QCOMPARE(state.selectedImage(), kImages - 1 - 4);
     // A click on caption row 7 (caption 1 of image 2) selects that caption in the dataset.
     const int captionItem = panel.model().captionItem(7);
-    pixel = panel.view()->toPixel(panel.model().position(captionItem));
+    pixel = mapView->toPixel(panel.model().position(captionItem));
     sendMouse(plot, QEvent::MouseButtonPress, pixel, Qt::LeftButton);
     sendMouse(plot, QEvent::MouseButtonRelease, pixel, Qt::NoButton);
     QVERIFY(state.selectedCaption() >= 0);
@@ -964,35 +983,35 @@ private Q_SLOTS:
     QCOMPARE(state.selectedImage(), kImages - 1 - 2);
 
     // Hover text.
-    QCOMPARE(panel.model().toolTip(panel.view()->itemAtPixel(pixel)), panel.model().toolTip(captionItem));
+    QCOMPARE(panel.model().toolTip(mapView->itemAtPixel(pixel)), panel.model().toolTip(captionItem));
 
     // A drag from (1.5, -0.5) to (10.5, 2.5) lists items 2, 5, 6, 7, 10.
-    const QPointF from = panel.view()->toPixel(QPointF(1.5, -0.5)), to = panel.view()->toPixel(QPointF(10.5, 2.5));
+    const QPointF from = mapView->toPixel(QPointF(1.5, -0.5)), to = mapView->toPixel(QPointF(10.5, 2.5));
     sendMouse(plot, QEvent::MouseButtonPress, from, Qt::LeftButton);
     sendMouse(plot, QEvent::MouseMove, (from + to) / 2, Qt::LeftButton);
     sendMouse(plot, QEvent::MouseMove, to, Qt::LeftButton);
     sendMouse(plot, QEvent::MouseButtonRelease, to, Qt::NoButton);
     const std::vector<int> expected{2, 5, 6, 7, 10};
     QCOMPARE(panel.model().selection(), expected);
-    QCOMPARE(panel.selectionList()->count(), 5);
-    QVERIFY(panel.selectionList()->item(0)->text().contains(QStringLiteral("img2")));
+    QCOMPARE(selectionList->count(), 5);
+    QVERIFY(selectionList->item(0)->text().contains(QStringLiteral("img2")));
     // Clicking a listed item selects it in the state too.
-    panel.selectionList()->itemClicked(panel.selectionList()->item(1));
+    selectionList->itemClicked(selectionList->item(1));
     QCOMPARE(state.selectedImage(), kImages - 1 - 5);
 
     // A Shift-drag lassoes a triangle (0.5, -0.5) → (12.5, -0.5) → (0.5, 4.5): items k at (k, k % 5)
     // with k % 5 < 5 - 5(k - 0.5)/12 (below its hypotenuse): 1, 2, 3, 5, 6, 10.
     const std::vector<QPointF> corners{{0.5, -0.5}, {12.5, -0.5}, {0.5, 4.5}};
-    sendMouse(plot, QEvent::MouseButtonPress, panel.view()->toPixel(corners[0]), Qt::LeftButton, Qt::ShiftModifier);
+    sendMouse(plot, QEvent::MouseButtonPress, mapView->toPixel(corners[0]), Qt::LeftButton, Qt::ShiftModifier);
     for (int c : {1, 2}) {
-      const QPointF a = panel.view()->toPixel(corners[std::size_t(c - 1)]), b = panel.view()->toPixel(corners[std::size_t(c)]);
+      const QPointF a = mapView->toPixel(corners[std::size_t(c - 1)]), b = mapView->toPixel(corners[std::size_t(c)]);
       for (int step = 1; step <= 10; ++step) sendMouse(plot, QEvent::MouseMove, a + (b - a) * step / 10.0, Qt::LeftButton, Qt::ShiftModifier);
     }
-    sendMouse(plot, QEvent::MouseButtonRelease, panel.view()->toPixel(corners[2]), Qt::NoButton, Qt::ShiftModifier);
+    sendMouse(plot, QEvent::MouseButtonRelease, mapView->toPixel(corners[2]), Qt::NoButton, Qt::ShiftModifier);
     std::vector<int> lassoed;
     for (int k : panel.model().selection()) lassoed.push_back(k);
     QCOMPARE(lassoed, (std::vector<int>{1, 2, 3, 5, 6, 10}));
-    QCOMPARE(panel.selectionList()->count(), 6);
+    QCOMPARE(selectionList->count(), 6);
     QCOMPARE(state.selectedImage(), kImages - 1 - 5); // a lasso is no click
   }
 
@@ -1001,15 +1020,16 @@ private Q_SLOTS:
     EngineBridge bridge(engine);
     WorkbenchState state;
     MapPanel panel(bridge, state);
+    auto *mapView = child<MapView>(panel, "view");
     panel.resize(800, 600);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
     panel.setData(syntheticData());
-    panel.view()->plot()->replot();
-    const int empty = markerPixels(*panel.view());
+    mapView->plot()->replot();
+    const int empty = markerPixels(*mapView);
     panel.setPositions(gridPositions(panel.model().itemCount()));
-    panel.view()->plot()->replot();
-    const int drawn = markerPixels(*panel.view());
+    mapView->plot()->replot();
+    const int drawn = markerPixels(*mapView);
     QVERIFY2(drawn > 500 && drawn > 10 * (empty + 1), qPrintable(QStringLiteral("%1 vs %2").arg(drawn).arg(empty)));
 
     QTemporaryDir dir;
@@ -1035,13 +1055,14 @@ private Q_SLOTS:
     EngineBridge bridge(engine);
     WorkbenchState state;
     MapPanel panel(bridge, state);
+    auto *mapView = child<MapView>(panel, "view");
     panel.setData(syntheticData(paths));
     panel.setPositions(gridPositions(panel.model().itemCount()));
     QSignalSpy loaded(&panel, &MapPanel::thumbnailsLoaded);
     panel.setThumbnailsVisible(true);
     QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 10000);
     QCOMPARE(loaded.first().at(0).toInt(), 3);
-    QCOMPARE(panel.view()->thumbnailItems(), 3);
+    QCOMPARE(mapView->thumbnailItems(), 3);
 
     // Level of detail: three images a hair apart share one grid cell at full view, so one
     // thumbnail shows (the others stay circles); zoomed in on them, all three do.
@@ -1051,13 +1072,13 @@ private Q_SLOTS:
     std::vector<float> xy = gridPositions(panel.model().itemCount());
     for (int row = 0; row < 3; ++row) xy[std::size_t(row) * 2] = 0.01f * float(row), xy[std::size_t(row) * 2 + 1] = 0;
     panel.setPositions(xy);
-    QCustomPlot *plot = panel.view()->plot();
+    QCustomPlot *plot = mapView->plot();
     plot->replot(QCustomPlot::rpImmediateRefresh);
-    QCOMPARE(panel.view()->thumbnailsShown(), 1);
+    QCOMPARE(mapView->thumbnailsShown(), 1);
     plot->xAxis->setRange(-0.01, 0.03);
     plot->yAxis->setRange(-0.01, 0.01);
     plot->replot(QCustomPlot::rpImmediateRefresh);
-    QCOMPARE(panel.view()->thumbnailsShown(), 3);
+    QCOMPARE(mapView->thumbnailsShown(), 3);
   }
 };
 

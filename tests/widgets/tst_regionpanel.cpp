@@ -19,6 +19,7 @@
 #include "trees/treepanel.h"
 #include "trees/treeviewbase.h"
 #include "common/workbenchstate.h"
+#include "findchild.h"
 
 #include <QCheckBox>
 #include <QFile>
@@ -36,6 +37,7 @@
 #include <cmath>
 
 using namespace gs;
+using gs::test::child;
 
 namespace {
 
@@ -190,13 +192,19 @@ private Q_SLOTS:
     EngineBridge bridge(engine);
     WorkbenchState state;
     RegionPanel panel(bridge, state);
+    auto *view = child<RegionImageView>(panel, "regionImage");
+    auto *phraseList = child<QListWidget>(panel, "phraseList");
+    auto *rankedList = child<QListWidget>(panel, "rankedList");
+    auto *proposalsCheck = child<QCheckBox>(panel, "proposalsCheck");
+    auto *allPhrasesCheck = child<QCheckBox>(panel, "allPhrasesCheck");
+    auto *topKSpin = child<QSpinBox>(panel, "topKSpin");
     TreePanel trees(bridge, state);
     panel.resize(1100, 700);
     trees.resize(1000, 600);
     panel.show();
     trees.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    state.setDataset(m_dataset, m_datasetPath);
+    state.setDataset(m_dataset);
     QSignalSpy ready(&panel, &RegionPanel::runReady);
     state.openRun(bridge, m_run);
     QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty(), kWorkTimeoutMs);
@@ -208,23 +216,23 @@ private Q_SLOTS:
     QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty() && !panel.isBusy(), kWorkTimeoutMs);
     QCOMPARE(panel.caption(), record.raw);
     QCOMPARE(int(panel.phrases().size()), int(expected.size()));
-    QCOMPARE(panel.phraseList()->count(), int(expected.size()));
+    QCOMPARE(phraseList->count(), int(expected.size()));
     int learned = 0, truth = 0;
-    for (const FigureBox &box : panel.view()->figure().panels[0].boxes) {
+    for (const FigureBox &box : view->figure().panels[0].boxes) {
       learned += box.kind == FigureBox::Learned;
       truth += box.kind == FigureBox::Truth;
     }
     QCOMPARE(learned, int(expected.size()));
     QVERIFY(truth >= 1); // the demo ships phrase boxes
-    QVERIFY(!panel.view()->figure().image.isNull());
+    QVERIFY(!view->figure().image.isNull());
 
     // Clicking a phrase selects its best region: the one the grounder (and the CLI) ranks first.
-    QListWidget &list = *panel.phraseList();
+    QListWidget &list = *phraseList;
     QTest::mouseClick(list.viewport(), Qt::LeftButton, {}, list.visualItemRect(list.item(1)).center());
     QCOMPARE(panel.selectedPhrase(), 1);
     QCOMPARE(panel.selectedRegion(), expected[1].regions.front().region);
-    QVERIFY(panel.rankedList()->count() >= 1);
-    QVERIFY(panel.rankedList()->item(0)->text().contains(QStringLiteral("region %1").arg(expected[1].regions.front().region)));
+    QVERIFY(rankedList->count() >= 1);
+    QVERIFY(rankedList->item(0)->text().contains(QStringLiteral("region %1").arg(expected[1].regions.front().region)));
     // …and the shared selection reaches the Trees panel: its NP node of that span is selected.
     QTRY_VERIFY_WITH_TIMEOUT(trees.hasInspection() && trees.inspection()->caption == record.raw.trimmed(), kWorkTimeoutMs);
     QTRY_VERIFY(trees.inspectedView()->selectedNode() >= 0);
@@ -244,11 +252,11 @@ private Q_SLOTS:
     QTRY_COMPARE(panel.selectedPhrase(), 0);
 
     // Clicking a learned box on the photo selects its phrase; clicking a region ranks phrases for it.
-    const QRectF box = panel.view()->rectOf(FigureBox::Learned, 1);
+    const QRectF box = view->rectOf(FigureBox::Learned, 1);
     QVERIFY(!box.isEmpty());
-    const std::optional<FigureBox> hit = panel.view()->boxAt(box.center());
+    const std::optional<FigureBox> hit = view->boxAt(box.center());
     QVERIFY(hit.has_value());
-    QTest::mouseClick(panel.view(), Qt::LeftButton, {}, box.center().toPoint());
+    QTest::mouseClick(view, Qt::LeftButton, {}, box.center().toPoint());
     if (hit->kind == FigureBox::Learned || hit->kind == FigureBox::Truth) QCOMPARE(panel.selectedPhrase(), hit->index);
     QSignalSpy ranked(&panel, &RegionPanel::rankingShown);
     panel.selectRegion(expected[0].regions.front().region);
@@ -257,10 +265,10 @@ private Q_SLOTS:
     for (std::size_t k = 1; k < panel.rankedPhrases().size(); ++k)
       QVERIFY(panel.rankedPhrases()[k - 1].score >= panel.rankedPhrases()[k].score);
     ranked.clear();
-    panel.allPhrasesCheck()->setChecked(true);
+    allPhrasesCheck->setChecked(true);
     QTRY_VERIFY_WITH_TIMEOUT(!ranked.isEmpty(), kWorkTimeoutMs);
     QVERIFY(panel.rankedPhrases().size() > grounder.ground(imageId).size()); // the test split's phrases
-    panel.allPhrasesCheck()->setChecked(false);
+    allPhrasesCheck->setChecked(false);
 
     // Exports: the figure as SVG (a <rect> per drawn box, the phrases as text), the data as CSV
     // (one row per noun phrase of the image's captions) and JSON.
@@ -268,7 +276,7 @@ private Q_SLOTS:
     QCOMPARE(panel.exportFigure(svg), QString());
     const QByteArray text = readAll(svg);
     int drawn = 0;
-    for (const FigurePanel &p : panel.view()->figure().panels) drawn += int(p.boxes.size());
+    for (const FigurePanel &p : view->figure().panels) drawn += int(p.boxes.size());
     QVERIFY(countOf(text, "<rect") >= drawn);
     for (const GroundedPhrase &p : expected) QVERIFY2(text.contains(p.text.toUtf8()), qPrintable(p.text));
     const QString csv = m_dir.filePath(QStringLiteral("regions.csv"));
@@ -285,13 +293,13 @@ private Q_SLOTS:
     QCOMPARE(all.size(), int(grounder.groundSplit(Split::Test).size()));
 
     // Display options persist into the next dock.
-    panel.topKSpin()->setValue(3);
-    panel.proposalsCheck()->setChecked(true);
+    topKSpin->setValue(3);
+    proposalsCheck->setChecked(true);
     RegionPanel again(bridge, state);
-    QCOMPARE(again.topKSpin()->value(), 3);
-    QVERIFY(again.proposalsCheck()->isChecked());
-    panel.topKSpin()->setValue(1);
-    panel.proposalsCheck()->setChecked(false);
+    QCOMPARE(child<QSpinBox>(again, "topKSpin")->value(), 3);
+    QVERIFY(child<QCheckBox>(again, "proposalsCheck")->isChecked());
+    topKSpin->setValue(1);
+    proposalsCheck->setChecked(false);
   }
 
   // A run that learns no regions: the dock says so and which option adds them; the photo and
@@ -314,25 +322,29 @@ private Q_SLOTS:
     EngineBridge bridge(engine);
     WorkbenchState state;
     RegionPanel panel(bridge, state);
+    auto *view = child<RegionImageView>(panel, "regionImage");
+    auto *phraseList = child<QListWidget>(panel, "phraseList");
+    auto *note = child<QLabel>(panel, "regionNote");
+    auto *proposalsCheck = child<QCheckBox>(panel, "proposalsCheck");
     panel.resize(900, 600);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    state.setDataset(dataset, folder);
+    state.setDataset(dataset);
     QSignalSpy ready(&panel, &RegionPanel::runReady);
     state.openRun(bridge, run);
     QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty(), kWorkTimeoutMs);
     QCOMPARE(panel.runKind(), RegionPanel::RunKind::NoRegions);
-    QVERIFY2(panel.noteLabel()->text().contains(QStringLiteral("--regions")), qPrintable(panel.noteLabel()->text()));
+    QVERIFY2(note->text().contains(QStringLiteral("--regions")), qPrintable(note->text()));
 
     QSignalSpy shown(&panel, &RegionPanel::imageShown);
     state.selectImage(0);
     QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), kWorkTimeoutMs);
-    QVERIFY(!panel.view()->figure().image.isNull());
-    panel.proposalsCheck()->setChecked(true);
+    QVERIFY(!view->figure().image.isNull());
+    proposalsCheck->setChecked(true);
     int proposals = 0;
-    for (const FigureBox &box : panel.view()->figure().panels[0].boxes) proposals += box.kind == FigureBox::Proposal;
+    for (const FigureBox &box : view->figure().panels[0].boxes) proposals += box.kind == FigureBox::Proposal;
     QVERIFY(proposals >= 1);
-    panel.proposalsCheck()->setChecked(false);
+    proposalsCheck->setChecked(false);
 
     // The photo deleted: a placeholder naming it, the dataset's phrases still listed.
     const ImageRecord &image = dataset->images[1];
@@ -340,10 +352,10 @@ private Q_SLOTS:
     shown.clear();
     state.selectCaption(image.captions.front());
     QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty() && !panel.isBusy(), kWorkTimeoutMs);
-    QVERIFY(panel.view()->figure().image.isNull());
-    QVERIFY2(panel.noteLabel()->text().contains(QFileInfo(image.path).fileName()), qPrintable(panel.noteLabel()->text()));
-    QVERIFY(panel.phraseList()->count() >= 1);
-    QCOMPARE(panel.phraseList()->count(), int(dataset->captions[std::size_t(image.captions.front())].phrases.size()));
+    QVERIFY(view->figure().image.isNull());
+    QVERIFY2(note->text().contains(QFileInfo(image.path).fileName()), qPrintable(note->text()));
+    QVERIFY(phraseList->count() >= 1);
+    QCOMPARE(phraseList->count(), int(dataset->captions[std::size_t(image.captions.front())].phrases.size()));
   }
 };
 

@@ -9,6 +9,7 @@
 #include "retrieval/retrievalpanel.h"
 #include "tinyrun.h"
 #include "common/workbenchstate.h"
+#include "findchild.h"
 
 #include "analysis/jointspace.h"
 #include "data/loaddataset.h"
@@ -29,6 +30,7 @@
 #include <QTest>
 
 using namespace gs;
+using gs::test::child;
 
 namespace {
 constexpr int kTimeoutMs = 30000;
@@ -63,14 +65,15 @@ private Q_SLOTS:
     state.setJointSpace(m_space);
     QVERIFY(panel.hasSpace());
     QVERIFY(panel.hintText().isEmpty());
-    QCOMPARE(panel.imageCombo()->count(), m_space->imageCount());
+    QCOMPARE(child<QComboBox>(panel, "imageCombo")->count(), m_space->imageCount());
   }
 
   void aTestCaptionRanksImagesWithItsTrueRank() {
     WorkbenchState state;
-    state.setDataset(m_dataset, m_tiny.datasetPath);
+    state.setDataset(m_dataset);
     state.setJointSpace(m_space);
     RetrievalPanel panel(state);
+    auto *imageView = child<QListView>(panel, "imageView");
     panel.resize(600, 400);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
@@ -88,7 +91,7 @@ private Q_SLOTS:
 
     // The list matches JointSpace's own ranking, and the true image is marked and counted.
     const std::vector<JointSpace::Ranked> expected = m_space->rankImagesForSentence(caption);
-    RankedListModel *model = panel.imageResults();
+    RankedListModel *model = child<RankedListModel>(panel, "imageResults");
     QCOMPARE(model->rowCount(), m_space->imageCount());
     int marked = 0;
     for (int r = 0; r < model->rowCount(); ++r) {
@@ -109,7 +112,7 @@ private Q_SLOTS:
     QVERIFY2(panel.imageRankingText().contains(QStringLiteral("ranks %1 of %2").arg(rank).arg(m_space->imageCount())),
              qPrintable(panel.imageRankingText()));
     // The list opens at rank 1 (what the model put first), wherever the true image ranks.
-    QCOMPARE(panel.imageView()->verticalScrollBar()->value(), panel.imageView()->verticalScrollBar()->minimum());
+    QCOMPARE(imageView->verticalScrollBar()->value(), imageView->verticalScrollBar()->minimum());
 
     // Case and punctuation do not hide the caption.
     panel.rankImages(caption.toUpper().remove(QLatin1Char('.')));
@@ -121,7 +124,7 @@ private Q_SLOTS:
 
     // Choosing a result selects that image in the workbench.
     QSignalSpy selected(&state, &WorkbenchState::imageSelected);
-    panel.imageView()->setCurrentIndex(model->index(1));
+    imageView->setCurrentIndex(model->index(1));
     QCOMPARE(selected.count(), 1);
     QCOMPARE(state.selectedImage(), state.imageIndexOf(m_space->imageIds()[model->sourceRow(1)]));
 
@@ -145,24 +148,25 @@ private Q_SLOTS:
   void anApproximateIndexSaysSo() {
     IndexOptions hnsw;
     hnsw.kind = IndexKind::Hnsw;
-    const auto space = JointSpace::open(m_runDir, Split::Test, nullptr, nullptr, {}, hnsw);
+    const auto space = JointSpace::open(m_runDir, Split::Test, nullptr, nullptr, hnsw);
     QCOMPARE(space->indexKind(), IndexKind::Hnsw);
     QCOMPARE(m_space->indexKind(), IndexKind::Flat); // auto, on a few images
     WorkbenchState state;
     state.setJointSpace(space);
     RetrievalPanel panel(state);
+    auto *imageResults = child<RankedListModel>(panel, "imageResults");
     QSignalSpy ranked(&panel, &RetrievalPanel::imagesRanked);
     panel.rankImages(space->captions()[0]);
     QTRY_COMPARE_WITH_TIMEOUT(ranked.count(), 1, kTimeoutMs);
     QVERIFY2(panel.imageRankingText().contains(QStringLiteral("approximate search (HNSW index)")), qPrintable(panel.imageRankingText()));
     const auto exact = m_space->rankImagesForSentence(space->captions()[0]);
-    QCOMPARE(panel.imageResults()->rowCount(), int(exact.size()));
-    for (int r = 0; r < panel.imageResults()->rowCount(); ++r) QCOMPARE(panel.imageResults()->sourceRow(r), exact[std::size_t(r)].row);
+    QCOMPARE(imageResults->rowCount(), int(exact.size()));
+    for (int r = 0; r < imageResults->rowCount(); ++r) QCOMPARE(imageResults->sourceRow(r), exact[std::size_t(r)].row);
   }
 
   void pickingAnImageRanksCaptions() {
     WorkbenchState state;
-    state.setDataset(m_dataset, m_tiny.datasetPath);
+    state.setDataset(m_dataset);
     state.setJointSpace(m_space);
     RetrievalPanel panel(state);
     QSignalSpy ranked(&panel, &RetrievalPanel::captionsRanked);
@@ -170,8 +174,8 @@ private Q_SLOTS:
     const int row = 2;
     state.selectImage(state.imageIndexOf(m_space->imageIds()[row]));
     QTRY_COMPARE_WITH_TIMEOUT(ranked.count(), 1, kTimeoutMs);
-    QCOMPARE(panel.imageCombo()->currentIndex(), row);
-    RankedListModel *model = panel.captionResults();
+    QCOMPARE(child<QComboBox>(panel, "imageCombo")->currentIndex(), row);
+    RankedListModel *model = child<RankedListModel>(panel, "captionResults");
     QCOMPARE(model->rowCount(), m_space->captionCount());
     const std::vector<JointSpace::Ranked> expected = m_space->rankCaptionsForImage(row);
     int marked = 0;
@@ -191,7 +195,7 @@ private Q_SLOTS:
 
     // Choosing a caption selects that dataset caption (and its image) without re-ranking.
     QSignalSpy captionSelected(&state, &WorkbenchState::captionSelected);
-    panel.captionView()->setCurrentIndex(model->index(0));
+    child<QListView>(panel, "captionView")->setCurrentIndex(model->index(0));
     QCOMPARE(captionSelected.count(), 1);
     const int datasetCaption = state.selectedCaption();
     QVERIFY(datasetCaption >= 0);
@@ -202,7 +206,7 @@ private Q_SLOTS:
     // Picking from the panel's own combo ranks that image's captions.
     panel.rankCaptions(0);
     QTRY_COMPARE_WITH_TIMEOUT(ranked.count(), 2, kTimeoutMs);
-    QCOMPARE(panel.captionResults()->list().query, m_space->imageIds()[0]);
+    QCOMPARE(model->list().query, m_space->imageIds()[0]);
 
     // HTML export of the top 3 captions: one thumbnail per row.
     const QString html = m_dir.filePath(QStringLiteral("captions.html"));
@@ -215,9 +219,12 @@ private Q_SLOTS:
 
   void offscreenRenderShowsThumbnails() {
     WorkbenchState state;
-    state.setDataset(m_dataset, m_tiny.datasetPath);
+    state.setDataset(m_dataset);
     state.setJointSpace(m_space);
     RetrievalPanel panel(state);
+    auto *imageResults = child<RankedListModel>(panel, "imageResults");
+    auto *captionResults = child<RankedListModel>(panel, "captionResults");
+    auto *tabs = child<QTabWidget>(panel, "tabs");
     panel.resize(700, 500);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
@@ -225,7 +232,7 @@ private Q_SLOTS:
     QSignalSpy ranked(&panel, &RetrievalPanel::imagesRanked);
     panel.rankImages(m_space->captions()[3]);
     QTRY_COMPARE_WITH_TIMEOUT(ranked.count(), 1, kTimeoutMs);
-    QTRY_COMPARE_WITH_TIMEOUT(panel.imageResults()->loadedThumbnails(), m_space->imageCount(), kTimeoutMs);
+    QTRY_COMPARE_WITH_TIMEOUT(imageResults->loadedThumbnails(), m_space->imageCount(), kTimeoutMs);
     QTest::qWait(50);
     const QImage shown = panel.grab().toImage();
 
@@ -239,20 +246,20 @@ private Q_SLOTS:
     QVERIFY2(colours(shown) > colours(blank) + 200, qPrintable(QStringLiteral("%1 vs %2").arg(colours(shown)).arg(colours(blank))));
 
     // The image picker shows thumbnails too.
-    QTRY_VERIFY_WITH_TIMEOUT(!panel.imageCombo()->itemIcon(m_space->imageCount() - 1).isNull(), kTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!child<QComboBox>(panel, "imageCombo")->itemIcon(m_space->imageCount() - 1).isNull(), kTimeoutMs);
 
     // Double-clicking an image ranks its captions; double-clicking a caption ranks images for it.
     QSignalSpy captions(&panel, &RetrievalPanel::captionsRanked);
-    const QModelIndex first = panel.imageResults()->index(0);
-    Q_EMIT panel.imageView()->activated(first);
-    QCOMPARE(panel.tabs()->currentIndex(), 1);
+    const QModelIndex first = imageResults->index(0);
+    Q_EMIT child<QListView>(panel, "imageView")->activated(first);
+    QCOMPARE(tabs->currentIndex(), 1);
     QTRY_COMPARE_WITH_TIMEOUT(captions.count(), 1, kTimeoutMs);
-    QCOMPARE(panel.captionResults()->list().query, m_space->imageIds()[panel.imageResults()->sourceRow(0)]);
-    const QString caption = panel.captionResults()->list().rows[0].caption;
-    Q_EMIT panel.captionView()->activated(panel.captionResults()->index(0));
-    QCOMPARE(panel.tabs()->currentIndex(), 0);
+    QCOMPARE(captionResults->list().query, m_space->imageIds()[imageResults->sourceRow(0)]);
+    const QString caption = captionResults->list().rows[0].caption;
+    Q_EMIT child<QListView>(panel, "captionView")->activated(captionResults->index(0));
+    QCOMPARE(tabs->currentIndex(), 0);
     QTRY_COMPARE_WITH_TIMEOUT(ranked.count(), 2, kTimeoutMs);
-    QCOMPARE(panel.imageResults()->list().query, caption);
+    QCOMPARE(imageResults->list().query, caption);
     QVERIFY(panel.imageRankingText().contains(QStringLiteral("True image")));
   }
 

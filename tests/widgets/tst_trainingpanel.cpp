@@ -4,13 +4,14 @@
 // draws live curves, pauses, resumes, stops (keeping its checkpoint), resumes from its folder,
 // finishes, becomes the workbench's current run, and reads back from its folder identically.
 
-#include "common/figureexport.h"
+#include "common/viewexport.h"
 #include "training/runs/runcurves.h"
 #include "tinyrun.h"
 #include "training/trainconfigform.h"
 #include "training/trainingpanel.h"
 #include "training/trainingplots.h"
 #include "common/workbenchstate.h"
+#include "findchild.h"
 
 #include "data/loaddataset.h"
 #include "training/modelregistry.h"
@@ -31,6 +32,7 @@
 #include <QTest>
 
 using namespace gs;
+using gs::test::child;
 
 namespace {
 constexpr int kTrainTimeoutMs = 60000; // generous: the CI machine is shared by parallel builds
@@ -129,14 +131,15 @@ private Q_SLOTS:
   // the form with the model's defaults and the row's settings; "defaults" restores them.
   void presetsFillTheForm() {
     TrainConfigForm form;
+    auto *presets = child<QComboBox>(form, "preset");
     form.setModel(QStringLiteral("cca"));
-    QVERIFY(form.presetCombo()->isHidden()); // CCA has no presets
+    QVERIFY(presets->isHidden()); // CCA has no presets
     form.setModel(QStringLiteral("concepts"));
-    QVERIFY(!form.presetCombo()->isHidden());
-    QCOMPARE(form.presetCombo()->count(), int(modelNamed(QStringLiteral("concepts")).presets.size()) + 1);
-    QCOMPARE(form.presetCombo()->itemText(6), QStringLiteral("cnp"));
+    QVERIFY(!presets->isHidden());
+    QCOMPARE(presets->count(), int(modelNamed(QStringLiteral("concepts")).presets.size()) + 1);
+    QCOMPARE(presets->itemText(6), QStringLiteral("cnp"));
     QVERIFY(form.applyPreset(QStringLiteral("cnp-ctx-c")));
-    QCOMPARE(form.presetCombo()->currentText(), QStringLiteral("cnp + ctx (C)"));
+    QCOMPARE(presets->currentText(), QStringLiteral("cnp + ctx (C)"));
     TrainConfig config;
     QString error;
     QVERIFY2(form.config(&config, &error), qPrintable(error));
@@ -147,7 +150,7 @@ private Q_SLOTS:
     QCOMPARE(enumName(config.imageInput), QStringLiteral("context"));
     QCOMPARE(config.crops, 1);
     QCOMPARE(enumName(config.fusion), QStringLiteral("gate")); // the previous row's settings do not linger
-    form.presetCombo()->setCurrentIndex(0);
+    presets->setCurrentIndex(0);
     QVERIFY2(form.config(&config, &error), qPrintable(error));
     QCOMPARE(config.toJson(), TrainConfig::defaultsFor(QStringLiteral("concepts")).toJson());
     QVERIFY(!form.applyPreset(QStringLiteral("no-such-row")));
@@ -236,8 +239,11 @@ private Q_SLOTS:
     Engine engine;
     EngineBridge bridge(engine);
     WorkbenchState state;
-    state.setDataset(std::make_shared<Dataset>(loadDataset(m_tiny.datasetPath)), m_tiny.datasetPath);
+    state.setDataset(std::make_shared<Dataset>(loadDataset(m_tiny.datasetPath)));
     TrainingPanel panel(bridge, state);
+    auto *plots = child<TrainingPlots>(panel, "plots");
+    auto *pauseButton = child<QPushButton>(panel, "pauseButton");
+    auto *runs = child<QListWidget>(panel, "runList");
     panel.resize(1100, 700);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
@@ -248,7 +254,7 @@ private Q_SLOTS:
     panel.setBackbone(m_tiny.backbone);
     panel.form()->setConfig(test::tinyConfig(1000)); // far more than the test lets it run
     QVERIFY(panel.startButton()->isEnabled());
-    QVERIFY(!panel.pauseButton()->isEnabled());
+    QVERIFY(!pauseButton->isEnabled());
 
     QVERIFY(panel.start());
     const JobId job = panel.currentJob();
@@ -257,16 +263,16 @@ private Q_SLOTS:
     QVERIFY(panel.stopButton()->isEnabled());
     const int run = panel.runIdOf(runDir);
     QVERIFY(run > 0);
-    QTRY_VERIFY_WITH_TIMEOUT(panel.plots()->lossPointCount(run) > 0, kTrainTimeoutMs);
-    QTRY_VERIFY(panel.plots()->smoothedPointCount(run) == panel.plots()->lossPointCount(run));
+    QTRY_VERIFY_WITH_TIMEOUT(plots->lossPointCount(run) > 0, kTrainTimeoutMs);
+    QTRY_VERIFY(plots->smoothedPointCount(run) == plots->lossPointCount(run));
     QTRY_VERIFY(panel.statusText().contains(QStringLiteral("ETA")));
 
     // Pause holds the job: the minibatch count stops growing.
     panel.pause();
     QVERIFY(panel.isPaused());
     QVERIFY(engine.isPaused(job));
-    QVERIFY(!panel.pauseButton()->isEnabled());
-    QVERIFY(panel.resumeButton()->isEnabled());
+    QVERIFY(!pauseButton->isEnabled());
+    QVERIFY(child<QPushButton>(panel, "resumeButton")->isEnabled());
     QTest::qWait(1000); // the minibatch in flight lands, even on a loaded machine
     const std::size_t held = panel.curves(run)->batches().size();
     QTest::qWait(400);
@@ -274,9 +280,9 @@ private Q_SLOTS:
 
     panel.resume();
     QVERIFY(!engine.isPaused(job));
-    QVERIFY(panel.pauseButton()->isEnabled());
+    QVERIFY(pauseButton->isEnabled());
     QTRY_VERIFY_WITH_TIMEOUT(panel.curves(run)->batches().size() > held, kTrainTimeoutMs);
-    QTRY_VERIFY_WITH_TIMEOUT(panel.plots()->validationPointCount(run) >= 2, kTrainTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(plots->validationPointCount(run) >= 2, kTrainTimeoutMs);
     QVERIFY(panel.logText().contains(QStringLiteral("Epoch 1/1000")));
 
     // Stop (from paused, so the run cannot end on its own first): the job ends cancelled.
@@ -318,33 +324,35 @@ private Q_SLOTS:
 
     // Reopening the folder in another panel draws the same points.
     TrainingPanel reopened(bridge, state);
+    auto *reopenedPlots = child<TrainingPlots>(reopened, "plots");
+    auto *reopenedRuns = child<QListWidget>(reopened, "runList");
     QVERIFY(reopened.openRunFolder(runDir));
     const int again = reopened.runIdOf(runDir);
-    QCOMPARE(reopened.plots()->validationPointCount(again), panel.plots()->validationPointCount(run));
-    QCOMPARE(reopened.plots()->lossPointCount(again), panel.plots()->lossPointCount(run));
+    QCOMPARE(reopenedPlots->validationPointCount(again), plots->validationPointCount(run));
+    QCOMPARE(reopenedPlots->lossPointCount(again), plots->lossPointCount(run));
     QCOMPARE(reopened.curves(again)->batches().back().iteration, panel.curves(run)->batches().back().iteration);
-    QVERIFY(reopened.runList()->item(0)->text().contains(QStringLiteral("finished")));
+    QVERIFY(reopenedRuns->item(0)->text().contains(QStringLiteral("finished")));
     // Selecting a finished run in the list makes it the workbench's run.
     state.openRun(bridge, QString());
     QVERIFY(state.runDir().isEmpty());
-    reopened.runList()->setCurrentRow(0);
+    reopenedRuns->setCurrentRow(0);
     QCOMPARE(QDir::cleanPath(state.runDir()), QDir::cleanPath(runDir));
     QTRY_VERIFY_WITH_TIMEOUT(state.jointSpace() != nullptr, kTrainTimeoutMs);
 
     // A run made current elsewhere joins the list of a panel that did not have it.
     WorkbenchState otherState;
     TrainingPanel follower(bridge, otherState);
-    QCOMPARE(follower.runList()->count(), 0);
+    QCOMPARE(child<QListWidget>(follower, "runList")->count(), 0);
     otherState.openRun(bridge, runDir);
     QVERIFY(follower.runIdOf(runDir) > 0);
     QCOMPARE(follower.curves(follower.runIdOf(runDir))->epochs().size(), std::size_t(done + 1));
     QTRY_VERIFY_WITH_TIMEOUT(otherState.jointSpace() != nullptr, kTrainTimeoutMs);
 
     // Unchecking a run hides its graphs.
-    panel.runList()->item(0)->setCheckState(Qt::Unchecked);
-    QVERIFY(!panel.plots()->lossPlot()->graph(0)->visible());
-    panel.runList()->item(0)->setCheckState(Qt::Checked);
-    QVERIFY(panel.plots()->lossPlot()->graph(0)->visible());
+    runs->item(0)->setCheckState(Qt::Unchecked);
+    QVERIFY(!plots->lossPlot()->graph(0)->visible());
+    runs->item(0)->setCheckState(Qt::Checked);
+    QVERIFY(plots->lossPlot()->graph(0)->visible());
 
     // The offscreen render shows the run's colour in both plots, and the export has the asked size.
     if (qEnvironmentVariableIsSet("GS_TEST_SCREENSHOTS")) {
@@ -355,8 +363,8 @@ private Q_SLOTS:
       panel.resize(1100, 700);
     }
     const QColor colour(0x1f77b4);
-    QVERIFY(pixelsNear(panel.plots()->lossPlot()->grab().toImage(), colour) > 50);
-    QVERIFY(pixelsNear(panel.plots()->validationPlot()->grab().toImage(), colour) > 20);
+    QVERIFY(pixelsNear(plots->lossPlot()->grab().toImage(), colour) > 50);
+    QVERIFY(pixelsNear(plots->validationPlot()->grab().toImage(), colour) > 20);
     const QString png = m_dir.filePath(QStringLiteral("loss.png"));
     const FigureExportResult exported = panel.exportPlot(TrainingPanel::Plot::Loss, png, QSize(640, 400));
     QVERIFY2(exported.ok, qPrintable(exported.error));
@@ -365,10 +373,10 @@ private Q_SLOTS:
     QVERIFY(pixelsNear(image, colour) > 50);
 
     // Removing the run from the list takes its graphs off the plots, not its folder off the disk.
-    const int graphs = panel.plots()->lossPlot()->graphCount();
+    const int graphs = plots->lossPlot()->graphCount();
     QVERIFY(panel.removeRun(run));
-    QCOMPARE(panel.plots()->lossPlot()->graphCount(), graphs - 2);
-    QCOMPARE(panel.runList()->count(), 0);
+    QCOMPARE(plots->lossPlot()->graphCount(), graphs - 2);
+    QCOMPARE(runs->count(), 0);
     QCOMPARE(panel.runIdOf(runDir), -1);
     QVERIFY(QFile::exists(QDir(runDir).filePath(QStringLiteral("result.json"))));
   }

@@ -20,6 +20,7 @@
 #include "trees/treelayout.h"
 #include "trees/treepanel.h"
 #include "common/workbenchstate.h"
+#include "findchild.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -38,6 +39,7 @@
 #include <set>
 
 using namespace gs;
+using gs::test::child;
 
 namespace {
 
@@ -131,6 +133,7 @@ int nonWhitePixels(const QImage &image) {
 
 std::shared_ptr<Dataset> oneCaptionDataset() {
   auto d = std::make_shared<Dataset>();
+  d->source = QStringLiteral("/nowhere");
   ImageRecord image;
   image.id = QStringLiteral("img7");
   image.split = Split::Test;
@@ -338,24 +341,25 @@ private Q_SLOTS:
     EngineBridge bridge(engine);
     WorkbenchState state;
     TreePanel panel(bridge, state);
-    state.setDataset(oneCaptionDataset(), QStringLiteral("/nowhere"));
+    auto *dependency = child<DependencyArcView>(panel, "dependencyView");
+    state.setDataset(oneCaptionDataset());
     QSignalSpy shown(&panel, &TreePanel::treesShown);
     state.selectCaption(0);
     QCOMPARE(panel.caption(), kSentence + QLatin1Char('.'));
     QTRY_VERIFY_WITH_TIMEOUT(shown.count() == 1, kParseTimeoutMs);
-    const ViewTree &dep = panel.dependencyView()->tree();
+    const ViewTree &dep = dependency->tree();
     QVERIFY(dep.wordCount() >= 5); // the parser keeps the full stop as a token
     QStringList words;
     for (int n : dep.wordNodes()) words << dep.nodes[std::size_t(n)].word;
     QVERIFY2(words.join(QLatin1Char(' ')).startsWith(kSentence), qPrintable(words.join(QLatin1Char(' '))));
-    const ArcLayout &arcs = panel.dependencyView()->arcLayout();
+    const ArcLayout &arcs = dependency->arcLayout();
     QCOMPARE(int(arcs.arcs.size()), dep.wordCount() - 1);
     QVERIFY(arcs.rootNode >= 0);
-    QVERIFY(panel.constituencyView()->tree().wordCount() >= 5);
-    QVERIFY(panel.dependencyView()->sizeHint().width() > 100);
-    QVERIFY(panel.noteLabel()->text().contains(QStringLiteral("tree-model run")));
-    QVERIFY(!panel.colourCombo()->isEnabled());
-    QVERIFY(!panel.legend()->isVisibleTo(&panel));
+    QVERIFY(child<ConstituencyTreeView>(panel, "constituencyView")->tree().wordCount() >= 5);
+    QVERIFY(dependency->sizeHint().width() > 100);
+    QVERIFY(child<QLabel>(panel, "noteLabel")->text().contains(QStringLiteral("tree-model run")));
+    QVERIFY(!child<QComboBox>(panel, "colourCombo")->isEnabled());
+    QVERIFY(!child<ColourLegend>(panel, "legend")->isVisibleTo(&panel));
   }
 
   void inspectionColoursTheTreeWithTooltipsAndDetails() {
@@ -363,6 +367,12 @@ private Q_SLOTS:
     EngineBridge bridge(engine);
     WorkbenchState state;
     TreePanel panel(bridge, state);
+    auto *dependency = child<DependencyArcView>(panel, "dependencyView");
+    auto *colourBy = child<QComboBox>(panel, "colourCombo");
+    auto *unit = child<QSpinBox>(panel, "unitSpin");
+    auto *legend = child<ColourLegend>(panel, "legend");
+    auto *details = child<NodeDetailsView>(panel, "details");
+    auto *nearest = child<QListWidget>(panel, "nearestList");
     panel.resize(1000, 600);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
@@ -370,54 +380,54 @@ private Q_SLOTS:
     panel.showCaption(kSentence);
     const InspectedTree tree = handMadeInspection();
     panel.setInspectedTree(tree);
-    QCOMPARE(panel.inspectedView(), static_cast<TreeViewBase *>(panel.dependencyView()));
-    QVERIFY(panel.colourCombo()->isEnabled());
-    QVERIFY(panel.legend()->isVisibleTo(&panel));
-    QCOMPARE(panel.legend()->scale().kind(), ColourScale::Sequential);
-    QCOMPARE(panel.legend()->scale().hi(), tree.nodes[4].norm); // the largest norm
+    QCOMPARE(panel.inspectedView(), static_cast<TreeViewBase *>(dependency));
+    QVERIFY(colourBy->isEnabled());
+    QVERIFY(legend->isVisibleTo(&panel));
+    QCOMPARE(legend->scale().kind(), ColourScale::Sequential);
+    QCOMPARE(legend->scale().hi(), tree.nodes[4].norm); // the largest norm
 
     // Hovering "bikes" (node 2): tooltip and side box with its norm and its unit strip.
-    DependencyArcView &view = *panel.dependencyView();
+    DependencyArcView &view = *dependency;
     const QPoint bikes = view.nodeRect(2).center().toPoint();
     const QString norm = QString::number(tree.nodes[2].norm, 'f', 3);
     QCOMPARE(view.toolTipAt(bikes), QStringLiteral("bikes (dobj): ‖h‖ = %1, similarity 0.200").arg(norm));
     hover(view, bikes);
-    QTRY_VERIFY2(panel.details()->text().contains(norm), qPrintable(panel.details()->text()));
-    QVERIFY(panel.details()->text().contains(QStringLiteral("bikes")));
-    QCOMPARE(panel.details()->stripCount(), 1);
+    QTRY_VERIFY2(details->text().contains(norm), qPrintable(details->text()));
+    QVERIFY(details->text().contains(QStringLiteral("bikes")));
+    QCOMPARE(details->stripCount(), 1);
     QHelpEvent help(QEvent::ToolTip, bikes, view.mapToGlobal(bikes));
     QCoreApplication::sendEvent(&view, &help);
     QTRY_VERIFY(QToolTip::text().contains(norm));
 
     // The parse arriving after the inspection leaves the model's tree in place.
     QTRY_VERIFY_WITH_TIMEOUT(shown.count() == 1, kParseTimeoutMs);
-    QCOMPARE(panel.dependencyView()->tree().wordCount(), 5);
-    QCOMPARE(panel.dependencyView()->tree().nodes[1].word, QStringLiteral("ride"));
-    QVERIFY(panel.constituencyView()->tree().wordCount() >= 5);
+    QCOMPARE(dependency->tree().wordCount(), 5);
+    QCOMPARE(dependency->tree().nodes[1].word, QStringLiteral("ride"));
+    QVERIFY(child<ConstituencyTreeView>(panel, "constituencyView")->tree().wordCount() >= 5);
 
     // One unit: diverging scale; similarity is offered because the inspection has it.
-    panel.colourCombo()->setCurrentIndex(TreePanel::ByUnit);
-    panel.unitSpin()->setValue(1);
-    QCOMPARE(panel.unitSpin()->maximum(), 3);
-    QCOMPARE(panel.legend()->scale().kind(), ColourScale::Diverging);
-    QCOMPARE(panel.legend()->scale().hi(), 1.0); // max |h[1]| = 0.25 × 4
-    panel.colourCombo()->setCurrentIndex(TreePanel::BySimilarity);
-    QCOMPARE(panel.colourCombo()->currentIndex(), int(TreePanel::BySimilarity));
-    QCOMPARE(panel.legend()->scale().hi(), 0.4);
-    QVERIFY(panel.legend()->title().contains(QStringLiteral("img7")));
+    colourBy->setCurrentIndex(TreePanel::ByUnit);
+    unit->setValue(1);
+    QCOMPARE(unit->maximum(), 3);
+    QCOMPARE(legend->scale().kind(), ColourScale::Diverging);
+    QCOMPARE(legend->scale().hi(), 1.0); // max |h[1]| = 0.25 × 4
+    colourBy->setCurrentIndex(TreePanel::BySimilarity);
+    QCOMPARE(colourBy->currentIndex(), int(TreePanel::BySimilarity));
+    QCOMPARE(legend->scale().hi(), 0.4);
+    QVERIFY(legend->title().contains(QStringLiteral("img7")));
 
     // Clicking a node without an embedded run says why no images are listed.
     QTest::mouseClick(&view, Qt::LeftButton, {}, bikes);
     QCOMPARE(view.selectedNode(), 2);
-    QCOMPARE(panel.nearestList()->count(), 1);
-    QVERIFY(!(panel.nearestList()->item(0)->flags() & Qt::ItemIsEnabled));
+    QCOMPARE(nearest->count(), 1);
+    QVERIFY(!(nearest->item(0)->flags() & Qt::ItemIsEnabled));
 
     // DT-LSTM: one strip for h and one per gate group (i, o, u, f l1, f r1).
     panel.setInspectedTree(handMadeInspection(5));
     QCOMPARE(NodeDetailsView::gateGroupNames(5),
              (QStringList{QStringLiteral("i"), QStringLiteral("o"), QStringLiteral("u"), QStringLiteral("f l1"), QStringLiteral("f r1")}));
     hover(view, view.nodeRect(0).center().toPoint());
-    QTRY_COMPARE(panel.details()->stripCount(), 6);
+    QTRY_COMPARE(details->stripCount(), 6);
   }
 
   void rendersAndExports() {
@@ -425,6 +435,7 @@ private Q_SLOTS:
     EngineBridge bridge(engine);
     WorkbenchState state;
     TreePanel panel(bridge, state);
+    auto *dependency = child<DependencyArcView>(panel, "dependencyView");
     panel.resize(1000, 700);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
@@ -432,13 +443,13 @@ private Q_SLOTS:
     panel.showCaption(kSentence);
     QTRY_VERIFY_WITH_TIMEOUT(shown.count() == 1, kParseTimeoutMs);
     panel.setInspectedTree(handMadeInspection());
-    const QImage arcs = panel.dependencyView()->grab().toImage();
+    const QImage arcs = dependency->grab().toImage();
     QVERIFY2(nonWhitePixels(arcs) > arcs.width() * arcs.height() / 20, qPrintable(QString::number(nonWhitePixels(arcs))));
     // The coloured word boxes are painted with the scale's colours.
-    const QColor rootColour = panel.legend()->scale().colour(handMadeInspection().nodes[1].norm);
-    const QRect rootBox = panel.dependencyView()->nodeRect(1).toAlignedRect();
+    const QColor rootColour = child<ColourLegend>(panel, "legend")->scale().colour(handMadeInspection().nodes[1].norm);
+    const QRect rootBox = dependency->nodeRect(1).toAlignedRect();
     QCOMPARE(QColor(arcs.pixel(rootBox.left() + 2, rootBox.center().y())), rootColour);
-    const QImage tree = panel.constituencyView()->grab().toImage();
+    const QImage tree = child<ConstituencyTreeView>(panel, "constituencyView")->grab().toImage();
     if (qEnvironmentVariableIsSet("GS_SAVE_GRABS")) // look at it: GS_SAVE_GRABS=/some/folder
       panel.grab().save(qEnvironmentVariable("GS_SAVE_GRABS") + QStringLiteral("/treepanel.png"));
     QVERIFY(nonWhitePixels(tree) > tree.width() * tree.height() / 30);
@@ -478,10 +489,12 @@ private Q_SLOTS:
     EngineBridge bridge(engine);
     WorkbenchState state;
     TreePanel panel(bridge, state);
+    auto *colourBy = child<QComboBox>(panel, "colourCombo");
+    auto *nearest = child<QListWidget>(panel, "nearestList");
     panel.resize(1000, 600);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
-    state.setDataset(std::make_shared<Dataset>(loadDataset(folder)), folder);
+    state.setDataset(std::make_shared<Dataset>(loadDataset(folder)));
     state.setJointSpace(space);
     const int image = state.imageIndexOf(space->imageIds().front());
     const int caption = state.dataset()->images[std::size_t(image)].captions.front();
@@ -489,34 +502,34 @@ private Q_SLOTS:
     state.selectCaption(caption);
     QTRY_VERIFY_WITH_TIMEOUT(panel.hasInspection() && panel.inspection()->hasSimilarity, kParseTimeoutMs);
     QCOMPARE(panel.inspection()->imageId, space->imageIds().front());
-    panel.colourCombo()->setCurrentIndex(TreePanel::BySimilarity);
-    QCOMPARE(panel.colourCombo()->currentIndex(), int(TreePanel::BySimilarity));
+    colourBy->setCurrentIndex(TreePanel::BySimilarity);
+    QCOMPARE(colourBy->currentIndex(), int(TreePanel::BySimilarity));
 
     TreeViewBase &view = *panel.inspectedView();
     const int root = panel.inspection()->root;
     QTest::mouseClick(&view, Qt::LeftButton, {}, view.nodeRect(root).center().toPoint());
     QCOMPARE(view.selectedNode(), root);
-    QCOMPARE(panel.nearestList()->count(), 5); // every test image, best first
+    QCOMPARE(nearest->count(), 5); // every test image, best first
     double last = 1e9;
     for (int r = 0; r < 5; ++r) {
-      const QString text = panel.nearestList()->item(r)->text();
+      const QString text = nearest->item(r)->text();
       const double score = text.section(QLatin1Char('('), -1).chopped(1).toDouble();
       QVERIFY2(score <= last + 1e-9, qPrintable(text));
       last = score;
     }
     // The root's vector is the caption's embedding: its ranking is the sentence's ranking.
     const auto ranked = space->rankImagesForVector(panel.inspection()->nodes[std::size_t(root)].joint);
-    QCOMPARE(panel.nearestList()->item(0)->data(Qt::UserRole).toString(), space->imageIds()[ranked.front().row]);
-    QTRY_VERIFY(!panel.nearestList()->item(0)->icon().isNull()); // thumbnails decoded off the GUI thread
-    QListWidgetItem *third = panel.nearestList()->item(2);
-    panel.nearestList()->itemClicked(third);
+    QCOMPARE(nearest->item(0)->data(Qt::UserRole).toString(), space->imageIds()[ranked.front().row]);
+    QTRY_VERIFY(!nearest->item(0)->icon().isNull()); // thumbnails decoded off the GUI thread
+    QListWidgetItem *third = nearest->item(2);
+    nearest->itemClicked(third);
     const QString thirdId = third->data(Qt::UserRole).toString();
     QCOMPARE(state.selectedImage(), state.imageIndexOf(thirdId));
     // The similarity now follows that image; the clicked node and the list stay.
     QTRY_COMPARE(panel.inspection()->imageId, thirdId);
     QCOMPARE(view.selectedNode(), root);
-    QCOMPARE(panel.nearestList()->count(), 5);
-    QVERIFY(panel.legend()->title().contains(thirdId));
+    QCOMPARE(nearest->count(), 5);
+    QVERIFY(child<ColourLegend>(panel, "legend")->title().contains(thirdId));
   }
 
   // The real path: a tiny DT-RNN trained here, its TreeInspector built and run off the GUI thread.
@@ -537,6 +550,8 @@ private Q_SLOTS:
     EngineBridge bridge(engine);
     WorkbenchState state;
     TreePanel panel(bridge, state);
+    auto *dependency = child<DependencyArcView>(panel, "dependencyView");
+    auto *note = child<QLabel>(panel, "noteLabel");
     QSignalSpy inspected(&panel, &TreePanel::inspectionShown);
     state.openRun(bridge, runDir); // its joint space fails to open (no dataset): the inspector does not need it
     panel.showCaption(QStringLiteral("a red circle"));
@@ -545,17 +560,17 @@ private Q_SLOTS:
     QCOMPARE(panel.inspection()->model, QStringLiteral("dtrnn"));
     QCOMPARE(int(panel.inspection()->nodes.size()), 3);
     for (const InspectedNode &n : panel.inspection()->nodes) QVERIFY(n.norm > 0);
-    QCOMPARE(panel.dependencyView()->tree().wordCount(), 3);
-    QVERIFY(panel.noteLabel()->text().contains(QStringLiteral("the one DT-RNN composed")));
-    const QPoint node = panel.dependencyView()->nodeRect(0).center().toPoint();
-    QVERIFY(panel.dependencyView()->toolTipAt(node).contains(QStringLiteral("‖h‖ = ")));
+    QCOMPARE(dependency->tree().wordCount(), 3);
+    QVERIFY(note->text().contains(QStringLiteral("the one DT-RNN composed")));
+    const QPoint node = dependency->nodeRect(0).center().toPoint();
+    QVERIFY(dependency->toolTipAt(node).contains(QStringLiteral("‖h‖ = ")));
 
     // A bag-of-words run: the trees stay, with a note that activations need a tree model.
     state.openRun(bridge, bowDir);
     QVERIFY(!panel.hasInspection());
-    QTRY_VERIFY_WITH_TIMEOUT(panel.noteLabel()->text().contains(QStringLiteral("tree model")), kParseTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(note->text().contains(QStringLiteral("tree model")), kParseTimeoutMs);
     QVERIFY(!panel.hasInspection());
-    QVERIFY(panel.dependencyView()->tree().wordCount() >= 3); // the parser's tree again
+    QVERIFY(dependency->tree().wordCount() >= 3); // the parser's tree again
   }
 };
 

@@ -38,6 +38,7 @@ JobList::JobList(EngineBridge &bridge, QWidget *parent) : QWidget(parent), m_bri
   m_tree->setSelectionMode(QAbstractItemView::SingleSelection);
   m_tree->header()->setStretchLastSection(true);
   m_cancel = new QPushButton(tr("Cancel job"), this);
+  m_cancel->setObjectName(QStringLiteral("cancelButton"));
   m_cancel->setToolTip(tr("Stop the selected job at its next checkpoint (a training run keeps its last checkpoint)"));
   m_cancelAll = new QPushButton(tr("Cancel all"), this);
   m_cancelAll->setToolTip(tr("Stop every queued and running job"));

@@ -20,8 +20,6 @@ class JobList : public QWidget {
 public:
   explicit JobList(EngineBridge &bridge, QWidget *parent = nullptr);
 
-  QTreeWidget *tree() const { return m_tree; }
-  QPushButton *cancelButton() const { return m_cancel; }
   // Rebuilds the rows from the engine now (a timer does it while the list is visible).
   void refresh();
   // The row's text of a job: "name — state — progress — message" (tests).

@@ -23,6 +23,7 @@ JobStatusWidget::JobStatusWidget(EngineBridge &bridge, QWidget *parent)
   m_bar->setRange(0, kBarResolution);
   m_bar->setMaximumWidth(220);
   m_bar->setTextVisible(true);
+  m_cancel->setObjectName(QStringLiteral("cancelButton"));
   m_cancel->setIcon(style()->standardIcon(QStyle::SP_DialogCancelButton));
   m_cancel->setToolTip(tr("Cancel the running job"));
   m_cancel->setAutoRaise(true);

@@ -21,7 +21,6 @@ public:
   JobId shownJob() const { return m_job; }
   int progressValue() const;
   QString text() const;
-  QToolButton *cancelButton() const { return m_cancel; }
 
 private:
   void onStarted(JobId id, const QString &name);

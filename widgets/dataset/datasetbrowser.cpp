@@ -42,6 +42,8 @@ DatasetBrowser::DatasetBrowser(WorkbenchState &state, QWidget *parent)
     : QWidget(parent), m_state(state), m_model(new ThumbnailModel(kThumbnailBox, this)),
       m_filter(new DatasetFilterModel(this)), m_searchTimer(new QTimer(this)) {
   setAcceptDrops(true);
+  m_model->setObjectName(QStringLiteral("thumbnailModel"));
+  m_filter->setObjectName(QStringLiteral("filterModel"));
   m_filter->setSourceModel(m_model);
   buildUi();
   connectSignals();
@@ -76,17 +78,20 @@ void DatasetBrowser::buildUi() {
 // The search field, the split filter and the count of images shown.
 QHBoxLayout *DatasetBrowser::buildFilterBar() {
   m_search = new QLineEdit;
+  m_search->setObjectName(QStringLiteral("searchEdit"));
   m_search->setPlaceholderText(tr("Search image ids and caption words"));
   m_search->setClearButtonEnabled(true);
   m_search->setAcceptDrops(false); // a dropped folder opens a dataset rather than landing here as text
   m_search->setToolTip(tr("Every word must match the image id or the start of a word in one of its captions"));
   m_split = new QComboBox;
+  m_split->setObjectName(QStringLiteral("splitCombo"));
   m_split->addItem(tr("All splits"), -1);
   m_split->addItem(tr("train"), int(Split::Train));
   m_split->addItem(tr("val"), int(Split::Val));
   m_split->addItem(tr("test"), int(Split::Test));
   m_split->addItem(tr("unassigned"), int(Split::Unassigned));
   m_count = new QLabel;
+  m_count->setObjectName(QStringLiteral("countLabel"));
   auto *bar = new QHBoxLayout;
   bar->addWidget(m_search, 1);
   bar->addWidget(m_split);
@@ -96,6 +101,7 @@ QHBoxLayout *DatasetBrowser::buildFilterBar() {
 
 void DatasetBrowser::buildGrid() {
   m_grid = new QListView;
+  m_grid->setObjectName(QStringLiteral("grid"));
   m_grid->setAccessibleName(tr("Images of the dataset"));
   m_grid->setViewMode(QListView::IconMode);
   m_grid->setMovement(QListView::Static); // IconMode defaults to free movement and internal drops
@@ -122,6 +128,7 @@ void DatasetBrowser::buildDetailTabs() {
   m_imageInfo->setWordWrap(true);
   m_imageInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_captions = new QListWidget;
+  m_captions->setObjectName(QStringLiteral("captionList"));
   m_captions->setAccessibleName(tr("Captions of the selected image"));
   m_captions->setWordWrap(true);
   m_captions->setToolTip(tr("Select a caption to see its trees and where it ranks its image"));
@@ -134,6 +141,7 @@ void DatasetBrowser::buildDetailTabs() {
   imageLayout->addWidget(m_captions, 1);
 
   m_report = new QPlainTextEdit;
+  m_report->setObjectName(QStringLiteral("reportView"));
   m_report->setAccessibleName(tr("Load report"));
   m_report->setReadOnly(true);
   m_report->setLineWrapMode(QPlainTextEdit::NoWrap);

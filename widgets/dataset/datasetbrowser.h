@@ -31,15 +31,6 @@ class DatasetBrowser : public QWidget {
 public:
   explicit DatasetBrowser(WorkbenchState &state, QWidget *parent = nullptr);
 
-  // For tests and the main window.
-  ThumbnailModel *thumbnailModel() const { return m_model; }
-  DatasetFilterModel *filterModel() const { return m_filter; }
-  QListView *grid() const { return m_grid; }
-  QListWidget *captionList() const { return m_captions; }
-  QLineEdit *searchEdit() const { return m_search; }
-  QComboBox *splitCombo() const { return m_split; }
-  QLabel *countLabel() const { return m_count; }
-  QPlainTextEdit *reportView() const { return m_report; }
   int shownImage() const { return m_shownImage; } // dataset index whose captions are listed, -1: none
 
   // Applies the search now (typing applies it after a short pause).

@@ -5,6 +5,7 @@
 #include "engine/jobcontext.h"
 #include "map/mapview.h"
 #include "figures/mapcolouring.h"
+#include "figures/maplasso.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -22,6 +23,7 @@ namespace gs {
 ComparedMap::ComparedMap(EngineBridge &bridge, QWidget *parent)
     : QWidget(parent), m_bridge(bridge), m_view(new MapView(m_model, this)), m_title(new QLabel(this)), m_close(new QToolButton(this)),
       m_openJob(bridge, this), m_relay(new QObject, [](QObject *relay) { relay->deleteLater(); }) {
+  m_view->setObjectName(QStringLiteral("comparedView")); // apart from the first map's "view"
   m_close->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
   m_close->setToolTip(tr("Close the comparison"));
   m_close->setAccessibleName(tr("Close the comparison"));
@@ -36,7 +38,7 @@ ComparedMap::ComparedMap(EngineBridge &bridge, QWidget *parent)
   connect(m_close, &QToolButton::clicked, this, &ComparedMap::closeRequested);
   connect(m_view, &MapView::rectSelected, this, [this](const QRectF &rect) { Q_EMIT itemsPicked(m_model.itemsInRect(rect)); });
   connect(m_view, &MapView::itemClicked, this, [this](int item) { Q_EMIT itemsPicked({item}); });
-  connect(m_view, &MapView::lassoSelected, this, [this](const QPolygonF &outline) { Q_EMIT itemsPicked(m_model.itemsInPolygon(outline)); });
+  connect(m_view, &MapView::lassoSelected, this, [this](const QPolygonF &outline) { Q_EMIT itemsPicked(itemsInPolygon(m_model, outline)); });
   connect(&m_bridge, &EngineBridge::finished, this, [this](JobId id, const QString &, const JobOutcome &outcome) {
     if (id != m_jobId) return; // a success has already posted its layout and cleared m_jobId
     m_jobId = 0;
@@ -57,16 +59,15 @@ void ComparedMap::cancel() {
 
 QString ComparedMap::title() const { return m_title->text(); }
 
-void ComparedMap::open(const QString &runDir, std::optional<Split> split, std::shared_ptr<const Dataset> dataset,
-                       const QString &datasetPath) {
+void ComparedMap::open(const QString &runDir, std::optional<Split> split, std::shared_ptr<const Dataset> dataset) {
   cancel();
   m_runDir = runDir;
   m_title->setText(tr("Opening %1…").arg(QDir::toNativeSeparators(runDir)));
   m_openJob.start(
       tr("Open %1 for comparison").arg(QFileInfo(runDir).fileName()),
-      [runDir, split, dataset, datasetPath](JobContext &job) {
-        const std::shared_ptr<const JointSpace> space = split ? JointSpace::open(runDir, *split, &job, dataset, datasetPath)
-                                                              : JointSpace::openAll(runDir, &job, dataset, datasetPath);
+      [runDir, split, dataset](JobContext &job) {
+        const std::shared_ptr<const JointSpace> space = split ? JointSpace::open(runDir, *split, &job, dataset)
+                                                              : JointSpace::openAll(runDir, &job, dataset);
         MapData data = MapData::fromJointSpace(*space);
         if (dataset) data.addDatasetMetadata(*dataset);
         return std::make_pair(std::move(data), space->model());

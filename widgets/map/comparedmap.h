@@ -10,7 +10,7 @@
 #include "data/dataset.h"
 #include "common/backgroundjob.h"
 #include "engine/job.h"
-#include "figures/mapmodel.h"
+#include "analysis/mapmodel.h"
 
 #include <QWidget>
 
@@ -34,7 +34,7 @@ public:
 
   // Embeds the run's split (every split when empty) as an engine job (the dataset's metadata joined
   // when given); opened follows, also when the job fails or is cancelled from the Jobs tab.
-  void open(const QString &runDir, std::optional<Split> split, std::shared_ptr<const Dataset> dataset, const QString &datasetPath);
+  void open(const QString &runDir, std::optional<Split> split, std::shared_ptr<const Dataset> dataset);
   // Lays the items out as `reference` (the first map) was: its method and settings, started from
   // its positions when the items are the same; laidOut follows. Returns the job id (0: nothing to do).
   JobId layOut(const LayoutSequenceOptions &options, const MapModel &reference);
@@ -44,7 +44,6 @@ public:
   void setSizing(const QString &key);    // likewise ("" for one size)
 
   const MapModel &model() const { return m_model; }
-  MapView *view() const { return m_view; }
   QString runDir() const { return m_runDir; }
   QString title() const;
   bool startedFromReference() const { return m_fromReference; }

@@ -12,6 +12,7 @@ namespace gs {
 EpochSlider::EpochSlider(QWidget *parent)
     : QWidget(parent), m_slider(new QSlider(Qt::Horizontal, this)), m_label(new QLabel(this)), m_play(new QToolButton(this)),
       m_timer(new QTimer(this)) {
+  m_slider->setObjectName(QStringLiteral("slider"));
   m_slider->setPageStep(1);
   m_slider->setTickPosition(QSlider::TicksBelow);
   m_slider->setToolTip(tr("The recorded epochs: each map starts from the previous epoch's, so items move only as their place in the joint space changed"));

@@ -28,7 +28,6 @@ public:
   void play();       // from the first epoch when at the last
   void stop();
   bool playing() const;
-  QSlider *slider() const { return m_slider; }
 
 Q_SIGNALS:
   void indexChanged(int index); // the user or play() moved to epochs()[index]

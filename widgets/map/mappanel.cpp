@@ -6,8 +6,9 @@
 #include "map/comparedmap.h"
 #include "map/epochslider.h"
 #include "training/runs/runtrajectory.h"
-#include "figures/mapclusters.h"
+#include "analysis/mapclusters.h"
 #include "figures/mapcolouring.h"
+#include "figures/maplasso.h"
 #include "map/mapview.h"
 #include "common/workbenchstate.h"
 
@@ -116,6 +117,7 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
     : QWidget(parent), m_bridge(bridge), m_state(state), m_splitJob(bridge, this), m_thumbnailJob(bridge, this),
       m_relay(new QObject, [](QObject *relay) { relay->deleteLater(); }) {
   m_view = new MapView(m_model, this);
+  m_view->setObjectName(QStringLiteral("view"));
   createLists();
   createLayoutControls();
   createDisplayControls();
@@ -130,9 +132,11 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
 // The selection and the clicked item's neighbours, listed beside the map.
 void MapPanel::createLists() {
   m_list = new QListWidget(this);
+  m_list->setObjectName(QStringLiteral("selectionList"));
   m_list->setAccessibleName(tr("Selected items"));
   m_list->setMinimumWidth(160);
   m_neighbourList = new QListWidget(this);
+  m_neighbourList->setObjectName(QStringLiteral("neighbourList"));
   m_neighbourList->setAccessibleName(tr("Nearest neighbours in the joint space"));
   m_neighbourList->setToolTip(tr("The clicked item's nearest images and captions by the run's own score, in the joint space itself (not on the map)"));
 }
@@ -226,6 +230,7 @@ void MapPanel::createRunControls() {
   m_replay->setToolTip(tr("Lay out the run's recorded epochs with the chosen method, each from the previous epoch's map, "
                           "and step through them with the slider"));
   m_epochSlider = new EpochSlider(this);
+  m_epochSlider->setObjectName(QStringLiteral("epochSlider"));
   m_compare = new QPushButton(tr("Compare with run…"), this);
   m_compare->setToolTip(tr("Show another run's map of the same split beside this one, laid out from this map, with linked selection"));
   m_status = new QLabel(tr("No run: open a trained run to map its test split."), this);
@@ -337,7 +342,7 @@ void MapPanel::connectControls() {
 void MapPanel::connectViewAndLists() {
   connect(m_view, &MapView::categoryClicked, this, &MapPanel::toggleCategory);
   connect(m_view, &MapView::rectSelected, this, &MapPanel::selectInRect);
-  connect(m_view, &MapView::lassoSelected, this, [this](const QPolygonF &outline) { selectItems(m_model.itemsInPolygon(outline)); });
+  connect(m_view, &MapView::lassoSelected, this, [this](const QPolygonF &outline) { selectItems(itemsInPolygon(m_model, outline)); });
   connect(m_view, &MapView::itemClicked, this, &MapPanel::activateItem);
   connect(m_list, &QListWidget::itemActivated, this,
           [this](QListWidgetItem *item) { activateItem(item->data(kItemRole).toInt()); });
@@ -407,7 +412,7 @@ void MapPanel::showSpace(const std::shared_ptr<const JointSpace> &space) {
   if (const auto dataset = m_state.dataset()) data.addDatasetMetadata(*dataset);
   setData(std::move(data));
   if (m_compared) m_compared->open(m_compared->runDir(), space->allSplits() ? std::nullopt : std::optional<Split>(space->split()),
-                                   m_state.dataset(), m_state.datasetPath());
+                                   m_state.dataset());
   // PCA is quick: show it at once; t-SNE waits for the Compute button (it holds the engine a while).
   compute(LayoutMethod::Pca);
   if (space->allSplits()) setColouring(QStringLiteral("split"));
@@ -443,8 +448,8 @@ void MapPanel::openSplitAsync(std::optional<Split> split) {
   const QString name = split ? splitName(*split) : tr("all");
   m_splitJob.start(
       split ? tr("Embed the %1 split").arg(name) : tr("Embed every split"),
-      [runDir = current->runDir(), split, dataset = m_state.dataset(), path = m_state.datasetPath()](JobContext &job) {
-        return split ? JointSpace::open(runDir, *split, &job, dataset, path) : JointSpace::openAll(runDir, &job, dataset, path);
+      [runDir = current->runDir(), split, dataset = m_state.dataset()](JobContext &job) {
+        return split ? JointSpace::open(runDir, *split, &job, dataset) : JointSpace::openAll(runDir, &job, dataset);
       },
       [this](const std::shared_ptr<const JointSpace> &space) { showSpace(space); },
       [this, name](const JobOutcome &outcome) {
@@ -641,8 +646,7 @@ void MapPanel::compareWith(const QString &runDir) {
             [this](const std::vector<int> &items) { selectItems(m_model.itemsMatching(m_compared->model(), items)); });
     connect(m_compared, &ComparedMap::closeRequested, this, &MapPanel::closeComparison);
   }
-  m_compared->open(runDir, m_space->allSplits() ? std::nullopt : std::optional<Split>(m_space->split()), m_state.dataset(),
-                   m_state.datasetPath());
+  m_compared->open(runDir, m_space->allSplits() ? std::nullopt : std::optional<Split>(m_space->split()), m_state.dataset());
 }
 
 void MapPanel::closeComparison() {

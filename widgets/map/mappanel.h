@@ -19,8 +19,8 @@
 #include "data/dataset.h"
 #include "engine/job.h"
 #include "common/backgroundjob.h"
-#include "common/figureexport.h"
-#include "figures/mapmodel.h"
+#include "common/viewexport.h"
+#include "analysis/mapmodel.h"
 
 #include <QHash>
 #include <QWidget>
@@ -58,9 +58,6 @@ public:
   ~MapPanel() override;
 
   const MapModel &model() const { return m_model; }
-  MapView *view() const { return m_view; }
-  QListWidget *selectionList() const { return m_list; }
-  QListWidget *neighbourList() const { return m_neighbourList; }
   // Items (images, then captions) ringed as the last activated item's nearest neighbours.
   const std::vector<int> &neighbourItems() const;
   QString statusText() const;
@@ -106,7 +103,6 @@ public:
   const std::vector<std::vector<float>> &replayLayouts() const { return m_epochLayouts; }
   void showEpoch(int index);  // draws replayLayouts()[index], as the slider does
   int shownEpochIndex() const { return m_shownEpoch; } // -1 outside a replay
-  EpochSlider *epochSlider() const { return m_epochSlider; }
 
   // A second run's map of the same split beside this one (ComparedMap): laid out with this map's
   // method, from this map's layout when the items are the same, after each layout here; selections

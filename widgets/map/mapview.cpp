@@ -2,7 +2,7 @@
 
 #include "common/canvaspalette.h"
 
-#include "figures/mapmodel.h"
+#include "analysis/mapmodel.h"
 
 #include <qcustomplot.h>
 
@@ -52,36 +52,7 @@ MapView::MapView(const MapModel &model, QWidget *parent) : QWidget(parent), m_mo
   m_plot->yAxis->setLabel(tr("dimension 2"));
   followPalette(m_plot);
 
-  m_links = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
-  m_links->setName(tr("image–caption"));
-  m_links->setPen(QPen(QColor(120, 120, 120, 90), 1));
-  m_links->setScatterStyle(QCPScatterStyle::ssNone);
-
-  m_images = m_plot->addGraph();
-  m_images->setName(tr("images"));
-  m_images->setLineStyle(QCPGraph::lsNone);
-  m_images->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, kImageColour, 7));
-  m_captions = m_plot->addGraph();
-  m_captions->setName(tr("captions"));
-  m_captions->setLineStyle(QCPGraph::lsNone);
-  m_captions->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, kCaptionColour, 7));
-  m_selection = m_plot->addGraph();
-  m_selection->setName(tr("selected"));
-  m_selection->setLineStyle(QCPGraph::lsNone);
-  m_selection->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::red, 1.5), Qt::NoBrush, 12));
-  m_highlight = m_plot->addGraph();
-  m_highlight->setName(tr("current image"));
-  m_highlight->setLineStyle(QCPGraph::lsNone);
-  m_highlight->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(palette().color(QPalette::Text), 2), Qt::NoBrush, 16));
-  m_neighbours = m_plot->addGraph();
-  m_neighbours->setName(tr("nearest in the joint space"));
-  m_neighbours->setLineStyle(QCPGraph::lsNone);
-  m_neighbours->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(0, 150, 60), 2), Qt::NoBrush, 14));
-  m_matches = m_plot->addGraph();
-  m_matches->setName(tr("search matches"));
-  m_matches->setLineStyle(QCPGraph::lsNone);
-  m_matches->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(QColor(120, 0, 120), 1.5), Qt::NoBrush, 11));
-  m_matches->removeFromLegend();
+  createGraphs();
   // The rings draw above every category graph a colouring adds later.
   m_plot->addLayer(QStringLiteral("rings"), m_plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
   for (QCPGraph *overlay : {m_matches, m_neighbours, m_selection, m_highlight}) overlay->setLayer(QStringLiteral("rings"));
@@ -125,6 +96,45 @@ MapView::MapView(const MapModel &model, QWidget *parent) : QWidget(parent), m_mo
   m_lasso->removeFromLegend();
   m_plot->setMouseTracking(true);
   m_plot->installEventFilter(this);
+}
+
+// The images' and captions' markers, the rings over them, and the image–caption lines.
+void MapView::createGraphs() {
+  m_links = new QCPCurve(m_plot->xAxis, m_plot->yAxis);
+  m_links->setObjectName(QStringLiteral("linkCurve"));
+  m_links->setName(tr("image–caption"));
+  m_links->setPen(QPen(QColor(120, 120, 120, 90), 1));
+  m_links->setScatterStyle(QCPScatterStyle::ssNone);
+
+  m_images = m_plot->addGraph();
+  m_images->setObjectName(QStringLiteral("imageGraph"));
+  m_images->setName(tr("images"));
+  m_images->setLineStyle(QCPGraph::lsNone);
+  m_images->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, kImageColour, 7));
+  m_captions = m_plot->addGraph();
+  m_captions->setObjectName(QStringLiteral("captionGraph"));
+  m_captions->setName(tr("captions"));
+  m_captions->setLineStyle(QCPGraph::lsNone);
+  m_captions->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCross, kCaptionColour, 7));
+  m_selection = m_plot->addGraph();
+  m_selection->setName(tr("selected"));
+  m_selection->setLineStyle(QCPGraph::lsNone);
+  m_selection->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(Qt::red, 1.5), Qt::NoBrush, 12));
+  m_highlight = m_plot->addGraph();
+  m_highlight->setName(tr("current image"));
+  m_highlight->setLineStyle(QCPGraph::lsNone);
+  m_highlight->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssStar, QPen(palette().color(QPalette::Text), 2), Qt::NoBrush, 16));
+  m_neighbours = m_plot->addGraph();
+  m_neighbours->setObjectName(QStringLiteral("neighbourGraph"));
+  m_neighbours->setName(tr("nearest in the joint space"));
+  m_neighbours->setLineStyle(QCPGraph::lsNone);
+  m_neighbours->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(0, 150, 60), 2), Qt::NoBrush, 14));
+  m_matches = m_plot->addGraph();
+  m_matches->setObjectName(QStringLiteral("matchGraph"));
+  m_matches->setName(tr("search matches"));
+  m_matches->setLineStyle(QCPGraph::lsNone);
+  m_matches->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssSquare, QPen(QColor(120, 0, 120), 1.5), Qt::NoBrush, 11));
+  m_matches->removeFromLegend();
 }
 
 QPointF MapView::toPixel(const QPointF &coords) const {

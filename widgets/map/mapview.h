@@ -6,7 +6,7 @@
 // Shift-drag a free-form lasso (lassoSelected), a click picks the nearest item (itemClicked); the
 // wheel zooms and a double click shows the whole layout again.
 
-#include "figures/mapclusters.h"
+#include "analysis/mapclusters.h"
 #include "figures/mapcolouring.h"
 
 #include <QHash>
@@ -63,16 +63,13 @@ public:
   // Captions ringed as matches of the search box.
   void setMatches(std::vector<int> items);
   void setCategoryShown(int category, bool shown); // greys a filtered category's legend entry
-  QCPGraph *matchGraph() const { return m_matches; }
   // Items ringed as the selected item's nearest neighbours in the joint space (empty: none).
   void setNeighbours(std::vector<int> items);
   const std::vector<int> &neighbours() const { return m_neighbourItems; }
-  QCPGraph *neighbourGraph() const { return m_neighbours; }
 
+  // The plot's graphs of the images, the captions and the rings are named imageGraph, captionGraph,
+  // neighbourGraph and matchGraph, the image–caption lines linkCurve (QObject::findChild finds them).
   QCustomPlot *plot() const { return m_plot; }
-  QCPGraph *imageGraph() const { return m_images; }
-  QCPGraph *captionGraph() const { return m_captions; }
-  QCPCurve *linkCurve() const { return m_links; }
   int linkSegments() const { return m_linkSegments; }
   bool dense() const { return m_dense; } // markers as dots and no lines (level of detail)
   int thumbnailItems() const { return int(m_pixmaps.size()); }
@@ -94,6 +91,7 @@ protected:
   bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+  void createGraphs();
   void placeThumbnails();
   void showClusterLabels();
   void applyLevelOfDetail();

@@ -5,6 +5,7 @@
 #include "regions/gatehistogram.h"
 #include "figures/regionfigurebuilder.h"
 #include "training/runs/correspondencefile.h"
+#include "training/inspect/trainedmodel.h"
 #include "training/runs/runfolder.h"
 #include "vision/imageregions.h"
 
@@ -140,29 +141,37 @@ void RegionPanel::buildUi() {
 // Display options: what is drawn, how, and the exports.
 void RegionPanel::createOptionControls() {
   m_showProposals = new QCheckBox(tr("Proposals"), this);
+  m_showProposals->setObjectName(QStringLiteral("proposalsCheck"));
   m_showProposals->setToolTip(tr("The image's selective-search boxes (numbered), as the features job stores them."));
   m_showTruth = new QCheckBox(tr("Ground truth"), this);
+  m_showTruth->setObjectName(QStringLiteral("truthCheck"));
   m_showTruth->setToolTip(tr("Each noun phrase's box where the dataset has one (dashed)."));
   m_showLearned = new QCheckBox(tr("Learned"), this);
+  m_showLearned->setObjectName(QStringLiteral("learnedCheck"));
   m_showLearned->setToolTip(tr("The region the run chose for each noun phrase, with its score s(v, h)."));
   m_layout = new QComboBox(this);
+  m_layout->setObjectName(QStringLiteral("layoutCombo"));
   m_layout->addItems({tr("Overlay"), tr("Side by side")});
   m_layout->setToolTip(tr("Learned and ground-truth boxes on one photo, or on two photos side by side."));
   m_topK = new QSpinBox(this);
+  m_topK->setObjectName(QStringLiteral("topKSpin"));
   m_topK->setRange(1, 10);
   m_topK->setPrefix(tr("top "));
   m_topK->setToolTip(tr("Regions drawn per phrase."));
   m_threshold = new QDoubleSpinBox(this);
+  m_threshold->setObjectName(QStringLiteral("thresholdSpin"));
   m_threshold->setRange(-1.0, 1.0);
   m_threshold->setSingleStep(0.05);
   m_threshold->setDecimals(2);
   m_threshold->setPrefix(tr("score ≥ "));
   m_threshold->setToolTip(tr("Learned regions scoring below this are not drawn."));
   m_labelSize = new QSpinBox(this);
+  m_labelSize->setObjectName(QStringLiteral("labelSpin"));
   m_labelSize->setRange(6, 40);
   m_labelSize->setSuffix(tr(" px"));
   m_labelSize->setToolTip(tr("Label size."));
   m_opacity = new QSlider(Qt::Horizontal, this);
+  m_opacity->setObjectName(QStringLiteral("opacitySlider"));
   m_opacity->setRange(10, 100);
   m_opacity->setToolTip(tr("Opacity of the boxes."));
   m_exportFigure = new QPushButton(tr("Export figure…"), this);
@@ -202,6 +211,7 @@ QWidget *RegionPanel::createSidePane(QWidget *parent) {
   m_rankedHeading->setWordWrap(true);
   sideLayout->addWidget(m_rankedHeading);
   m_allPhrases = new QCheckBox(tr("Rank all test phrases for a region"), side);
+  m_allPhrases->setObjectName(QStringLiteral("allPhrasesCheck"));
   sideLayout->addWidget(m_allPhrases);
   m_rankedList = new QListWidget(side);
   m_rankedList->setAccessibleName(tr("Ranked regions or phrases"));
@@ -311,17 +321,19 @@ void RegionPanel::onRunChanged() {
     Q_EMIT runReady();
     return;
   }
-  // Opening a run prepares its data (through the feature cache) and loads its model: seconds. The
-  // model is then used by the image and ranking jobs on the same lane, never by two at once.
+  // Opening a run prepares its data (through the feature cache; the dataset the workbench holds
+  // serves when it is the run's) and loads its model: seconds. The model is then used by the image
+  // and ranking jobs on the same lane, never by two at once.
   m_runJob.start(
       tr("Open the run's regions model"),
-      [run](JobContext &) {
+      [run, dataset = m_state.dataset()](JobContext &job) {
         RunOutcome out;
         const TrainConfig config = RunFolder(run).config();
         out.model = config.modelName();
         if (config.needsRegions()) {
           out.kind = RunKind::Phrases;
-          out.grounder = std::make_shared<const RegionGrounder>(run);
+          const TrainedModel model = TrainedModel::open(run);
+          out.grounder = std::make_shared<const RegionGrounder>(model, model.prepareData(dataset.get(), &job));
         } else if (config.readsConcepts()) {
           out.kind = RunKind::Concepts;
           out.inspector = std::make_shared<const ConceptInspector>(run);

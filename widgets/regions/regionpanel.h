@@ -77,22 +77,6 @@ public:
   QString exportImageData(const QString &path);
   void exportSplitData(const QString &path);
 
-  RegionImageView *view() const { return m_view; }
-  QListWidget *phraseList() const { return m_phraseList; }
-  QListWidget *rankedList() const { return m_rankedList; }
-  ConceptBars *conceptBars() const { return m_conceptBars; }
-  GateHistogram *gateHistogram() const { return m_gate; }
-  QLabel *noteLabel() const { return m_note; }
-  QCheckBox *proposalsCheck() const { return m_showProposals; }
-  QCheckBox *truthCheck() const { return m_showTruth; }
-  QCheckBox *learnedCheck() const { return m_showLearned; }
-  QCheckBox *allPhrasesCheck() const { return m_allPhrases; }
-  QComboBox *layoutCombo() const { return m_layout; }
-  QSpinBox *topKSpin() const { return m_topK; }
-  QDoubleSpinBox *thresholdSpin() const { return m_threshold; }
-  QSpinBox *labelSpin() const { return m_labelSize; }
-  QSlider *opacitySlider() const { return m_opacity; }
-
 Q_SIGNALS:
   void runReady();     // the run's model is open (or could not be: see the note)
   void imageShown();   // the figure of the current image and caption is drawn with its data

@@ -97,55 +97,13 @@ RetrievalPanel::RetrievalPanel(WorkbenchState &state, QWidget *parent)
   m_hint = new QLabel(this);
   m_hint->setAlignment(Qt::AlignCenter);
   m_hint->setWordWrap(true);
-
-  // Sentence → images.
-  auto *imagesTab = new QWidget(this);
-  auto *imagesLayout = new QVBoxLayout(imagesTab);
-  m_sentence = new QLineEdit(imagesTab);
-  m_sentence->setObjectName(QStringLiteral("retrievalSentence"));
-  m_sentence->setAccessibleName(tr("Sentence to rank images for"));
-  m_sentence->setPlaceholderText(tr("Type a sentence and press Enter"));
-  m_sentence->setClearButtonEnabled(true);
-  connect(m_sentence, &QLineEdit::returnPressed, this, [this] { rankImages(m_sentence->text()); });
-  imagesLayout->addWidget(m_sentence);
-  m_imageRanking = new QLabel(imagesTab);
-  imagesLayout->addWidget(m_imageRanking);
-  m_imageView = makeView(imagesTab, true, kImageThumbnail);
-  m_imageView->setModel(m_imageModel);
-  connect(m_imageView->selectionModel(), &QItemSelectionModel::currentChanged, this, &RetrievalPanel::onImageResultChosen);
-  m_imageView->setToolTip(tr("Double-click an image to rank the captions for it"));
-  connect(m_imageView, &QListView::activated, this, [this](const QModelIndex &index) {
-    const int row = m_imageModel->sourceRow(index.row());
-    if (row < 0) return;
-    m_tabs->setCurrentIndex(1);
-    rankCaptions(row);
-  });
-  imagesLayout->addWidget(m_imageView, 1);
-
-  // Image → captions.
-  auto *captionsTab = new QWidget(this);
-  auto *captionsLayout = new QVBoxLayout(captionsTab);
-  m_imageCombo = new QComboBox(captionsTab);
-  m_imageCombo->setIconSize(QSize(kCaptionThumbnail, kCaptionThumbnail));
-  m_imageCombo->setToolTip(tr("The image whose captions are ranked"));
-  connect(m_imageCombo, &QComboBox::activated, this, [this](int row) { rankCaptions(row); });
-  captionsLayout->addWidget(m_imageCombo);
-  m_captionRanking = new QLabel(captionsTab);
-  captionsLayout->addWidget(m_captionRanking);
-  m_captionView = makeView(captionsTab, false, kCaptionThumbnail);
-  m_captionView->setModel(m_captionModel);
-  connect(m_captionView->selectionModel(), &QItemSelectionModel::currentChanged, this,
-          &RetrievalPanel::onCaptionResultChosen);
-  m_captionView->setToolTip(tr("Double-click a caption to rank the images for it"));
-  connect(m_captionView, &QListView::activated, this, [this](const QModelIndex &index) {
-    const QString caption = m_captionModel->data(index, RankedListModel::CaptionRole).toString();
-    if (caption.isEmpty()) return;
-    m_tabs->setCurrentIndex(0);
-    rankImages(caption);
-  });
-  captionsLayout->addWidget(m_captionView, 1);
+  m_imageModel->setObjectName(QStringLiteral("imageResults"));
+  m_captionModel->setObjectName(QStringLiteral("captionResults"));
+  QWidget *imagesTab = createImagesTab();
+  QWidget *captionsTab = createCaptionsTab();
 
   m_tabs = new QTabWidget(this);
+  m_tabs->setObjectName(QStringLiteral("tabs"));
   m_tabs->addTab(imagesTab, tr("Sentence → images"));
   m_tabs->addTab(captionsTab, tr("Image → captions"));
 
@@ -153,6 +111,7 @@ RetrievalPanel::RetrievalPanel(WorkbenchState &state, QWidget *parent)
   exportRow->addStretch();
   exportRow->addWidget(new QLabel(tr("Top K"), this));
   m_topK = new QSpinBox(this);
+  m_topK->setObjectName(QStringLiteral("topKSpin"));
   m_topK->setRange(1, 100000);
   m_topK->setValue(kDefaultTopK);
   m_topK->setToolTip(tr("How many of the ranked results an export writes"));
@@ -185,6 +144,62 @@ RetrievalPanel::RetrievalPanel(WorkbenchState &state, QWidget *parent)
 }
 
 RetrievalPanel::~RetrievalPanel() = default;
+
+// Sentence → images: the sentence, the true image's rank, the ranked images.
+QWidget *RetrievalPanel::createImagesTab() {
+  auto *imagesTab = new QWidget(this);
+  auto *imagesLayout = new QVBoxLayout(imagesTab);
+  m_sentence = new QLineEdit(imagesTab);
+  m_sentence->setObjectName(QStringLiteral("retrievalSentence"));
+  m_sentence->setAccessibleName(tr("Sentence to rank images for"));
+  m_sentence->setPlaceholderText(tr("Type a sentence and press Enter"));
+  m_sentence->setClearButtonEnabled(true);
+  connect(m_sentence, &QLineEdit::returnPressed, this, [this] { rankImages(m_sentence->text()); });
+  imagesLayout->addWidget(m_sentence);
+  m_imageRanking = new QLabel(imagesTab);
+  imagesLayout->addWidget(m_imageRanking);
+  m_imageView = makeView(imagesTab, true, kImageThumbnail);
+  m_imageView->setObjectName(QStringLiteral("imageView"));
+  m_imageView->setModel(m_imageModel);
+  connect(m_imageView->selectionModel(), &QItemSelectionModel::currentChanged, this, &RetrievalPanel::onImageResultChosen);
+  m_imageView->setToolTip(tr("Double-click an image to rank the captions for it"));
+  connect(m_imageView, &QListView::activated, this, [this](const QModelIndex &index) {
+    const int row = m_imageModel->sourceRow(index.row());
+    if (row < 0) return;
+    m_tabs->setCurrentIndex(1);
+    rankCaptions(row);
+  });
+  imagesLayout->addWidget(m_imageView, 1);
+  return imagesTab;
+}
+
+// Image → captions: the image, its best caption's rank, the ranked captions.
+QWidget *RetrievalPanel::createCaptionsTab() {
+  auto *captionsTab = new QWidget(this);
+  auto *captionsLayout = new QVBoxLayout(captionsTab);
+  m_imageCombo = new QComboBox(captionsTab);
+  m_imageCombo->setObjectName(QStringLiteral("imageCombo"));
+  m_imageCombo->setIconSize(QSize(kCaptionThumbnail, kCaptionThumbnail));
+  m_imageCombo->setToolTip(tr("The image whose captions are ranked"));
+  connect(m_imageCombo, &QComboBox::activated, this, [this](int row) { rankCaptions(row); });
+  captionsLayout->addWidget(m_imageCombo);
+  m_captionRanking = new QLabel(captionsTab);
+  captionsLayout->addWidget(m_captionRanking);
+  m_captionView = makeView(captionsTab, false, kCaptionThumbnail);
+  m_captionView->setObjectName(QStringLiteral("captionView"));
+  m_captionView->setModel(m_captionModel);
+  connect(m_captionView->selectionModel(), &QItemSelectionModel::currentChanged, this,
+          &RetrievalPanel::onCaptionResultChosen);
+  m_captionView->setToolTip(tr("Double-click a caption to rank the images for it"));
+  connect(m_captionView, &QListView::activated, this, [this](const QModelIndex &index) {
+    const QString caption = m_captionModel->data(index, RankedListModel::CaptionRole).toString();
+    if (caption.isEmpty()) return;
+    m_tabs->setCurrentIndex(0);
+    rankImages(caption);
+  });
+  captionsLayout->addWidget(m_captionView, 1);
+  return captionsTab;
+}
 
 QString RetrievalPanel::imageRankingText() const { return m_imageRanking->text(); }
 QString RetrievalPanel::captionRankingText() const { return m_captionRanking->text(); }

@@ -48,9 +48,7 @@ public:
   void rankImages(const QString &sentence);
   void rankCaptions(int imageRow); // a JointSpace image row
 
-  // The shown lists (all rows) and the top `topK` of one as an export would write it.
-  RankedListModel *imageResults() const { return m_imageModel; }
-  RankedListModel *captionResults() const { return m_captionModel; }
+  // The top `topK` of a shown list as an export would write it.
   RankedList exportedList(RankedList::Kind kind, int topK) const;
   bool exportList(RankedList::Kind kind, const QString &path, int topK, QString *error = nullptr) const;
 
@@ -59,11 +57,6 @@ public:
   QString hintText() const;
   bool hasSpace() const { return m_space != nullptr; }
   QLineEdit *sentenceEdit() const { return m_sentence; }
-  QComboBox *imageCombo() const { return m_imageCombo; }
-  QListView *imageView() const { return m_imageView; }
-  QListView *captionView() const { return m_captionView; }
-  QTabWidget *tabs() const { return m_tabs; }
-  QSpinBox *topKSpin() const { return m_topK; }
 
 Q_SIGNALS:
   void imagesRanked();
@@ -71,6 +64,8 @@ Q_SIGNALS:
   void rankingFailed(const QString &error);
 
 private:
+  QWidget *createImagesTab();
+  QWidget *createCaptionsTab();
   QString indexNote(IndexKind kind) const; // appended to a ranking's line when its side is approximate
   void onJointSpaceChanged();
   void onImageSelected(int datasetImage);

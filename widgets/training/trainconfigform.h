@@ -32,11 +32,10 @@ public:
   QString model() const;
   void setModel(const QString &model); // refills with its defaults, as choosing it does
   QWidget *editor(const QString &key) const { return m_editors.value(key); }
-  QComboBox *modelCombo() const;
   // The chosen model's presets (its registry entry's: published settings, or the rows of an
-  // ablation such as the concepts model's Table 2), first entry "defaults". Choosing one refills
-  // the form with the model's defaults and the preset's settings on top. Hidden when there are none.
-  QComboBox *presetCombo() const { return m_presets; }
+  // ablation such as the concepts model's Table 2), first entry "defaults", in the combo box named
+  // "preset". Choosing one refills the form with the model's defaults and the preset's settings on
+  // top. Hidden when there are none.
   bool applyPreset(const QString &name); // false when the model has no such preset
   bool isShown(const QString &key) const; // the field is one of the chosen model's settings
 
@@ -45,6 +44,7 @@ Q_SIGNALS:
   void modelChanged(const QString &model); // after the form was refilled with its defaults
 
 private:
+  QComboBox *modelCombo() const; // the "model" field's editor
   void build();
   void setValue(const QString &key, const QJsonValue &value);
   void onModelChosen();

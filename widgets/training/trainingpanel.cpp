@@ -2,7 +2,7 @@
 
 #include "training/inspect/sentencesimilarity.h"
 
-#include "common/figureexport.h"
+#include "common/viewexport.h"
 #include "training/trainconfigform.h"
 #include "training/trainingplots.h"
 #include "common/workbenchstate.h"
@@ -175,6 +175,7 @@ QWidget *TrainingPanel::buildMonitor(QWidget *setupColumn) {
   monitorLayout->addWidget(m_status);
 
   m_plots = new TrainingPlots(monitor);
+  m_plots->setObjectName(QStringLiteral("plots"));
   connect(m_measure, &QComboBox::currentIndexChanged, this, [this] {
     m_plots->setMeasure(RecallMeasure(m_measure->currentData().toInt()));
     m_plots->refresh();
@@ -207,6 +208,10 @@ QHBoxLayout *TrainingPanel::buildControls(QWidget *monitor, QWidget *setupColumn
   m_pause = new QPushButton(tr("Pause"), monitor);
   m_resume = new QPushButton(tr("Resume"), monitor);
   m_stop = new QPushButton(tr("Stop"), monitor);
+  m_start->setObjectName(QStringLiteral("startButton"));
+  m_pause->setObjectName(QStringLiteral("pauseButton"));
+  m_resume->setObjectName(QStringLiteral("resumeButton"));
+  m_stop->setObjectName(QStringLiteral("stopButton"));
   m_stop->setToolTip(tr("Stop after the current minibatch; the last epoch's checkpoint is kept"));
   connect(m_start, &QPushButton::clicked, this, &TrainingPanel::start);
   connect(m_pause, &QPushButton::clicked, this, &TrainingPanel::pause);
@@ -244,6 +249,7 @@ QHBoxLayout *TrainingPanel::buildPlotSettings(QWidget *monitor) {
   m_smoothing->setToolTip(tr("Weight of the loss curve's exponential moving average (0: raw)"));
   view->addWidget(m_smoothing);
   m_logScale = new QCheckBox(tr("Log scale"), monitor);
+  m_logScale->setObjectName(QStringLiteral("logScaleBox"));
   m_logScale->setToolTip(tr("Show the loss on a logarithmic axis"));
   connect(m_logScale, &QCheckBox::toggled, this, [this](bool on) { m_plots->setLogScale(on); });
   view->addWidget(m_logScale);
@@ -265,6 +271,7 @@ QHBoxLayout *TrainingPanel::buildPlotSettings(QWidget *monitor) {
 // The runs drawn on the plots: a check box each, and a context menu to show or forget one.
 void TrainingPanel::buildRunList(QWidget *monitor) {
   m_runList = new QListWidget(monitor);
+  m_runList->setObjectName(QStringLiteral("runList"));
   m_runList->setAccessibleName(tr("Runs"));
   m_runList->setToolTip(tr("Checked runs are drawn; selecting a finished run makes it the current run"));
   connect(m_runList, &QListWidget::itemChanged, this, [this](QListWidgetItem *item) {

@@ -67,12 +67,7 @@ public:
   QString backbone() const;
   void setBackbone(const QString &backbone);
   TrainConfigForm *form() const { return m_form; }
-  TrainingPlots *plots() const { return m_plots; }
-  QCheckBox *logScaleBox() const { return m_logScale; }
-  QListWidget *runList() const { return m_runList; }
   QPushButton *startButton() const { return m_start; }
-  QPushButton *pauseButton() const { return m_pause; }
-  QPushButton *resumeButton() const { return m_resume; }
   QPushButton *stopButton() const { return m_stop; }
   QString statusText() const;
   QString logText() const;

@@ -75,11 +75,13 @@ TreePanel::TreePanel(EngineBridge &bridge, WorkbenchState &state, QWidget *paren
 // The colouring, the hidden unit and the export above the figure; the note under them.
 QLayout *TreePanel::createToolBar() {
   m_colourBy = new QComboBox;
+  m_colourBy->setObjectName(QStringLiteral("colourCombo"));
   m_colourBy->addItem(tr("Activation norm ‖h‖"));
   m_colourBy->addItem(tr("One hidden unit"));
   m_colourBy->addItem(tr("Similarity to the selected image"));
   m_colourBy->setToolTip(tr("What the node colours show (needs a tree-model run)"));
   m_unit = new QSpinBox;
+  m_unit->setObjectName(QStringLiteral("unitSpin"));
   m_unit->setAccessibleName(tr("Hidden unit shown"));
   m_unit->setPrefix(tr("unit "));
   m_unit->setRange(0, 0);
@@ -91,6 +93,7 @@ QLayout *TreePanel::createToolBar() {
   bar->addStretch(1);
   bar->addWidget(m_export);
   m_note = new QLabel;
+  m_note->setObjectName(QStringLiteral("noteLabel"));
   m_note->setWordWrap(true);
   return bar;
 }
@@ -98,16 +101,20 @@ QLayout *TreePanel::createToolBar() {
 // The figure that exports: the caption, both trees under their headings and the legend, scrolled.
 QWidget *TreePanel::createFigure() {
   m_figure = new QWidget;
+  m_figure->setObjectName(QStringLiteral("figure"));
   m_figure->setAutoFillBackground(true);
   m_figure->setBackgroundRole(QPalette::Base); // the figure exports as the canvas shows it
   m_figure->setForegroundRole(QPalette::Text);
   m_title = new QLabel;
   m_title->setWordWrap(true);
   m_dependency = new DependencyArcView;
+  m_dependency->setObjectName(QStringLiteral("dependencyView"));
   m_constituency = new ConstituencyTreeView;
+  m_constituency->setObjectName(QStringLiteral("constituencyView"));
   m_dependencyHeading = heading(tr("Dependency tree"));
   m_constituencyHeading = heading(tr("Constituency tree"));
   m_legend = new ColourLegend;
+  m_legend->setObjectName(QStringLiteral("legend"));
   m_legend->hide();
   auto *figureLayout = new QVBoxLayout(m_figure);
   figureLayout->addWidget(m_title);
@@ -126,9 +133,11 @@ QWidget *TreePanel::createFigure() {
 // Beside the figure: the pointed-at node's details and the images nearest to the clicked phrase.
 QWidget *TreePanel::createSidePane() {
   m_details = new NodeDetailsView;
+  m_details->setObjectName(QStringLiteral("details"));
   auto *detailsBox = new QGroupBox(tr("Node"));
   (new QVBoxLayout(detailsBox))->addWidget(m_details);
   m_nearest = new QListWidget;
+  m_nearest->setObjectName(QStringLiteral("nearestList"));
   m_nearest->setAccessibleName(tr("Images nearest to the selected node"));
   m_nearest->setIconSize(kNearestThumbnail);
   m_nearest->setToolTip(tr("Test images ranked against the clicked phrase's joint-space vector"));

@@ -14,7 +14,7 @@
 // which every caption selection asks for, must not wait behind a map's layout on the interactive lane.
 
 #include "common/backgroundjob.h"
-#include "common/figureexport.h"
+#include "common/viewexport.h"
 #include "parse/parsedcaption.h"
 #include "training/inspect/treeinspection.h"
 #include "common/workbenchstate.h"
@@ -67,17 +67,6 @@ public:
 
   // Writes the figure (both trees and the legend); size as exportFigure takes it.
   FigureExportResult exportTrees(const QString &path, QSize size = {});
-
-  // For tests and the main window.
-  DependencyArcView *dependencyView() const { return m_dependency; }
-  ConstituencyTreeView *constituencyView() const { return m_constituency; }
-  QComboBox *colourCombo() const { return m_colourBy; }
-  QSpinBox *unitSpin() const { return m_unit; }
-  ColourLegend *legend() const { return m_legend; }
-  NodeDetailsView *details() const { return m_details; }
-  QListWidget *nearestList() const { return m_nearest; }
-  QLabel *noteLabel() const { return m_note; }
-  QWidget *figure() const { return m_figure; }
 
 Q_SIGNALS:
   void treesShown();    // the parser's trees of the current caption are drawn
