@@ -128,13 +128,17 @@ int run(const QStringList &arguments) {
     printHelp();
     return kExitOk;
   }
-  // The build writes the man page and the bash completion from the command table (manpage.h).
+  // The man page, the bash completion and docs/cli.md come from the command table (manpage.h).
   if (first == QLatin1String("--man")) {
     out() << manPage();
     return kExitOk;
   }
   if (first == QLatin1String("--bash-completion")) {
     out() << bashCompletion();
+    return kExitOk;
+  }
+  if (first == QLatin1String("--markdown")) {
+    out() << markdownReference();
     return kExitOk;
   }
   if (first == QLatin1String("--version") || first == QLatin1String("-v")) {

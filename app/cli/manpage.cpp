@@ -45,6 +45,50 @@ QString sectionOf(const QString &path, const Command &command) {
   return text;
 }
 
+// Escapes the characters a Markdown table cell or line would read as markup.
+QString markdown(QString text) {
+  text.replace(QLatin1Char('\\'), QStringLiteral("\\\\"));
+  text.replace(QLatin1Char('|'), QStringLiteral("\\|"));
+  text.replace(QLatin1Char('*'), QStringLiteral("\\*"));
+  text.replace(QLatin1Char('_'), QStringLiteral("\\_"));
+  text.replace(QLatin1Char('<'), QStringLiteral("&lt;"));
+  return text;
+}
+
+QString markdownOptions(const Syntax &syntax) {
+  if (syntax.options.empty()) return {};
+  QString text = QStringLiteral("| option | meaning | default |\n| --- | --- | --- |\n");
+  for (const OptionSpec &o : syntax.options) {
+    QString name = QStringLiteral("`--%1`").arg(o.name);
+    if (!o.valueName.isEmpty()) name += QStringLiteral(" *%1*").arg(markdown(o.valueName));
+    QString meaning = markdown(o.help).replace(QLatin1Char('\n'), QLatin1Char(' '));
+    if (o.required) meaning += QStringLiteral(" (required)");
+    const QString fallback = o.defaultValue.isEmpty() ? QString() : QStringLiteral("`%1`").arg(o.defaultValue);
+    text += QStringLiteral("| %1 | %2 | %3 |\n").arg(name, meaning, fallback);
+  }
+  return text + QLatin1Char('\n');
+}
+
+// The summary as a sentence: capitalised, with its full stop.
+QString sentence(const QString &summary) {
+  QString text = markdown(summary);
+  if (!text.isEmpty()) text[0] = text[0].toUpper();
+  return text + QLatin1Char('.');
+}
+
+QString markdownSection(const QString &path, const Command &command) {
+  QString text;
+  if (command.subcommands.empty()) {
+    text += QStringLiteral("### %1\n\n%2\n\n```\ngroundscope-cli %3\n```\n\n").arg(path, sentence(command.summary), usageLine(path, command.syntax));
+    text += markdownOptions(command.syntax);
+  } else {
+    text += QStringLiteral("## %1\n\n%2\n\n").arg(path, sentence(command.summary));
+    for (const Command &sub : command.subcommands) text += markdownSection(path + QLatin1Char(' ') + sub.name, sub);
+  }
+  if (!command.notes.isEmpty()) text += markdown(command.notes).replace(QStringLiteral("\n"), QStringLiteral("  \n")) + QStringLiteral("\n\n");
+  return text;
+}
+
 void collectOptions(const Command &command, QStringList *options) {
   for (const OptionSpec &o : command.syntax.options) options->append(QStringLiteral("--") + o.name);
   for (const Command &sub : command.subcommands) collectOptions(sub, options);
@@ -66,6 +110,31 @@ QString manPage() {
                          ".TP\n.B GS_ALLOW_OUTSIDE_PATHS\nSet to 1: dataset files may name images outside the dataset's folder (as \\fB\\-\\-allow\\-outside\\-paths\\fR).\n"
                          ".TP\n.B GS_GLOO_IFNAME\nThe network interface data\\-parallel workers reach each other on.\n");
   text += QStringLiteral(".SH SEE ALSO\n\\fBgroundscope\\fR(1)\n");
+  return text;
+}
+
+QString markdownReference() {
+  QString text = QStringLiteral(
+      "# Command line\n\n"
+      "`groundscope-cli` does headless everything the workbench does: datasets, parsing, image features, training "
+      "(data-parallel too), evaluation, retrieval, maps of the joint space and benchmarks. This page is generated from "
+      "the program's own command table (`groundscope-cli --markdown`), as its man page and `--help` are; "
+      "`groundscope-cli COMMAND --help` says the same on the terminal.\n\n"
+      "```\ngroundscope-cli [--help] [--version] [--allow-outside-paths] COMMAND [ARGS...]\n```\n\n"
+      "Exit status: 0 success, 1 runtime failure, 2 usage error, 130 interrupted (Ctrl-C, after a clean stop). "
+      "Environment: `GS_THREADS` (compute threads, default one per core), `GS_ALLOW_OUTSIDE_PATHS=1` (dataset files may "
+      "name images outside the dataset's folder, as `--allow-outside-paths`), `GS_GLOO_IFNAME` (the network interface "
+      "data-parallel workers reach each other on).\n\n"
+      "## Commands\n\n| command | what it does |\n| --- | --- |\n");
+  for (const Command &command : commands()) text += QStringLiteral("| `%1` | %2 |\n").arg(command.name, markdown(command.summary));
+  text += QLatin1Char('\n');
+  for (const Command &command : commands()) {
+    // Commands without subcommands are level-2 sections of their own.
+    QString section = markdownSection(command.name, command);
+    if (command.subcommands.empty()) section.replace(0, 4, QStringLiteral("## "));
+    text += section;
+  }
+  while (text.endsWith(QStringLiteral("\n\n"))) text.chop(1);
   return text;
 }
 

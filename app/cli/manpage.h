@@ -1,7 +1,8 @@
 #pragma once
-// The man page and the bash completion of groundscope-cli, made from the same command table as
-// `--help` (cli.cpp), so none of the three can disagree with what the parser accepts. The build
-// writes both (`groundscope-cli --man`, `--bash-completion`) and installs them.
+// The man page, the bash completion and the manual's command-line page of groundscope-cli, made
+// from the same command table as `--help` (cli.cpp), so none of them can disagree with what the
+// parser accepts. The build writes the first two (`groundscope-cli --man`, `--bash-completion`) and
+// installs them; docs/cli.md is `--markdown`'s output, and a test checks that it still is.
 
 #include <QString>
 
@@ -11,5 +12,7 @@ namespace gs::cli {
 QString manPage();
 // A bash completion script: commands, subcommands and each one's options.
 QString bashCompletion();
+// The command reference as Markdown: one section per command, its usage line and an options table.
+QString markdownReference();
 
 }  // namespace gs::cli
