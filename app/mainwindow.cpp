@@ -15,6 +15,7 @@
 #include "training/trainconfigform.h"
 #include "training/trainconfig.h"
 #include "common/jobstatuswidget.h"
+#include "common/docktitlebar.h"
 #include "common/logview.h"
 #include "map/mappanel.h"
 #include "recentdatasets.h"
@@ -108,6 +109,7 @@ MainWindow::MainWindow(EngineBridge &bridge, QSettings &settings, QWidget *paren
       statusBar()->showMessage(tr("%1 failed: %2").arg(name, outcome.error), 10000);
   });
   restoreLayout();
+  createWelcome();
   runStartupCheck();
   const QString theme = m_settings.value(QStringLiteral("view/theme"), QStringLiteral("system")).toString();
   if (theme != QLatin1String("system")) applyTheme(theme);
@@ -179,6 +181,10 @@ void MainWindow::createDocks() {
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(content);
     dock->setWidget(scroll);
+    // The title bar's "?" opens the dock's page of the manual.
+    auto *titleBar = new DockTitleBar(dock);
+    dock->setTitleBarWidget(titleBar);
+    connect(titleBar, &DockTitleBar::helpRequested, this, [this, which] { showManual(dockManualPage(which)); });
     m_docks.insert(which, dock);
   }
   addDockWidget(Qt::LeftDockWidgetArea, m_docks[Dock::Dataset]);
@@ -202,9 +208,7 @@ void MainWindow::createMenus() {
   createViewMenu();
   createTrainingMenu();
   createSettingsMenu();
-  QMenu *help = menuBar()->addMenu(tr("&Help"));
-  QAction *about = help->addAction(tr("&About Groundscope"), this, &MainWindow::showAbout);
-  about->setObjectName(QStringLiteral("action.about"));
+  createHelpMenu();
 }
 
 void MainWindow::createFileMenu() {
@@ -383,20 +387,22 @@ QString MainWindow::saveConfiguration(const QString &path) {
   return error;
 }
 
+void MainWindow::openRecentRun(const QString &path) {
+  if (!QFileInfo::exists(path)) {
+    statusBar()->showMessage(tr("%1: no such run folder").arg(path), 10000);
+    m_recentRuns->remove(path);
+    rebuildRecentRunsMenu();
+    return;
+  }
+  focusDock(Dock::Training);
+  m_trainingPanel->openRunFolder(path);
+}
+
 void MainWindow::rebuildRecentRunsMenu() {
   m_recentRunsMenu->clear();
   const QStringList paths = m_recentRuns->paths();
   for (const QString &path : paths)
-    m_recentRunsMenu->addAction(path, this, [this, path] {
-      if (!QFileInfo::exists(path)) {
-        statusBar()->showMessage(tr("%1: no such run folder").arg(path), 10000);
-        m_recentRuns->remove(path);
-        rebuildRecentRunsMenu();
-        return;
-      }
-      focusDock(Dock::Training);
-      m_trainingPanel->openRunFolder(path);
-    });
+    m_recentRunsMenu->addAction(path, this, [this, path] { openRecentRun(path); });
   if (!paths.isEmpty()) {
     m_recentRunsMenu->addSeparator();
     m_recentRunsMenu->addAction(tr("Clear list"), this, [this] {
@@ -405,6 +411,7 @@ void MainWindow::rebuildRecentRunsMenu() {
     });
   }
   m_recentRunsMenu->setEnabled(!paths.isEmpty());
+  refreshWelcome();
 }
 
 void MainWindow::rebuildRecentMenu() {
@@ -421,6 +428,7 @@ void MainWindow::rebuildRecentMenu() {
     });
   }
   m_recentMenu->setEnabled(!paths.isEmpty());
+  refreshWelcome();
 }
 
 bool MainWindow::openDataset(const QString &path) {
@@ -457,6 +465,7 @@ void MainWindow::showLoaded(const QString &target, const JobOutcome &outcome, co
     showDatasetText(loaded->description);
     m_state->setDataset(loaded->dataset);
     m_datasetTabs->setCurrentWidget(m_datasetBrowser);
+    dismissWelcome();
     statusBar()->showMessage(tr("Dataset: %1").arg(target), 5000);
     Q_EMIT datasetOpened(target);
   } else {
@@ -518,6 +527,10 @@ void MainWindow::showAbout() {
 
 void MainWindow::restoreLayout() {
   if (!restoreGeometry(m_settings.value(kGeometryKey).toByteArray())) resize(1280, 800);
+  layOutDocks();
+}
+
+void MainWindow::layOutDocks() {
   if (restoreState(m_settings.value(kStateKey).toByteArray(), kLayoutVersion)) return;
   // First start: dock sizes only apply once the window has its size, so set them from the event loop.
   QTimer::singleShot(50, this, [this] {
@@ -529,7 +542,8 @@ void MainWindow::restoreLayout() {
 
 void MainWindow::saveLayout() {
   m_settings.setValue(kGeometryKey, saveGeometry());
-  m_settings.setValue(kStateKey, saveState(kLayoutVersion));
+  // While the welcome view hides the docks, the layout they had stays the one kept.
+  if (!m_welcome) m_settings.setValue(kStateKey, saveState(kLayoutVersion));
   m_settings.sync();
 }
 

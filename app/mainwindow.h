@@ -7,7 +7,9 @@
 #include "engine/enginebridge.h"
 
 #include <QMainWindow>
+#include <QList>
 #include <QMap>
+#include <QPointer>
 
 #include <memory>
 #include <optional>
@@ -30,7 +32,9 @@ class RetrievalPanel;
 class TrainingPanel;
 class TreePanel;
 class LogView;
+class ManualWindow;
 class RecentDatasets;
+class WelcomeView;
 class WorkbenchState;
 
 class MainWindow : public QMainWindow {
@@ -61,6 +65,11 @@ public:
   WorkbenchState &workbench() const { return *m_state; }
   // What the Dataset dock shows about the loaded dataset (format, counts, load report).
   QString datasetSummaryText() const;
+  // Help > User manual: the manual's window on `page` ("workbench/map.md", "#anchor" allowed),
+  // made on first use, shown and raised.
+  ManualWindow *showManual(const QString &page = QStringLiteral("index.md"));
+  // F1: the manual page of the panel that holds the keyboard focus; the contents page elsewhere.
+  QString manualPageForFocus() const;
 
 public Q_SLOTS:
   // Loads a dataset folder or file as an engine job (format detected); false when the path does
@@ -95,11 +104,19 @@ private:
   void addThemeMenu(QMenu *view);
   void createTrainingMenu();
   void createSettingsMenu();
+  void createHelpMenu();
+  // The welcome view in the central area until a dataset is open (mainwindowhelp.cpp).
+  void createWelcome();
+  void refreshWelcome();
+  void dismissWelcome();
+  void showDocksUnderWelcome(); // the docks the welcome view hid, shown again
+  void openRecentRun(const QString &runDir);
   // Shows, raises and focuses a dock (View > Go to, Alt+1…6).
   void focusDock(Dock which);
   void rebuildRecentMenu();
   void rebuildRecentRunsMenu();
   void restoreLayout();
+  void layOutDocks(); // the saved dock layout, or the first start's proportions
   void saveLayout();
   void runStartupCheck();
   void showDatasetText(const QString &text);
@@ -126,9 +143,14 @@ private:
   RetrievalPanel *m_retrievalPanel = nullptr;
   MapPanel *m_mapPanel = nullptr;
   RegionPanel *m_regionPanel = nullptr;
+  ManualWindow *m_manual = nullptr;
+  WelcomeView *m_welcome = nullptr;
+  QList<QPointer<QDockWidget>> m_docksUnderWelcome; // hidden while the welcome view is shown
 };
 
 QString dockTitle(MainWindow::Dock dock);
 QString dockObjectName(MainWindow::Dock dock);
+// The dock's page in the user manual, relative to the manual's root ("workbench/map.md").
+QString dockManualPage(MainWindow::Dock dock);
 
 }  // namespace gs

@@ -2,6 +2,7 @@
 
 #include "dataset/datasetbrowser.h"
 #include "common/viewexport.h"
+#include "help/manualwindow.h"
 #include "mainwindow.h"
 #include "map/mappanel.h"
 #include "regions/regionpanel.h"
@@ -44,8 +45,38 @@ void ScreenshotTour::start() {
   m_window.resize(1600, 1000);
   connect(&m_window, &MainWindow::datasetOpened, this, &ScreenshotTour::onDatasetOpened, Qt::SingleShotConnection);
   QTimer::singleShot(kTimeoutMs, this, [this] { fail(tr("timed out")); });
-  log() << "tour: opening the Scenes demo\n" << Qt::flush;
-  m_window.openDemoDataset();
+  // First what a new user sees: the welcome view, before any dataset.
+  QTimer::singleShot(kPanelSettleMs, this, [this] {
+    m_failures += !saveFigure(m_window, QStringLiteral("welcome.png"));
+    log() << "tour: opening the Scenes demo\n" << Qt::flush;
+    m_window.openDemoDataset();
+  });
+}
+
+bool ScreenshotTour::saveFigure(QWidget &widget, const QString &name) {
+  const QString path = QDir(m_outDir).filePath(name);
+  const FigureExportResult result = exportFigure(widget, path);
+  log() << "tour: " << (result.ok ? "wrote " : "FAILED ") << path << (result.ok ? QString() : QStringLiteral(": ") + result.error) << '\n';
+  return result.ok;
+}
+
+// The manual as Help > Getting started opens it, and the Regions figure as the dock's Export
+// button writes it.
+void ScreenshotTour::captureHelpAndFigure() {
+  const QString figure = QDir(m_outDir).filePath(QStringLiteral("figure.png"));
+  const QString error = m_window.regionPanel()->exportFigure(figure, QSize(900, 560));
+  log() << "tour: " << (error.isEmpty() ? QStringLiteral("wrote %1").arg(figure) : QStringLiteral("FAILED %1: %2").arg(figure, error)) << '\n';
+  m_failures += !error.isEmpty();
+  QWidget *manual = m_window.showManual(QStringLiteral("getting-started.md"));
+  settle();
+  m_failures += !saveFigure(*manual, QStringLiteral("manual.png"));
+  manual->hide();
+}
+
+void ScreenshotTour::settle() {
+  QElapsedTimer settle;
+  settle.start();
+  while (settle.elapsed() < kPanelSettleMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
 }
 
 void ScreenshotTour::onDatasetOpened() {
@@ -150,13 +181,7 @@ void ScreenshotTour::onRunReady() {
 }
 
 void ScreenshotTour::capture() {
-  const QDir out(m_outDir);
-  int failures = 0;
-  const auto save = [&](QWidget &widget, const QString &name) {
-    const FigureExportResult result = exportFigure(widget, out.filePath(name));
-    log() << "tour: " << (result.ok ? "wrote " : "FAILED ") << out.filePath(name) << (result.ok ? QString() : QStringLiteral(": ") + result.error) << '\n';
-    failures += !result.ok;
-  };
+  const auto save = [this](QWidget &widget, const QString &name) { m_failures += !saveFigure(widget, name); };
   // The Regions dock scores the image on its own thread once the run is open: let it finish, then
   // show what a user would look at first (the first phrase's regions, the top concept's box).
   RegionPanel &regions = *m_window.regionPanel();
@@ -179,23 +204,22 @@ void ScreenshotTour::capture() {
     dock->setFloating(true);
     dock->resize(kPanelSize);
     dock->raise();
-    QElapsedTimer settle;
-    settle.start();
-    while (settle.elapsed() < kPanelSettleMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    settle();
     auto *scroll = qobject_cast<QScrollArea *>(dock->widget());
     save(scroll ? *scroll->widget() : *dock->widget(), name);
     dock->setFloating(false);
   }
+  captureHelpAndFigure();
   log() << Qt::flush;
-  captureEpochs(failures);
+  captureEpochs();
 }
 
 // The Map's epoch replay: the run's recorded sample laid out epoch after epoch, saved at the first,
 // a middle and the last epoch (map-epoch-N.png).
-void ScreenshotTour::captureEpochs(int failures) {
+void ScreenshotTour::captureEpochs() {
   MapPanel &map = *m_window.mapPanel();
   QDockWidget *dock = m_window.dock(MainWindow::Dock::Map);
-  connect(&map, &MapPanel::replayShown, this, [this, &map, dock, failures]() mutable {
+  connect(&map, &MapPanel::replayShown, this, [this, &map, dock] {
     dock->show();
     dock->setFloating(true);
     dock->resize(kPanelSize);
@@ -204,17 +228,12 @@ void ScreenshotTour::captureEpochs(int failures) {
     const std::vector<int> &epochs = map.replayEpochNumbers();
     for (int index : {0, int(epochs.size()) / 2, int(epochs.size()) - 1}) {
       map.showEpoch(index);
-      QElapsedTimer settle;
-      settle.start();
-      while (settle.elapsed() < kPanelSettleMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
-      const QString name = QStringLiteral("map-epoch-%1.png").arg(epochs[std::size_t(index)]);
-      const FigureExportResult result = exportFigure(*dock->widget(), QDir(m_outDir).filePath(name));
-      log() << "tour: " << (result.ok ? "wrote " : "FAILED ") << QDir(m_outDir).filePath(name) << '\n';
-      failures += !result.ok;
+      settle();
+      m_failures += !saveFigure(*dock->widget(), QStringLiteral("map-epoch-%1.png").arg(epochs[std::size_t(index)]));
     }
     dock->setFloating(false);
     log() << Qt::flush;
-    Q_EMIT finished(failures ? 1 : 0);
+    Q_EMIT finished(m_failures ? 1 : 0);
   }, Qt::SingleShotConnection);
   connect(&map, &MapPanel::computeFinished, this, [this](bool ok, const QString &message) {
     if (!ok) fail(message);

@@ -3,7 +3,10 @@
 #include <QtGlobal>
 
 // Q_INIT_RESOURCE must be used outside any namespace.
-static void initGroundscopeResources() { Q_INIT_RESOURCE(groundscope); }
+static void initGroundscopeResources() {
+  Q_INIT_RESOURCE(groundscope);
+  Q_INIT_RESOURCE(manual);
+}
 
 namespace gs {
 void initResources() {

@@ -687,6 +687,21 @@
     </message>
 </context>
 <context>
+    <name>gs::DockTitleBar</name>
+    <message>
+        <source>Help on the %1 panel (F1)</source>
+        <translation>Hilfe zum Bereich %1 (F1)</translation>
+    </message>
+    <message>
+        <source>Float or dock the panel</source>
+        <translation>Bereich lösen oder andocken</translation>
+    </message>
+    <message>
+        <source>Close the panel (View menu brings it back)</source>
+        <translation>Bereich schließen (das Menü Ansicht holt ihn zurück)</translation>
+    </message>
+</context>
+<context>
     <name>gs::EpochSlider</name>
     <message>
         <source>The recorded epochs: each map starts from the previous epoch&apos;s, so items move only as their place in the joint space changed</source>
@@ -1120,6 +1135,41 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
     <message>
         <source>Let dataset files name images outside the dataset&apos;s folder (absolute paths, &quot;../&quot;, symlinks); otherwise they are refused and listed in the load report. Applies to datasets opened from now on.</source>
         <translation>Datensatzdateien dürfen Bilder außerhalb des Datensatzordners nennen (absolute Pfade, &quot;../&quot;, symbolische Links); sonst werden sie abgewiesen und im Ladebericht aufgeführt. Gilt für Datensätze, die ab jetzt geöffnet werden.</translation>
+    </message>
+    <message>
+        <source>User &amp;manual</source>
+        <translation>&amp;Handbuch</translation>
+    </message>
+    <message>
+        <source>&amp;Getting started</source>
+        <translation>&amp;Erste Schritte</translation>
+    </message>
+    <message>
+        <source>&amp;Command line</source>
+        <translation>&amp;Kommandozeile</translation>
+    </message>
+</context>
+<context>
+    <name>gs::ManualWindow</name>
+    <message>
+        <source>Groundscope — User manual</source>
+        <translation>Groundscope — Handbuch</translation>
+    </message>
+    <message>
+        <source>Search the manual</source>
+        <translation>Im Handbuch suchen</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>Nothing in the manual matches “%1”.</source>
+        <translation>Nichts im Handbuch passt zu „%1“.</translation>
     </message>
 </context>
 <context>
@@ -2614,6 +2664,53 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>Inspect the caption&apos;s tree</source>
         <translation>Baum der Beschreibung untersuchen</translation>
+    </message>
+</context>
+<context>
+    <name>gs::WelcomeView</name>
+    <message>
+        <source>&lt;h2&gt;Welcome to Groundscope&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;Willkommen bei Groundscope&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>Groundscope learns a joint space where images and the sentences that describe them lie close, and shows why: the parse tree of a caption, the region each phrase picked, a map of the space and the ranked lists. Start with the built-in demo — 1,000 drawn scenes with captions, made on this machine in a few seconds — or open a dataset of your own.</source>
+        <translation>Groundscope lernt einen gemeinsamen Raum, in dem Bilder und die Sätze, die sie beschreiben, nahe beieinander liegen, und zeigt, warum: den Parse-Baum einer Bildunterschrift, die Region, die jede Phrase gewählt hat, eine Karte des Raums und die Ranglisten. Beginnen Sie mit der eingebauten Demo — 1.000 gezeichnete Szenen mit Bildunterschriften, in wenigen Sekunden auf diesem Rechner erzeugt — oder öffnen Sie einen eigenen Datensatz.</translation>
+    </message>
+    <message>
+        <source>Open the demo</source>
+        <translation>Demo öffnen</translation>
+    </message>
+    <message>
+        <source>Open a dataset…</source>
+        <translation>Datensatz öffnen…</translation>
+    </message>
+    <message>
+        <source>Getting started (10 minutes)</source>
+        <translation>Erste Schritte (10 Minuten)</translation>
+    </message>
+    <message>
+        <source>User manual</source>
+        <translation>Handbuch</translation>
+    </message>
+    <message>
+        <source>Recent datasets</source>
+        <translation>Zuletzt geöffnete Datensätze</translation>
+    </message>
+    <message>
+        <source>Recent runs</source>
+        <translation>Zuletzt geöffnete Läufe</translation>
+    </message>
+    <message>
+        <source>No dataset opened yet.</source>
+        <translation>Noch kein Datensatz geöffnet.</translation>
+    </message>
+    <message>
+        <source>No run trained or opened yet.</source>
+        <translation>Noch kein Lauf trainiert oder geöffnet.</translation>
+    </message>
+    <message>
+        <source>Double-click or press Enter to open</source>
+        <translation>Doppelklicken oder Eingabetaste drücken zum Öffnen</translation>
     </message>
 </context>
 <context>

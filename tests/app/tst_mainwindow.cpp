@@ -21,6 +21,7 @@
 #include "common/workbenchstate.h"
 #include "../widgets/tinyrun.h"
 #include "findchild.h"
+#include "help/manualwindow.h"
 
 #include "data/loaddataset.h"
 #include "data/outsidepaths.h"
@@ -58,6 +59,10 @@
 #include <QSpinBox>
 #include <QJsonObject>
 #include <QLabel>
+#include <QAbstractTextDocumentLayout>
+#include <QListWidget>
+#include <QTextBlock>
+#include <QTextBrowser>
 #include <QTest>
 #include <QThread>
 #include <QToolButton>
@@ -136,13 +141,9 @@ private Q_SLOTS:
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     window.activateWindow();
-    // A 1366×768 laptop screen holds the whole window: nothing's minimum size pushes it larger,
-    // and every dock lies inside it (the docks scroll instead of cutting their panels off).
+    // A 1366×768 laptop screen holds the whole window, the welcome view included: nothing's
+    // minimum size pushes it larger.
     QCOMPARE(window.size(), QSize(1366, 768));
-    for (QDockWidget *dock : window.findChildren<QDockWidget *>())
-      if (dock->isVisible() && !dock->visibleRegion().isEmpty())
-        QVERIFY2(window.rect().contains(dock->geometry()),
-                 qPrintable(QStringLiteral("%1 at %2,%3 %4x%5").arg(dock->windowTitle()).arg(dock->x()).arg(dock->y()).arg(dock->width()).arg(dock->height())));
     const MainWindow::Dock order[] = {MainWindow::Dock::Dataset, MainWindow::Dock::Training, MainWindow::Dock::Trees,
                                       MainWindow::Dock::Regions,  MainWindow::Dock::Map,      MainWindow::Dock::Retrieval};
     for (int i = 0; i < 6; ++i) {
@@ -152,6 +153,13 @@ private Q_SLOTS:
       QVERIFY2(dock->isVisible(), qPrintable(dock->windowTitle()));
       QVERIFY2(!dock->visibleRegion().isEmpty(), qPrintable(dock->windowTitle())); // raised over its tab siblings
     }
+    // With every dock shown, each lies inside the window (the docks scroll instead of cutting their
+    // panels off).
+    QCOMPARE(window.size(), QSize(1366, 768));
+    for (QDockWidget *dock : window.findChildren<QDockWidget *>())
+      if (dock->isVisible() && !dock->visibleRegion().isEmpty())
+        QVERIFY2(window.rect().contains(dock->geometry()),
+                 qPrintable(QStringLiteral("%1 at %2,%3 %4x%5").arg(dock->windowTitle()).arg(dock->x()).arg(dock->y()).arg(dock->width()).arg(dock->height())));
     window.dock(MainWindow::Dock::Map)->raise();
     QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
     QWidget *focus = QApplication::focusWidget();
@@ -525,7 +533,14 @@ private Q_SLOTS:
     QCOMPARE(recent.paths().first(), QStringLiteral("/data/set14"));
   }
 
+  // The docks' layout is kept across sessions; it shows once a dataset is open (the welcome view
+  // has the window to itself before).
   void geometryAndDockStatePersist() {
+    QTemporaryDir data;
+    const QString folder = data.filePath(QStringLiteral("scenes"));
+    ScenesOptions options;
+    options.images = 20;
+    makeScenesDemo(folder, options);
     {
       Engine engine;
       EngineBridge bridge(engine);
@@ -533,6 +548,9 @@ private Q_SLOTS:
       MainWindow window(bridge, settings);
       window.show();
       QVERIFY(QTest::qWaitForWindowExposed(&window));
+      QSignalSpy opened(&window, &MainWindow::datasetOpened);
+      QVERIFY(window.openDataset(folder));
+      QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 30000);
       window.resize(900, 640);
       window.dock(MainWindow::Dock::Regions)->close();
       window.setAskBeforeClosing(false); // the start-up check may still run
@@ -545,6 +563,9 @@ private Q_SLOTS:
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QCOMPARE(window.size(), QSize(900, 640));
+    QSignalSpy opened(&window, &MainWindow::datasetOpened);
+    QVERIFY(window.openDataset(folder));
+    QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 30000);
     QVERIFY(window.dock(MainWindow::Dock::Regions)->isHidden());
     QVERIFY(!window.dock(MainWindow::Dock::Trees)->isHidden());
   }
@@ -611,6 +632,106 @@ private Q_SLOTS:
     for (QLabel *label : window.findChild<TrainConfigForm *>()->findChildren<QLabel *>()) labels << label->text();
     QVERIFY2(labels.contains(QStringLiteral("Epochen")) && labels.contains(QStringLiteral("Minibatch-Größe")), qPrintable(labels.join(QLatin1Char('|'))));
     for (QTranslator *translator : qApp->findChildren<QTranslator *>()) QCoreApplication::removeTranslator(translator);
+  }
+
+  // Until a dataset is open the central area welcomes: the demo, a dataset, the recent lists, the
+  // manual. Opening a dataset hands the area back to the docks.
+  void welcomeViewUntilADatasetOpens() {
+    QTemporaryDir data;
+    const QString folder = data.filePath(QStringLiteral("scenes"));
+    ScenesOptions options;
+    options.images = 20;
+    makeScenesDemo(folder, options);
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(m_dir.filePath(QStringLiteral("welcome.ini")), QSettings::IniFormat); // fresh lists
+    RecentDatasets(settings).add(folder);
+    MainWindow window(bridge, settings);
+    QVERIFY(window.centralWidget());
+    QCOMPARE(window.centralWidget()->objectName(), QStringLiteral("welcomeView"));
+    QVERIFY(window.dock(MainWindow::Dock::Map)->isHidden()); // the welcome view has the window to itself
+    auto *recent = child<QListWidget>(window, "welcome.recentDatasets");
+    QCOMPARE(recent->count(), 1);
+    QVERIFY(recent->item(0)->text().contains(QStringLiteral("scenes")));
+    QSignalSpy opened(&window, &MainWindow::datasetOpened);
+    Q_EMIT recent->itemActivated(recent->item(0));
+    QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 30000);
+    QCOMPARE(window.centralWidget(), nullptr);
+    QVERIFY(!window.dock(MainWindow::Dock::Map)->isHidden());
+  }
+
+  // Help > User manual opens the manual from the program's own resources: the contents page, the
+  // contents list in the index's order, pages with their screenshots, links between pages.
+  void helpMenuOpensTheManualOffline() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    MainWindow window(bridge, settings);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    // From outside every dock: the contents page (inside one, its page: the next test).
+    if (QWidget *focus = QApplication::focusWidget()) focus->clearFocus();
+    child<QAction>(window, "action.manual")->trigger();
+    auto *manual = child<ManualWindow>(window, "manualWindow");
+    QVERIFY(manual->isVisible());
+    QCOMPARE(manual->currentPage(), QStringLiteral("index.md"));
+    auto *page = child<QTextBrowser>(*manual, "manualPage");
+    QVERIFY(page->toPlainText().contains(QStringLiteral("Getting started")));
+    auto *contents = child<QTreeWidget>(*manual, "manualContents");
+    QVERIFY2(contents->topLevelItemCount() >= 12, qPrintable(QString::number(contents->topLevelItemCount())));
+
+    // A page's screenshots load from the resources, scaled to the page.
+    QVERIFY(manual->openPage(QStringLiteral("workbench/map.md")));
+    QVERIFY(page->toPlainText().startsWith(QStringLiteral("Map")));
+    page->document()->documentLayout()->documentSize(); // lays the page out, loading its images
+    int images = 0;
+    for (QTextBlock block = page->document()->begin(); block.isValid(); block = block.next())
+      for (auto it = block.begin(); !it.atEnd(); ++it) {
+        const QTextImageFormat format = it.fragment().charFormat().toImageFormat();
+        if (!format.isValid()) continue;
+        const QImage image = page->document()->resource(QTextDocument::ImageResource, QUrl(format.name())).value<QImage>();
+        QVERIFY2(!image.isNull(), qPrintable(format.name()));
+        QVERIFY(image.width() <= 860);
+        ++images;
+      }
+    QVERIFY(images >= 1);
+
+    // A link to another page opens it; the search finds what the pages say.
+    page->setSource(QUrl(QStringLiteral("../getting-started.md")));
+    QCOMPARE(manual->currentPage(), QStringLiteral("getting-started.md"));
+    manual->search(QStringLiteral("preservation"));
+    auto *hits = child<QListWidget>(*manual, "manualHits");
+    QVERIFY(hits->count() >= 1);
+    Q_EMIT hits->itemClicked(hits->item(0));
+    QVERIFY(page->toPlainText().contains(QStringLiteral("preservation"), Qt::CaseInsensitive));
+  }
+
+  // F1 opens the page of the dock that holds the focus, and each dock's "?" opens its own page.
+  void f1AndEachDocksQuestionMarkOpenItsPage() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(settingsPath(), QSettings::IniFormat);
+    MainWindow window(bridge, settings);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    for (const MainWindow::Dock which : {MainWindow::Dock::Dataset, MainWindow::Dock::Training, MainWindow::Dock::Trees,
+                                         MainWindow::Dock::Regions, MainWindow::Dock::Map, MainWindow::Dock::Retrieval}) {
+      QDockWidget *dock = window.dock(which);
+      dock->show();
+      dock->raise();
+      child<QToolButton>(*dock, "dockHelp")->click();
+      auto *manual = child<ManualWindow>(window, "manualWindow");
+      QCOMPARE(manual->currentPage(), dockManualPage(which));
+      QVERIFY(child<QTextBrowser>(*manual, "manualPage")->toPlainText().startsWith(dock->windowTitle()));
+      manual->hide();
+    }
+    QDockWidget *map = window.dock(MainWindow::Dock::Map);
+    map->raise();
+    QWidget *inside = map->widget()->focusProxy() ? map->widget()->focusProxy() : map->widget();
+    inside->setFocus(Qt::OtherFocusReason);
+    QTRY_VERIFY(map->isAncestorOf(QApplication::focusWidget()) || QApplication::focusWidget() == map);
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_F1);
+    QCOMPARE(child<ManualWindow>(window, "manualWindow")->currentPage(), QStringLiteral("workbench/map.md"));
   }
 };
 
