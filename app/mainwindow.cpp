@@ -47,12 +47,12 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTimer>
 
 namespace gs {
 
@@ -61,8 +61,6 @@ const QList<MainWindow::Dock> kAllDocks = {MainWindow::Dock::Dataset, MainWindow
                                            MainWindow::Dock::Trees,   MainWindow::Dock::Regions,
                                            MainWindow::Dock::Map,     MainWindow::Dock::Retrieval};
 const QString kGeometryKey = QStringLiteral("window/geometry");
-const QString kStateKey = QStringLiteral("window/state");
-constexpr int kLayoutVersion = 1; // bump when docks change, so an old saved state is ignored
 }  // namespace
 
 QString dockTitle(MainWindow::Dock dock) {
@@ -256,6 +254,8 @@ void MainWindow::createFileMenu() {
 // The docks' toggles, Go to (Alt+1…6), search and the theme.
 void MainWindow::createViewMenu() {
   QMenu *view = menuBar()->addMenu(tr("&View"));
+  createWorkspaceBar(view);
+  view->addSeparator();
   for (Dock which : kAllDocks) view->addAction(m_docks[which]->toggleViewAction());
   view->addSeparator();
   // Alt+1…6 bring a dock forward (shown, raised, focused) wherever it is docked or tabbed.
@@ -526,24 +526,17 @@ void MainWindow::showAbout() {
 }
 
 void MainWindow::restoreLayout() {
-  if (!restoreGeometry(m_settings.value(kGeometryKey).toByteArray())) resize(1280, 800);
-  layOutDocks();
-}
-
-void MainWindow::layOutDocks() {
-  if (restoreState(m_settings.value(kStateKey).toByteArray(), kLayoutVersion)) return;
-  // First start: dock sizes only apply once the window has its size, so set them from the event loop.
-  QTimer::singleShot(50, this, [this] {
-    resizeDocks({m_docks[Dock::Dataset], m_docks[Dock::Trees]}, {width() * 3 / 10, width() * 7 / 10}, Qt::Horizontal);
-    resizeDocks({m_docks[Dock::Trees], m_docks[Dock::Training]}, {height() * 11 / 20, height() * 9 / 20}, Qt::Vertical);
-    resizeDocks({m_docks[Dock::Training], m_docks[Dock::Map]}, {width() * 3 / 10, width() * 4 / 10}, Qt::Horizontal);
-  });
+  // The docks' arrangement is the workspace's, entered when the welcome view goes.
+  if (restoreGeometry(m_settings.value(kGeometryKey).toByteArray())) return;
+  // First start: 1280×800, or what the screen has room for (a 1366×768 laptop).
+  QSize size(1280, 800);
+  if (const QScreen *screen = this->screen()) size = size.boundedTo(screen->availableGeometry().size());
+  resize(size);
 }
 
 void MainWindow::saveLayout() {
   m_settings.setValue(kGeometryKey, saveGeometry());
-  // While the welcome view hides the docks, the layout they had stays the one kept.
-  if (!m_welcome) m_settings.setValue(kStateKey, saveState(kLayoutVersion));
+  saveWorkspaceState();
   m_settings.sync();
 }
 

@@ -7,9 +7,7 @@
 #include "engine/enginebridge.h"
 
 #include <QMainWindow>
-#include <QList>
 #include <QMap>
-#include <QPointer>
 
 #include <memory>
 #include <optional>
@@ -35,6 +33,7 @@ class LogView;
 class ManualWindow;
 class RecentDatasets;
 class WelcomeView;
+enum class Workspace; // workspaces.h
 class WorkbenchState;
 
 class MainWindow : public QMainWindow {
@@ -70,6 +69,11 @@ public:
   ManualWindow *showManual(const QString &page = QStringLiteral("index.md"));
   // F1: the manual page of the panel that holds the keyboard focus; the contents page elsewhere.
   QString manualPageForFocus() const;
+  // The workspace shown (workspaces.h); switching keeps the one left as the user changed it.
+  Workspace workspace() const;
+  void setWorkspace(Workspace kind);
+  // View > Reset workspace: the shown workspace's default arrangement, the user's changes dropped.
+  void resetWorkspace();
 
 public Q_SLOTS:
   // Loads a dataset folder or file as an engine job (format detected); false when the path does
@@ -109,14 +113,18 @@ private:
   void createWelcome();
   void refreshWelcome();
   void dismissWelcome();
-  void showDocksUnderWelcome(); // the docks the welcome view hid, shown again
+  // Workspaces (mainwindowworkspaces.cpp).
+  void createWorkspaceBar(QMenu *view);
+  void createInspectOffer();
+  void enterWorkspace(); // the shown workspace's saved state, or its default
+  void saveWorkspaceState();
+  void arrangeWorkspace(Workspace kind);
   void openRecentRun(const QString &runDir);
   // Shows, raises and focuses a dock (View > Go to, Alt+1…6).
   void focusDock(Dock which);
   void rebuildRecentMenu();
   void rebuildRecentRunsMenu();
   void restoreLayout();
-  void layOutDocks(); // the saved dock layout, or the first start's proportions
   void saveLayout();
   void runStartupCheck();
   void showDatasetText(const QString &text);
@@ -145,7 +153,9 @@ private:
   RegionPanel *m_regionPanel = nullptr;
   ManualWindow *m_manual = nullptr;
   WelcomeView *m_welcome = nullptr;
-  QList<QPointer<QDockWidget>> m_docksUnderWelcome; // hidden while the welcome view is shown
+  Workspace m_workspace{};
+  bool m_workspaceEntered = false; // the docks show a workspace (not the welcome view)
+  QMap<Workspace, QAction *> m_workspaceActions;
 };
 
 QString dockTitle(MainWindow::Dock dock);

@@ -72,12 +72,8 @@ void MainWindow::createWelcome() {
   connect(m_welcome, &WelcomeView::runChosen, this, &MainWindow::openRecentRun);
   connect(m_welcome, &WelcomeView::manualRequested, this, [this](const QString &page) { showManual(page); });
   // The welcome view has the window to itself: empty docks would only say there is nothing yet.
-  // The docks it hides come back as they were when it goes (View shows any of them meanwhile).
-  for (QDockWidget *dock : m_docks)
-    if (!dock->isHidden()) {
-      m_docksUnderWelcome << dock;
-      dock->hide();
-    }
+  // When it goes, the workspace comes (View shows any dock meanwhile).
+  for (QDockWidget *dock : std::as_const(m_docks)) dock->hide();
   setCentralWidget(m_welcome);
   refreshWelcome();
 }
@@ -94,15 +90,7 @@ void MainWindow::dismissWelcome() {
   takeCentralWidget();
   m_welcome->deleteLater();
   m_welcome = nullptr;
-  showDocksUnderWelcome();
-  // Shown again, the docks take the sizes they had (or the first start's), not what is left over.
-  layOutDocks();
-}
-
-void MainWindow::showDocksUnderWelcome() {
-  for (QDockWidget *dock : std::as_const(m_docksUnderWelcome))
-    if (dock) dock->show();
-  m_docksUnderWelcome.clear();
+  enterWorkspace();
 }
 
 }  // namespace gs

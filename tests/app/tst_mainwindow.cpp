@@ -22,6 +22,8 @@
 #include "../widgets/tinyrun.h"
 #include "findchild.h"
 #include "help/manualwindow.h"
+#include "workspaces.h"
+#include "training/modelregistry.h"
 
 #include "data/loaddataset.h"
 #include "data/outsidepaths.h"
@@ -533,8 +535,8 @@ private Q_SLOTS:
     QCOMPARE(recent.paths().first(), QStringLiteral("/data/set14"));
   }
 
-  // The docks' layout is kept across sessions; it shows once a dataset is open (the welcome view
-  // has the window to itself before).
+  // The docks' layout is kept across sessions, each workspace's on its own; it shows once a
+  // dataset is open (the welcome view has the window to itself before).
   void geometryAndDockStatePersist() {
     QTemporaryDir data;
     const QString folder = data.filePath(QStringLiteral("scenes"));
@@ -552,6 +554,8 @@ private Q_SLOTS:
       QVERIFY(window.openDataset(folder));
       QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 30000);
       window.resize(900, 640);
+      window.setWorkspace(Workspace::Inspect);
+      QVERIFY(!window.dock(MainWindow::Dock::Regions)->isHidden());
       window.dock(MainWindow::Dock::Regions)->close();
       window.setAskBeforeClosing(false); // the start-up check may still run
       window.close();                    // saves the layout
@@ -566,6 +570,7 @@ private Q_SLOTS:
     QSignalSpy opened(&window, &MainWindow::datasetOpened);
     QVERIFY(window.openDataset(folder));
     QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 30000);
+    QCOMPARE(window.workspace(), Workspace::Inspect); // where the last session left off
     QVERIFY(window.dock(MainWindow::Dock::Regions)->isHidden());
     QVERIFY(!window.dock(MainWindow::Dock::Trees)->isHidden());
   }
@@ -631,6 +636,18 @@ private Q_SLOTS:
     QStringList labels;
     for (QLabel *label : window.findChild<TrainConfigForm *>()->findChildren<QLabel *>()) labels << label->text();
     QVERIFY2(labels.contains(QStringLiteral("Epochen")) && labels.contains(QStringLiteral("Minibatch-Größe")), qPrintable(labels.join(QLatin1Char('|'))));
+    // Every model's title and summary, as the model list shows them, are German too.
+    for (const ModelEntry &entry : modelRegistry()) {
+      QVERIFY2(!entry.title.isEmpty() && qstrlen(entry.summary) > 0, qPrintable(entry.name));
+      QVERIFY2(modelSummary(entry) != QString::fromUtf8(entry.summary), qPrintable(entry.name + QStringLiteral(": ") + modelSummary(entry)));
+      bool titled = false;
+      for (const QTranslator *translator : qApp->findChildren<QTranslator *>())
+        titled = titled || !translator->translate("ModelRegistry", entry.title.toUtf8().constData()).isEmpty();
+      QVERIFY2(titled, qPrintable(entry.title));
+    }
+    auto *models = qobject_cast<QComboBox *>(window.findChild<TrainConfigForm *>()->editor(QStringLiteral("model")));
+    QVERIFY(models->itemText(0).startsWith(modelTitle(modelRegistry().front()) + QStringLiteral(" — ")));
+    QCOMPARE(models->itemData(0).toString(), modelRegistry().front().name); // the value stays the registry's name
     for (QTranslator *translator : qApp->findChildren<QTranslator *>()) QCoreApplication::removeTranslator(translator);
   }
 
@@ -657,7 +674,8 @@ private Q_SLOTS:
     Q_EMIT recent->itemActivated(recent->item(0));
     QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 30000);
     QCOMPARE(window.centralWidget(), nullptr);
-    QVERIFY(!window.dock(MainWindow::Dock::Map)->isHidden());
+    QCOMPARE(window.workspace(), Workspace::Data); // the first workspace, on a first start
+    QVERIFY(!window.dock(MainWindow::Dock::Dataset)->isHidden());
   }
 
   // Help > User manual opens the manual from the program's own resources: the contents page, the
@@ -732,6 +750,89 @@ private Q_SLOTS:
     QTRY_VERIFY(map->isAncestorOf(QApplication::focusWidget()) || QApplication::focusWidget() == map);
     QTest::keyClick(QApplication::focusWidget(), Qt::Key_F1);
     QCOMPARE(child<ManualWindow>(window, "manualWindow")->currentPage(), QStringLiteral("workbench/map.md"));
+  }
+
+  // Every workspace fits a laptop screen and a desktop one: each visible control is at least its
+  // minimum size and lies inside the window, with a dataset open and the panels filled.
+  void everyWorkspaceFitsTheScreen_data() {
+    QTest::addColumn<QSize>("screen");
+    QTest::newRow("1366x768") << QSize(1366, 768);
+    QTest::newRow("1920x1080") << QSize(1920, 1080);
+  }
+  void everyWorkspaceFitsTheScreen() {
+    QFETCH(QSize, screen);
+    QTemporaryDir data;
+    const QString folder = data.filePath(QStringLiteral("scenes"));
+    ScenesOptions options;
+    options.images = 20;
+    makeScenesDemo(folder, options);
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(m_dir.filePath(QStringLiteral("workspaces-%1.ini").arg(screen.width())), QSettings::IniFormat);
+    MainWindow window(bridge, settings);
+    window.resize(screen);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy opened(&window, &MainWindow::datasetOpened);
+    QVERIFY(window.openDataset(folder));
+    QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 30000);
+    for (const WorkspaceInfo &info : workspaces()) {
+      window.setWorkspace(info.kind);
+      QTest::qWait(100);
+      QCOMPARE(window.size(), screen);
+      int checked = 0;
+      for (QWidget *control : window.findChildren<QWidget *>()) {
+        const bool isControl = qobject_cast<QAbstractButton *>(control) || qobject_cast<QComboBox *>(control) ||
+                               qobject_cast<QAbstractSpinBox *>(control) || qobject_cast<QLineEdit *>(control) ||
+                               qobject_cast<QAbstractSlider *>(control) || qobject_cast<QAbstractItemView *>(control);
+        if (!isControl || !control->isVisible() || control->window() != &window || control->visibleRegion().isEmpty()) continue;
+        if (qobject_cast<QScrollBar *>(control) || control->objectName().startsWith(QLatin1String("qt_"))) continue;
+        // A combo, spin box or line edit's own parts (its editor, its action buttons) are sized by
+        // the style, inside the control checked itself.
+        QWidget *owner = control->parentWidget();
+        if (qobject_cast<QComboBox *>(owner) || qobject_cast<QAbstractSpinBox *>(owner) || qobject_cast<QLineEdit *>(owner)) continue;
+        const QString name = QStringLiteral("%1 %2 '%3' in %4").arg(QLatin1String(info.key), QLatin1String(control->metaObject()->className()),
+                                                                  control->objectName(), control->accessibleName());
+        const QSize least = control->minimumSizeHint();
+        QVERIFY2(control->width() >= least.width() && control->height() >= least.height(),
+                 qPrintable(QStringLiteral("%1: %2x%3 < %4x%5").arg(name).arg(control->width()).arg(control->height()).arg(least.width()).arg(least.height())));
+        const QRect rect(control->mapTo(&window, QPoint()), control->size());
+        QVERIFY2(window.rect().contains(rect), qPrintable(QStringLiteral("%1 at %2,%3").arg(name).arg(rect.x()).arg(rect.y())));
+        ++checked;
+      }
+      QVERIFY2(checked >= 5, info.key);
+    }
+  }
+
+  // On a laptop screen, from a first start with a dataset open: Train in the workspace bar, the
+  // HM-LSTM from the model list, and Start is there to press, nothing closed or resized.
+  void hmlstmCanBeStartedOnALaptopScreen() {
+    QTemporaryDir data;
+    const QString folder = data.filePath(QStringLiteral("scenes"));
+    ScenesOptions options;
+    options.images = 20;
+    makeScenesDemo(folder, options);
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(m_dir.filePath(QStringLiteral("laptop.ini")), QSettings::IniFormat);
+    MainWindow window(bridge, settings);
+    window.resize(1366, 768);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy opened(&window, &MainWindow::datasetOpened);
+    QVERIFY(window.openDataset(folder));
+    QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 30000);
+    child<QAction>(window, "action.workspace.train")->trigger();
+    auto *models = qobject_cast<QComboBox *>(window.trainingPanel()->form()->editor(QStringLiteral("model")));
+    QVERIFY(models && !models->visibleRegion().isEmpty());
+    models->setCurrentIndex(models->findData(QStringLiteral("hmlstm")));
+    QCOMPARE(window.trainingPanel()->form()->model(), QStringLiteral("hmlstm"));
+    QVERIFY(models->currentText().startsWith(QStringLiteral("HM-LSTM — ")));
+    QPushButton *start = window.trainingPanel()->startButton();
+    QTRY_VERIFY(start->isEnabled());
+    QVERIFY(!start->visibleRegion().isEmpty());
+    QVERIFY(window.rect().contains(QRect(start->mapTo(&window, QPoint()), start->size())));
+    QCOMPARE(window.size(), QSize(1366, 768));
   }
 };
 
