@@ -3,6 +3,7 @@
 #include "dataset/datasetbrowser.h"
 #include "common/viewexport.h"
 #include "help/manualwindow.h"
+#include "workspaces.h"
 #include "mainwindow.h"
 #include "map/mappanel.h"
 #include "regions/regionpanel.h"
@@ -17,6 +18,7 @@
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QScrollArea>
+#include <QComboBox>
 #include <QSpinBox>
 #include <QTextStream>
 #include <QTimer>
@@ -103,9 +105,13 @@ void ScreenshotTour::onDatasetOpened() {
   if (training.form()->model() != m_model) return fail(tr("no model named %1").arg(m_model));
   if (auto *epochs = qobject_cast<QSpinBox *>(training.form()->editor(QStringLiteral("epochs"))))
     epochs->setValue(kTourEpochs);
-  // The HM-LSTM: root-only epochs first, then correspondence steps, so the tour shows both.
+  // The HM-LSTM: root-only epochs first, then correspondence steps, so the tour shows both; over
+  // the demo's ground-truth phrase boxes, whose correspondences a few epochs learn (the figure
+  // then shows learned boxes, most of them right), where the proposals need the full schedule.
   if (auto *rootEpochs = qobject_cast<QSpinBox *>(training.form()->editor(QStringLiteral("root_epochs"))))
     rootEpochs->setValue(kTourEpochs / 2);
+  if (auto *regionSet = qobject_cast<QComboBox *>(training.form()->editor(QStringLiteral("regions"))))
+    regionSet->setCurrentIndex(std::max(0, regionSet->findData(QStringLiteral("ground-truth"))));
   training.setOutputFolder(m_runs.filePath(m_model));
   connect(&state, &WorkbenchState::jointSpaceChanged, this, [this] {
     if (!m_embedded && m_window.workbench().jointSpace()) {
@@ -191,12 +197,20 @@ void ScreenshotTour::capture() {
   const bool concepts = regions.runKind() == RegionPanel::RunKind::Concepts;
   if (!regions.phrases().empty()) regions.selectPhrase(0);
   if (concepts) regions.highlightConcept(0);
+  // The whole window in the workspace that shows the run best: Inspect for a run that learns
+  // regions, Explore (the map and the ranked images) for the others.
+  m_window.setWorkspace(regions.showcaseProblem().isEmpty() ? Workspace::Inspect : Workspace::Explore);
+  settle();
   save(m_window, QStringLiteral("window.png"));
-  const QList<QPair<MainWindow::Dock, QString>> docks = {{MainWindow::Dock::Regions, concepts ? QStringLiteral("concepts.png") : QStringLiteral("regions.png")},{MainWindow::Dock::Dataset, QStringLiteral("dataset.png")},
+  QList<QPair<MainWindow::Dock, QString>> docks = {{MainWindow::Dock::Dataset, QStringLiteral("dataset.png")},
                                                         {MainWindow::Dock::Training, QStringLiteral("training.png")},
                                                         {MainWindow::Dock::Trees, QStringLiteral("trees.png")},
                                                         {MainWindow::Dock::Map, QStringLiteral("map.png")},
                                                         {MainWindow::Dock::Retrieval, QStringLiteral("retrieval.png")}};
+  // The Regions showcase only from a run that learned what it shows (--tour-model hmlstm or concepts).
+  const QString problem = regions.showcaseProblem();
+  if (problem.isEmpty()) docks.prepend({MainWindow::Dock::Regions, concepts ? QStringLiteral("concepts.png") : QStringLiteral("regions.png")});
+  else log() << "tour: no Regions showcase: " << problem << '\n';
   // Each panel on its own at a readable size: float its dock, let it lay out and repaint, grab.
   for (const auto &[which, name] : docks) {
     QDockWidget *dock = m_window.dock(which);
@@ -210,8 +224,25 @@ void ScreenshotTour::capture() {
     dock->setFloating(false);
   }
   captureHelpAndFigure();
+  captureWorkspaces();
   log() << Qt::flush;
   captureEpochs();
+}
+
+// Each workspace as a laptop screen shows it (workspace-<name>.png at 1366×768), then the tour's
+// own size and workspace again.
+void ScreenshotTour::captureWorkspaces() {
+  const QSize size = m_window.size();
+  const Workspace shown = m_window.workspace();
+  m_window.resize(1366, 768);
+  for (const WorkspaceInfo &info : workspaces()) {
+    m_window.setWorkspace(info.kind);
+    m_window.resetWorkspace(); // its default, not what the panel grabs above left behind
+    settle();
+    m_failures += !saveFigure(m_window, QStringLiteral("workspace-%1.png").arg(QLatin1String(info.key)));
+  }
+  m_window.resize(size);
+  m_window.setWorkspace(shown);
 }
 
 // The Map's epoch replay: the run's recorded sample laid out epoch after epoch, saved at the first,

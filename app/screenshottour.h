@@ -33,6 +33,7 @@ private:
   void onRunReady();
   void capture();
   void captureHelpAndFigure();
+  void captureWorkspaces();
   void captureEpochs();
   void fail(const QString &why);
   // Writes `widget` as DIR/name and logs it; false on failure.

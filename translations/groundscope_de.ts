@@ -173,6 +173,105 @@
     </message>
 </context>
 <context>
+    <name>ModelRegistry</name>
+    <message>
+        <source>Bag of words</source>
+        <translation>Wortsack</translation>
+    </message>
+    <message>
+        <source>the mean of the caption&apos;s word vectors: the baseline that ignores word order</source>
+        <translation>der Mittelwert der Wortvektoren der Bildunterschrift: die Vergleichsbasis, die die Wortfolge nicht beachtet</translation>
+    </message>
+    <message>
+        <source>Chain RNN</source>
+        <translation>Ketten-RNN</translation>
+    </message>
+    <message>
+        <source>a recurrent network read left to right; its last state embeds the caption</source>
+        <translation>ein rekurrentes Netz, von links nach rechts gelesen; sein letzter Zustand bettet die Bildunterschrift ein</translation>
+    </message>
+    <message>
+        <source>LSTM</source>
+        <translation>LSTM</translation>
+    </message>
+    <message>
+        <source>an LSTM read left to right; its last state embeds the caption</source>
+        <translation>ein LSTM, von links nach rechts gelesen; sein letzter Zustand bettet die Bildunterschrift ein</translation>
+    </message>
+    <message>
+        <source>char-GRU</source>
+        <translation>Zeichen-GRU</translation>
+    </message>
+    <message>
+        <source>reads characters, not words, with attention: robust to spelling, best at sentence similarity</source>
+        <translation>liest Zeichen statt Wörter, mit Attention: robust gegen Schreibweisen, am besten bei Satzähnlichkeit</translation>
+    </message>
+    <message>
+        <source>char-LSTM</source>
+        <translation>Zeichen-LSTM</translation>
+    </message>
+    <message>
+        <source>the char-GRU with LSTM cells</source>
+        <translation>die Zeichen-GRU mit LSTM-Zellen</translation>
+    </message>
+    <message>
+        <source>CCA</source>
+        <translation>CCA</translation>
+    </message>
+    <message>
+        <source>a linear map of both sides fitted in one step, no training loop: the quickest baseline</source>
+        <translation>eine lineare Abbildung beider Seiten, in einem Schritt angepasst, ohne Trainingsschleife: die schnellste Vergleichsbasis</translation>
+    </message>
+    <message>
+        <source>CT-RNN</source>
+        <translation>CT-RNN</translation>
+    </message>
+    <message>
+        <source>composes the caption along its constituency tree</source>
+        <translation>setzt die Bildunterschrift entlang ihres Konstituentenbaums zusammen</translation>
+    </message>
+    <message>
+        <source>DT-RNN</source>
+        <translation>DT-RNN</translation>
+    </message>
+    <message>
+        <source>composes the caption along its dependency tree, one matrix per child position</source>
+        <translation>setzt die Bildunterschrift entlang ihres Abhängigkeitsbaums zusammen, eine Matrix je Kindposition</translation>
+    </message>
+    <message>
+        <source>SDT-RNN</source>
+        <translation>SDT-RNN</translation>
+    </message>
+    <message>
+        <source>the DT-RNN with one matrix per dependency relation</source>
+        <translation>das DT-RNN mit einer Matrix je Abhängigkeitsrelation</translation>
+    </message>
+    <message>
+        <source>DT-LSTM</source>
+        <translation>DT-LSTM</translation>
+    </message>
+    <message>
+        <source>an LSTM over the dependency tree with a twin network on the image side</source>
+        <translation>ein LSTM über dem Abhängigkeitsbaum mit einem Zwillingsnetz auf der Bildseite</translation>
+    </message>
+    <message>
+        <source>HM-LSTM</source>
+        <translation>HM-LSTM</translation>
+    </message>
+    <message>
+        <source>embeds the caption and each noun phrase, and learns which image region each phrase describes</source>
+        <translation>bettet die Bildunterschrift und jede Nominalphrase ein und lernt, welche Bildregion jede Phrase beschreibt</translation>
+    </message>
+    <message>
+        <source>Concepts + order</source>
+        <translation>Konzepte + Reihenfolge</translation>
+    </message>
+    <message>
+        <source>detects concepts in image regions and fuses them with the whole image; LSTM sentences with a generation loss</source>
+        <translation>erkennt Konzepte in Bildregionen und verbindet sie mit dem ganzen Bild; LSTM-Sätze mit einem Generierungsverlust</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>measuring GEMM</source>
@@ -1148,6 +1247,26 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
         <source>&amp;Command line</source>
         <translation>&amp;Kommandozeile</translation>
     </message>
+    <message>
+        <source>Workspaces</source>
+        <translation>Arbeitsbereiche</translation>
+    </message>
+    <message>
+        <source>&amp;Workspace</source>
+        <translation>&amp;Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>&amp;Reset workspace</source>
+        <translation>Arbeitsbereich &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Inspect the run</source>
+        <translation>Lauf untersuchen</translation>
+    </message>
+    <message>
+        <source>Go to the Inspect workspace: the run&apos;s trees and regions (Ctrl+3)</source>
+        <translation>Zum Arbeitsbereich Untersuchen: Bäume und Regionen des Laufs (Strg+3)</translation>
+    </message>
 </context>
 <context>
     <name>gs::ManualWindow</name>
@@ -1969,6 +2088,30 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
         <source>Cannot show the image&apos;s regions: %1</source>
         <translation>Die Regionen des Bildes können nicht angezeigt werden: %1</translation>
     </message>
+    <message>
+        <source>the run (%1) learns no regions</source>
+        <translation>der Lauf (%1) lernt keine Regionen</translation>
+    </message>
+    <message>
+        <source>none open</source>
+        <translation>keiner geöffnet</translation>
+    </message>
+    <message>
+        <source>no concept box is shown</source>
+        <translation>kein Konzeptrahmen wird gezeigt</translation>
+    </message>
+    <message>
+        <source>no learned box is shown</source>
+        <translation>kein gelernter Rahmen wird gezeigt</translation>
+    </message>
+    <message>
+        <source>no learned box matches its ground truth (IoU ≥ 0.5)</source>
+        <translation>kein gelernter Rahmen passt zu seiner Ground Truth (IoU ≥ 0,5)</translation>
+    </message>
+    <message>
+        <source>Run: %1 (%2)</source>
+        <translation>Lauf: %1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>gs::RetrievalPanel</name>
@@ -2189,6 +2332,30 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>preset</source>
         <translation>Voreinstellung</translation>
+    </message>
+    <message>
+        <source>dependency trees (parsed on the first run)</source>
+        <translation>Abhängigkeitsbäume (beim ersten Lauf geparst)</translation>
+    </message>
+    <message>
+        <source>constituency trees (parsed on the first run)</source>
+        <translation>Konstituentenbäume (beim ersten Lauf geparst)</translation>
+    </message>
+    <message>
+        <source>constituency trees with their noun phrases (parsed on the first run)</source>
+        <translation>Konstituentenbäume mit ihren Nominalphrasen (beim ersten Lauf geparst)</translation>
+    </message>
+    <message>
+        <source>image regions (extracted with the features)</source>
+        <translation>Bildregionen (mit den Merkmalen extrahiert)</translation>
+    </message>
+    <message>
+        <source>no training loop: fitted in one step</source>
+        <translation>keine Trainingsschleife: in einem Schritt angepasst</translation>
+    </message>
+    <message>
+        <source>Needs: %1.</source>
+        <translation>Benötigt: %1.</translation>
     </message>
 </context>
 <context>
@@ -2718,6 +2885,41 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>Embed the test split</source>
         <translation>Testaufteilung einbetten</translation>
+    </message>
+</context>
+<context>
+    <name>gs::Workspaces</name>
+    <message>
+        <source>Data</source>
+        <translation>Daten</translation>
+    </message>
+    <message>
+        <source>The dataset: images, captions, the load report (Ctrl+1)</source>
+        <translation>Der Datensatz: Bilder, Bildunterschriften, der Ladebericht (Strg+1)</translation>
+    </message>
+    <message>
+        <source>Train</source>
+        <translation>Trainieren</translation>
+    </message>
+    <message>
+        <source>Choose a model, train it, watch the curves, the runs, the log and the jobs (Ctrl+2)</source>
+        <translation>Ein Modell wählen, trainieren, die Kurven, Läufe, das Protokoll und die Aufträge verfolgen (Strg+2)</translation>
+    </message>
+    <message>
+        <source>Inspect</source>
+        <translation>Untersuchen</translation>
+    </message>
+    <message>
+        <source>A trained run&apos;s trees and regions side by side, linked through the selection (Ctrl+3)</source>
+        <translation>Bäume und Regionen eines trainierten Laufs nebeneinander, über die Auswahl verknüpft (Strg+3)</translation>
+    </message>
+    <message>
+        <source>Explore</source>
+        <translation>Erkunden</translation>
+    </message>
+    <message>
+        <source>The map of the joint space and the ranked lists (Ctrl+4)</source>
+        <translation>Die Karte des gemeinsamen Raums und die Ranglisten (Strg+4)</translation>
     </message>
 </context>
 <context>

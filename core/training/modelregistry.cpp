@@ -5,6 +5,8 @@
 #include "models/detail/treeencoders.h"
 #include "training/trainconfig.h"
 
+#include <QCoreApplication>
+
 #include <stdexcept>
 
 namespace gs {
@@ -265,8 +267,9 @@ std::shared_ptr<detail::SentenceEncoderImpl> hLstm(const EncoderOptions &o) {
 // --- the registry ---------------------------------------------------------------------------------
 
 ModelEntry bowEntry() {
-  ModelEntry e{ModelKind::Bow, QStringLiteral("bow"), QStringLiteral("Bag of words"),
+  ModelEntry e{ModelKind::Bow, QStringLiteral("bow"), QStringLiteral(QT_TRANSLATE_NOOP("ModelRegistry", "Bag of words")),
                QStringLiteral("mean of word vectors (Socher et al. 2014 §6)")};
+  e.summary = QT_TRANSLATE_NOOP("ModelRegistry", "the mean of the caption's word vectors: the baseline that ignores word order");
   e.settings = kWordEncoder;
   e.defaults = socherDefaults;
   e.presets = {socherPreset()};
@@ -275,8 +278,9 @@ ModelEntry bowEntry() {
 }
 
 ModelEntry rnnEntry() {
-  ModelEntry e{ModelKind::Rnn, QStringLiteral("rnn"), QStringLiteral("Chain RNN"),
+  ModelEntry e{ModelKind::Rnn, QStringLiteral("rnn"), QStringLiteral(QT_TRANSLATE_NOOP("ModelRegistry", "Chain RNN")),
                QStringLiteral("Elman RNN, last state (Socher et al. 2014 §6)")};
+  e.summary = QT_TRANSLATE_NOOP("ModelRegistry", "a recurrent network read left to right; its last state embeds the caption");
   e.settings = kWordEncoder | SettingGroup::Hidden;
   e.defaults = socherDefaults;
   e.presets = {socherPreset()};
@@ -285,8 +289,9 @@ ModelEntry rnnEntry() {
 }
 
 ModelEntry lstmEntry() {
-  ModelEntry e{ModelKind::Lstm, QStringLiteral("lstm"), QStringLiteral("LSTM"),
+  ModelEntry e{ModelKind::Lstm, QStringLiteral("lstm"), QStringLiteral(QT_TRANSLATE_NOOP("ModelRegistry", "LSTM")),
                QStringLiteral("LSTM, last state (Huang et al. 2018 §3.1)")};
+  e.summary = QT_TRANSLATE_NOOP("ModelRegistry", "an LSTM read left to right; its last state embeds the caption");
   e.settings = kWordEncoder | SettingGroup::Hidden;
   e.defaults = huangDefaults;
   e.presets = {{QStringLiteral("huang2018"), {}, QStringLiteral("Huang et al. 2018 §4.1: D = 300-d words, H = 1024, m = 0.2"),
@@ -299,8 +304,9 @@ ModelEntry lstmEntry() {
 }
 
 ModelEntry charGruEntry() {
-  ModelEntry e{ModelKind::CharGru, QStringLiteral("chargru"), QStringLiteral("char-GRU"),
+  ModelEntry e{ModelKind::CharGru, QStringLiteral("chargru"), QStringLiteral(QT_TRANSLATE_NOOP("ModelRegistry", "char-GRU")),
                QStringLiteral("bidirectional GRU over characters with self-attention (Merkx & Frank 2019 §3.1)")};
+  e.summary = QT_TRANSLATE_NOOP("ModelRegistry", "reads characters, not words, with attention: robust to spelling, best at sentence similarity");
   e.settings = SettingGroup::Common | SettingGroup::Hidden | SettingGroup::Characters | SettingGroup::Gradient;
   e.defaults = merkxDefaults;
   e.complete = bidirectionalSize;
@@ -311,8 +317,9 @@ ModelEntry charGruEntry() {
 }
 
 ModelEntry charLstmEntry() {
-  ModelEntry e{ModelKind::CharLstm, QStringLiteral("charlstm"), QStringLiteral("char-LSTM"),
+  ModelEntry e{ModelKind::CharLstm, QStringLiteral("charlstm"), QStringLiteral(QT_TRANSLATE_NOOP("ModelRegistry", "char-LSTM")),
                QStringLiteral("bidirectional LSTM over characters with self-attention (Merkx & Frank 2019 §3.1)")};
+  e.summary = QT_TRANSLATE_NOOP("ModelRegistry", "the char-GRU with LSTM cells");
   e.settings = SettingGroup::Common | SettingGroup::Hidden | SettingGroup::Characters | SettingGroup::Gradient;
   e.defaults = merkxDefaults;
   e.complete = bidirectionalSize;
@@ -323,9 +330,10 @@ ModelEntry charLstmEntry() {
 }
 
 ModelEntry ccaEntry() {
-  ModelEntry e{ModelKind::Cca, QStringLiteral("cca"), QStringLiteral("CCA"),
+  ModelEntry e{ModelKind::Cca, QStringLiteral("cca"), QStringLiteral(QT_TRANSLATE_NOOP("ModelRegistry", "CCA")),
                QStringLiteral("linear CCA of mean word vectors and image features (Socher et al. 2014 §6, kCCA's "
                               "linear form)")};
+  e.summary = QT_TRANSLATE_NOOP("ModelRegistry", "a linear map of both sides fitted in one step, no training loop: the quickest baseline");
   e.settings = SettingGroup::Common | SettingGroup::Words | SettingGroup::Cca;
   e.closedForm = true;
   e.defaults = socherDefaults;
@@ -333,8 +341,9 @@ ModelEntry ccaEntry() {
 }
 
 ModelEntry ctRnnEntry() {
-  ModelEntry e{ModelKind::CtRnn, QStringLiteral("ctrnn"), QStringLiteral("CT-RNN"),
+  ModelEntry e{ModelKind::CtRnn, QStringLiteral("ctrnn"), QStringLiteral(QT_TRANSLATE_NOOP("ModelRegistry", "CT-RNN")),
                QStringLiteral("RNN over binarised constituency trees (Socher et al. 2014 §3.4)")};
+  e.summary = QT_TRANSLATE_NOOP("ModelRegistry", "composes the caption along its constituency tree");
   e.tree = TreeInput::Constituency;
   e.settings = kTreeRnn;
   e.defaults = socherDefaults;
@@ -345,8 +354,9 @@ ModelEntry ctRnnEntry() {
 }
 
 ModelEntry dtRnnEntry() {
-  ModelEntry e{ModelKind::DtRnn, QStringLiteral("dtrnn"), QStringLiteral("DT-RNN"),
+  ModelEntry e{ModelKind::DtRnn, QStringLiteral("dtrnn"), QStringLiteral(QT_TRANSLATE_NOOP("ModelRegistry", "DT-RNN")),
                QStringLiteral("dependency-tree RNN, position matrices (Socher et al. 2014 Eqs. 1–4)")};
+  e.summary = QT_TRANSLATE_NOOP("ModelRegistry", "composes the caption along its dependency tree, one matrix per child position");
   e.tree = TreeInput::Dependency;
   e.settings = kTreeRnn;
   e.defaults = socherDefaults;
@@ -356,8 +366,9 @@ ModelEntry dtRnnEntry() {
 }
 
 ModelEntry sdtRnnEntry() {
-  ModelEntry e{ModelKind::SdtRnn, QStringLiteral("sdtrnn"), QStringLiteral("SDT-RNN"),
+  ModelEntry e{ModelKind::SdtRnn, QStringLiteral("sdtrnn"), QStringLiteral(QT_TRANSLATE_NOOP("ModelRegistry", "SDT-RNN")),
                QStringLiteral("dependency-tree RNN, relation matrices (Socher et al. 2014 §3.3)")};
+  e.summary = QT_TRANSLATE_NOOP("ModelRegistry", "the DT-RNN with one matrix per dependency relation");
   e.tree = TreeInput::Dependency;
   e.settings = kTreeRnn | SettingGroup::Relations;
   e.defaults = socherDefaults;
@@ -367,8 +378,9 @@ ModelEntry sdtRnnEntry() {
 }
 
 ModelEntry dtLstmEntry() {
-  ModelEntry e{ModelKind::DtLstm, QStringLiteral("dtlstm"), QStringLiteral("DT-LSTM"),
+  ModelEntry e{ModelKind::DtLstm, QStringLiteral("dtlstm"), QStringLiteral(QT_TRANSLATE_NOOP("ModelRegistry", "DT-LSTM")),
                QStringLiteral("dependency-tree LSTM with the twin network (DT-LSTM paper, appendix A, Eqs. 2–9)")};
+  e.summary = QT_TRANSLATE_NOOP("ModelRegistry", "an LSTM over the dependency tree with a twin network on the image side");
   e.tree = TreeInput::Dependency;
   e.settings = kWordEncoder | SettingGroup::Hidden | SettingGroup::ChildPositions;
   e.defaults = dtlstmDefaults;
@@ -389,9 +401,10 @@ ModelEntry dtLstmEntry() {
 }
 
 ModelEntry hmLstmEntry() {
-  ModelEntry e{ModelKind::HmLstm, QStringLiteral("hmlstm"), QStringLiteral("HM-LSTM"),
+  ModelEntry e{ModelKind::HmLstm, QStringLiteral("hmlstm"), QStringLiteral(QT_TRANSLATE_NOOP("ModelRegistry", "HM-LSTM")),
                QStringLiteral("hierarchical multimodal LSTM: H-LSTM over constituency trees, phrase–region losses and "
                               "correspondences learned without labels (HM-LSTM paper §3.2–3.4, Eqs. 2–10)")};
+  e.summary = QT_TRANSLATE_NOOP("ModelRegistry", "embeds the caption and each noun phrase, and learns which image region each phrase describes");
   e.tree = TreeInput::Phrases;
   e.needsRegions = true;
   e.settings = kWordEncoder | SettingGroup::Hidden | SettingGroup::Phrases;
@@ -411,9 +424,10 @@ ModelEntry hmLstmEntry() {
 }
 
 ModelEntry conceptsEntry() {
-  ModelEntry e{ModelKind::Concepts, QStringLiteral("concepts"), QStringLiteral("Concepts + order"),
+  ModelEntry e{ModelKind::Concepts, QStringLiteral("concepts"), QStringLiteral(QT_TRANSLATE_NOOP("ModelRegistry", "Concepts + order")),
                QStringLiteral("semantic concepts and order: multi-regional concepts, gated fusion with global context, "
                               "LSTM sentences, sentence generation (Huang et al. 2018 §3, Eqs. 2–4)")};
+  e.summary = QT_TRANSLATE_NOOP("ModelRegistry", "detects concepts in image regions and fuses them with the whole image; LSTM sentences with a generation loss");
   e.settings = kWordEncoder | SettingGroup::Hidden | SettingGroup::Concepts;
   e.defaults = conceptsDefaults;
   e.validate = requireConceptSettings;
@@ -451,6 +465,12 @@ const ModelEntry &modelNamed(const QString &name) {
   if (const ModelEntry *e = findModel(name)) return *e;
   invalid(QStringLiteral("unknown model '%1' (one of: %2)").arg(name, modelNames().join(QStringLiteral(", "))));
 }
+
+QString modelTitle(const ModelEntry &entry) {
+  return QCoreApplication::translate("ModelRegistry", entry.title.toUtf8().constData());
+}
+
+QString modelSummary(const ModelEntry &entry) { return QCoreApplication::translate("ModelRegistry", entry.summary); }
 
 QStringList modelNames() {
   QStringList names;

@@ -37,6 +37,9 @@ struct ModelEntry {
   QString name;          // in config.json and on the command line
   QString title;         // for people: "DT-RNN"
   QString paper;         // the paper and section it implements
+  // One line for someone who has not read the paper: what it reads and what it is good for. English,
+  // translated in the "ModelRegistry" context (modelSummary()).
+  const char *summary = "";
   TreeInput tree = TreeInput::None;
   bool needsRegions = false;  // reads region features (the features job's --regions)
   bool closedForm = false;    // fitted in one step (CCA): no minibatches, no checkpoints, no encoder
@@ -62,6 +65,9 @@ const ModelEntry *findModel(const QString &name);
 // The entry a name refers to; throws std::invalid_argument "unknown model 'x' (one of: …)".
 const ModelEntry &modelNamed(const QString &name);
 QStringList modelNames();
+// The entry's title and summary in the application's language.
+QString modelTitle(const ModelEntry &entry);
+QString modelSummary(const ModelEntry &entry);
 QStringList treeModelNames(); // the models that compose over a parse tree
 // A preset of the model, or null.
 const ModelPreset *findPreset(const ModelEntry &entry, const QString &name);

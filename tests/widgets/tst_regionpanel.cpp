@@ -224,6 +224,9 @@ private Q_SLOTS:
     }
     QCOMPARE(learned, int(expected.size()));
     QVERIFY(truth >= 1); // the demo ships phrase boxes
+    // A showcase: learned boxes, and the run that made them named in the note.
+    QVERIFY2(!panel.showcaseProblem().contains(QStringLiteral("learns no regions")), qPrintable(panel.showcaseProblem()));
+    QVERIFY(child<QLabel>(panel, "regionNote")->text().contains(QStringLiteral("Run: hmlstm")));
     QVERIFY(!view->figure().image.isNull());
 
     // Clicking a phrase selects its best region: the one the grounder (and the CLI) ranks first.
@@ -334,6 +337,7 @@ private Q_SLOTS:
     state.openRun(bridge, run);
     QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty(), kWorkTimeoutMs);
     QCOMPARE(panel.runKind(), RegionPanel::RunKind::NoRegions);
+    QVERIFY2(panel.showcaseProblem().contains(QStringLiteral("learns no regions")), qPrintable(panel.showcaseProblem())); // no showcase from it
     QVERIFY2(note->text().contains(QStringLiteral("--regions")), qPrintable(note->text()));
 
     QSignalSpy shown(&panel, &RegionPanel::imageShown);

@@ -41,10 +41,6 @@ DockTitleBar::DockTitleBar(QDockWidget *dock) : QWidget(dock), m_dock(dock), m_t
   connect(dock, &QDockWidget::windowTitleChanged, m_title, &QLabel::setText);
 }
 
-QSize DockTitleBar::sizeHint() const {
-  return {QWidget::sizeHint().width(), fontMetrics().height() + 8};
-}
-
 void DockTitleBar::mouseDoubleClickEvent(QMouseEvent *event) {
   if (event->button() == Qt::LeftButton) m_dock->setFloating(!m_dock->isFloating());
   else QWidget::mouseDoubleClickEvent(event);

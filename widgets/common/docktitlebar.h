@@ -15,8 +15,6 @@ class DockTitleBar : public QWidget {
 public:
   explicit DockTitleBar(QDockWidget *dock);
 
-  QSize sizeHint() const override;
-
 Q_SIGNALS:
   void helpRequested();
 

@@ -13,6 +13,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QGroupBox>
 #include <QInputDialog>
 #include <QLabel>
@@ -694,6 +695,24 @@ QString RegionPanel::toolTipOf(const FigureBox &box) const {
   return {};
 }
 
+QString RegionPanel::showcaseProblem() const {
+  if (m_kind != RunKind::Phrases && m_kind != RunKind::Concepts)
+    return tr("the run (%1) learns no regions").arg(m_runModel.isEmpty() ? tr("none open") : m_runModel);
+  int learned = 0, concepts = 0;
+  for (const FigurePanel &panel : m_view->figure().panels)
+    for (const FigureBox &box : panel.boxes) {
+      learned += box.kind == FigureBox::Learned;
+      concepts += box.kind == FigureBox::Concept;
+    }
+  // The legend names each phrase's box with its IoU against the truth and ✓ or ✗.
+  const std::vector<LegendEntry> &legend = m_view->figure().legend;
+  const auto right = std::count_if(legend.begin(), legend.end(), [](const LegendEntry &e) { return e.text.contains(QStringLiteral("✓")); });
+  if (m_kind == RunKind::Concepts) return concepts > 0 ? QString() : tr("no concept box is shown");
+  if (learned == 0) return tr("no learned box is shown");
+  if (right == 0) return tr("no learned box matches its ground truth (IoU ≥ 0.5)");
+  return {};
+}
+
 void RegionPanel::updateNote() {
   QStringList lines;
   if (!m_state.dataset()) lines << tr("Open a dataset, then select an image or a caption.");
@@ -707,6 +726,8 @@ void RegionPanel::updateNote() {
     lines << tr("This run (%1) learns no regions: train the HM-LSTM (its regions come from the features job's --regions "
                 "option: `groundscope-cli features DATASET --regions`) or the concepts model. Proposals and ground truth are shown.")
                  .arg(m_runModel);
+  else if (m_kind == RunKind::Phrases || m_kind == RunKind::Concepts)
+    lines << tr("Run: %1 (%2)").arg(m_runModel, QFileInfo(m_run).fileName()); // which run made the figure
   if (m_working) lines << tr("Scoring the image's regions…");
   if (!m_imageError.isEmpty()) lines << m_imageError;
   if (m_base.image.isNull() && !m_base.placeholder.isEmpty()) lines << m_base.placeholder.simplified();

@@ -71,6 +71,10 @@ public:
   // Exports the figure as shown (options included): PNG at size × devicePixelRatio, SVG/PDF in
   // points; an empty size is the figure's natural size. Returns "" or the error.
   QString exportFigure(const QString &path, QSize size = {}, qreal devicePixelRatio = 1.0);
+  // Why the dock does not show what a Regions figure is for — a region run's learned boxes, at
+  // least one of them right by IoU (or a concepts run's concept boxes) — or "" when it does. The
+  // screenshot tour writes its Regions showcase only then.
+  QString showcaseProblem() const;
   // Writes the correspondences of the shown image's captions (every noun phrase's best region) as
   // .csv/.json; returns "" or the error. exportSplitData does the whole test split as an engine
   // job; dataExported() follows.

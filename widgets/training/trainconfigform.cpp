@@ -8,6 +8,7 @@
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QCoreApplication>
+#include <QAbstractItemView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpressionValidator>
@@ -41,9 +42,19 @@ void TrainConfigForm::build() {
     QWidget *editor = nullptr;
     if (field.kind == QLatin1String("choice")) {
       auto *combo = new QComboBox(this);
-      combo->addItems(field.choices);
-      if (field.key == kModelKey)
+      // Each item carries its value; the models show their title and what they are for.
+      for (const QString &choice : field.choices) {
+        const ModelEntry *entry = field.key == kModelKey ? findModel(choice) : nullptr;
+        combo->addItem(entry ? QStringLiteral("%1 — %2").arg(modelTitle(*entry), modelSummary(*entry)) : choice, choice);
+        if (entry) combo->setItemData(combo->count() - 1, QStringLiteral("%1 (%2)").arg(entry->paper, entry->name), Qt::ToolTipRole);
+      }
+      if (field.key == kModelKey) {
+        // The titles are long: the box stays narrow, its list as wide as they are.
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(18);
+        combo->view()->setMinimumWidth(combo->view()->sizeHintForColumn(0) + 24);
         connect(combo, &QComboBox::currentIndexChanged, this, &TrainConfigForm::onModelChosen);
+      }
       else
         connect(combo, &QComboBox::currentIndexChanged, this, [this] {
           if (!m_filling) Q_EMIT edited();
@@ -105,6 +116,11 @@ void TrainConfigForm::build() {
     label->setBuddy(editor); // the label names the field for screen readers
     m_layout->addRow(label, editor);
     if (field.key == kModelKey) {
+      m_modelNote = new QLabel(this);
+      m_modelNote->setObjectName(QStringLiteral("modelNote"));
+      m_modelNote->setWordWrap(true);
+      m_modelNote->setTextFormat(Qt::PlainText);
+      m_layout->addRow(m_modelNote);
       m_presets = new QComboBox(this);
       m_presets->setObjectName(QStringLiteral("preset"));
       m_presets->setToolTip(tr("Published settings of the model, or a row of its ablation table"));
@@ -120,6 +136,22 @@ void TrainConfigForm::build() {
 void TrainConfigForm::showSettingsOf(const ModelEntry &entry) {
   for (auto it = m_editors.begin(); it != m_editors.end(); ++it)
     m_layout->setRowVisible(it.value(), entry.settings.testFlag(m_groups.value(it.key())));
+  m_modelNote->setText(modelNote(entry));
+}
+
+QString TrainConfigForm::modelNote(const ModelEntry &entry) {
+  QStringList needs;
+  switch (entry.tree) {
+  case TreeInput::None: break;
+  case TreeInput::Dependency: needs << tr("dependency trees (parsed on the first run)"); break;
+  case TreeInput::Constituency: needs << tr("constituency trees (parsed on the first run)"); break;
+  case TreeInput::Phrases: needs << tr("constituency trees with their noun phrases (parsed on the first run)"); break;
+  }
+  if (entry.needsRegions) needs << tr("image regions (extracted with the features)");
+  if (entry.closedForm) needs << tr("no training loop: fitted in one step");
+  QString note = QStringLiteral("%1 — %2.").arg(modelTitle(entry), modelSummary(entry));
+  if (!needs.isEmpty()) note += QLatin1Char(' ') + tr("Needs: %1.").arg(needs.join(QStringLiteral("; ")));
+  return note + QLatin1Char('\n') + entry.paper;
 }
 
 void TrainConfigForm::listPresetsOf(const ModelEntry &entry) {
@@ -165,14 +197,14 @@ bool TrainConfigForm::isShown(const QString &key) const {
 
 QComboBox *TrainConfigForm::modelCombo() const { return qobject_cast<QComboBox *>(m_editors.value(kModelKey)); }
 
-QString TrainConfigForm::model() const { return modelCombo() ? modelCombo()->currentText() : QString(); }
+QString TrainConfigForm::model() const { return modelCombo() ? modelCombo()->currentData().toString() : QString(); }
 
 void TrainConfigForm::setModel(const QString &model) {
   if (model == this->model()) {
     onModelChosen(); // same model: still a refill with its defaults
     return;
   }
-  if (QComboBox *combo = modelCombo()) combo->setCurrentText(model); // → onModelChosen
+  if (QComboBox *combo = modelCombo()) combo->setCurrentIndex(combo->findData(model)); // → onModelChosen
 }
 
 void TrainConfigForm::onModelChosen() {
@@ -203,7 +235,8 @@ void TrainConfigForm::setValue(const QString &key, const QJsonValue &value) {
   const QString kind = m_kinds.value(key);
   if (!editor) return; // a key the schema does not list is not user-editable
   if (auto *combo = qobject_cast<QComboBox *>(editor)) {
-    combo->setCurrentText(value.toString());
+    const int index = combo->findData(value.toString());
+    if (index >= 0) combo->setCurrentIndex(index);
   } else if (auto *spin = qobject_cast<QSpinBox *>(editor)) {
     spin->setValue(value.toInt());
   } else if (auto *check = qobject_cast<QCheckBox *>(editor)) {
@@ -225,7 +258,7 @@ QJsonObject TrainConfigForm::values(QString *error) const {
     if (entry && !field.writtenFor(*entry)) continue; // another model's own setting
     QWidget *editor = m_editors.value(field.key);
     if (auto *combo = qobject_cast<QComboBox *>(editor)) {
-      json.insert(field.key, combo->currentText());
+      json.insert(field.key, combo->currentData().toString());
     } else if (auto *spin = qobject_cast<QSpinBox *>(editor)) {
       json.insert(field.key, spin->value());
     } else if (auto *check = qobject_cast<QCheckBox *>(editor)) {

@@ -13,6 +13,7 @@
 
 class QComboBox;
 class QFormLayout;
+class QLabel;
 
 namespace gs {
 
@@ -49,11 +50,14 @@ private:
   void setValue(const QString &key, const QJsonValue &value);
   void onModelChosen();
   void showSettingsOf(const ModelEntry &entry);
+  // What the chosen model is and reads, under the model box: title, summary, needs, paper.
+  static QString modelNote(const ModelEntry &entry);
   void listPresetsOf(const ModelEntry &entry);
   void onPresetChosen();
 
   QFormLayout *m_layout = nullptr;
   QComboBox *m_presets = nullptr;
+  QLabel *m_modelNote = nullptr;
   QHash<QString, QWidget *> m_editors; // by schema key
   QHash<QString, QString> m_kinds;     // by schema key
   QHash<QString, SettingGroup> m_groups; // by schema key
