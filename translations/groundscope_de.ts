@@ -646,6 +646,25 @@
     </message>
 </context>
 <context>
+    <name>gs::BackbonePicker</name>
+    <message>
+        <source>The network that turns images into features. concept-cnn is built in: a small CNN trained on the open dataset&apos;s own captions, right for the Scenes demo and weak on photos. For photos (Flickr8k, Flickr30k, COCO) add an ImageNet network as an ONNX or TorchScript file (MobileNetV2 or ResNet-50 from the ONNX model zoo, say) with &quot;Add a network file…&quot;; its preset (input size, normalisation) follows from the file name.</source>
+        <translation>Das Netz, das Bilder in Merkmale verwandelt. concept-cnn ist eingebaut: ein kleines CNN, trainiert auf den Bildunterschriften des geöffneten Datensatzes, passend für die Scenes-Demo und schwach bei Fotos. Für Fotos (Flickr8k, Flickr30k, COCO) ein ImageNet-Netz als ONNX- oder TorchScript-Datei hinzufügen (etwa MobileNetV2 oder ResNet-50 aus dem ONNX Model Zoo) mit „Netzdatei hinzufügen…“; seine Voreinstellung (Eingabegröße, Normierung) folgt aus dem Dateinamen.</translation>
+    </message>
+    <message>
+        <source>Add a network file…</source>
+        <translation>Netzdatei hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Add a network file</source>
+        <translation>Netzdatei hinzufügen</translation>
+    </message>
+    <message>
+        <source>Networks and features (*.onnx *.pt *.ts *.npy);;All files (*)</source>
+        <translation>Netze und Merkmale (*.onnx *.pt *.ts *.npy);;Alle Dateien (*)</translation>
+    </message>
+</context>
+<context>
     <name>gs::BackgroundJob</name>
     <message>
         <source>cancelled</source>
@@ -798,6 +817,45 @@
     <message>
         <source>Close the panel (View menu brings it back)</source>
         <translation>Bereich schließen (das Menü Ansicht holt ihn zurück)</translation>
+    </message>
+</context>
+<context>
+    <name>gs::EpochCostView</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 min</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>Estimate time per epoch</source>
+        <translation>Zeit je Epoche schätzen</translation>
+    </message>
+    <message>
+        <source>Time a few minibatches of the chosen model on the open dataset and extrapolate one epoch (the first time also extracts the features and parses the captions, as a run would)</source>
+        <translation>Einige Minibatches des gewählten Modells auf dem geöffneten Datensatz messen und auf eine Epoche hochrechnen (beim ersten Mal werden auch die Merkmale extrahiert und die Bildunterschriften geparst, wie ein Lauf es täte)</translation>
+    </message>
+    <message>
+        <source>Measuring %1…</source>
+        <translation>%1 wird gemessen…</translation>
+    </message>
+    <message>
+        <source>Estimate the cost of %1</source>
+        <translation>Aufwand von %1 schätzen</translation>
+    </message>
+    <message>
+        <source>≈ %1 per epoch here (%2 training captions at %3 a second), ≈ %4 of memory</source>
+        <translation>≈ %1 je Epoche hier (%2 Trainings-Bildunterschriften mit %3 pro Sekunde), ≈ %4 Speicher</translation>
+    </message>
+    <message>
+        <source>No estimate: %1</source>
+        <translation>Keine Schätzung: %1</translation>
     </message>
 </context>
 <context>
@@ -2357,6 +2415,16 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
         <source>Needs: %1.</source>
         <translation>Benötigt: %1.</translation>
     </message>
+    <message>
+        <source>%1
+(%2 in config.json)</source>
+        <translation>%1
+(%2 in config.json)</translation>
+    </message>
+    <message>
+        <source>The preset changes: %1.</source>
+        <translation>Die Voreinstellung ändert: %1.</translation>
+    </message>
 </context>
 <context>
     <name>gs::TrainingPanel</name>
@@ -2367,10 +2435,6 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>Data and output</source>
         <translation>Daten und Ausgabe</translation>
-    </message>
-    <message>
-        <source>Image features: concept-cnn (built in), onnx:FILE, torchscript:FILE or npy:FILE</source>
-        <translation>Bildmerkmale: concept-cnn (eingebaut), onnx:DATEI, torchscript:DATEI oder npy:DATEI</translation>
     </message>
     <message>
         <source>Backbone</source>
@@ -2645,6 +2709,10 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>Show the loss on a logarithmic axis</source>
         <translation>Den Verlust auf einer logarithmischen Achse zeigen</translation>
+    </message>
+    <message>
+        <source>open a dataset first</source>
+        <translation>zuerst einen Datensatz öffnen</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,11 @@
 #include "common/workbenchstate.h"
 #include "findchild.h"
 
+#include <QFormLayout>
+#include <QLabel>
+#include "training/backbonepicker.h"
+#include "vision/backbonespec.h"
+
 #include "data/loaddataset.h"
 #include "training/modelregistry.h"
 #include "engine/engine.h"
@@ -393,6 +398,57 @@ private Q_SLOTS:
     QCOMPARE(panel.currentJob(), JobId(0));
     QVERIFY(panel.logText().contains(QStringLiteral("open a dataset first")));
     QVERIFY(!panel.openRunFolder(m_dir.filePath(QStringLiteral("never"))));
+  }
+
+  // Choosing a preset says what it changes (bold labels, the list under the preset box); the
+  // backbone picker lists an added network by its file and the preset its name gives.
+  void presetChangesAndBackbonePicker() {
+    TrainConfigForm form;
+    form.setModel(QStringLiteral("bow"));
+    auto *changes = child<QLabel>(form, "presetChanges");
+    QVERIFY(changes->isHidden());
+    QVERIFY(form.applyPreset(QStringLiteral("socher2014")));
+    QVERIFY(!changes->isHidden());
+    QVERIFY2(changes->text().contains(QStringLiteral("Margin")), qPrintable(changes->text()));
+    const auto *marginLabel = qobject_cast<QLabel *>(
+        static_cast<QFormLayout *>(form.layout())->labelForField(form.editor(QStringLiteral("margin"))));
+    QVERIFY(marginLabel && marginLabel->font().bold());
+    const auto *epochsLabel = qobject_cast<QLabel *>(
+        static_cast<QFormLayout *>(form.layout())->labelForField(form.editor(QStringLiteral("epochs"))));
+    QVERIFY(epochsLabel && !epochsLabel->font().bold()); // the preset leaves it at its default
+    form.setModel(QStringLiteral("rnn"));
+    QVERIFY(changes->isHidden());
+
+    BackbonePicker picker;
+    QCOMPARE(picker.backbone(), defaultBackbone());
+    const QString onnx = m_dir.filePath(QStringLiteral("mobilenetv2-12-int8.onnx"));
+    QVERIFY(picker.addNetworkFile(onnx));
+    QCOMPARE(picker.backbone(), QStringLiteral("onnx:") + onnx);
+    QVERIFY2(picker.currentText().startsWith(QStringLiteral("mobilenetv2-12-int8.onnx — onnx")), qPrintable(picker.currentText()));
+    QVERIFY(!picker.addNetworkFile(m_dir.filePath(QStringLiteral("notes.txt"))));
+    picker.setBackbone(QStringLiteral("npy:/somewhere/features.npy")); // typed as the command line takes it
+    QCOMPARE(picker.backbone(), QStringLiteral("npy:/somewhere/features.npy"));
+  }
+
+  // Estimate time per epoch measures the form's model on the open dataset.
+  void estimatesTheCostOfAnEpoch() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    TrainingPanel panel(bridge, state);
+    auto *estimate = child<QPushButton>(panel, "estimateCost");
+    auto *result = child<QLabel>(panel, "costEstimate");
+    estimate->click();
+    QVERIFY2(result->text().contains(QStringLiteral("open a dataset first")), qPrintable(result->text()));
+    state.setDataset(std::make_shared<Dataset>(loadDataset(m_tiny.datasetPath)));
+    panel.setBackbone(m_tiny.backbone);
+    panel.form()->setConfig(test::tinyConfig(2));
+    estimate->click();
+    QTRY_VERIFY_WITH_TIMEOUT(result->text().contains(QStringLiteral("per epoch")), 60000);
+    QVERIFY2(result->text().contains(QStringLiteral("training captions")) && result->text().contains(QStringLiteral("memory")),
+             qPrintable(result->text()));
+    panel.form()->setModel(QStringLiteral("rnn")); // other settings: the figure no longer applies
+    QVERIFY(result->text().isEmpty());
   }
 };
 

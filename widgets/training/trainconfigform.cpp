@@ -109,10 +109,13 @@ void TrainConfigForm::build() {
       editor = line;
     }
     editor->setObjectName(field.key);
-    editor->setToolTip(field.description);
+    // What the setting does, and its name in config.json and on the command line.
+    const QString tip = tr("%1\n(%2 in config.json)").arg(field.description, field.key);
+    editor->setToolTip(tip);
     // The schema's labels are marked for translation in core (context TrainConfigSchema).
     auto *label = new QLabel(field.key == kModelKey ? tr("Model") : QCoreApplication::translate("TrainConfigSchema", field.label.toUtf8().constData()), this);
-    label->setToolTip(field.description);
+    label->setToolTip(tip);
+    m_labels.insert(field.key, label);
     label->setBuddy(editor); // the label names the field for screen readers
     m_layout->addRow(label, editor);
     if (field.key == kModelKey) {
@@ -126,6 +129,11 @@ void TrainConfigForm::build() {
       m_presets->setToolTip(tr("Published settings of the model, or a row of its ablation table"));
       connect(m_presets, &QComboBox::currentIndexChanged, this, &TrainConfigForm::onPresetChosen);
       m_layout->addRow(tr("Preset"), m_presets);
+      m_presetChanges = new QLabel(this);
+      m_presetChanges->setObjectName(QStringLiteral("presetChanges"));
+      m_presetChanges->setWordWrap(true);
+      m_presetChanges->hide();
+      m_layout->addRow(m_presetChanges);
     }
     m_editors.insert(field.key, editor);
     m_kinds.insert(field.key, field.kind);
@@ -187,7 +195,25 @@ void TrainConfigForm::onPresetChosen() {
   }
   const QSignalBlocker block(m_presets);
   m_presets->setCurrentIndex(keep);
+  markPresetChanges(*entry, json);
   Q_EMIT edited();
+}
+
+// The settings the chosen preset changes from the model's defaults: their labels bold, each with
+// its default in the tooltip, and the list under the preset box.
+void TrainConfigForm::markPresetChanges(const ModelEntry &entry, const QJsonObject &preset) {
+  const QJsonObject defaults = TrainConfig::defaultsFor(entry.name).allValues();
+  QStringList changed;
+  for (auto it = m_labels.begin(); it != m_labels.end(); ++it) {
+    const bool differs = it.key() != kModelKey && preset.contains(it.key()) && preset.value(it.key()) != defaults.value(it.key());
+    QFont font = it.value()->font();
+    font.setBold(differs);
+    it.value()->setFont(font);
+    if (differs) changed << it.value()->text();
+  }
+  changed.sort();
+  m_presetChanges->setText(changed.isEmpty() ? QString() : tr("The preset changes: %1.").arg(changed.join(QStringLiteral(", "))));
+  m_presetChanges->setVisible(!changed.isEmpty());
 }
 
 bool TrainConfigForm::isShown(const QString &key) const {
@@ -227,6 +253,7 @@ void TrainConfigForm::setConfig(const TrainConfig &config) {
   // The model's own settings only; the others keep their values (they travel in config.json).
   showSettingsOf(config.entry());
   listPresetsOf(config.entry());
+  markPresetChanges(config.entry(), {}); // a preset chosen after this marks its own
   m_filling = false;
 }
 

@@ -54,10 +54,13 @@ private:
   static QString modelNote(const ModelEntry &entry);
   void listPresetsOf(const ModelEntry &entry);
   void onPresetChosen();
+  void markPresetChanges(const ModelEntry &entry, const QJsonObject &preset);
 
   QFormLayout *m_layout = nullptr;
   QComboBox *m_presets = nullptr;
   QLabel *m_modelNote = nullptr;
+  QLabel *m_presetChanges = nullptr;      // "The preset changes: …", under the preset box
+  QHash<QString, QLabel *> m_labels;      // by schema key
   QHash<QString, QWidget *> m_editors; // by schema key
   QHash<QString, QString> m_kinds;     // by schema key
   QHash<QString, SettingGroup> m_groups; // by schema key

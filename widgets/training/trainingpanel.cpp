@@ -1,5 +1,8 @@
 #include "training/trainingpanel.h"
 
+#include "training/backbonepicker.h"
+#include "training/epochcostview.h"
+
 #include "training/inspect/sentencesimilarity.h"
 
 #include "common/viewexport.h"
@@ -125,9 +128,13 @@ QScrollArea *TrainingPanel::buildSetupColumn() {
   auto *paramBox = new QGroupBox(tr("Model and hyperparameters"), setup);
   auto *paramLayout = new QVBoxLayout(paramBox);
   m_form = new TrainConfigForm(paramBox);
+  m_cost = new EpochCostView(m_bridge, paramBox);
+  paramLayout->addWidget(m_cost);
   paramLayout->addWidget(m_form);
   setupLayout->addWidget(paramBox);
   setupLayout->addStretch();
+  connect(m_cost, &EpochCostView::requested, this, &TrainingPanel::estimateCost);
+  connect(m_form, &TrainConfigForm::edited, m_cost, &EpochCostView::clear);
   connect(m_form, &TrainConfigForm::modelChanged, this, [this] {
     if (m_outputIsAuto) m_output->setText(freshOutputFolder());
   });
@@ -141,10 +148,7 @@ QScrollArea *TrainingPanel::buildSetupColumn() {
 QGroupBox *TrainingPanel::buildDataBox(QWidget *parent) {
   auto *dataBox = new QGroupBox(tr("Data and output"), parent);
   auto *dataForm = new QFormLayout(dataBox);
-  m_backbone = new QComboBox(dataBox);
-  m_backbone->setEditable(true);
-  m_backbone->addItem(defaultBackbone());
-  m_backbone->setToolTip(tr("Image features: concept-cnn (built in), onnx:FILE, torchscript:FILE or npy:FILE"));
+  m_backbone = new BackbonePicker(dataBox);
   dataForm->addRow(tr("Backbone"), m_backbone);
   auto *outputRow = new QHBoxLayout;
   m_output = new QLineEdit(dataBox);
@@ -302,9 +306,20 @@ void TrainingPanel::setOutputFolder(const QString &dir) {
   m_outputIsAuto = false;
 }
 
-QString TrainingPanel::backbone() const { return m_backbone->currentText().trimmed(); }
+void TrainingPanel::estimateCost() {
+  TrainConfig config;
+  QString error;
+  if (!m_state.dataset()) return m_cost->showProblem(tr("open a dataset first"));
+  if (!m_form->config(&config, &error)) return m_cost->showProblem(error);
+  TrainingSource source;
+  source.datasetPath = m_state.datasetPath();
+  source.backbone = backbone().isEmpty() ? defaultBackbone() : backbone();
+  m_cost->estimate(m_state.dataset(), source, config);
+}
 
-void TrainingPanel::setBackbone(const QString &backbone) { m_backbone->setCurrentText(backbone); }
+QString TrainingPanel::backbone() const { return m_backbone->backbone(); }
+
+void TrainingPanel::setBackbone(const QString &backbone) { m_backbone->setBackbone(backbone); }
 
 QString TrainingPanel::statusText() const { return m_status->text(); }
 

@@ -33,6 +33,9 @@ class QTimer;
 
 namespace gs {
 
+class BackbonePicker;
+class EpochCostView;
+
 class TrainConfigForm;
 class TrainingPlots;
 class WorkbenchState;
@@ -94,6 +97,7 @@ private:
   void buildUi();
   QScrollArea *buildSetupColumn();
   QGroupBox *buildDataBox(QWidget *parent);
+  void estimateCost(); // the form's model measured on the open dataset (EpochCostView)
   QWidget *buildMonitor(QWidget *setupColumn);
   QHBoxLayout *buildControls(QWidget *monitor, QWidget *setupColumn);
   QHBoxLayout *buildPlotSettings(QWidget *monitor);
@@ -117,7 +121,8 @@ private:
   EngineBridge &m_bridge;
   WorkbenchState &m_state;
   TrainConfigForm *m_form = nullptr;
-  QComboBox *m_backbone = nullptr;
+  BackbonePicker *m_backbone = nullptr;
+  EpochCostView *m_cost = nullptr;
   QLineEdit *m_output = nullptr;
   bool m_outputIsAuto = true; // a generated folder follows the model; one the user chose stays
   QPushButton *m_start = nullptr, *m_pause = nullptr, *m_resume = nullptr, *m_stop = nullptr;

@@ -6,7 +6,9 @@
 #include "training/detail/trainstep.h"
 
 #include "training/trainingsource.h"
+#include "engine/jobcontext.h"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 #include <numeric>
@@ -60,7 +62,24 @@ TrainingThroughput measureTrainingThroughput(const TrainingData &input, const Tr
   t.captions = batches * batch;
   t.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   t.captionsPerSecond = t.captions / t.seconds;
+  for (const torch::Tensor &p : trainable) t.parameters += p.numel();
   return t;
+}
+
+EpochCostEstimate estimateEpochCost(const Dataset &dataset, TrainingSource source, const TrainConfig &config, JobContext *job,
+                                    int batches) {
+  if (config.entry().closedForm)
+    throw std::invalid_argument(config.modelName().toStdString() + " is fitted in one step: it has no epochs");
+  requestInputsOf(config, source);
+  const TrainingData data = prepareTrainingData(dataset, source, job);
+  if (job) job->setProgress(0.8, QStringLiteral("timing %1 minibatches").arg(batches));
+  EpochCostEstimate estimate;
+  estimate.throughput = measureTrainingThroughput(data, config, batches);
+  estimate.trainCaptions = int(data.captionsIn(Split::Train).size());
+  estimate.secondsPerEpoch = estimate.trainCaptions / std::max(1e-9, estimate.throughput.captionsPerSecond);
+  const std::int64_t featureBytes = std::int64_t(data.imageFeatures.size() + data.regionFeatures.size()) * 4;
+  estimate.memoryBytes = estimate.throughput.parameters * 4 * 3 + featureBytes;
+  return estimate;
 }
 
 }  // namespace gs

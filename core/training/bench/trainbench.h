@@ -4,6 +4,9 @@
 
 #include "training/trainconfig.h"
 #include "training/trainingdata.h"
+#include "training/trainingsource.h"
+
+#include <cstdint>
 
 namespace gs {
 
@@ -13,9 +16,24 @@ struct TrainingThroughput {
   int captions = 0;
   double seconds = 0;
   double captionsPerSecond = 0;
+  std::int64_t parameters = 0; // trainable values of the joint model
 };
 
 // Runs one warm-up minibatch, then `batches` timed ones of config.batchSize training captions.
 TrainingThroughput measureTrainingThroughput(const TrainingData &data, const TrainConfig &config, int batches);
+
+// What one epoch of `config` on `dataset` costs here, measured before training: the data prepared
+// as the run would read it (features and parses, cached for the run), a few timed minibatches, and
+// the epoch extrapolated over the training captions. Memory: the model's values three times
+// (weights, gradients, the optimiser's state) and the image features, in bytes.
+struct EpochCostEstimate {
+  TrainingThroughput throughput;
+  int trainCaptions = 0;
+  double secondsPerEpoch = 0;
+  std::int64_t memoryBytes = 0;
+};
+// Throws std::invalid_argument for a closed-form model (no epochs) and what preparing the data throws.
+EpochCostEstimate estimateEpochCost(const Dataset &dataset, TrainingSource source, const TrainConfig &config,
+                                    JobContext *job = nullptr, int batches = 3);
 
 }  // namespace gs
