@@ -15,6 +15,7 @@
 
 #include <QFormLayout>
 #include <QLabel>
+#include <QSettings>
 #include "training/backbonepicker.h"
 #include "vision/backbonespec.h"
 
@@ -419,6 +420,7 @@ private Q_SLOTS:
     form.setModel(QStringLiteral("rnn"));
     QVERIFY(changes->isHidden());
 
+    QSettings().remove(QStringLiteral("backbones")); // networks added by an earlier run of this test
     BackbonePicker picker;
     QCOMPARE(picker.backbone(), defaultBackbone());
     const QString onnx = m_dir.filePath(QStringLiteral("mobilenetv2-12-int8.onnx"));

@@ -51,8 +51,9 @@ BackbonePicker::BackbonePicker(QWidget *parent) : QComboBox(parent) {
 }
 
 QString BackbonePicker::backbone() const {
-  const int index = findText(currentText());
-  if (index >= 0 && itemData(index, kSpecRole).isValid()) return itemData(index, kSpecRole).toString();
+  // The chosen item's backbone, unless the user typed over its text (two files may share a name).
+  const int index = currentIndex();
+  if (index >= 0 && currentText() == itemText(index) && itemData(index, kSpecRole).isValid()) return itemData(index, kSpecRole).toString();
   return currentText().trimmed();
 }
 
