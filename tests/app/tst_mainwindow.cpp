@@ -81,6 +81,21 @@ QStringList menuTitles(QMainWindow &window) {
   for (QAction *action : window.menuBar()->actions()) titles << action->text();
   return titles;
 }
+
+// A 20-image Scenes demo in `dir`, for the tests that need a dataset open.
+QString makeSmallDemo(const QTemporaryDir &dir) {
+  const QString folder = dir.filePath(QStringLiteral("scenes"));
+  ScenesOptions options;
+  options.images = 20;
+  makeScenesDemo(folder, options);
+  return folder;
+}
+
+// Opens `folder` in the window and waits until it is loaded (false after 30 s).
+bool openAndWait(MainWindow &window, const QString &folder) {
+  QSignalSpy opened(&window, &MainWindow::datasetOpened);
+  return window.openDataset(folder) && QTest::qWaitFor([&opened] { return !opened.isEmpty(); }, 30000);
+}
 }  // namespace
 
 class TestMainWindow : public QObject {
@@ -539,10 +554,7 @@ private Q_SLOTS:
   // dataset is open (the welcome view has the window to itself before).
   void geometryAndDockStatePersist() {
     QTemporaryDir data;
-    const QString folder = data.filePath(QStringLiteral("scenes"));
-    ScenesOptions options;
-    options.images = 20;
-    makeScenesDemo(folder, options);
+    const QString folder = makeSmallDemo(data);
     {
       Engine engine;
       EngineBridge bridge(engine);
@@ -550,9 +562,7 @@ private Q_SLOTS:
       MainWindow window(bridge, settings);
       window.show();
       QVERIFY(QTest::qWaitForWindowExposed(&window));
-      QSignalSpy opened(&window, &MainWindow::datasetOpened);
-      QVERIFY(window.openDataset(folder));
-      QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 30000);
+      QVERIFY(openAndWait(window, folder));
       window.resize(900, 640);
       window.setWorkspace(Workspace::Inspect);
       QVERIFY(!window.dock(MainWindow::Dock::Regions)->isHidden());
@@ -567,9 +577,7 @@ private Q_SLOTS:
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QCOMPARE(window.size(), QSize(900, 640));
-    QSignalSpy opened(&window, &MainWindow::datasetOpened);
-    QVERIFY(window.openDataset(folder));
-    QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 30000);
+    QVERIFY(openAndWait(window, folder));
     QCOMPARE(window.workspace(), Workspace::Inspect); // where the last session left off
     QVERIFY(window.dock(MainWindow::Dock::Regions)->isHidden());
     QVERIFY(!window.dock(MainWindow::Dock::Trees)->isHidden());
@@ -655,10 +663,7 @@ private Q_SLOTS:
   // manual. Opening a dataset hands the area back to the docks.
   void welcomeViewUntilADatasetOpens() {
     QTemporaryDir data;
-    const QString folder = data.filePath(QStringLiteral("scenes"));
-    ScenesOptions options;
-    options.images = 20;
-    makeScenesDemo(folder, options);
+    const QString folder = makeSmallDemo(data);
     Engine engine;
     EngineBridge bridge(engine);
     QSettings settings(m_dir.filePath(QStringLiteral("welcome.ini")), QSettings::IniFormat); // fresh lists
@@ -762,10 +767,7 @@ private Q_SLOTS:
   void everyWorkspaceFitsTheScreen() {
     QFETCH(QSize, screen);
     QTemporaryDir data;
-    const QString folder = data.filePath(QStringLiteral("scenes"));
-    ScenesOptions options;
-    options.images = 20;
-    makeScenesDemo(folder, options);
+    const QString folder = makeSmallDemo(data);
     Engine engine;
     EngineBridge bridge(engine);
     QSettings settings(m_dir.filePath(QStringLiteral("workspaces-%1.ini").arg(screen.width())), QSettings::IniFormat);
@@ -773,9 +775,7 @@ private Q_SLOTS:
     window.resize(screen);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QSignalSpy opened(&window, &MainWindow::datasetOpened);
-    QVERIFY(window.openDataset(folder));
-    QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 30000);
+    QVERIFY(openAndWait(window, folder));
     for (const WorkspaceInfo &info : workspaces()) {
       window.setWorkspace(info.kind);
       QTest::qWait(100);
@@ -808,10 +808,7 @@ private Q_SLOTS:
   // HM-LSTM from the model list, and Start is there to press, nothing closed or resized.
   void hmlstmCanBeStartedOnALaptopScreen() {
     QTemporaryDir data;
-    const QString folder = data.filePath(QStringLiteral("scenes"));
-    ScenesOptions options;
-    options.images = 20;
-    makeScenesDemo(folder, options);
+    const QString folder = makeSmallDemo(data);
     Engine engine;
     EngineBridge bridge(engine);
     QSettings settings(m_dir.filePath(QStringLiteral("laptop.ini")), QSettings::IniFormat);
@@ -819,9 +816,7 @@ private Q_SLOTS:
     window.resize(1366, 768);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QSignalSpy opened(&window, &MainWindow::datasetOpened);
-    QVERIFY(window.openDataset(folder));
-    QTRY_COMPARE_WITH_TIMEOUT(opened.size(), 1, 30000);
+    QVERIFY(openAndWait(window, folder));
     child<QAction>(window, "action.workspace.train")->trigger();
     auto *models = qobject_cast<QComboBox *>(window.trainingPanel()->form()->editor(QStringLiteral("model")));
     QVERIFY(models && !models->visibleRegion().isEmpty());

@@ -35,79 +35,79 @@ TrainConfigForm::TrainConfigForm(QWidget *parent) : QWidget(parent) {
   setConfig(TrainConfig::defaultsFor(modelRegistry().front().kind));
 }
 
+// The editor of one schema field, by its kind; its changes emit edited() (the model's refill the form).
+QWidget *TrainConfigForm::makeEditor(const ConfigField &field) {
+  if (field.kind == QLatin1String("choice")) return makeChoiceEditor(field);
+  if (field.kind == QLatin1String("int")) {
+    auto *spin = new QSpinBox(this);
+    spin->setRange(0, std::numeric_limits<int>::max());
+    connect(spin, &QSpinBox::valueChanged, this, [this] {
+      if (!m_filling) Q_EMIT edited();
+    });
+    return spin;
+  }
+  if (field.kind == QLatin1String("bool")) {
+    auto *check = new QCheckBox(this);
+    connect(check, &QCheckBox::toggled, this, [this] {
+      if (!m_filling) Q_EMIT edited();
+    });
+    return check;
+  }
+  auto *line = new QLineEdit(this);
+  if (field.kind == QLatin1String("uint64")) {
+    // The seed is 64-bit: a spin box holds only an int, so digits in a line edit.
+    line->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{1,20}")), line));
+  } else if (field.kind == QLatin1String("double")) {
+    auto *validator = new QDoubleValidator(line);
+    validator->setLocale(QLocale::c());
+    validator->setNotation(QDoubleValidator::ScientificNotation);
+    line->setValidator(validator);
+  } else if (field.key == kWordVectorsKey) { // "string" and any kind added later: free text
+    addWordVectorsBrowser(line);
+  }
+  connect(line, &QLineEdit::textChanged, this, [this] {
+    if (!m_filling) Q_EMIT edited();
+  });
+  return line;
+}
+
+QWidget *TrainConfigForm::makeChoiceEditor(const ConfigField &field) {
+  auto *combo = new QComboBox(this);
+  // Each item carries its value; the models show their title and what they are for.
+  for (const QString &choice : field.choices) {
+    const ModelEntry *entry = field.key == kModelKey ? findModel(choice) : nullptr;
+    combo->addItem(entry ? QStringLiteral("%1 — %2").arg(modelTitle(*entry), modelSummary(*entry)) : choice, choice);
+    if (entry) combo->setItemData(combo->count() - 1, QStringLiteral("%1 (%2)").arg(entry->paper, entry->name), Qt::ToolTipRole);
+  }
+  if (field.key != kModelKey) {
+    connect(combo, &QComboBox::currentIndexChanged, this, [this] {
+      if (!m_filling) Q_EMIT edited();
+    });
+    return combo;
+  }
+  // The titles are long: the box stays narrow, its list as wide as they are.
+  combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  combo->setMinimumContentsLength(18);
+  combo->view()->setMinimumWidth(combo->view()->sizeHintForColumn(0) + 24);
+  connect(combo, &QComboBox::currentIndexChanged, this, &TrainConfigForm::onModelChosen);
+  return combo;
+}
+
+void TrainConfigForm::addWordVectorsBrowser(QLineEdit *line) {
+  line->setPlaceholderText(tr("none: learn word vectors from scratch"));
+  QAction *browse = line->addAction(style()->standardIcon(QStyle::SP_DirOpenIcon), QLineEdit::TrailingPosition);
+  browse->setToolTip(tr("Choose a GloVe or word2vec text file"));
+  connect(browse, &QAction::triggered, this, [this, line] {
+    const QString file = QFileDialog::getOpenFileName(this, tr("Word vectors"), line->text(), tr("Word vectors (*.txt *.vec);;All files (*)"));
+    if (!file.isEmpty()) line->setText(file);
+  });
+}
+
 void TrainConfigForm::build() {
   m_layout = new QFormLayout(this);
   m_layout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
   for (const ConfigField &field : trainConfigSchema()) {
-    QWidget *editor = nullptr;
-    if (field.kind == QLatin1String("choice")) {
-      auto *combo = new QComboBox(this);
-      // Each item carries its value; the models show their title and what they are for.
-      for (const QString &choice : field.choices) {
-        const ModelEntry *entry = field.key == kModelKey ? findModel(choice) : nullptr;
-        combo->addItem(entry ? QStringLiteral("%1 — %2").arg(modelTitle(*entry), modelSummary(*entry)) : choice, choice);
-        if (entry) combo->setItemData(combo->count() - 1, QStringLiteral("%1 (%2)").arg(entry->paper, entry->name), Qt::ToolTipRole);
-      }
-      if (field.key == kModelKey) {
-        // The titles are long: the box stays narrow, its list as wide as they are.
-        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(18);
-        combo->view()->setMinimumWidth(combo->view()->sizeHintForColumn(0) + 24);
-        connect(combo, &QComboBox::currentIndexChanged, this, &TrainConfigForm::onModelChosen);
-      }
-      else
-        connect(combo, &QComboBox::currentIndexChanged, this, [this] {
-          if (!m_filling) Q_EMIT edited();
-        });
-      editor = combo;
-    } else if (field.kind == QLatin1String("int")) {
-      auto *spin = new QSpinBox(this);
-      spin->setRange(0, std::numeric_limits<int>::max());
-      connect(spin, &QSpinBox::valueChanged, this, [this] {
-        if (!m_filling) Q_EMIT edited();
-      });
-      editor = spin;
-    } else if (field.kind == QLatin1String("uint64")) {
-      // The seed is 64-bit: a spin box holds only an int, so digits in a line edit.
-      auto *line = new QLineEdit(this);
-      line->setValidator(new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{1,20}")), line));
-      connect(line, &QLineEdit::textChanged, this, [this] {
-        if (!m_filling) Q_EMIT edited();
-      });
-      editor = line;
-    } else if (field.kind == QLatin1String("double")) {
-      auto *line = new QLineEdit(this);
-      auto *validator = new QDoubleValidator(line);
-      validator->setLocale(QLocale::c());
-      validator->setNotation(QDoubleValidator::ScientificNotation);
-      line->setValidator(validator);
-      connect(line, &QLineEdit::textChanged, this, [this] {
-        if (!m_filling) Q_EMIT edited();
-      });
-      editor = line;
-    } else if (field.kind == QLatin1String("bool")) {
-      auto *check = new QCheckBox(this);
-      connect(check, &QCheckBox::toggled, this, [this] {
-        if (!m_filling) Q_EMIT edited();
-      });
-      editor = check;
-    } else { // "string" and any kind added later: free text
-      auto *line = new QLineEdit(this);
-      if (field.key == kWordVectorsKey) {
-        line->setPlaceholderText(tr("none: learn word vectors from scratch"));
-        QAction *browse = line->addAction(style()->standardIcon(QStyle::SP_DirOpenIcon), QLineEdit::TrailingPosition);
-        browse->setToolTip(tr("Choose a GloVe or word2vec text file"));
-        connect(browse, &QAction::triggered, this, [this, line] {
-          const QString file = QFileDialog::getOpenFileName(this, tr("Word vectors"), line->text(),
-                                                            tr("Word vectors (*.txt *.vec);;All files (*)"));
-          if (!file.isEmpty()) line->setText(file);
-        });
-      }
-      connect(line, &QLineEdit::textChanged, this, [this] {
-        if (!m_filling) Q_EMIT edited();
-      });
-      editor = line;
-    }
+    QWidget *editor = makeEditor(field);
     editor->setObjectName(field.key);
     // What the setting does, and its name in config.json and on the command line.
     const QString tip = tr("%1\n(%2 in config.json)").arg(field.description, field.key);

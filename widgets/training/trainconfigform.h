@@ -14,6 +14,7 @@
 class QComboBox;
 class QFormLayout;
 class QLabel;
+class QLineEdit;
 
 namespace gs {
 
@@ -47,6 +48,9 @@ Q_SIGNALS:
 private:
   QComboBox *modelCombo() const; // the "model" field's editor
   void build();
+  QWidget *makeEditor(const ConfigField &field);
+  QWidget *makeChoiceEditor(const ConfigField &field);
+  void addWordVectorsBrowser(QLineEdit *line);
   void setValue(const QString &key, const QJsonValue &value);
   void onModelChosen();
   void showSettingsOf(const ModelEntry &entry);
