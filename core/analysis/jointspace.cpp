@@ -53,8 +53,7 @@ std::shared_ptr<const JointSpace> JointSpace::openSplits(const QString &runDir, 
 
   const TrainingSource source = RunFolder(runDir).source();
   space->m_datasetPath = source.datasetPath;
-  const bool given = dataset && dataset->isLoadedFrom(source.datasetPath);
-  const TrainingData data = given ? prepareTrainingData(*dataset, source, job) : prepareTrainingData(source, job);
+  const TrainingData data = prepareTrainingData(source, dataset.get(), job);
   space->m_dataImageIds = data.imageIds;
   space->m_dataImagePaths = data.imagePaths;
   space->m_featuresFolder = data.source.value(QStringLiteral("features")).toString();

@@ -42,8 +42,7 @@ JobFunction makeTrainingJob(TrainingRequest request) {
     }
     requestInputsOf(request.config, from);
     // The caller's dataset serves when it is the one the run reads (a resumed run reads its own).
-    const bool given = request.dataset && request.dataset->isLoadedFrom(from.datasetPath);
-    const TrainingData data = given ? prepareTrainingData(*request.dataset, from, &job) : prepareTrainingData(from, &job);
+    const TrainingData data = prepareTrainingData(from, request.dataset.get(), &job);
     TrainingEvents events;
     if (const std::shared_ptr<TrainingInbox> inbox = request.inbox) {
       events.onBatch = [inbox](const BatchEvent &e) { inbox->push(e); };

@@ -125,6 +125,11 @@ TrainingData prepareTrainingData(const TrainingSource &source, JobContext *job) 
   return prepareTrainingData(loadDataset(source.datasetPath, job), source, job);
 }
 
+TrainingData prepareTrainingData(const TrainingSource &source, const Dataset *held, JobContext *job) {
+  if (held && held->isLoadedFrom(source.datasetPath)) return prepareTrainingData(*held, source, job);
+  return prepareTrainingData(source, job);
+}
+
 TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &source, JobContext *job) {
   if (job && dataset.report.total() > 0)
     job->warn(QStringLiteral("%1: %2 problems while loading (see `groundscope-cli dataset info`)")

@@ -59,5 +59,8 @@ std::vector<TrainingCaption> withParses(std::vector<TrainingCaption> captions);
 TrainingData prepareTrainingData(const TrainingSource &source, JobContext *job = nullptr);
 // The same for a dataset already loaded from source.datasetPath, which is then not read again.
 TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &source, JobContext *job = nullptr);
+// The same from `held`, a dataset the caller has open, when it was loaded from source.datasetPath
+// (Dataset::isLoadedFrom), so it is not read again; otherwise (null, or another dataset) loaded.
+TrainingData prepareTrainingData(const TrainingSource &source, const Dataset *held, JobContext *job);
 
 }  // namespace gs

@@ -71,7 +71,7 @@ EpochCostEstimate estimateEpochCost(const Dataset &dataset, TrainingSource sourc
   if (config.entry().closedForm)
     throw std::invalid_argument(config.modelName().toStdString() + " is fitted in one step: it has no epochs");
   requestInputsOf(config, source);
-  const TrainingData data = prepareTrainingData(dataset, source, job);
+  const TrainingData data = prepareTrainingData(source, &dataset, job);
   if (job) job->setProgress(0.8, QStringLiteral("timing %1 minibatches").arg(batches));
   EpochCostEstimate estimate;
   estimate.throughput = measureTrainingThroughput(data, config, batches);

@@ -23,7 +23,8 @@ struct TrainingThroughput {
 TrainingThroughput measureTrainingThroughput(const TrainingData &data, const TrainConfig &config, int batches);
 
 // What one epoch of `config` on `dataset` costs here, measured before training: the data prepared
-// as the run would read it (features and parses, cached for the run), a few timed minibatches, and
+// as the run would read it (features and parses, cached for the run; `dataset` serves when it was
+// loaded from source.datasetPath, as in prepareTrainingData), a few timed minibatches, and
 // the epoch extrapolated over the training captions. Memory: the model's values three times
 // (weights, gradients, the optimiser's state) and the image features, in bytes.
 struct EpochCostEstimate {

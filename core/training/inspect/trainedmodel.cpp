@@ -43,8 +43,7 @@ TrainedModel TrainedModel::open(const QString &runDir) {
 TrainingData TrainedModel::prepareData(const Dataset *openDataset, JobContext *job) const {
   TrainingSource source = RunFolder(m_runDir).source();
   requestInputsOf(m_config, source);
-  if (openDataset && openDataset->isLoadedFrom(source.datasetPath)) return prepareTrainingData(*openDataset, source, job);
-  return prepareTrainingData(source, job);
+  return prepareTrainingData(source, openDataset, job);
 }
 
 std::vector<float> TrainedModel::embedCaptions(const std::vector<TrainingCaption> &captions) const {
