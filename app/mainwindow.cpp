@@ -211,10 +211,7 @@ void MainWindow::createMenus() {
 
 void MainWindow::createFileMenu() {
   QMenu *file = menuBar()->addMenu(tr("&File"));
-  QAction *open = file->addAction(tr("&Open dataset…"), this, [this] {
-    const QString path = QFileDialog::getExistingDirectory(this, tr("Open dataset folder"));
-    if (!path.isEmpty()) openDataset(path);
-  });
+  QAction *open = file->addAction(tr("&Open dataset…"), this, &MainWindow::chooseDatasetFolder);
   open->setShortcut(QKeySequence::Open);
   open->setObjectName(QStringLiteral("action.open"));
   // A dataset is a folder or one file: Karpathy or COCO JSON, CSV/TSV, a Flickr8k token file.
@@ -429,6 +426,11 @@ void MainWindow::rebuildRecentMenu() {
   }
   m_recentMenu->setEnabled(!paths.isEmpty());
   refreshWelcome();
+}
+
+void MainWindow::chooseDatasetFolder() {
+  const QString path = QFileDialog::getExistingDirectory(this, tr("Open dataset folder"));
+  if (!path.isEmpty()) openDataset(path);
 }
 
 bool MainWindow::openDataset(const QString &path) {

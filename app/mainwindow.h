@@ -15,6 +15,7 @@
 class QDockWidget;
 class QMenu;
 class QPlainTextEdit;
+class QPushButton;
 class QSettings;
 class QStackedWidget;
 class QTabWidget;
@@ -79,6 +80,8 @@ public Q_SLOTS:
   // Loads a dataset folder or file as an engine job (format detected); false when the path does
   // not exist. The Dataset dock shows the summary and load report when the job ends.
   bool openDataset(const QString &path);
+  // File > Open dataset… and the welcome view's button: a folder from a dialog, then openDataset.
+  void chooseDatasetFolder();
   // Makes the built-in Scenes demo on first use (in the cache folder) and opens it.
   void openDemoDataset();
   void exportView();
@@ -156,6 +159,7 @@ private:
   Workspace m_workspace{};
   bool m_workspaceEntered = false; // the docks show a workspace (not the welcome view)
   QMap<Workspace, QAction *> m_workspaceActions;
+  QPushButton *m_inspectOffer = nullptr; // in the status bar after a run finished
 };
 
 QString dockTitle(MainWindow::Dock dock);

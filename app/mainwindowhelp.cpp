@@ -10,7 +10,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
-#include <QFileDialog>
 #include <QMenu>
 #include <QMenuBar>
 
@@ -55,19 +54,18 @@ ManualWindow *MainWindow::showManual(const QString &page) {
 
 QString MainWindow::manualPageForFocus() const {
   const QWidget *focus = QApplication::focusWidget();
-  if (focus && m_jobList && (focus == m_jobList || m_jobList->isAncestorOf(focus))) return QStringLiteral("workbench/jobs.md");
+  const auto holds = [focus](const QWidget *widget) { return widget && (focus == widget || widget->isAncestorOf(focus)); };
+  if (!focus) return QStringLiteral("index.md");
+  if (holds(m_jobList)) return QStringLiteral("workbench/jobs.md");
   for (auto it = m_docks.constBegin(); it != m_docks.constEnd(); ++it)
-    if (focus && (focus == it.value() || it.value()->isAncestorOf(focus))) return dockManualPage(it.key());
+    if (holds(it.value())) return dockManualPage(it.key());
   return QStringLiteral("index.md");
 }
 
 void MainWindow::createWelcome() {
   m_welcome = new WelcomeView(this);
   connect(m_welcome, &WelcomeView::demoRequested, this, &MainWindow::openDemoDataset);
-  connect(m_welcome, &WelcomeView::openDatasetRequested, this, [this] {
-    const QString path = QFileDialog::getExistingDirectory(this, tr("Open dataset folder"));
-    if (!path.isEmpty()) openDataset(path);
-  });
+  connect(m_welcome, &WelcomeView::openDatasetRequested, this, &MainWindow::chooseDatasetFolder);
   connect(m_welcome, &WelcomeView::datasetChosen, this, &MainWindow::openDataset);
   connect(m_welcome, &WelcomeView::runChosen, this, &MainWindow::openRecentRun);
   connect(m_welcome, &WelcomeView::manualRequested, this, [this](const QString &page) { showManual(page); });

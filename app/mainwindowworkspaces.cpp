@@ -66,17 +66,14 @@ void MainWindow::createWorkspaceBar(QMenu *view) {
 
 // A finished run is best looked at in Inspect: the status bar offers to go there.
 void MainWindow::createInspectOffer() {
-  auto *offer = new QPushButton(tr("Inspect the run"), this);
-  offer->setObjectName(QStringLiteral("inspectOffer"));
-  offer->setToolTip(tr("Go to the Inspect workspace: the run's trees and regions (Ctrl+3)"));
-  offer->hide();
-  statusBar()->addWidget(offer);
-  connect(offer, &QPushButton::clicked, this, [this, offer] {
-    offer->hide();
-    setWorkspace(Workspace::Inspect);
-  });
-  connect(m_trainingPanel, &TrainingPanel::runFinished, this, [this, offer] {
-    if (m_workspace != Workspace::Inspect) offer->show();
+  m_inspectOffer = new QPushButton(tr("Inspect the run"), this);
+  m_inspectOffer->setObjectName(QStringLiteral("inspectOffer"));
+  m_inspectOffer->setToolTip(tr("Go to the Inspect workspace: the run's trees and regions (Ctrl+3)"));
+  m_inspectOffer->hide();
+  statusBar()->addWidget(m_inspectOffer);
+  connect(m_inspectOffer, &QPushButton::clicked, this, [this] { setWorkspace(Workspace::Inspect); });
+  connect(m_trainingPanel, &TrainingPanel::runFinished, this, [this] {
+    if (m_workspace != Workspace::Inspect) m_inspectOffer->show();
   });
 }
 
@@ -86,7 +83,7 @@ void MainWindow::setWorkspace(Workspace kind) {
   saveWorkspaceState(); // the one being left keeps the user's changes
   m_workspace = kind;
   m_workspaceActions.value(kind)->setChecked(true);
-  if (auto *offer = findChild<QPushButton *>(QStringLiteral("inspectOffer")); offer && kind == Workspace::Inspect) offer->hide();
+  if (kind == Workspace::Inspect) m_inspectOffer->hide(); // the offer is taken
   if (m_welcome) dismissWelcome(); // which enters the workspace
   else enterWorkspace();
 }

@@ -12,12 +12,15 @@ namespace gs {
 namespace {
 // Screenshots are taken at 1366 pixels and more; the page shows them at most this wide.
 constexpr int kMaxImageWidth = 860;
+}  // namespace
 
-// A qrc: URL as the resource path QFile reads (":/manual/…").
-QString resourcePath(const QUrl &url) {
+QString manualFilePath(const QUrl &url) {
   return url.scheme() == QLatin1String("qrc") ? QLatin1Char(':') + url.path() : url.toLocalFile();
 }
-}  // namespace
+
+QUrl manualUrl(const QString &path) {
+  return path.startsWith(QLatin1String(":/")) ? QUrl(QStringLiteral("qrc") + path) : QUrl::fromLocalFile(path);
+}
 
 QString headingAnchor(const QString &heading) {
   QString anchor;
@@ -58,7 +61,7 @@ void ManualBrowser::doSetSource(const QUrl &name, QTextDocument::ResourceType ty
 
 QVariant ManualBrowser::loadResource(int type, const QUrl &name) {
   if (type != QTextDocument::ImageResource) return QTextBrowser::loadResource(type, name);
-  QImage image(resourcePath(name));
+  QImage image(manualFilePath(name));
   if (image.isNull()) return QTextBrowser::loadResource(type, name);
   const int width = std::min(kMaxImageWidth, std::max(200, viewport()->width() - 40));
   if (image.width() > width) image = image.scaledToWidth(width, Qt::SmoothTransformation);

@@ -11,6 +11,10 @@ namespace gs {
 // GitHub's anchor of a heading: lower case; letters, digits, '-' and '_' kept; spaces to '-';
 // every other character dropped ("Colour by: partner rank" → "colour-by-partner-rank").
 QString headingAnchor(const QString &heading);
+// A page's or image's URL as the path QFile reads (qrc:/manual/x.md → ":/manual/x.md"), and back:
+// the manual is read from resources, and from a folder in tests.
+QString manualFilePath(const QUrl &url);
+QUrl manualUrl(const QString &path);
 
 class ManualBrowser : public QTextBrowser {
   Q_OBJECT

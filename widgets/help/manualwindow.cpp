@@ -191,16 +191,14 @@ bool ManualWindow::openPage(const QString &target) {
   const QString anchor = target.section(QLatin1Char('#'), 1);
   const QString path = m_root + QLatin1Char('/') + page;
   if (!QFile::exists(path)) return false;
-  QUrl url = path.startsWith(QLatin1String(":/")) ? QUrl(QStringLiteral("qrc") + path) : QUrl::fromLocalFile(path);
+  QUrl url = manualUrl(path);
   if (!anchor.isEmpty()) url.setFragment(anchor);
   m_browser->setSource(url);
   return true;
 }
 
 QString ManualWindow::currentPage() const {
-  const QUrl url = m_browser->source();
-  const QString path = url.scheme() == QLatin1String("qrc") ? QLatin1Char(':') + url.path() : url.toLocalFile();
-  return QDir(m_root).relativeFilePath(path);
+  return QDir(m_root).relativeFilePath(manualFilePath(m_browser->source()));
 }
 
 void ManualWindow::search(const QString &query) {

@@ -311,10 +311,14 @@ void TrainingPanel::estimateCost() {
   QString error;
   if (!m_state.dataset()) return m_cost->showProblem(tr("open a dataset first"));
   if (!m_form->config(&config, &error)) return m_cost->showProblem(error);
+  m_cost->estimate(m_state.dataset(), dataSource(), config);
+}
+
+TrainingSource TrainingPanel::dataSource() const {
   TrainingSource source;
   source.datasetPath = m_state.datasetPath();
   source.backbone = backbone().isEmpty() ? defaultBackbone() : backbone();
-  m_cost->estimate(m_state.dataset(), source, config);
+  return source;
 }
 
 QString TrainingPanel::backbone() const { return m_backbone->backbone(); }
@@ -515,8 +519,7 @@ bool TrainingPanel::start() {
     return false;
   }
   TrainingRequest request;
-  request.source.datasetPath = m_state.datasetPath();
-  request.source.backbone = backbone().isEmpty() ? defaultBackbone() : backbone();
+  request.source = dataSource();
   requestInputsOf(config, request.source);
   request.dataset = m_state.dataset(); // already loaded: the job need not read it again
   request.config = config;

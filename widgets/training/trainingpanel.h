@@ -8,6 +8,7 @@
 
 #include "engine/enginebridge.h"
 #include "training/runs/runcurves.h"
+#include "training/trainingsource.h"
 
 #include <QColor>
 #include <QElapsedTimer>
@@ -98,6 +99,7 @@ private:
   QScrollArea *buildSetupColumn();
   QGroupBox *buildDataBox(QWidget *parent);
   void estimateCost(); // the form's model measured on the open dataset (EpochCostView)
+  TrainingSource dataSource() const; // the open dataset and the chosen backbone, as a run reads them
   QWidget *buildMonitor(QWidget *setupColumn);
   QHBoxLayout *buildControls(QWidget *monitor, QWidget *setupColumn);
   QHBoxLayout *buildPlotSettings(QWidget *monitor);
