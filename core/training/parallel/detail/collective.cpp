@@ -152,15 +152,7 @@ void Collective::fail(const char *during) const {
   } catch (...) {
     cause = QStringLiteral("unknown error");
   }
-  const QString myHost = hostName();
-  QStringList gone, elsewhere;
-  for (int r = 0; r < worldSize(); ++r) {
-    if (r == rank()) continue;
-    if (m_impl->hosts[std::size_t(r)] != myHost)
-      elsewhere << QString::number(r);
-    else if (!processRuns(m_impl->pids[std::size_t(r)]))
-      gone << QStringLiteral("rank %1 (pid %2)").arg(r).arg(m_impl->pids[std::size_t(r)]);
-  }
+  const auto [gone, elsewhere] = peersGone();
   QString who;
   if (!gone.isEmpty())
     who = QStringLiteral("worker %1 stopped").arg(gone.join(QStringLiteral(", ")));
@@ -173,6 +165,29 @@ void Collective::fail(const char *during) const {
                                .arg(worldSize())
                                .arg(who, QString::fromLatin1(during), cause)
                                .toStdString());
+}
+
+// A killed worker closes its sockets while the kernel tears it down, a moment before it counts as
+// exited; so the survivor that saw the connection drop looks again for up to two seconds before it
+// says that nobody on this machine went away.
+std::pair<QStringList, QStringList> Collective::peersGone() const {
+  const QString myHost = hostName();
+  QStringList gone, elsewhere;
+  const auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    gone.clear();
+    elsewhere.clear();
+    for (int r = 0; r < worldSize(); ++r) {
+      if (r == rank()) continue;
+      if (m_impl->hosts[std::size_t(r)] != myHost)
+        elsewhere << QString::number(r);
+      else if (!processRuns(m_impl->pids[std::size_t(r)]))
+        gone << QStringLiteral("rank %1 (pid %2)").arg(r).arg(m_impl->pids[std::size_t(r)]);
+    }
+    const bool localPeers = elsewhere.size() < worldSize() - 1;
+    if (!gone.isEmpty() || !localPeers || secondsSince(start) > 2.0) return {gone, elsewhere};
+    ::usleep(50000);
+  }
 }
 
 std::vector<std::int64_t> Collective::shareSizes(std::int64_t n) const {

@@ -12,6 +12,8 @@
 
 #include <torch/torch.h>
 
+#include <QStringList>
+
 #include <memory>
 #include <utility>
 #include <vector>
@@ -76,6 +78,8 @@ private:
   explicit Collective(const DistributedOptions &options);
   // Rethrows the exception in flight as a std::runtime_error saying which rank went away.
   [[noreturn]] void fail(const char *during) const;
+  // The ranks of this machine whose process has exited ("rank R (pid P)"), and the ranks on others.
+  std::pair<QStringList, QStringList> peersGone() const;
 
   DistributedOptions m_options;
   std::unique_ptr<Impl> m_impl;
