@@ -22,7 +22,7 @@ const QList<Command> &commands() {
                                       parseCommand(),    parseEvalCommand(), featuresCommand(), trainCommand(), launchCommand(),
                                       evalCommand(),     embedCommand(),     exportCommand(),     retrieveCommand(), compareCommand(),
                                       inspectCommand(),  regionsCommand(), generateCommand(),   tsneCommand(),     mapCommand(),     layoutFeaturesCommand(),
-                                      similarityCommand()});
+                                      similarityCommand(), explainCommand()});
   return list;
 }
 

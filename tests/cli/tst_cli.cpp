@@ -613,6 +613,49 @@ private Q_SLOTS:
     QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("never"))));
   }
 
+  // `explain`: a tree run's nodes with their contributions as JSON (one per node, the root's
+  // subtree summing the rest), CSV with one row per part, a figure; clear errors for an empty
+  // caption, unknown words only, a bad method and grid occlusion of precomputed features.
+  void explainScoresATreeRun() {
+    QTemporaryDir dir;
+    const QString data = makeDemoWithFeatures(dir, 30);
+    const QString run = dir.filePath(QStringLiteral("run"));
+    Result r = runCli({QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("dtrnn"),
+                       QStringLiteral("--epochs"), QStringLiteral("1"), QStringLiteral("--out"), run, QStringLiteral("--backbone"),
+                       QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy"))});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    r = runCli({QStringLiteral("explain"), run, QStringLiteral("--caption-id"), QStringLiteral("0"), QStringLiteral("--method"),
+                QStringLiteral("gradient"), QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject result = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(result.value(QStringLiteral("unit")).toString(), QStringLiteral("node"));
+    const QJsonArray parts = result.value(QStringLiteral("parts")).toArray();
+    QVERIFY(parts.size() >= 3);
+    const QJsonObject root = parts.at(result.value(QStringLiteral("root")).toInt()).toObject();
+    double words = 0;
+    for (const QJsonValue &part : parts) words += part.toObject().value(QStringLiteral("contribution")).toDouble();
+    QVERIFY(std::abs(words - root.value(QStringLiteral("subtree")).toDouble()) < 1e-6);
+    const QString figure = dir.filePath(QStringLiteral("tree.svg"));
+    r = runCli({QStringLiteral("explain"), run, QStringLiteral("--caption-id"), QStringLiteral("0"), QStringLiteral("--format"),
+                QStringLiteral("csv"), QStringLiteral("--figure"), figure});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(r.out.count(QLatin1Char('\n')), parts.size() + 1);
+    QVERIFY(r.out.startsWith(QStringLiteral("model,image,caption,method,score,")));
+    QVERIFY(QFileInfo(figure).size() > 1000);
+    const QString image = result.value(QStringLiteral("image")).toString();
+    r = runCli({QStringLiteral("explain"), run, QStringLiteral("--image"), image, QStringLiteral("--caption"), QStringLiteral("  ")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("no words")), qPrintable(r.err));
+    r = runCli({QStringLiteral("explain"), run, QStringLiteral("--image"), image, QStringLiteral("--caption"), QStringLiteral("zebra quokka")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("vocabulary")), qPrintable(r.err));
+    r = runCli({QStringLiteral("explain"), run, QStringLiteral("--caption-id"), QStringLiteral("0"), QStringLiteral("--method"), QStringLiteral("lime")});
+    QCOMPARE(r.code, 2);
+    r = runCli({QStringLiteral("explain"), run, QStringLiteral("--caption-id"), QStringLiteral("0"), QStringLiteral("--grid"), QStringLiteral("3x3")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("precomputed")), qPrintable(r.err));
+  }
+
   // Issue 7: the Scenes demo's ground-truth layout features as an npy backbone that `train` reads.
   void layoutFeaturesFeedTraining() {
     QTemporaryDir dir;

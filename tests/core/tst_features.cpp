@@ -10,6 +10,7 @@
 #include "io/paths.h"
 #include "vision/featurebench.h"
 #include "vision/features.h"
+#include "vision/occlusiongrid.h"
 #include "vision/torchscriptexample.h"
 
 #include <opencv2/imgcodecs.hpp>
@@ -185,6 +186,37 @@ private Q_SLOTS:
     const FeatureSet ten = extractFeatures(dataset, logits, options);
     const float *cat = ten.row(0);
     QCOMPARE(int(std::max_element(cat, cat + 1000) - cat), 282);
+  }
+
+  // The occlusion grid sends the photo through the same network as extraction: its first row is
+  // the extracted feature; the other rows are the photo with one cell grey. Greying the whole photo
+  // (a 1 × 1 grid) takes the tiger cat's logit down.
+  void occlusionGridRerunsTheBackbone() {
+    if (!QFileInfo::exists(onnxModel())) QSKIP("../shared/data/imagenet-cnn is absent");
+    QTemporaryDir dir;
+    Dataset dataset;
+    dataset.name = QStringLiteral("photos");
+    ImageRecord record;
+    record.id = QStringLiteral("cat");
+    record.path = QStringLiteral(GS_SHARED_DATA "/imagenet-cnn/cat.jpg");
+    dataset.images.push_back(record);
+    BackboneSpec logits = BackboneSpec::parse(QStringLiteral("onnx:") + onnxModel());
+    logits.layer = QStringLiteral("output");
+    ExtractOptions options;
+    options.outDir = dir.filePath(QStringLiteral("logits"));
+    const FeatureSet extracted = extractFeatures(dataset, logits, options);
+    const OccludedFeatures grid = extractOccludedFeatures(dataset, record.path, logits, options.outDir, CropMode::Center, 3, 4);
+    QCOMPARE(grid.dim, 1000);
+    QCOMPARE(int(grid.cells.size()), 12);
+    QCOMPARE(int(grid.features.size()), 13 * 1000);
+    double worst = 0;
+    for (int d = 0; d < 1000; ++d) worst = std::max(worst, double(std::abs(grid.features[std::size_t(d)] - extracted.row(0)[d])));
+    QVERIFY2(worst < 1e-3, qPrintable(QString::number(worst)));
+    const OccludedFeatures whole = extractOccludedFeatures(dataset, record.path, logits, options.outDir, CropMode::Center, 1, 1);
+    QVERIFY(whole.features[1000 + 282] < whole.features[282] - 1.0f);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, extractOccludedFeatures(dataset, record.path, logits, options.outDir, CropMode::Center, 0, 4));
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, extractOccludedFeatures(dataset, dir.filePath(QStringLiteral("none.jpg")), logits,
+                                                                         options.outDir, CropMode::Center, 2, 2));
   }
 
   void onnxErrorsNameTheFileAndReason() {

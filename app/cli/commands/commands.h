@@ -26,6 +26,7 @@ Command tsneCommand();
 Command mapCommand();
 Command layoutFeaturesCommand();
 Command similarityCommand();
+Command explainCommand();
 
 // `inspect RUN --image ID` of a concepts run (conceptscommands.cpp).
 class Arguments;
@@ -39,5 +40,6 @@ Command benchTsneCommand();     // benchtsne.cpp
 Command benchMapCommand();      // benchtsne.cpp
 Command benchRetrievalCommand(); // benchretrieval.cpp
 Command benchDdpCommand();       // benchddp.cpp
+Command benchCaptionLabCommand(); // benchcaptionlab.cpp
 
 }  // namespace gs::cli

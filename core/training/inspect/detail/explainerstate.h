@@ -1,0 +1,60 @@
+#pragma once
+// The state behind a ScoreExplainer: its own copy of the run's model, the candidate images'
+// embeddings, and the steps every explanation shares (reading a sentence, ranking an image for a
+// set of sentences or of image features, occluding).
+
+#include "training/detail/embedder.h"
+#include "training/inspect/attribution.h"
+#include "training/inspect/detail/explainedsentence.h"
+#include "parse/captionparser.h"
+#include "training/inspect/regiongrounding.h"
+
+#include <QHash>
+#include "training/inspect/trainedmodel.h"
+
+#include <mutex>
+
+namespace gs {
+
+namespace detail {
+// Scores of one image against several sentences (or of several versions of an image against one
+// sentence), with the image's rank among the candidates for each.
+struct RankedScores {
+  std::vector<double> scores;
+  std::vector<int> ranks;
+  int candidates = 0;
+  std::vector<std::pair<int, double>> top; // the first sentence's best images: (image row, score)
+};
+}  // namespace detail
+
+struct ScoreExplainer::Impl {
+  Impl(const QString &runDir, std::shared_ptr<const TrainingData> data, Split split);
+
+  void checkImage(int image) const;
+  detail::ExplainedSentence read(const QString &caption) const;
+  // A sentence parsed as training parsed its captions (collapsed dependencies and the constituency
+  // tree), by a parser kept open: parseCaptions would load Link Grammar's dictionary on every call.
+  std::shared_ptr<const ParsedCaption> parse(const QString &text) const;
+  torch::Tensor featureRow(int image) const; // [1, featureDim]
+  // The image against each encoded sentence.
+  detail::RankedScores rank(int image, const std::vector<detail::EncodedCaption> &sentences, int top = 0) const;
+  // Versions of the image's feature row ([versions, featureDim]) against one sentence; the image's
+  // rank when its row is replaced by each version.
+  detail::RankedScores rankVersions(int image, const torch::Tensor &versions, const detail::EncodedCaption &sentence) const;
+  void occlude(int image, const detail::ExplainedSentence &sentence, OcclusionKind kind, SentenceAttribution &out) const;
+
+  TrainedModel model;
+  std::shared_ptr<const TrainingData> data;
+  Split split;
+  SentenceUnitKind unit = SentenceUnitKind::Word;
+  std::vector<detail::JointModel> members; // empty for closed-form models (CCA)
+  std::vector<int> candidates;             // image rows of the split
+  torch::Tensor candidateEmbeddings;       // [candidates, d]
+  std::unique_ptr<RegionGrounder> grounder; // the HM-LSTM's phrase–region scores, made on first use
+  mutable std::mutex mutex;                // gradients swap embedding tables: one explanation at a time
+  mutable std::mutex parserMutex;
+  mutable std::unique_ptr<CaptionParser> parser; // made on first use
+  mutable QHash<QString, std::shared_ptr<const ParsedCaption>> parsed; // the sentences parsed so far
+};
+
+}  // namespace gs
