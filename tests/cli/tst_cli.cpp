@@ -613,6 +613,48 @@ private Q_SLOTS:
     QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("never"))));
   }
 
+  // `contrast`: one record per generator with its counts and interval, the pairs exported, and
+  // clear errors for a missing run folder (exit 1) and an unknown generator (exit 2).
+  void contrastScoresARun() {
+    QTemporaryDir dir;
+    const QString data = makeDemoWithFeatures(dir, 30);
+    const QString run = dir.filePath(QStringLiteral("run"));
+    Result r = runCli({QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("bow"),
+                       QStringLiteral("--epochs"), QStringLiteral("1"), QStringLiteral("--out"), run, QStringLiteral("--backbone"),
+                       QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy"))});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QString pairs = dir.filePath(QStringLiteral("pairs.csv"));
+    r = runCli({QStringLiteral("contrast"), run, QStringLiteral("--generators"), QStringLiteral("swap,shuffle"), QStringLiteral("--export"), pairs,
+                QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonArray records = QJsonDocument::fromJson(r.out.toUtf8()).array();
+    QCOMPARE(records.size(), 2);
+    QCOMPARE(records.at(0).toObject().value(QStringLiteral("generator")).toString(), QStringLiteral("swap"));
+    int exported = 0;
+    for (const QJsonValue &value : records) {
+      const QJsonObject record = value.toObject();
+      for (const char *key : {"asked", "refused", "pairs", "wins", "ties", "losses", "accuracy", "ci_low", "ci_high", "split", "captions"})
+        QVERIFY2(record.contains(QLatin1String(key)), key);
+      QCOMPARE(record.value(QStringLiteral("asked")).toInt(), record.value(QStringLiteral("captions")).toInt());
+      QCOMPARE(record.value(QStringLiteral("refused")).toInt() + record.value(QStringLiteral("pairs")).toInt(),
+               record.value(QStringLiteral("asked")).toInt());
+      exported += record.value(QStringLiteral("pairs")).toInt();
+    }
+    QCOMPARE(records.at(1).toObject().value(QStringLiteral("accuracy")).toDouble(), 0.5); // bag of words on shuffled words
+    QFile csv(pairs);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    QCOMPARE(csv.readAll().count('\n'), exported + 1);
+    r = runCli({QStringLiteral("contrast"), run, QStringLiteral("--examples"), QStringLiteral("4")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("on 4 test captions")) && r.out.contains(QStringLiteral("replace")), qPrintable(r.out));
+    r = runCli({QStringLiteral("contrast"), dir.filePath(QStringLiteral("no-such-run"))});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("no-such-run: no such run folder")), qPrintable(r.err));
+    r = runCli({QStringLiteral("contrast"), run, QStringLiteral("--generators"), QStringLiteral("swap,reverse")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("unknown generator 'reverse'")), qPrintable(r.err));
+  }
+
   // `explain`: a tree run's nodes with their contributions as JSON (one per node, the root's
   // subtree summing the rest), CSV with one row per part, a figure; clear errors for an empty
   // caption, unknown words only, a bad method and grid occlusion of precomputed features.

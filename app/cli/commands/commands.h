@@ -26,6 +26,7 @@ Command tsneCommand();
 Command mapCommand();
 Command layoutFeaturesCommand();
 Command similarityCommand();
+Command contrastCommand();
 Command explainCommand();
 
 // `inspect RUN --image ID` of a concepts run (conceptscommands.cpp).

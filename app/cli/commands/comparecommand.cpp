@@ -5,6 +5,7 @@
 // `--ablation concepts` trains the rows of Huang et al.'s Table 2 that apply (the concepts model's
 // presets) with one shared configuration and prints their table (R@K both ways, mR, twin accuracy,
 // wall time). Models that read different inputs (10-crop context, concepts) get data of their own.
+// --contrast adds each run's contrast-set accuracy per generator (swap, drop, replace, shuffle).
 
 #include "arguments.h"
 #include "clioutput.h"
@@ -48,6 +49,7 @@ std::vector<OptionSpec> compareOptions() {
       {QStringLiteral("similarity"), QStringLiteral("LIST"), QStringLiteral("Sentence-similarity benchmarks to add as columns (sts-b,sick-r,sts12…sts16).")},
       {QStringLiteral("similarity-data"), QStringLiteral("DIR"),
        QStringLiteral("Where the benchmarks are: DIR/sts-benchmark, DIR/sick, DIR/sts12 … (or the benchmark's own folder).")},
+      {QStringLiteral("contrast"), {}, QStringLiteral("Add contrast-set accuracy columns (swap, drop, replace, shuffle) on each run's test split.")},
       {QStringLiteral("json"), {}, QStringLiteral("Print JSON (--format json).")}};
 }
 
@@ -134,19 +136,36 @@ ComparisonRequest requestOf(const Arguments &args, bool ablation) {
   request.outputRoot = args.isSet(QStringLiteral("out")) ? args.value(QStringLiteral("out")) : defaultComparisonRoot(request.source.datasetPath);
   request.similarityBenchmarks = similarityBenchmarksOf(args);
   request.similarityData = args.value(QStringLiteral("similarity-data"));
+  request.contrast = args.isSet(QStringLiteral("contrast"));
+  request.contrastOptions.seed = request.seed;
   return request;
 }
 
 // The metrics table's columns after the retrieval metrics: Socher's sentence-similarity mean rank,
 // the twin accuracy, the HM-LSTM's correspondence accuracy and phrase → region R@1, then each benchmark.
-QStringList extraColumns(const QStringList &benchmarks) {
+// With --contrast, each contrast-set generator's accuracy.
+QStringList extraColumns(const QStringList &benchmarks, bool contrast) {
   QStringList columns{QStringLiteral("sent. sim. mean rank"), QStringLiteral("twin acc. %"), QStringLiteral("corr. acc. %"),
                       QStringLiteral("phrase→region R@1")};
   for (const QString &b : benchmarks) columns << QStringLiteral("%1 r/ρ").arg(b.toUpper());
+  if (contrast)
+    for (ContrastKind kind : allContrastKinds()) columns << QStringLiteral("%1 acc. %").arg(enumName(kind));
   return columns;
 }
 
-MetricsRow metricsRowOf(const ComparisonResult &row) {
+// A row's contrast-set cells: the accuracy in %, "-" without pairs, "failed" where it failed.
+QStringList contrastCells(const ComparisonResult &row) {
+  QStringList cells;
+  for (ContrastKind kind : allContrastKinds()) {
+    const ContrastScore *score = row.contrast ? row.contrast->find(kind) : nullptr;
+    cells << (!row.contrast                          ? QStringLiteral("failed")
+              : !score || score->pairCount() == 0 ? QStringLiteral("-")
+                                                  : QString::number(100.0 * score->accuracy, 'f', 1));
+  }
+  return cells;
+}
+
+MetricsRow metricsRowOf(const ComparisonResult &row, bool contrast) {
   if (!row.failure.isEmpty()) return {row.row.name, {}, {}, row.failure};
   const TrainResult &result = row.result;
   // HM-LSTM: the last correspondence step's accuracy and the test phrase → region R@1.
@@ -162,6 +181,7 @@ MetricsRow metricsRowOf(const ComparisonResult &row) {
                     result.twinCaptions > 0 ? QString::number(result.twinAccuracy, 'f', 1) : QStringLiteral("-"), correspondence, grounding};
   for (const std::optional<SimilarityResult> &s : row.similarity)
     extra << (s ? QStringLiteral("%1/%2").arg(s->all.pearson, 0, 'f', 1).arg(s->all.spearman, 0, 'f', 1) : QStringLiteral("failed"));
+  if (contrast) extra << contrastCells(row);
   return {row.row.name, result.test, extra};
 }
 
@@ -190,10 +210,11 @@ QJsonObject jsonOf(const ComparisonResult &row, bool ablation) {
   for (const std::optional<SimilarityResult> &s : row.similarity)
     if (s) similarity.insert(s->benchmark, s->toJson());
   if (!similarity.isEmpty()) entry.insert(QStringLiteral("similarity"), similarity);
+  if (row.contrast) entry.insert(QStringLiteral("contrast"), row.contrast->toJson());
   return entry;
 }
 
-void printComparison(const std::vector<ComparisonResult> &results, const QString &format, bool ablation, const QStringList &benchmarks) {
+void printComparison(const std::vector<ComparisonResult> &results, const QString &format, bool ablation, const ComparisonRequest &request) {
   if (format == QLatin1String("json")) {
     QJsonArray json;
     for (const ComparisonResult &row : results) json.append(jsonOf(row, ablation));
@@ -204,8 +225,8 @@ void printComparison(const std::vector<ComparisonResult> &results, const QString
     out() << ablationTable(rows, format);
   } else {
     std::vector<MetricsRow> rows;
-    for (const ComparisonResult &row : results) rows.push_back(metricsRowOf(row));
-    out() << metricsTable(rows, extraColumns(benchmarks));
+    for (const ComparisonResult &row : results) rows.push_back(metricsRowOf(row, request.contrast));
+    out() << metricsTable(rows, extraColumns(request.similarityBenchmarks, request.contrast));
   }
 }
 
@@ -217,7 +238,7 @@ int runCompare(const Arguments &args) {
   std::vector<ComparisonResult> results;
   Engine engine;
   requireSuccess(runJob(engine, QStringLiteral("Compare"), [&](JobContext &job) { results = runComparison(request, job); }));
-  printComparison(results, format, ablation, request.similarityBenchmarks);
+  printComparison(results, format, ablation, request);
   const auto failures = std::count_if(results.begin(), results.end(), [](const ComparisonResult &row) { return !row.failure.isEmpty(); });
   if (failures > 0) {
     err() << QStringLiteral("compare: %1 of %2 models failed (see their rows)\n").arg(failures).arg(results.size());

@@ -87,6 +87,21 @@ std::vector<std::optional<SimilarityResult>> scoreSimilarity(const ComparisonRes
   return scores;
 }
 
+// The request's contrast sets on the trained run; a failure is logged and left empty.
+std::optional<ContrastResult> contrastOf(const ComparisonResult &row, const TrainingData &data, const ContrastOptions &options,
+                                         JobContext &job) {
+  try {
+    ContrastResult result = evaluateContrast(TrainedModel::open(row.runDir), data, options, &job);
+    for (ContrastScore &score : result.scores) score.pairs.clear();
+    return result;
+  } catch (const JobCancelled &) {
+    throw;
+  } catch (const std::exception &error) {
+    job.warn(QStringLiteral("%1: contrast sets: %2").arg(row.row.name, QString::fromUtf8(error.what())));
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 ComparisonRow modelRow(const ModelEntry &model, const ModelPreset *preset) {
@@ -143,6 +158,7 @@ std::vector<ComparisonResult> runComparison(const ComparisonRequest &request, Jo
     }
     row.seconds = clock.elapsed() / 1000.0;
     row.similarity = scoreSimilarity(row, pairSets, job);
+    if (request.contrast) row.contrast = contrastOf(row, prepared.at(plan.sourceOf[r]), request.contrastOptions, job);
     results.push_back(row);
   }
   return results;

@@ -5,6 +5,7 @@
 // set. One row failing (bad data for its inputs, a solver error, divergence) loses that row, not
 // the comparison. What `groundscope-cli compare` runs; the caller prints the rows. Torch-free.
 
+#include "training/inspect/contrastsets.h"
 #include "training/inspect/sentencesimilarity.h"
 #include "training/runs/trainresult.h"
 #include "training/trainconfig.h"
@@ -52,6 +53,9 @@ struct ComparisonRequest {
   // sts-benchmark, sick, sts12 … folders, or the benchmark's own folder.
   QStringList similarityBenchmarks;
   QString similarityData;
+  // Contrast sets (training/inspect/contrastsets.h) scored on every trained run, with these options.
+  bool contrast = false;
+  ContrastOptions contrastOptions;
 };
 
 // One row's outcome, in the order of the request's rows.
@@ -63,6 +67,9 @@ struct ComparisonResult {
   // One entry per requested benchmark, in order; empty where the benchmark failed on this run
   // (the job's log says why).
   std::vector<std::optional<SimilarityResult>> similarity;
+  // The contrast sets' scores (without their pairs) where the request asked for them; empty where
+  // they failed on this run (the job's log says why).
+  std::optional<ContrastResult> contrast;
   QString failure; // non-empty: the row did not train, and why; result, seconds and similarity are empty
 };
 
@@ -78,7 +85,8 @@ std::vector<TrainConfig> comparisonConfigs(const ComparisonRequest &request);
 // rows one after the other, logging each through `job`. A row's failure goes into its result and
 // job.warn(); a cancel (JobCancelled), a bad setting or an unreadable benchmark stops the whole
 // comparison with an exception. Cost: one training run per row, one data preparation per
-// distinct set of inputs, one similarity evaluation per row and benchmark.
+// distinct set of inputs, one similarity evaluation per row and benchmark, and with `contrast` one
+// contrast-set evaluation per row.
 std::vector<ComparisonResult> runComparison(const ComparisonRequest &request, JobContext &job);
 
 }  // namespace gs
