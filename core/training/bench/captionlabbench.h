@@ -2,7 +2,7 @@
 // What one edit in the caption lab costs: the edited sentence parsed (tree models), scored against
 // the chosen image and ranked among the split's images, and explained by one method. Measured
 // over real captions of a run's split with a one-word edit each, against the baseline of the same
-// run: encoding the same edited sentences alone (parse included) through TrainedModel. Torch-free.
+// run: scoring the same sentences without explaining them (parse, encoding and rank). Torch-free.
 
 #include "training/inspect/attribution.h"
 
@@ -16,8 +16,8 @@ struct CaptionLabTiming {
   int edits = 0;
   int candidates = 0;          // images each edit is ranked among
   double medianMs = 0, p95Ms = 0;       // one lab edit
-  double encodeMedianMs = 0;   // the baseline: encoding the edited sentence alone
-  double ratio() const { return encodeMedianMs > 0 ? medianMs / encodeMedianMs : 0; }
+  double scoreMedianMs = 0;    // the baseline: the sentence scored and ranked, not explained
+  double ratio() const { return scoreMedianMs > 0 ? medianMs / scoreMedianMs : 0; }
 };
 
 // `data`: the run's prepared data. Edits: the first `edits` captions of `split` with their last

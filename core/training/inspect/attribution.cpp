@@ -111,6 +111,7 @@ SentenceAttribution ScoreExplainer::explainSentence(int image, const QString &ca
                                     .arg(d.model.config().modelName())
                                     .toStdString());
   std::lock_guard<std::mutex> lock(d.mutex);
+  const SingleThreadedTorch oneThread;
   const ExplainedSentence sentence = d.read(caption);
   if (!d.model.readsAnyWordOf(sentence.caption.tokens, sentence.caption.raw))
     throw std::invalid_argument(QStringLiteral("no word of \"%1\" is in the run's vocabulary: there is nothing to explain")
@@ -148,6 +149,7 @@ CaptionScore ScoreExplainer::scoreCaption(int image, const QString &caption, int
   Impl &d = *m_impl;
   d.checkImage(image);
   std::lock_guard<std::mutex> lock(d.mutex);
+  const SingleThreadedTorch oneThread;
   const ExplainedSentence sentence = d.read(caption);
   CaptionScore out;
   out.readable = d.model.readsAnyWordOf(sentence.caption.tokens, sentence.caption.raw);

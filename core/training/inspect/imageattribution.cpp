@@ -86,6 +86,7 @@ ImageAttribution ScoreExplainer::explainImageParts(int image, const QString &cap
     if (d.data->regionCount(image) < 2)
       throw std::invalid_argument(QStringLiteral("image %1 has no candidate regions").arg(imageId).toStdString());
     std::lock_guard<std::mutex> lock(d.mutex);
+  const SingleThreadedTorch oneThread;
     if (!d.grounder) d.grounder = std::make_unique<RegionGrounder>(d.model, *d.data);
     const std::vector<GroundedPhrase> phrases = d.grounder->ground(imageId, caption);
     if (phrases.empty()) throw std::invalid_argument("the caption has no noun phrase to match a region with");
@@ -97,6 +98,7 @@ ImageAttribution ScoreExplainer::explainImageParts(int image, const QString &cap
   if (kind != ModelKind::Concepts || !d.data->hasConcepts())
     throw std::invalid_argument(QStringLiteral("%1 reads the whole image only: occlude a grid over the photo instead").arg(modelName()).toStdString());
   std::lock_guard<std::mutex> lock(d.mutex);
+  const SingleThreadedTorch oneThread;
   const ExplainedSentence sentence = d.read(caption);
   const torch::NoGradGuard noGrad;
   const RankedScores original = d.rank(image, {sentence.encoded});
@@ -132,6 +134,7 @@ ImageAttribution ScoreExplainer::explainGrid(int image, const QString &caption, 
     throw std::runtime_error(QStringLiteral("%1: the backbone gives %2-d features, the run was trained on %3-d")
                                  .arg(source.backbone).arg(occluded.dim).arg(d.data->featureDim).toStdString());
   std::lock_guard<std::mutex> lock(d.mutex);
+  const SingleThreadedTorch oneThread;
   const ExplainedSentence sentence = d.read(caption);
   const torch::NoGradGuard noGrad;
   const auto versions = torch::from_blob(const_cast<float *>(occluded.features.data()),

@@ -27,6 +27,14 @@ torch::Tensor rowsOf(const TrainingData &data, const std::vector<int> &rows) {
 
 }  // namespace
 
+SingleThreadedTorch::SingleThreadedTorch() : m_previous(torch::get_num_threads()) {
+  if (m_previous != 1) torch::set_num_threads(1);
+}
+
+SingleThreadedTorch::~SingleThreadedTorch() {
+  if (torch::get_num_threads() != m_previous) torch::set_num_threads(m_previous);
+}
+
 ScoreExplainer::Impl::Impl(const QString &runDir, std::shared_ptr<const TrainingData> d, Split s)
     : model(TrainedModel::open(runDir)), data(std::move(d)), split(s) {
   if (!data) throw std::invalid_argument("ScoreExplainer: no data");

@@ -27,6 +27,23 @@ struct RankedScores {
 };
 }  // namespace detail
 
+namespace detail {
+// One sentence is too little work to share out: on a busy machine the intra-op threads spend
+// more time waiting for each other than computing (OpenMP's spinning dominated a profile of the
+// caption lab). The calling thread runs torch single-threaded while the guard lives; OpenMP's
+// thread count is per calling thread, so other jobs keep theirs.
+class SingleThreadedTorch {
+public:
+  SingleThreadedTorch();
+  ~SingleThreadedTorch();
+  SingleThreadedTorch(const SingleThreadedTorch &) = delete;
+  SingleThreadedTorch &operator=(const SingleThreadedTorch &) = delete;
+
+private:
+  int m_previous;
+};
+}  // namespace detail
+
 struct ScoreExplainer::Impl {
   Impl(const QString &runDir, std::shared_ptr<const TrainingData> data, Split split);
 
