@@ -12,7 +12,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
 SUBSET=(tst_io tst_npy tst_datasets tst_tree tst_parser tst_runfolder tst_retrievalmetrics tst_rankedlist
-        tst_engine tst_vectorindex tst_tsne tst_umap tst_grounding tst_modelregistry tst_runtime)
+        tst_engine tst_vectorindex tst_tsne tst_umap tst_grounding tst_modelregistry tst_runtime tst_contrastedits)
 regex="^($(IFS='|'; echo "${SUBSET[*]}"))\$|^fuzz\\."
 
 start=$(date +%s)
