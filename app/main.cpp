@@ -49,6 +49,18 @@ int main(int argc, char *argv[]) {
                                    QApplication::translate("main", "The Map's method in the screenshot tour: tsne, umap or pca (default: tsne)."),
                                    QStringLiteral("METHOD"), QStringLiteral("tsne"));
   parser.addOption(tourMap);
+  const QCommandLineOption tourRun(QStringLiteral("tour-run"),
+                                   QApplication::translate("main", "Tour this trained run over its own dataset instead of training one on the demo."),
+                                   QStringLiteral("RUN_DIR"));
+  parser.addOption(tourRun);
+  const QCommandLineOption tourCaption(QStringLiteral("tour-caption"),
+                                       QApplication::translate("main", "The first sentence the screenshot tour types into the Caption lab."),
+                                       QStringLiteral("TEXT"));
+  parser.addOption(tourCaption);
+  const QCommandLineOption tourSwap(QStringLiteral("tour-swap"),
+                                    QApplication::translate("main", "The second sentence the tour types into the Caption lab (e.g. the first with two words swapped)."),
+                                    QStringLiteral("TEXT"));
+  parser.addOption(tourSwap);
   const QCommandLineOption benchFrames(QStringLiteral("bench-map-frames"),
                                        QApplication::translate("main", "Print the Map's frame times at these item counts (e.g. 0,10000,100000) "
                                                                        "and quit (run offscreen; groundscope-cli bench map runs it)."),
@@ -93,7 +105,13 @@ int main(int argc, char *argv[]) {
       std::fprintf(stderr, "groundscope: --tour-map: expected tsne, umap or pca, got '%s'\n", qPrintable(method));
       return 2;
     }
-    tour = std::make_unique<gs::ScreenshotTour>(window, parser.value(screenshots), parser.value(tourModel), *mapMode);
+    gs::TourOptions options;
+    options.model = parser.value(tourModel);
+    options.mapMode = *mapMode;
+    options.runDir = parser.value(tourRun);
+    options.caption = parser.value(tourCaption);
+    options.swap = parser.value(tourSwap);
+    tour = std::make_unique<gs::ScreenshotTour>(window, parser.value(screenshots), options);
     QObject::connect(tour.get(), &gs::ScreenshotTour::finished, &app, [](int code) { QCoreApplication::exit(code); });
     tour->start();
   }

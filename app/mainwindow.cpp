@@ -24,6 +24,7 @@
 #include "common/canvaspalette.h"
 #include "common/joblist.h"
 #include "retrieval/retrievalpanel.h"
+#include "captionlab/captionlab.h"
 #include "training/trainingpanel.h"
 
 #include <QActionGroup>
@@ -59,7 +60,8 @@ namespace gs {
 namespace {
 const QList<MainWindow::Dock> kAllDocks = {MainWindow::Dock::Dataset, MainWindow::Dock::Training,
                                            MainWindow::Dock::Trees,   MainWindow::Dock::Regions,
-                                           MainWindow::Dock::Map,     MainWindow::Dock::Retrieval};
+                                           MainWindow::Dock::Map,     MainWindow::Dock::Retrieval,
+                                           MainWindow::Dock::CaptionLab};
 const QString kGeometryKey = QStringLiteral("window/geometry");
 }  // namespace
 
@@ -71,6 +73,7 @@ QString dockTitle(MainWindow::Dock dock) {
   case MainWindow::Dock::Regions: return MainWindow::tr("Regions");
   case MainWindow::Dock::Map: return MainWindow::tr("Map");
   case MainWindow::Dock::Retrieval: return MainWindow::tr("Retrieval");
+  case MainWindow::Dock::CaptionLab: return MainWindow::tr("Caption lab");
   }
   return {};
 }
@@ -83,6 +86,7 @@ QString dockObjectName(MainWindow::Dock dock) {
   case MainWindow::Dock::Regions: return QStringLiteral("dock.regions");
   case MainWindow::Dock::Map: return QStringLiteral("dock.map");
   case MainWindow::Dock::Retrieval: return QStringLiteral("dock.retrieval");
+  case MainWindow::Dock::CaptionLab: return QStringLiteral("dock.captionLab");
   }
   return {};
 }
@@ -128,6 +132,7 @@ void MainWindow::createDocks() {
       {Dock::Regions, tr("Image regions and the phrases they correspond to.")},
       {Dock::Map, tr("A t-SNE or PCA map of images and captions in the joint space.")},
       {Dock::Retrieval, tr("Type a sentence to rank images, or pick an image to rank captions.")},
+      {Dock::CaptionLab, tr("Edit a caption and watch the run's score, the image's rank and each word's contribution change.")},
   };
   // The central area holds the dataset browser; the other views dock around it.
   for (Dock which : kAllDocks) {
@@ -172,6 +177,7 @@ void MainWindow::createDocks() {
     case Dock::Retrieval: content = m_retrievalPanel = new RetrievalPanel(*m_state, dock); break;
     case Dock::Map: content = m_mapPanel = new MapPanel(m_bridge, *m_state, dock); break;
     case Dock::Regions: content = m_regionPanel = new RegionPanel(m_bridge, *m_state, dock); break;
+    case Dock::CaptionLab: content = m_captionLab = new CaptionLab(m_bridge, *m_state, dock); break;
     }
     // The panels' own minimum sizes add up past a laptop screen: let each dock scroll instead.
     auto *scroll = new QScrollArea(dock);
@@ -189,6 +195,8 @@ void MainWindow::createDocks() {
   addDockWidget(Qt::RightDockWidgetArea, m_docks[Dock::Trees]);
   addDockWidget(Qt::RightDockWidgetArea, m_docks[Dock::Regions]);
   tabifyDockWidget(m_docks[Dock::Trees], m_docks[Dock::Regions]);
+  addDockWidget(Qt::RightDockWidgetArea, m_docks[Dock::CaptionLab]);
+  tabifyDockWidget(m_docks[Dock::Regions], m_docks[Dock::CaptionLab]);
   addDockWidget(Qt::BottomDockWidgetArea, m_docks[Dock::Training]);
   addDockWidget(Qt::BottomDockWidgetArea, m_docks[Dock::Map]);
   addDockWidget(Qt::BottomDockWidgetArea, m_docks[Dock::Retrieval]);
@@ -248,14 +256,14 @@ void MainWindow::createFileMenu() {
   quit->setObjectName(QStringLiteral("action.quit"));
 }
 
-// The docks' toggles, Go to (Alt+1…6), search and the theme.
+// The docks' toggles, Go to (Alt+1…7), search and the theme.
 void MainWindow::createViewMenu() {
   QMenu *view = menuBar()->addMenu(tr("&View"));
   createWorkspaceBar(view);
   view->addSeparator();
   for (Dock which : kAllDocks) view->addAction(m_docks[which]->toggleViewAction());
   view->addSeparator();
-  // Alt+1…6 bring a dock forward (shown, raised, focused) wherever it is docked or tabbed.
+  // Alt+1…7 bring a dock forward (shown, raised, focused) wherever it is docked or tabbed.
   QMenu *goTo = view->addMenu(tr("&Go to"));
   goTo->setObjectName(QStringLiteral("menu.goTo"));
   int number = 1;

@@ -26,6 +26,7 @@ class DatasetBrowser;
 class JobList;
 class JobStatusWidget;
 class MapPanel;
+class CaptionLab;
 class RegionPanel;
 class RetrievalPanel;
 class TrainingPanel;
@@ -41,14 +42,16 @@ class MainWindow : public QMainWindow {
   Q_OBJECT
 public:
   // Dock identifiers, also their objectName suffix ("dock.dataset") for saveState().
-  enum class Dock { Dataset, Training, Trees, Regions, Map, Retrieval };
+  enum class Dock { Dataset, Training, Trees, Regions, Map, Retrieval, CaptionLab };
 
   MainWindow(EngineBridge &bridge, QSettings &settings, QWidget *parent = nullptr);
   ~MainWindow() override;
 
   QDockWidget *dock(Dock which) const { return m_docks.value(which); }
+  EngineBridge &bridge() const { return m_bridge; }
   TrainingPanel *trainingPanel() const { return m_trainingPanel; }
   TreePanel *treePanel() const { return m_treePanel; }
+  CaptionLab *captionLab() const { return m_captionLab; }
   RetrievalPanel *retrievalPanel() const { return m_retrievalPanel; }
   MapPanel *mapPanel() const { return m_mapPanel; }
   RegionPanel *regionPanel() const { return m_regionPanel; }
@@ -123,7 +126,7 @@ private:
   void saveWorkspaceState();
   void arrangeWorkspace(Workspace kind);
   void openRecentRun(const QString &runDir);
-  // Shows, raises and focuses a dock (View > Go to, Alt+1…6).
+  // Shows, raises and focuses a dock (View > Go to, Alt+1…7).
   void focusDock(Dock which);
   void rebuildRecentMenu();
   void rebuildRecentRunsMenu();
@@ -154,6 +157,7 @@ private:
   RetrievalPanel *m_retrievalPanel = nullptr;
   MapPanel *m_mapPanel = nullptr;
   RegionPanel *m_regionPanel = nullptr;
+  CaptionLab *m_captionLab = nullptr;
   ManualWindow *m_manual = nullptr;
   WelcomeView *m_welcome = nullptr;
   Workspace m_workspace{};

@@ -23,6 +23,7 @@ QString dockManualPage(MainWindow::Dock dock) {
   case MainWindow::Dock::Regions: return QStringLiteral("workbench/regions.md");
   case MainWindow::Dock::Map: return QStringLiteral("workbench/map.md");
   case MainWindow::Dock::Retrieval: return QStringLiteral("workbench/retrieval.md");
+  case MainWindow::Dock::CaptionLab: return QStringLiteral("workbench/captionlab.md");
   }
   return QStringLiteral("index.md");
 }

@@ -22,16 +22,20 @@
 namespace gs {
 
 namespace {
-constexpr int kWorkspaceLayoutVersion = 2; // bump when a workspace's docks change
+constexpr int kWorkspaceLayoutVersion = 3; // bump when a workspace's docks change
+// A dock's width beyond its panel's: the splitter handle between columns and the dock's frame.
+constexpr int kDockOverhead = 12;
 const QString kCurrentWorkspaceKey = QStringLiteral("workspaces/current");
 
 QString stateKey(Workspace kind) { return QStringLiteral("workspaces/%1/state").arg(QLatin1String(workspaceInfo(kind).key)); }
 
-// The least width a dock's panel needs without scrolling.
-int minimumPanelWidth(QDockWidget *dock) {
+// The width a dock's panel asks for: its size hint, never below the least it needs without
+// scrolling. At the bare minimum every control fits but the views are squeezed (the Regions
+// photo beside its lists), so a column stands beside another only with this width.
+int preferredPanelWidth(QDockWidget *dock) {
   auto *scroll = qobject_cast<QScrollArea *>(dock->widget());
   const QWidget *panel = scroll && scroll->widget() ? scroll->widget() : dock->widget();
-  return panel ? panel->minimumSizeHint().width() : 0;
+  return panel ? std::max(panel->minimumSizeHint().width(), panel->sizeHint().width()) : 0;
 }
 }  // namespace
 
@@ -104,33 +108,40 @@ void MainWindow::saveWorkspaceState() {
   m_settings.setValue(stateKey(m_workspace), saveState(kWorkspaceLayoutVersion));
 }
 
-// A workspace's default: its docks alone in the window, side by side when their panels fit at
-// their minimum widths (a 1920-pixel screen), tabbed otherwise (a 1366-pixel laptop).
+// A workspace's default: its docks alone in the window, in columns side by side as long as each
+// column gets the width its panels ask for (three on a 1920-pixel screen), the docks that do not
+// fit tabbed into the last column (a 1366-pixel laptop: Trees | Regions with the Caption lab
+// behind it). A column of tabs is as wide as its widest panel, so none of them scrolls sideways.
 void MainWindow::arrangeWorkspace(Workspace kind) {
   const std::vector<Dock> &wanted = workspaceInfo(kind).docks;
   for (QDockWidget *dock : std::as_const(m_docks)) {
     dock->setFloating(false);
     dock->hide();
   }
-  QDockWidget *first = m_docks.value(wanted.front());
-  addDockWidget(Qt::LeftDockWidgetArea, first);
-  first->show();
-  int needed = minimumPanelWidth(first);
-  QList<QDockWidget *> placed{first};
-  for (std::size_t i = 1; i < wanted.size(); ++i) {
-    QDockWidget *dock = m_docks.value(wanted[i]);
-    needed += minimumPanelWidth(dock);
+  QList<QDockWidget *> columns; // each column's first dock
+  QList<int> columnWidths;      // each column's widest panel
+  int used = 0;
+  for (Dock which : wanted) {
+    QDockWidget *dock = m_docks.value(which);
+    const int asked = preferredPanelWidth(dock) + kDockOverhead;
     addDockWidget(Qt::LeftDockWidgetArea, dock);
-    if (needed <= width()) splitDockWidget(placed.back(), dock, Qt::Horizontal);
-    else tabifyDockWidget(first, dock);
     dock->show();
-    placed << dock;
+    if (columns.isEmpty() || used + asked <= width()) {
+      if (!columns.isEmpty()) splitDockWidget(columns.back(), dock, Qt::Horizontal);
+      columns << dock;
+      columnWidths << asked;
+      used += asked;
+      continue;
+    }
+    tabifyDockWidget(columns.back(), dock);
+    used += std::max(0, asked - columnWidths.back());
+    columnWidths.back() = std::max(columnWidths.back(), asked);
   }
-  first->raise();
-  if (placed.size() > 1 && needed <= width()) {
-    const QList<int> even(placed.size(), width() / int(placed.size()));
-    resizeDocks(placed, even, Qt::Horizontal);
-  }
+  for (QDockWidget *column : std::as_const(columns)) column->raise(); // each column shows its first dock
+  if (columns.size() < 2) return;
+  const int extra = std::max(0, width() - used) / int(columns.size()); // the space left, shared evenly
+  for (int &w : columnWidths) w += extra;
+  resizeDocks(columns, columnWidths, Qt::Horizontal);
 }
 
 }  // namespace gs

@@ -7,11 +7,13 @@
 #include "mainwindow.h"
 #include "map/mappanel.h"
 #include "regions/regionpanel.h"
+#include "captionlab/captionlab.h"
 #include "retrieval/retrievalpanel.h"
 #include "training/trainconfigform.h"
 #include "training/trainingpanel.h"
 #include "trees/treepanel.h"
 #include "common/workbenchstate.h"
+#include "training/runs/runfolder.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -19,9 +21,12 @@
 #include <QElapsedTimer>
 #include <QScrollArea>
 #include <QComboBox>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QTextStream>
 #include <QTimer>
+
+#include <functional>
 
 namespace gs {
 
@@ -31,6 +36,7 @@ constexpr int kSettleMs = 2500;         // thumbnails, the tree inspection and r
 constexpr int kTimeoutMs = 15 * 60000;  // a machine slower than this has another problem
 const QSize kPanelSize(1200, 760);      // each panel's own screenshot
 constexpr int kPanelSettleMs = 800;     // relayout, lazy thumbnails of the newly visible rows
+constexpr int kCaptionLabWaitMs = 60000; // the lab opens the run (its data) before the first score
 constexpr int kRegionsWaitMs = 120000;  // opening an HM-LSTM or concepts run prepares its region data
 
 QTextStream &log() {
@@ -39,8 +45,8 @@ QTextStream &log() {
 }
 }  // namespace
 
-ScreenshotTour::ScreenshotTour(MainWindow &window, const QString &outDir, const QString &model, LayoutMethod mapMode, QObject *parent)
-    : QObject(parent), m_window(window), m_outDir(outDir), m_model(model), m_mapMode(mapMode) {}
+ScreenshotTour::ScreenshotTour(MainWindow &window, const QString &outDir, const TourOptions &options, QObject *parent)
+    : QObject(parent), m_window(window), m_outDir(outDir), m_options(options) {}
 
 void ScreenshotTour::start() {
   if (!QDir().mkpath(m_outDir)) return fail(tr("cannot create %1").arg(m_outDir));
@@ -50,8 +56,21 @@ void ScreenshotTour::start() {
   // First what a new user sees: the welcome view, before any dataset.
   QTimer::singleShot(kPanelSettleMs, this, [this] {
     m_failures += !saveFigure(m_window, QStringLiteral("welcome.png"));
-    log() << "tour: opening the Scenes demo\n" << Qt::flush;
-    m_window.openDemoDataset();
+    if (m_options.runDir.isEmpty()) {
+      log() << "tour: opening the Scenes demo\n" << Qt::flush;
+      m_window.openDemoDataset();
+      return;
+    }
+    // An existing run: its own dataset, opened as the demo is.
+    QString dataset;
+    try {
+      dataset = RunFolder(m_options.runDir).source().datasetPath;
+    } catch (const std::exception &e) {
+      return fail(QString::fromStdString(e.what()));
+    }
+    if (dataset.isEmpty()) return fail(tr("%1 names no dataset (run.json)").arg(m_options.runDir));
+    log() << "tour: opening " << dataset << ", the dataset of " << m_options.runDir << '\n' << Qt::flush;
+    if (!m_window.openDataset(dataset)) fail(tr("cannot open %1").arg(dataset));
   });
 }
 
@@ -81,28 +100,52 @@ void ScreenshotTour::settle() {
   while (settle.elapsed() < kPanelSettleMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
 }
 
-void ScreenshotTour::onDatasetOpened() {
-  WorkbenchState &state = m_window.workbench();
-  const auto dataset = state.dataset();
-  // A test image with a distractor twin and a caption that mentions a relation: the views have
-  // the most to show there.
+// A test image with a distractor twin and a caption that mentions a relation: the views have the
+// most to show there. Another dataset (a toured run's) may have neither: then its first test
+// image with a caption.
+bool ScreenshotTour::chooseImageAndCaption() {
+  const auto dataset = m_window.workbench().dataset();
   for (int i : dataset->imagesIn(Split::Test)) {
     const ImageRecord &image = dataset->images[std::size_t(i)];
+    if (image.captions.empty()) continue;
+    if (m_caption < 0 && !m_options.runDir.isEmpty()) m_image = i, m_caption = image.captions.front();
     if (image.distractor < 0) continue;
     for (int c : image.captions)
       if (dataset->captions[std::size_t(c)].orderSensitive) {
         m_image = i;
         m_caption = c;
-        break;
+        return true;
       }
-    if (m_caption >= 0) break;
   }
-  if (m_caption < 0) return fail(tr("no order-sensitive test caption in the demo"));
-  state.selectCaption(m_caption);
+  return m_caption >= 0;
+}
 
+void ScreenshotTour::onDatasetOpened() {
+  WorkbenchState &state = m_window.workbench();
+  if (!chooseImageAndCaption()) return fail(tr("no order-sensitive test caption in the demo"));
+  state.selectCaption(m_caption);
+  connect(&state, &WorkbenchState::jointSpaceChanged, this, [this] {
+    if (!m_embedded && m_window.workbench().jointSpace()) {
+      m_embedded = true;
+      onRunReady();
+    }
+  });
+  connect(&state, &WorkbenchState::runFailed, this, [this](const QString &, const QString &error) { fail(error); });
+  if (!m_options.runDir.isEmpty()) {
+    log() << "tour: opening the run " << m_options.runDir << '\n' << Qt::flush;
+    if (!m_window.trainingPanel()->openRunFolder(m_options.runDir)) return fail(tr("cannot open the run %1").arg(m_options.runDir));
+    state.openRun(m_window.bridge(), m_options.runDir);
+    return;
+  }
+  trainTourModel();
+}
+
+// The demo's run: the tour's model trained from the Training panel, as a user would.
+void ScreenshotTour::trainTourModel() {
   TrainingPanel &training = *m_window.trainingPanel();
-  training.form()->setModel(m_model);
-  if (training.form()->model() != m_model) return fail(tr("no model named %1").arg(m_model));
+  const QString &model = m_options.model;
+  training.form()->setModel(model);
+  if (training.form()->model() != model) return fail(tr("no model named %1").arg(model));
   if (auto *epochs = qobject_cast<QSpinBox *>(training.form()->editor(QStringLiteral("epochs"))))
     epochs->setValue(kTourEpochs);
   // The HM-LSTM: root-only epochs first, then correspondence steps, so the tour shows both; over
@@ -112,15 +155,8 @@ void ScreenshotTour::onDatasetOpened() {
     rootEpochs->setValue(kTourEpochs / 2);
   if (auto *regionSet = qobject_cast<QComboBox *>(training.form()->editor(QStringLiteral("regions"))))
     regionSet->setCurrentIndex(std::max(0, regionSet->findData(QStringLiteral("ground-truth"))));
-  training.setOutputFolder(m_runs.filePath(m_model));
-  connect(&state, &WorkbenchState::jointSpaceChanged, this, [this] {
-    if (!m_embedded && m_window.workbench().jointSpace()) {
-      m_embedded = true;
-      onRunReady();
-    }
-  });
-  connect(&state, &WorkbenchState::runFailed, this, [this](const QString &, const QString &error) { fail(error); });
-  log() << "tour: training " << m_model << " for " << kTourEpochs << " epochs\n" << Qt::flush;
+  training.setOutputFolder(m_runs.filePath(model));
+  log() << "tour: training " << model << " for " << kTourEpochs << " epochs\n" << Qt::flush;
   if (!training.start()) fail(tr("the Training panel did not start"));
 }
 
@@ -183,7 +219,7 @@ void ScreenshotTour::onRunReady() {
       QTimer::singleShot(kSettleMs, this, &ScreenshotTour::capture);
     }
   }, Qt::SingleShotConnection);
-  map.compute(m_mapMode);
+  map.compute(m_options.mapMode);
 }
 
 void ScreenshotTour::capture() {
@@ -211,6 +247,8 @@ void ScreenshotTour::capture() {
   const QString problem = regions.showcaseProblem();
   if (problem.isEmpty()) docks.prepend({MainWindow::Dock::Regions, concepts ? QStringLiteral("concepts.png") : QStringLiteral("regions.png")});
   else log() << "tour: no Regions showcase: " << problem << '\n';
+  prepareCaptionLab();
+  docks.append({MainWindow::Dock::CaptionLab, QStringLiteral("captionlab.png")});
   // Each panel on its own at a readable size: float its dock, let it lay out and repaint, grab.
   for (const auto &[which, name] : docks) {
     QDockWidget *dock = m_window.dock(which);
@@ -225,8 +263,104 @@ void ScreenshotTour::capture() {
   }
   captureHelpAndFigure();
   captureWorkspaces();
+  captureContributions();
   log() << Qt::flush;
   captureEpochs();
+}
+
+namespace {
+// Runs the event loop until `done` or `ms` pass; false on timeout.
+bool waitFor(const std::function<bool()> &done, int ms) {
+  QElapsedTimer waited;
+  waited.start();
+  while (!done() && waited.elapsed() < ms) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+  return done();
+}
+
+// Presses a panel's control found by its object name; false when it has none.
+template <typename T> T *controlOf(QWidget &panel, const char *name) { return panel.findChild<T *>(QLatin1String(name)); }
+}  // namespace
+
+// After the documented screenshots, so those stay as they were: the Trees dock coloured by each
+// part's occlusion contribution, and the Regions dock's occlusion map of the shown image where the
+// run's backbone is a network that can see an occluded photo again (not precomputed npy: features).
+void ScreenshotTour::captureContributions() {
+  const auto grab = [this](MainWindow::Dock which, QWidget &panel, const QString &name) {
+    QDockWidget *dock = m_window.dock(which);
+    dock->show();
+    dock->setFloating(true);
+    dock->resize(kPanelSize);
+    dock->raise();
+    settle();
+    m_failures += !saveFigure(panel, name);
+    dock->setFloating(false);
+  };
+  TreePanel &trees = *m_window.treePanel();
+  auto *method = controlOf<QComboBox>(trees, "methodCombo");
+  auto *colourBy = controlOf<QComboBox>(trees, "colourCombo");
+  if (!method || !colourBy) return fail(tr("the Trees dock has no contribution colouring"));
+  bool coloured = false;
+  const auto treesDone = connect(&trees, &TreePanel::contributionsShown, this, [&coloured] { coloured = true; });
+  method->setCurrentIndex(method->findData(int(AttributionMethod::Occlusion)));
+  colourBy->setCurrentIndex(TreePanel::ByContribution);
+  if (!waitFor([&coloured] { return coloured; }, kRegionsWaitMs)) log() << "tour: the Trees dock's contributions did not arrive\n";
+  disconnect(treesDone);
+  grab(MainWindow::Dock::Trees, trees, QStringLiteral("trees-contribution.png"));
+
+  QString backbone;
+  try {
+    backbone = RunFolder(m_window.workbench().runDir()).source().backbone;
+  } catch (const std::exception &e) {
+    log() << "tour: no occlusion map: " << e.what() << '\n';
+    return;
+  }
+  if (backbone.startsWith(QLatin1String("npy:"))) {
+    log() << "tour: no occlusion map: the run's features were precomputed (" << backbone << ")\n";
+    return;
+  }
+  RegionPanel &regions = *m_window.regionPanel();
+  bool mapped = false;
+  const auto regionsDone = connect(&regions, &RegionPanel::contributionsShown, this, [&mapped] { mapped = true; });
+  if (auto *button = controlOf<QPushButton>(regions, "occlusionMapButton")) button->click();
+  if (!waitFor([&mapped] { return mapped; }, kRegionsWaitMs)) log() << "tour: the occlusion map did not arrive\n";
+  disconnect(regionsDone);
+  grab(MainWindow::Dock::Regions, regions, QStringLiteral("regions-occlusion.png"));
+}
+
+namespace {
+// The caption with its first two colour words exchanged ("a red circle above a blue square" →
+// "a blue circle above a red square"): the same words, another scene.
+QString swappedColours(const QString &caption) {
+  static const QStringList kColours{QStringLiteral("red"), QStringLiteral("green"), QStringLiteral("blue"), QStringLiteral("yellow"),
+                                    QStringLiteral("purple"), QStringLiteral("orange"), QStringLiteral("black"), QStringLiteral("white")};
+  QStringList words = caption.split(QLatin1Char(' '));
+  int first = -1;
+  for (int i = 0; i < words.size(); ++i) {
+    if (!kColours.contains(words[i].toLower())) continue;
+    if (first < 0) first = i;
+    else if (words[i].compare(words[first], Qt::CaseInsensitive) != 0) {
+      words.swapItemsAt(first, i);
+      return words.join(QLatin1Char(' '));
+    }
+  }
+  return caption;
+}
+}  // namespace
+
+void ScreenshotTour::prepareCaptionLab() {
+  CaptionLab &lab = *m_window.captionLab();
+  const QString caption =
+      m_options.caption.isEmpty() ? m_window.workbench().dataset()->captions[std::size_t(m_caption)].raw : m_options.caption;
+  const QString second = m_options.swap.isEmpty() ? swappedColours(caption) : m_options.swap;
+  for (const QString &text : {caption, second}) {
+    bool shown = false;
+    const auto connection = connect(&lab, &CaptionLab::resultShown, this, [&shown] { shown = true; });
+    lab.setCaption(text);
+    QElapsedTimer waited;
+    waited.start();
+    while (!shown && waited.elapsed() < kCaptionLabWaitMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+    disconnect(connection);
+  }
 }
 
 // Each workspace as a laptop screen shows it (workspace-<name>.png at 1366×768), then the tour's
@@ -270,7 +404,7 @@ void ScreenshotTour::captureEpochs() {
     if (!ok) fail(message);
   }, Qt::SingleShotConnection);
   log() << "tour: replaying the recorded epochs on the Map\n" << Qt::flush;
-  if (map.replayEpochs(m_mapMode) == 0) fail(map.statusText());
+  if (map.replayEpochs(m_options.mapMode) == 0) fail(map.statusText());
 }
 
 void ScreenshotTour::fail(const QString &why) {

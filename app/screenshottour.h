@@ -4,10 +4,13 @@
 // `--tour-model` names another) for a few epochs from the Training panel, embed the test split, rank images for the caption, compute the map (t-SNE unless `--tour-map` says umap or pca) —
 // then saves the whole window and each panel as PNGs into DIR, replays the run's recorded epochs
 // on the Map (map-epoch-N.png at the first, a middle and the last epoch), writes the Regions figure
-// as its Export button does (figure.png) and the manual's getting-started page (manual.png), and
+// as its Export button does (figure.png), the Caption lab after an edit of the caption (captionlab.png) and the manual's getting-started page (manual.png), and
 // quits. The manual's screenshots (docs/screenshots/, and docs/screenshots/start/ with
 // `--tour-model hmlstm` for the getting-started walk) are made this way, under Xvfb, so they show
-// what a user sees.
+// what a user sees. After those, the Trees dock coloured by occlusion contributions
+// (trees-contribution.png) and, for a run on a pixel backbone, the Regions dock's occlusion map
+// (regions-occlusion.png). TourOptions::runDir tours an existing run over its own dataset instead
+// of training one on the demo; caption and swap are the two sentences the Caption lab scores.
 
 #include "map/mappanel.h"
 
@@ -18,11 +21,18 @@ namespace gs {
 
 class MainWindow;
 
+struct TourOptions {
+  QString model = QStringLiteral("dtrnn"); // the registry name trained from the Training panel
+  LayoutMethod mapMode = LayoutMethod::Tsne;
+  QString runDir;  // a trained run to tour instead of training one; its dataset is opened
+  QString caption; // the Caption lab's first sentence ("": the shown caption)
+  QString swap;    // its second ("": the first with two colour words exchanged)
+};
+
 class ScreenshotTour : public QObject {
   Q_OBJECT
 public:
-  ScreenshotTour(MainWindow &window, const QString &outDir, const QString &model, LayoutMethod mapMode = LayoutMethod::Tsne,
-                 QObject *parent = nullptr);
+  ScreenshotTour(MainWindow &window, const QString &outDir, const TourOptions &options, QObject *parent = nullptr);
   void start();
 
 Q_SIGNALS:
@@ -30,10 +40,14 @@ Q_SIGNALS:
 
 private:
   void onDatasetOpened();
+  bool chooseImageAndCaption(); // false when the dataset has no test image with a caption
+  void trainTourModel();
   void onRunReady();
   void capture();
   void captureHelpAndFigure();
   void captureWorkspaces();
+  void prepareCaptionLab(); // the tour's caption, then the same with two words swapped, scored in the lab
+  void captureContributions(); // trees-contribution.png, regions-occlusion.png
   void captureEpochs();
   void fail(const QString &why);
   // Writes `widget` as DIR/name and logs it; false on failure.
@@ -42,8 +56,7 @@ private:
 
   MainWindow &m_window;
   QString m_outDir;
-  QString m_model; // the registry name trained from the Training panel
-  LayoutMethod m_mapMode;
+  TourOptions m_options;
   QTemporaryDir m_runs;
   int m_image = -1;   // dataset index of the test image shown
   int m_caption = -1; // dataset index of its caption shown

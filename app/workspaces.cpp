@@ -13,8 +13,8 @@ const std::vector<WorkspaceInfo> &workspaces() {
        QT_TRANSLATE_NOOP("gs::Workspaces", "Choose a model, train it, watch the curves, the runs, the log and the jobs (Ctrl+2)"),
        {Dock::Training}},
       {Workspace::Inspect, "inspect", QT_TRANSLATE_NOOP("gs::Workspaces", "Inspect"),
-       QT_TRANSLATE_NOOP("gs::Workspaces", "A trained run's trees and regions side by side, linked through the selection (Ctrl+3)"),
-       {Dock::Trees, Dock::Regions}},
+       QT_TRANSLATE_NOOP("gs::Workspaces", "A trained run's trees, regions and caption lab side by side, linked through the selection (Ctrl+3)"),
+       {Dock::Trees, Dock::Regions, Dock::CaptionLab}},
       {Workspace::Explore, "explore", QT_TRANSLATE_NOOP("gs::Workspaces", "Explore"),
        QT_TRANSLATE_NOOP("gs::Workspaces", "The map of the joint space and the ranked lists (Ctrl+4)"), {Dock::Map, Dock::Retrieval}},
   };

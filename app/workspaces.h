@@ -2,7 +2,7 @@
 // Workspaces: task-shaped layouts of the window's docks that the user switches between with one
 // click (the bar under the menus) or Ctrl+1…4, as Qt Creator's modes and Spyder's layouts do.
 // Data: the browser, captions, load report; Train: the form, curves, runs, log and jobs; Inspect:
-// trees and regions side by side, linked through the selection; Explore: the map and retrieval.
+// trees, regions and the caption lab side by side (or tabbed), linked through the selection; Explore: the map and retrieval.
 // Each remembers the user's own changes to it (its dock state in the settings); View > Reset
 // workspace brings its default back.
 

@@ -174,6 +174,8 @@ void paintRegionFigure(QPainter &painter, const RegionFigure &figure, const Figu
     if (p >= figure.panels.size()) continue;
     painter.save();
     painter.setClipRect(image.adjusted(-2, -2, 2, 2));
+    painter.setPen(Qt::NoPen);
+    for (const FigureHeatCell &cell : figure.heat) painter.fillRect(figureBoxRect(figure, cell.box, image), cell.colour);
     painter.setOpacity(style.opacity);
     std::vector<const FigureBox *> order;
     for (const FigureBox &box : figure.panels[p].boxes) order.push_back(&box);

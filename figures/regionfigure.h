@@ -36,6 +36,13 @@ struct FigurePanel {
   std::vector<FigureBox> boxes;
 };
 
+// A cell of a heat map laid over the photo (grid occlusion, or a region's or concept's
+// contribution on its box): filled with its colour, whose alpha makes it translucent.
+struct FigureHeatCell {
+  Box box;                  // image pixels
+  QColor colour;
+};
+
 struct LegendEntry {
   QColor colour;
   QString text;
@@ -49,6 +56,7 @@ struct RegionFigure {
   QString title;            // drawn above the panels; "" for none
   std::vector<FigurePanel> panels{FigurePanel{}}; // one (overlay) or two (side by side)
   std::vector<LegendEntry> legend;
+  std::vector<FigureHeatCell> heat; // over the photo of every panel, under the boxes
   int clippedBoxes = 0;     // boxes that reached outside the image, clipped when added
 };
 

@@ -646,6 +646,73 @@
     </message>
 </context>
 <context>
+    <name>gs::Attribution</name>
+    <message>
+        <source>CSV table (*.csv);;JSON (*.json)</source>
+        <translation>CSV-Tabelle (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Occlusion</source>
+        <translation>Verdeckung</translation>
+    </message>
+    <message>
+        <source>Gradient × input</source>
+        <translation>Gradient × Eingabe</translation>
+    </message>
+    <message>
+        <source>Integrated gradients</source>
+        <translation>Integrierte Gradienten</translation>
+    </message>
+    <message>
+        <source>kCCA is a closed-form projection, not a network: it has no gradient to follow. Use occlusion.</source>
+        <translation>kCCA ist eine geschlossene Projektion, kein Netz: Es gibt keinen Gradienten. Verwenden Sie Verdeckung.</translation>
+    </message>
+    <message>
+        <source>contribution: %1</source>
+        <translation>Beitrag: %1</translation>
+    </message>
+    <message>
+        <source>subtree sum: %1</source>
+        <translation>Summe des Teilbaums: %1</translation>
+    </message>
+    <message>
+        <source>without it nothing would remain</source>
+        <translation>ohne ihn bliebe nichts übrig</translation>
+    </message>
+    <message>
+        <source>without it: “%1”</source>
+        <translation>ohne ihn: „%1“</translation>
+    </message>
+    <message>
+        <source>score %1 (was %2), rank %3 of %4 (was %5)</source>
+        <translation>Wert %1 (vorher %2), Rang %3 von %4 (vorher %5)</translation>
+    </message>
+    <message>
+        <source>Δscore: %1</source>
+        <translation>ΔWert: %1</translation>
+    </message>
+    <message>
+        <source>score occluded: %1 (was %2)</source>
+        <translation>Wert verdeckt: %1 (vorher %2)</translation>
+    </message>
+    <message>
+        <source>rank occluded: %1 of %2 (was %3)</source>
+        <translation>Rang verdeckt: %1 von %2 (vorher %3)</translation>
+    </message>
+    <message>
+        <source>contribution to the score (%1): blue lowers it, red raises it</source>
+        <translation>Beitrag zum Wert (%1): Blau senkt ihn, Rot hebt ihn</translation>
+    </message>
+    <message>
+        <source>Opening the run</source>
+        <translation>Lauf wird geöffnet</translation>
+    </message>
+    <message>
+        <source>contribution (sum over its characters): %1</source>
+        <translation>Beitrag (Summe über seine Zeichen): %1</translation>
+    </message>
+</context>
+<context>
     <name>gs::BackbonePicker</name>
     <message>
         <source>The network that turns images into features. concept-cnn is built in: a small CNN trained on the open dataset&apos;s own captions, right for the Scenes demo and weak on photos. For photos (Flickr8k, Flickr30k, COCO) add an ImageNet network as an ONNX or TorchScript file (MobileNetV2 or ResNet-50 from the ONNX model zoo, say) with &quot;Add a network file…&quot;; its preset (input size, normalisation) follows from the file name.</source>
@@ -669,6 +736,160 @@
     <message>
         <source>cancelled</source>
         <translation>abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>gs::CaptionHistory</name>
+    <message>
+        <source>Caption</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Bild</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>Δ to the first</source>
+        <translation>Δ zur ersten</translation>
+    </message>
+    <message>
+        <source>Every caption scored; double-click a row to load its caption again</source>
+        <translation>Jede bewertete Beschreibung; Doppelklick auf eine Zeile lädt sie erneut</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
+    </message>
+</context>
+<context>
+    <name>gs::CaptionLab</name>
+    <message>
+        <source>Scored captions</source>
+        <translation>Bewertete Beschreibungen</translation>
+    </message>
+    <message>
+        <source>Caption</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Type a caption, e.g. “a red circle above a blue square”</source>
+        <translation>Beschreibung eingeben, z. B. „a red circle above a blue square“</translation>
+    </message>
+    <message>
+        <source>Start from the selected caption</source>
+        <translation>Von der ausgewählten Beschreibung ausgehen</translation>
+    </message>
+    <message>
+        <source>Copy the caption selected in the dataset into the editor</source>
+        <translation>Die im Datensatz ausgewählte Beschreibung in das Eingabefeld kopieren</translation>
+    </message>
+    <message>
+        <source>Attribution method</source>
+        <translation>Attributionsmethode</translation>
+    </message>
+    <message>
+        <source>Colour by</source>
+        <translation>Färben nach</translation>
+    </message>
+    <message>
+        <source>Parts of the caption, by contribution to the score</source>
+        <translation>Teile der Beschreibung, nach Beitrag zum Wert</translation>
+    </message>
+    <message>
+        <source>Best images for the caption</source>
+        <translation>Beste Bilder für die Beschreibung</translation>
+    </message>
+    <message>
+        <source>The test images the caption scores highest against; activate one to select it</source>
+        <translation>Die Testbilder mit dem höchsten Wert für die Beschreibung; aktivieren Sie eines, um es auszuwählen</translation>
+    </message>
+    <message>
+        <source>Best images</source>
+        <translation>Beste Bilder</translation>
+    </message>
+    <message>
+        <source>Open a trained run to score captions (File &gt; Open recent run, or train one).</source>
+        <translation>Öffnen Sie einen trainierten Lauf, um Beschreibungen zu bewerten (Datei &gt; Zuletzt geöffneter Lauf, oder trainieren Sie einen).</translation>
+    </message>
+    <message>
+        <source>Opening the run…</source>
+        <translation>Lauf wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>Open the run for the caption lab</source>
+        <translation>Lauf für das Beschreibungslabor öffnen</translation>
+    </message>
+    <message>
+        <source>The run cannot be opened for scoring: %1</source>
+        <translation>Der Lauf kann nicht zum Bewerten geöffnet werden: %1</translation>
+    </message>
+    <message>
+        <source>Image: %1</source>
+        <translation>Bild: %1</translation>
+    </message>
+    <message>
+        <source>Image: none selected</source>
+        <translation>Bild: keines ausgewählt</translation>
+    </message>
+    <message>
+        <source>Type a caption to score it against the selected image.</source>
+        <translation>Geben Sie eine Beschreibung ein, um sie gegen das ausgewählte Bild zu bewerten.</translation>
+    </message>
+    <message>
+        <source>Image %1 is not in the run&apos;s data: select another image.</source>
+        <translation>Bild %1 ist nicht in den Daten des Laufs: Wählen Sie ein anderes Bild.</translation>
+    </message>
+    <message>
+        <source>Select an image (in the Dataset dock) to score the caption against.</source>
+        <translation>Wählen Sie ein Bild (im Datensatz-Dock), gegen das die Beschreibung bewertet wird.</translation>
+    </message>
+    <message>
+        <source>Score a caption in the lab</source>
+        <translation>Beschreibung im Labor bewerten</translation>
+    </message>
+    <message>
+        <source>No word of “%1” is in the run&apos;s vocabulary: the model cannot read it.</source>
+        <translation>Kein Wort von „%1“ ist im Vokabular des Laufs: Das Modell kann sie nicht lesen.</translation>
+    </message>
+    <message>
+        <source>Score %1 — image %2 ranks %3 of %4</source>
+        <translation>Wert %1 — Bild %2 steht auf Rang %3 von %4</translation>
+    </message>
+    <message>
+        <source>Export contributions…</source>
+        <translation>Beiträge exportieren…</translation>
+    </message>
+    <message>
+        <source>Write each part&apos;s contribution to the score as a CSV or JSON table</source>
+        <translation>Den Beitrag jedes Teils zur Bewertung als CSV- oder JSON-Tabelle schreiben</translation>
+    </message>
+    <message>
+        <source>Export figure…</source>
+        <translation>Abbildung exportieren…</translation>
+    </message>
+    <message>
+        <source>Write the caption&apos;s parts coloured by contribution as a PNG, SVG or PDF figure</source>
+        <translation>Die Teile der Beschreibung nach Beitrag eingefärbt als PNG-, SVG- oder PDF-Abbildung schreiben</translation>
+    </message>
+    <message>
+        <source>No caption is scored yet.</source>
+        <translation>Noch keine Beschreibung bewertet.</translation>
+    </message>
+    <message>
+        <source>Export the contributions</source>
+        <translation>Beiträge exportieren</translation>
+    </message>
+    <message>
+        <source>Export the figure</source>
+        <translation>Abbildung exportieren</translation>
     </message>
 </context>
 <context>
@@ -1324,6 +1545,14 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
     <message>
         <source>Go to the Inspect workspace: the run&apos;s trees and regions (Ctrl+3)</source>
         <translation>Zum Arbeitsbereich Untersuchen: Bäume und Regionen des Laufs (Strg+3)</translation>
+    </message>
+    <message>
+        <source>Caption lab</source>
+        <translation>Beschreibungslabor</translation>
+    </message>
+    <message>
+        <source>Edit a caption and watch the run&apos;s score, the image&apos;s rank and each word&apos;s contribution change.</source>
+        <translation>Bearbeiten Sie eine Beschreibung und sehen Sie, wie sich der Wert des Laufs, der Rang des Bildes und der Beitrag jedes Wortes ändern.</translation>
     </message>
 </context>
 <context>
@@ -2170,6 +2399,82 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
         <source>Run: %1 (%2)</source>
         <translation>Lauf: %1 (%2)</translation>
     </message>
+    <message>
+        <source>Occlusion map</source>
+        <translation>Verdeckungskarte</translation>
+    </message>
+    <message>
+        <source>Grey out a %1 × %1 grid of the photo one cell at a time and score the caption again: red cells raise the score, blue ones lower it (runs the run&apos;s backbone; a background job)</source>
+        <translation>Ein %1 × %1-Raster des Fotos Zelle für Zelle ausgrauen und die Beschreibung neu bewerten: Rote Zellen heben den Wert, blaue senken ihn (führt das Backbone des Laufs aus; ein Hintergrundjob)</translation>
+    </message>
+    <message>
+        <source>Part contributions</source>
+        <translation>Beiträge der Teile</translation>
+    </message>
+    <message>
+        <source>Take away each region (HM-LSTM) or concept (concepts model) and score the caption again</source>
+        <translation>Jede Region (HM-LSTM) oder jedes Konzept (Konzeptmodell) wegnehmen und die Beschreibung neu bewerten</translation>
+    </message>
+    <message>
+        <source>Export contributions…</source>
+        <translation>Beiträge exportieren…</translation>
+    </message>
+    <message>
+        <source>Contributions need a trained run: open one.</source>
+        <translation>Beiträge brauchen einen trainierten Lauf: Öffnen Sie einen.</translation>
+    </message>
+    <message>
+        <source>Select an image and a caption first.</source>
+        <translation>Wählen Sie zuerst ein Bild und eine Beschreibung.</translation>
+    </message>
+    <message>
+        <source>Select a caption: the map explains its score against the image.</source>
+        <translation>Wählen Sie eine Beschreibung: Die Karte erklärt ihren Wert für das Bild.</translation>
+    </message>
+    <message>
+        <source>Computing the occlusion map…</source>
+        <translation>Verdeckungskarte wird berechnet…</translation>
+    </message>
+    <message>
+        <source>Computing the parts&apos; contributions…</source>
+        <translation>Beiträge der Teile werden berechnet…</translation>
+    </message>
+    <message>
+        <source>Occlusion map of %1</source>
+        <translation>Verdeckungskarte von %1</translation>
+    </message>
+    <message>
+        <source>Contributions of %1&apos;s parts</source>
+        <translation>Beiträge der Teile von %1</translation>
+    </message>
+    <message>
+        <source>No contributions: %1</source>
+        <translation>Keine Beiträge: %1</translation>
+    </message>
+    <message>
+        <source>Δscore when the cell is greyed out</source>
+        <translation>ΔWert, wenn die Zelle ausgegraut ist</translation>
+    </message>
+    <message>
+        <source>Δscore when the region is taken away</source>
+        <translation>ΔWert, wenn die Region weggenommen wird</translation>
+    </message>
+    <message>
+        <source>Δscore when the concept is set to 0</source>
+        <translation>ΔWert, wenn das Konzept auf 0 gesetzt wird</translation>
+    </message>
+    <message>
+        <source>lowers the score (Δ %1)</source>
+        <translation>senkt den Wert (Δ %1)</translation>
+    </message>
+    <message>
+        <source>raises the score (Δ +%1)</source>
+        <translation>hebt den Wert (Δ +%1)</translation>
+    </message>
+    <message>
+        <source>Export the contributions</source>
+        <translation>Beiträge exportieren</translation>
+    </message>
 </context>
 <context>
     <name>gs::RetrievalPanel</name>
@@ -2317,6 +2622,22 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>no model named %1</source>
         <translation>kein Modell namens %1</translation>
+    </message>
+    <message>
+        <source>%1 names no dataset (run.json)</source>
+        <translation>%1 nennt keinen Datensatz (run.json)</translation>
+    </message>
+    <message>
+        <source>cannot open %1</source>
+        <translation>%1 kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>cannot open the run %1</source>
+        <translation>der Lauf %1 kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>the Trees dock has no contribution colouring</source>
+        <translation>das Bäume-Dock hat keine Färbung nach Beitrag</translation>
     </message>
 </context>
 <context>
@@ -2781,10 +3102,6 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
         <translation>Ähnlichkeit zum gewählten Bild</translation>
     </message>
     <message>
-        <source>What the node colours show (needs a tree-model run)</source>
-        <translation>Was die Knotenfarben zeigen (erfordert einen Baummodell-Lauf)</translation>
-    </message>
-    <message>
         <source>unit </source>
         <translation>Einheit </translation>
     </message>
@@ -2900,6 +3217,62 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
         <source>Inspect the caption&apos;s tree</source>
         <translation>Baum der Beschreibung untersuchen</translation>
     </message>
+    <message>
+        <source>Contribution to the score</source>
+        <translation>Beitrag zum Wert</translation>
+    </message>
+    <message>
+        <source>What the node colours show (activations need a tree-model run; contributions any run)</source>
+        <translation>Was die Knotenfarben zeigen (Aktivierungen brauchen einen Baummodell-Lauf, Beiträge einen beliebigen Lauf)</translation>
+    </message>
+    <message>
+        <source>Contributions to the score need a trained run: open one.</source>
+        <translation>Beiträge zum Wert brauchen einen trainierten Lauf: Öffnen Sie einen.</translation>
+    </message>
+    <message>
+        <source>Computing the contributions…</source>
+        <translation>Beiträge werden berechnet…</translation>
+    </message>
+    <message>
+        <source>Contributions: %1</source>
+        <translation>Beiträge: %1</translation>
+    </message>
+    <message>
+        <source>Attribution method</source>
+        <translation>Attributionsmethode</translation>
+    </message>
+    <message>
+        <source>Occlusion: the score without the part; gradient × input and integrated gradients: the part&apos;s share of the score by the network&apos;s gradient</source>
+        <translation>Verdeckung: der Wert ohne den Teil; Gradient × Eingabe und integrierte Gradienten: der Anteil des Teils am Wert nach dem Gradienten des Netzes</translation>
+    </message>
+    <message>
+        <source>Export contributions…</source>
+        <translation>Beiträge exportieren…</translation>
+    </message>
+    <message>
+        <source>Write each part&apos;s contribution as a CSV or JSON table</source>
+        <translation>Den Beitrag jedes Teils als CSV- oder JSON-Tabelle schreiben</translation>
+    </message>
+    <message>
+        <source>Open the run for attribution</source>
+        <translation>Lauf für die Attribution öffnen</translation>
+    </message>
+    <message>
+        <source>select an image of the run&apos;s data to explain the caption&apos;s score against it</source>
+        <translation>Wählen Sie ein Bild aus den Daten des Laufs, um den Wert der Beschreibung dafür zu erklären</translation>
+    </message>
+    <message>
+        <source>Explain the caption&apos;s score</source>
+        <translation>Wert der Beschreibung erklären</translation>
+    </message>
+    <message>
+        <source>score %1, rank %2 of %3</source>
+        <translation>Wert %1, Rang %2 von %3</translation>
+    </message>
+    <message>
+        <source>Export the contributions</source>
+        <translation>Beiträge exportieren</translation>
+    </message>
 </context>
 <context>
     <name>gs::WelcomeView</name>
@@ -2978,16 +3351,16 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
         <translation>Untersuchen</translation>
     </message>
     <message>
-        <source>A trained run&apos;s trees and regions side by side, linked through the selection (Ctrl+3)</source>
-        <translation>Bäume und Regionen eines trainierten Laufs nebeneinander, über die Auswahl verknüpft (Strg+3)</translation>
-    </message>
-    <message>
         <source>Explore</source>
         <translation>Erkunden</translation>
     </message>
     <message>
         <source>The map of the joint space and the ranked lists (Ctrl+4)</source>
         <translation>Die Karte des gemeinsamen Raums und die Ranglisten (Strg+4)</translation>
+    </message>
+    <message>
+        <source>A trained run&apos;s trees, regions and caption lab side by side, linked through the selection (Ctrl+3)</source>
+        <translation>Bäume, Regionen und Beschreibungslabor eines trainierten Laufs nebeneinander, über die Auswahl verknüpft (Strg+3)</translation>
     </message>
 </context>
 <context>
@@ -3019,6 +3392,18 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>The look: system, light or dark (as View &gt; Theme; remembered).</source>
         <translation>Das Aussehen: system, light oder dark (wie Ansicht &gt; Farbschema; wird gemerkt).</translation>
+    </message>
+    <message>
+        <source>Tour this trained run over its own dataset instead of training one on the demo.</source>
+        <translation>Diesen trainierten Lauf über seinem eigenen Datensatz vorführen, statt einen auf der Demo zu trainieren.</translation>
+    </message>
+    <message>
+        <source>The first sentence the screenshot tour types into the Caption lab.</source>
+        <translation>Der erste Satz, den die Screenshot-Tour in das Beschreibungslabor tippt.</translation>
+    </message>
+    <message>
+        <source>The second sentence the tour types into the Caption lab (e.g. the first with two words swapped).</source>
+        <translation>Der zweite Satz, den die Tour in das Beschreibungslabor tippt (z. B. der erste mit zwei vertauschten Wörtern).</translation>
     </message>
 </context>
 </TS>

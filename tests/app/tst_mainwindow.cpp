@@ -54,6 +54,8 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QScrollArea>
+#include <QSet>
 #include <QScrollBar>
 #include <QTextEdit>
 #include <QProcess>
@@ -113,7 +115,8 @@ private Q_SLOTS:
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     const QStringList expected{QStringLiteral("Dataset"), QStringLiteral("Training"), QStringLiteral("Trees"),
-                               QStringLiteral("Regions"), QStringLiteral("Map"), QStringLiteral("Retrieval")};
+                               QStringLiteral("Regions"), QStringLiteral("Map"), QStringLiteral("Retrieval"),
+                               QStringLiteral("Caption lab")};
     QStringList titles;
     for (QDockWidget *dock : window.findChildren<QDockWidget *>()) titles << dock->windowTitle();
     titles.sort();
@@ -126,7 +129,7 @@ private Q_SLOTS:
     QMenu *view = window.menuBar()->actions().at(1)->menu();
     int toggles = 0;
     for (QDockWidget *dock : window.findChildren<QDockWidget *>()) toggles += view->actions().contains(dock->toggleViewAction());
-    QCOMPARE(toggles, 6);
+    QCOMPARE(toggles, 7);
     QDockWidget *map = window.dock(MainWindow::Dock::Map);
     QAction *toggle = map->toggleViewAction();
     QVERIFY(view->actions().contains(toggle));
@@ -801,7 +804,29 @@ private Q_SLOTS:
         ++checked;
       }
       QVERIFY2(checked >= 5, info.key);
+      if (info.kind == Workspace::Inspect) verifyInspectDocksFit(window, screen);
     }
+  }
+
+  // Inspect's docks each get their panel's minimum width, tabbed ones too (each brought forward in
+  // turn): side by side where they fit, tabbed where they do not. A laptop screen has two columns
+  // (the Caption lab a tab behind Regions); a desktop screen has room for all three.
+  static void verifyInspectDocksFit(MainWindow &window, QSize screen) {
+    QSet<int> columns;
+    for (MainWindow::Dock which : workspaceInfo(Workspace::Inspect).docks) {
+      QDockWidget *dock = window.dock(which);
+      QVERIFY(dock->isVisible() && !dock->isFloating());
+      dock->raise();
+      QTest::qWait(50);
+      auto *scroll = qobject_cast<QScrollArea *>(dock->widget());
+      QWidget *panel = scroll && scroll->widget() ? scroll->widget() : dock->widget();
+      QVERIFY2(dock->width() >= panel->minimumSizeHint().width(),
+               qPrintable(QStringLiteral("%1 at %2: %3 < %4").arg(dock->windowTitle()).arg(screen.width()).arg(dock->width())
+                              .arg(panel->minimumSizeHint().width())));
+      if (scroll) QVERIFY2(!scroll->horizontalScrollBar()->isVisible(), qPrintable(dock->windowTitle()));
+      columns.insert(dock->x());
+    }
+    QCOMPARE(int(columns.size()), screen.width() >= 1920 ? 3 : 2);
   }
 
   // On a laptop screen, from a first start with a dataset open: Train in the workspace bar, the

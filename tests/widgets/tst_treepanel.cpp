@@ -30,6 +30,7 @@
 #include <QMouseEvent>
 #include <QListWidget>
 #include <QSignalSpy>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
@@ -571,6 +572,64 @@ private Q_SLOTS:
     QTRY_VERIFY_WITH_TIMEOUT(note->text().contains(QStringLiteral("tree model")), kParseTimeoutMs);
     QVERIFY(!panel.hasInspection());
     QVERIFY(dependency->tree().wordCount() >= 3); // the parser's tree again
+  }
+
+  // Colour by contribution: a DT-RNN run's tree coloured on a scale symmetric about 0, each node
+  // red where its contribution raises the score and blue where it lowers it, the value, the
+  // subtree's sum, the edited sentence and the new rank in its tooltip.
+  void coloursNodesByContribution() {
+    QTemporaryDir dir;
+    QString backbone;
+    const QString folder = demoWithFeatures(dir, 50, &backbone);
+    TrainingSource source{folder, backbone, dir.filePath(QStringLiteral("features")), true};
+    TrainConfig config = TrainConfig::defaultsFor(QStringLiteral("dtrnn"));
+    config.epochs = 1;
+    const QString runDir = dir.filePath(QStringLiteral("run"));
+    train(prepareTrainingData(source), config, runDir);
+
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    TreePanel panel(bridge, state);
+    panel.resize(1000, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    state.setDataset(std::make_shared<Dataset>(loadDataset(folder)));
+    state.openRun(bridge, runDir);
+    int image = 0;
+    while (state.dataset()->images[std::size_t(image)].split != Split::Test) ++image;
+    QSignalSpy shown(&panel, &TreePanel::contributionsShown);
+    state.selectCaption(state.dataset()->images[std::size_t(image)].captions.front());
+    auto *colourBy = child<QComboBox>(panel, "colourCombo");
+    QTRY_VERIFY_WITH_TIMEOUT(colourBy->isEnabled(), kParseTimeoutMs);
+    colourBy->setCurrentIndex(TreePanel::ByContribution);
+    QVERIFY(child<QComboBox>(panel, "methodCombo")->isVisibleTo(&panel));
+    QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), kParseTimeoutMs);
+    auto *legend = child<ColourLegend>(panel, "legend");
+    QTRY_VERIFY_WITH_TIMEOUT(legend->isVisibleTo(&panel) && legend->title().contains(QStringLiteral("contribution")), kParseTimeoutMs);
+    QCOMPARE(legend->scale().kind(), ColourScale::Diverging);
+    QCOMPARE(legend->scale().lo(), -legend->scale().hi());
+    QVERIFY(child<QPushButton>(panel, "exportContributionsButton")->isEnabled());
+
+    auto *view = child<DependencyArcView>(panel, "dependencyView");
+    QTRY_VERIFY(view->tree().wordCount() >= 3);
+    const QImage picture = view->grab().toImage();
+    int checked = 0;
+    for (int n = 0; n < int(view->tree().nodes.size()); ++n) {
+      const QString tip = view->toolTipOf(n);
+      if (!tip.contains(QStringLiteral("contribution: "))) continue;
+      QVERIFY2(tip.contains(QStringLiteral("subtree sum: ")), qPrintable(tip));
+      // Occlusion: the sentence without the node, its score and the image's new rank (the root
+      // takes everything away).
+      QVERIFY2(tip.contains(QStringLiteral("rank ")) || tip.contains(QStringLiteral("nothing would remain")), qPrintable(tip));
+      const double value = tip.section(QStringLiteral("contribution: "), 1).section(QLatin1Char('\n'), 0, 0).toDouble();
+      const QRectF box = view->nodeRect(n);
+      const QColor fill = picture.pixelColor(QPoint(int(box.left() + 2), int(box.center().y())) * picture.devicePixelRatio());
+      if (std::abs(value) < 0.05 * legend->scale().hi()) continue; // near white: no sign to read
+      QVERIFY2((value > 0) == (fill.red() > fill.blue()), qPrintable(QStringLiteral("%1: %2").arg(tip, fill.name())));
+      ++checked;
+    }
+    QVERIFY(checked >= 1);
   }
 };
 

@@ -92,7 +92,8 @@ struct RegionPanel::ImageOutcome {
 };
 
 RegionPanel::RegionPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
-    : QWidget(parent), m_bridge(bridge), m_state(state), m_runJob(bridge, this), m_imageJob(bridge, this), m_rankJob(bridge, this) {
+    : QWidget(parent), m_bridge(bridge), m_state(state), m_runJob(bridge, this), m_imageJob(bridge, this), m_rankJob(bridge, this),
+      m_attributionJob(bridge, this) {
   setObjectName(QStringLiteral("regionPanel"));
   buildUi();
   restoreOptions();
@@ -120,6 +121,7 @@ void RegionPanel::buildUi() {
   layout->setContentsMargins(4, 4, 4, 4);
   createOptionControls();
   layout->addLayout(arrangeOptionRows());
+  layout->addLayout(createAttributionRow());
 
   m_note = new QLabel(this);
   m_note->setWordWrap(true);
@@ -412,7 +414,14 @@ void RegionPanel::refresh() {
     return;
   }
   const ImageRecord &record = dataset->images[std::size_t(m_image)];
+  // What the note says about contributions (an error, "computing…") is about the image and caption
+  // it was asked for: another selection drops it, and the job still computing for the old one.
+  if (record.id != m_imageId || m_caption != m_attributionCaption) {
+    m_attributionJob.cancel();
+    m_attributionMessage.clear();
+  }
   m_imageId = record.id;
+  m_attributionCaption = m_caption;
   int captionIndex = -1;
   for (int c : record.captions)
     if (dataset->captions[std::size_t(c)].raw == m_caption) captionIndex = c;
@@ -534,6 +543,7 @@ void RegionPanel::rebuildFigure() {
   style.labelPixels = m_labelSize->value();
   style.opacity = m_opacity->value() / 100.0;
   m_view->setStyle(style);
+  addAttributionHeat(figure);
   m_view->setFigure(std::move(figure));
   if (m_clippedReported > 0) updateNote();
 }
@@ -730,6 +740,7 @@ void RegionPanel::updateNote() {
     lines << tr("Run: %1 (%2)").arg(m_runModel, QFileInfo(m_run).fileName()); // which run made the figure
   if (m_working) lines << tr("Scoring the image's regions…");
   if (!m_imageError.isEmpty()) lines << m_imageError;
+  if (!m_attributionMessage.isEmpty()) lines << m_attributionMessage;
   if (m_base.image.isNull() && !m_base.placeholder.isEmpty()) lines << m_base.placeholder.simplified();
   if (m_clippedReported > 0) lines << tr("%n box(es) reached outside the image and were clipped.", nullptr, m_clippedReported);
   if (!m_working && m_image >= 0 && m_phrases.empty() && m_kind != RunKind::Concepts)

@@ -16,8 +16,14 @@
 // lists them and can cancel them, and the window never waits. Display
 // options persist (QSettings group "regions"); the figure exports as PNG/SVG/PDF and the
 // correspondences as CSV/JSON (one image, or the whole test split as an engine job).
+// With any run open, the score of the shown caption against the image can be explained
+// (regionpanelattribution.cpp): "Occlusion map" greys out a grid of cells one at a time and runs
+// the run's backbone again (an engine job with progress), "Part contributions" takes away each
+// HM-LSTM region or concept; each cell or box is filled by its Δscore on the diverging scale
+// centred at 0, translucent over the photo, and the values export as CSV/JSON.
 
 #include "regions/regionimageview.h"
+#include "training/inspect/attribution.h"
 #include "training/inspect/conceptinspection.h"
 #include "training/inspect/regiongrounding.h"
 #include "common/backgroundjob.h"
@@ -40,6 +46,7 @@ class QSpinBox;
 
 namespace gs {
 
+class ColourLegend;
 class ConceptBars;
 class GateHistogram;
 
@@ -86,6 +93,7 @@ Q_SIGNALS:
   void imageShown();   // the figure of the current image and caption is drawn with its data
   void rankingShown(); // phrases ranked for the selected region
   void dataExported(const QString &path, const QString &error);
+  void contributionsShown(); // an image attribution is drawn over the photo, or the note says why not
 
 private:
   struct RunOutcome;
@@ -121,12 +129,26 @@ private:
   void onBoxClicked(int kind, int index);
   void exportFigureClicked();
   void exportDataClicked();
+  // Image attribution (regionpanelattribution.cpp).
+  struct AttributionOutcome;
+  QLayout *createAttributionRow();
+  void startImageAttribution(bool grid);
+  void onImageAttribution(const AttributionOutcome &outcome);
+  void addAttributionHeat(RegionFigure &figure) const;
+  bool attributionIsCurrent() const;
+  void exportContributionsClicked();
 
   EngineBridge &m_bridge;
   WorkbenchState &m_state;
   BackgroundJob m_runJob;   // opens the run's model
   BackgroundJob m_imageJob; // the shown image's figure, regions and phrases
   BackgroundJob m_rankJob;  // phrases ranked for a clicked region
+  BackgroundJob m_attributionJob; // an occlusion map or the parts' contributions
+  QString m_explainerRun;
+  std::shared_ptr<const ScoreExplainer> m_explainer; // opened by the first attribution of a run
+  std::optional<ImageAttribution> m_imageAttribution;
+  QString m_attributionMessage;
+  QString m_attributionCaption; // the caption shown when m_attributionMessage was last valid
   bool m_refreshPending = false;
 
   QString m_run;
@@ -163,6 +185,8 @@ private:
   ConceptBars *m_conceptBars;
   QLabel *m_gateLabel;
   GateHistogram *m_gate;
+  QPushButton *m_occlusionMap, *m_partContributions, *m_exportContributions;
+  ColourLegend *m_heatLegend;
 };
 
 }  // namespace gs

@@ -98,6 +98,32 @@ ViewTree ViewTree::fromInspected(const InspectedTree &tree, TreeKind kind) {
   return v;
 }
 
+ViewTree ViewTree::fromAttribution(const SentenceAttribution &a, TreeKind kind) {
+  ViewTree v;
+  if (a.unit != SentenceUnitKind::TreeNode) return v;
+  v.kind = kind;
+  v.root = a.root;
+  for (const AttributedPart &p : a.parts) {
+    Node node;
+    node.label = p.parent < 0 && kind == TreeKind::Dependency ? QString() : p.label;
+    node.parent = p.parent;
+    node.children = p.children;
+    node.nounPhrase = p.nounPhrase;
+    for (int t = p.begin; t >= 0 && t < p.end && node.order < 0; ++t) {
+      const bool covered = std::any_of(p.children.begin(), p.children.end(), [&](int c) {
+        return t >= a.parts[std::size_t(c)].begin && t < a.parts[std::size_t(c)].end;
+      });
+      if (!covered) node.order = t;
+    }
+    if (node.order >= 0) node.word = a.tokens.value(node.order);
+    v.nodes.push_back(node);
+  }
+  for (Node &node : v.nodes)
+    std::stable_sort(node.children.begin(), node.children.end(),
+                     [&a](int x, int y) { return a.parts[std::size_t(x)].begin < a.parts[std::size_t(y)].begin; });
+  return v;
+}
+
 TreeKind treeKindOfModel(const QString &model) {
   const ModelEntry *entry = findModel(model);
   const bool constituency = entry && (entry->tree == TreeInput::Constituency || entry->tree == TreeInput::Phrases);

@@ -6,6 +6,7 @@
 // layout (leaves in sentence order on the bottom row, each phrase above its children).
 
 #include "parse/tree.h"
+#include "training/inspect/attribution.h"
 #include "training/inspect/treeinspection.h"
 
 #include <QFont>
@@ -39,6 +40,10 @@ struct ViewTree {
   // drops punctuation). CT-RNN: leaves in index order are the words in sentence order (the
   // inspector builds the binarised tree depth-first, left to right).
   static ViewTree fromInspected(const InspectedTree &tree, TreeKind kind);
+  // A tree model's attribution (parts are tree nodes, indices kept): a node's word is the token
+  // its span covers and its children's spans do not (phrase nodes have none). Empty for parts
+  // that are words or characters.
+  static ViewTree fromAttribution(const SentenceAttribution &attribution, TreeKind kind);
 };
 
 // Which tree a run's model composes over.

@@ -49,7 +49,7 @@ struct TreePanel::ParseOutcome {
 
 TreePanel::TreePanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
     : QWidget(parent), m_bridge(bridge), m_state(state), m_inspectorJob(bridge, this), m_inspectJob(bridge, this),
-      m_thumbnails(new ThumbnailLoader(kNearestThumbnail, this)) {
+      m_explainerJob(bridge, this), m_attributionJob(bridge, this), m_thumbnails(new ThumbnailLoader(kNearestThumbnail, this)) {
   m_parsePool.setMaxThreadCount(1);
   m_parsePool.setExpiryTimeout(-1); // keep the thread, and with it its parser
 
@@ -79,7 +79,8 @@ QLayout *TreePanel::createToolBar() {
   m_colourBy->addItem(tr("Activation norm ‖h‖"));
   m_colourBy->addItem(tr("One hidden unit"));
   m_colourBy->addItem(tr("Similarity to the selected image"));
-  m_colourBy->setToolTip(tr("What the node colours show (needs a tree-model run)"));
+  m_colourBy->addItem(tr("Contribution to the score"));
+  m_colourBy->setToolTip(tr("What the node colours show (activations need a tree-model run; contributions any run)"));
   m_unit = new QSpinBox;
   m_unit->setObjectName(QStringLiteral("unitSpin"));
   m_unit->setAccessibleName(tr("Hidden unit shown"));
@@ -90,6 +91,7 @@ QLayout *TreePanel::createToolBar() {
   bar->addWidget(new QLabel(tr("Colour by")));
   bar->addWidget(m_colourBy);
   bar->addWidget(m_unit);
+  bar->addLayout(createContributionControls());
   bar->addStretch(1);
   bar->addWidget(m_export);
   m_note = new QLabel;
@@ -179,6 +181,8 @@ void TreePanel::connectState() {
     if (image == m_imageIndex || m_caption.isEmpty()) return;
     m_imageIndex = image;
     requestInspection();
+    resetAttribution();
+    requestAttribution();
   });
   connect(&m_state, &WorkbenchState::phraseSelected, this, &TreePanel::followSelectedPhrase);
 }
@@ -216,6 +220,7 @@ void TreePanel::showText(const QString &text, int image) {
   m_inspectedView = nullptr;
   m_clickedNode = -1;
   m_nearest->clear();
+  resetAttribution();
   m_details->showMessage(tr("Point at a node to see its vector; click it to list the images nearest to the phrase."));
   m_title->setText(m_caption.toHtmlEscaped().prepend(QStringLiteral("<i>")).append(QStringLiteral("</i>")));
   m_dependency->setTree({});
@@ -246,6 +251,7 @@ void TreePanel::showText(const QString &text, int image) {
   }));
   updateNote();
   requestInspection();
+  requestAttribution();
 }
 
 void TreePanel::onParsed(const ParseOutcome &outcome) {
@@ -274,6 +280,11 @@ void TreePanel::onRunChanged() {
   m_inspectorLoading = !run.isEmpty();
   updateNote();
   m_inspectJob.cancel(); // an inspection by the previous run's model
+  m_explainer.reset();
+  m_explainerJob.cancel();
+  m_explainerRun.clear();
+  resetAttribution();
+  requestAttribution();
   if (run.isEmpty()) {
     m_inspectorJob.cancel();
     return;
@@ -354,12 +365,24 @@ void TreePanel::updateSimilarityAvailability() {
 
 void TreePanel::applyColouring() {
   const bool on = m_inspected.has_value() && m_inspectedView;
-  m_colourBy->setEnabled(on);
-  m_unit->setEnabled(on && m_colourBy->currentIndex() == ByUnit);
-  m_unit->setVisible(m_colourBy->currentIndex() == ByUnit);
+  const int mode = m_colourBy->currentIndex();
+  m_colourBy->setEnabled(on || !m_inspectorRun.isEmpty()); // contributions need any run
+  m_unit->setEnabled(on && mode == ByUnit);
+  m_unit->setVisible(mode == ByUnit);
+  m_method->setVisible(mode == ByContribution);
+  m_exportContributions->setVisible(mode == ByContribution);
+  // The view the model's tree is not in keeps no colours from an earlier contribution colouring.
+  for (TreeViewBase *view : {static_cast<TreeViewBase *>(m_dependency), static_cast<TreeViewBase *>(m_constituency)})
+    if (view != m_inspectedView || mode == ByContribution) {
+      view->setNodeColours({});
+      view->setNodeToolTips({});
+    }
+  if (mode == ByContribution) {
+    applyContributionColouring();
+    return;
+  }
   m_legend->setVisible(on);
   if (!on) return;
-  const int mode = m_colourBy->currentIndex();
   std::vector<double> values;
   for (const InspectedNode &n : m_inspected->nodes) {
     if (mode == ByUnit) values.push_back(m_unit->value() < int(n.hidden.size()) ? double(n.hidden[std::size_t(m_unit->value())]) : 0.0);
@@ -393,8 +416,13 @@ void TreePanel::updateNote() {
     }
   } else if (m_inspectorLoading) {
     lines << tr("Opening the run's model…");
-  } else if (!m_inspectorError.isEmpty()) {
+  } else if (!m_inspectorError.isEmpty() && m_colourBy->currentIndex() != ByContribution) {
     lines << tr("Node activations need a tree-model run: %1").arg(m_inspectorError);
+  }
+  if (m_colourBy->currentIndex() == ByContribution) {
+    if (m_inspectorRun.isEmpty()) lines << tr("Contributions to the score need a trained run: open one.");
+    else if (m_explainerLoading || m_attributionJob.isRunning()) lines << tr("Computing the contributions…");
+    else if (!m_attributionError.isEmpty()) lines << tr("Contributions: %1").arg(m_attributionError);
   }
   if (m_inspected) {
     const ModelEntry *entry = findModel(m_inspected->model);

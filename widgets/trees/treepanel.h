@@ -6,6 +6,12 @@
 // DT-LSTM's gates), clicking it ranks the test images against the phrase's joint-space vector.
 // The figure (both trees and the legend) exports as PNG/SVG/PDF.
 //
+// With any run open, the trees can also be coloured by each part's contribution to the score of
+// the caption against its image (training/inspect/attribution.h: occlusion, gradient × input,
+// integrated gradients), on a diverging scale centred at 0; the contributions export as CSV or
+// JSON. The run's ScoreExplainer is opened, and each attribution computed, as interactive-lane
+// jobs (treepanelcontributions.cpp).
+//
 // Opening the run's tree model (a TreeInspector) and inspecting a caption with it are jobs on the
 // engine's interactive lane: the Jobs tab lists them and can cancel them, and the lane's one thread
 // keeps the inspector's own parser on one thread. Parsing the selected caption for the trees shown
@@ -16,6 +22,7 @@
 #include "common/backgroundjob.h"
 #include "common/viewexport.h"
 #include "parse/parsedcaption.h"
+#include "training/inspect/attribution.h"
 #include "training/inspect/treeinspection.h"
 #include "common/workbenchstate.h"
 
@@ -45,7 +52,7 @@ class TreeViewBase;
 class TreePanel : public QWidget {
   Q_OBJECT
 public:
-  enum Colouring { ByNorm, ByUnit, BySimilarity }; // the colour combo's rows
+  enum Colouring { ByNorm, ByUnit, BySimilarity, ByContribution }; // the colour combo's rows
 
   TreePanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent = nullptr);
   ~TreePanel() override; // waits for a parse under way; cancels its engine jobs without waiting
@@ -71,6 +78,7 @@ public:
 Q_SIGNALS:
   void treesShown();    // the parser's trees of the current caption are drawn
   void inspectionShown(); // a model's inspection is drawn and coloured
+  void contributionsShown(); // the trees are coloured by a new attribution (or its failure is noted)
 
 private:
   struct ParseOutcome;
@@ -96,6 +104,14 @@ private:
   void followSelectedPhrase(); // the workbench's selected noun phrase → its node, when this caption has it
   void onNearestThumbnail(int image, const QImage &thumbnail);
   void exportClicked();
+  // Contribution colouring (treepanelcontributions.cpp).
+  QLayout *createContributionControls();
+  void resetAttribution();
+  void openExplainer();
+  void requestAttribution();
+  void applyContributionColouring();
+  void exportContributionsClicked();
+  int explainedImage() const; // the dataset image whose score is explained (-1: none)
 
   EngineBridge &m_bridge;
   WorkbenchState &m_state;
@@ -116,9 +132,19 @@ private:
   TreeViewBase *m_inspectedView = nullptr;
   int m_clickedNode = -1;
 
+  BackgroundJob m_explainerJob;   // opens the run's ScoreExplainer
+  BackgroundJob m_attributionJob; // the shown caption's attribution
+  QString m_explainerRun;
+  std::shared_ptr<const ScoreExplainer> m_explainer;
+  bool m_explainerLoading = false;
+  QString m_attributionError;
+  std::optional<SentenceAttribution> m_attribution;
+
   QComboBox *m_colourBy;
   QSpinBox *m_unit;
   QPushButton *m_export;
+  QComboBox *m_method;
+  QPushButton *m_exportContributions;
   QLabel *m_note;
   QLabel *m_title;
   QWidget *m_figure;

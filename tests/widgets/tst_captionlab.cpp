@@ -1,0 +1,231 @@
+// The caption lab on real tiny runs (the 60-image Scenes demo with precomputed features): a typed
+// caption is scored off the GUI thread (score, the image's rank, the best images) and its words
+// coloured by contribution — word chips for a bag-of-words run, the re-parsed tree for a DT-RNN
+// run; an edit changes the score, and every scored edit is a history row that a double-click loads
+// again; an empty caption and one of unknown words only are answered with a message; the selected
+// caption is the one to start from.
+
+#include "captionlab/captionhistory.h"
+#include "captionlab/captionlab.h"
+#include "captionlab/wordchips.h"
+#include "common/colourwidgets.h"
+#include "data/loaddataset.h"
+#include "engine/engine.h"
+#include "tinyrun.h"
+#include "trees/dependencyarcview.h"
+#include "common/workbenchstate.h"
+#include "findchild.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStackedWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+using namespace gs;
+using gs::test::child;
+
+namespace {
+constexpr int kTimeoutMs = 60000; // opening a run prepares its data (and, for tree runs, parses it)
+
+// The number in "Score 0.123 — …".
+double shownScore(const QLabel &label) { return label.text().section(QLatin1Char(' '), 1, 1).toDouble(); }
+}  // namespace
+
+class TestCaptionLab : public QObject {
+  Q_OBJECT
+  QTemporaryDir m_dir;
+  test::TinyDataset m_tiny;
+  std::shared_ptr<const Dataset> m_dataset;
+  QString m_bowRun, m_treeRun;
+
+  // A test image of the tiny demo and one of its captions.
+  int testImage() const {
+    for (int i = 0; i < int(m_dataset->images.size()); ++i)
+      if (m_dataset->images[std::size_t(i)].split == Split::Test) return i;
+    return -1;
+  }
+
+  // The two Export buttons' files: the contributions as CSV and JSON, the figure as PNG and SVG.
+  void verifyExports(CaptionLab &lab) {
+    QVERIFY(child<QPushButton>(lab, "exportContributionsButton")->isEnabled());
+    QVERIFY(child<QPushButton>(lab, "exportFigureButton")->isEnabled());
+    for (const QString &name : {QStringLiteral("lab.csv"), QStringLiteral("lab.json")}) {
+      const QString path = m_dir.filePath(name);
+      QVERIFY2(lab.exportContributions(path).isEmpty(), qPrintable(lab.exportContributions(path)));
+      QFile file(path);
+      QVERIFY(file.open(QIODevice::ReadOnly));
+      QVERIFY(file.readAll().contains("circle"));
+    }
+    for (const QString &name : {QStringLiteral("lab.png"), QStringLiteral("lab.svg")}) {
+      const QString path = m_dir.filePath(name);
+      QVERIFY2(lab.exportFigure(path).isEmpty(), qPrintable(lab.exportFigure(path)));
+      QVERIFY(QFileInfo(path).size() > 0);
+    }
+    QVERIFY(!lab.exportFigure(m_dir.filePath(QStringLiteral("lab.bmp"))).isEmpty()); // said, not thrown
+  }
+
+private Q_SLOTS:
+  void initTestCase() {
+    QVERIFY(m_dir.isValid());
+    m_tiny = test::makeTinyDataset(m_dir.path());
+    m_dataset = std::make_shared<Dataset>(loadDataset(m_tiny.datasetPath));
+    m_bowRun = m_dir.filePath(QStringLiteral("bow"));
+    test::trainTinyRun(m_tiny, m_bowRun, 2);
+    TrainConfig tree = TrainConfig::defaultsFor(QStringLiteral("dtrnn"));
+    tree.epochs = 1;
+    tree.batchSize = 20;
+    m_treeRun = m_dir.filePath(QStringLiteral("dtrnn"));
+    TrainingSource source;
+    source.datasetPath = m_tiny.datasetPath;
+    source.backbone = m_tiny.backbone;
+    source.parses = true;
+    train(prepareTrainingData(source), tree, m_treeRun);
+  }
+
+  // Without a run the lab says what it needs.
+  void asksForARun() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    CaptionLab lab(bridge, state);
+    lab.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&lab));
+    QVERIFY(child<QLabel>(lab, "messageLabel")->text().contains(QStringLiteral("run")));
+    QVERIFY(!child<QPushButton>(lab, "startFromSelectedButton")->isEnabled());
+  }
+
+  void scoresAsTheUserTypesWithWordChips() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    CaptionLab lab(bridge, state);
+    lab.resize(900, 700);
+    lab.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&lab));
+    state.setDataset(m_dataset);
+    const int image = testImage();
+    QVERIFY(image >= 0);
+    state.selectImage(image);
+    state.openRun(bridge, m_bowRun);
+    auto *edit = child<QLineEdit>(lab, "captionEdit");
+    auto *score = child<QLabel>(lab, "scoreLabel");
+    auto *message = child<QLabel>(lab, "messageLabel");
+    auto *top = child<QListWidget>(lab, "topImages");
+    auto *history = child<CaptionHistory>(lab, "historyTable");
+    auto *chips = child<WordChips>(lab, "wordChips");
+
+    const QString first = QStringLiteral("a red circle above a blue square");
+    QTest::keyClicks(edit, first); // each key restarts the debounce: one scoring at the end
+    QTRY_VERIFY_WITH_TIMEOUT(score->text().startsWith(QStringLiteral("Score ")), kTimeoutMs);
+    QVERIFY2(score->text().contains(QStringLiteral(" of 6")), qPrintable(score->text())); // six test images
+    QCOMPARE(top->count(), 5);
+    QCOMPARE(history->rowCount(), 1);
+    QCOMPARE(history->item(0, CaptionHistory::CaptionColumn)->text(), first);
+    QTRY_COMPARE(chips->findChildren<QLabel *>().size(), 7); // one chip per word
+    QVERIFY(child<ColourLegend>(lab, "labLegend")->isVisibleTo(&lab));
+    const ColourScale legend = child<ColourLegend>(lab, "labLegend")->scale();
+    QCOMPARE(legend.lo(), -legend.hi()); // centred at 0
+    QVERIFY(!chips->findChild<QLabel *>(QStringLiteral("chip2"))->toolTip().isEmpty());
+    const double firstScore = shownScore(*score);
+    verifyExports(lab);
+
+    // An edit: other words, another score (a bag of words does not see a swap); a second history row.
+    const QString second = QStringLiteral("a green triangle above a blue square");
+    edit->selectAll();
+    QTest::keyClicks(edit, second);
+    QTRY_COMPARE_WITH_TIMEOUT(history->rowCount(), 2, kTimeoutMs);
+    QCOMPARE(history->item(1, CaptionHistory::CaptionColumn)->text(), second);
+    QVERIFY(std::abs(shownScore(*score) - firstScore) > 1e-6);
+    QVERIFY(history->item(1, CaptionHistory::DeltaColumn)->text() != QStringLiteral("+0.000"));
+
+    // A double-click on the first row loads it again.
+    QSignalSpy shown(&lab, &CaptionLab::resultShown);
+    Q_EMIT history->cellDoubleClicked(0, 0);
+    QCOMPARE(edit->text(), first);
+    QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty(), kTimeoutMs);
+    QTRY_COMPARE(shownScore(*score), firstScore);
+
+    // Bad input: messages, no crash, no history row.
+    const int rows = history->rowCount();
+    edit->clear();
+    QTRY_VERIFY_WITH_TIMEOUT(message->isVisible() && message->text().contains(QStringLiteral("Type a caption")), kTimeoutMs);
+    QVERIFY(score->text().isEmpty());
+    lab.setCaption(QStringLiteral("zzqx wvvk"));
+    QTRY_VERIFY_WITH_TIMEOUT(message->isVisible() && message->text().contains(QStringLiteral("vocabulary")), kTimeoutMs);
+    QCOMPARE(history->rowCount(), rows);
+  }
+
+  // A tree model: the lab shows the caption's re-parsed dependency tree, coloured by contribution.
+  void showsTheTreeOfATreeModel() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    CaptionLab lab(bridge, state);
+    lab.resize(900, 700);
+    lab.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&lab));
+    state.setDataset(m_dataset);
+    const int image = testImage();
+    const int caption = m_dataset->images[std::size_t(image)].captions.front();
+    state.openRun(bridge, m_treeRun);
+    state.selectCaption(caption); // the empty editor starts from it
+    auto *edit = child<QLineEdit>(lab, "captionEdit");
+    QCOMPARE(edit->text(), m_dataset->captions[std::size_t(caption)].raw);
+    QVERIFY(child<QPushButton>(lab, "startFromSelectedButton")->isEnabled());
+    auto *tree = child<DependencyArcView>(lab, "labDependencyView");
+    auto *score = child<QLabel>(lab, "scoreLabel");
+    QTRY_VERIFY_WITH_TIMEOUT(tree->tree().wordCount() >= 3, kTimeoutMs);
+    QVERIFY(score->text().startsWith(QStringLiteral("Score ")));
+    QCOMPARE(child<QStackedWidget>(lab, "partsStack")->currentIndex(), 1);
+    const int root = tree->tree().root;
+    QVERIFY(tree->toolTipOf(root).contains(QStringLiteral("contribution: ")));
+
+    // Swapping two words re-parses: a new tree and a new row.
+    edit->setText(QStringLiteral("a blue square above a red circle"));
+    QTRY_COMPARE_WITH_TIMEOUT(child<CaptionHistory>(lab, "historyTable")->rowCount(), 2, kTimeoutMs);
+    QStringList words;
+    for (int n : tree->tree().wordNodes()) words << tree->tree().nodes[std::size_t(n)].word;
+    QCOMPARE(words.join(QLatin1Char(' ')), QStringLiteral("a blue square above a red circle"));
+  }
+
+  // A character model: one chip per character of the caption, the legend centred at 0 and titled
+  // with the method.
+  void showsCharacterChipsOfACharacterModel() {
+    TrainConfig config = TrainConfig::defaultsFor(QStringLiteral("chargru"));
+    config.epochs = 1;
+    config.batchSize = 20;
+    const QString run = m_dir.filePath(QStringLiteral("chargru"));
+    test::trainTinyRun(m_tiny, run, config);
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    CaptionLab lab(bridge, state);
+    lab.resize(900, 700);
+    lab.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&lab));
+    state.setDataset(m_dataset);
+    state.selectImage(testImage());
+    state.openRun(bridge, run);
+    const QString caption = QStringLiteral("a red circle");
+    lab.setCaption(caption);
+    auto *chips = child<WordChips>(lab, "wordChips");
+    QTRY_COMPARE_WITH_TIMEOUT(int(chips->findChildren<QLabel *>().size()), int(caption.size()), kTimeoutMs);
+    QCOMPARE(chips->findChild<QLabel *>(QStringLiteral("chip2"))->text(), QStringLiteral("r"));
+    QCOMPARE(chips->findChild<QLabel *>(QStringLiteral("chip1"))->text(), QStringLiteral("\u2423")); // the space, made visible
+    QVERIFY(chips->findChild<QLabel *>(QStringLiteral("chip2"))->toolTip().contains(QStringLiteral("contribution: ")));
+    auto *legend = child<ColourLegend>(lab, "labLegend");
+    QCOMPARE(legend->scale().lo(), -legend->scale().hi());
+    QVERIFY2(legend->title().contains(QStringLiteral("Occlusion")), qPrintable(legend->title()));
+  }
+};
+
+QTEST_MAIN(TestCaptionLab)
+#include "tst_captionlab.moc"

@@ -1,0 +1,18 @@
+#include "common/explaineropener.h"
+
+#include "engine/jobcontext.h"
+#include "training/inspect/trainedmodel.h"
+
+#include <QCoreApplication>
+
+namespace gs {
+
+std::shared_ptr<const ScoreExplainer> openScoreExplainer(const QString &runDir, const Dataset *dataset, JobContext &job) {
+  job.setProgress(0.0, QCoreApplication::translate("gs::Attribution", "Opening the run"));
+  const TrainedModel model = TrainedModel::open(runDir);
+  auto data = std::make_shared<const TrainingData>(model.prepareData(dataset, &job));
+  job.checkpoint();
+  return std::make_shared<const ScoreExplainer>(runDir, std::move(data), Split::Test);
+}
+
+}  // namespace gs

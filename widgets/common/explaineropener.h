@@ -1,0 +1,21 @@
+#pragma once
+// Opens a run for attribution (training/inspect/attribution.h): the run's model, its prepared data
+// (the open dataset reused when the run was trained on it) and a ScoreExplainer over the test
+// split, the split the workbench embeds. Seconds of work: call it inside an engine job.
+
+#include "training/inspect/attribution.h"
+
+#include <QString>
+
+#include <memory>
+
+namespace gs {
+
+class Dataset;
+class JobContext;
+
+// Throws what TrainedModel::open, prepareData and ScoreExplainer throw (each names the file or
+// the folder); `dataset` may be null.
+std::shared_ptr<const ScoreExplainer> openScoreExplainer(const QString &runDir, const Dataset *dataset, JobContext &job);
+
+}  // namespace gs
