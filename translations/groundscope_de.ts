@@ -891,6 +891,38 @@
         <source>Export the figure</source>
         <translation>Abbildung exportieren</translation>
     </message>
+    <message>
+        <source>Open contrast pairs…</source>
+        <translation>Kontrastpaare öffnen…</translation>
+    </message>
+    <message>
+        <source>Browse the pairs `groundscope-cli contrast RUN --export FILE` wrote (JSON or CSV)</source>
+        <translation>Die Paare durchsehen, die `groundscope-cli contrast RUN --export FILE` geschrieben hat (JSON oder CSV)</translation>
+    </message>
+    <message>
+        <source>Contrast pairs</source>
+        <translation>Kontrastpaare</translation>
+    </message>
+    <message>
+        <source>Open contrast pairs</source>
+        <translation>Kontrastpaare öffnen</translation>
+    </message>
+    <message>
+        <source>Contrast pairs (*.json *.csv);;All files (*)</source>
+        <translation>Kontrastpaare (*.json *.csv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open the contrast pairs: %1</source>
+        <translation>Die Kontrastpaare lassen sich nicht öffnen: %1</translation>
+    </message>
+    <message>
+        <source>Contrast pairs — %1</source>
+        <translation>Kontrastpaare — %1</translation>
+    </message>
+    <message>
+        <source>Image %1 of the pair is not in the open dataset: open the dataset the run was trained on.</source>
+        <translation>Bild %1 des Paars ist nicht im geöffneten Datensatz: Öffnen Sie den Datensatz, mit dem der Lauf trainiert wurde.</translation>
+    </message>
 </context>
 <context>
     <name>gs::ComparedMap</name>
@@ -937,6 +969,56 @@
     <message>
         <source>Open %1 for comparison</source>
         <translation>%1 zum Vergleich öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>gs::ContrastPairsView</name>
+    <message>
+        <source>Generator</source>
+        <translation>Generator</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Bild</translation>
+    </message>
+    <message>
+        <source>Original</source>
+        <translation>Original</translation>
+    </message>
+    <message>
+        <source>Edited</source>
+        <translation>Bearbeitet</translation>
+    </message>
+    <message>
+        <source>Original score</source>
+        <translation>Score des Originals</translation>
+    </message>
+    <message>
+        <source>Edited score</source>
+        <translation>Score der Bearbeitung</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Contrast pairs</source>
+        <translation>Kontrastpaare</translation>
+    </message>
+    <message>
+        <source>Double-click a pair to select its image and score both sentences in the lab</source>
+        <translation>Doppelklick auf ein Paar wählt sein Bild und bewertet beide Sätze im Labor</translation>
+    </message>
+    <message>
+        <source>All generators</source>
+        <translation>Alle Generatoren</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) shown</source>
+        <translation>
+            <numerusform>%n Paar angezeigt</numerusform>
+            <numerusform>%n Paare angezeigt</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1201,6 +1283,49 @@
     <message>
         <source>%1/s</source>
         <translation>%1/s</translation>
+    </message>
+</context>
+<context>
+    <name>gs::LabImageView</name>
+    <message>
+        <source>On the image</source>
+        <translation>Auf dem Bild</translation>
+    </message>
+    <message>
+        <source>The selected image with the caption&apos;s phrase boxes or the image&apos;s concepts</source>
+        <translation>Das gewählte Bild mit den Phrasenboxen der Beschreibung oder den Konzepten des Bildes</translation>
+    </message>
+    <message>
+        <source>The caption has no noun phrase to ground.</source>
+        <translation>Die Beschreibung hat keine Nominalphrase zum Verankern.</translation>
+    </message>
+    <message>
+        <source>“%1”: no region</source>
+        <translation>„%1“: keine Region</translation>
+    </message>
+    <message>
+        <source>“%1” → region %2 (s = %3)</source>
+        <translation>„%1“ → Region %2 (s = %3)</translation>
+    </message>
+    <message>
+        <source>Top concepts: %1</source>
+        <translation>Stärkste Konzepte: %1</translation>
+    </message>
+    <message>
+        <source>This run sums concepts and context (no gate).</source>
+        <translation>Dieser Lauf summiert Konzepte und Kontext (kein Gate).</translation>
+    </message>
+    <message>
+        <source>Gate t = %1: the image&apos;s vector takes %2 % from its concepts, %3 % from the global context (Eq. 2).</source>
+        <translation>Gate t = %1: Der Bildvektor stammt zu %2 % aus seinen Konzepten, zu %3 % aus dem globalen Kontext (Gl. 2).</translation>
+    </message>
+    <message>
+        <source>On the image: gate and concepts</source>
+        <translation>Auf dem Bild: Gate und Konzepte</translation>
+    </message>
+    <message>
+        <source>On the image: phrase boxes</source>
+        <translation>Auf dem Bild: Phrasenboxen</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,9 @@
 #include "parse/captionparser.h"
 #include "parse/contrastedits.h"
 #include "text/tokenizer.h"
+#include "io/atomicfile.h"
+#include "training/inspect/contrastpairsfile.h"
+#include "training/inspect/contrastsets.h"
 
 #include <QDir>
 #include <QFile>
@@ -220,6 +223,44 @@ private Q_SLOTS:
     QVERIFY(asked >= 10);
     QVERIFY2(reproduced * 10 >= edited * 7, "most swaps of a role twin's captions are the twin's captions");
     QVERIFY(reproduced * 2 >= asked);
+  }
+
+  // The pairs file the export writes reads back the same, as CSV and as JSON; a damaged file
+  // names its line.
+  void pairsFileRoundTrips() {
+    ContrastResult result;
+    ContrastScore swap;
+    swap.kind = ContrastKind::Swap;
+    swap.pairs.push_back({7, QStringLiteral("img7"), QStringLiteral("A dog chases a cat, fast."),
+                          QStringLiteral("A cat chases a dog, fast."), QStringLiteral("dog <-> cat"), 1.25, -0.5});
+    swap.wins = 1;
+    result.scores.push_back(swap);
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("pairs.csv")), json = dir.filePath(QStringLiteral("pairs.json"));
+    writeFileAtomically(csv, contrastPairsCsv(result));
+    writeFileAtomically(json, QJsonDocument(contrastPairsJson(result)).toJson());
+    for (const QString &path : {csv, json}) {
+      const std::vector<ContrastPairRecord> read = readContrastPairs(path);
+      QCOMPARE(int(read.size()), 1);
+      QCOMPARE(read[0].generator, QStringLiteral("swap"));
+      QCOMPARE(read[0].caption, 7);
+      QCOMPARE(read[0].imageId, QStringLiteral("img7"));
+      QCOMPARE(read[0].original, QStringLiteral("A dog chases a cat, fast."));
+      QCOMPARE(read[0].edited, QStringLiteral("A cat chases a dog, fast."));
+      QCOMPARE(read[0].originalScore, 1.25);
+      QCOMPARE(read[0].editedScore, -0.5);
+      QCOMPARE(read[0].outcome, QStringLiteral("win"));
+    }
+    QFile broken(csv);
+    QVERIFY(broken.open(QIODevice::Append));
+    broken.write("swap,8,img8,only three fields\n");
+    broken.close();
+    try {
+      readContrastPairs(csv);
+      QFAIL("a damaged file was read");
+    } catch (const std::runtime_error &error) {
+      QVERIFY2(QString::fromUtf8(error.what()).contains(QStringLiteral("pairs.csv:3")), error.what());
+    }
   }
 };
 

@@ -3,14 +3,20 @@
 // coloured by contribution — word chips for a bag-of-words run, the re-parsed tree for a DT-RNN
 // run; an edit changes the score, and every scored edit is a history row that a double-click loads
 // again; an empty caption and one of unknown words only are answered with a message; the selected
-// caption is the one to start from.
+// caption is the one to start from. On the shared 500-image fixture: an HM-LSTM run's phrase boxes
+// and a concepts run's gate on the selected image, recomputed as caption and image change. A
+// hand-written contrast pairs file (JSON and CSV) is listed, filtered by generator, and a pair's
+// two sentences scored into the history; bad files are answered with the file and line.
 
 #include "captionlab/captionhistory.h"
 #include "captionlab/captionlab.h"
+#include "captionlab/contrastpairsview.h"
+#include "captionlab/labimageview.h"
 #include "captionlab/wordchips.h"
 #include "common/colourwidgets.h"
 #include "data/loaddataset.h"
 #include "engine/engine.h"
+#include "scenesfixture.h"
 #include "tinyrun.h"
 #include "trees/dependencyarcview.h"
 #include "common/workbenchstate.h"
@@ -24,6 +30,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStackedWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -34,6 +41,33 @@ using gs::test::child;
 
 namespace {
 constexpr int kTimeoutMs = 60000; // opening a run prepares its data (and, for tree runs, parses it)
+constexpr int kFixtureTimeoutMs = 300000; // the 500-image runs: preparing regions or concepts, the first parse
+
+bool hasFixture(const QString &features) {
+  return QFileInfo::exists(qEnvironmentVariable("GS_SCENES_FIXTURE") + QStringLiteral("/") + features + QStringLiteral("/manifest.json"));
+}
+
+// A config shrunk to train in seconds on the fixture's 400 training images.
+TrainConfig smallConfig(const QString &model) {
+  TrainConfig config = TrainConfig::defaultsFor(model);
+  config.epochs = 1;
+  config.hiddenDim = 32;
+  config.embedDim = 32;
+  config.wordDim = 16;
+  return config;
+}
+
+void writeFile(const QString &path, const QByteArray &text) {
+  QFile file(path);
+  QVERIFY(file.open(QIODevice::WriteOnly));
+  QCOMPARE(file.write(text), text.size());
+}
+
+int countBoxes(const RegionFigure &figure, FigureBox::Kind kind) {
+  int n = 0;
+  for (const FigureBox &box : figure.panels.front().boxes) n += box.kind == kind;
+  return n;
+}
 
 // The number in "Score 0.123 — …".
 double shownScore(const QLabel &label) { return label.text().section(QLatin1Char(' '), 1, 1).toDouble(); }
@@ -224,6 +258,157 @@ private Q_SLOTS:
     auto *legend = child<ColourLegend>(lab, "labLegend");
     QCOMPARE(legend->scale().lo(), -legend->scale().hi());
     QVERIFY2(legend->title().contains(QStringLiteral("Occlusion")), qPrintable(legend->title()));
+  }
+
+  // An HM-LSTM run: each noun phrase of the typed caption picks a region of the selected image,
+  // drawn as a box with the phrase's words; another caption or image grounds again.
+  void groundsPhrasesOfAnHmlstmRun() {
+    if (!hasFixture(QStringLiteral("features-ground-truth"))) QSKIP("needs the scenes500 fixture's region features (run through ctest)");
+    const TrainingSource source = test::scenesWithRegions(m_dir.path(), RegionSet::GroundTruth);
+    TrainConfig config = smallConfig(QStringLiteral("hmlstm"));
+    config.epochs = 2;
+    config.rootEpochs = 1;
+    config.regions = RegionSet::GroundTruth;
+    const QString run = m_dir.filePath(QStringLiteral("hm"));
+    train(prepareTrainingData(source), config, run);
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    CaptionLab lab(bridge, state);
+    lab.resize(1000, 760);
+    lab.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&lab));
+    auto dataset = std::make_shared<Dataset>(loadDataset(source.datasetPath));
+    state.setDataset(dataset);
+    const std::vector<int> test = dataset->imagesIn(Split::Test);
+    state.selectImage(test.front());
+    state.openRun(bridge, run);
+    lab.setCaption(QStringLiteral("a red circle above a blue square"));
+    auto *box = child<LabImageView>(lab, "labImageBox");
+    QTRY_VERIFY_WITH_TIMEOUT(box->isVisibleTo(&lab) && !box->figure().panels.front().boxes.empty(), kFixtureTimeoutMs);
+    QVERIFY2(box->summary().contains(QStringLiteral("red circle")) && box->summary().contains(QStringLiteral("→ region")),
+             qPrintable(box->summary()));
+    QVERIFY(countBoxes(box->figure(), FigureBox::Learned) >= 2); // one per phrase
+    QVERIFY(!box->figure().image.isNull());
+
+    lab.setCaption(QStringLiteral("a green triangle"));
+    QTRY_VERIFY_WITH_TIMEOUT(box->summary().contains(QStringLiteral("green triangle")), kFixtureTimeoutMs);
+    QCOMPARE(countBoxes(box->figure(), FigureBox::Learned), 1);
+    const QImage first = box->figure().image;
+    state.selectImage(test.back());
+    QTRY_VERIFY_WITH_TIMEOUT(box->figure().image != first, kFixtureTimeoutMs);
+    QVERIFY(box->summary().contains(QStringLiteral("green triangle")));
+  }
+
+  // A concepts run: the image's gate t and its top concepts' boxes; another image, another gate.
+  void showsTheGateOfAConceptsRun() {
+    if (!hasFixture(QStringLiteral("features-proposals"))) QSKIP("needs the scenes500 fixture's proposal features (run through ctest)");
+    const TrainingSource source = test::scenesWithConcepts(m_dir.path(), false);
+    const QString run = m_dir.filePath(QStringLiteral("concepts"));
+    train(prepareTrainingData(source), smallConfig(QStringLiteral("concepts")), run);
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    CaptionLab lab(bridge, state);
+    lab.resize(1000, 760);
+    lab.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&lab));
+    auto dataset = std::make_shared<Dataset>(loadDataset(source.datasetPath));
+    state.setDataset(dataset);
+    const std::vector<int> test = dataset->imagesIn(Split::Test);
+    state.selectImage(test.front());
+    state.openRun(bridge, run);
+    lab.setCaption(QStringLiteral("a red circle"));
+    auto *box = child<LabImageView>(lab, "labImageBox");
+    QTRY_VERIFY_WITH_TIMEOUT(box->isVisibleTo(&lab) && box->summary().contains(QStringLiteral("Gate t = ")), kFixtureTimeoutMs);
+    QVERIFY(box->summary().contains(QStringLiteral("Top concepts: ")));
+    QVERIFY(countBoxes(box->figure(), FigureBox::Concept) >= 1);
+    const QString firstId = dataset->images[std::size_t(test.front())].id;
+    QVERIFY2(box->figure().title.startsWith(firstId), qPrintable(box->figure().title));
+    state.selectImage(test.back());
+    const QString lastId = dataset->images[std::size_t(test.back())].id;
+    QTRY_VERIFY_WITH_TIMEOUT(box->figure().title.startsWith(lastId), kFixtureTimeoutMs);
+  }
+
+  // A pairs file written by hand as `groundscope-cli contrast --export` writes it: listed, filtered
+  // by generator; activating a pair selects its image and scores both sentences into the history.
+  void browsesContrastPairs() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    CaptionLab lab(bridge, state);
+    lab.resize(1000, 760);
+    lab.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&lab));
+    state.setDataset(m_dataset);
+    state.openRun(bridge, m_bowRun);
+    const std::vector<int> test = m_dataset->imagesIn(Split::Test);
+    const QString id0 = m_dataset->images[std::size_t(test[0])].id, id1 = m_dataset->images[std::size_t(test[1])].id;
+    const QByteArray json = QStringLiteral(R"([
+  {"generator": "swap", "caption": 0, "image": "%1", "original": "a red circle above a blue square",
+   "edited": "a blue square above a red circle", "change": "swap circle/square", "original_score": 0.5,
+   "edited_score": 0.25, "outcome": "win"},
+  {"generator": "drop", "caption": 0, "image": "%1", "original": "a red circle above a blue square",
+   "edited": "a circle above a blue square", "change": "drop red", "original_score": 0.5, "edited_score": 0.5,
+   "outcome": "tie"},
+  {"generator": "swap", "caption": 1, "image": "%2", "original": "a green triangle left of a red square",
+   "edited": "a red triangle left of a green square", "change": "swap green/red", "original_score": 0.1,
+   "edited_score": 0.3, "outcome": "loss"}
+])").arg(id0, id1).toUtf8();
+    const QString jsonPath = m_dir.filePath(QStringLiteral("pairs.json"));
+    writeFile(jsonPath, json);
+    QVERIFY(!child<QWidget>(lab, "contrastPairsBox")->isVisibleTo(&lab));
+    QCOMPARE(lab.openContrastPairs(jsonPath), QString());
+    QVERIFY(child<QWidget>(lab, "contrastPairsBox")->isVisibleTo(&lab));
+    auto *pairs = child<ContrastPairsView>(lab, "contrastPairs");
+    QCOMPARE(pairs->shownCount(), 3);
+    QVERIFY(pairs->setGeneratorFilter(QStringLiteral("swap")));
+    QCOMPARE(pairs->shownCount(), 2);
+    QCOMPARE(pairs->shownPair(1)->imageId, id1);
+    QVERIFY(!pairs->setGeneratorFilter(QStringLiteral("shuffle")));
+
+    auto *table = child<QTableView>(lab, "contrastPairsTable");
+    const QModelIndex cell = table->model()->index(1, ContrastPairsView::OriginalColumn);
+    table->setCurrentIndex(cell);
+    QTest::keyClick(table, Qt::Key_Return); // activates the row, as a double-click does
+    QCOMPARE(state.selectedImage(), test[1]);
+    auto *history = child<CaptionHistory>(lab, "historyTable");
+    QTRY_COMPARE_WITH_TIMEOUT(history->rowCount(), 2, kTimeoutMs);
+    QCOMPARE(history->item(0, CaptionHistory::CaptionColumn)->text(), QStringLiteral("a green triangle left of a red square"));
+    QCOMPARE(history->item(1, CaptionHistory::CaptionColumn)->text(), QStringLiteral("a red triangle left of a green square"));
+    QCOMPARE(history->item(1, CaptionHistory::ImageColumn)->text(), id1);
+
+    // The same pairs as CSV, a quoted comma and a doubled quote included.
+    const QString csvPath = m_dir.filePath(QStringLiteral("pairs.csv"));
+    writeFile(csvPath, QStringLiteral("generator,caption,image,original,edited,change,original_score,edited_score,outcome\n"
+                                      "swap,0,%1,\"a red circle, above\",\"a \"\"blue\"\" square\",swap,0.5,0.25,win\n"
+                                      "drop,0,%1,a red circle,a circle,drop red,0.5,0.5,tie\n")
+                           .arg(id0)
+                           .toUtf8());
+    QCOMPARE(lab.openContrastPairs(csvPath), QString());
+    QCOMPARE(pairs->shownCount(), 2); // a new file shows every generator
+    QCOMPARE(pairs->pairs().front().original, QStringLiteral("a red circle, above"));
+    QCOMPARE(pairs->pairs().front().edited, QStringLiteral("a \"blue\" square"));
+
+    // Bad files: the message names the file and the line; the table keeps what it had.
+    const QString badCsv = m_dir.filePath(QStringLiteral("bad.csv"));
+    writeFile(badCsv, QByteArray("generator,caption,image,original,edited,change,original_score,edited_score,outcome\n"
+                                 "swap,0,i,a b,b a,swap,0.5,0.25,win\n"
+                                 "swap,0,i,a b,b a,swap,0.5,lots,win\n"));
+    QString error = lab.openContrastPairs(badCsv);
+    QVERIFY2(error.contains(QStringLiteral("bad.csv:3:")) && error.contains(QStringLiteral("edited_score")), qPrintable(error));
+    QCOMPARE(pairs->shownCount(), 2);
+    const QString badJson = m_dir.filePath(QStringLiteral("bad.json"));
+    writeFile(badJson, QByteArray("[\n  {\"generator\": \"swap\",\n   \"image\": \"i\"\n"));
+    error = lab.openContrastPairs(badJson);
+    QVERIFY2(error.contains(QStringLiteral("bad.json:")) && error.contains(QStringLiteral("not JSON")), qPrintable(error));
+    const QString missing = m_dir.filePath(QStringLiteral("missing.json"));
+    writeFile(missing, QByteArray("[\n  {\"generator\": \"swap\", \"image\": \"i\", \"original\": \"a\", \"edited\": \"b\",\n"
+                                  "   \"change\": \"\", \"original_score\": 1, \"edited_score\": 0, \"outcome\": \"win\"},\n"
+                                  "  {\"generator\": \"drop\", \"image\": \"i\", \"original\": \"a\"}\n]\n"));
+    error = lab.openContrastPairs(missing);
+    QVERIFY2(error.contains(QStringLiteral("missing.json:4:")) && error.contains(QStringLiteral("edited")), qPrintable(error));
+    QVERIFY(!lab.openContrastPairs(m_dir.filePath(QStringLiteral("pairs.txt"))).isEmpty());
   }
 };
 

@@ -18,6 +18,7 @@
 #include "training/trainingsource.h"
 #include "training/trainer.h"
 #include "trees/treelayout.h"
+#include "captionlab/captionlab.h"
 #include "trees/treepanel.h"
 #include "common/workbenchstate.h"
 #include "findchild.h"
@@ -630,6 +631,13 @@ private Q_SLOTS:
       ++checked;
     }
     QVERIFY(checked >= 1);
+
+    // One explainer per run: a caption lab opened on the same state takes the panel's.
+    QVERIFY(panel.explainer());
+    QCOMPARE(state.explainer(runDir).get(), panel.explainer().get());
+    CaptionLab lab(bridge, state);
+    QTRY_VERIFY_WITH_TIMEOUT(lab.explainer() != nullptr, kParseTimeoutMs);
+    QCOMPARE(lab.explainer().get(), panel.explainer().get());
   }
 };
 

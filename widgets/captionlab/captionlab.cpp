@@ -1,11 +1,13 @@
 #include "captionlab/captionlab.h"
 
 #include "captionlab/captionhistory.h"
+#include "captionlab/contrastpairsview.h"
 #include "captionlab/wordchips.h"
 #include "common/attributiontext.h"
 #include "common/colourwidgets.h"
 #include "common/explaineropener.h"
 #include "common/thumbnailloader.h"
+#include "engine/jobcontext.h"
 #include "trees/constituencytreeview.h"
 #include "trees/contributioncolours.h"
 #include "trees/dependencyarcview.h"
@@ -49,7 +51,15 @@ struct CaptionLab::Outcome {
   QString imageId;
   CaptionScore score;
   std::optional<SentenceAttribution> attribution;
+  std::optional<LabImageResult> image; // phrase boxes or gate, for runs that have them
   QString message;
+};
+
+// What opening the run returns: its explainer (the shared one when there was one) and the tools
+// that ground a caption on the image.
+struct CaptionLab::OpenedRun {
+  std::shared_ptr<const ScoreExplainer> explainer;
+  LabImageTools tools;
 };
 
 CaptionLab::CaptionLab(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
@@ -62,7 +72,10 @@ CaptionLab::CaptionLab(EngineBridge &bridge, WorkbenchState &state, QWidget *par
   m_history = new CaptionHistory;
   m_history->setObjectName(QStringLiteral("historyTable"));
   m_history->setAccessibleName(tr("Scored captions"));
-  splitter->addWidget(m_history);
+  auto *bottom = new QSplitter(Qt::Horizontal);
+  bottom->addWidget(m_history);
+  bottom->addWidget(createPairsPane());
+  splitter->addWidget(bottom);
   splitter->setStretchFactor(0, 3);
   splitter->setStretchFactor(1, 1);
   auto *layout = new QVBoxLayout(this);
@@ -71,6 +84,7 @@ CaptionLab::CaptionLab(EngineBridge &bridge, WorkbenchState &state, QWidget *par
   layout->addWidget(splitter, 1);
   connect(&m_debounce, &QTimer::timeout, this, &CaptionLab::evaluate);
   connect(m_edit, &QLineEdit::textChanged, this, [this] { m_debounce.start(); });
+  connect(m_edit, &QLineEdit::textEdited, this, [this] { m_queued.clear(); }); // the user's edit goes before a pair's
   connect(m_method, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] { m_debounce.start(); });
   connect(m_startFromSelected, &QPushButton::clicked, this, &CaptionLab::startFromSelectedCaption);
   connect(m_history, &CaptionHistory::captionChosen, this, &CaptionLab::setCaption);
@@ -101,9 +115,14 @@ QWidget *CaptionLab::createInputs() {
   m_method->setAccessibleName(tr("Attribution method"));
   for (AttributionMethod method : {AttributionMethod::Occlusion, AttributionMethod::Gradient, AttributionMethod::IntegratedGradients})
     m_method->addItem(attributionMethodTitle(method), int(method));
+  m_openPairs = new QPushButton(tr("Open contrast pairs…"));
+  m_openPairs->setObjectName(QStringLiteral("openContrastPairsButton"));
+  m_openPairs->setToolTip(tr("Browse the pairs `groundscope-cli contrast RUN --export FILE` wrote (JSON or CSV)"));
+  connect(m_openPairs, &QPushButton::clicked, this, &CaptionLab::openContrastPairsClicked);
   auto *captionRow = new QHBoxLayout;
   captionRow->addWidget(m_edit, 1);
   captionRow->addWidget(m_startFromSelected);
+  captionRow->addWidget(m_openPairs);
   auto *imageRow = new QHBoxLayout;
   imageRow->addWidget(m_imageLabel, 1);
   imageRow->addWidget(new QLabel(tr("Colour by")));
@@ -159,10 +178,16 @@ QWidget *CaptionLab::createResults() {
   m_top->setToolTip(tr("The test images the caption scores highest against; activate one to select it"));
   auto *topBox = new QGroupBox(tr("Best images"));
   (new QVBoxLayout(topBox))->addWidget(m_top);
+  m_imageView = new LabImageView;
+  m_imageView->setObjectName(QStringLiteral("labImageBox"));
+  // The parts and the image side by side: a phrase's words and its box read together.
+  auto *row = new QHBoxLayout;
+  row->addWidget(partsBox, 3);
+  row->addWidget(m_imageView, 2);
   auto *results = new QWidget;
   auto *layout = new QVBoxLayout(results);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(partsBox, 2);
+  layout->addLayout(row, 2);
   layout->addWidget(topBox, 1);
   return results;
 }
@@ -195,6 +220,8 @@ void CaptionLab::startFromSelectedCaption() {
 void CaptionLab::onRunChanged() {
   if (m_state.runDir() == m_explainerRun && (m_explainer || m_explainerLoading)) return;
   m_explainer.reset();
+  m_imageTools = {};
+  m_imageView->clear();
   m_explainerJob.cancel();
   m_scoreJob.cancel();
   m_explainerRun = m_state.runDir();
@@ -206,16 +233,23 @@ void CaptionLab::onRunChanged() {
   openExplainer();
 }
 
-// Opening the run for attribution loads its model and data (seconds): an engine job.
+// Opening the run for attribution loads its model and data (seconds): an engine job, which takes
+// the explainer another dock shared and opens the grounder or concept inspector beside it.
 void CaptionLab::openExplainer() {
   m_explainerLoading = true;
   showMessage(tr("Opening the run…"), false);
   m_explainerJob.start(
       tr("Open the run for the caption lab"),
-      [run = m_explainerRun, dataset = m_state.dataset()](JobContext &job) { return openScoreExplainer(run, dataset.get(), job); },
-      [this](const std::shared_ptr<const ScoreExplainer> &explainer) {
+      [run = m_explainerRun, dataset = m_state.dataset(), shared = m_state.explainer(m_explainerRun)](JobContext &job) {
+        OpenedRun out{shared ? shared : openScoreExplainer(run, dataset.get(), job), {}};
+        job.checkpoint();
+        out.tools = openLabImageTools(run, out.explainer->data(), job);
+        return out;
+      },
+      [this](const OpenedRun &opened) {
         m_explainerLoading = false;
-        m_explainer = explainer;
+        m_explainer = m_state.shareExplainer(m_explainerRun, opened.explainer);
+        m_imageTools = opened.tools;
         updateMethodAvailability();
         evaluate();
       },
@@ -256,14 +290,15 @@ void CaptionLab::evaluate() {
   const auto method = AttributionMethod(m_method->currentData().toInt());
   m_scoreJob.start(
       tr("Score a caption in the lab"),
-      [explainer = m_explainer, row, caption, imageId, method](JobContext &) {
-        Outcome out{caption, imageId, {}, std::nullopt, {}};
+      [explainer = m_explainer, tools = m_imageTools, record = dataset->images[std::size_t(image)], row, caption, method](JobContext &) {
+        Outcome out{caption, record.id, {}, std::nullopt, std::nullopt, {}};
         try {
           out.score = explainer->scoreCaption(row, caption, kTopShown);
           if (out.score.readable) out.attribution = explainer->explainSentence(row, caption, method);
         } catch (const std::invalid_argument &e) {
           out.message = QString::fromStdString(e.what()); // bad input: said in the lab, not a failed job
         }
+        if (tools.any() && out.score.readable && out.message.isEmpty()) out.image = groundOnImage(tools, record, caption);
         return out;
       },
       [this](const Outcome &outcome) { showOutcome(outcome); },
@@ -282,7 +317,10 @@ void CaptionLab::showMessage(const QString &message, bool final) {
   m_attribution.reset();
   m_exportContributions->setEnabled(false);
   m_exportFigure->setEnabled(false);
-  if (final) Q_EMIT resultShown();
+  m_imageView->clear();
+  if (!final) return;
+  Q_EMIT resultShown();
+  scoreNextQueued();
 }
 
 void CaptionLab::showOutcome(const Outcome &outcome) {
@@ -297,8 +335,11 @@ void CaptionLab::showOutcome(const Outcome &outcome) {
   m_exportContributions->setEnabled(m_attribution.has_value());
   m_exportFigure->setEnabled(m_attribution.has_value());
   if (outcome.attribution) showParts(*outcome.attribution);
+  if (outcome.image) m_imageView->setResult(*outcome.image);
+  else m_imageView->clear();
   m_history->addEntry(outcome.caption, outcome.imageId, s.score, s.rank, s.candidates);
   Q_EMIT resultShown();
+  scoreNextQueued();
 }
 
 void CaptionLab::showTopImages(const CaptionScore &score) {

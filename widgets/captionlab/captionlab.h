@@ -2,14 +2,20 @@
 // The caption lab: the user types or edits a caption and sees, as they type, how the current run
 // scores it against the selected image: the score, the image's rank among the test images, the
 // five best images, and each part of the caption coloured by its contribution to the score (the
-// tree the model composes, re-parsed, for tree models; a row of word chips for the others). Every
-// scored edit goes into a history table, so wordings can be compared; a double-click loads one again.
+// tree the model composes, re-parsed, for tree models; a row of word chips for the others); for an
+// HM-LSTM run the region each noun phrase picks on the image, for a concepts run the image's gate
+// and top concepts (captionlab/labimageview.h). Every scored edit goes into a history table, so
+// wordings can be compared; a double-click loads one again. A pairs file of `groundscope-cli
+// contrast --export` opens in a table beside it; activating a pair scores both of its sentences.
 //
-// Typing restarts a short debounce; the run's ScoreExplainer is opened, and each caption scored and
+// Typing restarts a short debounce; the run's ScoreExplainer (the WorkbenchState's, shared with the
+// Trees and Regions docks, or opened here and shared) is opened, and each caption scored and
 // explained, as interactive-lane engine jobs (common/backgroundjob.h): a newer edit cancels the job
 // of an older one and drops its result, so only the latest caption's result is ever shown.
 
 #include "common/backgroundjob.h"
+#include "training/inspect/contrastpairsfile.h"
+#include "captionlab/labimageview.h"
 #include "common/workbenchstate.h"
 #include "training/inspect/attribution.h"
 
@@ -31,6 +37,7 @@ namespace gs {
 class CaptionHistory;
 class ColourLegend;
 class ConstituencyTreeView;
+class ContrastPairsView;
 class DependencyArcView;
 class ThumbnailLoader;
 class WordChips;
@@ -47,12 +54,21 @@ public:
   // PDF (figures/attributionfigure.h); "" or the error. What the two Export buttons write.
   QString exportContributions(const QString &path) const;
   QString exportFigure(const QString &path) const;
+  // Reads a contrast pairs file (training/inspect/contrastpairsfile.h) into the pairs table; "" or the
+  // error, naming the file and line. What "Open contrast pairs…" does after its file dialog.
+  QString openContrastPairs(const QString &path);
+  // Selects the pair's image and scores its true caption, then its edit: two history rows side by
+  // side. What activating a row of the pairs table does.
+  void scorePair(const ContrastPairRecord &pair);
+  // The run's ScoreExplainer the lab holds (the WorkbenchState's shared one; null until opened).
+  std::shared_ptr<const ScoreExplainer> explainer() const { return m_explainer; }
 
 Q_SIGNALS:
   void resultShown(); // a caption's score and parts are shown, or the message why not (not "opening…")
 
 private:
   struct Outcome;
+  struct OpenedRun;
   QWidget *createInputs();
   QWidget *createResults();
   void connectState();
@@ -72,6 +88,9 @@ private:
   QLayout *createExportRow(); // captionlabexport.cpp
   void exportContributionsClicked();
   void exportFigureClicked();
+  QWidget *createPairsPane(); // captionlabpairs.cpp
+  void openContrastPairsClicked();
+  void scoreNextQueued();
 
   EngineBridge &m_bridge;
   WorkbenchState &m_state;
@@ -82,6 +101,8 @@ private:
   std::shared_ptr<const ScoreExplainer> m_explainer;
   bool m_explainerLoading = false;
   std::optional<SentenceAttribution> m_attribution; // the shown caption's, for the exports
+  LabImageTools m_imageTools;                       // the run's grounder or concept inspector
+  QStringList m_queued;                             // captions to score after the current one (a pair's edit)
 
   QLineEdit *m_edit;
   QPushButton *m_startFromSelected;
@@ -97,7 +118,10 @@ private:
   ColourLegend *m_legend;
   QPushButton *m_exportContributions;
   QPushButton *m_exportFigure;
+  LabImageView *m_imageView;
   CaptionHistory *m_history;
+  QPushButton *m_openPairs;
+  ContrastPairsView *m_pairs;
   ThumbnailLoader *m_thumbnails;
 };
 

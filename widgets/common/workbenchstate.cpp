@@ -1,6 +1,7 @@
 #include "common/workbenchstate.h"
 
 #include "engine/jobcontext.h"
+#include "training/inspect/attribution.h"
 
 namespace gs {
 
@@ -18,6 +19,7 @@ void WorkbenchState::setDataset(std::shared_ptr<const Dataset> dataset) {
 }
 
 void WorkbenchState::openRun(EngineBridge &bridge, const QString &runDir) {
+  if (runDir != m_runDir) m_explainer.reset();
   m_runDir = runDir;
   m_jointSpace.reset();
   Q_EMIT runChanged(runDir);
@@ -37,8 +39,24 @@ void WorkbenchState::openRun(EngineBridge &bridge, const QString &runDir) {
 
 void WorkbenchState::setJointSpace(std::shared_ptr<const JointSpace> space) {
   m_jointSpace = std::move(space);
-  if (m_jointSpace) m_runDir = m_jointSpace->runDir();
+  if (m_jointSpace && m_jointSpace->runDir() != m_runDir) {
+    m_explainer.reset();
+    m_runDir = m_jointSpace->runDir();
+  }
   Q_EMIT jointSpaceChanged();
+}
+
+std::shared_ptr<const ScoreExplainer> WorkbenchState::explainer(const QString &runDir) const {
+  return !runDir.isEmpty() && runDir == m_runDir ? m_explainer : nullptr;
+}
+
+std::shared_ptr<const ScoreExplainer> WorkbenchState::shareExplainer(const QString &runDir,
+                                                                     std::shared_ptr<const ScoreExplainer> explainer) {
+  if (runDir.isEmpty() || runDir != m_runDir || !explainer) return explainer;
+  if (m_explainer) return m_explainer;
+  m_explainer = std::move(explainer);
+  Q_EMIT explainerShared(runDir);
+  return m_explainer;
 }
 
 void WorkbenchState::selectImage(int datasetImage) {

@@ -14,6 +14,8 @@
 
 namespace gs {
 
+class ScoreExplainer;
+
 class WorkbenchState : public QObject {
   Q_OBJECT
 public:
@@ -33,6 +35,18 @@ public:
   // when it is ready (or runFailed() with the reason). An empty path clears the run.
   void openRun(EngineBridge &bridge, const QString &runDir);
   void setJointSpace(std::shared_ptr<const JointSpace> space); // tests, and runs embedded elsewhere
+
+  // The current run's ScoreExplainer (training/inspect/attribution.h), shared by the panels that
+  // explain scores (Trees, Regions, the caption lab) so a run's data is prepared and held once: a
+  // panel asks here before opening one and hands what it opened to shareExplainer. Null for a run
+  // folder that is not the current one, or before any panel has opened it. ScoreExplainer
+  // serialises its calls, so the panels' jobs may use the one object concurrently.
+  std::shared_ptr<const ScoreExplainer> explainer(const QString &runDir) const;
+  // Keeps `explainer` when `runDir` is still the current run and none is kept yet (emitting
+  // explainerShared); changing the run drops it. Returns the one the panel should hold: the kept
+  // one (another panel's, when it shared first), else `explainer` (a late job's, for a run since
+  // closed, is not kept).
+  std::shared_ptr<const ScoreExplainer> shareExplainer(const QString &runDir, std::shared_ptr<const ScoreExplainer> explainer);
 
   // Selection, as dataset indices (-1: none). Selecting the same item again emits nothing.
   int selectedImage() const { return m_selectedImage; }
@@ -55,6 +69,8 @@ Q_SIGNALS:
   void runChanged(const QString &runDir);
   void jointSpaceChanged();
   void runFailed(const QString &runDir, const QString &error);
+  // A panel opened the current run's explainer: panels still opening their own take this one.
+  void explainerShared(const QString &runDir);
   void imageSelected(int datasetImage);
   void captionSelected(int datasetCaption);
   void phraseSelected(const QString &caption, int begin, int end);
@@ -64,6 +80,7 @@ private:
   QHash<QString, int> m_imageIndex;
   QString m_runDir;
   std::shared_ptr<const JointSpace> m_jointSpace;
+  std::shared_ptr<const ScoreExplainer> m_explainer; // of m_runDir
   int m_selectedImage = -1;
   int m_selectedCaption = -1;
   Phrase m_selectedPhrase;

@@ -68,6 +68,8 @@ public:
   int selectedRegion() const { return m_selectedRegion; } // region number (1…), -1 none
   const std::optional<ConceptInspection> &concepts() const { return m_concepts; }
   const std::vector<RankedPhrase> &rankedPhrases() const { return m_rankedPhrases; }
+  // The run's ScoreExplainer this panel holds (the WorkbenchState's shared one; null until opened).
+  std::shared_ptr<const ScoreExplainer> explainer() const { return m_explainer; }
 
   // What clicking does: a phrase (its row in phrases()) selects its best region and shares the
   // phrase with the Trees panel; a region (1…) ranks phrases for it (rankingShown() follows).
@@ -145,7 +147,7 @@ private:
   BackgroundJob m_rankJob;  // phrases ranked for a clicked region
   BackgroundJob m_attributionJob; // an occlusion map or the parts' contributions
   QString m_explainerRun;
-  std::shared_ptr<const ScoreExplainer> m_explainer; // opened by the first attribution of a run
+  std::shared_ptr<const ScoreExplainer> m_explainer; // the WorkbenchState's, or opened by the first attribution of a run
   std::optional<ImageAttribution> m_imageAttribution;
   QString m_attributionMessage;
   QString m_attributionCaption; // the caption shown when m_attributionMessage was last valid

@@ -69,6 +69,7 @@ void RegionPanel::startImageAttribution(bool grid) {
   }
   if (m_explainerRun != m_state.runDir()) m_explainer.reset();
   m_explainerRun = m_state.runDir();
+  if (!m_explainer) m_explainer = m_state.explainer(m_explainerRun); // another panel's, when one opened it
   m_attributionMessage = grid ? tr("Computing the occlusion map…") : tr("Computing the parts' contributions…");
   updateNote();
   m_attributionJob.start(
@@ -81,7 +82,10 @@ void RegionPanel::startImageAttribution(bool grid) {
                                : out.explainer->explainImageParts(row, caption);
         return out;
       },
-      [this](const AttributionOutcome &outcome) { onImageAttribution(outcome); },
+      [this, run = m_explainerRun](const AttributionOutcome &outcome) {
+        m_explainer = m_state.shareExplainer(run, outcome.explainer);
+        onImageAttribution(outcome);
+      },
       [this](const JobOutcome &outcome) {
         m_attributionMessage = tr("No contributions: %1").arg(BackgroundJob::failureText(outcome));
         updateNote();
@@ -90,7 +94,6 @@ void RegionPanel::startImageAttribution(bool grid) {
 }
 
 void RegionPanel::onImageAttribution(const AttributionOutcome &outcome) {
-  m_explainer = outcome.explainer;
   m_imageAttribution = outcome.attribution;
   m_attributionMessage.clear();
   rebuildFigure();

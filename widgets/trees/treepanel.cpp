@@ -171,6 +171,7 @@ void TreePanel::connectControls() {
 void TreePanel::connectState() {
   connect(&m_state, &WorkbenchState::captionSelected, this, &TreePanel::onCaptionSelected);
   connect(&m_state, &WorkbenchState::runChanged, this, &TreePanel::onRunChanged);
+  connect(&m_state, &WorkbenchState::explainerShared, this, &TreePanel::onExplainerShared);
   connect(&m_state, &WorkbenchState::jointSpaceChanged, this, [this] {
     onRunChanged(); // setJointSpace() may bring a run without runChanged
     requestInspection(); // similarity needs the run's image features
@@ -282,6 +283,7 @@ void TreePanel::onRunChanged() {
   m_inspectJob.cancel(); // an inspection by the previous run's model
   m_explainer.reset();
   m_explainerJob.cancel();
+  m_explainerLoading = false;
   m_explainerRun.clear();
   resetAttribution();
   requestAttribution();

@@ -74,6 +74,8 @@ public:
 
   // Writes the figure (both trees and the legend); size as exportFigure takes it.
   FigureExportResult exportTrees(const QString &path, QSize size = {});
+  // The run's ScoreExplainer this panel holds (the WorkbenchState's shared one; null until opened).
+  std::shared_ptr<const ScoreExplainer> explainer() const { return m_explainer; }
 
 Q_SIGNALS:
   void treesShown();    // the parser's trees of the current caption are drawn
@@ -108,6 +110,7 @@ private:
   QLayout *createContributionControls();
   void resetAttribution();
   void openExplainer();
+  void onExplainerShared(const QString &runDir);
   void requestAttribution();
   void applyContributionColouring();
   void exportContributionsClicked();

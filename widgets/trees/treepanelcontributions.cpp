@@ -56,7 +56,8 @@ void TreePanel::resetAttribution() {
 
 int TreePanel::explainedImage() const { return m_imageIndex >= 0 ? m_imageIndex : m_state.selectedImage(); }
 
-// Opening the run for attribution loads its model and data (seconds): an engine job.
+// Opening the run for attribution loads its model and data (seconds): an engine job, shared with the
+// other panels through the WorkbenchState.
 void TreePanel::openExplainer() {
   const QString run = m_state.runDir();
   m_explainerRun = run;
@@ -64,9 +65,9 @@ void TreePanel::openExplainer() {
   m_explainerJob.start(
       tr("Open the run for attribution"),
       [run, dataset = m_state.dataset()](JobContext &job) { return openScoreExplainer(run, dataset.get(), job); },
-      [this](const std::shared_ptr<const ScoreExplainer> &explainer) {
+      [this, run](const std::shared_ptr<const ScoreExplainer> &explainer) {
         m_explainerLoading = false;
-        m_explainer = explainer;
+        m_explainer = m_state.shareExplainer(run, explainer);
         requestAttribution();
       },
       [this](const JobOutcome &outcome) {
@@ -78,12 +79,22 @@ void TreePanel::openExplainer() {
       });
 }
 
+// Another panel opened the run's explainer while this one was opening its own: take that one.
+void TreePanel::onExplainerShared(const QString &runDir) {
+  if (m_explainer || !m_explainerLoading || runDir != m_explainerRun) return;
+  m_explainerJob.cancel();
+  m_explainerLoading = false;
+  m_explainer = m_state.explainer(runDir);
+  requestAttribution();
+}
+
 void TreePanel::requestAttribution() {
   if (m_colourBy->currentIndex() != ByContribution || m_caption.isEmpty() || m_state.runDir().isEmpty() || m_attribution ||
       m_attributionJob.isRunning()) {
     updateNote();
     return;
   }
+  if (!m_explainer && (m_explainer = m_state.explainer(m_state.runDir()))) m_explainerRun = m_state.runDir(); // another panel's
   if (!m_explainer) {
     if (!m_explainerLoading || m_explainerRun != m_state.runDir()) openExplainer();
     updateNote();
