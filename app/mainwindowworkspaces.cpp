@@ -32,10 +32,20 @@ QString stateKey(Workspace kind) { return QStringLiteral("workspaces/%1/state").
 // The width a dock's panel asks for: its size hint, never below the least it needs without
 // scrolling. At the bare minimum every control fits but the views are squeezed (the Regions
 // photo beside its lists), so a column stands beside another only with this width.
-int preferredPanelWidth(QDockWidget *dock) {
+const QWidget *panelOf(QDockWidget *dock) {
   auto *scroll = qobject_cast<QScrollArea *>(dock->widget());
-  const QWidget *panel = scroll && scroll->widget() ? scroll->widget() : dock->widget();
+  return scroll && scroll->widget() ? scroll->widget() : dock->widget();
+}
+
+int preferredPanelWidth(QDockWidget *dock) {
+  const QWidget *panel = panelOf(dock);
   return panel ? std::max(panel->minimumSizeHint().width(), panel->sizeHint().width()) : 0;
+}
+
+// The least a panel needs without scrolling sideways.
+int minimumPanelWidth(QDockWidget *dock) {
+  const QWidget *panel = panelOf(dock);
+  return panel ? std::max(panel->minimumSizeHint().width(), panel->minimumWidth()) : 0;
 }
 }  // namespace
 
@@ -111,7 +121,8 @@ void MainWindow::saveWorkspaceState() {
 // A workspace's default: its docks alone in the window, in columns side by side as long as each
 // column gets the width its panels ask for (three on a 1920-pixel screen), the docks that do not
 // fit tabbed into the last column (a 1366-pixel laptop: Trees | Regions with the Caption lab
-// behind it). A column of tabs is as wide as its widest panel, so none of them scrolls sideways.
+// behind it). A column of tabs is as wide as its first panel asks and at least as wide as every
+// tab's minimum, so none of them scrolls sideways.
 void MainWindow::arrangeWorkspace(Workspace kind) {
   const std::vector<Dock> &wanted = workspaceInfo(kind).docks;
   for (QDockWidget *dock : std::as_const(m_docks)) {
@@ -134,8 +145,11 @@ void MainWindow::arrangeWorkspace(Workspace kind) {
       continue;
     }
     tabifyDockWidget(columns.back(), dock);
-    used += std::max(0, asked - columnWidths.back());
-    columnWidths.back() = std::max(columnWidths.back(), asked);
+    // A tab behind the column's first panel needs only its minimum: asking for its full width
+    // would take the room from the columns before it (the Trees beside Regions and the lab).
+    const int needed = minimumPanelWidth(dock) + kDockOverhead;
+    used += std::max(0, needed - columnWidths.back());
+    columnWidths.back() = std::max(columnWidths.back(), needed);
   }
   for (QDockWidget *column : std::as_const(columns)) column->raise(); // each column shows its first dock
   if (columns.size() < 2) return;
