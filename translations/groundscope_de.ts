@@ -2577,16 +2577,16 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
         <translation>Keine Beiträge: %1</translation>
     </message>
     <message>
-        <source>Δscore when the cell is greyed out</source>
-        <translation>ΔWert, wenn die Zelle ausgegraut ist</translation>
+        <source>what the cell adds to the score (the score minus the score with the cell grey)</source>
+        <translation>was die Zelle zum Wert beiträgt (der Wert minus der Wert mit grauer Zelle)</translation>
     </message>
     <message>
-        <source>Δscore when the region is taken away</source>
-        <translation>ΔWert, wenn die Region weggenommen wird</translation>
+        <source>what the region adds to the phrase–region match</source>
+        <translation>was die Region zur Übereinstimmung von Phrasen und Regionen beiträgt</translation>
     </message>
     <message>
-        <source>Δscore when the concept is set to 0</source>
-        <translation>ΔWert, wenn das Konzept auf 0 gesetzt wird</translation>
+        <source>what the concept adds to the score (the score minus the score with it set to 0)</source>
+        <translation>was das Konzept zum Wert beiträgt (der Wert minus der Wert, wenn es auf 0 gesetzt ist)</translation>
     </message>
     <message>
         <source>lowers the score (Δ %1)</source>

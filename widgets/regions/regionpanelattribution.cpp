@@ -121,9 +121,9 @@ void RegionPanel::addAttributionHeat(RegionFigure &figure) const {
     colour.setAlpha(alpha);
     figure.heat.push_back({area.box, colour});
   }
-  const QString title = a.kind == ImageAreaKind::GridCell ? tr("Δscore when the cell is greyed out")
-                        : a.kind == ImageAreaKind::Region ? tr("Δscore when the region is taken away")
-                                                          : tr("Δscore when the concept is set to 0");
+  const QString title = a.kind == ImageAreaKind::GridCell ? tr("what the cell adds to the score (the score minus the score with the cell grey)")
+                        : a.kind == ImageAreaKind::Region ? tr("what the region adds to the phrase–region match")
+                                                          : tr("what the concept adds to the score (the score minus the score with it set to 0)");
   m_heatLegend->setScale(scale, title);
   // The exported figure carries its own legend: the two ends of the scale.
   figure.legend.push_back({scale.colour(scale.lo()), tr("lowers the score (Δ %1)").arg(scale.lo(), 0, 'f', 3)});
