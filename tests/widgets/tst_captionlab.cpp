@@ -69,6 +69,18 @@ int countBoxes(const RegionFigure &figure, FigureBox::Kind kind) {
   return n;
 }
 
+// A lab on its own state and engine, shown at `size`: what every test starts from.
+struct ShownLab {
+  Engine engine;
+  EngineBridge bridge{engine};
+  WorkbenchState state;
+  CaptionLab lab{bridge, state};
+  explicit ShownLab(QSize size = {}) {
+    if (size.isValid()) lab.resize(size);
+    lab.show();
+  }
+};
+
 // The number in "Score 0.123 — …".
 double shownScore(const QLabel &label) { return label.text().section(QLatin1Char(' '), 1, 1).toDouble(); }
 }  // namespace
@@ -126,23 +138,16 @@ private Q_SLOTS:
 
   // Without a run the lab says what it needs.
   void asksForARun() {
-    Engine engine;
-    EngineBridge bridge(engine);
-    WorkbenchState state;
-    CaptionLab lab(bridge, state);
-    lab.show();
+    ShownLab opened;
+    auto &[engine, bridge, state, lab] = opened;
     QVERIFY(QTest::qWaitForWindowExposed(&lab));
     QVERIFY(child<QLabel>(lab, "messageLabel")->text().contains(QStringLiteral("run")));
     QVERIFY(!child<QPushButton>(lab, "startFromSelectedButton")->isEnabled());
   }
 
   void scoresAsTheUserTypesWithWordChips() {
-    Engine engine;
-    EngineBridge bridge(engine);
-    WorkbenchState state;
-    CaptionLab lab(bridge, state);
-    lab.resize(900, 700);
-    lab.show();
+    ShownLab opened(QSize(900, 700));
+    auto &[engine, bridge, state, lab] = opened;
     QVERIFY(QTest::qWaitForWindowExposed(&lab));
     state.setDataset(m_dataset);
     const int image = testImage();
@@ -199,12 +204,8 @@ private Q_SLOTS:
 
   // A tree model: the lab shows the caption's re-parsed dependency tree, coloured by contribution.
   void showsTheTreeOfATreeModel() {
-    Engine engine;
-    EngineBridge bridge(engine);
-    WorkbenchState state;
-    CaptionLab lab(bridge, state);
-    lab.resize(900, 700);
-    lab.show();
+    ShownLab opened(QSize(900, 700));
+    auto &[engine, bridge, state, lab] = opened;
     QVERIFY(QTest::qWaitForWindowExposed(&lab));
     state.setDataset(m_dataset);
     const int image = testImage();
@@ -238,12 +239,8 @@ private Q_SLOTS:
     config.batchSize = 20;
     const QString run = m_dir.filePath(QStringLiteral("chargru"));
     test::trainTinyRun(m_tiny, run, config);
-    Engine engine;
-    EngineBridge bridge(engine);
-    WorkbenchState state;
-    CaptionLab lab(bridge, state);
-    lab.resize(900, 700);
-    lab.show();
+    ShownLab opened(QSize(900, 700));
+    auto &[engine, bridge, state, lab] = opened;
     QVERIFY(QTest::qWaitForWindowExposed(&lab));
     state.setDataset(m_dataset);
     state.selectImage(testImage());
@@ -271,12 +268,8 @@ private Q_SLOTS:
     config.regions = RegionSet::GroundTruth;
     const QString run = m_dir.filePath(QStringLiteral("hm"));
     train(prepareTrainingData(source), config, run);
-    Engine engine;
-    EngineBridge bridge(engine);
-    WorkbenchState state;
-    CaptionLab lab(bridge, state);
-    lab.resize(1000, 760);
-    lab.show();
+    ShownLab opened(QSize(1000, 760));
+    auto &[engine, bridge, state, lab] = opened;
     QVERIFY(QTest::qWaitForWindowExposed(&lab));
     auto dataset = std::make_shared<Dataset>(loadDataset(source.datasetPath));
     state.setDataset(dataset);
@@ -306,12 +299,8 @@ private Q_SLOTS:
     const TrainingSource source = test::scenesWithConcepts(m_dir.path(), false);
     const QString run = m_dir.filePath(QStringLiteral("concepts"));
     train(prepareTrainingData(source), smallConfig(QStringLiteral("concepts")), run);
-    Engine engine;
-    EngineBridge bridge(engine);
-    WorkbenchState state;
-    CaptionLab lab(bridge, state);
-    lab.resize(1000, 760);
-    lab.show();
+    ShownLab opened(QSize(1000, 760));
+    auto &[engine, bridge, state, lab] = opened;
     QVERIFY(QTest::qWaitForWindowExposed(&lab));
     auto dataset = std::make_shared<Dataset>(loadDataset(source.datasetPath));
     state.setDataset(dataset);
@@ -333,12 +322,8 @@ private Q_SLOTS:
   // A pairs file written by hand as `groundscope-cli contrast --export` writes it: listed, filtered
   // by generator; activating a pair selects its image and scores both sentences into the history.
   void browsesContrastPairs() {
-    Engine engine;
-    EngineBridge bridge(engine);
-    WorkbenchState state;
-    CaptionLab lab(bridge, state);
-    lab.resize(1000, 760);
-    lab.show();
+    ShownLab opened(QSize(1000, 760));
+    auto &[engine, bridge, state, lab] = opened;
     QVERIFY(QTest::qWaitForWindowExposed(&lab));
     state.setDataset(m_dataset);
     state.openRun(bridge, m_bowRun);
