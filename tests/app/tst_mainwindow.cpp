@@ -356,7 +356,7 @@ private Q_SLOTS:
     engine.cancelAll();
   }
 
-  // Settings > Allow images outside the dataset folder (issue 22): off by default, it sets the
+  // Settings > Allow images outside the dataset folder: off by default, it sets the
   // loaders' policy and is remembered; a new window starts with the remembered choice.
   void outsidePathsSettingPersists() {
     Engine engine;

@@ -1,5 +1,5 @@
-// bench_retrievaldock: the Retrieval dock on a collection of a million captions (issue 20: "a 1M-caption
-// collection opens in the Retrieval dock and answers a typed query in under 100 ms"), measured in
+// bench_retrievaldock: the Retrieval dock on a collection of a million captions (the target: "a
+// 1M-caption collection opens in the Retrieval dock and answers a typed query in under 100 ms"), measured in
 // the dock itself, as a user meets it:
 //   1. a synthetic collection is written (CSV, one tiny image file linked per image, .npy features
 //      that say which colour and object each image shows): 2,000 training images and N test images

@@ -1,4 +1,4 @@
-// The bad-input corpus (tests/data/bad/, issue 22): every case in cases.tsv goes through the command
+// The bad-input corpus (tests/data/bad/): every case in cases.tsv goes through the command
 // a user would run on it, which must end with the expected exit code and a message that says what is
 // wrong and where (the file, and the line where there is one), never a crash. The messages are also
 // written to <build>/reliability/badinput.tsv for docs/reliability.md (tests/reliability/report.py).

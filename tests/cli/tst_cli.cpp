@@ -479,7 +479,7 @@ private Q_SLOTS:
     QCOMPARE(embedding.value(QStringLiteral("sprite")).toObject().value(QStringLiteral("singleImageDim")).toArray(), (QJsonArray{32, 32}));
 
     // The encoders as TorchScript: written, reloaded from the folder alone and checked against the
-    // run's embeddings of the test split's captions and images (issue 21).
+    // run's embeddings of the test split's captions and images.
     const QString scripted = dir.filePath(QStringLiteral("torchscript"));
     r = runCli({QStringLiteral("export"), run, QStringLiteral("--torchscript"), scripted, QStringLiteral("--examples"),
                 QStringLiteral("4"), QStringLiteral("--format"), QStringLiteral("json")});
@@ -522,7 +522,7 @@ private Q_SLOTS:
     r = runCli({QStringLiteral("retrieve"), run, QStringLiteral("--image"), QStringLiteral("no-such-image.png")});
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral("no-such-image.png: not an image of")), qPrintable(r.err));
-    // An HNSW index (issue 20) answers as exact search does on a split this small; it is built and
+    // An HNSW index answers as exact search does on a split this small; it is built and
     // saved in the run on first use, read back the next time.
     const auto csvOf = [&](const QString &index) {
       return runCli({QStringLiteral("retrieve"), run, QStringLiteral("--image"), QStringLiteral("scene_00045"), QStringLiteral("--top"),
@@ -698,7 +698,7 @@ private Q_SLOTS:
     QVERIFY2(r.err.contains(QStringLiteral("precomputed")), qPrintable(r.err));
   }
 
-  // Issue 7: the Scenes demo's ground-truth layout features as an npy backbone that `train` reads.
+  // The Scenes demo's ground-truth layout features as an npy backbone that `train` reads.
   void layoutFeaturesFeedTraining() {
     QTemporaryDir dir;
     const QString data = makeDemoWithFeatures(dir, 30);
@@ -951,7 +951,7 @@ private Q_SLOTS:
     QCOMPARE(json.value(QStringLiteral("resumed_from")).toInt() + json.value(QStringLiteral("epochs_run")).toInt(), 400);
   }
 
-  // Issue 4: `parse` prints both trees; the DT-RNN paper's running example (Socher et al. 2014 §3.2).
+  // `parse` prints both trees; the DT-RNN paper's running example (Socher et al. 2014 §3.2).
   void parseSentencePrintsBothTrees() {
     Result r = runCli({QStringLiteral("parse"), QStringLiteral("Students ride bikes at night.")});
     QCOMPARE(r.code, 0);
@@ -1095,7 +1095,7 @@ private Q_SLOTS:
     r = runCli({QStringLiteral("tsne"), QStringLiteral("--in"), in, QStringLiteral("--out"), xy, QStringLiteral("--method"), QStringLiteral("isomap")});
     QCOMPARE(r.code, 2);
 
-    // t-SNE's repulsion by name (issue 20): FFT interpolation on 200 points, Barnes-Hut by default there.
+    // t-SNE's repulsion by name: FFT interpolation on 200 points, Barnes-Hut by default there.
     const QString in200 = dir.filePath(QStringLiteral("emb200.npy"));
     writeNpy(in200, 200, 5, -1);
     r = runCli({QStringLiteral("tsne"), QStringLiteral("--in"), in200, QStringLiteral("--out"), xy, QStringLiteral("--method"), QStringLiteral("fft"),

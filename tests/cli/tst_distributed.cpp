@@ -1,4 +1,4 @@
-// Data-parallel training on Gloo (issue 20), as a user runs it: `launch --nproc 2 -- train …` and
+// Data-parallel training on Gloo, as a user runs it: `launch --nproc 2 -- train …` and
 // workers started by hand with --world-size/--rank/--rendezvous. Two workers must train exactly
 // the model one process trains with the same global minibatch (every model family, uneven shares
 // and a short last minibatch included); a worker killed mid-run stops the other with a message

@@ -1,4 +1,4 @@
-// Faults injected into real groundscope-cli processes, and what must survive them (issue 22):
+// Faults injected into real groundscope-cli processes, and what must survive them:
 //  - SIGKILL at random moments (a fixed seed, 20 kills each) during training, a dataset parse,
 //    feature extraction and an export: training resumes to the uninterrupted result, the parse cache
 //    and the feature cache stay readable and finish to the same bytes, an export's previous files

@@ -1,5 +1,5 @@
 // The dataset loaders on fixtures made here: every format, format detection, the bad-input
-// cases of issue 3 (missing files, malformed JSON with file:line:column, duplicate ids, non-UTF-8
+// cases (missing files, malformed JSON with file:line:column, duplicate ids, non-UTF-8
 // text, empty captions, images referenced twice), and Flickr8k from ../shared/data when present.
 
 #include "data/dataset.h"
@@ -113,7 +113,7 @@ private Q_SLOTS:
     QCOMPARE(int(gs::loadDataset(root + "/dataset_flickr8k.json").captions.size()), 5);
   }
 
-  // Hostile paths (issue 22): "../../", an absolute path, and a symlink inside images/ that leads out
+  // Hostile paths: "../../", an absolute path, and a symlink inside images/ that leads out
   // are refused and listed; a file the layout itself puts beside the folder (Karpathy's "..") and a
   // symlink that stays inside load; with the user's permission everything loads.
   void pathsOutsideTheDatasetAreRefused() {

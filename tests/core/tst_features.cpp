@@ -305,7 +305,7 @@ private Q_SLOTS:
     QVERIFY2(error.startsWith(broken + QStringLiteral(": cannot load TorchScript module")), qPrintable(error));
   }
 
-  // Issue 20: images prepared ahead on helper threads and forwarded in batches give the features
+  // Images prepared ahead on helper threads and forwarded in batches give the features
   // (and region features) of the plain one-image-at-a-time path, to 1e-4; a bad image in the middle
   // of a batch is skipped without shifting the rows after it.
   void preparedAheadAndBatchedEqualsOneByOne() {
@@ -419,7 +419,7 @@ private Q_SLOTS:
     QVERIFY(extractFeatures(dataset, tinyConceptCnn(), cached).reused());
   }
 
-  // The decoded-image cache (issue 20) changes where pixels come from, never the features: training
+  // The decoded-image cache changes where pixels come from, never the features: training
   // and extraction with it cold (decoding, storing) and warm (reading) equal decoding every image;
   // damaged entries and edited images are decoded again; a cache that cannot be written is skipped.
   void decodedCacheGivesTheSameFeatures() {
@@ -615,7 +615,7 @@ private Q_SLOTS:
     QCOMPARE(loadFeatures(options.outDir).skipped().size(), std::size_t(4));
   }
 
-  // The dataset folder changes after it was read (issue 22): an image deleted and another replaced
+  // The dataset folder changes after it was read: an image deleted and another replaced
   // by something that is not an image. The extraction names both and goes on with the rest.
   void imagesChangedAfterLoadingAreReported() {
     QTemporaryDir dir;

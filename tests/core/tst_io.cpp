@@ -46,7 +46,7 @@ private Q_SLOTS:
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("plain-file")});
   }
 
-  // Issue 22: a file-size limit (as a full disk) cuts the write short. Qt reports the short write as
+  // A file-size limit (as a full disk) cuts the write short. Qt reports the short write as
   // a success, so without the size check the torn file replaced the old one; now the old file stays.
   void writeCutShortKeepsTheOldFile() {
     QTemporaryDir dir;

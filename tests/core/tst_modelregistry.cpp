@@ -142,7 +142,7 @@ private Q_SLOTS:
     QVERIFY(error({{QStringLiteral("loss"), 3}}).contains(QStringLiteral("my.json: 'loss' must be a string")));
     QVERIFY(error({{QStringLiteral("embed_dim"), 0}}).contains(QStringLiteral("embed_dim must be positive")));
     QVERIFY(error({{QStringLiteral("margin"), -1}}).contains(QStringLiteral("margin must not be negative")));
-    // Issue 22: every refusal names the file (the fuzzer found two that did not), and sizes are
+    // Every refusal names the file (the fuzzer found two that did not), and sizes are
     // bounded before a model is built from them.
     QVERIFY(error({{QStringLiteral("epochs"), 0}}).startsWith(QStringLiteral("my.json: epochs must be positive")));
     QVERIFY(error({{QStringLiteral("model"), QStringLiteral("charg)u")}}).startsWith(QStringLiteral("my.json: unknown model 'charg)u'")));

@@ -144,7 +144,7 @@ private Q_SLOTS:
     QTest::newRow("truncated header") << npyBytes("{'descr': '<f4', 'fortran_order': False, 'shape': (1, 1), }", {}).left(30) << "truncated .npy header";
     QTest::newRow("no shape") << npyBytes("{'descr': '<f4', 'fortran_order': False}", four) << "malformed .npy header";
     QTest::newRow("bad shape") << npyBytes("{'descr': '<f4', 'fortran_order': False, 'shape': (a, 2), }", four) << "malformed shape";
-    // Issue 22: sizes are bounded before they are multiplied out or allocated.
+    // Sizes are bounded before they are multiplied out or allocated.
     QTest::newRow("10^13 values") << npyBytes("{'descr': '<f2', 'fortran_order': False, 'shape': (10000000, 1000000), }", four)
                                   << "shape (10000000, 1000000) declares more than 2^40 values";
     QTest::newRow("int64 overflow") << npyBytes("{'descr': '<f4', 'fortran_order': False, 'shape': (9223372036854775807, 3), }", four)

@@ -109,7 +109,7 @@ private Q_SLOTS:
     QCOMPARE(rel(ud, 6), QStringLiteral("nmod:poss"));
   }
 
-  // Every preposition collapses (issue 18): "of" after a noun came out of Link Grammar as `dep`, so
+  // Every preposition collapses: "of" after a noun came out of Link Grammar as `dep`, so
   // "to the left of a red square" left `pobj` under "of" instead of prep_of(left, square); and the
   // multi-word prepositions collapse whole, as the Stanford converter writes them.
   void everyPrepositionCollapses() {
@@ -223,7 +223,7 @@ private Q_SLOTS:
     QCOMPARE(rel(progressive, 3), QStringLiteral("nsubj"));
   }
 
-  // Revision 4 (issue 18), each found through parse-eval's error table on EWT dev or the captions.
+  // Revision 4, each found through parse-eval's error table on EWT dev or the captions.
   void wallLinkPicksTheMainVerb() {
     // LG 5.x marks the main verb with the wall's WV link; it was read as an unknown link type, and
     // the largest headless subtree ("lost") became the root.

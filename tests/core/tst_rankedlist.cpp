@@ -45,7 +45,7 @@ private Q_SLOTS:
     QVERIFY(toCsv(images).startsWith("rank,image_id,score,relevant\r\n1,img1,0.75,1\r\n"));
   }
 
-  // Captions from a stranger's dataset (issue 22): a script tag, quotes and control characters are
+  // Captions from a stranger's dataset: a script tag, quotes and control characters are
   // inert in the HTML; cells a spreadsheet would run as formulas get an apostrophe, numbers do not.
   void exportsNeutraliseHostileCaptions() {
     RankedList list = handMadeList({});

@@ -1,4 +1,4 @@
-// The TorchScript export (issue 21): for every model, trees and snapshot ensembles included, the
+// The TorchScript export: for every model, trees and snapshot ensembles included, the
 // exported sentence and image encoders — reloaded from the export folder alone — reproduce the run's
 // own embeddings to 1e-5; the recorded examples are the run's embeddings; a malformed input or a
 // damaged file fails with a message that names it.

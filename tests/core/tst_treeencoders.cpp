@@ -1,4 +1,4 @@
-// The tree encoders of issue 7: each composition function against hand-computed values on a
+// The tree encoders: each composition function against hand-computed values on a
 // 3-node tree with known weights (DT-RNN Eq. 4, SDT-RNN §3.3, CT-RNN §3.4, DT-LSTM Eqs. 3–9),
 // identity for child positions never seen in training, shared DT-LSTM slots beyond p, trees
 // built from parses (punctuation dropped), and the batched-by-level path against the node-by-node

@@ -170,7 +170,7 @@ private Q_SLOTS:
              qPrintable(QStringLiteral("%1 %2 vs bow %3").arg(model).arg(tree.twinAccuracy).arg(bow.twinAccuracy)));
   }
 
-  // Issue 7's acceptance, met in a controlled set-up: image features from the demo's ground truth
+  // The word-order claim, met in a controlled set-up: image features from the demo's ground truth
   // (sceneLayoutFeatures: per 3×3 grid cell, which colours, shapes and coloured shapes are there),
   // so twin accuracy measures the sentence encoder alone, and the twin configuration
   // (docs/configs/scenes-twins.json). With it DT-RNN and DT-LSTM beat bag of words on the

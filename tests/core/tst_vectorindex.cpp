@@ -1,4 +1,4 @@
-// VectorIndex (issue 20): FAISS flat search returns exactly the brute-force ranking under each of
+// VectorIndex: FAISS flat search returns exactly the brute-force ranking under each of
 // the model's scores; HNSW and IVF-PQ find the true neighbours at the recall the bench promises;
 // saved indexes come back identical, and bad input or damaged files fail with the file's name.
 

@@ -1,4 +1,4 @@
-// Fuzzes the decoded-image cache's entry reader (issue 20): the bytes become the stored entry of
+// Fuzzes the decoded-image cache's entry reader: the bytes become the stored entry of
 // one image, then the image is loaded through the cache. A cache entry is never a user's file, but
 // one left torn by a crash or damaged on disk must be decoded again, not trusted: load() returns
 // 8-bit BGR pixels, the stored ones when the entry is whole and valid, else the image's own.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes docs/reliability.md from the figures the reliability work leaves behind (issue 22):
+"""Writes docs/reliability.md from the figures the reliability work leaves behind:
 
   tests/fuzz/ledger.tsv                 one row per harness per `tests/fuzz/run.sh --record` run
   tests/fuzz/corpus/<harness>/regress-* the inputs that found a bug, each now a regression test

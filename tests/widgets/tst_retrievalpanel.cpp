@@ -143,7 +143,7 @@ private Q_SLOTS:
     QVERIFY(panel.imageRankingText().contains(QStringLiteral("no words")));
   }
 
-  // Issue 20: a space searched through an approximate index (HNSW: large collections) ranks as the
+  // A space searched through an approximate index (HNSW: large collections) ranks as the
   // exact one does on a split this small, and the line under the query says the search was approximate.
   void anApproximateIndexSaysSo() {
     IndexOptions hnsw;
