@@ -71,6 +71,20 @@ std::shared_ptr<const ParsedCaption> ScoreExplainer::Impl::parse(const QString &
 
 torch::Tensor ScoreExplainer::Impl::featureRow(int image) const { return rowsOf(*data, {image}); }
 
+RankedScores ScoreExplainer::Impl::rankAmongCandidates(int image, const torch::Tensor &others, const torch::Tensor &own) const {
+  const auto at = std::find(candidates.begin(), candidates.end(), image);
+  auto above = (others > own.unsqueeze(0)).to(torch::kInt64); // [I, K]: candidates scoring above the image
+  if (at != candidates.end()) above[at - candidates.begin()] = 0; // the image itself, when it is a candidate
+  const torch::Tensor ranks = 1 + above.sum(0);
+  RankedScores out;
+  out.candidates = int(candidates.size()) + (at == candidates.end() ? 1 : 0);
+  for (std::int64_t k = 0; k < own.size(0); ++k) {
+    out.scores.push_back(own[k].item<double>());
+    out.ranks.push_back(int(ranks[k].item<std::int64_t>()));
+  }
+  return out;
+}
+
 RankedScores ScoreExplainer::Impl::rank(int image, const std::vector<EncodedCaption> &sentences, int top) const {
   Embedder &embedder = *model.embedder();
   std::vector<int> rows(sentences.size());
@@ -78,21 +92,11 @@ RankedScores ScoreExplainer::Impl::rank(int image, const std::vector<EncodedCapt
   const torch::Tensor sentenceEmbeddings = embedder.captions(sentences, rows);
   const torch::Tensor others = embedder.score(candidateEmbeddings, sentenceEmbeddings).to(torch::kDouble);       // [I, C]
   const torch::Tensor own = embedder.score(embedder.images(featureRow(image)), sentenceEmbeddings).to(torch::kDouble)[0]; // [C]
-  const auto at = std::find(candidates.begin(), candidates.end(), image);
-  const std::int64_t local = at == candidates.end() ? -1 : std::int64_t(at - candidates.begin());
-  RankedScores out;
-  out.candidates = int(candidates.size()) + (local < 0 ? 1 : 0);
-  for (std::int64_t c = 0; c < own.size(0); ++c) {
-    const double s = own[c].item<double>();
-    auto above = (others.select(1, c) > s).to(torch::kInt64);
-    if (local >= 0) above[local] = 0;
-    out.scores.push_back(s);
-    out.ranks.push_back(1 + int(above.sum().item<std::int64_t>()));
-  }
+  RankedScores out = rankAmongCandidates(image, others, own);
   if (top <= 0 || sentences.empty()) return out;
   std::vector<std::pair<int, double>> all;
   for (std::size_t i = 0; i < candidates.size(); ++i) all.emplace_back(candidates[i], others[std::int64_t(i)][0].item<double>());
-  if (local < 0) all.emplace_back(image, out.scores.front());
+  if (std::find(candidates.begin(), candidates.end(), image) == candidates.end()) all.emplace_back(image, out.scores.front());
   std::sort(all.begin(), all.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
   all.resize(std::min<std::size_t>(all.size(), std::size_t(top)));
   out.top = std::move(all);
@@ -102,19 +106,9 @@ RankedScores ScoreExplainer::Impl::rank(int image, const std::vector<EncodedCapt
 RankedScores ScoreExplainer::Impl::rankVersions(int image, const torch::Tensor &versions, const EncodedCaption &sentence) const {
   Embedder &embedder = *model.embedder();
   const torch::Tensor sentenceEmbedding = embedder.captions({sentence}, {0});
-  const torch::Tensor others = embedder.score(candidateEmbeddings, sentenceEmbedding).to(torch::kDouble).select(1, 0);
-  const torch::Tensor own = embedder.score(embedder.images(versions), sentenceEmbedding).to(torch::kDouble).select(1, 0);
-  const auto at = std::find(candidates.begin(), candidates.end(), image);
-  RankedScores out;
-  out.candidates = int(candidates.size()) + (at == candidates.end() ? 1 : 0);
-  for (std::int64_t v = 0; v < own.size(0); ++v) {
-    const double s = own[v].item<double>();
-    auto above = (others > s).to(torch::kInt64);
-    if (at != candidates.end()) above[at - candidates.begin()] = 0;
-    out.scores.push_back(s);
-    out.ranks.push_back(1 + int(above.sum().item<std::int64_t>()));
-  }
-  return out;
+  const torch::Tensor others = embedder.score(candidateEmbeddings, sentenceEmbedding).to(torch::kDouble); // [I, 1]
+  const torch::Tensor own = embedder.score(embedder.images(versions), sentenceEmbedding).to(torch::kDouble).select(1, 0); // [V]
+  return rankAmongCandidates(image, others.expand({-1, own.size(0)}), own);
 }
 
 void ScoreExplainer::Impl::occlude(int image, const ExplainedSentence &sentence, OcclusionKind kind, SentenceAttribution &out) const {

@@ -59,6 +59,9 @@ struct ScoreExplainer::Impl {
   // rank when its row is replaced by each version.
   detail::RankedScores rankVersions(int image, const torch::Tensor &versions, const detail::EncodedCaption &sentence) const;
   void occlude(int image, const detail::ExplainedSentence &sentence, OcclusionKind kind, SentenceAttribution &out) const;
+  // The image's score in each of K settings (`own` [K]) ranked against the candidates' (`others`
+  // [candidates, K]); the image does not count against itself where it is a candidate.
+  detail::RankedScores rankAmongCandidates(int image, const torch::Tensor &others, const torch::Tensor &own) const;
 
   TrainedModel model;
   std::shared_ptr<const TrainingData> data;
