@@ -250,16 +250,12 @@ void ScreenshotTour::capture() {
   prepareCaptionLab();
   docks.append({MainWindow::Dock::CaptionLab, QStringLiteral("captionlab.png")});
   // Each panel on its own at a readable size: float its dock, let it lay out and repaint, grab.
-  for (const auto &[which, name] : docks) {
-    QDockWidget *dock = m_window.dock(which);
-    dock->show();
-    dock->setFloating(true);
-    dock->resize(kPanelSize);
-    dock->raise();
-    settle();
-    auto *scroll = qobject_cast<QScrollArea *>(dock->widget());
-    save(scroll ? *scroll->widget() : *dock->widget(), name);
-    dock->setFloating(false);
+  for (const auto &shot : docks) {
+    QDockWidget &dock = *m_window.dock(shot.first);
+    withFloatingDock(dock, [&] {
+      auto *scroll = qobject_cast<QScrollArea *>(dock.widget());
+      save(scroll ? *scroll->widget() : *dock.widget(), shot.second);
+    });
   }
   captureHelpAndFigure();
   captureWorkspaces();
@@ -281,19 +277,23 @@ bool waitFor(const std::function<bool()> &done, int ms) {
 template <typename T> T *controlOf(QWidget &panel, const char *name) { return panel.findChild<T *>(QLatin1String(name)); }
 }  // namespace
 
+// A dock on its own at a readable size: floated, laid out and repainted, grabbed, docked again.
+void ScreenshotTour::withFloatingDock(QDockWidget &dock, const std::function<void()> &grab) {
+  dock.show();
+  dock.setFloating(true);
+  dock.resize(kPanelSize);
+  dock.raise();
+  settle();
+  grab();
+  dock.setFloating(false);
+}
+
 // After the documented screenshots, so those stay as they were: the Trees dock coloured by each
 // part's occlusion contribution, and the Regions dock's occlusion map of the shown image where the
 // run's backbone is a network that can see an occluded photo again (not precomputed npy: features).
 void ScreenshotTour::captureContributions() {
   const auto grab = [this](MainWindow::Dock which, QWidget &panel, const QString &name) {
-    QDockWidget *dock = m_window.dock(which);
-    dock->show();
-    dock->setFloating(true);
-    dock->resize(kPanelSize);
-    dock->raise();
-    settle();
-    m_failures += !saveFigure(panel, name);
-    dock->setFloating(false);
+    withFloatingDock(*m_window.dock(which), [&] { m_failures += !saveFigure(panel, name); });
   };
   TreePanel &trees = *m_window.treePanel();
   auto *method = controlOf<QComboBox>(trees, "methodCombo");

@@ -17,6 +17,10 @@
 #include <QObject>
 #include <QTemporaryDir>
 
+#include <functional>
+
+class QDockWidget;
+
 namespace gs {
 
 class MainWindow;
@@ -53,6 +57,7 @@ private:
   // Writes `widget` as DIR/name and logs it; false on failure.
   bool saveFigure(QWidget &widget, const QString &name);
   void settle(); // lets the window lay out and repaint for a moment
+  void withFloatingDock(QDockWidget &dock, const std::function<void()> &grab);
 
   MainWindow &m_window;
   QString m_outDir;
