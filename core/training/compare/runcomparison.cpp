@@ -93,6 +93,7 @@ std::optional<ContrastResult> contrastOf(const ComparisonResult &row, const Trai
   try {
     ContrastResult result = evaluateContrast(TrainedModel::open(row.runDir), data, options, &job);
     for (ContrastScore &score : result.scores) score.pairs.clear();
+    recordContrast(row.runDir, result);
     return result;
   } catch (const JobCancelled &) {
     throw;

@@ -1,9 +1,15 @@
 #include "training/inspect/contrastsets.h"
 
 #include "engine/jobcontext.h"
+#include "io/atomicfile.h"
 #include "io/csvfield.h"
+#include "io/jsonfile.h"
+#include "training/runs/runfolder.h"
 #include "training/inspect/trainedmodel.h"
 #include "training/trainingsource.h"
+
+#include <QFileInfo>
+#include <QJsonDocument>
 
 #include <algorithm>
 #include <cmath>
@@ -195,6 +201,14 @@ QJsonArray ContrastResult::toJson() const {
     records.append(record);
   }
   return records;
+}
+
+void recordContrast(const QString &runDir, const ContrastResult &result) {
+  const QString file = RunFolder(runDir).resultFile();
+  if (!QFileInfo::exists(file)) throw std::runtime_error(QStringLiteral("%1: no result yet (the run has not finished)").arg(file).toStdString());
+  QJsonObject json = readJsonObjectFile(file);
+  json.insert(QStringLiteral("contrast"), result.toJson());
+  writeFileAtomically(file, QJsonDocument(json).toJson(QJsonDocument::Indented));
 }
 
 const ContrastScore *ContrastResult::find(ContrastKind kind) const {

@@ -78,6 +78,11 @@ struct ContrastResult {
 ContrastResult evaluateContrast(const TrainedModel &model, const TrainingData &data, const ContrastOptions &options,
                                 JobContext *job = nullptr);
 
+// Keeps the scores (without their pairs) in the run's result.json (TrainResult::contrast), written
+// atomically, replacing any earlier ones. Throws std::runtime_error naming the file when the run has
+// no result yet.
+void recordContrast(const QString &runDir, const ContrastResult &result);
+
 // The training captions counted for replace's noun frequencies at most (a seeded sample beyond it).
 constexpr int kNounSampleCaptions = 20000;
 

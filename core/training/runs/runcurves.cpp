@@ -84,6 +84,26 @@ std::vector<double> exponentialSmoothing(const std::vector<double> &values, doub
   return out;
 }
 
+std::vector<double> timeWeightedSmoothing(const std::vector<double> &x, const std::vector<double> &values, double weight,
+                                          double unit) {
+  if (!(weight >= 0 && weight < 1))
+    throw std::invalid_argument("timeWeightedSmoothing: weight must be in [0, 1), got " + std::to_string(weight));
+  if (!(unit > 0)) throw std::invalid_argument("timeWeightedSmoothing: unit must be > 0");
+  if (x.size() != values.size()) throw std::invalid_argument("timeWeightedSmoothing: x and values differ in length");
+  std::vector<double> out;
+  out.reserve(values.size());
+  // state/norm is the debiased average: norm is what the same recursion gives for a series of ones.
+  double state = 0, norm = 0;
+  for (std::size_t t = 0; t < values.size(); ++t) {
+    if (t > 0 && x[t] < x[t - 1]) throw std::invalid_argument("timeWeightedSmoothing: x must be ascending");
+    const double keep = t == 0 ? weight : std::pow(weight, (x[t] - x[t - 1]) / unit);
+    state = keep * state + (1 - keep) * values[t];
+    norm = keep * norm + (1 - keep);
+    out.push_back(norm > 0 ? state / norm : values[t]);
+  }
+  return out;
+}
+
 void RateEstimator::add(std::int64_t iteration, double seconds) {
   m_samples.push_back({iteration, seconds});
   // Keep the newest sample older than the window as the far end, so the window is always spanned.

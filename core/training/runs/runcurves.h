@@ -57,6 +57,15 @@ private:
 // the input. Cost O(n). Throws std::invalid_argument for a weight outside [0, 1).
 std::vector<double> exponentialSmoothing(const std::vector<double> &values, double weight);
 
+// The same average weighted by distance along x rather than by point: between two points the
+// previous average keeps weight^((x_t − x_{t−1}) / unit), debiased the same way. Two runs logged at
+// different rates (every minibatch, every tenth) then smooth alike against the same unit (the
+// caller's common step, e.g. one iteration). Equal to exponentialSmoothing when x steps by `unit`.
+// x ascending, the same length as values; throws std::invalid_argument otherwise, for a weight
+// outside [0, 1) or a unit ≤ 0. Cost O(n).
+std::vector<double> timeWeightedSmoothing(const std::vector<double> &x, const std::vector<double> &values, double weight,
+                                          double unit = 1.0);
+
 // Minibatches per second over a sliding window of recent (iteration, seconds) samples, and the
 // time left at that rate. The window spans the last `windowSeconds` (at least two samples), so a
 // validation pass between epochs counts in the rate while a change of pace shows within a window.

@@ -21,6 +21,7 @@ QJsonObject TrainResult::toJson() const {
     json.insert(QStringLiteral("correspondence_steps"), steps);
   }
   if (!similarity.isEmpty()) json.insert(QStringLiteral("similarity"), similarity);
+  if (!contrast.isEmpty()) json.insert(QStringLiteral("contrast"), contrast);
   if (!distributed.isEmpty()) json.insert(QStringLiteral("distributed"), distributed);
   return json;
 }
@@ -41,6 +42,7 @@ TrainResult TrainResult::fromJson(const QJsonObject &json) {
   for (const QJsonValue &s : json.value(QStringLiteral("correspondence_steps")).toArray())
     r.correspondenceSteps.push_back(CorrespondenceStats::fromJson(s.toObject()));
   r.similarity = json.value(QStringLiteral("similarity")).toObject();
+  r.contrast = json.value(QStringLiteral("contrast")).toArray();
   r.distributed = json.value(QStringLiteral("distributed")).toObject();
   return r;
 }

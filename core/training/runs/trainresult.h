@@ -7,6 +7,7 @@
 #include "evaluation/grounding.h"
 #include "evaluation/retrieval.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
 
@@ -34,6 +35,9 @@ struct TrainResult {
   // Sentence-similarity benchmarks evaluated on the run afterwards (`similarity`, `compare
   // --similarity`): key "sts-b" (test split) or "sts-b/val", value SimilarityResult::toJson().
   QJsonObject similarity;
+  // Contrast sets scored on the run afterwards (`contrast`, `compare --contrast`): one record per
+  // generator, ContrastResult::toJson() without the pairs.
+  QJsonArray contrast;
   // DistributedStats::toJson() of this call's minibatch loop (rank 0's in a data-parallel job).
   QJsonObject distributed;
   QJsonObject toJson() const;
