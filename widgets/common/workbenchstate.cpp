@@ -80,4 +80,11 @@ void WorkbenchState::selectPhrase(const QString &caption, int begin, int end) {
   Q_EMIT phraseSelected(phrase.caption, begin, end);
 }
 
+void WorkbenchState::pickEpoch(const QString &runDir, int epoch) {
+  if (runDir == m_pickedRun && epoch == m_pickedEpoch) return;
+  m_pickedRun = runDir;
+  m_pickedEpoch = epoch;
+  Q_EMIT epochPicked(runDir, epoch);
+}
+
 }  // namespace gs

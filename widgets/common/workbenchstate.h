@@ -6,6 +6,7 @@
 #include "analysis/jointspace.h"
 #include "data/dataset.h"
 #include "engine/enginebridge.h"
+#include "common/runcolours.h"
 
 #include <QHash>
 #include <QObject>
@@ -64,6 +65,17 @@ public:
   Phrase selectedPhrase() const { return m_selectedPhrase; }
   void selectPhrase(const QString &caption, int begin, int end);
 
+  // Each run's colour, the same in every view (runcolours.h).
+  RunColours &runColours() { return m_runColours; }
+
+  // An epoch of a run picked on a training curve: the Map shows that epoch's recorded layout, the
+  // Retrieval dock ranks the recorded sample with that epoch's vectors, the Training dock lists
+  // every shown run's metrics at it. epoch 0: back to the run's kept model. Picking the same
+  // (run, epoch) again emits nothing.
+  void pickEpoch(const QString &runDir, int epoch);
+  QString pickedEpochRun() const { return m_pickedRun; }
+  int pickedEpoch() const { return m_pickedEpoch; }
+
 Q_SIGNALS:
   void datasetChanged();
   void runChanged(const QString &runDir);
@@ -74,6 +86,7 @@ Q_SIGNALS:
   void imageSelected(int datasetImage);
   void captionSelected(int datasetCaption);
   void phraseSelected(const QString &caption, int begin, int end);
+  void epochPicked(const QString &runDir, int epoch);
 
 private:
   std::shared_ptr<const Dataset> m_dataset;
@@ -84,6 +97,9 @@ private:
   int m_selectedImage = -1;
   int m_selectedCaption = -1;
   Phrase m_selectedPhrase;
+  RunColours m_runColours;
+  QString m_pickedRun;
+  int m_pickedEpoch = 0;
 };
 
 }  // namespace gs

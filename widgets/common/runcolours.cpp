@@ -1,0 +1,74 @@
+#include "common/runcolours.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QIcon>
+#include <QPixmap>
+#include <QSettings>
+
+namespace gs {
+
+namespace {
+const QString kGroup = QStringLiteral("runColours");
+// QSettings keys treat '/' and '\\' as group separators: the path is stored hex-encoded.
+QString settingsKey(const QString &key) { return kGroup + QLatin1Char('/') + QString::fromLatin1(key.toUtf8().toHex()); }
+}  // namespace
+
+RunColours::RunColours(QObject *parent) : QObject(parent) {}
+
+const QList<QColor> &RunColours::palette() {
+  static const QList<QColor> colours = {QColor(0x1f77b4), QColor(0xff7f0e), QColor(0x2ca02c), QColor(0xd62728),
+                                        QColor(0x9467bd), QColor(0x8c564b), QColor(0xe377c2), QColor(0x7f7f7f),
+                                        QColor(0xbcbd22), QColor(0x17becf)};
+  return colours;
+}
+
+QIcon RunColours::swatch(const QColor &colour, int size) {
+  QPixmap pixmap(size, size);
+  pixmap.fill(colour);
+  return QIcon(pixmap);
+}
+
+QString RunColours::keyOf(const QString &runDir) {
+  const QString canonical = QFileInfo(runDir).canonicalFilePath();
+  return canonical.isEmpty() ? QDir::cleanPath(QFileInfo(runDir).absoluteFilePath()) : canonical;
+}
+
+QColor RunColours::remembered(const QString &key) const {
+  const QColor colour(QSettings().value(settingsKey(key)).toString());
+  return colour.isValid() ? colour : QColor();
+}
+
+bool RunColours::hasColour(const QString &runDir) const {
+  const QString key = keyOf(runDir);
+  return m_colours.contains(key) || remembered(key).isValid();
+}
+
+QColor RunColours::colourOf(const QString &runDir) {
+  const QString key = keyOf(runDir);
+  if (const auto it = m_colours.constFind(key); it != m_colours.constEnd()) return *it;
+  QColor colour = remembered(key);
+  if (!colour.isValid()) {
+    // The first palette colour this session has not given yet; round again when all are.
+    const QList<QColor> given = m_colours.values();
+    colour = palette().at(m_colours.size() % palette().size());
+    for (const QColor &candidate : palette())
+      if (!given.contains(candidate)) {
+        colour = candidate;
+        break;
+      }
+    QSettings().setValue(settingsKey(key), colour.name());
+  }
+  m_colours.insert(key, colour);
+  return colour;
+}
+
+void RunColours::setColour(const QString &runDir, const QColor &colour) {
+  if (!colour.isValid()) return;
+  const QString key = keyOf(runDir);
+  m_colours.insert(key, colour);
+  QSettings().setValue(settingsKey(key), colour.name());
+  Q_EMIT runColourChanged(runDir, colour);
+}
+
+}  // namespace gs

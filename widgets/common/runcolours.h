@@ -1,0 +1,41 @@
+#pragma once
+// One colour per run, everywhere: the Training dock's curves, the Runs view, both maps of a
+// comparison, the side-by-side ranked lists and the figures they export all ask here. A run's
+// colour is given on first request (the first of Tableau's ten not yet given, then round again),
+// can be changed by the user, and is remembered across sessions (QSettings, keyed by the run
+// folder's canonical path), so a run looks the same tomorrow.
+
+#include <QColor>
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QString>
+
+class QIcon;
+
+namespace gs {
+
+class RunColours : public QObject {
+  Q_OBJECT
+public:
+  explicit RunColours(QObject *parent = nullptr);
+
+  // The run's colour, given (and remembered) now if it has none.
+  QColor colourOf(const QString &runDir);
+  // The user's choice; runColourChanged follows.
+  void setColour(const QString &runDir, const QColor &colour);
+  bool hasColour(const QString &runDir) const;
+
+  static const QList<QColor> &palette(); // Tableau 10
+  static QIcon swatch(const QColor &colour, int size = 12);
+
+Q_SIGNALS:
+  void runColourChanged(const QString &runDir, const QColor &colour);
+
+private:
+  static QString keyOf(const QString &runDir); // canonical path, or the path as given when absent
+  QColor remembered(const QString &key) const;
+  QHash<QString, QColor> m_colours; // this session's, by key
+};
+
+}  // namespace gs
