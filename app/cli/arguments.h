@@ -45,6 +45,8 @@ public:
   bool isSet(const QString &name) const { return m_parser->isSet(name); }
   // The option's value, or its declared default when it is absent.
   QString value(const QString &name) const;
+  // Every value of an option given more than once (--grid a=1,2 --grid b=3,4), in order.
+  QStringList values(const QString &name) const { return m_parser->values(name); }
   QStringList positional() const { return m_parser->positionalArguments(); }
   // The option's value (or default) as an integer in [minimum, maximum]; `fallback` when neither.
   int intValue(const QString &name, int fallback, int minimum, int maximum) const;

@@ -2,6 +2,7 @@
 // and bad arguments, 0 for commands that work, and real figures from `bench gemm` and `info`.
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
@@ -14,6 +15,7 @@
 #include <QTest>
 
 #include "clitestsupport.h"
+#include "syntheticruns.h"
 
 #include <cmath>
 #include <csignal>
@@ -610,6 +612,73 @@ private Q_SLOTS:
                 QStringLiteral("--config"), shared, QStringLiteral("--out"), dir.filePath(QStringLiteral("never"))});
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral("selection")), qPrintable(r.err));
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("never"))));
+  }
+
+  // `runs list|show|export`: 300 run folders listed in well under a second (the process included),
+  // --filter in the Runs view's language, a malformed filter a usage error naming its column, seed
+  // groups as mean ± std, one run's every value, and the one-file CSV export read back.
+  void runsListShowExport() {
+    QTemporaryDir dir;
+    // 100 settings (model, margin, learning rate) over seeds 1, 2 and 3.
+    for (int r = 0; r < 300; ++r) {
+      const int setting = r / 3;
+      gs::test::makeRun(dir.path(), QStringLiteral("run-%1").arg(r, 3, 10, QLatin1Char('0')),
+                        setting < 50 ? QStringLiteral("bow") : QStringLiteral("dtrnn"), quint64(r % 3 + 1), 0.5 * (setting % 4 + 1),
+                        {300.0 + r % 7, 310.0}, true, 0.001 * (setting + 1));
+    }
+    QElapsedTimer clock;
+    clock.start();
+    Result r = runCli({QStringLiteral("runs"), QStringLiteral("list"), dir.path()});
+    const qint64 ms = clock.elapsed();
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("300 runs")), qPrintable(r.out.right(200)));
+    qInfo("runs list over 300 runs: %lld ms, process start included", ms);
+    r = runCli({QStringLiteral("runs"), QStringLiteral("list"), dir.path(), QStringLiteral("--filter"), QStringLiteral("model = dtrnn and margin > 1")});
+    QVERIFY2(r.out.contains(QStringLiteral("\n78 runs")), qPrintable(r.out.right(200)));
+    r = runCli({QStringLiteral("runs"), QStringLiteral("list"), dir.path(), QStringLiteral("--filter"), QStringLiteral("model = ")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("column 9")), qPrintable(r.err));
+    r = runCli({QStringLiteral("runs"), QStringLiteral("list"), dir.path(), QStringLiteral("--group"), QStringLiteral("--value"), QStringLiteral("last")});
+    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("310.0 ± 0.0")) && r.out.contains(QStringLiteral("100 groups of 300 runs")) && r.out.contains(QStringLiteral("  1,2,3  ")), qPrintable(r.out));
+    r = runCli({QStringLiteral("runs"), QStringLiteral("show"), dir.filePath(QStringLiteral("run-001"))});
+    QVERIFY2(r.code == 0 && QRegularExpression(QStringLiteral("rsum +300\\.0 +310\\.0 +310\\.0 +301\\.0 +310\\.0")).match(r.out).hasMatch(), qPrintable(r.out));
+    const QString csv = dir.filePath(QStringLiteral("runs.csv"));
+    r = runCli({QStringLiteral("runs"), QStringLiteral("export"), dir.path(), QStringLiteral("--filter"), QStringLiteral("name = run-001"), QStringLiteral("--out"), csv});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().split('\n');
+    QCOMPARE(lines.first().trimmed(), QByteArray("run,name,model,dataset,group,seed,kind,key,x,value,smoothed"));
+    int lossRows = 0;
+    for (const QByteArray &line : lines) lossRows += line.contains(",curve,loss,") ? 1 : 0;
+    QCOMPARE(lossRows, 8);
+  }
+
+  // `compare --seeds` trains each row once per seed and prints mean ± std; `--grid` sweeps a
+  // setting and names the best value; a malformed grid fails before anything trains.
+  void compareOverSeedsAndGrid() {
+    QTemporaryDir dir;
+    const QString data = makeDemoWithFeatures(dir, 30);
+    const QString backbone = QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy"));
+    Result r = runCli({QStringLiteral("compare"), QStringLiteral("--dataset"), data, QStringLiteral("--models"), QStringLiteral("bow"),
+                       QStringLiteral("--epochs"), QStringLiteral("1"), QStringLiteral("--backbone"), backbone, QStringLiteral("--seeds"),
+                       QStringLiteral("1,2"), QStringLiteral("--grid"), QStringLiteral("margin=0.5,2"), QStringLiteral("--out"),
+                       dir.filePath(QStringLiteral("sweep"))});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(QRegularExpression(QStringLiteral("\\nbow margin=0\\.5 +2 +[0-9.]+ ± [0-9.]+")).match(r.out).hasMatch(), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("best bow setting by mean test rsum: margin=")), qPrintable(r.out));
+    for (const char *run : {"bow-margin0.5-e1-s1", "bow-margin0.5-e1-s2", "bow-margin2-e1-s1", "bow-margin2-e1-s2"})
+      QVERIFY2(QFileInfo::exists(dir.filePath(QStringLiteral("sweep/") + QLatin1String(run) + QStringLiteral("/result.json"))), run);
+    r = runCli({QStringLiteral("runs"), QStringLiteral("list"), dir.filePath(QStringLiteral("sweep")), QStringLiteral("--group")});
+    QVERIFY2(r.out.contains(QStringLiteral("2 groups of 4 runs")), qPrintable(r.out));
+    r = runCli({QStringLiteral("compare"), QStringLiteral("--dataset"), data, QStringLiteral("--models"), QStringLiteral("bow"),
+                QStringLiteral("--grid"), QStringLiteral("margin=0.1..2"), QStringLiteral("--out"), dir.filePath(QStringLiteral("never"))});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--trials")), qPrintable(r.err));
+    r = runCli({QStringLiteral("compare"), QStringLiteral("--dataset"), data, QStringLiteral("--models"), QStringLiteral("bow"),
+                QStringLiteral("--grid"), QStringLiteral("colour=red"), QStringLiteral("--out"), dir.filePath(QStringLiteral("never"))});
+    QCOMPARE(r.code, 2);
     QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("never"))));
   }
 

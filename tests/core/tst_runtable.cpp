@@ -14,6 +14,8 @@
 #include "training/runs/seedgroups.h"
 #include "training/trainconfig.h"
 
+#include "syntheticruns.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -25,67 +27,10 @@
 #include <cmath>
 
 using namespace gs;
+using gs::test::makeRun;
+using gs::test::write;
 
 namespace {
-
-void write(const QString &path, const QByteArray &bytes) {
-  QDir().mkpath(QFileInfo(path).absolutePath());
-  QFile file(path);
-  if (!file.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
-  file.write(bytes);
-}
-
-QByteArray json(const QJsonObject &o) { return QJsonDocument(o).toJson(); }
-
-EpochEvent epochOf(int number, double rsum, double loss) {
-  EpochEvent e;
-  e.epoch = number;
-  e.trainLoss = loss;
-  e.seconds = 2;
-  e.validation.rsum = rsum;
-  e.validation.imageToText.r1 = rsum / 6;
-  e.validation.images = 100;
-  e.validation.captions = 500;
-  e.validation.textToImage.meanRank = 100 - rsum / 10;
-  return e;
-}
-
-// A run as the trainer leaves it: rsums per epoch, finished (result.json) or not, with a loss per
-// minibatch in events.jsonl.
-QString makeRun(const QString &root, const QString &name, const QString &model, quint64 seed, double margin,
-                const std::vector<double> &rsums, bool finished) {
-  const QString dir = QDir(root).filePath(name);
-  TrainConfig config = TrainConfig::defaultsFor(model);
-  config.seed = seed;
-  config.margin = margin;
-  config.epochs = int(rsums.size()) + (finished ? 0 : 2);
-  write(dir + QStringLiteral("/config.json"), json(config.toJson()));
-  write(dir + QStringLiteral("/run.json"), json({{QStringLiteral("dataset"), QStringLiteral("/data/scenes")},
-                                                  {QStringLiteral("backbone"), QStringLiteral("concept-cnn")}}));
-  QJsonArray epochs;
-  QByteArray events;
-  for (std::size_t k = 0; k < rsums.size(); ++k) {
-    epochs.append(epochOf(int(k) + 1, rsums[k], 10.0 / double(k + 1)).toJson());
-    for (int b = 1; b <= 4; ++b) {
-      BatchEvent batch;
-      batch.epoch = int(k) + 1;
-      batch.batch = b;
-      batch.batchesPerEpoch = 4;
-      batch.iteration = std::int64_t(k) * 4 + b;
-      batch.loss = 10.0 / double(batch.iteration);
-      events += QJsonDocument(batch.toJson()).toJson(QJsonDocument::Compact) + '\n';
-    }
-  }
-  write(dir + QStringLiteral("/metrics.json"), json({{QStringLiteral("best_epoch"), 1}, {QStringLiteral("epochs"), epochs}}));
-  write(dir + QStringLiteral("/events.jsonl"), events);
-  if (finished) {
-    TrainResult result;
-    result.test = epochOf(1, rsums.back() - 10, 0).validation;
-    result.bestEpoch = int(rsums.size());
-    write(dir + QStringLiteral("/result.json"), json(result.toJson()));
-  }
-  return dir;
-}
 
 const RunRecord &byName(const std::vector<RunRecord> &runs, const QString &name) {
   for (const RunRecord &r : runs)
@@ -313,6 +258,7 @@ void RunTableTest::threeHundredRunsIndexFast() {
   const qint64 ms = clock.elapsed();
   QCOMPARE(int(runs.size()), 300);
   qInfo("indexed 300 runs in %lld ms", ms);
+  QVERIFY2(ms < 1000, qPrintable(QStringLiteral("indexing 300 runs took %1 ms").arg(ms))); // tens of ms when idle
   // Groups by model × margin × finished (which changes the epochs planned); every unfinished run
   // (r % 4 == 0) is a dtrnn run: 3 bow groups and 6 dtrnn groups.
   QCOMPARE(int(groupRuns(runs).size()), 9);

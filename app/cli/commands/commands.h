@@ -28,6 +28,7 @@ Command layoutFeaturesCommand();
 Command similarityCommand();
 Command contrastCommand();
 Command explainCommand();
+Command runsCommand(); // list, show, export: the run table
 
 // `inspect RUN --image ID` of a concepts run (conceptscommands.cpp).
 class Arguments;

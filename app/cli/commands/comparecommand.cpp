@@ -6,12 +6,17 @@
 // presets) with one shared configuration and prints their table (R@K both ways, mR, twin accuracy,
 // wall time). Models that read different inputs (10-crop context, concepts) get data of their own.
 // --contrast adds each run's contrast-set accuracy per generator (swap, drop, replace, shuffle).
+// --seeds trains every row over several seeds and --grid / --trials over settings (a sweep); the
+// table then gives each group of seeds as mean ± std with the bootstrap interval of its rsum, and
+// names each swept model's best setting.
 
 #include "arguments.h"
 #include "clioutput.h"
 #include "commands/commands.h"
 #include "commands/ablationtable.h"
 #include "commands/metricstable.h"
+#include "commands/seedtable.h"
+#include "io/enumnames.h"
 #include "engine/jobcontext.h"
 #include "io/jsonfile.h"
 #include "jobrunner.h"
@@ -42,6 +47,13 @@ std::vector<OptionSpec> compareOptions() {
       {QStringLiteral("config"), QStringLiteral("FILE.json"), QStringLiteral("Settings for every model, on top of the defaults and preset (a JSON object without \"model\").")},
       {QStringLiteral("epochs"), QStringLiteral("N"), QStringLiteral("Epochs (default: each model's).")},
       {QStringLiteral("seed"), QStringLiteral("S"), QStringLiteral("Seed."), QStringLiteral("1")},
+      {QStringLiteral("seeds"), QStringLiteral("LIST"), QStringLiteral("Train every row with each of these seeds (e.g. 1,2,3): a seed group, reported as mean ± std.")},
+      {QStringLiteral("grid"), QStringLiteral("KEY=V1,V2"),
+       QStringLiteral("Sweep a setting over values (repeat for more settings: every combination trains), or KEY=LOW..HIGH[:log] with --trials.")},
+      {QStringLiteral("trials"), QStringLiteral("N"), QStringLiteral("Random search: N draws of the --grid settings (ranges drawn uniformly, or log-uniformly with :log).")},
+      {QStringLiteral("rank-by"), QStringLiteral("METRIC"),
+       QStringLiteral("The test metric a sweep's best setting is chosen by: ") + enumNames<RunMetric>().join(QStringLiteral(", ")) + QLatin1Char('.'),
+       QStringLiteral("rsum")},
       {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("Image features."), defaultBackbone()},
       {QStringLiteral("out"), QStringLiteral("ROOT"), QStringLiteral("Folder for the runs (default: under the cache folder).")},
       {QStringLiteral("format"), QStringLiteral("F"), QStringLiteral("text, json, csv or markdown (csv and markdown: --ablation)."),
@@ -115,6 +127,35 @@ QStringList similarityBenchmarksOf(const Arguments &args) {
   return benchmarks;
 }
 
+// --seeds LIST, or the one --seed.
+std::vector<quint64> seedsOf(const Arguments &args, quint64 seed) {
+  if (!args.isSet(QStringLiteral("seeds"))) return {seed};
+  std::vector<quint64> seeds;
+  for (const QString &text : args.value(QStringLiteral("seeds")).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    bool ok = false;
+    const quint64 value = text.trimmed().toULongLong(&ok);
+    if (!ok || value == 0) throw UsageError(QStringLiteral("--seeds: '%1' is not a seed (a positive integer)").arg(text).toStdString());
+    if (std::find(seeds.begin(), seeds.end(), value) == seeds.end()) seeds.push_back(value);
+  }
+  if (seeds.empty()) throw UsageError("--seeds: no seeds");
+  return seeds;
+}
+
+// Every --grid KEY=… (each may hold several, separated by ';') and --trials.
+SweepRequest sweepOf(const Arguments &args, quint64 seed) {
+  SweepRequest sweep;
+  sweep.seed = seed;
+  sweep.trials = args.intValue(QStringLiteral("trials"), 0, 1, 10000);
+  for (const QString &option : args.values(QStringLiteral("grid")))
+    for (const QString &axis : option.split(QLatin1Char(';'), Qt::SkipEmptyParts)) try {
+        sweep.axes.push_back(parseSweepAxis(axis));
+      } catch (const std::invalid_argument &error) {
+        throw UsageError(QStringLiteral("--grid: %1").arg(QString::fromUtf8(error.what())).toStdString());
+      }
+  if (sweep.trials > 0 && sweep.axes.empty()) throw UsageError("--trials needs --grid settings to draw");
+  return sweep;
+}
+
 // The whole comparison from the command line. Every row's configuration is checked here, so a bad
 // setting fails before any training.
 ComparisonRequest requestOf(const Arguments &args, bool ablation) {
@@ -123,6 +164,14 @@ ComparisonRequest requestOf(const Arguments &args, bool ablation) {
   if (ablation && args.isSet(QStringLiteral("preset"))) throw UsageError("--preset names one preset for every model: use it with --models");
   request.epochs = args.intValue(QStringLiteral("epochs"), 0, 1, 100000);
   request.seed = args.uint64Value(QStringLiteral("seed"), 1);
+  const SweepRequest sweep = sweepOf(args, request.seed);
+  std::vector<QJsonObject> points;
+  try {
+    points = sweepPoints(sweep);
+  } catch (const std::invalid_argument &error) {
+    throw UsageError(QStringLiteral("--grid: %1").arg(QString::fromUtf8(error.what())).toStdString());
+  }
+  request.rows = expandRows(request.rows, points, seedsOf(args, request.seed));
   request.sharedSource = args.value(QStringLiteral("config"));
   if (!request.sharedSource.isEmpty()) request.shared = readJsonObjectFile(request.sharedSource);
   if (request.shared.contains(QStringLiteral("model")))
@@ -214,11 +263,33 @@ QJsonObject jsonOf(const ComparisonResult &row, bool ablation) {
   return entry;
 }
 
-void printComparison(const std::vector<ComparisonResult> &results, const QString &format, bool ablation, const ComparisonRequest &request) {
+// Rows trained over several seeds or settings print as seed groups (seedtable.h).
+bool isSweep(const std::vector<ComparisonResult> &results) {
+  for (const ComparisonResult &row : results)
+    if (!row.row.sweep.isEmpty() || (row.row.seed != 0 && row.row.seed != results.front().row.seed)) return true;
+  return false;
+}
+
+RunMetric rankByOf(const Arguments &args) {
+  const std::optional<RunMetric> metric = enumFromName<RunMetric>(args.value(QStringLiteral("rank-by")));
+  if (!metric) throw UsageError(QStringLiteral("--rank-by: expected one of %1").arg(enumNames<RunMetric>().join(QStringLiteral(", "))).toStdString());
+  return *metric;
+}
+
+void printComparison(const std::vector<ComparisonResult> &results, const QString &format, bool ablation, const ComparisonRequest &request,
+                     RunMetric rankBy) {
+  const bool sweep = !ablation && isSweep(results);
   if (format == QLatin1String("json")) {
     QJsonArray json;
-    for (const ComparisonResult &row : results) json.append(jsonOf(row, ablation));
-    out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
+    for (const ComparisonResult &row : results) {
+      QJsonObject entry = jsonOf(row, ablation);
+      entry.insert(QStringLiteral("seed"), QString::number(row.row.seed != 0 ? row.row.seed : request.seed));
+      if (!row.row.sweep.isEmpty()) entry.insert(QStringLiteral("sweep"), row.row.sweep);
+      json.append(entry);
+    }
+    out() << (sweep ? QJsonDocument(seedGroupJson(results, rankBy, json)) : QJsonDocument(json)).toJson(QJsonDocument::Indented);
+  } else if (sweep) {
+    out() << seedGroupTable(results, rankBy);
   } else if (ablation) {
     std::vector<AblationRow> rows;
     for (const ComparisonResult &row : results) rows.push_back(ablationRowOf(row));
@@ -235,10 +306,11 @@ int runCompare(const Arguments &args) {
   if (ablation == args.isSet(QStringLiteral("models"))) throw UsageError("give either --models or --ablation");
   const QString format = formatOf(args, ablation);
   const ComparisonRequest request = requestOf(args, ablation);
+  const RunMetric rankBy = rankByOf(args);
   std::vector<ComparisonResult> results;
   Engine engine;
   requireSuccess(runJob(engine, QStringLiteral("Compare"), [&](JobContext &job) { results = runComparison(request, job); }));
-  printComparison(results, format, ablation, request);
+  printComparison(results, format, ablation, request, rankBy);
   const auto failures = std::count_if(results.begin(), results.end(), [](const ComparisonResult &row) { return !row.failure.isEmpty(); });
   if (failures > 0) {
     err() << QStringLiteral("compare: %1 of %2 models failed (see their rows)\n").arg(failures).arg(results.size());

@@ -62,4 +62,20 @@ QString metricsTable(const std::vector<MetricsRow> &rows, const QStringList &ext
   return text;
 }
 
+QString alignedColumns(const std::vector<QStringList> &rows) {
+  std::vector<int> widths;
+  for (const QStringList &row : rows)
+    for (int c = 0; c < row.size(); ++c) {
+      if (int(widths.size()) <= c) widths.push_back(0);
+      widths[std::size_t(c)] = std::max(widths[std::size_t(c)], int(row[c].size()));
+    }
+  QString text;
+  for (const QStringList &row : rows) {
+    QString line;
+    for (int c = 0; c < row.size(); ++c) line += row[c].leftJustified(c + 1 < row.size() ? widths[std::size_t(c)] + 2 : 0);
+    text += line.trimmed() + QLatin1Char('\n');
+  }
+  return text;
+}
+
 }  // namespace gs::cli

@@ -21,6 +21,9 @@ struct MetricsRow {
 // metrics keep, 1/5/10/20/50), medr, meanr; text→image the same; rsum (always R@1+5+10, the papers').
 QString metricsTable(const std::vector<MetricsRow> &rows, const QStringList &extraColumns = {}, const std::vector<int> &recalls = {});
 
+// Rows of cells as left-aligned columns two spaces apart, one line each (the first row a header).
+QString alignedColumns(const std::vector<QStringList> &rows);
+
 // "1,5,10,20,50" → the levels; throws UsageError naming --recalls for another K.
 std::vector<int> parseRecalls(const QString &text);
 

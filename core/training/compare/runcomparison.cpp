@@ -10,7 +10,9 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 
+#include <cmath>
 #include <map>
+#include <random>
 
 namespace gs {
 
@@ -105,13 +107,139 @@ std::optional<ContrastResult> contrastOf(const ComparisonResult &row, const Trai
 
 }  // namespace
 
+namespace {
+
+quint64 seedOf(const ComparisonRequest &request, const ComparisonRow &row) { return row.seed != 0 ? row.seed : request.seed; }
+
+const ConfigField *fieldOf(const QString &key) {
+  for (const ConfigField &field : trainConfigSchema())
+    if (field.key == key) return &field;
+  return nullptr;
+}
+
+// "0.5" → 0.5, "true" → true, "adam" → "adam": each value as the config's JSON holds it.
+QJsonValue sweepValue(const QString &text) {
+  bool number = false;
+  const double value = text.toDouble(&number);
+  if (number) return value;
+  if (text == QLatin1String("true") || text == QLatin1String("false")) return text == QLatin1String("true");
+  return text;
+}
+
+QJsonValue drawValue(const SweepAxis &axis, std::mt19937_64 &random) {
+  if (!axis.values.empty()) {
+    std::uniform_int_distribution<std::size_t> pick(0, axis.values.size() - 1);
+    return axis.values[pick(random)];
+  }
+  std::uniform_real_distribution<double> unit(0, 1);
+  double value = axis.logScale ? std::exp(std::log(axis.low) + unit(random) * (std::log(axis.high) - std::log(axis.low)))
+                               : axis.low + unit(random) * (axis.high - axis.low);
+  if (axis.integer) return double(std::llround(value));
+  return QString::number(value, 'g', 3).toDouble(); // three digits: a label a person can read
+}
+
+QString valueText(const QJsonValue &value) {
+  if (value.isDouble()) return QString::number(value.toDouble(), 'g', 6);
+  if (value.isBool()) return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+  return value.toString();
+}
+
+}  // namespace
+
+SweepAxis parseSweepAxis(const QString &text) {
+  const int equals = int(text.indexOf(QLatin1Char('=')));
+  const auto bad = [&](const QString &why) {
+    return std::invalid_argument(QStringLiteral("'%1': %2").arg(text, why).toStdString());
+  };
+  if (equals <= 0) throw bad(QStringLiteral("expected KEY=V1,V2,… or KEY=LOW..HIGH"));
+  SweepAxis axis;
+  axis.key = text.left(equals).trimmed();
+  const ConfigField *field = fieldOf(axis.key);
+  if (!field || axis.key == QLatin1String("model") || axis.key == QLatin1String("seed"))
+    throw bad(QStringLiteral("'%1' is not a setting a sweep can vary").arg(axis.key));
+  axis.integer = field->kind == QLatin1String("int");
+  QString values = text.mid(equals + 1).trimmed();
+  if (values.contains(QStringLiteral(".."))) {
+    axis.logScale = values.endsWith(QStringLiteral(":log"));
+    if (axis.logScale) values.chop(4);
+    const QStringList bounds = values.split(QStringLiteral(".."));
+    bool lowOk = false, highOk = false;
+    axis.low = bounds.value(0).toDouble(&lowOk);
+    axis.high = bounds.value(1).toDouble(&highOk);
+    if (bounds.size() != 2 || !lowOk || !highOk || !(axis.low < axis.high) || (axis.logScale && axis.low <= 0))
+      throw bad(QStringLiteral("a range needs two numbers LOW < HIGH (both > 0 with :log)"));
+    return axis;
+  }
+  for (const QString &value : values.split(QLatin1Char(','), Qt::SkipEmptyParts)) axis.values.push_back(sweepValue(value.trimmed()));
+  if (axis.values.empty()) throw bad(QStringLiteral("no values"));
+  return axis;
+}
+
+std::vector<QJsonObject> sweepPoints(const SweepRequest &sweep) {
+  if (sweep.axes.empty()) return {QJsonObject{}};
+  std::vector<QJsonObject> points;
+  if (sweep.trials > 0) {
+    std::mt19937_64 random(sweep.seed);
+    for (int t = 0; t < sweep.trials; ++t) {
+      QJsonObject point;
+      for (const SweepAxis &axis : sweep.axes) point.insert(axis.key, drawValue(axis, random));
+      points.push_back(point);
+    }
+    return points;
+  }
+  points.push_back(QJsonObject{});
+  for (const SweepAxis &axis : sweep.axes) {
+    if (axis.values.empty())
+      throw std::invalid_argument(QStringLiteral("the range of '%1' needs --trials N (random search)").arg(axis.key).toStdString());
+    std::vector<QJsonObject> next;
+    for (const QJsonObject &point : points)
+      for (const QJsonValue &value : axis.values) {
+        QJsonObject extended = point;
+        extended.insert(axis.key, value);
+        next.push_back(extended);
+      }
+    points = std::move(next);
+  }
+  return points;
+}
+
+QString sweepLabel(const QJsonObject &settings) {
+  QStringList parts;
+  for (auto it = settings.begin(); it != settings.end(); ++it) parts << it.key() + QLatin1Char('=') + valueText(it.value());
+  return parts.join(QLatin1Char(' '));
+}
+
+QString sweepFolderPart(const QJsonObject &settings) {
+  QStringList parts;
+  for (auto it = settings.begin(); it != settings.end(); ++it) parts << it.key() + valueText(it.value());
+  return parts.join(QLatin1Char('-'));
+}
+
+std::vector<ComparisonRow> expandRows(const std::vector<ComparisonRow> &rows, const std::vector<QJsonObject> &points,
+                                      const std::vector<quint64> &seeds) {
+  std::vector<ComparisonRow> expanded;
+  for (const ComparisonRow &row : rows)
+    for (const QJsonObject &point : points)
+      for (quint64 seed : seeds) {
+        ComparisonRow r = row;
+        r.sweep = point;
+        r.seed = seed;
+        if (!point.isEmpty()) {
+          r.name += QLatin1Char('-') + sweepFolderPart(point);
+          r.label += QLatin1Char(' ') + sweepLabel(point);
+        }
+        expanded.push_back(r);
+      }
+  return expanded;
+}
+
 ComparisonRow modelRow(const ModelEntry &model, const ModelPreset *preset) {
-  if (!preset) return {model.name, model.name, model.name, {}};
-  return {model.name + QLatin1Char('-') + preset->name, model.name, model.name, preset->settings};
+  if (!preset) return {model.name, model.name, model.name, {}, {}, 0};
+  return {model.name + QLatin1Char('-') + preset->name, model.name, model.name, preset->settings, {}, 0};
 }
 
 ComparisonRow ablationRow(const ModelEntry &model, const ModelPreset &preset) {
-  return {model.name + QLatin1Char('-') + preset.name, preset.label, model.name, preset.settings};
+  return {model.name + QLatin1Char('-') + preset.name, preset.label, model.name, preset.settings, {}, 0};
 }
 
 QString defaultComparisonRoot(const QString &datasetPath) {
@@ -123,9 +251,10 @@ std::vector<TrainConfig> comparisonConfigs(const ComparisonRequest &request) {
   for (const ComparisonRow &row : request.rows) {
     QJsonObject json = row.preset;
     for (auto it = request.shared.begin(); it != request.shared.end(); ++it) json.insert(it.key(), it.value());
+    for (auto it = row.sweep.begin(); it != row.sweep.end(); ++it) json.insert(it.key(), it.value());
     json.insert(QStringLiteral("model"), row.model);
     if (request.epochs > 0) json.insert(QStringLiteral("epochs"), request.epochs);
-    json.insert(QStringLiteral("seed"), QString::number(request.seed)); // 64-bit: JSON numbers are doubles
+    json.insert(QStringLiteral("seed"), QString::number(seedOf(request, row))); // 64-bit: JSON numbers are doubles
     configs.push_back(TrainConfig::fromJson(json, request.sharedSource));
   }
   return configs;
@@ -140,7 +269,7 @@ std::vector<ComparisonResult> runComparison(const ComparisonRequest &request, Jo
   for (std::size_t r = 0; r < configs.size(); ++r) {
     ComparisonResult row;
     row.row = request.rows[r];
-    row.runDir = QDir(request.outputRoot).filePath(QStringLiteral("%1-e%2-s%3").arg(row.row.name).arg(configs[r].epochs).arg(request.seed));
+    row.runDir = QDir(request.outputRoot).filePath(QStringLiteral("%1-e%2-s%3").arg(row.row.name).arg(configs[r].epochs).arg(seedOf(request, row.row)));
     QElapsedTimer clock;
     clock.start();
     // A failing row keeps its reason and the others train; a cancel stops them all.

@@ -30,7 +30,40 @@ struct ComparisonRow {
   QString label;      // in the log and in ablation tables: "bow", "cnp + ctx"
   QString model;      // the model registry's name
   QJsonObject preset; // settings on top of the model's defaults, under the shared ones
+  // A sweep's settings for this row (over the preset and the shared ones), and the seed it trains
+  // with (0: the request's). Rows that differ only in the seed form a seed group.
+  QJsonObject sweep;
+  quint64 seed = 0;
 };
+
+// Settings a sweep tries: every value of each grid key (all combinations), or `trials` random
+// draws where a key gives a range. Values are JSON (numbers, booleans, strings).
+struct SweepAxis {
+  QString key;
+  std::vector<QJsonValue> values; // a grid's values; empty for a range
+  double low = 0, high = 0;       // a range: uniform, or log-uniform with logScale
+  bool logScale = false;
+  bool integer = false;           // the setting is an integer: draws are rounded
+};
+struct SweepRequest {
+  std::vector<SweepAxis> axes;
+  int trials = 0;        // > 0: random search, this many draws (seeded by `seed`); 0: the full grid
+  quint64 seed = 1;
+};
+// Parses "KEY=V1,V2,…" (a grid) or "KEY=LOW..HIGH" / "KEY=LOW..HIGH:log" (a range, for --trials).
+// Throws std::invalid_argument naming the text for malformed input, an unknown setting, or a range
+// whose bounds are not numbers with low < high (and both > 0 for log).
+SweepAxis parseSweepAxis(const QString &text);
+// The settings of every sweep point: the grid's combinations in order (the first key slowest), or
+// `trials` random draws. Throws std::invalid_argument when a range is given without trials.
+std::vector<QJsonObject> sweepPoints(const SweepRequest &sweep);
+// "margin=0.5 learning_rate=0.01" (labels) and "margin0.5-learning_rate0.01" (folder names).
+QString sweepLabel(const QJsonObject &settings);
+QString sweepFolderPart(const QJsonObject &settings);
+// Every row at every sweep point and every seed: row × point × seed, in that order, named
+// "<row>-<point>" (seed in the run folder's name) and labelled "<label> <point>".
+std::vector<ComparisonRow> expandRows(const std::vector<ComparisonRow> &rows, const std::vector<QJsonObject> &points,
+                                      const std::vector<quint64> &seeds);
 
 // A model as a row: named "<model>", or "<model>-<preset>" with a preset, and labelled by the model.
 ComparisonRow modelRow(const ModelEntry &model, const ModelPreset *preset = nullptr);
