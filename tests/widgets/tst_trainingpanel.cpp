@@ -368,7 +368,7 @@ private Q_SLOTS:
       panel.grab().save(qEnvironmentVariable("GS_TEST_SCREENSHOTS") + QStringLiteral("/training-narrow.png"));
       panel.resize(1100, 700);
     }
-    const QColor colour(0x1f77b4);
+    const QColor colour = state.runColours().colourOf(runDir); // the workbench's colour for the run
     QVERIFY(pixelsNear(plots->lossPlot()->grab().toImage(), colour) > 50);
     QVERIFY(pixelsNear(plots->validationPlot()->grab().toImage(), colour) > 20);
     const QString png = m_dir.filePath(QStringLiteral("loss.png"));

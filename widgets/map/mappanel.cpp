@@ -10,6 +10,7 @@
 #include "figures/mapcolouring.h"
 #include "figures/maplasso.h"
 #include "map/mapview.h"
+#include "map/moverstable.h"
 #include "common/workbenchstate.h"
 
 #include <QCheckBox>
@@ -231,6 +232,14 @@ void MapPanel::createRunControls() {
                           "and step through them with the slider"));
   m_epochSlider = new EpochSlider(this);
   m_epochSlider->setObjectName(QStringLiteral("epochSlider"));
+  m_moversButton = new QPushButton(tr("Movers"), this);
+  m_moversButton->setObjectName(QStringLiteral("moversButton"));
+  m_moversButton->setCheckable(true);
+  m_moversButton->setToolTip(tr("List the recorded items whose nearest neighbours changed most between two epochs, "
+                                "or against another run; selecting rows rings them on the map"));
+  m_movers = new MoversTable(this);
+  m_movers->setObjectName(QStringLiteral("movers"));
+  m_movers->hide();
   m_compare = new QPushButton(tr("Compare with run…"), this);
   m_compare->setToolTip(tr("Show another run's map of the same split beside this one, laid out from this map, with linked selection"));
   m_status = new QLabel(tr("No run: open a trained run to map its test split."), this);
@@ -272,6 +281,7 @@ QLayout *MapPanel::arrangeRunControls() {
   auto *runs = new QHBoxLayout;
   runs->addWidget(m_replay);
   runs->addWidget(m_epochSlider, 1); // shown during an epoch replay
+  runs->addWidget(m_moversButton);
   runs->addStretch();
   runs->addWidget(m_compare);
   runs->addWidget(new QLabel(tr("Export size"), this));
@@ -291,6 +301,7 @@ QWidget *MapPanel::createSidePane() {
   sideLayout->addWidget(m_list, 1);
   sideLayout->addWidget(new QLabel(tr("Nearest in the joint space"), side));
   sideLayout->addWidget(m_neighbourList, 1);
+  sideLayout->addWidget(m_movers, 2); // hidden until the Movers button
   return side;
 }
 
@@ -313,6 +324,9 @@ void MapPanel::connectControls() {
   connect(m_cancel, &QPushButton::clicked, this, &MapPanel::cancel);
   connect(m_replay, &QPushButton::clicked, this, [this] { replayEpochs(shownMethod()); });
   connect(m_epochSlider, &EpochSlider::indexChanged, this, &MapPanel::showEpoch);
+  connect(m_moversButton, &QPushButton::toggled, this, &MapPanel::showMovers);
+  connect(m_movers, &MoversTable::itemsPicked, this, &MapPanel::ringSampleItems);
+  connect(&m_state, &WorkbenchState::epochPicked, this, &MapPanel::onEpochPicked);
   connect(m_compare, &QPushButton::clicked, this, [this] {
     const QString dir = QFileDialog::getExistingDirectory(this, tr("Compare with run"), m_space ? m_space->runDir() : QString());
     if (!dir.isEmpty()) compareWith(dir);
@@ -374,6 +388,7 @@ void MapPanel::updateControls() {
   m_cancel->setEnabled(m_jobId != 0);
   m_export->setEnabled(m_model.hasPositions());
   m_replay->setEnabled(canReplay());
+  m_moversButton->setEnabled(canReplay() || m_moversButton->isChecked());
   m_compare->setEnabled(m_space != nullptr);
   m_epochSlider->setVisible(!m_epochNumbers.empty());
 }
@@ -392,6 +407,8 @@ bool MapPanel::canReplay() const {
 
 void MapPanel::onJointSpaceChanged() {
   const std::shared_ptr<const JointSpace> space = m_state.jointSpace();
+  m_pendingEpoch = 0; // picked for the previous run
+  followRunInMovers();
   if (!space) {
     cancel();
     m_splitJob.cancel();
@@ -560,55 +577,6 @@ QString MapPanel::computingText(LayoutMethod method, int n, const QString &note)
   return tr("Computing t-SNE of %1 items%2…").arg(n).arg(note);
 }
 
-JobId MapPanel::replayEpochs(LayoutMethod method) {
-  const std::shared_ptr<const JointSpace> space = m_state.jointSpace();
-  if (!canReplay()) {
-    setStatus(tr("This run recorded no epochs: runs trained with “Recorded images” above 0 (record_sample, 100 by default) "
-                 "can replay how their joint space formed."));
-    return 0;
-  }
-  cancel();
-  LayoutSequenceOptions options = layoutOptions(method);
-  const int token = ++m_token;
-  showMethod(method);
-  const QPointer<MapPanel> self(this);
-  m_jobId = m_bridge.submitInteractive(tr("Epoch replay"), [self, relay = m_relay, token, space, dataset = m_state.dataset(), options,
-                                                 normalised = m_model.normalised(),
-                                                 centred = m_model.centredModalities()](JobContext &job) mutable {
-    job.setProgress(-1, QStringLiteral("reading the recorded epochs"));
-    const RunTrajectory trajectory = RunTrajectory::open(space->runDir());
-    const TrajectorySample &sample = trajectory.sample();
-    const int n = sample.itemCount(), dim = sample.dim;
-    // The same vectors the map would lay out for each epoch (unit length when the panel says so).
-    std::vector<std::vector<float>> frames;
-    MapModel frame;
-    frame.setNormalised(normalised);
-    frame.setCentredModalities(centred);
-    MapData last;
-    for (int epoch : trajectory.epochs()) {
-      last = MapData::fromTrajectory(sample, trajectory.embeddings(epoch), space.get());
-      frame.setData(last);
-      frames.push_back(frame.stackedEmbeddings());
-    }
-    options = fittedToItems(options, n); // small samples: the limits computeLayout applies
-    const int count = int(frames.size());
-    std::vector<std::vector<float>> layouts = alignedLayouts(frames, n, dim, options, &job, [&job, count](int f, const std::vector<float> &) {
-      job.setProgress(double(f + 1) / count, QStringLiteral("epoch %1 of %2 laid out").arg(f + 1).arg(count));
-    });
-    if (dataset) last.addDatasetMetadata(*dataset);
-    job.setSummary({{QStringLiteral("replay_epochs"), count}, {QStringLiteral("items"), n}});
-    QMetaObject::invokeMethod(
-        relay.get(),
-        [self, token, data = std::move(last), epochs = trajectory.epochs(), layouts = std::move(layouts)]() mutable {
-          if (self) self->applyReplay(token, std::move(data), std::move(epochs), std::move(layouts));
-        },
-        Qt::QueuedConnection);
-  });
-  setStatus(tr("Laying out the recorded epochs…"));
-  updateControls();
-  return m_jobId;
-}
-
 LayoutSequenceOptions MapPanel::layoutOptions(LayoutMethod method) const {
   LayoutSequenceOptions options;
   options.method = method;
@@ -674,42 +642,6 @@ void MapPanel::selectItems(std::vector<int> items) {
   }
   if (m_compared) m_compared->showMatching(m_model, m_model.selection());
   setStatus(tr("%n item(s) selected.", nullptr, int(m_model.selection().size())));
-}
-
-void MapPanel::applyReplay(int token, MapData data, std::vector<int> epochs, std::vector<std::vector<float>> layouts) {
-  if (token != m_token || epochs.empty() || epochs.size() != layouts.size()) return;
-  const JobId running = std::exchange(m_jobId, 0); // setData's cancel() must not cancel this ending job
-  setData(std::move(data));
-  m_jobId = running;
-  m_epochNumbers = std::move(epochs);
-  m_epochLayouts = std::move(layouts);
-  m_epochSlider->setEpochs(m_epochNumbers);
-  const int last = int(m_epochLayouts.size()) - 1;
-  m_shownEpoch = last;
-  // Axes that hold every epoch's layout, so none runs out of view while the slider moves.
-  QRectF frame;
-  for (const std::vector<float> &xy : m_epochLayouts)
-    for (std::size_t k = 0; k + 1 < xy.size(); k += 2) frame |= QRectF(xy[k], xy[k + 1], 1e-9, 1e-9);
-  setPositions(m_epochLayouts[std::size_t(last)], false);
-  m_view->updatePositions(true, frame);
-  updateControls();
-  Q_EMIT replayShown(int(m_epochNumbers.size()));
-  Q_EMIT epochShown(m_epochNumbers.back());
-}
-
-void MapPanel::showEpoch(int index) {
-  if (index < 0 || index >= int(m_epochLayouts.size())) return;
-  if (m_epochSlider->index() != index) {
-    const QSignalBlocker block(m_epochSlider);
-    m_epochSlider->setIndex(index);
-  }
-  m_shownEpoch = index;
-  // The axes stay: successive layouts are aligned, so items move only as the space changed.
-  setPositions(m_epochLayouts[std::size_t(index)], false);
-  refreshClusters();
-  setStatus(tr("Epoch %1 of %2: %3 images and %4 captions of the recorded sample.")
-                .arg(m_epochNumbers[std::size_t(index)]).arg(m_epochNumbers.back()).arg(m_model.imageCount()).arg(m_model.captionCount()));
-  Q_EMIT epochShown(m_epochNumbers[std::size_t(index)]);
 }
 
 void MapPanel::cancel() {

@@ -4,11 +4,13 @@
 // updates while t-SNE runs, cancellable. Images ○ and captions × in two colours, optional thumbnails
 // and image–caption lines, hover text, a rubber band that lists the items it holds, a click that
 // selects the item in the WorkbenchState, and figure export. For runs that recorded their epochs,
-// an epoch slider replays how the joint space formed.
+// an epoch slider replays how the joint space formed, an epoch picked on the Training dock's curves
+// (WorkbenchState::epochPicked) is shown from that replay, and the Movers table lists the items whose
+// neighbourhood changed most between two epochs.
 //
 // Layouts, embedding another split and loading the thumbnails are jobs on the engine's interactive
 // lane (the Jobs tab lists them; each can be cancelled there). Two small queries stay off it, on
-// Qt's global thread pool: a clicked item's nearest neighbours and the cluster labels. They read
+// Qt's global thread pool: a clicked item's nearest neighbours, the cluster labels and the movers. They read
 // vectors and positions already in memory, answer each click or legend toggle in milliseconds, and
 // must answer while a layout holds the interactive lane (a t-SNE of a large split can hold it for
 // minutes); as jobs they would wait behind it and fill the Jobs tab with one row per click.
@@ -46,6 +48,7 @@ class EngineBridge;
 class EpochSlider;
 class JointSpace;
 class MapView;
+class MoversTable;
 class WorkbenchState;
 
 class MapPanel : public QWidget {
@@ -104,6 +107,11 @@ public:
   void showEpoch(int index);  // draws replayLayouts()[index], as the slider does
   int shownEpochIndex() const { return m_shownEpoch; } // -1 outside a replay
 
+  // The Movers table beside the map (the Movers button): the items of the run's recorded sample
+  // whose neighbourhood changed most between two epochs; selecting rows rings them on the map.
+  void showMovers(bool visible);
+  MoversTable *moversTable() const { return m_movers; }
+
   // A second run's map of the same split beside this one (ComparedMap): laid out with this map's
   // method, from this map's layout when the items are the same, after each layout here; selections
   // on either map are ringed on the other. comparisonShown follows each of its layouts.
@@ -159,6 +167,10 @@ private:
   void selectItems(std::vector<int> items);             // selection, its list, and the compared map's rings
   void layOutComparison();
   void applyReplay(int token, MapData data, std::vector<int> epochs, std::vector<std::vector<float>> layouts);
+  void onEpochPicked(const QString &runDir, int epoch);
+  void showEpochNumber(int epoch); // the replay's layout of that epoch
+  void followRunInMovers();
+  void ringSampleItems(const std::vector<int> &sampleItems);
   void loadThumbnails();
   void exportWithDialog();
   void setStatus(const QString &text);
@@ -182,13 +194,16 @@ private:
   QDoubleSpinBox *m_perplexity, *m_theta, *m_minDist;
   QComboBox *m_repulsion; // t-SNE's repulsion: TsneMethod's order
   QSpinBox *m_iterations, *m_neighbours, *m_exportWidth, *m_exportHeight;
-  QPushButton *m_compute, *m_cancel, *m_export, *m_replay, *m_compare;
+  QPushButton *m_compute, *m_cancel, *m_export, *m_replay, *m_compare, *m_moversButton;
+  MoversTable *m_movers;
   QSplitter *m_splitter;
   ComparedMap *m_compared = nullptr;
   EpochSlider *m_epochSlider;
   std::vector<int> m_epochNumbers;               // the replay's epochs (empty outside one)
   std::vector<std::vector<float>> m_epochLayouts; // one aligned layout per epoch
   int m_shownEpoch = -1;
+  JobId m_replayJob = 0;  // the last replay started (a pick waits for it rather than starting another)
+  int m_pendingEpoch = 0; // an epoch picked before the replay arrived; shown when it does
   QCheckBox *m_lines, *m_thumbnails, *m_unitLength, *m_clusters;
   QCheckBox *m_centre = nullptr; // subtract each modality's mean (the modality gap)
   QLabel *m_status;

@@ -1,5 +1,6 @@
 #include "training/trainingpanel.h"
 
+#include "training/atepochtable.h"
 #include "training/backbonepicker.h"
 #include "training/epochcostview.h"
 
@@ -17,6 +18,7 @@
 
 #include <qcustomplot.h>
 
+#include <QColorDialog>
 #include <QComboBox>
 #include <QDateTime>
 #include <QDesktopServices>
@@ -50,17 +52,6 @@ namespace gs {
 namespace {
 constexpr int kDrainIntervalMs = 100; // ≤ 10 repaints a second while training
 constexpr int kLogLines = 5000;       // the log view keeps the newest lines
-
-// Tableau's ten categorical colours: distinct for overlaid runs, readable on white.
-const QList<QColor> kRunColours = {QColor(0x1f77b4), QColor(0xff7f0e), QColor(0x2ca02c), QColor(0xd62728),
-                                   QColor(0x9467bd), QColor(0x8c564b), QColor(0xe377c2), QColor(0x7f7f7f),
-                                   QColor(0xbcbd22), QColor(0x17becf)};
-
-QIcon swatch(const QColor &colour) {
-  QPixmap pixmap(12, 12);
-  pixmap.fill(colour);
-  return QIcon(pixmap);
-}
 
 QString metricsLine(const RetrievalMetrics &m) {
   return QStringLiteral("R@1/5/10 i→t %1/%2/%3, t→i %4/%5/%6, rsum %7")
@@ -97,6 +88,8 @@ TrainingPanel::TrainingPanel(EngineBridge &bridge, WorkbenchState &state, QWidge
   connect(&m_state, &WorkbenchState::runChanged, this, [this](const QString &runDir) {
     if (!runDir.isEmpty() && runIdOf(runDir) < 0) loadRun(runDir, false);
   });
+  connect(&m_state.runColours(), &RunColours::runColourChanged, this, &TrainingPanel::onColourChanged);
+  connect(&m_state, &WorkbenchState::epochPicked, this, &TrainingPanel::onEpochPicked);
   m_drainTimer = new QTimer(this);
   m_drainTimer->setInterval(kDrainIntervalMs);
   connect(m_drainTimer, &QTimer::timeout, this, &TrainingPanel::drainInbox);
@@ -188,19 +181,25 @@ QWidget *TrainingPanel::buildMonitor(QWidget *setupColumn) {
     m_plots->setSmoothing(w);
     m_plots->refresh();
   });
-  buildRunList(monitor);
+  connect(m_plots, &TrainingPlots::pointPicked, this,
+          [this](bool loss, int runId, double x) { pickAt(loss ? Plot::Loss : Plot::Validation, x, runId); });
+  m_atEpoch = new AtEpochTable(monitor);
+  m_atEpoch->setObjectName(QStringLiteral("atEpoch"));
+  QWidget *runs = buildRunList(monitor);
   m_log = new QPlainTextEdit(monitor);
   m_log->setAccessibleName(tr("Training log"));
   m_log->setReadOnly(true);
   m_log->setMaximumBlockCount(kLogLines);
   auto *lower = new QSplitter(Qt::Horizontal, monitor);
-  lower->addWidget(m_runList);
+  lower->addWidget(runs);
   lower->addWidget(m_log);
   auto *vertical = new QSplitter(Qt::Vertical, monitor);
   vertical->addWidget(m_plots);
+  vertical->addWidget(m_atEpoch); // hidden until an epoch is picked
   vertical->addWidget(lower);
   vertical->setStretchFactor(0, 3);
-  vertical->setStretchFactor(1, 1);
+  vertical->setStretchFactor(1, 0);
+  vertical->setStretchFactor(2, 1);
   monitorLayout->addWidget(vertical, 1);
   return monitor;
 }
@@ -250,7 +249,7 @@ QHBoxLayout *TrainingPanel::buildPlotSettings(QWidget *monitor) {
   m_smoothing->setRange(0, 0.99);
   m_smoothing->setSingleStep(0.05);
   m_smoothing->setValue(0.9);
-  m_smoothing->setToolTip(tr("Weight of the loss curve's exponential moving average (0: raw)"));
+  m_smoothing->setToolTip(tr("Weight of the loss curve's moving average per minibatch, whatever rate a run logged at (0: raw)"));
   view->addWidget(m_smoothing);
   m_logScale = new QCheckBox(tr("Log scale"), monitor);
   m_logScale->setObjectName(QStringLiteral("logScaleBox"));
@@ -272,31 +271,71 @@ QHBoxLayout *TrainingPanel::buildPlotSettings(QWidget *monitor) {
   return view;
 }
 
-// The runs drawn on the plots: a check box each, and a context menu to show or forget one.
-void TrainingPanel::buildRunList(QWidget *monitor) {
-  m_runList = new QListWidget(monitor);
+// The runs drawn on the plots: a check box each, a context menu to colour, show or forget one, and
+// under the list the seed-group controls.
+QWidget *TrainingPanel::buildRunList(QWidget *monitor) {
+  auto *box = new QWidget(monitor);
+  m_runList = new QListWidget(box);
   m_runList->setObjectName(QStringLiteral("runList"));
   m_runList->setAccessibleName(tr("Runs"));
   m_runList->setToolTip(tr("Checked runs are drawn; selecting a finished run makes it the current run"));
   connect(m_runList, &QListWidget::itemChanged, this, [this](QListWidgetItem *item) {
     m_plots->setRunVisible(item->data(Qt::UserRole).toInt(), item->checkState() == Qt::Checked);
-    m_plots->refresh();
+    regroup(); // groups hold the checked runs
+    refreshAtEpoch(false);
   });
   connect(m_runList, &QListWidget::currentItemChanged, this, &TrainingPanel::onRunSelected);
   m_runList->setContextMenuPolicy(Qt::CustomContextMenu);
-  connect(m_runList, &QListWidget::customContextMenuRequested, this, [this](const QPoint &at) {
-    QListWidgetItem *item = m_runList->itemAt(at);
-    if (!item) return;
-    const int id = item->data(Qt::UserRole).toInt();
-    const Run *run = findRun(id);
-    if (!run) return;
-    QMenu menu(this);
-    const QString dir = run->dir;
-    menu.addAction(tr("Show folder"), this, [dir] { QDesktopServices::openUrl(QUrl::fromLocalFile(dir)); });
-    QAction *remove = menu.addAction(tr("Remove from list"), this, [this, id] { removeRun(id); });
-    remove->setEnabled(!(m_job != 0 && id == m_jobRun));
-    menu.exec(m_runList->viewport()->mapToGlobal(at));
+  connect(m_runList, &QListWidget::customContextMenuRequested, this, &TrainingPanel::showRunMenu);
+  m_groupSeeds = new QCheckBox(tr("Group seeds"), box);
+  m_groupSeeds->setObjectName(QStringLiteral("groupSeedsBox"));
+  m_groupSeeds->setToolTip(tr("Draw checked runs that differ only in their seed as one mean curve with a band"));
+  m_band = new QComboBox(box);
+  m_band->setObjectName(QStringLiteral("bandBox"));
+  m_band->setAccessibleName(tr("Band around the mean"));
+  m_band->addItem(tr("± std"), int(BandKind::StdDev));
+  m_band->addItem(tr("min–max"), int(BandKind::MinMax));
+  m_band->setToolTip(tr("The band: one standard deviation either side of the mean, or the runs' lowest to highest"));
+  m_band->setEnabled(false);
+  connect(m_groupSeeds, &QCheckBox::toggled, this, [this](bool on) {
+    m_band->setEnabled(on);
+    regroup();
   });
+  connect(m_band, &QComboBox::currentIndexChanged, this, [this] {
+    m_plots->setBandKind(BandKind(m_band->currentData().toInt()));
+    m_plots->refresh();
+  });
+  auto *seeds = new QHBoxLayout;
+  seeds->setContentsMargins(0, 0, 0, 0);
+  seeds->addWidget(m_groupSeeds);
+  seeds->addWidget(m_band);
+  seeds->addStretch();
+  auto *layout = new QVBoxLayout(box);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(2);
+  layout->addWidget(m_runList, 1);
+  layout->addLayout(seeds);
+  return box;
+}
+
+void TrainingPanel::showRunMenu(const QPoint &at) {
+  QListWidgetItem *item = m_runList->itemAt(at);
+  if (!item) return;
+  const int id = item->data(Qt::UserRole).toInt();
+  const Run *run = findRun(id);
+  if (!run) return;
+  QMenu menu(this);
+  const QString dir = run->dir;
+  menu.addAction(tr("Colour…"), this, [this, id] {
+    const Run *chosen = findRun(id);
+    if (!chosen) return;
+    const QColor colour = QColorDialog::getColor(chosen->colour, this, tr("Colour of %1").arg(chosen->label));
+    if (colour.isValid()) m_state.runColours().setColour(chosen->dir, colour); // onColourChanged redraws
+  });
+  menu.addAction(tr("Show folder"), this, [dir] { QDesktopServices::openUrl(QUrl::fromLocalFile(dir)); });
+  QAction *remove = menu.addAction(tr("Remove from list"), this, [this, id] { removeRun(id); });
+  remove->setEnabled(!(m_job != 0 && id == m_jobRun));
+  menu.exec(m_runList->viewport()->mapToGlobal(at));
 }
 
 QString TrainingPanel::outputFolder() const { return m_output->text().trimmed(); }
@@ -365,8 +404,8 @@ TrainingPanel::Run &TrainingPanel::runFor(const QString &runDir) {
   run->id = m_nextRunId++;
   run->dir = dir;
   run->label = QFileInfo(dir).fileName();
-  run->colour = kRunColours[(run->id - 1) % kRunColours.size()];
-  run->item = new QListWidgetItem(swatch(run->colour), run->label);
+  run->colour = m_state.runColours().colourOf(dir);
+  run->item = new QListWidgetItem(RunColours::swatch(run->colour), run->label);
   run->item->setData(Qt::UserRole, run->id);
   run->item->setToolTip(QDir::toNativeSeparators(dir));
   run->item->setFlags(run->item->flags() | Qt::ItemIsUserCheckable);
@@ -397,6 +436,8 @@ bool TrainingPanel::removeRun(int id) {
       delete (*it)->item; // the folder on disk is left alone
     }
     m_runs.erase(it);
+    regroup();
+    refreshAtEpoch(false);
     return true;
   }
   return false;
@@ -476,7 +517,10 @@ bool TrainingPanel::loadRun(const QString &runDir, bool offerResume) {
       appendLog(QString::fromUtf8(e.what()));
     }
   }
+  readRecord(run);
   showRun(run);
+  regroup();
+  refreshAtEpoch(false);
   appendLog(tr("Opened %1: %n epoch(s), ", nullptr, int(curves.epochs().size())).arg(QDir::toNativeSeparators(run.dir)) +
             tr("%n minibatch(es)", nullptr, int(curves.batches().size())));
   if (offerResume && haveConfig && m_job == 0 && !folder.isFinished()) {
@@ -531,6 +575,7 @@ bool TrainingPanel::start() {
   else run.curves.clear();
   run.curves.setSelection(config.selection, config.firstSelectableEpoch());
   m_jobRun = run.id;
+  regroup(); // a resumed run leaves its seed group while its curves grow
 
   m_inbox = std::make_shared<TrainingInbox>();
   const QString dir = run.dir;
@@ -615,6 +660,7 @@ void TrainingPanel::drainInbox() {
                   .arg(e.seconds, 0, 'f', 1)
                   .arg(correspondence));
   }
+  if (!epochs.empty()) refreshAtEpoch(false);
   m_liveBatches = m_liveBatches || !batches.empty();
   if (!batches.empty() && !m_paused) {
     const BatchEvent &last = batches.back().event;
@@ -663,7 +709,11 @@ void TrainingPanel::onFinished(JobId id, const QString &, const JobOutcome &outc
     appendLog(tr("Failed: %1").arg(outcome.error));
     break;
   }
-  if (run) updateRunItem(*run);
+  if (run) {
+    updateRunItem(*run);
+    readRecord(*run); // now complete on disk: it may join a seed group
+    regroup();
+  }
   updateButtons();
   if (outcome.status == JobStatus::Succeeded) {
     Q_EMIT runFinished(dir);

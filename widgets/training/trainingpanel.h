@@ -5,9 +5,16 @@
 // overlaid on runs reopened from their folders. A stopped run keeps its checkpoint: starting
 // again with the same output folder resumes it. Selecting a finished run makes it the workbench's
 // current run (WorkbenchState::openRun), as does a run that finishes here.
+//
+// Each run has the workbench's colour for it (RunColours), and runs that differ only in their seed
+// can be drawn as one group, a mean with a band. Clicking a curve picks an epoch for every view
+// (WorkbenchState::pickEpoch): a cursor marks it on both plots and a small table lists every shown
+// run's metrics at that epoch.
 
 #include "engine/enginebridge.h"
 #include "training/runs/runcurves.h"
+#include "training/runs/runindex.h"
+#include "training/runs/seedgroups.h"
 #include "training/trainingsource.h"
 
 #include <QColor>
@@ -34,6 +41,7 @@ class QTimer;
 
 namespace gs {
 
+class AtEpochTable;
 class BackbonePicker;
 class EpochCostView;
 
@@ -62,6 +70,16 @@ public:
   // Takes a run off the list and the plots (not the run being trained; its folder stays on disk).
   bool removeRun(int runId);
   FigureExportResult exportPlot(Plot which, const QString &path, QSize size = {});
+  // Seed groups, as the controls under the run list set them: checked runs that differ only in
+  // their seed (RunRecord::groupKey) draw as one mean curve with a band of `kind`.
+  void setSeedsGrouped(bool grouped);
+  void setBandKind(BandKind kind);
+  // What a click or drag on a plot at x does: the nearest epoch of run `runId` (on the loss plot,
+  // the epoch of the nearest minibatch), or of the selected run when -1, becomes the workbench's
+  // picked epoch. Returns that epoch, 0 when no shown run has one.
+  int pickAt(Plot which, double x, int runId = -1);
+  AtEpochTable *atEpochTable() const { return m_atEpoch; }
+  TrainingPlots *plots() const { return m_plots; }
 
   // State, for tests and the main window.
   JobId currentJob() const { return m_job; }
@@ -93,6 +111,8 @@ private:
     int epochsPlanned = 0;
     std::int64_t batchesPerEpoch = 0;
     QListWidgetItem *item = nullptr;
+    RunRecord record;       // for the seed groups; read when the run is opened or finishes
+    bool hasRecord = false; // false: a run not yet (or not readably) on disk stays alone
   };
 
   void buildUi();
@@ -103,8 +123,16 @@ private:
   QWidget *buildMonitor(QWidget *setupColumn);
   QHBoxLayout *buildControls(QWidget *monitor, QWidget *setupColumn);
   QHBoxLayout *buildPlotSettings(QWidget *monitor);
-  void buildRunList(QWidget *monitor);
+  QWidget *buildRunList(QWidget *monitor); // the list with the seed-group controls under it
+  void showRunMenu(const QPoint &at);
   Run &runFor(const QString &runDir); // finds or adds the list entry
+  Run *runAt(const QString &runDir);  // by path, symbolic links resolved; nullptr when not listed
+  void readRecord(Run &run);
+  void regroup();
+  void onColourChanged(const QString &runDir, const QColor &colour);
+  const Run *pickTarget(int runId); // the run a pick applies to
+  void onEpochPicked(const QString &runDir, int epoch);
+  void refreshAtEpoch(bool reveal); // reveal: show the table even when the user closed it
   // Reads a run folder into the list; offerResume: an unfinished run also fills the form and folder.
   bool loadRun(const QString &runDir, bool offerResume);
   Run *findRun(int id);
@@ -133,6 +161,9 @@ private:
   QDoubleSpinBox *m_smoothing = nullptr;
   QCheckBox *m_logScale = nullptr;
   QListWidget *m_runList = nullptr;
+  QCheckBox *m_groupSeeds = nullptr;
+  QComboBox *m_band = nullptr;
+  AtEpochTable *m_atEpoch = nullptr;
   QLabel *m_status = nullptr;
   QPlainTextEdit *m_log = nullptr;
   QTimer *m_drainTimer = nullptr;
