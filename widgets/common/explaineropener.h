@@ -17,5 +17,7 @@ class JobContext;
 // Throws what TrainedModel::open, prepareData and ScoreExplainer throw (each names the file or
 // the folder); `dataset` may be null.
 std::shared_ptr<const ScoreExplainer> openScoreExplainer(const QString &runDir, const Dataset *dataset, JobContext &job);
+// The same outside the engine (a window's own thread): no progress, no cancel.
+std::shared_ptr<const ScoreExplainer> openScoreExplainer(const QString &runDir, const Dataset *dataset);
 
 }  // namespace gs

@@ -1,6 +1,8 @@
 #include "retrieval/retrievalpanel.h"
 
 #include "retrieval/rankedlistmodel.h"
+#include "retrieval/retrievalcompare.h"
+#include "retrieval/retrievalsource.h"
 #include "common/workbenchstate.h"
 
 #include "analysis/jointspace.h"
@@ -106,6 +108,10 @@ RetrievalPanel::RetrievalPanel(WorkbenchState &state, QWidget *parent)
   m_tabs->setObjectName(QStringLiteral("tabs"));
   m_tabs->addTab(imagesTab, tr("Sentence → images"));
   m_tabs->addTab(captionsTab, tr("Image → captions"));
+  m_compare = new RetrievalCompareView(m_state, m_rankingPool, this);
+  m_compare->setObjectName(QStringLiteral("compareView"));
+  m_tabs->addTab(m_compare, tr("A | B"));
+  m_tabs->setTabToolTip(2, tr("One query ranked by this run and a second run, side by side"));
 
   auto *exportRow = new QHBoxLayout;
   exportRow->addStretch();
@@ -117,13 +123,14 @@ RetrievalPanel::RetrievalPanel(WorkbenchState &state, QWidget *parent)
   m_topK->setToolTip(tr("How many of the ranked results an export writes"));
   exportRow->addWidget(m_topK);
   auto *exportButton = new QPushButton(tr("Export…"), this);
-  exportButton->setToolTip(tr("Write the shown list as CSV, JSON or an HTML page with thumbnails"));
+  exportButton->setToolTip(tr("Write the shown list as CSV, JSON or an HTML page with thumbnails (A | B: both lists as CSV)"));
   connect(exportButton, &QPushButton::clicked, this, &RetrievalPanel::chooseExport);
   exportRow->addWidget(exportButton);
 
   auto *work = new QWidget(this);
   auto *workLayout = new QVBoxLayout(work);
   workLayout->setContentsMargins(0, 0, 0, 0);
+  workLayout->addWidget(createEpochBanner());
   workLayout->addWidget(m_tabs, 1);
   workLayout->addLayout(exportRow);
   m_stack = new QStackedWidget(this);
@@ -140,7 +147,9 @@ RetrievalPanel::RetrievalPanel(WorkbenchState &state, QWidget *parent)
   });
   connect(&m_state, &WorkbenchState::imageSelected, this, &RetrievalPanel::onImageSelected);
   connect(&m_state, &WorkbenchState::captionSelected, this, &RetrievalPanel::onCaptionSelected);
+  connect(&m_state, &WorkbenchState::epochPicked, this, &RetrievalPanel::onEpochPicked);
   onJointSpaceChanged();
+  if (m_state.pickedEpoch() > 0) onEpochPicked(m_state.pickedEpochRun(), m_state.pickedEpoch());
 }
 
 RetrievalPanel::~RetrievalPanel() = default;
@@ -157,6 +166,7 @@ QWidget *RetrievalPanel::createImagesTab() {
   connect(m_sentence, &QLineEdit::returnPressed, this, [this] { rankImages(m_sentence->text()); });
   imagesLayout->addWidget(m_sentence);
   m_imageRanking = new QLabel(imagesTab);
+  m_imageRanking->setWordWrap(true); // at an epoch it explains which sentences can be ranked
   imagesLayout->addWidget(m_imageRanking);
   m_imageView = makeView(imagesTab, true, kImageThumbnail);
   m_imageView->setObjectName(QStringLiteral("imageView"));
@@ -209,29 +219,49 @@ void RetrievalPanel::onJointSpaceChanged() {
   const auto space = m_state.jointSpace();
   if (space == m_space && space) return;
   m_space = space;
-  ++m_imageGeneration; // rankings under way belong to the old space
+  m_compare->setSpaceA(m_space);
+  // An epoch's sample belongs to its run: it stays while that run's kept model is embedded.
+  if (m_epochSource && m_epochSource->runDir() == m_state.runDir()) return;
+  const bool leftEpoch = m_epochSource != nullptr;
+  m_epochSource.reset();
+  ++m_epochGeneration; // an epoch of the previous run still opening
+  setSource(m_space ? std::make_shared<const RetrievalSource>(m_space) : nullptr);
+  if (leftEpoch) Q_EMIT epochShown(0);
+}
+
+void RetrievalPanel::setSource(std::shared_ptr<const RetrievalSource> source) {
+  m_source = std::move(source);
+  ++m_imageGeneration; // rankings under way belong to the old source
   ++m_captionGeneration;
   m_imageModel->clear();
   m_captionModel->clear();
   m_imageRanking->clear();
   m_captionRanking->clear();
   m_imageCombo->clear();
-  loadComboIcons(); // stops the previous space's, starts this one's
-  if (!m_space) {
+  loadComboIcons(); // stops the previous source's, starts this one's
+  updateEpochBanner();
+  if (!m_source) {
     m_hint->setText(m_state.runDir().isEmpty() ? tr("Train a model or open a run to search its test split.")
                                                : tr("Embedding the run's test split…"));
     m_stack->setCurrentWidget(m_hint);
     return;
   }
   m_stack->setCurrentWidget(m_stack->widget(1));
-  m_imageCombo->addItems(m_space->imageIds());
+  m_imageCombo->addItems(m_source->imageIds());
   m_imageCombo->setCurrentIndex(-1);
+  updateCompleter();
+  if (!m_sentence->text().trimmed().isEmpty()) rankImages(m_sentence->text());
+  if (m_state.selectedImage() >= 0) onImageSelected(m_state.selectedImage());
+}
+
+// The search field completes the shown captions (at an epoch, the only sentences it can rank).
+void RetrievalPanel::updateCompleter() {
   QCompleter *completer = nullptr;
-  if (m_space->captionCount() <= kContainsCompletion) {
-    completer = new QCompleter(m_space->captions(), m_sentence);
+  if (m_source->captionCount() <= kContainsCompletion) {
+    completer = new QCompleter(m_source->captions(), m_sentence);
     completer->setFilterMode(Qt::MatchContains);
   } else {
-    QStringList sorted = m_space->captions();
+    QStringList sorted = m_source->captions();
     std::sort(sorted.begin(), sorted.end(), [](const QString &a, const QString &b) { return a.compare(b, Qt::CaseInsensitive) < 0; });
     sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
     completer = new QCompleter(sorted, m_sentence);
@@ -241,14 +271,12 @@ void RetrievalPanel::onJointSpaceChanged() {
   completer->setCaseSensitivity(Qt::CaseInsensitive);
   delete m_sentence->completer();
   m_sentence->setCompleter(completer);
-  if (!m_sentence->text().trimmed().isEmpty()) rankImages(m_sentence->text());
-  if (m_state.selectedImage() >= 0) onImageSelected(m_state.selectedImage());
 }
 
 void RetrievalPanel::loadComboIcons() {
-  delete m_iconLoader; // its results belong to the previous space
+  delete m_iconLoader; // its results belong to the previous source
   m_iconLoader = nullptr;
-  if (!m_space) return;
+  if (!m_source) return;
   auto *watcher = new QFutureWatcher<QImage>(this);
   m_iconLoader = watcher;
   connect(watcher, &QFutureWatcherBase::resultReadyAt, this, [this, watcher](int row) {
@@ -259,7 +287,7 @@ void RetrievalPanel::loadComboIcons() {
     if (m_iconLoader == watcher) m_iconLoader = nullptr;
     watcher->deleteLater();
   });
-  watcher->setFuture(QtConcurrent::mapped(m_space->imagePaths().mid(0, kComboThumbnails),
+  watcher->setFuture(QtConcurrent::mapped(m_source->imagePaths().mid(0, kComboThumbnails),
                                           [](const QString &path) { return loadThumbnail(path, kCaptionThumbnail); }));
 }
 
@@ -273,15 +301,15 @@ QString RetrievalPanel::indexNote(IndexKind kind) const {
 }
 
 void RetrievalPanel::rankImages(const QString &sentence) {
-  if (!m_space) return;
+  if (!m_source) return;
   if (m_sentence->text() != sentence) m_sentence->setText(sentence);
-  const auto space = m_space;
+  const auto space = m_source;
   const int generation = ++m_imageGeneration;
   m_imageRanking->setText(tr("Ranking…"));
   const int depth = std::max(kListedRows, m_topK->value());
   runRanking(this, &m_rankingPool, [space, sentence, depth] { return space->imagesForSentence(sentence, depth); },
              [this, space, generation](const Ranking &result) {
-               if (generation != m_imageGeneration || space != m_space) return;
+               if (generation != m_imageGeneration || space != m_source) return;
                if (!result.error.isEmpty()) {
                  m_imageRanking->setText(tr("Cannot rank: %1").arg(result.error));
                  m_imageModel->clear();
@@ -322,15 +350,15 @@ void RetrievalPanel::rankImages(const QString &sentence) {
 }
 
 void RetrievalPanel::rankCaptions(int imageRow) {
-  if (!m_space || imageRow < 0 || imageRow >= m_space->imageCount()) return;
+  if (!m_source || imageRow < 0 || imageRow >= m_source->imageCount()) return;
   if (m_imageCombo->currentIndex() != imageRow) m_imageCombo->setCurrentIndex(imageRow);
-  const auto space = m_space;
+  const auto space = m_source;
   const int generation = ++m_captionGeneration;
   m_captionRanking->setText(tr("Ranking…"));
   const int depth = std::max(kListedRows, m_topK->value());
   runRanking(this, &m_rankingPool, [space, imageRow, depth] { return space->captionsForImage(imageRow, depth); },
              [this, space, generation](const Ranking &result) {
-               if (generation != m_captionGeneration || space != m_space) return;
+               if (generation != m_captionGeneration || space != m_source) return;
                if (!result.error.isEmpty()) {
                  m_captionRanking->setText(tr("Cannot rank: %1").arg(result.error));
                  m_captionModel->clear();
@@ -356,13 +384,15 @@ void RetrievalPanel::rankCaptions(int imageRow) {
 }
 
 void RetrievalPanel::onImageSelected(int datasetImage) {
-  if (m_selecting || !m_space) return;
+  if (m_selecting || !m_source) return;
   const auto dataset = m_state.dataset();
   if (!dataset || datasetImage < 0 || datasetImage >= int(dataset->images.size())) return;
   const QString id = dataset->images[std::size_t(datasetImage)].id;
-  const int row = m_space->imageRowOf(id);
+  const int row = m_source->imageRowOf(id);
   if (row < 0) {
-    m_captionRanking->setText(tr("Image %1 is not in the run's %2 split").arg(id, splitName(m_space->split())));
+    m_captionRanking->setText(m_source->epoch() > 0
+                                  ? tr("Image %1 is not in the sample recorded at epoch %2").arg(id).arg(m_source->epoch())
+                                  : tr("Image %1 is not in the run's %2 split").arg(id, splitName(m_space->split())));
     return;
   }
   if (row == m_imageCombo->currentIndex() && m_captionModel->rowCount() > 0) return;
@@ -370,7 +400,7 @@ void RetrievalPanel::onImageSelected(int datasetImage) {
 }
 
 void RetrievalPanel::onCaptionSelected(int datasetCaption) {
-  if (m_selecting || !m_space) return;
+  if (m_selecting || !m_source) return;
   const auto dataset = m_state.dataset();
   if (!dataset || datasetCaption < 0 || datasetCaption >= int(dataset->captions.size())) return;
   // A caption chosen elsewhere becomes the query: its images ranked, its own image's rank shown.
@@ -379,9 +409,9 @@ void RetrievalPanel::onCaptionSelected(int datasetCaption) {
 }
 
 void RetrievalPanel::onImageResultChosen(const QModelIndex &index) {
-  if (!index.isValid() || !m_space) return;
+  if (!index.isValid() || !m_source) return;
   const int row = m_imageModel->sourceRow(index.row());
-  const int datasetImage = row >= 0 ? m_state.imageIndexOf(m_space->imageIds()[row]) : -1;
+  const int datasetImage = row >= 0 ? m_state.imageIndexOf(m_source->imageIds()[row]) : -1;
   if (datasetImage < 0) return; // the open dataset is not the run's
   m_selecting = true;
   m_state.selectImage(datasetImage);
@@ -390,12 +420,12 @@ void RetrievalPanel::onImageResultChosen(const QModelIndex &index) {
 
 int RetrievalPanel::datasetCaptionOf(int captionRow) const {
   const auto dataset = m_state.dataset();
-  if (!dataset || !m_space || captionRow < 0 || captionRow >= m_space->captionCount()) return -1;
-  const int imageRow = m_space->captionImage()[std::size_t(captionRow)];
+  if (!dataset || !m_source || captionRow < 0 || captionRow >= m_source->captionCount()) return -1;
+  const int imageRow = m_source->captionImage()[std::size_t(captionRow)];
   if (imageRow < 0) return -1;
-  const int datasetImage = m_state.imageIndexOf(m_space->imageIds()[imageRow]);
+  const int datasetImage = m_state.imageIndexOf(m_source->imageIds()[imageRow]);
   if (datasetImage < 0) return -1;
-  const QString &raw = m_space->captions()[captionRow];
+  const QString &raw = m_source->captions()[captionRow];
   for (int c : dataset->images[std::size_t(datasetImage)].captions)
     if (dataset->captions[std::size_t(c)].raw == raw) return c;
   return -1;
@@ -426,6 +456,7 @@ bool RetrievalPanel::exportList(RankedList::Kind kind, const QString &path, int 
 }
 
 void RetrievalPanel::chooseExport() {
+  if (m_tabs->currentWidget() == m_compare) return m_compare->chooseExport(m_topK->value());
   const RankedList::Kind kind = m_tabs->currentIndex() == 0 ? RankedList::Kind::Images : RankedList::Kind::Captions;
   QString selectedFilter;
   QString path = QFileDialog::getSaveFileName(this, tr("Export ranked list"), {}, rankedListFileFilter(), &selectedFilter);

@@ -6,11 +6,18 @@
 // Selecting a result selects that image or caption in the workbench. The top K of a list export
 // as CSV, JSON or a standalone HTML page.
 //
+// Two more views of the run (retrievalsource.h, retrievalcompare.h):
+//  - an epoch picked on a training curve (WorkbenchState::epochPicked) turns both query tabs to
+//    the run's recorded sample ranked with that epoch's vectors, under a banner that leads back to
+//    the kept model (retrievalpanelepoch.cpp);
+//  - the "A | B" tab ranks one query with the current run and a second run side by side.
+//
 // Rankings are queries answered on each Enter or image pick from the joint space already open, not
 // work the user starts and watches: they run on a private one-thread pool, not as engine jobs. On
 // the engine's interactive lane they would wait behind a map's layout (minutes for a large t-SNE),
 // and each query would add a row to the Jobs tab. The pool's single thread keeps the run's model
-// from encoding two sentences at once.
+// from encoding two sentences at once. Reading a picked epoch's vectors and embedding the second
+// run of the "A | B" tab go there too: the queries that need them wait for them anyway.
 
 #include "analysis/vectorindex.h"
 #include "figures/rankedlisthtml.h"
@@ -33,8 +40,11 @@ class QTabWidget;
 
 namespace gs {
 
+class EpochSpace;
 class JointSpace;
 class RankedListModel;
+class RetrievalCompareView;
+class RetrievalSource;
 class WorkbenchState;
 
 class RetrievalPanel : public QWidget {
@@ -46,7 +56,7 @@ public:
   // Queries, as typing + Enter and picking an image do (tests call them). Both return at once;
   // imagesRanked() / captionsRanked() follow when the result is shown.
   void rankImages(const QString &sentence);
-  void rankCaptions(int imageRow); // a JointSpace image row
+  void rankCaptions(int imageRow); // an image row of what the tabs show (the split, or an epoch's sample)
 
   // The top `topK` of a shown list as an export would write it.
   RankedList exportedList(RankedList::Kind kind, int topK) const;
@@ -57,17 +67,31 @@ public:
   QString hintText() const;
   bool hasSpace() const { return m_space != nullptr; }
   QLineEdit *sentenceEdit() const { return m_sentence; }
+  // The epoch whose recorded sample the query tabs rank (0: the kept model) and its banner's text.
+  int shownEpoch() const;
+  QString epochBannerText() const;
+  RetrievalCompareView *compareView() const { return m_compare; }
 
 Q_SIGNALS:
   void imagesRanked();
   void captionsRanked();
   void rankingFailed(const QString &error);
+  void epochShown(int epoch); // the tabs now rank at `epoch` (0: the kept model again)
 
 private:
   QWidget *createImagesTab();
   QWidget *createCaptionsTab();
   QString indexNote(IndexKind kind) const; // appended to a ranking's line when its side is approximate
   void onJointSpaceChanged();
+  // What the query tabs rank: the kept model's split, an epoch's sample, or nothing (the hint).
+  void setSource(std::shared_ptr<const RetrievalSource> source);
+  void updateCompleter();
+  // Epoch mode (retrievalpanelepoch.cpp).
+  QWidget *createEpochBanner();
+  void onEpochPicked(const QString &runDir, int epoch);
+  void showEpoch(const QString &runDir, std::shared_ptr<const EpochSpace> epoch);
+  void leaveEpoch();
+  void updateEpochBanner();
   void onImageSelected(int datasetImage);
   void onCaptionSelected(int datasetCaption);
   void onImageResultChosen(const QModelIndex &index);
@@ -77,7 +101,9 @@ private:
   void loadComboIcons();
 
   WorkbenchState &m_state;
-  std::shared_ptr<const JointSpace> m_space;
+  std::shared_ptr<const JointSpace> m_space; // the current run's kept model
+  std::shared_ptr<const RetrievalSource> m_source;      // what the query tabs rank
+  std::shared_ptr<const RetrievalSource> m_epochSource; // an epoch's sample, while one is shown
   // Rankings run here, one at a time (see the top of this file): off the GUI thread and the engine's
   // lanes, without leaning on JointSpace's model for two sentences at once, and without filling the
   // global pool that the thumbnails use.
@@ -94,11 +120,13 @@ private:
   QListView *m_captionView = nullptr;
   RankedListModel *m_captionModel = nullptr;
   QSpinBox *m_topK = nullptr;
+  RetrievalCompareView *m_compare = nullptr;
+  QWidget *m_epochBanner = nullptr;
+  QLabel *m_epochLabel = nullptr;
+  int m_epochGeneration = 0; // an epoch that opens after a newer pick is dropped
   // Generations: a ranking that finishes after a newer one was asked for is dropped.
   int m_imageGeneration = 0;
   int m_captionGeneration = 0;
-  // The split's captions by their tokens ("a dog runs" matches "A dog runs."), to the image rows
-  // they describe: a typed sentence that is one of them has a true image.
   QObject *m_iconLoader = nullptr; // the combo's thumbnails, loading (deleted when the space changes)
   bool m_selecting = false; // our own selection echoes back from the state: ignore it
 };
