@@ -9,6 +9,7 @@
 #include "analysis/mapclusters.h"
 #include "figures/mapcolouring.h"
 #include "map/comparedmap.h"
+#include "map/runheading.h"
 #include "map/epochslider.h"
 #include "map/mappanel.h"
 #include "tinyrun.h"
@@ -24,6 +25,7 @@
 #include <QElapsedTimer>
 #include <QThread>
 #include <QImage>
+#include <QLabel>
 #include <QListWidget>
 #include <QMouseEvent>
 #include <QSignalSpy>
@@ -658,6 +660,17 @@ private Q_SLOTS:
     QVERIFY(other->startedFromReference());
     QVERIFY(other->model().hasPositions());
     QVERIFY(other->title().contains(QStringLiteral("bow")));
+    // Each map's heading has a swatch of its run's colour, and follows a change of it.
+    QCOMPARE(other->runColour(), state.runColours().colourOf(second));
+    auto *heading = child<RunHeading>(panel, "mapHeading"); // the first map's
+    QVERIFY(!heading->isHidden());
+    QCOMPARE(heading->colour(), state.runColours().colourOf(first));
+    QVERIFY(heading->colour() != other->runColour());
+    const QColor chosen(0x12, 0x34, 0x56);
+    state.runColours().setColour(second, chosen);
+    QCOMPARE(other->runColour(), chosen);
+    QCOMPARE(child<QLabel>(other, "runSwatch")->pixmap().toImage().pixelColor(2, 2), chosen);
+    QCOMPARE(heading->colour(), state.runColours().colourOf(first));
     // The two runs differ, so their maps do too (the second is not a copy of the first).
     bool differs = false;
     for (int item = 0; item < panel.model().itemCount(); ++item) differs = differs || other->model().position(item) != panel.model().position(item);
@@ -684,6 +697,7 @@ private Q_SLOTS:
     QVERIFY(other->startedFromReference());
     panel.closeComparison();
     QVERIFY(!panel.comparedMap());
+    QVERIFY(heading->isHidden()); // one map needs no heading
   }
 
   // Opening a run in the Map — another split of the current run, or a second run to compare with —

@@ -4,10 +4,12 @@
 // click calls, and a real click at the epoch's pixel) sets the workbench's picked epoch, draws the
 // cursor, fills the "At epoch" table and makes the Map show that epoch of its replay; the Movers
 // table lists the recorded items by how much their neighbourhood changed, and rings the chosen
-// ones on the Map.
+// ones on the Map. "Train over seeds…" trains the form's configuration once per seed as one job,
+// and its runs join the list as one band.
 
 #include "analysis/jointspace.h"
 #include "common/workbenchstate.h"
+#include "data/loaddataset.h"
 #include "engine/engine.h"
 #include "engine/enginebridge.h"
 #include "findchild.h"
@@ -15,16 +17,23 @@
 #include "map/moverstable.h"
 #include "tinyrun.h"
 #include "training/atepochtable.h"
+#include "training/seedsdialog.h"
+#include "training/trainconfigform.h"
 #include "training/trainingpanel.h"
 #include "training/trainingplots.h"
 
 #include <qcustomplot.h>
 
 #include <QCheckBox>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFileInfo>
 #include <QComboBox>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QAction>
+#include <QTimer>
 #include <QListWidget>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -59,16 +68,17 @@ class TestTrainingCompare : public QObject {
   Q_OBJECT
   QTemporaryDir m_dir;
   QStringList m_runs; // bow-s1, bow-s2, bow-s3: the same settings, seeds 1–3
+  test::TinyDataset m_tiny;
 
 private Q_SLOTS:
   void initTestCase() {
     QVERIFY(m_dir.isValid());
-    const test::TinyDataset tiny = test::makeTinyDataset(m_dir.path());
+    m_tiny = test::makeTinyDataset(m_dir.path());
     for (quint64 seed : {1, 2, 3}) {
       TrainConfig config = test::tinyConfig(kEpochs);
       config.seed = seed;
       const QString runDir = m_dir.filePath(QStringLiteral("bow-s%1").arg(seed));
-      test::trainTinyRun(tiny, runDir, config);
+      test::trainTinyRun(m_tiny, runDir, config);
       m_runs << runDir;
     }
   }
@@ -225,6 +235,68 @@ private Q_SLOTS:
       QTest::qWait(100);
       map.grab().save(folder + QStringLiteral("/map-movers.png"));
     }
+  }
+
+  // The seeds line: positive integers, none twice, at least two; the dialog's OK waits for one.
+  void seedsAreChecked() {
+    QCOMPARE(SeedsDialog::parse(QStringLiteral("1,2,3")), (std::vector<quint64>{1, 2, 3}));
+    QCOMPARE(SeedsDialog::parse(QStringLiteral(" 7 , 3 11")), (std::vector<quint64>{7, 3, 11}));
+    for (const char *bad : {"", "1", "1,x", "1,-2", "0,1", "1,2,1", "1.5,2"}) {
+      QString error;
+      QVERIFY2(SeedsDialog::parse(QString::fromLatin1(bad), &error).empty(), bad);
+      QVERIFY2(!error.isEmpty(), bad);
+    }
+    SeedsDialog dialog;
+    auto *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+    dialog.setText(QStringLiteral("4"));
+    QVERIFY(!ok->isEnabled());
+    QVERIFY(child<QLabel>(dialog, "seedsProblem")->text().contains(QStringLiteral("two")));
+    child<QLineEdit>(dialog, "seedsEdit")->setText(QStringLiteral("4,5"));
+    QVERIFY(ok->isEnabled());
+    QCOMPARE(dialog.seeds(), (std::vector<quint64>{4, 5}));
+  }
+
+  // "Train over seeds…" with seeds 1 and 2, as typed into its dialog: one engine job trains both
+  // runs into folders of their own beside the output folder; both join the list and the plots draw
+  // them as one band (N=2).
+  void trainsOverSeeds() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    state.setDataset(std::make_shared<Dataset>(loadDataset(m_tiny.datasetPath)));
+    TrainingPanel panel(bridge, state);
+    panel.setOutputFolder(m_dir.filePath(QStringLiteral("over-seeds")));
+    panel.setBackbone(m_tiny.backbone);
+    panel.form()->setConfig(test::tinyConfig(kEpochs));
+    QSignalSpy started(&bridge, &EngineBridge::started);
+    QTimer::singleShot(0, &panel, [&panel] {
+      auto *dialog = panel.findChild<SeedsDialog *>();
+      QVERIFY(dialog);
+      child<QLineEdit>(dialog, "seedsEdit")->setText(QStringLiteral("1,2"));
+      dialog->accept();
+    });
+    child<QAction>(panel, "trainOverSeedsAction")->trigger();
+    QVERIFY(panel.currentJob() != 0);
+    QVERIFY(!panel.startButton()->isEnabled());
+    QVERIFY(panel.stopButton()->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(panel.currentJob() == 0, 2 * kTimeoutMs);
+    QCOMPARE(started.count(), 1); // one job for both seeds
+    QVERIFY2(panel.statusText().contains(QStringLiteral("2 of 2")), qPrintable(panel.statusText()));
+
+    const QString root = m_dir.filePath(QStringLiteral("over-seeds-seeds"));
+    QCOMPARE(QDir::cleanPath(panel.seedsFolder()), QDir::cleanPath(root));
+    for (const char *name : {"bow-e3-s1", "bow-e3-s2"}) {
+      const QString runDir = QDir(root).filePath(QString::fromLatin1(name));
+      QVERIFY2(QFileInfo::exists(QDir(runDir).filePath(QStringLiteral("result.json"))), name);
+      QVERIFY2(panel.runIdOf(runDir) >= 0, name);
+    }
+    QCOMPARE(child<QListWidget>(panel, "runList")->count(), 2);
+    QVERIFY(child<QCheckBox>(panel, "groupSeedsBox")->isChecked());
+    QCOMPARE(panel.plots()->groupCount(), 1);
+    const QList<QCPGraph *> means = graphsNamed(panel.plots()->lossPlot(), QStringLiteral("(N=2)"));
+    QCOMPARE(means.size(), 1);
+    QVERIFY(means[0]->dataCount() > 0);
+    QCOMPARE(filledGraphs(panel.plots()->lossPlot()), 1);
   }
 
   // The Movers table alone: every item of the sample, most moved first; between two runs with the

@@ -4,13 +4,13 @@
 #include "engine/enginebridge.h"
 #include "engine/jobcontext.h"
 #include "map/mapview.h"
+#include "map/runheading.h"
 #include "figures/mapcolouring.h"
 #include "figures/maplasso.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QHBoxLayout>
-#include <QLabel>
 #include <QPointer>
 #include <QStyle>
 #include <QToolButton>
@@ -20,16 +20,17 @@
 
 namespace gs {
 
-ComparedMap::ComparedMap(EngineBridge &bridge, QWidget *parent)
-    : QWidget(parent), m_bridge(bridge), m_view(new MapView(m_model, this)), m_title(new QLabel(this)), m_close(new QToolButton(this)),
+ComparedMap::ComparedMap(EngineBridge &bridge, RunColours &colours, QWidget *parent)
+    : QWidget(parent), m_bridge(bridge), m_view(new MapView(m_model, this)), m_heading(new RunHeading(colours, this)),
+      m_close(new QToolButton(this)),
       m_openJob(bridge, this), m_relay(new QObject, [](QObject *relay) { relay->deleteLater(); }) {
   m_view->setObjectName(QStringLiteral("comparedView")); // apart from the first map's "view"
   m_close->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
   m_close->setToolTip(tr("Close the comparison"));
   m_close->setAccessibleName(tr("Close the comparison"));
-  m_title->setWordWrap(true);
+  m_heading->setObjectName(QStringLiteral("comparedHeading"));
   auto *header = new QHBoxLayout;
-  header->addWidget(m_title, 1);
+  header->addWidget(m_heading, 1);
   header->addWidget(m_close);
   auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -44,7 +45,7 @@ ComparedMap::ComparedMap(EngineBridge &bridge, QWidget *parent)
     m_jobId = 0;
     const QString message = outcome.status == JobStatus::Cancelled ? tr("%1 — cancelled").arg(m_modelName)
                                                                     : tr("%1 — the layout failed: %2").arg(m_modelName, outcome.error);
-    m_title->setText(message);
+    m_heading->setText(message);
     Q_EMIT laidOut(false, message);
   });
 }
@@ -57,12 +58,15 @@ void ComparedMap::cancel() {
   ++m_token;
 }
 
-QString ComparedMap::title() const { return m_title->text(); }
+QString ComparedMap::title() const { return m_heading->text(); }
+
+QColor ComparedMap::runColour() const { return m_heading->colour(); }
 
 void ComparedMap::open(const QString &runDir, std::optional<Split> split, std::shared_ptr<const Dataset> dataset) {
   cancel();
   m_runDir = runDir;
-  m_title->setText(tr("Opening %1…").arg(QDir::toNativeSeparators(runDir)));
+  m_heading->setRun(runDir);
+  m_heading->setText(tr("Opening %1…").arg(QDir::toNativeSeparators(runDir)));
   m_openJob.start(
       tr("Open %1 for comparison").arg(QFileInfo(runDir).fileName()),
       [runDir, split, dataset](JobContext &job) {
@@ -86,13 +90,13 @@ void ComparedMap::showOpened(MapData data, const QString &model) {
   m_modelName = model;
   m_model.clearPositions();
   m_view->rebuild();
-  m_title->setText(tr("%1 — %2").arg(m_modelName, QFileInfo(m_runDir).fileName()));
-  Q_EMIT opened(true, m_title->text());
+  m_heading->setText(tr("%1 — %2").arg(m_modelName, QFileInfo(m_runDir).fileName()));
+  Q_EMIT opened(true, m_heading->text());
 }
 
 void ComparedMap::refuseOpening(const QString &why) {
-  m_title->setText(tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(m_runDir), why));
-  Q_EMIT opened(false, m_title->text());
+  m_heading->setText(tr("Cannot open %1: %2").arg(QDir::toNativeSeparators(m_runDir), why));
+  Q_EMIT opened(false, m_heading->text());
 }
 
 JobId ComparedMap::layOut(const LayoutSequenceOptions &requested, const MapModel &reference) {
@@ -127,12 +131,12 @@ JobId ComparedMap::layOut(const LayoutSequenceOptions &requested, const MapModel
                                       .arg(self->m_modelName)
                                       .arg(100 * preservation, 0, 'f', 1)
                                       .arg(self->m_fromReference ? tr("; started from the first map") : QString());
-          self->m_title->setText(message);
+          self->m_heading->setText(message);
           Q_EMIT self->laidOut(true, message);
         },
         Qt::QueuedConnection);
   });
-  m_title->setText(tr("%1 — laying out…").arg(m_modelName));
+  m_heading->setText(tr("%1 — laying out…").arg(m_modelName));
   return m_jobId;
 }
 

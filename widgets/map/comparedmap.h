@@ -5,6 +5,7 @@
 // the two runs place it differently — and linked: what is selected on one map is ringed on the
 // other (items matched by image id and caption text). Opening the run (embedding its split) and the
 // layout are jobs on the engine's interactive lane: the Jobs tab lists them and can cancel them.
+// Its heading has a swatch of the run's colour (RunColours), so the map reads as that run's.
 
 #include "analysis/layoutsequence.h"
 #include "data/dataset.h"
@@ -12,12 +13,12 @@
 #include "engine/job.h"
 #include "analysis/mapmodel.h"
 
+#include <QColor>
 #include <QWidget>
 
 #include <memory>
 #include <optional>
 
-class QLabel;
 class QToolButton;
 
 namespace gs {
@@ -25,11 +26,14 @@ namespace gs {
 class EngineBridge;
 class JointSpace;
 class MapView;
+class RunColours;
+class RunHeading;
 
 class ComparedMap : public QWidget {
   Q_OBJECT
 public:
-  ComparedMap(EngineBridge &bridge, QWidget *parent = nullptr);
+  // bridge and colours must outlive the map.
+  ComparedMap(EngineBridge &bridge, RunColours &colours, QWidget *parent = nullptr);
   ~ComparedMap() override; // cancels its layout job without waiting
 
   // Embeds the run's split (every split when empty) as an engine job (the dataset's metadata joined
@@ -46,6 +50,7 @@ public:
   const MapModel &model() const { return m_model; }
   QString runDir() const { return m_runDir; }
   QString title() const;
+  QColor runColour() const; // the swatch's: the run's colour, following a change of it
   bool startedFromReference() const { return m_fromReference; }
 
 Q_SIGNALS:
@@ -62,7 +67,7 @@ private:
   EngineBridge &m_bridge;
   MapModel m_model;
   MapView *m_view;
-  QLabel *m_title;
+  RunHeading *m_heading;
   QToolButton *m_close;
   QString m_runDir, m_modelName;
   JobId m_jobId = 0;

@@ -11,6 +11,7 @@
 #include "figures/maplasso.h"
 #include "map/mapview.h"
 #include "map/moverstable.h"
+#include "map/runheading.h"
 #include "common/workbenchstate.h"
 
 #include <QCheckBox>
@@ -119,6 +120,9 @@ MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
       m_relay(new QObject, [](QObject *relay) { relay->deleteLater(); }) {
   m_view = new MapView(m_model, this);
   m_view->setObjectName(QStringLiteral("view"));
+  m_heading = new RunHeading(m_state.runColours(), this);
+  m_heading->setObjectName(QStringLiteral("mapHeading"));
+  m_heading->hide(); // shown while a second run is compared, to tell the two maps apart
   createLists();
   createLayoutControls();
   createDisplayControls();
@@ -306,8 +310,13 @@ QWidget *MapPanel::createSidePane() {
 }
 
 void MapPanel::arrangeWidgets() {
+  auto *first = new QWidget(this); // the current run's map, under its heading
+  auto *firstLayout = new QVBoxLayout(first);
+  firstLayout->setContentsMargins(0, 0, 0, 0);
+  firstLayout->addWidget(m_heading);
+  firstLayout->addWidget(m_view, 1);
   m_splitter = new QSplitter(this);
-  m_splitter->addWidget(m_view);
+  m_splitter->addWidget(first);
   m_splitter->addWidget(createSidePane());
   m_splitter->setStretchFactor(0, 4);
   m_splitter->setStretchFactor(1, 1);
@@ -413,6 +422,7 @@ void MapPanel::onJointSpaceChanged() {
     cancel();
     m_splitJob.cancel();
     m_space.reset();
+    showHeading();
     setData({});
     setStatus(tr("No run: open a trained run to map its test split."));
     return;
@@ -423,6 +433,7 @@ void MapPanel::onJointSpaceChanged() {
 void MapPanel::showSpace(const std::shared_ptr<const JointSpace> &space) {
   m_splitJob.cancel(); // a split still being embedded is no longer wanted
   m_space = space;
+  showHeading();
   const int shown = space->allSplits() ? kAllSplits : int(space->split());
   m_split->setCurrentIndex(m_split->findData(shown));
   MapData data = MapData::fromJointSpace(*space);
@@ -587,47 +598,6 @@ LayoutSequenceOptions MapPanel::layoutOptions(LayoutMethod method) const {
   options.umap.neighbours = m_neighbours->value();
   options.umap.minDist = m_minDist->value();
   return options;
-}
-
-void MapPanel::compareWith(const QString &runDir) {
-  if (!m_space) {
-    setStatus(tr("Open a run first: the comparison shows a second run's map of the same split."));
-    return;
-  }
-  if (!m_compared) {
-    m_compared = new ComparedMap(m_bridge, this);
-    m_splitter->insertWidget(1, m_compared);
-    m_splitter->setStretchFactor(1, 4);
-    connect(m_compared, &ComparedMap::opened, this, [this](bool ok, const QString &message) {
-      if (ok) layOutComparison();
-      else Q_EMIT comparisonShown(false, message);
-    });
-    connect(m_compared, &ComparedMap::laidOut, this, [this](bool ok, const QString &message) {
-      if (ok) {
-        m_compared->setColouring(m_colourBy->currentData().toString());
-        m_compared->setSizing(m_sizeBy->currentData().toString());
-        m_compared->showMatching(m_model, m_model.selection());
-      }
-      Q_EMIT comparisonShown(ok, message);
-    });
-    connect(m_compared, &ComparedMap::itemsPicked, this,
-            [this](const std::vector<int> &items) { selectItems(m_model.itemsMatching(m_compared->model(), items)); });
-    connect(m_compared, &ComparedMap::closeRequested, this, &MapPanel::closeComparison);
-  }
-  m_compared->open(runDir, m_space->allSplits() ? std::nullopt : std::optional<Split>(m_space->split()), m_state.dataset());
-}
-
-void MapPanel::closeComparison() {
-  if (!m_compared) return;
-  m_compared->hide();
-  m_compared->deleteLater();
-  m_compared = nullptr;
-}
-
-// The compared map follows this one: the same method and settings, from this layout.
-void MapPanel::layOutComparison() {
-  if (m_compared && m_model.hasPositions() && m_compared->model().itemCount() > 0)
-    m_compared->layOut(layoutOptions(m_running), m_model);
 }
 
 void MapPanel::selectItems(std::vector<int> items) {

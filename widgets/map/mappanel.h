@@ -49,6 +49,7 @@ class EpochSlider;
 class JointSpace;
 class MapView;
 class MoversTable;
+class RunHeading;
 class WorkbenchState;
 
 class MapPanel : public QWidget {
@@ -114,7 +115,8 @@ public:
 
   // A second run's map of the same split beside this one (ComparedMap): laid out with this map's
   // method, from this map's layout when the items are the same, after each layout here; selections
-  // on either map are ringed on the other. comparisonShown follows each of its layouts.
+  // on either map are ringed on the other. comparisonShown follows each of its layouts. Each map's
+  // heading then has a swatch of its run's colour (WorkbenchState::runColours).
   void compareWith(const QString &runDir);
   void closeComparison();
   ComparedMap *comparedMap() const { return m_compared; }
@@ -166,6 +168,7 @@ private:
   void showMethod(LayoutMethod method);                           // the controls show what is drawn
   void selectItems(std::vector<int> items);             // selection, its list, and the compared map's rings
   void layOutComparison();
+  void showHeading(); // the current run's heading, beside a compared run's
   void applyReplay(int token, MapData data, std::vector<int> epochs, std::vector<std::vector<float>> layouts);
   void onEpochPicked(const QString &runDir, int epoch);
   void showEpochNumber(int epoch); // the replay's layout of that epoch
@@ -184,6 +187,7 @@ private:
   WorkbenchState &m_state;
   MapModel m_model;
   MapView *m_view;
+  RunHeading *m_heading; // the current run's, in its colour; shown while another run is compared
   QListWidget *m_list, *m_neighbourList;
   QComboBox *m_mode, *m_colourBy, *m_sizeBy, *m_split;
   std::shared_ptr<const JointSpace> m_space; // the split on the map (the state's, or one opened here)

@@ -18,6 +18,7 @@
 
 #include <qcustomplot.h>
 
+#include <QAction>
 #include <QColorDialog>
 #include <QComboBox>
 #include <QDateTime>
@@ -76,12 +77,20 @@ TrainingPanel::TrainingPanel(EngineBridge &bridge, WorkbenchState &state, QWidge
     m_rate.reset();
   });
   connect(&m_bridge, &EngineBridge::logLine, this, [this](JobId id, LogLevel level, const QString &line) {
-    // The trainer's own per-epoch lines are replaced by the panel's fuller ones; warnings and errors pass.
-    if (id == m_job && level != LogLevel::Info) appendLog(line);
+    // The trainer's own per-epoch lines are replaced by the panel's fuller ones; warnings and errors
+    // pass. A seed job has no live curves here, so its own lines are all there is to read.
+    if (id == m_job && (level != LogLevel::Info || !m_seedRuns.isEmpty())) appendLog(line);
   });
   connect(&m_bridge, &EngineBridge::progressChanged, this, [this](JobId id, const JobProgress &progress) {
+    if (id != m_job || m_paused) return;
+    if (!m_seedRuns.isEmpty()) {
+      openFinishedSeedRuns();
+      const int done = int(m_seedRuns.size() - m_seedRunsPending.size());
+      m_status->setText(tr("Seeds: %1 of %2 trained · %3").arg(done).arg(m_seedRuns.size()).arg(progress.message));
+      return;
+    }
     // Before the first minibatch the job loads data and extracts features: say so.
-    if (id == m_job && !m_liveBatches && !m_paused) m_status->setText(tr("Preparing: %1").arg(progress.message));
+    if (!m_liveBatches) m_status->setText(tr("Preparing: %1").arg(progress.message));
   });
   connect(&m_state, &WorkbenchState::datasetChanged, this, &TrainingPanel::updateButtons);
   // A run made current elsewhere (the main window, another panel) joins the list for comparison.
@@ -220,6 +229,14 @@ QHBoxLayout *TrainingPanel::buildControls(QWidget *monitor, QWidget *setupColumn
   connect(m_pause, &QPushButton::clicked, this, &TrainingPanel::pause);
   connect(m_resume, &QPushButton::clicked, this, &TrainingPanel::resume);
   connect(m_stop, &QPushButton::clicked, this, &TrainingPanel::stop);
+  m_seedsAction = new QAction(tr("Train over seeds…"), this);
+  m_seedsAction->setIconText(tr("Seeds…")); // the button's text, short: the dock is often narrow
+  m_seedsAction->setObjectName(QStringLiteral("trainOverSeedsAction"));
+  m_seedsAction->setToolTip(tr("Train this configuration once per seed, one after the other, and draw the runs as one group"));
+  connect(m_seedsAction, &QAction::triggered, this, &TrainingPanel::askSeeds);
+  m_seedsButton = new QToolButton(monitor);
+  m_seedsButton->setObjectName(QStringLiteral("seedsButton"));
+  m_seedsButton->setDefaultAction(m_seedsAction);
   // The dock is often narrow: the settings column can be folded away to give the plots the room.
   auto *settings = new QToolButton(monitor);
   settings->setText(tr("Settings"));
@@ -228,7 +245,9 @@ QHBoxLayout *TrainingPanel::buildControls(QWidget *monitor, QWidget *setupColumn
   settings->setToolTip(tr("Show or hide the model and hyperparameter settings"));
   connect(settings, &QToolButton::toggled, setupColumn, &QWidget::setVisible);
   controls->addWidget(settings);
-  for (QPushButton *b : {m_start, m_pause, m_resume, m_stop}) controls->addWidget(b);
+  controls->addWidget(m_start);
+  controls->addWidget(m_seedsButton);
+  for (QPushButton *b : {m_pause, m_resume, m_stop}) controls->addWidget(b);
   controls->addStretch();
   return controls;
 }
@@ -384,6 +403,7 @@ void TrainingPanel::updateButtons() {
   const bool haveData = !m_state.datasetPath().isEmpty() ||
                         (!outputFolder().isEmpty() && RunFolder(outputFolder()).isRun());
   m_start->setEnabled(!running && haveData);
+  m_seedsAction->setEnabled(!running && !m_state.datasetPath().isEmpty());
   m_start->setToolTip(haveData ? tr("Train the model in the output folder (resumes a stopped run there)")
                                : tr("Open a dataset first, or choose the folder of a stopped run"));
   m_pause->setEnabled(running && !m_paused);
@@ -680,6 +700,7 @@ void TrainingPanel::drainInbox() {
 
 void TrainingPanel::onFinished(JobId id, const QString &, const JobOutcome &outcome) {
   if (id != m_job) return;
+  if (!m_seedRuns.isEmpty()) return finishSeedJob(outcome);
   drainInbox();
   m_drainTimer->stop();
   m_inbox.reset();

@@ -10,6 +10,10 @@
 // can be drawn as one group, a mean with a band. Clicking a curve picks an epoch for every view
 // (WorkbenchState::pickEpoch): a cursor marks it on both plots and a small table lists every shown
 // run's metrics at that epoch.
+//
+// Train over seeds… trains the form's configuration once per seed as one engine job (the data
+// prepared once), each run into a folder of its own; the finished runs join the list as one seed
+// group.
 
 #include "engine/enginebridge.h"
 #include "training/runs/runcurves.h"
@@ -20,11 +24,13 @@
 #include <QColor>
 #include <QElapsedTimer>
 #include <QSize>
+#include <QStringList>
 #include <QWidget>
 
 #include <memory>
 #include <vector>
 
+class QAction;
 class QGroupBox;
 class QHBoxLayout;
 class QLabel;
@@ -38,6 +44,7 @@ class QPlainTextEdit;
 class QPushButton;
 class QScrollArea;
 class QTimer;
+class QToolButton;
 
 namespace gs {
 
@@ -65,6 +72,13 @@ public:
   void pause();
   void resume();
   void stop();
+  // The form's configuration once per seed (at least two), one after the other, as one engine job
+  // with progress, pause and cancel: the data is prepared once, and each run trains into
+  // seedsFolder()/<model>-e<epochs>-s<seed>. Each run joins the list as it finishes and the seed
+  // groups are switched on; a seed that fails is logged and the others go on. false with a logged
+  // reason when the form, the dataset, the folder or the seeds are not usable.
+  bool trainOverSeeds(const std::vector<quint64> &seeds);
+  QString seedsFolder() const; // beside the output folder: "<output folder>-seeds"
   // Adds (or reloads) a run folder's curves; false with a logged reason when it holds no run.
   bool openRunFolder(const QString &runDir);
   // Takes a run off the list and the plots (not the run being trained; its folder stays on disk).
@@ -141,6 +155,9 @@ private:
   void updateButtons();
   void drainInbox();
   void onFinished(JobId id, const QString &name, const JobOutcome &outcome);
+  void askSeeds();
+  void openFinishedSeedRuns(); // the seed job's runs that finished since the last look
+  void finishSeedJob(const JobOutcome &outcome);
   void onRunSelected();
   void appendLog(const QString &line);
   QString freshOutputFolder() const;
@@ -156,6 +173,8 @@ private:
   QLineEdit *m_output = nullptr;
   bool m_outputIsAuto = true; // a generated folder follows the model; one the user chose stays
   QPushButton *m_start = nullptr, *m_pause = nullptr, *m_resume = nullptr, *m_stop = nullptr;
+  QAction *m_seedsAction = nullptr;
+  QToolButton *m_seedsButton = nullptr;
   TrainingPlots *m_plots = nullptr;
   QComboBox *m_measure = nullptr;
   QDoubleSpinBox *m_smoothing = nullptr;
@@ -175,6 +194,9 @@ private:
   bool m_jobStarted = false;
   bool m_liveBatches = false; // the job reached its first minibatch
   int m_jobRun = 0; // id of the run the job trains
+  // The seed job's run folders, in seed order, and which of them the list has not opened yet
+  // (both empty outside a seed job).
+  QStringList m_seedRuns, m_seedRunsPending;
   std::shared_ptr<TrainingInbox> m_inbox;
   RateEstimator m_rate;
   QElapsedTimer m_clock; // since Start, for the finished message

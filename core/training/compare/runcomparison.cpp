@@ -246,6 +246,10 @@ QString defaultComparisonRoot(const QString &datasetPath) {
   return userCacheDir(QStringLiteral("runs/compare-%1").arg(QFileInfo(datasetPath).fileName()));
 }
 
+QString comparisonRunDir(const ComparisonRequest &request, const ComparisonRow &row, const TrainConfig &config) {
+  return QDir(request.outputRoot).filePath(QStringLiteral("%1-e%2-s%3").arg(row.name).arg(config.epochs).arg(seedOf(request, row)));
+}
+
 std::vector<TrainConfig> comparisonConfigs(const ComparisonRequest &request) {
   std::vector<TrainConfig> configs;
   for (const ComparisonRow &row : request.rows) {
@@ -269,7 +273,7 @@ std::vector<ComparisonResult> runComparison(const ComparisonRequest &request, Jo
   for (std::size_t r = 0; r < configs.size(); ++r) {
     ComparisonResult row;
     row.row = request.rows[r];
-    row.runDir = QDir(request.outputRoot).filePath(QStringLiteral("%1-e%2-s%3").arg(row.row.name).arg(configs[r].epochs).arg(seedOf(request, row.row)));
+    row.runDir = comparisonRunDir(request, row.row, configs[r]);
     QElapsedTimer clock;
     clock.start();
     // A failing row keeps its reason and the others train; a cancel stops them all.

@@ -110,6 +110,10 @@ struct ComparisonResult {
 // when the caller names no folder.
 QString defaultComparisonRoot(const QString &datasetPath);
 
+// The folder a row trains into: <outputRoot>/<name>-e<epochs>-s<seed>, with `config` the row's
+// configuration (comparisonConfigs).
+QString comparisonRunDir(const ComparisonRequest &request, const ComparisonRow &row, const TrainConfig &config);
+
 // Every row's configuration, in row order. Throws std::invalid_argument naming the setting (and
 // request.sharedSource) for a bad one; call it before starting a job to fail before any training.
 std::vector<TrainConfig> comparisonConfigs(const ComparisonRequest &request);
