@@ -24,6 +24,7 @@
 #include "common/canvaspalette.h"
 #include "common/joblist.h"
 #include "retrieval/retrievalpanel.h"
+#include "runs/runspanel.h"
 #include "captionlab/captionlab.h"
 #include "training/trainingpanel.h"
 
@@ -61,7 +62,7 @@ namespace {
 const QList<MainWindow::Dock> kAllDocks = {MainWindow::Dock::Dataset, MainWindow::Dock::Training,
                                            MainWindow::Dock::Trees,   MainWindow::Dock::Regions,
                                            MainWindow::Dock::Map,     MainWindow::Dock::Retrieval,
-                                           MainWindow::Dock::CaptionLab};
+                                           MainWindow::Dock::CaptionLab, MainWindow::Dock::Runs};
 const QString kGeometryKey = QStringLiteral("window/geometry");
 }  // namespace
 
@@ -74,6 +75,7 @@ QString dockTitle(MainWindow::Dock dock) {
   case MainWindow::Dock::Map: return MainWindow::tr("Map");
   case MainWindow::Dock::Retrieval: return MainWindow::tr("Retrieval");
   case MainWindow::Dock::CaptionLab: return MainWindow::tr("Caption lab");
+  case MainWindow::Dock::Runs: return MainWindow::tr("Runs");
   }
   return {};
 }
@@ -87,6 +89,7 @@ QString dockObjectName(MainWindow::Dock dock) {
   case MainWindow::Dock::Map: return QStringLiteral("dock.map");
   case MainWindow::Dock::Retrieval: return QStringLiteral("dock.retrieval");
   case MainWindow::Dock::CaptionLab: return QStringLiteral("dock.captionLab");
+  case MainWindow::Dock::Runs: return QStringLiteral("dock.runs");
   }
   return {};
 }
@@ -124,61 +127,86 @@ MainWindow::~MainWindow() {
   delete m_recentRuns;
 }
 
+// Each dock's hint, shown by its empty panel.
+QString dockHint(MainWindow::Dock dock) {
+  switch (dock) {
+  case MainWindow::Dock::Dataset:
+    return MainWindow::tr("Open a dataset with File > Open dataset… or try File > Open demo dataset: its formats, splits, vocabulary and load report appear here.");
+  case MainWindow::Dock::Training: return MainWindow::tr("Choose a model and train it; loss curves and validation recall appear here.");
+  case MainWindow::Dock::Trees: return MainWindow::tr("Dependency and constituency trees of the selected caption, with per-node activations.");
+  case MainWindow::Dock::Regions: return MainWindow::tr("Image regions and the phrases they correspond to.");
+  case MainWindow::Dock::Map: return MainWindow::tr("A t-SNE or PCA map of images and captions in the joint space.");
+  case MainWindow::Dock::Retrieval: return MainWindow::tr("Type a sentence to rank images, or pick an image to rank captions.");
+  case MainWindow::Dock::CaptionLab:
+    return MainWindow::tr("Edit a caption and watch the run's score, the image's rank and each word's contribution change.");
+  case MainWindow::Dock::Runs: return MainWindow::tr("Every training run in the runs folders as a table: filter, sort, compare and export them.");
+  }
+  return {};
+}
+
+// Before a dataset: the hint. After: the thumbnail browser and the load summary.
+QWidget *MainWindow::createDatasetContent(QWidget *hint, QDockWidget *dock) {
+  m_datasetStack = new QStackedWidget(dock);
+  m_datasetStack->addWidget(hint);
+  m_datasetTabs = new QTabWidget(m_datasetStack);
+  m_datasetTabs->setObjectName(QStringLiteral("datasetTabs"));
+  m_datasetBrowser = new DatasetBrowser(*m_state, m_datasetTabs);
+  m_datasetBrowser->setObjectName(QStringLiteral("datasetBrowser"));
+  connect(m_datasetBrowser, &DatasetBrowser::datasetDropped, this, &MainWindow::openDataset);
+  m_datasetTabs->addTab(m_datasetBrowser, tr("Browse"));
+  m_datasetSummary = new QPlainTextEdit(m_datasetTabs);
+  m_datasetSummary->setAccessibleName(tr("Dataset summary"));
+  m_datasetSummary->setReadOnly(true);
+  m_datasetSummary->setObjectName(QStringLiteral("datasetSummary"));
+  m_datasetSummary->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+  m_datasetTabs->addTab(m_datasetSummary, tr("Summary"));
+  m_datasetStack->addWidget(m_datasetTabs);
+  return m_datasetStack;
+}
+
+// The training form and curves, the log and the jobs, as tabs.
+QWidget *MainWindow::createTrainingContent(QDockWidget *dock) {
+  auto *tabs = new QTabWidget(dock);
+  m_trainingPanel = new TrainingPanel(m_bridge, *m_state, tabs);
+  tabs->addTab(m_trainingPanel, tr("Train"));
+  m_log = new LogView(m_bridge, tabs);
+  tabs->addTab(m_log, tr("Log"));
+  m_jobList = new JobList(m_bridge, tabs);
+  m_jobList->setObjectName(QStringLiteral("jobList"));
+  tabs->addTab(m_jobList, tr("Jobs"));
+  return tabs;
+}
+
+// The run table; a run opened there shows its curves beside the others in the Training dock.
+QWidget *MainWindow::createRunsContent(QDockWidget *dock) {
+  m_runsPanel = new RunsPanel(m_bridge, *m_state, m_settings, dock);
+  connect(m_runsPanel, &RunsPanel::runActivated, this, [this](const QString &runDir) { m_trainingPanel->openRunFolder(runDir); });
+  connect(m_trainingPanel, &TrainingPanel::runFinished, m_runsPanel, &RunsPanel::runsChanged);
+  return m_runsPanel;
+}
+
+QWidget *MainWindow::createDockContent(Dock which, QDockWidget *dock) {
+  QWidget *hint = new EmptyPanel(dockTitle(which), dockHint(which), dock);
+  switch (which) {
+  case Dock::Dataset: return createDatasetContent(hint, dock);
+  case Dock::Training: return createTrainingContent(dock);
+  case Dock::Trees: return m_treePanel = new TreePanel(m_bridge, *m_state, dock);
+  case Dock::Retrieval: return m_retrievalPanel = new RetrievalPanel(*m_state, dock);
+  case Dock::Map: return m_mapPanel = new MapPanel(m_bridge, *m_state, dock);
+  case Dock::Regions: return m_regionPanel = new RegionPanel(m_bridge, *m_state, dock);
+  case Dock::CaptionLab: return m_captionLab = new CaptionLab(m_bridge, *m_state, dock);
+  case Dock::Runs: return createRunsContent(dock);
+  }
+  return hint;
+}
+
 void MainWindow::createDocks() {
-  const QMap<Dock, QString> hints = {
-      {Dock::Dataset, tr("Open a dataset with File > Open dataset… or try File > Open demo dataset: its formats, splits, vocabulary and load report appear here.")},
-      {Dock::Training, tr("Choose a model and train it; loss curves and validation recall appear here.")},
-      {Dock::Trees, tr("Dependency and constituency trees of the selected caption, with per-node activations.")},
-      {Dock::Regions, tr("Image regions and the phrases they correspond to.")},
-      {Dock::Map, tr("A t-SNE or PCA map of images and captions in the joint space.")},
-      {Dock::Retrieval, tr("Type a sentence to rank images, or pick an image to rank captions.")},
-      {Dock::CaptionLab, tr("Edit a caption and watch the run's score, the image's rank and each word's contribution change.")},
-  };
   // The central area holds the dataset browser; the other views dock around it.
   for (Dock which : kAllDocks) {
     auto *dock = new QDockWidget(dockTitle(which), this);
     dock->setObjectName(dockObjectName(which));
     dock->setAllowedAreas(Qt::AllDockWidgetAreas);
-    QWidget *content = new EmptyPanel(dockTitle(which), hints.value(which), dock);
-    switch (which) {
-    case Dock::Dataset: {
-      // Before a dataset: the hint. After: the thumbnail browser and the load summary.
-      m_datasetStack = new QStackedWidget(dock);
-      m_datasetStack->addWidget(content);
-      m_datasetTabs = new QTabWidget(m_datasetStack);
-      m_datasetTabs->setObjectName(QStringLiteral("datasetTabs"));
-      m_datasetBrowser = new DatasetBrowser(*m_state, m_datasetTabs);
-      m_datasetBrowser->setObjectName(QStringLiteral("datasetBrowser"));
-      connect(m_datasetBrowser, &DatasetBrowser::datasetDropped, this, &MainWindow::openDataset);
-      m_datasetTabs->addTab(m_datasetBrowser, tr("Browse"));
-      m_datasetSummary = new QPlainTextEdit(m_datasetTabs);
-      m_datasetSummary->setAccessibleName(tr("Dataset summary"));
-      m_datasetSummary->setReadOnly(true);
-      m_datasetSummary->setObjectName(QStringLiteral("datasetSummary"));
-      m_datasetSummary->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-      m_datasetTabs->addTab(m_datasetSummary, tr("Summary"));
-      m_datasetStack->addWidget(m_datasetTabs);
-      content = m_datasetStack;
-      break;
-    }
-    case Dock::Training: {
-      auto *tabs = new QTabWidget(dock);
-      m_trainingPanel = new TrainingPanel(m_bridge, *m_state, tabs);
-      tabs->addTab(m_trainingPanel, tr("Runs"));
-      m_log = new LogView(m_bridge, tabs);
-      tabs->addTab(m_log, tr("Log"));
-      m_jobList = new JobList(m_bridge, tabs);
-      m_jobList->setObjectName(QStringLiteral("jobList"));
-      tabs->addTab(m_jobList, tr("Jobs"));
-      content = tabs;
-      break;
-    }
-    case Dock::Trees: content = m_treePanel = new TreePanel(m_bridge, *m_state, dock); break;
-    case Dock::Retrieval: content = m_retrievalPanel = new RetrievalPanel(*m_state, dock); break;
-    case Dock::Map: content = m_mapPanel = new MapPanel(m_bridge, *m_state, dock); break;
-    case Dock::Regions: content = m_regionPanel = new RegionPanel(m_bridge, *m_state, dock); break;
-    case Dock::CaptionLab: content = m_captionLab = new CaptionLab(m_bridge, *m_state, dock); break;
-    }
+    QWidget *content = createDockContent(which, dock);
     // The panels' own minimum sizes add up past a laptop screen: let each dock scroll instead.
     auto *scroll = new QScrollArea(dock);
     scroll->setWidgetResizable(true);
@@ -191,6 +219,10 @@ void MainWindow::createDocks() {
     connect(titleBar, &DockTitleBar::helpRequested, this, [this, which] { showManual(dockManualPage(which)); });
     m_docks.insert(which, dock);
   }
+  arrangeDocks();
+}
+
+void MainWindow::arrangeDocks() {
   addDockWidget(Qt::LeftDockWidgetArea, m_docks[Dock::Dataset]);
   addDockWidget(Qt::RightDockWidgetArea, m_docks[Dock::Trees]);
   addDockWidget(Qt::RightDockWidgetArea, m_docks[Dock::Regions]);
@@ -201,12 +233,14 @@ void MainWindow::createDocks() {
   addDockWidget(Qt::BottomDockWidgetArea, m_docks[Dock::Map]);
   addDockWidget(Qt::BottomDockWidgetArea, m_docks[Dock::Retrieval]);
   tabifyDockWidget(m_docks[Dock::Map], m_docks[Dock::Retrieval]);
+  addDockWidget(Qt::BottomDockWidgetArea, m_docks[Dock::Runs]);
+  tabifyDockWidget(m_docks[Dock::Training], m_docks[Dock::Runs]);
+  m_docks[Dock::Training]->raise();
   m_docks[Dock::Trees]->raise();
   m_docks[Dock::Map]->raise();
   // The dataset browser runs the full height on the left; the views share the right.
   setCorner(Qt::TopLeftCorner, Qt::LeftDockWidgetArea);
   setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
-
 }
 
 void MainWindow::createMenus() {
@@ -256,14 +290,14 @@ void MainWindow::createFileMenu() {
   quit->setObjectName(QStringLiteral("action.quit"));
 }
 
-// The docks' toggles, Go to (Alt+1…7), search and the theme.
+// The docks' toggles, Go to (Alt+1…8), search and the theme.
 void MainWindow::createViewMenu() {
   QMenu *view = menuBar()->addMenu(tr("&View"));
   createWorkspaceBar(view);
   view->addSeparator();
   for (Dock which : kAllDocks) view->addAction(m_docks[which]->toggleViewAction());
   view->addSeparator();
-  // Alt+1…7 bring a dock forward (shown, raised, focused) wherever it is docked or tabbed.
+  // Alt+1…8 bring a dock forward (shown, raised, focused) wherever it is docked or tabbed.
   QMenu *goTo = view->addMenu(tr("&Go to"));
   goTo->setObjectName(QStringLiteral("menu.goTo"));
   int number = 1;

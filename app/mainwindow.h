@@ -1,6 +1,6 @@
 #pragma once
 // The workbench window: docks for each view (Dataset, Training, Trees, Regions, Map,
-// Retrieval), the menus, and a status bar that follows the engine's current job.
+// Retrieval, Caption lab, Runs), the menus, and a status bar that follows the engine's current job.
 // Window geometry, dock layout and recent datasets persist through QSettings.
 
 #include "data/dataset.h"
@@ -29,6 +29,7 @@ class MapPanel;
 class CaptionLab;
 class RegionPanel;
 class RetrievalPanel;
+class RunsPanel;
 class TrainingPanel;
 class TreePanel;
 class LogView;
@@ -41,8 +42,9 @@ class WorkbenchState;
 class MainWindow : public QMainWindow {
   Q_OBJECT
 public:
-  // Dock identifiers, also their objectName suffix ("dock.dataset") for saveState().
-  enum class Dock { Dataset, Training, Trees, Regions, Map, Retrieval, CaptionLab };
+  // Dock identifiers, also their objectName suffix ("dock.dataset") for saveState(). In the
+  // order of their Alt+number shortcuts: a new dock goes last so the others keep theirs.
+  enum class Dock { Dataset, Training, Trees, Regions, Map, Retrieval, CaptionLab, Runs };
 
   MainWindow(EngineBridge &bridge, QSettings &settings, QWidget *parent = nullptr);
   ~MainWindow() override;
@@ -55,6 +57,7 @@ public:
   RetrievalPanel *retrievalPanel() const { return m_retrievalPanel; }
   MapPanel *mapPanel() const { return m_mapPanel; }
   RegionPanel *regionPanel() const { return m_regionPanel; }
+  RunsPanel *runsPanel() const { return m_runsPanel; }
   // Closing while jobs run asks the user first (default); the screenshot tour and tests turn it off.
   void setAskBeforeClosing(bool ask) { m_askBeforeClosing = ask; }
   // Settings > Load/Save configuration: the Training form from/to the JSON `train --config` reads.
@@ -108,6 +111,11 @@ private:
   QString beginOpening(const QString &path); // title, recent list, "Loading…"; the absolute path
   void showLoaded(const QString &target, const JobOutcome &outcome, const std::optional<LoadedDataset> &loaded);
   void createDocks();
+  QWidget *createDockContent(Dock which, QDockWidget *dock);
+  QWidget *createDatasetContent(QWidget *hint, QDockWidget *dock);
+  QWidget *createTrainingContent(QDockWidget *dock);
+  QWidget *createRunsContent(QDockWidget *dock);
+  void arrangeDocks();
   void createMenus(); // the menu bar, one menu after the other:
   void createFileMenu();
   void createViewMenu();
@@ -126,7 +134,7 @@ private:
   void saveWorkspaceState();
   void arrangeWorkspace(Workspace kind);
   void openRecentRun(const QString &runDir);
-  // Shows, raises and focuses a dock (View > Go to, Alt+1…7).
+  // Shows, raises and focuses a dock (View > Go to, Alt+1…8).
   void focusDock(Dock which);
   void rebuildRecentMenu();
   void rebuildRecentRunsMenu();
@@ -158,6 +166,7 @@ private:
   MapPanel *m_mapPanel = nullptr;
   RegionPanel *m_regionPanel = nullptr;
   CaptionLab *m_captionLab = nullptr;
+  RunsPanel *m_runsPanel = nullptr;
   ManualWindow *m_manual = nullptr;
   WelcomeView *m_welcome = nullptr;
   Workspace m_workspace{};

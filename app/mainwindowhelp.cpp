@@ -24,6 +24,7 @@ QString dockManualPage(MainWindow::Dock dock) {
   case MainWindow::Dock::Map: return QStringLiteral("workbench/map.md");
   case MainWindow::Dock::Retrieval: return QStringLiteral("workbench/retrieval.md");
   case MainWindow::Dock::CaptionLab: return QStringLiteral("workbench/captionlab.md");
+  case MainWindow::Dock::Runs: return QStringLiteral("workbench/runs.md");
   }
   return QStringLiteral("index.md");
 }

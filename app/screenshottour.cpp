@@ -9,6 +9,7 @@
 #include "regions/regionpanel.h"
 #include "captionlab/captionlab.h"
 #include "retrieval/retrievalpanel.h"
+#include "runs/runspanel.h"
 #include "training/trainconfigform.h"
 #include "training/trainingpanel.h"
 #include "trees/treepanel.h"
@@ -187,6 +188,8 @@ void ScreenshotTour::onRunReady() {
   connect(m_window.treePanel(), &TreePanel::inspectionShown, this, [this] {
     if (const InspectedTree *tree = m_window.treePanel()->inspection()) m_window.treePanel()->selectNode(tree->root);
   });
+  // The Runs view lists the toured run beside any others in the runs folders.
+  m_window.runsPanel()->addFolder(m_options.runDir.isEmpty() ? m_runs.path() : m_options.runDir);
   state.selectImage(-1); // re-select so every panel follows the trained run
   state.selectCaption(-1);
   state.selectCaption(m_caption);
@@ -249,6 +252,10 @@ void ScreenshotTour::capture() {
   else log() << "tour: no Regions showcase: " << problem << '\n';
   prepareCaptionLab();
   docks.append({MainWindow::Dock::CaptionLab, QStringLiteral("captionlab.png")});
+  docks.append({MainWindow::Dock::Runs, QStringLiteral("runs.png")});
+  QElapsedTimer indexing;
+  indexing.start();
+  while (m_window.runsPanel()->isIndexing() && indexing.elapsed() < kRegionsWaitMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
   // Each panel on its own at a readable size: float its dock, let it lay out and repaint, grab.
   for (const auto &shot : docks) {
     QDockWidget &dock = *m_window.dock(shot.first);

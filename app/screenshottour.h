@@ -4,7 +4,7 @@
 // `--tour-model` names another) for a few epochs from the Training panel, embed the test split, rank images for the caption, compute the map (t-SNE unless `--tour-map` says umap or pca) —
 // then saves the whole window and each panel as PNGs into DIR, replays the run's recorded epochs
 // on the Map (map-epoch-N.png at the first, a middle and the last epoch), writes the Regions figure
-// as its Export button does (figure.png), the Caption lab after an edit of the caption (captionlab.png) and the manual's getting-started page (manual.png), and
+// as its Export button does (figure.png), the Caption lab after an edit of the caption (captionlab.png), the Runs view listing the run (runs.png) and the manual's getting-started page (manual.png), and
 // quits. The manual's screenshots (docs/screenshots/, and docs/screenshots/start/ with
 // `--tour-model hmlstm` for the getting-started walk) are made this way, under Xvfb, so they show
 // what a user sees. After those, the Trees dock coloured by occlusion contributions

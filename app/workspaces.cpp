@@ -11,7 +11,7 @@ const std::vector<WorkspaceInfo> &workspaces() {
        QT_TRANSLATE_NOOP("gs::Workspaces", "The dataset: images, captions, the load report (Ctrl+1)"), {Dock::Dataset}},
       {Workspace::Train, "train", QT_TRANSLATE_NOOP("gs::Workspaces", "Train"),
        QT_TRANSLATE_NOOP("gs::Workspaces", "Choose a model, train it, watch the curves, the runs, the log and the jobs (Ctrl+2)"),
-       {Dock::Training}},
+       {Dock::Training, Dock::Runs}},
       {Workspace::Inspect, "inspect", QT_TRANSLATE_NOOP("gs::Workspaces", "Inspect"),
        QT_TRANSLATE_NOOP("gs::Workspaces", "A trained run's trees, regions and caption lab side by side, linked through the selection (Ctrl+3)"),
        {Dock::Trees, Dock::Regions, Dock::CaptionLab}},

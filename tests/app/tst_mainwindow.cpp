@@ -116,7 +116,7 @@ private Q_SLOTS:
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     const QStringList expected{QStringLiteral("Dataset"), QStringLiteral("Training"), QStringLiteral("Trees"),
                                QStringLiteral("Regions"), QStringLiteral("Map"), QStringLiteral("Retrieval"),
-                               QStringLiteral("Caption lab")};
+                               QStringLiteral("Caption lab"), QStringLiteral("Runs")};
     QStringList titles;
     for (QDockWidget *dock : window.findChildren<QDockWidget *>()) titles << dock->windowTitle();
     titles.sort();
@@ -129,7 +129,7 @@ private Q_SLOTS:
     QMenu *view = window.menuBar()->actions().at(1)->menu();
     int toggles = 0;
     for (QDockWidget *dock : window.findChildren<QDockWidget *>()) toggles += view->actions().contains(dock->toggleViewAction());
-    QCOMPARE(toggles, 7);
+    QCOMPARE(toggles, 8);
     QDockWidget *map = window.dock(MainWindow::Dock::Map);
     QAction *toggle = map->toggleViewAction();
     QVERIFY(view->actions().contains(toggle));
@@ -150,7 +150,7 @@ private Q_SLOTS:
     engine.cancelAll();
   }
 
-  // Alt+1…6 bring each dock forward with the focus inside it; Ctrl+F lands in the Retrieval dock's
+  // Alt+1…6 and Alt+8 bring each dock forward with the focus inside it; Ctrl+F lands in the Retrieval dock's
   // sentence box; start, stop, export and open have their shortcuts.
   void keyboardReachesEveryDock() {
     Engine engine;
@@ -173,6 +173,11 @@ private Q_SLOTS:
       QVERIFY2(dock->isVisible(), qPrintable(dock->windowTitle()));
       QVERIFY2(!dock->visibleRegion().isEmpty(), qPrintable(dock->windowTitle())); // raised over its tab siblings
     }
+    // The Runs dock came last, so the others kept their numbers: Alt+8.
+    QDockWidget *runs = window.dock(MainWindow::Dock::Runs);
+    runs->hide();
+    QTest::keyClick(&window, Qt::Key_8, Qt::AltModifier);
+    QVERIFY(runs->isVisible() && !runs->visibleRegion().isEmpty());
     // With every dock shown, each lies inside the window (the docks scroll instead of cutting their
     // panels off).
     QCOMPARE(window.size(), QSize(1366, 768));
@@ -741,7 +746,8 @@ private Q_SLOTS:
     window.show();
     QVERIFY(QTest::qWaitForWindowActive(&window));
     for (const MainWindow::Dock which : {MainWindow::Dock::Dataset, MainWindow::Dock::Training, MainWindow::Dock::Trees,
-                                         MainWindow::Dock::Regions, MainWindow::Dock::Map, MainWindow::Dock::Retrieval}) {
+                                         MainWindow::Dock::Regions, MainWindow::Dock::Map, MainWindow::Dock::Retrieval,
+                                         MainWindow::Dock::Runs}) {
       QDockWidget *dock = window.dock(which);
       dock->show();
       dock->raise();

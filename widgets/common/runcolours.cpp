@@ -35,7 +35,7 @@ QString RunColours::keyOf(const QString &runDir) {
 }
 
 QColor RunColours::remembered(const QString &key) const {
-  const QColor colour(QSettings().value(settingsKey(key)).toString());
+  const QColor colour(m_settings.value(settingsKey(key)).toString());
   return colour.isValid() ? colour : QColor();
 }
 
@@ -57,7 +57,7 @@ QColor RunColours::colourOf(const QString &runDir) {
         colour = candidate;
         break;
       }
-    QSettings().setValue(settingsKey(key), colour.name());
+    m_settings.setValue(settingsKey(key), colour.name());
   }
   m_colours.insert(key, colour);
   return colour;
@@ -67,7 +67,7 @@ void RunColours::setColour(const QString &runDir, const QColor &colour) {
   if (!colour.isValid()) return;
   const QString key = keyOf(runDir);
   m_colours.insert(key, colour);
-  QSettings().setValue(settingsKey(key), colour.name());
+  m_settings.setValue(settingsKey(key), colour.name());
   Q_EMIT runColourChanged(runDir, colour);
 }
 

@@ -9,6 +9,7 @@
 #include <QHash>
 #include <QList>
 #include <QObject>
+#include <QSettings>
 #include <QString>
 
 class QIcon;
@@ -36,6 +37,9 @@ private:
   static QString keyOf(const QString &runDir); // canonical path, or the path as given when absent
   QColor remembered(const QString &key) const;
   QHash<QString, QColor> m_colours; // this session's, by key
+  // One object for every read and write, so the colours a table's rows first ask for reach the file
+  // together, once per turn of the event loop, rather than as one rewrite of the file each.
+  mutable QSettings m_settings;
 };
 
 }  // namespace gs
