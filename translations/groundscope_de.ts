@@ -646,6 +646,29 @@
     </message>
 </context>
 <context>
+    <name>gs::AtEpochTable</name>
+    <message>
+        <source>Hide the table (pick an epoch on the curves to show it again)</source>
+        <translation>Tabelle ausblenden (wählen Sie eine Epoche in den Kurven, um sie wieder anzuzeigen)</translation>
+    </message>
+    <message>
+        <source>Hide the epoch table</source>
+        <translation>Epochentabelle ausblenden</translation>
+    </message>
+    <message>
+        <source>Metrics at the picked epoch</source>
+        <translation>Metriken in der gewählten Epoche</translation>
+    </message>
+    <message>
+        <source>At epoch %1</source>
+        <translation>In Epoche %1</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+</context>
+<context>
     <name>gs::Attribution</name>
     <message>
         <source>CSV table (*.csv);;JSON (*.json)</source>
@@ -922,6 +945,61 @@
     <message>
         <source>Image %1 of the pair is not in the open dataset: open the dataset the run was trained on.</source>
         <translation>Bild %1 des Paars ist nicht im geöffneten Datensatz: Öffnen Sie den Datensatz, mit dem der Lauf trainiert wurde.</translation>
+    </message>
+</context>
+<context>
+    <name>gs::ComparedListModel</name>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: &gt;%2</source>
+        <translation>%1: &gt;%2</translation>
+    </message>
+    <message>
+        <source>Rank %1 here, %2 in %3; score %4
+%5</source>
+        <translation>Rang %1 hier, %2 in %3; Score %4
+%5</translation>
+    </message>
+    <message>
+        <source>below the listed rows</source>
+        <translation>unterhalb der aufgelisteten Zeilen</translation>
+    </message>
+    <message>
+        <source>%1
+image %2</source>
+        <translation>%1
+Bild %2</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Caption</source>
+        <translation>Beschreibung</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Bild</translation>
+    </message>
+    <message>
+        <source>in B</source>
+        <translation>in B</translation>
+    </message>
+    <message>
+        <source>in A</source>
+        <translation>in A</translation>
     </message>
 </context>
 <context>
@@ -1679,6 +1757,14 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
         <source>Edit a caption and watch the run&apos;s score, the image&apos;s rank and each word&apos;s contribution change.</source>
         <translation>Bearbeiten Sie eine Beschreibung und sehen Sie, wie sich der Wert des Laufs, der Rang des Bildes und der Beitrag jedes Wortes ändern.</translation>
     </message>
+    <message>
+        <source>Every training run in the runs folders as a table: filter, sort, compare and export them.</source>
+        <translation>Alle Trainingsläufe in den Laufordnern als Tabelle: filtern, sortieren, vergleichen und exportieren.</translation>
+    </message>
+    <message>
+        <source>Train</source>
+        <translation>Trainieren</translation>
+    </message>
 </context>
 <context>
     <name>gs::ManualWindow</name>
@@ -2126,6 +2212,22 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
         <source>Map thumbnails</source>
         <translation>Vorschaubilder der Karte</translation>
     </message>
+    <message>
+        <source>Movers</source>
+        <translation>Verschiebungen</translation>
+    </message>
+    <message>
+        <source>List the recorded items whose nearest neighbours changed most between two epochs, or against another run; selecting rows rings them on the map</source>
+        <translation>Die aufgezeichneten Elemente auflisten, deren nächste Nachbarn sich zwischen zwei Epochen oder gegenüber einem anderen Lauf am stärksten verändert haben; ausgewählte Zeilen werden auf der Karte eingekreist</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>The run recorded no epoch %1 for the map.</source>
+        <translation>Der Lauf hat keine Epoche %1 für die Karte aufgezeichnet.</translation>
+    </message>
 </context>
 <context>
     <name>gs::MapView</name>
@@ -2167,6 +2269,109 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
     </message>
 </context>
 <context>
+    <name>gs::MoversTable</name>
+    <message>
+        <source>Movers: epoch A</source>
+        <translation>Verschiebungen: Epoche A</translation>
+    </message>
+    <message>
+        <source>Movers: epoch B</source>
+        <translation>Verschiebungen: Epoche B</translation>
+    </message>
+    <message>
+        <source>The epoch the neighbourhoods are compared from</source>
+        <translation>Die Epoche, von der aus die Nachbarschaften verglichen werden</translation>
+    </message>
+    <message>
+        <source>The epoch they are compared to (of this run, or of the run chosen with “vs run…”)</source>
+        <translation>Die Epoche, mit der sie verglichen werden (aus diesem Lauf oder aus dem mit „gegen Lauf…“ gewählten Lauf)</translation>
+    </message>
+    <message>
+        <source>vs run…</source>
+        <translation>gegen Lauf…</translation>
+    </message>
+    <message>
+        <source>Compare with another run that recorded the same sample, or with this run&apos;s own epochs</source>
+        <translation>Mit einem anderen Lauf vergleichen, der dieselbe Stichprobe aufgezeichnet hat, oder mit den eigenen Epochen dieses Laufs</translation>
+    </message>
+    <message>
+        <source>This run&apos;s epochs</source>
+        <translation>Epochen dieses Laufs</translation>
+    </message>
+    <message>
+        <source>Another run…</source>
+        <translation>Anderer Lauf…</translation>
+    </message>
+    <message>
+        <source>Compare with run</source>
+        <translation>Mit Lauf vergleichen</translation>
+    </message>
+    <message>
+        <source>Items whose neighbourhood moved most</source>
+        <translation>Elemente, deren Nachbarschaft sich am stärksten verschoben hat</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Element</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Rank A→B</source>
+        <translation>Rang A→B</translation>
+    </message>
+    <message>
+        <source>1 − the overlap of the item&apos;s %1 nearest items at A and at B (0: the same, 1: all new)</source>
+        <translation>1 − die Überlappung der %1 nächsten Nachbarn des Elements bei A und bei B (0: dieselben, 1: alle neu)</translation>
+    </message>
+    <message>
+        <source>Its partner&apos;s rank at A and at B (an image&apos;s best caption, a caption&apos;s image)</source>
+        <translation>Rang seines Partners bei A und bei B (bei einem Bild seine beste Beschreibung, bei einer Beschreibung ihr Bild)</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>epoch %1</source>
+        <translation>Epoche %1</translation>
+    </message>
+    <message>
+        <source>B: %1</source>
+        <translation>B: %1</translation>
+    </message>
+    <message>
+        <source>No run.</source>
+        <translation>Kein Lauf.</translation>
+    </message>
+    <message>
+        <source>The run recorded no epochs to compare.</source>
+        <translation>Der Lauf hat keine Epochen zum Vergleichen aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>Wird verglichen…</translation>
+    </message>
+    <message>
+        <source>Cannot compare: %1</source>
+        <translation>Vergleich nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>image %1</source>
+        <translation>Bild %1</translation>
+    </message>
+    <message>
+        <source>The %1 of %2 items whose %3 nearest items changed most from A to B.</source>
+        <translation>Die %1 von %2 Elementen, deren %3 nächste Nachbarn sich von A nach B am stärksten verändert haben.</translation>
+    </message>
+</context>
+<context>
     <name>gs::NodeDetailsView</name>
     <message>
         <source>(phrase)</source>
@@ -2194,6 +2399,13 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
     <message>
         <source>, similarity %1</source>
         <translation>, Ähnlichkeit %1</translation>
+    </message>
+</context>
+<context>
+    <name>gs::RankComparison</name>
+    <message>
+        <source>the runs&apos; test splits differ: %1 images of A are not in B&apos;s, %2 of B&apos;s are not in A&apos;s (e.g. %3). Compare runs trained on the same dataset and split.</source>
+        <translation>die Testaufteilungen der Läufe unterscheiden sich: %1 Bilder von A sind nicht in der von B, %2 von B nicht in der von A (z. B. %3). Vergleichen Sie Läufe, die auf demselben Datensatz mit derselben Aufteilung trainiert wurden.</translation>
     </message>
 </context>
 <context>
@@ -2602,6 +2814,177 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     </message>
 </context>
 <context>
+    <name>gs::RetrievalCompareView</name>
+    <message>
+        <source>True image ranks %1 of %2</source>
+        <translation>Richtiges Bild steht auf Rang %1 von %2</translation>
+    </message>
+    <message>
+        <source>Best caption of the image ranks %1 of %2</source>
+        <translation>Beste Beschreibung des Bildes steht auf Rang %1 von %2</translation>
+    </message>
+    <message>
+        <source>True match not among the best %1</source>
+        <translation>Richtiger Treffer nicht unter den besten %1</translation>
+    </message>
+    <message>
+        <source>%1 images ranked (no true image)</source>
+        <translation>%1 Bilder geordnet (kein richtiges Bild)</translation>
+    </message>
+    <message>
+        <source>%1 captions ranked</source>
+        <translation>%1 Beschreibungen geordnet</translation>
+    </message>
+    <message>
+        <source>Compare with run…</source>
+        <translation>Mit Lauf vergleichen…</translation>
+    </message>
+    <message>
+        <source>Choose a second run trained on the same test split</source>
+        <translation>Einen zweiten Lauf wählen, der auf derselben Testaufteilung trainiert wurde</translation>
+    </message>
+    <message>
+        <source>Choose a second run to rank the same query with both.</source>
+        <translation>Wählen Sie einen zweiten Lauf, damit beide Läufe für dieselbe Anfrage eine Rangfolge erstellen.</translation>
+    </message>
+    <message>
+        <source>Sentence both runs rank images for</source>
+        <translation>Satz, für den beide Läufe Bilder ordnen</translation>
+    </message>
+    <message>
+        <source>Type a sentence and press Enter</source>
+        <translation>Geben Sie einen Satz ein und drücken Sie die Eingabetaste</translation>
+    </message>
+    <message>
+        <source>Image both runs rank captions for</source>
+        <translation>Bild, für das beide Läufe Beschreibungen ordnen</translation>
+    </message>
+    <message>
+        <source>…or an image whose captions both runs rank</source>
+        <translation>…oder ein Bild, dessen Beschreibungen beide Läufe ordnen</translation>
+    </message>
+    <message>
+        <source>By rank</source>
+        <translation>Nach Rang</translation>
+    </message>
+    <message>
+        <source>Moved most first</source>
+        <translation>Größte Verschiebung zuerst</translation>
+    </message>
+    <message>
+        <source>Order of both lists</source>
+        <translation>Reihenfolge beider Listen</translation>
+    </message>
+    <message>
+        <source>Moved most first: the items whose ranks in A and B differ most</source>
+        <translation>Größte Verschiebung zuerst: die Elemente, deren Ränge in A und B sich am stärksten unterscheiden</translation>
+    </message>
+    <message>
+        <source>Ranked by run A</source>
+        <translation>Geordnet von Lauf A</translation>
+    </message>
+    <message>
+        <source>Ranked by run B</source>
+        <translation>Geordnet von Lauf B</translation>
+    </message>
+    <message>
+        <source>Right-click a row for the caption&apos;s trees under both runs</source>
+        <translation>Rechtsklick auf eine Zeile zeigt die Bäume der Beschreibung unter beiden Läufen</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>B</source>
+        <translation>B</translation>
+    </message>
+    <message>
+        <source>A: no run open</source>
+        <translation>A: kein Lauf geöffnet</translation>
+    </message>
+    <message>
+        <source>B: no run chosen</source>
+        <translation>B: kein Lauf gewählt</translation>
+    </message>
+    <message>
+        <source>Run B was dropped: %1</source>
+        <translation>Lauf B wurde verworfen: %1</translation>
+    </message>
+    <message>
+        <source>Compare with run</source>
+        <translation>Mit Lauf vergleichen</translation>
+    </message>
+    <message>
+        <source>Embedding the test split of %1…</source>
+        <translation>Testaufteilung von %1 wird eingebettet…</translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <translation>%1 konnte nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot compare: %1</source>
+        <translation>Vergleich nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Type a sentence or pick an image: both runs rank it.</source>
+        <translation>Geben Sie einen Satz ein oder wählen Sie ein Bild; beide Läufe erstellen dazu eine Rangfolge.</translation>
+    </message>
+    <message>
+        <source>Open a run and choose a second one to compare.</source>
+        <translation>Öffnen Sie einen Lauf und wählen Sie einen zweiten zum Vergleich.</translation>
+    </message>
+    <message>
+        <source>Ranking…</source>
+        <translation>Wird geordnet…</translation>
+    </message>
+    <message>
+        <source>Cannot rank: %1</source>
+        <translation>Ordnen nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>Images for “%1”</source>
+        <translation>Bilder für „%1“</translation>
+    </message>
+    <message>
+        <source>Captions for image %1</source>
+        <translation>Beschreibungen für Bild %1</translation>
+    </message>
+    <message>
+        <source>Trees for A and B</source>
+        <translation>Bäume für A und B</translation>
+    </message>
+    <message>
+        <source>The caption&apos;s trees under both runs, coloured by each run&apos;s contributions to the score</source>
+        <translation>Die Bäume der Beschreibung unter beiden Läufen, gefärbt nach den Beiträgen jedes Laufs zum Wert</translation>
+    </message>
+    <message>
+        <source>Nothing to export: rank something with both runs first</source>
+        <translation>Nichts zu exportieren: Ordnen Sie zuerst etwas mit beiden Läufen</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Export both ranked lists</source>
+        <translation>Beide Ranglisten exportieren</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Exported the top %1 of both lists to %2</source>
+        <translation>Die besten %1 beider Listen nach %2 exportiert</translation>
+    </message>
+</context>
+<context>
     <name>gs::RetrievalPanel</name>
     <message>
         <source>Type a sentence and press Enter</source>
@@ -2638,10 +3021,6 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>Export…</source>
         <translation>Exportieren…</translation>
-    </message>
-    <message>
-        <source>Write the shown list as CSV, JSON or an HTML page with thumbnails</source>
-        <translation>Die angezeigte Liste als CSV, JSON oder HTML-Seite mit Vorschaubildern schreiben</translation>
     </message>
     <message>
         <source>Could not open the run %1:
@@ -2725,6 +3104,398 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
         <source>%1 images have this caption; the best ranks %2 of %3, below the %4 listed</source>
         <translation>%1 Bilder haben diese Beschreibung; das beste steht auf Rang %2 von %3, unterhalb der %4 aufgelisteten</translation>
     </message>
+    <message>
+        <source>A | B</source>
+        <translation>A | B</translation>
+    </message>
+    <message>
+        <source>One query ranked by this run and a second run, side by side</source>
+        <translation>Eine Anfrage, geordnet von diesem und einem zweiten Lauf, nebeneinander</translation>
+    </message>
+    <message>
+        <source>Write the shown list as CSV, JSON or an HTML page with thumbnails (A | B: both lists as CSV)</source>
+        <translation>Die angezeigte Liste als CSV, JSON oder HTML-Seite mit Vorschaubildern schreiben (A | B: beide Listen als CSV)</translation>
+    </message>
+    <message>
+        <source>Image %1 is not in the sample recorded at epoch %2</source>
+        <translation>Bild %1 ist nicht in der in Epoche %2 aufgezeichneten Stichprobe</translation>
+    </message>
+    <message>
+        <source>Back to the kept model</source>
+        <translation>Zurück zum gespeicherten Modell</translation>
+    </message>
+    <message>
+        <source>Rank the whole test split with the model the run kept (every panel returns to it)</source>
+        <translation>Die gesamte Testaufteilung mit dem Modell ordnen, das der Lauf gespeichert hat (alle Bereiche kehren zu ihm zurück)</translation>
+    </message>
+    <message>
+        <source>Opening epoch %1…</source>
+        <translation>Epoche %1 wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>Epoch %1 could not be opened: %2</source>
+        <translation>Epoche %1 konnte nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Pick one of the sample&apos;s captions and press Enter</source>
+        <translation>Wählen Sie eine Beschreibung der Stichprobe und drücken Sie die Eingabetaste</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Epoch %1&lt;/b&gt; — the recorded sample of %2 images</source>
+        <translation>&lt;b&gt;Epoche %1&lt;/b&gt; — die aufgezeichnete Stichprobe von %2 Bildern</translation>
+    </message>
+    <message>
+        <source>At an epoch only the sample&apos;s own captions can be ranked: the recorded vectors cannot embed new text.</source>
+        <translation>In einer aufgezeichneten Epoche lassen sich nur die eigenen Beschreibungen der Stichprobe ordnen: Die aufgezeichneten Vektoren können keinen neuen Text einbetten.</translation>
+    </message>
+</context>
+<context>
+    <name>gs::RetrievalSource</name>
+    <message>
+        <source>at epoch %1 only the recorded sample&apos;s own captions can be ranked (the recorded vectors cannot embed new text): pick one from the completions</source>
+        <translation>in Epoche %1 lassen sich nur die eigenen Beschreibungen der aufgezeichneten Stichprobe ordnen (die aufgezeichneten Vektoren können keinen neuen Text einbetten): Wählen Sie eine aus den Vervollständigungen</translation>
+    </message>
+</context>
+<context>
+    <name>gs::RunHeading</name>
+    <message>
+        <source>The run&apos;s colour, as its curves are drawn (the Training dock&apos;s run list can change it)</source>
+        <translation>Die Farbe des Laufs, in der seine Kurven gezeichnet werden (die Laufliste im Training-Dock kann sie ändern)</translation>
+    </message>
+</context>
+<context>
+    <name>gs::RunTableModel</name>
+    <message>
+        <source>%1 (n=%2)</source>
+        <translation>%1 (n=%2)</translation>
+    </message>
+    <message>
+        <source>test</source>
+        <translation>Test</translation>
+    </message>
+    <message>
+        <source>best</source>
+        <translation>beste</translation>
+    </message>
+    <message>
+        <source>last</source>
+        <translation>letzte</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>min</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>max</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>beendet</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>prepared</source>
+        <translation>vorbereitet</translation>
+    </message>
+    <message>
+        <source>broken</source>
+        <translation>defekt</translation>
+    </message>
+    <message>
+        <source>Filter field: %1</source>
+        <translation>Filterfeld: %1</translation>
+    </message>
+    <message>
+        <source>Right-click to show the test, best, last, lowest or highest value</source>
+        <translation>Rechtsklick, um den Test-, besten, letzten, niedrigsten oder höchsten Wert anzuzeigen</translation>
+    </message>
+    <message>
+        <source>group</source>
+        <translation>Gruppe</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>Modell</translation>
+    </message>
+    <message>
+        <source>dataset</source>
+        <translation>Datensatz</translation>
+    </message>
+    <message>
+        <source>epochs</source>
+        <translation>Epochen</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>state</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>tags</source>
+        <translation>Tags</translation>
+    </message>
+</context>
+<context>
+    <name>gs::RunsPanel</name>
+    <message>
+        <source>Filter runs</source>
+        <translation>Läufe filtern</translation>
+    </message>
+    <message>
+        <source>Filter: model = bow and margin &gt; 1</source>
+        <translation>Filter: model = bow and margin &gt; 1</translation>
+    </message>
+    <message>
+        <source>Comparisons FIELD OP VALUE (= != &lt; &lt;= &gt; &gt;= ~) joined with and, or, not and parentheses; a column&apos;s header tooltip names its field</source>
+        <translation>Vergleiche FELD OP WERT (= != &lt; &lt;= &gt; &gt;= ~), verknüpft mit and, or, not und Klammern; der Tooltip einer Spaltenüberschrift nennt ihr Feld</translation>
+    </message>
+    <message>
+        <source>Group seeds</source>
+        <translation>Startwerte gruppieren</translation>
+    </message>
+    <message>
+        <source>One row per group of runs that differ only in their seed: each metric as mean ± standard deviation</source>
+        <translation>Eine Zeile je Gruppe von Läufen, die sich nur im Startwert unterscheiden: jede Metrik als Mittelwert ± Standardabweichung</translation>
+    </message>
+    <message>
+        <source>A default folder: runs trained here without another output folder</source>
+        <translation>Ein Standardordner: Läufe, die ohne anderen Ausgabeordner trainiert werden, landen hier</translation>
+    </message>
+    <message>
+        <source>Added by you</source>
+        <translation>Von Ihnen hinzugefügt</translation>
+    </message>
+    <message>
+        <source>Added by you; the folder does not exist now</source>
+        <translation>Von Ihnen hinzugefügt; der Ordner existiert derzeit nicht</translation>
+    </message>
+    <message>
+        <source>Run folders</source>
+        <translation>Laufordner</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>Ordner hinzufügen…</translation>
+    </message>
+    <message>
+        <source>Also list the runs in another folder (searched two levels deep)</source>
+        <translation>Auch die Läufe in einem weiteren Ordner auflisten (zwei Ebenen tief durchsucht)</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Stop listing the selected folder&apos;s runs (its files stay)</source>
+        <translation>Die Läufe des gewählten Ordners nicht mehr auflisten (seine Dateien bleiben erhalten)</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Aktualisieren</translation>
+    </message>
+    <message>
+        <source>Read the folders again</source>
+        <translation>Die Ordner neu einlesen</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Öffnen</translation>
+    </message>
+    <message>
+        <source>Make the run current and add its curves to the Training dock (double-click does the same)</source>
+        <translation>Den Lauf zum aktuellen machen und seine Kurven dem Training-Dock hinzufügen (ein Doppelklick bewirkt dasselbe)</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Umbenennen…</translation>
+    </message>
+    <message>
+        <source>Give the run another name (kept in its labels.json)</source>
+        <translation>Dem Lauf einen anderen Namen geben (in seiner labels.json gespeichert)</translation>
+    </message>
+    <message>
+        <source>Tags…</source>
+        <translation>Tags…</translation>
+    </message>
+    <message>
+        <source>Tag the selected runs (kept in each run&apos;s labels.json)</source>
+        <translation>Die gewählten Läufe mit Tags versehen (in der labels.json jedes Laufs gespeichert)</translation>
+    </message>
+    <message>
+        <source>Colour…</source>
+        <translation>Farbe…</translation>
+    </message>
+    <message>
+        <source>The colour every view draws the selected runs in</source>
+        <translation>Die Farbe, in der jede Ansicht die gewählten Läufe zeichnet</translation>
+    </message>
+    <message>
+        <source>Move to trash…</source>
+        <translation>In den Papierkorb verschieben…</translation>
+    </message>
+    <message>
+        <source>Move the selected run folders to the system&apos;s trash</source>
+        <translation>Die gewählten Laufordner in den Papierkorb des Systems verschieben</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>The selected runs, or every shown run, as CSV or JSON</source>
+        <translation>Die gewählten Läufe oder alle angezeigten Läufe als CSV oder JSON</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading the runs in %n folder(s)…</source>
+        <translation>
+            <numerusform>Läufe in %n Ordner werden gelesen…</numerusform>
+            <numerusform>Läufe in %n Ordnern werden gelesen…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Index runs</source>
+        <translation>Läufe indizieren</translation>
+    </message>
+    <message>
+        <source>Could not read the runs: %1</source>
+        <translation>Die Läufe konnten nicht gelesen werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) (%1 shown in %2 groups)</source>
+        <translation>
+            <numerusform>%n Lauf (%1 in %2 Gruppen angezeigt)</numerusform>
+            <numerusform>%n Läufe (%1 in %2 Gruppen angezeigt)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) (%1 shown)</source>
+        <translation>
+            <numerusform>%n Lauf (%1 angezeigt)</numerusform>
+            <numerusform>%n Läufe (%1 angezeigt)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No runs in these folders yet: train one in the Training dock, or add the folder that holds yours.</source>
+        <translation>Noch keine Läufe in diesen Ordnern: Trainieren Sie einen im Training-Dock oder fügen Sie den Ordner hinzu, der Ihre Läufe enthält.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n folder(s) could not be read.</source>
+        <translation>
+            <numerusform>%n Ordner konnte nicht gelesen werden.</numerusform>
+            <numerusform>%n Ordner konnten nicht gelesen werden.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every metric column</source>
+        <translation>Alle Metrikspalten</translation>
+    </message>
+    <message>
+        <source>Export runs</source>
+        <translation>Läufe exportieren</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>%1 exportiert</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n line(s) skipped)</source>
+        <translation>
+            <numerusform>(%n Zeile übersprungen)</numerusform>
+            <numerusform>(%n Zeilen übersprungen)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not export %1: %2</source>
+        <translation>%1 konnte nicht exportiert werden: %2</translation>
+    </message>
+    <message>
+        <source>Add a runs folder</source>
+        <translation>Laufordner hinzufügen</translation>
+    </message>
+    <message>
+        <source>Rename run</source>
+        <translation>Lauf umbenennen</translation>
+    </message>
+    <message>
+        <source>Name (empty: the folder&apos;s name):</source>
+        <translation>Name (leer: der Name des Ordners):</translation>
+    </message>
+    <message>
+        <source>Tags, separated by commas:</source>
+        <translation>Tags, durch Kommas getrennt:</translation>
+    </message>
+    <message>
+        <source>Tags of all %1 runs, separated by commas (their other tags stay):</source>
+        <translation>Tags aller %1 Läufe, durch Kommas getrennt (ihre übrigen Tags bleiben erhalten):</translation>
+    </message>
+    <message>
+        <source>Tags</source>
+        <translation>Tags</translation>
+    </message>
+    <message>
+        <source>Run colour</source>
+        <translation>Farbe des Laufs</translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>und %n weiterer</numerusform>
+            <numerusform>und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Move to trash</source>
+        <translation>In den Papierkorb verschieben</translation>
+    </message>
+    <message numerus="yes">
+        <source>Move %n run folder(s) to the trash?</source>
+        <translation>
+            <numerusform>%n Laufordner in den Papierkorb verschieben?</numerusform>
+            <numerusform>%n Laufordner in den Papierkorb verschieben?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Do not move a run that is training now.</source>
+        <translation>Verschieben Sie keinen Lauf, der gerade trainiert wird.</translation>
+    </message>
+    <message>
+        <source>CSV, the table (*.csv)</source>
+        <translation>CSV, die Tabelle (*.csv)</translation>
+    </message>
+    <message>
+        <source>CSV, the table and the curves (*.csv)</source>
+        <translation>CSV, die Tabelle und die Kurven (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON, the table (*.json)</source>
+        <translation>JSON, die Tabelle (*.json)</translation>
+    </message>
+    <message>
+        <source>JSON, the table and the curves (*.json)</source>
+        <translation>JSON, die Tabelle und die Kurven (*.json)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Export %n run(s)</source>
+        <translation>
+            <numerusform>%n Lauf exportieren</numerusform>
+            <numerusform>%n Läufe exportieren</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>gs::ScreenshotTour</name>
@@ -2763,6 +3534,41 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>the Trees dock has no contribution colouring</source>
         <translation>das Bäume-Dock hat keine Färbung nach Beitrag</translation>
+    </message>
+</context>
+<context>
+    <name>gs::SeedsDialog</name>
+    <message>
+        <source>Train over seeds</source>
+        <translation>Mit mehreren Startwerten trainieren</translation>
+    </message>
+    <message>
+        <source>Train the form&apos;s configuration once per seed, one after the other. The runs are drawn as one group: a mean with a band.</source>
+        <translation>Die Konfiguration des Formulars einmal je Startwert trainieren, einen Lauf nach dem anderen. Die Läufe werden als eine Gruppe gezeichnet: ein Mittelwert mit einem Band.</translation>
+    </message>
+    <message>
+        <source>Seeds</source>
+        <translation>Startwerte</translation>
+    </message>
+    <message>
+        <source>Train</source>
+        <translation>Trainieren</translation>
+    </message>
+    <message>
+        <source>Seeds, separated by commas or spaces:</source>
+        <translation>Startwerte, durch Kommas oder Leerzeichen getrennt:</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a positive integer.</source>
+        <translation>„%1“ ist keine positive ganze Zahl.</translation>
+    </message>
+    <message>
+        <source>Seed %1 is given twice.</source>
+        <translation>Startwert %1 ist doppelt angegeben.</translation>
+    </message>
+    <message>
+        <source>Give at least two seeds.</source>
+        <translation>Geben Sie mindestens zwei Startwerte an.</translation>
     </message>
 </context>
 <context>
@@ -2953,10 +3759,6 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>Smoothing</source>
         <translation>Glättung</translation>
-    </message>
-    <message>
-        <source>Weight of the loss curve&apos;s exponential moving average (0: raw)</source>
-        <translation>Gewicht des exponentiellen gleitenden Mittels der Verlustkurve (0: ungeglättet)</translation>
     </message>
     <message>
         <source>Open run…</source>
@@ -3160,6 +3962,115 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
         <source>open a dataset first</source>
         <translation>zuerst einen Datensatz öffnen</translation>
     </message>
+    <message>
+        <source>Seeds: %1 of %2 trained · %3</source>
+        <translation>Startwerte: %1 von %2 trainiert · %3</translation>
+    </message>
+    <message>
+        <source>Train over seeds…</source>
+        <translation>Mit mehreren Startwerten trainieren…</translation>
+    </message>
+    <message>
+        <source>Seeds…</source>
+        <translation>Startwerte…</translation>
+    </message>
+    <message>
+        <source>Train this configuration once per seed, one after the other, and draw the runs as one group</source>
+        <translation>Diese Konfiguration einmal je Startwert nacheinander trainieren und die Läufe als eine Gruppe zeichnen</translation>
+    </message>
+    <message>
+        <source>Weight of the loss curve&apos;s moving average per minibatch, whatever rate a run logged at (0: raw)</source>
+        <translation>Gewicht des gleitenden Mittelwerts der Verlustkurve je Minibatch, unabhängig davon, in welchem Takt ein Lauf protokolliert hat (0: ungeglättet)</translation>
+    </message>
+    <message>
+        <source>Group seeds</source>
+        <translation>Startwerte gruppieren</translation>
+    </message>
+    <message>
+        <source>Draw checked runs that differ only in their seed as one mean curve with a band</source>
+        <translation>Markierte Läufe, die sich nur im Startwert unterscheiden, als eine Mittelwertkurve mit Band zeichnen</translation>
+    </message>
+    <message>
+        <source>Band around the mean</source>
+        <translation>Band um den Mittelwert</translation>
+    </message>
+    <message>
+        <source>± std</source>
+        <translation>± Std.-Abw.</translation>
+    </message>
+    <message>
+        <source>min–max</source>
+        <translation>Min–Max</translation>
+    </message>
+    <message>
+        <source>The band: one standard deviation either side of the mean, or the runs&apos; lowest to highest</source>
+        <translation>Das Band: eine Standardabweichung zu beiden Seiten des Mittelwerts oder vom niedrigsten bis zum höchsten Wert der Läufe</translation>
+    </message>
+    <message>
+        <source>Colour…</source>
+        <translation>Farbe…</translation>
+    </message>
+    <message>
+        <source>Colour of %1</source>
+        <translation>Farbe von %1</translation>
+    </message>
+    <message>
+        <source>%1 (N=%2)</source>
+        <translation>%1 (N=%2)</translation>
+    </message>
+    <message>
+        <source>Cannot train over seeds: %1</source>
+        <translation>Training mit mehreren Startwerten nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>give at least two different positive seeds</source>
+        <translation>mindestens zwei verschiedene positive Startwerte angeben</translation>
+    </message>
+    <message>
+        <source>choose an output folder</source>
+        <translation>einen Ausgabeordner wählen</translation>
+    </message>
+    <message>
+        <source>%1 already holds a run; choose another output folder</source>
+        <translation>%1 enthält bereits einen Lauf; einen anderen Ausgabeordner wählen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Train %1 over %n seed(s)</source>
+        <translation>
+            <numerusform>%1 mit %n Startwert trainieren</numerusform>
+            <numerusform>%1 mit %n Startwerten trainieren</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Training %1 over %n seed(s) into %2</source>
+        <translation>
+            <numerusform>%1 wird mit %n Startwert trainiert, Ausgabe nach %2</numerusform>
+            <numerusform>%1 wird mit %n Startwerten trainiert, Ausgabe nach %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n seed(s) trained</source>
+        <translation>
+            <numerusform>%1 von %n Startwert trainiert</numerusform>
+            <numerusform>%1 von %n Startwerten trainiert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Finished in %1: %2</source>
+        <translation>Beendet nach %1: %2</translation>
+    </message>
+    <message>
+        <source>Finished: %1</source>
+        <translation>Beendet: %1</translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
+        <translation>Gestoppt: %1</translation>
+    </message>
+    <message>
+        <source>Failed: %1 (%2)</source>
+        <translation>Fehlgeschlagen: %1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>gs::TrainingPlots</name>
@@ -3210,6 +4121,53 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>Height</source>
         <translation>Höhe</translation>
+    </message>
+    <message>
+        <source>Click or drag to pick the epoch of a minibatch; the wheel zooms, a double click fits the curves</source>
+        <translation>Klicken oder ziehen, um die Epoche eines Minibatches zu wählen; das Mausrad zoomt, ein Doppelklick passt die Ansicht an die Kurven an</translation>
+    </message>
+    <message>
+        <source>Click or drag to pick an epoch; the wheel zooms, a double click fits the curves</source>
+        <translation>Klicken oder ziehen, um eine Epoche zu wählen; das Mausrad zoomt, ein Doppelklick passt die Ansicht an die Kurven an</translation>
+    </message>
+</context>
+<context>
+    <name>gs::TreePair</name>
+    <message>
+        <source>Dependency tree</source>
+        <translation>Abhängigkeitsbaum</translation>
+    </message>
+    <message>
+        <source>Constituency tree</source>
+        <translation>Konstituentenbaum</translation>
+    </message>
+    <message>
+        <source>&lt;i&gt;%1&lt;/i&gt; against image %2</source>
+        <translation>&lt;i&gt;%1&lt;/i&gt; gegenüber Bild %2</translation>
+    </message>
+    <message>
+        <source>Computing the contributions…</source>
+        <translation>Beiträge werden berechnet…</translation>
+    </message>
+    <message>
+        <source>image %1 is not in the run&apos;s data</source>
+        <translation>Bild %1 ist nicht in den Daten des Laufs</translation>
+    </message>
+    <message>
+        <source>Parse: %1</source>
+        <translation>Parser: %1</translation>
+    </message>
+    <message>
+        <source>Contributions: %1</source>
+        <translation>Beiträge: %1</translation>
+    </message>
+    <message>
+        <source>score %1, rank %2 of %3</source>
+        <translation>Wert %1, Rang %2 von %3</translation>
+    </message>
+    <message>
+        <source>Trees for A and B</source>
+        <translation>Bäume für A und B</translation>
     </message>
 </context>
 <context>
@@ -3529,6 +4487,10 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>The second sentence the tour types into the Caption lab (e.g. the first with two words swapped).</source>
         <translation>Der zweite Satz, den die Tour in das Beschreibungslabor tippt (z. B. der erste mit zwei vertauschten Wörtern).</translation>
+    </message>
+    <message>
+        <source>After the tour, compare the runs in this folder (seed groups, an epoch picked on the curves, the movers, two runs side by side) and save those screenshots too.</source>
+        <translation>Nach der Tour die Läufe in diesem Ordner vergleichen (Startwert-Gruppen, eine in den Kurven gewählte Epoche, die Verschiebungen, zwei Läufe nebeneinander) und auch diese Bildschirmfotos speichern.</translation>
     </message>
 </context>
 </TS>
