@@ -9,6 +9,7 @@
 #include "runtime/runtime.h"
 #include "map/mapframebench.h"
 #include "screenshottour.h"
+#include "touroptions.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -41,26 +42,7 @@ int main(int argc, char *argv[]) {
                                        QApplication::translate("main", "Run the demo through every panel, save screenshots into DIR and quit."),
                                        QStringLiteral("DIR"));
   parser.addOption(screenshots);
-  const QCommandLineOption tourModel(QStringLiteral("tour-model"),
-                                     QApplication::translate("main", "The model the screenshot tour trains (default: dtrnn)."),
-                                     QStringLiteral("MODEL"), QStringLiteral("dtrnn"));
-  parser.addOption(tourModel);
-  const QCommandLineOption tourMap(QStringLiteral("tour-map"),
-                                   QApplication::translate("main", "The Map's method in the screenshot tour: tsne, umap or pca (default: tsne)."),
-                                   QStringLiteral("METHOD"), QStringLiteral("tsne"));
-  parser.addOption(tourMap);
-  const QCommandLineOption tourRun(QStringLiteral("tour-run"),
-                                   QApplication::translate("main", "Tour this trained run over its own dataset instead of training one on the demo."),
-                                   QStringLiteral("RUN_DIR"));
-  parser.addOption(tourRun);
-  const QCommandLineOption tourCaption(QStringLiteral("tour-caption"),
-                                       QApplication::translate("main", "The first sentence the screenshot tour types into the Caption lab."),
-                                       QStringLiteral("TEXT"));
-  parser.addOption(tourCaption);
-  const QCommandLineOption tourSwap(QStringLiteral("tour-swap"),
-                                    QApplication::translate("main", "The second sentence the tour types into the Caption lab (e.g. the first with two words swapped)."),
-                                    QStringLiteral("TEXT"));
-  parser.addOption(tourSwap);
+  gs::addTourOptions(parser);
   const QCommandLineOption benchFrames(QStringLiteral("bench-map-frames"),
                                        QApplication::translate("main", "Print the Map's frame times at these item counts (e.g. 0,10000,100000) "
                                                                        "and quit (run offscreen; groundscope-cli bench map runs it)."),
@@ -99,19 +81,13 @@ int main(int argc, char *argv[]) {
   if (!parser.positionalArguments().isEmpty()) window.openDataset(parser.positionalArguments().constFirst());
   std::unique_ptr<gs::ScreenshotTour> tour;
   if (parser.isSet(screenshots)) {
-    const QString method = parser.value(tourMap);
-    const std::optional<gs::LayoutMethod> mapMode = gs::enumFromName<gs::LayoutMethod>(method);
-    if (!mapMode) {
-      std::fprintf(stderr, "groundscope: --tour-map: expected tsne, umap or pca, got '%s'\n", qPrintable(method));
+    QString error;
+    const std::optional<gs::TourOptions> options = gs::tourOptionsFrom(parser, &error);
+    if (!options) {
+      std::fprintf(stderr, "groundscope: %s\n", qPrintable(error));
       return 2;
     }
-    gs::TourOptions options;
-    options.model = parser.value(tourModel);
-    options.mapMode = *mapMode;
-    options.runDir = parser.value(tourRun);
-    options.caption = parser.value(tourCaption);
-    options.swap = parser.value(tourSwap);
-    tour = std::make_unique<gs::ScreenshotTour>(window, parser.value(screenshots), options);
+    tour = std::make_unique<gs::ScreenshotTour>(window, parser.value(screenshots), *options);
     QObject::connect(tour.get(), &gs::ScreenshotTour::finished, &app, [](int code) { QCoreApplication::exit(code); });
     tour->start();
   }

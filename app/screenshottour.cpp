@@ -405,7 +405,7 @@ void ScreenshotTour::captureEpochs() {
     }
     dock->setFloating(false);
     log() << Qt::flush;
-    Q_EMIT finished(m_failures ? 1 : 0);
+    finishTour();
   }, Qt::SingleShotConnection);
   connect(&map, &MapPanel::computeFinished, this, [this](bool ok, const QString &message) {
     if (!ok) fail(message);

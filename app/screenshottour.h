@@ -31,6 +31,10 @@ struct TourOptions {
   QString runDir;  // a trained run to tour instead of training one; its dataset is opened
   QString caption; // the Caption lab's first sentence ("": the shown caption)
   QString swap;    // its second ("": the first with two colour words exchanged)
+  // Runs to compare after the tour ("": none): the Runs view grouped by seeds, the Training dock's
+  // bands with an epoch picked, the Map's movers and the Retrieval dock's A | B lists
+  // (runs-groups.png, training-bands.png, movers.png, retrieval-ab.png; screenshottourcompare.cpp).
+  QString compareFolder;
 };
 
 class ScreenshotTour : public QObject {
@@ -53,6 +57,11 @@ private:
   void prepareCaptionLab(); // the tour's caption, then the same with two words swapped, scored in the lab
   void captureContributions(); // trees-contribution.png, regions-occlusion.png
   void captureEpochs();
+  void finishTour(); // the comparison's screenshots when asked for, then finished()
+  void captureComparison();
+  void captureRunGroups(const QStringList &runs);
+  void captureBandsAndMovers(const QStringList &runs);
+  void captureSideBySide(const QStringList &runs);
   void fail(const QString &why);
   // Writes `widget` as DIR/name and logs it; false on failure.
   bool saveFigure(QWidget &widget, const QString &name);

@@ -206,9 +206,10 @@ void MoversTable::showResult(const Result &result) {
   m_table->setRowCount(listed);
   for (int r = 0; r < listed; ++r) {
     const Mover &mover = m_movers[std::size_t(r)];
-    const QString text = mover.isImage ? tr("image %1").arg(m_sample.imageIds[mover.row]) : m_sample.captions[mover.row];
+    // An image shows its thumbnail and id (the column is narrow: no word "image" before it).
+    const QString text = mover.isImage ? m_sample.imageIds[mover.row] : m_sample.captions[mover.row];
     auto *item = new QTableWidgetItem(text);
-    item->setToolTip(text);
+    item->setToolTip(mover.isImage ? tr("image %1").arg(text) : text);
     item->setData(kRowRole, r);
     if (mover.isImage && result.thumbnails.contains(mover.row)) item->setIcon(QPixmap::fromImage(result.thumbnails.value(mover.row)));
     m_table->setItem(r, 0, item);
