@@ -14,6 +14,7 @@
 #include "engine/enginebridge.h"
 #include "findchild.h"
 #include "map/mappanel.h"
+#include "retrieval/retrievalpanel.h"
 #include "map/moverstable.h"
 #include "tinyrun.h"
 #include "training/atepochtable.h"
@@ -149,8 +150,9 @@ private Q_SLOTS:
     QCOMPARE(panel.plots()->runColour(panel.runIdOf(m_runs[0])), state.runColours().colourOf(m_runs[0]));
   }
 
-  // A pick on the curves reaches every view: the state, the cursor on both plots, the table and
-  // the Map's replay (started by the pick, then reused by a real click).
+  // A pick on the curves reaches every view: the state, the cursor on both plots, the table, the
+  // Map's replay (started by the pick, then reused by a real click) and the Retrieval dock, which
+  // then ranks the recorded sample with that epoch's vectors.
   void pickingAnEpochDrivesTheMap() {
     Engine engine;
     EngineBridge bridge(engine);
@@ -158,6 +160,8 @@ private Q_SLOTS:
     const QString runDir = m_runs[0];
     TrainingPanel training(bridge, state);
     MapPanel map(bridge, state);
+    RetrievalPanel retrieval(state);
+    QSignalSpy retrievalEpochs(&retrieval, &RetrievalPanel::epochShown);
     QSignalSpy computed(&map, &MapPanel::computeFinished);
     state.setJointSpace(JointSpace::open(runDir));
     QTRY_COMPARE_WITH_TIMEOUT(computed.count(), 1, kTimeoutMs); // the first PCA map
@@ -202,6 +206,9 @@ private Q_SLOTS:
     QCOMPARE(map.shownEpochIndex(), 3);
     QCOMPARE(replayed.count(), 1); // the replay was reused
     QCOMPARE(training.atEpochTable()->epoch(), kEpochs);
+    QTRY_VERIFY_WITH_TIMEOUT(!retrievalEpochs.isEmpty() && retrievalEpochs.last().at(0).toInt() == kEpochs, kTimeoutMs);
+    QCOMPARE(retrieval.shownEpoch(), kEpochs);
+    QVERIFY2(retrieval.epochBannerText().contains(QString::number(kEpochs)), qPrintable(retrieval.epochBannerText()));
 
     // Movers beside the map: its table compares the first and last recorded epochs; a row chosen
     // there is ringed on the map.

@@ -4,7 +4,6 @@
 #include "common/runcolours.h"
 #include "common/workbenchstate.h"
 #include "io/enumnames.h"
-#include "io/paths.h"
 #include "runs/runsortfiltermodel.h"
 #include "runs/runtablemodel.h"
 
@@ -21,7 +20,6 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -87,17 +85,7 @@ RunsPanel::RunsPanel(EngineBridge &bridge, WorkbenchState &state, QSettings &set
 
 RunsPanel::~RunsPanel() = default;
 
-QStringList RunsPanel::defaultFolders() {
-  QStringList folders;
-  const QString data = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
-  if (!data.isEmpty()) folders << QDir(data).filePath(QStringLiteral("runs"));
-  try {
-    folders << userCacheDir(QStringLiteral("runs"));
-  } catch (const std::exception &) {
-    // No cache folder: the command line cannot have put runs there either.
-  }
-  return folders;
-}
+QStringList RunsPanel::defaultFolders() { return defaultRunFolders(); }
 
 QStringList RunsPanel::folders() const {
   QStringList all = defaultFolders();

@@ -1,5 +1,5 @@
 // `groundscope-cli runs list|show|export`: the run table from the command line. Every run under
-// the given folders (default: the cache's runs folder, where `train` and `compare` put theirs) is
+// the given folders (default: the window's and the command line's runs folders) is
 // indexed from its small files; --filter takes the Runs view's filter language (runfilter.h).
 // `list --group` prints one row per seed group: each metric's mean ± std with its bootstrap interval.
 
@@ -9,7 +9,6 @@
 #include "io/atomicfile.h"
 #include "commands/metricstable.h"
 #include "io/enumnames.h"
-#include "io/paths.h"
 #include "training/runs/runcurves.h"
 #include "training/runs/runexport.h"
 #include "training/runs/runfilter.h"
@@ -45,7 +44,7 @@ OptionSpec valueOption() {
 
 std::vector<RunRecord> selectedRuns(const Arguments &args) {
   QStringList folders = args.positional();
-  if (folders.isEmpty()) folders << userCacheDir(QStringLiteral("runs"));
+  if (folders.isEmpty()) folders = defaultRunFolders();
   RunFilter filter;
   try {
     filter = RunFilter::parse(args.value(QStringLiteral("filter")));
@@ -234,7 +233,7 @@ Command exportCommandOfRuns() {
 Command runsCommand() {
   Command command;
   command.name = QStringLiteral("runs");
-  command.summary = QStringLiteral("the run table: list, show and export training runs (default folder: the cache's runs)");
+  command.summary = QStringLiteral("the run table: list, show and export training runs (default: the window's and the cache's runs folders)");
   command.subcommands = {listCommand(), showCommand(), exportCommandOfRuns()};
   return command;
 }

@@ -3,6 +3,7 @@
 #include "io/atomicfile.h"
 #include "io/enumnames.h"
 #include "io/jsonfile.h"
+#include "io/paths.h"
 #include "training/runs/runfolder.h"
 
 #include <QCryptographicHash>
@@ -12,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSet>
+#include <QStandardPaths>
 
 #include <algorithm>
 #include <map>
@@ -172,6 +174,18 @@ bool readRunRecord(const QString &runDir, RunRecord &record) {
     record.modified = newest(record.modified, file);
   record.groupKey = record.state == RunState::Broken ? record.dir : groupKeyOf(record);
   return true;
+}
+
+QStringList defaultRunFolders() {
+  QStringList folders;
+  const QString data = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
+  if (!data.isEmpty()) folders << QDir(data).filePath(QStringLiteral("runs"));
+  try {
+    folders << userCacheDir(QStringLiteral("runs"));
+  } catch (const std::exception &) {
+    // No cache folder: nothing can have put runs there either.
+  }
+  return folders;
 }
 
 std::vector<RunRecord> indexRuns(const QStringList &folders, QStringList *warnings) {

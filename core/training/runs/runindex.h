@@ -72,6 +72,11 @@ void writeRunLabels(const QString &runDir, const RunLabels &labels);
 // a run whose files are corrupt returns true with state Broken and `problem` naming the file.
 bool readRunRecord(const QString &runDir, RunRecord &record);
 
+// Where runs are kept unless the user chose another folder: the window's (<app data>/runs, the
+// Training dock's output folders) and the command line's (<cache>/runs: train, compare, demo).
+// Either may be missing from the list where the system has no such location.
+QStringList defaultRunFolders();
+
 // Every run in `folders` (each either a run itself, or searched two levels deep), each listed once
 // (by canonical path), in folder-name order. Unreadable folders are skipped and named in
 // `warnings`. Cost: four small files per run.
