@@ -1,6 +1,7 @@
 #include "training/runs/epochspace.h"
 
 #include "evaluation/retrieval.h"
+#include "evaluation/scorematrix.h"
 #include "training/runs/runfolder.h"
 
 #include <QRegularExpression>
@@ -21,22 +22,6 @@ namespace {
 QString normalised(const QString &sentence) {
   static const QRegularExpression punctuation(QStringLiteral("[^\\w\\s]"));
   return sentence.toLower().remove(punctuation).simplified();
-}
-
-float scoreOf(const float *a, const float *b, int dim, ScoreKind kind) {
-  double dot = 0, aa = 0, bb = 0, squared = 0;
-  for (int d = 0; d < dim; ++d) {
-    dot += double(a[d]) * b[d];
-    aa += double(a[d]) * a[d];
-    bb += double(b[d]) * b[d];
-    squared += double(a[d] - b[d]) * (a[d] - b[d]);
-  }
-  switch (kind) {
-  case ScoreKind::InnerProduct: return float(dot);
-  case ScoreKind::Cosine: return aa > 0 && bb > 0 ? float(dot / std::sqrt(aa * bb)) : 0.f;
-  case ScoreKind::NegativeSquaredL2: return float(-squared);
-  }
-  return 0.f;
 }
 
 // Best first; ties keep the lower row first (ranksAbove, the project's one tie rule).

@@ -1,0 +1,56 @@
+#pragma once
+// How far a test set's retrieval metrics could move with other test queries: a percentile
+// bootstrap over queries (Efron & Tibshirani 1993, §13.3) — resample the queries with replacement,
+// recompute R@1/5/10, median and mean rank each time (summariseRanks' rules), and take the middle
+// `confidence` of the resampled values. Seeded, so the same ranks always give the same interval.
+// Torch-free.
+
+#include "evaluation/retrieval.h"
+
+#include <QtGlobal>
+
+#include <vector>
+
+namespace gs {
+
+struct Interval {
+  double low = 0, high = 0;
+  bool contains(double value) const { return low <= value && value <= high; }
+};
+
+struct DirectionIntervals {
+  DirectionMetrics point;          // the metrics of the queries as given
+  Interval r1, r5, r10;            // percent
+  Interval medianRank, meanRank;   // 1-based
+  int queries = 0, resamples = 0;
+  double confidence = 0.95;
+};
+
+struct RetrievalIntervals {
+  DirectionIntervals imageToText, textToImage;
+};
+
+// The 0-based rank of each query's first correct item, as evaluateRetrieval ranks them:
+// imageToText holds one per image with captions (the best of its captions), textToImage one per
+// caption (its image among all images; ties by ranksAbove). Cost O(I·C·log C). Throws like
+// evaluateRetrieval.
+struct QueryRanks {
+  std::vector<int> imageToText, textToImage;
+};
+QueryRanks retrievalRanks(const std::vector<float> &similarity, int images, int captions,
+                          const std::vector<int> &captionImage);
+
+// ranks0: per query, as summariseRanks takes them. resamples ≥ 1 (1,000–2,000 give a stable 95 %
+// interval); confidence in (0, 1). Cost O(resamples · queries). With no queries every field is 0;
+// with one, each interval is its point value. Throws std::invalid_argument for a bad resample count
+// or confidence.
+DirectionIntervals bootstrapRanks(const std::vector<int> &ranks0, int resamples = 2000, double confidence = 0.95,
+                                  quint64 seed = 1);
+
+// Both directions from an images × captions similarity matrix (evaluateRetrieval's layout); each
+// direction resampled independently (image queries, caption queries).
+RetrievalIntervals retrievalIntervals(const std::vector<float> &similarity, int images, int captions,
+                                      const std::vector<int> &captionImage, int resamples = 2000,
+                                      double confidence = 0.95, quint64 seed = 1);
+
+}  // namespace gs
