@@ -1,0 +1,242 @@
+// Retrieval slices and plausible matches on hand-made captions, ranks and similarity matrices,
+// every number checked against a hand computation.
+
+#include "analysis/plausiblematches.h"
+#include "analysis/slices.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <stdexcept>
+
+using namespace gs;
+
+namespace {
+
+// "A big dog chases a red ball ." — (S (NP A big dog) (VP chases (NP a red ball)) .)
+ParsedCaption dogCaption() {
+  ParsedCaption p;
+  p.text = QStringLiteral("A big dog chases a red ball .");
+  p.tokens = QStringList{"A", "big", "dog", "chases", "a", "red", "ball", "."};
+  p.upos = QStringList{"DET", "ADJ", "NOUN", "VERB", "DET", "ADJ", "NOUN", "PUNCT"};
+  p.dependency = Tree::dependency(p.tokens, p.upos, {2, 2, 3, -1, 6, 6, 3, 3},
+                                  {"det", "amod", "nsubj", "root", "det", "amod", "dobj", "punct"});
+  // Nodes: S=0, NP=1, VP=2, NP=3, then the eight leaves.
+  std::vector<TreeNode> nodes(12);
+  nodes[0].label = "S";
+  nodes[1] = {-1, "", "", "NP", 0, 0, 0, {}};
+  nodes[2] = {-1, "", "", "VP", 0, 0, 0, {}};
+  nodes[3] = {-1, "", "", "NP", 0, 0, 2, {}};
+  const std::vector<int> leafParent{1, 1, 1, 2, 3, 3, 3, 0};
+  for (int t = 0; t < 8; ++t) nodes[std::size_t(4 + t)] = {t, p.tokens[t], p.upos[t], "", 0, 0, leafParent[std::size_t(t)], {}};
+  p.constituency = Tree::constituency(nodes);
+  return p;
+}
+
+// A query whose caption has `words` words and whose image shows `concepts`.
+QueryFeatures query(int words, const QStringList &concepts = {}) {
+  QueryFeatures q;
+  q.caption = CaptionFeatures{};
+  q.caption->words = words;
+  q.image.concepts = concepts;
+  return q;
+}
+
+const SliceStats &sliceOf(const SliceReport &report, const QString &value) {
+  for (const SliceStats &s : report.slices)
+    if (s.value == value) return s;
+  throw std::logic_error("no slice " + value.toStdString());
+}
+
+}  // namespace
+
+class TestSlices : public QObject {
+  Q_OBJECT
+private Q_SLOTS:
+  void captionFeaturesFromTrees() {
+    const CaptionFeatures f = captionFeatures(dogCaption());
+    QCOMPARE(f.words, 7); // the full stop is not a word
+    QCOMPARE(f.depth, 2); // chases → dog → A
+    QCOMPARE(f.nounPhrases, 2);
+    QCOMPARE(f.relations, (QStringList{"amod", "det", "dobj", "nsubj", "punct", "root"}));
+    QCOMPARE(f.parseStatus, QStringLiteral("complete"));
+  }
+
+  void parseStatusNamesFragmentsApart() {
+    ParsedCaption p = dogCaption();
+    p.fragment = true;
+    QCOMPARE(parseStatusName(p), QStringLiteral("fragment"));
+    p.quality = ParseQuality::Partial;
+    QCOMPARE(parseStatusName(p), QStringLiteral("partial"));
+    p.quality = ParseQuality::Fallback;
+    QCOMPARE(parseStatusName(p), QStringLiteral("fallback"));
+  }
+
+  void sliceValuesOfEveryField() {
+    QueryFeatures q;
+    q.caption = captionFeatures(dogCaption());
+    q.image.concepts = QStringList{"dog", "ball"};
+    q.image.regions = 3;
+    q.image.metadata.insert("place", "park");
+    QCOMPARE(sliceValue(q, "length"), QStringLiteral("1-8"));
+    QCOMPARE(sliceValue(q, "depth"), QStringLiteral("2"));
+    QCOMPARE(sliceValue(q, "nps"), QStringLiteral("2"));
+    QCOMPARE(sliceValue(q, "parse_status"), QStringLiteral("complete"));
+    QCOMPARE(sliceValue(q, "relation:amod"), QStringLiteral("present"));
+    QCOMPARE(sliceValue(q, "relation:conj_and"), QStringLiteral("absent"));
+    QCOMPARE(sliceValue(q, "concept:dog"), QStringLiteral("present"));
+    QCOMPARE(sliceValue(q, "concept:cat"), QStringLiteral("absent"));
+    QCOMPARE(sliceValue(q, "regions"), QStringLiteral("3"));
+    QCOMPARE(sliceValue(q, "meta:place"), QStringLiteral("park"));
+    QCOMPARE(sliceValue(q, "meta:season"), QStringLiteral("(missing)"));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, sliceValue(q, "colour"));
+    QueryFeatures image; // an image query has no caption fields
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, sliceValue(image, "depth"));
+    QCOMPARE(sliceValue(image, "regions"), QStringLiteral("0"));
+    QCOMPARE(sliceFields({q}), (QStringList{"length", "depth", "nps", "parse_status", "regions", "relation:amod",
+                                            "relation:det", "relation:dobj", "relation:nsubj", "relation:punct",
+                                            "relation:root", "concept:ball", "concept:dog", "meta:place"}));
+  }
+
+  void lengthBinEdges() {
+    QCOMPARE(lengthBin(1), QStringLiteral("1-8"));
+    QCOMPARE(lengthBin(8), QStringLiteral("1-8"));
+    QCOMPARE(lengthBin(9), QStringLiteral("9-12"));
+    QCOMPARE(lengthBin(12), QStringLiteral("9-12"));
+    QCOMPARE(lengthBin(13), QStringLiteral("13-16"));
+    QCOMPARE(lengthBin(16), QStringLiteral("13-16"));
+    QCOMPARE(lengthBin(17), QStringLiteral("17+"));
+  }
+
+  void imageFeaturesFromTheDataset() {
+    Dataset d;
+    d.images.resize(2);
+    d.images[0].concepts = QStringList{"dog"};
+    d.images[0].captions = {0, 1};
+    d.captions.resize(2);
+    const Box a{0, 0, 10, 10}, b{5, 5, 10, 10};
+    d.captions[0].phrases = {PhraseRegion{0, 2, {a}}, PhraseRegion{3, 5, {b}}};
+    d.captions[1].phrases = {PhraseRegion{0, 1, {a}}}; // the same box named again
+    const ImageFeatures f = imageFeatures(d, 0, {"cat"});
+    QCOMPARE(f.concepts, QStringList{"dog"}); // ground truth wins over predictions
+    QCOMPARE(f.regions, 2);
+    QCOMPARE(imageFeatures(d, 1, {"cat"}).concepts, QStringList{"cat"});
+    QVERIFY_THROWS_EXCEPTION(std::out_of_range, imageFeatures(d, 2));
+  }
+
+  // ranks {0, 3, 12, 1}: R@1 25, R@5 75, R@10 75; mean of 1, 4, 13, 2 is 5; median of the sorted
+  // 0-based {0, 1, 3, 12} is 2, so 3.
+  void sliceStatisticsByHand() {
+    const SliceStats s = sliceStats({0, 3, 12, 1});
+    QCOMPARE(s.count, 4);
+    QVERIFY(s.small);
+    QCOMPARE(s.r1, 25.0);
+    QCOMPARE(s.r5, 75.0);
+    QCOMPARE(s.r10, 75.0);
+    QCOMPARE(s.meanRank, 5.0);
+    QCOMPARE(s.medianRank, 3.0);
+    QVERIFY(s.r10Low <= s.r10 && s.r10 <= s.r10High);
+    QVERIFY(s.r10Low >= 0 && s.r10High <= 100);
+    QVERIFY(s.meanRankLow <= s.meanRank && s.meanRank <= s.meanRankHigh);
+    QVERIFY(s.meanRankLow >= 1 && s.meanRankHigh <= 13);
+    const SliceStats again = sliceStats({0, 3, 12, 1});
+    QCOMPARE(again.r10Low, s.r10Low); // seeded
+    QCOMPARE(again.meanRankHigh, s.meanRankHigh);
+    const SliceStats one = sliceStats({4});
+    QCOMPARE(one.r10Low, 100.0);
+    QCOMPARE(one.meanRankHigh, 5.0);
+  }
+
+  // Short captions all hit; long ones miss twice; the middle bin has one query; the last query
+  // has no partner and is left out.
+  void slicesWorstFirstWithDeltas() {
+    const std::vector<QueryFeatures> queries{query(5),  query(6),  query(7),  query(7),  query(8), query(20),
+                                             query(18), query(17), query(10), query(30)};
+    const std::vector<int> ranks{0, 1, 0, 2, 4, 40, 11, 0, 20, -1};
+    const SliceReport r = sliceRanks(ranks, queries, "length");
+    QCOMPARE(r.whole.count, 9);
+    QCOMPARE(r.whole.r10, 100.0 * 6 / 9);
+    QCOMPARE(int(r.slices.size()), 3);
+    QCOMPARE(r.slices[0].value, QStringLiteral("9-12")); // R@10 0, rank 21
+    QCOMPARE(r.slices[1].value, QStringLiteral("17+"));  // R@10 33.3
+    QCOMPARE(r.slices[2].value, QStringLiteral("1-8"));  // R@10 100
+    const SliceStats &longer = sliceOf(r, "17+");
+    QCOMPARE(longer.count, 3);
+    QVERIFY(longer.small);
+    QVERIFY(std::abs(longer.r10 - 100.0 / 3) < 1e-9);
+    QCOMPARE(longer.meanRank, (41.0 + 12.0 + 1.0) / 3);
+    QCOMPARE(longer.medianRank, 12.0);
+    QVERIFY(std::abs(longer.deltaR10 - (100.0 / 3 - 100.0 * 6 / 9)) < 1e-9);
+    const double wholeMean = (1 + 2 + 1 + 3 + 5 + 41 + 12 + 1 + 21) / 9.0;
+    QVERIFY(std::abs(r.whole.meanRank - wholeMean) < 1e-9);
+    const SliceStats &shorter = sliceOf(r, "1-8");
+    QCOMPARE(shorter.count, 5);
+    QVERIFY(!shorter.small);
+    QCOMPARE(shorter.meanRank, 2.4);
+    QVERIFY(std::abs(shorter.deltaMeanRank - (2.4 - wholeMean)) < 1e-9);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, sliceRanks({0}, queries, "length"));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, sliceRanks(ranks, queries, "colour"));
+  }
+
+  // Equal R@10 falls back to the mean rank.
+  void tiesBrokenByMeanRank() {
+    const std::vector<QueryFeatures> queries{query(3, {"dog"}), query(3, {"dog"}), query(3), query(3)};
+    const SliceReport r = sliceRanks({0, 2, 8, 9}, queries, "concept:dog");
+    QCOMPARE(r.slices[0].value, QStringLiteral("absent"));
+    QCOMPARE(r.slices[1].value, QStringLiteral("present"));
+  }
+
+  void plausibilityRules() {
+    const QStringList dogBall{"dog", "ball"}, dog{"dog"}, dogCat{"dog", "cat"};
+    QVERIFY(isPlausible(dogBall, {"ball", "dog", "dog"}));
+    QVERIFY(!isPlausible(dogBall, dog));
+    PlausibleOptions zeta1;
+    zeta1.maxDifference = 1;
+    QVERIFY(isPlausible(dogBall, dog, zeta1));
+    QVERIFY(!isPlausible(dogBall, dogCat, zeta1)); // ball and cat: two apart
+    PlausibleOptions contains;
+    contains.rule = PlausibleRule::ContainsAll;
+    QVERIFY(isPlausible(dog, dogBall, contains));
+    QVERIFY(!isPlausible(dogBall, dog, contains));
+    PlausibleOptions jaccard;
+    jaccard.rule = PlausibleRule::Jaccard;
+    QVERIFY(!isPlausible(dogBall, dogCat, jaccard)); // 1/3
+    jaccard.minJaccard = 0.3;
+    QVERIFY(isPlausible(dogBall, dogCat, jaccard));
+    QVERIFY(!isPlausible({}, {}, contains)); // no labels, no plausible neighbours
+  }
+
+  void rPrecisionOfOneQuery() {
+    const PlausibleQuery q = scorePlausible({3, 1, 0, 2}, {1, 0, 1, 1});
+    QCOMPARE(q.relevant, 3);
+    QCOMPARE(q.precision, 2.0 / 3); // 3 and 0 in the top 3
+    QCOMPARE(q.firstRank0, 0);
+    const PlausibleQuery cut = scorePlausible({1}, {1, 0, 1, 1}); // a ranking cut short
+    QCOMPARE(cut.precision, 0.0);
+    QCOMPARE(cut.firstRank0, -1);
+  }
+
+  // Images 0 and 1 show {dog, ball}, image 2 {cat}; caption c describes image c.
+  //  c0 ranks images 1, 2, 0: plausible {0, 1}, top 2 holds 1 → 1/2, first at 0.
+  //  c1 ranks 2, 1, 0: 1/2, first at 1.  c2 ranks 2, 0, 1: plausible {2} → 1, first at 0.
+  //  image 0 ranks captions 2, 0, 1: plausible {c0, c1} → 1/2, first at 1.
+  //  image 1 ranks 0, 1, 2 → 1, first at 0.  image 2 ranks 1, 2, 0: plausible {c2} → 0, first at 1.
+  void pmrpByHand() {
+    const std::vector<float> similarity{0.2f, 0.1f, 0.4f, 0.9f, 0.3f, 0.0f, 0.5f, 0.8f, 0.7f};
+    const std::vector<QStringList> concepts{{"dog", "ball"}, {"ball", "dog"}, {"cat"}};
+    const PlausibleRetrieval p = evaluatePlausible(similarity, 3, 3, {0, 1, 2}, concepts);
+    QCOMPARE(p.textToImage.queries, 3);
+    QVERIFY(std::abs(p.textToImage.pmrp - 200.0 / 3) < 1e-9);
+    QVERIFY(std::abs(p.textToImage.r1 - 200.0 / 3) < 1e-9);
+    QCOMPARE(p.textToImage.r5, 100.0);
+    QVERIFY(std::abs(p.textToImage.meanRelevant - 5.0 / 3) < 1e-9);
+    QVERIFY(std::abs(p.imageToText.pmrp - 50.0) < 1e-9);
+    QVERIFY(std::abs(p.imageToText.r1 - 100.0 / 3) < 1e-9);
+    QCOMPARE(p.imageToText.r10, 100.0);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, evaluatePlausible(similarity, 3, 2, {0, 1}, concepts));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, evaluatePlausible(similarity, 3, 3, {0, 1, 3}, concepts));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestSlices)
+#include "tst_slices.moc"
