@@ -21,6 +21,8 @@
 
 namespace gs {
 
+ScoreKind JointSpace::scoreKind() const { return m_trained->scoreKind(); }
+
 JointSpace::~JointSpace() = default;
 
 namespace {

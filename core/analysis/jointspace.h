@@ -8,6 +8,7 @@
 #include "analysis/rankedlist.h"
 #include "analysis/vectorindex.h"
 #include "data/dataset.h"
+#include "evaluation/scorekind.h"
 
 #include <QHash>
 
@@ -64,6 +65,7 @@ public:
   const std::vector<QStringList> &predictedConcepts() const { return m_predictedConcepts; }
   const std::vector<Split> &imageSplits() const { return m_imageSplits; } // per image row
   int dim() const { return m_dim; }
+  ScoreKind scoreKind() const; // how the run scores an image against a caption
 
   // The split's images (rows), in dataset order.
   int imageCount() const { return int(m_imageIds.size()); }

@@ -655,6 +655,41 @@ private Q_SLOTS:
     QCOMPARE(lossRows, 8);
   }
 
+  // `analyze`: every section as text, and the same numbers in JSON — slices with their intervals,
+  // retrieval with bootstrap intervals that hold the point value, hubs at k = 1, 5, 10, the gap at
+  // every recorded epoch, and plausible matches from the demo's concepts.
+  void analyzePrintsEverySection() {
+    QTemporaryDir dir;
+    const QString data = makeDemoWithFeatures(dir, 60);
+    const QString run = dir.filePath(QStringLiteral("run"));
+    Result r = runCli({QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("bow"),
+                       QStringLiteral("--epochs"), QStringLiteral("2"), QStringLiteral("--out"), run, QStringLiteral("--backbone"),
+                       QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy"))});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    r = runCli({QStringLiteral("analyze"), run});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    for (const char *section : {"Slices, worst first", "Retrieval (95 % bootstrap", "Hubs (N_k", "Hub-reducing re-ranking", "Modality gap",
+                                "Plausible matches"})
+      QVERIFY2(r.out.contains(QLatin1String(section)), qPrintable(r.out));
+    r = runCli({QStringLiteral("analyze"), run, QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--by"),
+                QStringLiteral("length,nps,parse_status")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject json = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    const QJsonObject r10 = json.value(QStringLiteral("retrieval")).toObject().value(QStringLiteral("text_to_image")).toObject().value(QStringLiteral("r10")).toObject();
+    QVERIFY(r10.value(QStringLiteral("low")).toDouble() <= r10.value(QStringLiteral("value")).toDouble());
+    QVERIFY(r10.value(QStringLiteral("value")).toDouble() <= r10.value(QStringLiteral("high")).toDouble());
+    const QJsonArray slices = json.value(QStringLiteral("slices")).toObject().value(QStringLiteral("text_to_image")).toArray();
+    QCOMPARE(slices.size(), 3);
+    QCOMPARE(slices.at(0).toObject().value(QStringLiteral("field")).toString(), QStringLiteral("length"));
+    int queries = 0;
+    for (const QJsonValue &slice : slices.at(0).toObject().value(QStringLiteral("slices")).toArray()) queries += slice.toObject().value(QStringLiteral("count")).toInt();
+    QCOMPARE(queries, json.value(QStringLiteral("retrieval")).toObject().value(QStringLiteral("text_to_image")).toObject().value(QStringLiteral("queries")).toInt());
+    QCOMPARE(json.value(QStringLiteral("hubs")).toObject().value(QStringLiteral("images")).toArray().size(), 3);
+    QCOMPARE(json.value(QStringLiteral("gap_by_epoch")).toArray().size(), 3); // epochs 0, 1 and 2
+    QVERIFY(json.value(QStringLiteral("plausible")).toObject().contains(QStringLiteral("text_to_image")));
+    QCOMPARE(runCli({QStringLiteral("analyze"), dir.filePath(QStringLiteral("nothing"))}).code, 1);
+  }
+
   // `compare --seeds` trains each row once per seed and prints mean ± std; `--grid` sweeps a
   // setting and names the best value; a malformed grid fails before anything trains.
   void compareOverSeedsAndGrid() {

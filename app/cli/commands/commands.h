@@ -29,6 +29,7 @@ Command similarityCommand();
 Command contrastCommand();
 Command explainCommand();
 Command runsCommand(); // list, show, export: the run table
+Command analyzeCommand(); // where a joint space fails
 
 // `inspect RUN --image ID` of a concepts run (conceptscommands.cpp).
 class Arguments;
