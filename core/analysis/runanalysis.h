@@ -1,0 +1,59 @@
+#pragma once
+// Where a run's joint space fails, on one split, in one pass: each test query's rank of its true
+// partner sliced by linguistic and image features (slicefeatures.h, slices.h), retrieval with
+// bootstrap intervals over the queries (retrievalintervals.h), hubs and hub-reducing re-ranking
+// beside plain ranking (hubness.h, hubreranking.h), the modality gap on the split and at every
+// recorded epoch (modalitygap.h, gaptrajectory.h), and plausible matches from concepts
+// (plausiblematches.h). What `groundscope-cli analyze` prints; JSON for every number. Torch-free.
+
+#include "analysis/hubness.h"
+#include "analysis/hubreranking.h"
+#include "analysis/gaptrajectory.h"
+#include "analysis/modalitygap.h"
+#include "analysis/plausiblematches.h"
+#include "analysis/slices.h"
+#include "data/dataset.h"
+#include "evaluation/retrievalintervals.h"
+
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace gs {
+
+class JobContext;
+
+struct RunAnalysis {
+  QString runDir;
+  Split split = Split::Test;
+  int images = 0, captions = 0;
+  RetrievalIntervals intervals;
+  Hubness hubs;
+  HubReducedRetrieval reranked;
+  ModalityGap gap;
+  std::vector<GapEpoch> gapByEpoch;
+  QStringList imageIds, captionTexts;
+  std::vector<SliceReport> captionSlices; // text→image queries, one report per field
+  std::vector<SliceReport> imageSlices;   // image→text queries
+  PlausibleRetrieval plausible;
+  bool hasConcepts = false;
+  // {"run", "split", "retrieval", "hubs", "reranking", "gap", "gap_by_epoch", "slices", "plausible"}
+  QJsonObject toJson() const;
+};
+
+
+struct RunAnalysisOptions {
+  Split split = Split::Test;
+  int neighbours = 10;      // nearest items per item for the modality gap's cross-modal share
+  QStringList sliceFields;  // empty: every caption field (length, depth, nps, parse_status, relation:*) and regions
+};
+
+// Opens the run's dataset and embeds the split (JointSpace), parses its captions through the
+// training parse cache, and computes every section. Throws std::runtime_error naming the folder or
+// file when the run or its data cannot be opened. Cost: one embedding of the split, one parse per
+// uncached caption, O(I·C·dim) scores, O((I+C)²·dim) for the gap's neighbours.
+RunAnalysis analyzeRun(const QString &runDir, const RunAnalysisOptions &options = {}, JobContext *job = nullptr);
+
+}  // namespace gs
