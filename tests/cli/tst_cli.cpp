@@ -703,6 +703,7 @@ private Q_SLOTS:
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY2(QRegularExpression(QStringLiteral("\\nbow margin=0\\.5 +2 +[0-9.]+ ± [0-9.]+")).match(r.out).hasMatch(), qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral("best bow setting by mean test rsum: margin=")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("rsum vs best")) && r.out.count(QStringLiteral("  best\n")) == 1, qPrintable(r.out));
     for (const char *run : {"bow-margin0.5-e1-s1", "bow-margin0.5-e1-s2", "bow-margin2-e1-s1", "bow-margin2-e1-s2"})
       QVERIFY2(QFileInfo::exists(dir.filePath(QStringLiteral("sweep/") + QLatin1String(run) + QStringLiteral("/result.json"))), run);
     r = runCli({QStringLiteral("runs"), QStringLiteral("list"), dir.filePath(QStringLiteral("sweep")), QStringLiteral("--group")});

@@ -97,14 +97,35 @@ std::vector<SeedGroupRows> seedGroupsOf(const std::vector<ComparisonResult> &res
   return groups;
 }
 
+// "≈" where a row's interval of `rankBy` overlaps the best row's: the seeds do not tell them apart.
+QStringList overlapMarks(const std::vector<SeedGroupRows> &groups, RunMetric rankBy) {
+  std::vector<std::optional<SampleSummary>> summaries;
+  std::optional<std::size_t> best;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    summaries.push_back(summaryOf(groups[g], rankBy));
+    const auto &s = summaries.back();
+    if (s && s->n > 1 && (!best || (higherIsBetter(rankBy) ? s->mean > summaries[*best]->mean : s->mean < summaries[*best]->mean))) best = g;
+  }
+  QStringList marks;
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    const auto &s = summaries[g];
+    if (!best || !s || s->n < 2) marks << QString();
+    else if (g == *best) marks << QStringLiteral("best");
+    else marks << (s->ciHigh >= summaries[*best]->ciLow && s->ciLow <= summaries[*best]->ciHigh ? QStringLiteral("≈ best") : QString());
+  }
+  return marks;
+}
+
 QString seedGroupTable(const std::vector<ComparisonResult> &results, RunMetric rankBy) {
   QStringList header{QStringLiteral("row"), QStringLiteral("seeds")};
   for (RunMetric metric : kColumns) header << metricLabel(metric);
-  header << QStringLiteral("rsum 95 % CI") << QStringLiteral("time");
+  header << QStringLiteral("rsum 95 % CI") << QStringLiteral("time") << metricLabel(rankBy) + QStringLiteral(" vs best");
   std::vector<QStringList> rows{header};
   const std::vector<SeedGroupRows> groups = seedGroupsOf(results);
-  for (const SeedGroupRows &group : groups) rows.push_back(groupLine(group));
-  QString text = alignedColumns(rows) + QStringLiteral("Test metrics: mean ± sample std over seeds; the interval is the percentile bootstrap of the mean rsum.\n");
+  const QStringList marks = overlapMarks(groups, rankBy);
+  for (std::size_t g = 0; g < groups.size(); ++g) rows.push_back(groupLine(groups[g]) << marks[int(g)]);
+  QString text = alignedColumns(rows) + QStringLiteral("Test metrics: mean ± sample std over seeds; the interval is the percentile bootstrap of the mean rsum. "
+                                                      "≈ best: the row's interval overlaps the best row's, so these seeds do not tell the two apart.\n");
   for (const auto &[group, summary] : bestSettings(groups, rankBy))
     text += QStringLiteral("best %1 setting by mean test %2: %3 — %4\n").arg(group->model, metricLabel(rankBy), sweepLabel(group->sweep), summary.text());
   return text;
@@ -112,8 +133,10 @@ QString seedGroupTable(const std::vector<ComparisonResult> &results, RunMetric r
 
 QJsonObject seedGroupJson(const std::vector<ComparisonResult> &results, RunMetric rankBy, const QJsonArray &runs) {
   const std::vector<SeedGroupRows> groups = seedGroupsOf(results);
+  const QStringList marks = overlapMarks(groups, rankBy);
   QJsonArray groupList;
   for (const SeedGroupRows &group : groups) {
+    const QString mark = marks[int(&group - groups.data())];
     QJsonObject metrics;
     for (RunMetric metric : allRunMetrics())
       if (const std::optional<SampleSummary> s = summaryOf(group, metric)) metrics.insert(enumName(metric), summaryJson(*s));
@@ -125,7 +148,10 @@ QJsonObject seedGroupJson(const std::vector<ComparisonResult> &results, RunMetri
     }
     groupList.append(QJsonObject{{QStringLiteral("name"), group.name}, {QStringLiteral("model"), group.model},
                                  {QStringLiteral("sweep"), group.sweep}, {QStringLiteral("seeds"), seeds},
-                                 {QStringLiteral("failed"), failed}, {QStringLiteral("metrics"), metrics}});
+                                 {QStringLiteral("failed"), failed}, {QStringLiteral("metrics"), metrics},
+                                 {QStringLiteral("vs_best"), mark == QLatin1String("best") ? QStringLiteral("best")
+                                                             : mark.isEmpty()              ? QStringLiteral("apart")
+                                                                                           : QStringLiteral("overlaps")}});
   }
   QJsonArray best;
   for (const auto &[group, summary] : bestSettings(groups, rankBy)) {
