@@ -30,15 +30,6 @@ QJsonObject plausibleJson(const PlausibleMetrics &m) {
           {QStringLiteral("r10"), m.r10}, {QStringLiteral("mean_plausible"), m.meanRelevant}, {QStringLiteral("queries"), m.queries}};
 }
 
-QJsonObject intervalJson(const DirectionIntervals &d) {
-  const auto pair = [](double value, const Interval &i) {
-    return QJsonObject{{QStringLiteral("value"), value}, {QStringLiteral("low"), i.low}, {QStringLiteral("high"), i.high}};
-  };
-  return {{QStringLiteral("queries"), d.queries},           {QStringLiteral("r1"), pair(d.point.r1, d.r1)},
-          {QStringLiteral("r5"), pair(d.point.r5, d.r5)},  {QStringLiteral("r10"), pair(d.point.r10, d.r10)},
-          {QStringLiteral("medr"), pair(d.point.medianRank, d.medianRank)}, {QStringLiteral("meanr"), pair(d.point.meanRank, d.meanRank)},
-          {QStringLiteral("confidence"), d.confidence},    {QStringLiteral("resamples"), d.resamples}};
-}
 
 QJsonArray occurrenceJson(const std::vector<KOccurrence> &list, const QStringList &names) {
   QJsonArray out;
@@ -69,8 +60,7 @@ QJsonObject RunAnalysis::toJson() const {
   }
   return {{QStringLiteral("run"), a.runDir},
           {QStringLiteral("split"), splitName(a.split)},
-          {QStringLiteral("retrieval"), QJsonObject{{QStringLiteral("image_to_text"), intervalJson(a.intervals.imageToText)},
-                                                    {QStringLiteral("text_to_image"), intervalJson(a.intervals.textToImage)}}},
+          {QStringLiteral("retrieval"), a.intervals.toJson()},
           {QStringLiteral("hubs"), QJsonObject{{QStringLiteral("images"), occurrenceJson(a.hubs.images, a.imageIds)},
                                                {QStringLiteral("captions"), occurrenceJson(a.hubs.captions, a.captionTexts)}}},
           {QStringLiteral("reranking"), QJsonObject{{QStringLiteral("plain"), a.reranked.plain.toJson()},

@@ -122,4 +122,20 @@ RetrievalIntervals retrievalIntervals(const std::vector<float> &similarity, int 
           bootstrapRanks(ranks.textToImage, resamples, confidence, seed ^ 0x9e3779b97f4a7c15ULL)};
 }
 
+namespace {
+QJsonObject directionJson(const DirectionIntervals &d) {
+  const auto pair = [](double value, const Interval &i) {
+    return QJsonObject{{QStringLiteral("value"), value}, {QStringLiteral("low"), i.low}, {QStringLiteral("high"), i.high}};
+  };
+  return {{QStringLiteral("queries"), d.queries},           {QStringLiteral("r1"), pair(d.point.r1, d.r1)},
+          {QStringLiteral("r5"), pair(d.point.r5, d.r5)},  {QStringLiteral("r10"), pair(d.point.r10, d.r10)},
+          {QStringLiteral("medr"), pair(d.point.medianRank, d.medianRank)}, {QStringLiteral("meanr"), pair(d.point.meanRank, d.meanRank)},
+          {QStringLiteral("confidence"), d.confidence},    {QStringLiteral("resamples"), d.resamples}};
+}
+}  // namespace
+
+QJsonObject RetrievalIntervals::toJson() const {
+  return {{QStringLiteral("image_to_text"), directionJson(imageToText)}, {QStringLiteral("text_to_image"), directionJson(textToImage)}};
+}
+
 }  // namespace gs

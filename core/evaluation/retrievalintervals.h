@@ -7,6 +7,7 @@
 
 #include "evaluation/retrieval.h"
 
+#include <QJsonObject>
 #include <QtGlobal>
 
 #include <vector>
@@ -28,6 +29,9 @@ struct DirectionIntervals {
 
 struct RetrievalIntervals {
   DirectionIntervals imageToText, textToImage;
+  // {"image_to_text"|"text_to_image": {"queries", "r1"|"r5"|"r10"|"medr"|"meanr": {"value", "low",
+  //  "high"}, "confidence", "resamples"}}
+  QJsonObject toJson() const;
 };
 
 // The 0-based rank of each query's first correct item, as evaluateRetrieval ranks them:

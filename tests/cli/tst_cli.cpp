@@ -365,11 +365,19 @@ private Q_SLOTS:
 
     r = runCli({QStringLiteral("eval"), run, QStringLiteral("--json")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
-    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).object(), trained.value(QStringLiteral("test")).toObject());
+    QJsonObject evaluated = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    // Each metric's bootstrap interval over the test queries holds the metric itself.
+    const QJsonObject r1 = evaluated.value(QStringLiteral("intervals")).toObject().value(QStringLiteral("text_to_image")).toObject().value(QStringLiteral("r1")).toObject();
+    QCOMPARE(r1.value(QStringLiteral("value")).toDouble(), trained.value(QStringLiteral("test")).toObject().value(QStringLiteral("text_to_image")).toObject().value(QStringLiteral("r1")).toDouble());
+    QVERIFY(r1.value(QStringLiteral("low")).toDouble() <= r1.value(QStringLiteral("value")).toDouble());
+    QVERIFY(r1.value(QStringLiteral("value")).toDouble() <= r1.value(QStringLiteral("high")).toDouble());
+    evaluated.remove(QStringLiteral("intervals"));
+    QCOMPARE(evaluated, trained.value(QStringLiteral("test")).toObject());
     // R@20 and R@50 (the DT-LSTM paper's table) in every output; --recalls picks the table's columns.
     QVERIFY(trained.value(QStringLiteral("test")).toObject().value(QStringLiteral("text_to_image")).toObject().contains(QStringLiteral("r50")));
     r = runCli({QStringLiteral("eval"), run});
     QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("image→text R@1  R@5 R@10 R@20 R@50 medr meanr")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("text→image, 95 % bootstrap interval over 25 queries: R@1 [")), qPrintable(r.out));
     r = runCli({QStringLiteral("eval"), run, QStringLiteral("--recalls"), QStringLiteral("1,20,50")});
     QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("image→text R@1 R@20 R@50 medr meanr")), qPrintable(r.out));
     r = runCli({QStringLiteral("eval"), run, QStringLiteral("--recalls"), QStringLiteral("1,7")});

@@ -67,23 +67,29 @@ torch::Tensor featureTensor(const TrainingData &data) {
       .clone();
 }
 
-RetrievalMetrics evaluateSplit(Embedder &embedder, const TrainingData &data, const std::vector<EncodedCaption> &encoded,
-                               Split split) {
+std::vector<float> splitSimilarity(Embedder &embedder, const TrainingData &data, const std::vector<EncodedCaption> &encoded, Split split,
+                                   std::vector<int> &captionImage) {
   const std::vector<int> imageRows = data.imagesIn(split);
   const std::vector<int> captionRows = data.captionsIn(split);
   if (imageRows.empty() || captionRows.empty())
     throw std::runtime_error("evaluate: the " + splitName(split).toStdString() + " split has no image–caption pairs");
   std::vector<int> local(data.imageCount(), -1);
   for (std::size_t k = 0; k < imageRows.size(); ++k) local[imageRows[k]] = int(k);
-  std::vector<int> captionImage;
+  captionImage.clear();
   for (int c : captionRows) captionImage.push_back(local[data.captions[c].image]);
 
   const auto rows = torch::tensor(std::vector<std::int64_t>(imageRows.begin(), imageRows.end()), torch::kInt64);
   const auto v = embedder.images(featureTensor(data).index_select(0, rows));
   const auto y = embedder.captions(encoded, captionRows);
   const auto s = embedder.score(v, y).contiguous().to(torch::kFloat);
-  std::vector<float> similarity(s.data_ptr<float>(), s.data_ptr<float>() + s.numel());
-  return evaluateRetrieval(similarity, int(imageRows.size()), int(captionRows.size()), captionImage);
+  return std::vector<float>(s.data_ptr<float>(), s.data_ptr<float>() + s.numel());
+}
+
+RetrievalMetrics evaluateSplit(Embedder &embedder, const TrainingData &data, const std::vector<EncodedCaption> &encoded,
+                               Split split) {
+  std::vector<int> captionImage;
+  const std::vector<float> similarity = splitSimilarity(embedder, data, encoded, split, captionImage);
+  return evaluateRetrieval(similarity, int(data.imagesIn(split).size()), int(captionImage.size()), captionImage);
 }
 
 }  // namespace gs::detail

@@ -46,6 +46,11 @@ private:
 std::vector<EncodedCaption> encodeCaptions(const Vocabulary &vocabulary, const std::vector<TrainingCaption> &captions,
                                            const TreeVocabulary *trees = nullptr);
 
+// The split's images × captions scores (images and captions of that split only), and in
+// captionImage the split-local image row of each caption.
+std::vector<float> splitSimilarity(Embedder &embedder, const TrainingData &data, const std::vector<EncodedCaption> &encoded, Split split,
+                                   std::vector<int> &captionImage);
+
 // Retrieval metrics of one split, with images and captions of that split only.
 RetrievalMetrics evaluateSplit(Embedder &embedder, const TrainingData &data, const std::vector<EncodedCaption> &encoded,
                                Split split);

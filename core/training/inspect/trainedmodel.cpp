@@ -90,6 +90,25 @@ RetrievalMetrics TrainedModel::evaluate(const TrainingData &data, Split split) c
   return evaluateSplit(*m_embedder, data, encodeCaptions(*m_vocabulary, data.captions, m_trees.get()), split);
 }
 
+TrainedModel::EvaluatedSplit TrainedModel::evaluateWithIntervals(const TrainingData &input, Split split, int resamples) const {
+  if (input.featureDim != m_featureDim)
+    throw std::invalid_argument("TrainedModel: the run expects " + std::to_string(m_featureDim) +
+                                "-d image features, got " + std::to_string(input.featureDim));
+  TrainingData parsed;
+  const bool parse = m_trees && !hasParses(input);
+  if (parse) {
+    parsed = input;
+    attachParses(parsed);
+  }
+  const TrainingData &data = parse ? parsed : input;
+  std::vector<int> captionImage;
+  const std::vector<float> similarity =
+      splitSimilarity(*m_embedder, data, encodeCaptions(*m_vocabulary, data.captions, m_trees.get()), split, captionImage);
+  const int images = int(data.imagesIn(split).size()), captions = int(captionImage.size());
+  return {evaluateRetrieval(similarity, images, captions, captionImage),
+          retrievalIntervals(similarity, images, captions, captionImage, resamples)};
+}
+
 GroundingMetrics TrainedModel::evaluateGrounding(const TrainingData &input, Split split) const {
   auto *joint = dynamic_cast<JointEmbedder *>(m_embedder.get());
   if (!m_config.needsRegions() || !joint)

@@ -6,6 +6,7 @@
 
 #include "evaluation/grounding.h"
 #include "evaluation/retrieval.h"
+#include "evaluation/retrievalintervals.h"
 #include "evaluation/scorekind.h"
 #include "training/trainconfig.h"
 #include "training/trainingdata.h"
@@ -53,6 +54,13 @@ public:
   ScoreKind scoreKind() const;
 
   RetrievalMetrics evaluate(const TrainingData &data, Split split) const;
+  // The same metrics with a 95 % percentile-bootstrap interval of each over the split's queries
+  // (retrievalintervals.h), from one scoring of the split.
+  struct EvaluatedSplit {
+    RetrievalMetrics metrics;
+    RetrievalIntervals intervals;
+  };
+  EvaluatedSplit evaluateWithIntervals(const TrainingData &data, Split split, int resamples = 2000) const;
   // Region–phrase ranking (HM-LSTM §5.2) on `split`; hasGroundTruth false where the data has no
   // phrase boxes. Throws std::invalid_argument for a model without regions or data without them.
   GroundingMetrics evaluateGrounding(const TrainingData &data, Split split) const;
