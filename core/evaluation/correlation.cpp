@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <random>
 
 namespace gs {
 
@@ -39,6 +40,34 @@ std::vector<double> averageRanks(const std::vector<double> &values) {
 double spearman(const std::vector<double> &x, const std::vector<double> &y) {
   if (x.size() != y.size()) return std::numeric_limits<double>::quiet_NaN();
   return pearson(averageRanks(x), averageRanks(y));
+}
+
+CorrelationInterval correlationInterval(const std::vector<double> &x, const std::vector<double> &y, CorrelationKind kind,
+                                        int resamples, double confidence, unsigned long long seed) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  if (x.size() != y.size() || x.size() < 2 || resamples < 1) return {nan, nan};
+  std::mt19937_64 random(seed);
+  std::uniform_int_distribution<std::size_t> pick(0, x.size() - 1);
+  std::vector<double> values, xs(x.size()), ys(y.size());
+  for (int r = 0; r < resamples; ++r) {
+    for (std::size_t k = 0; k < x.size(); ++k) {
+      const std::size_t i = pick(random);
+      xs[k] = x[i];
+      ys[k] = y[i];
+    }
+    const double value = kind == CorrelationKind::Pearson ? pearson(xs, ys) : spearman(xs, ys);
+    if (std::isfinite(value)) values.push_back(value);
+  }
+  if (values.size() * 2 < std::size_t(resamples)) return {nan, nan};
+  std::sort(values.begin(), values.end());
+  const auto at = [&](double q) {
+    const double position = q * double(values.size() - 1);
+    const std::size_t below = std::size_t(std::floor(position));
+    const std::size_t above = std::min(below + 1, values.size() - 1);
+    return values[below] + (position - double(below)) * (values[above] - values[below]);
+  };
+  const double tail = (1 - confidence) / 2;
+  return {at(tail), at(1 - tail)};
 }
 
 }  // namespace gs

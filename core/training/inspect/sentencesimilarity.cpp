@@ -26,21 +26,32 @@ namespace {
 constexpr int kChunk = 256; // sentences embedded per call: progress and cancel between chunks
 
 SimilarityScore scoreOf(const QString &name, const std::vector<double> &predicted, const std::vector<double> &gold) {
-  return {name, int(predicted.size()), 100.0 * pearson(predicted, gold), 100.0 * spearman(predicted, gold)};
+  const CorrelationInterval r = correlationInterval(predicted, gold, CorrelationKind::Pearson);
+  const CorrelationInterval rho = correlationInterval(predicted, gold, CorrelationKind::Spearman);
+  return {name, int(predicted.size()), 100.0 * pearson(predicted, gold), 100.0 * spearman(predicted, gold),
+          100.0 * r.low, 100.0 * r.high, 100.0 * rho.low, 100.0 * rho.high};
 }
 
 QJsonValue number(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(); }
 
 QJsonObject scoreJson(const SimilarityScore &s) {
-  QJsonObject o{{QStringLiteral("pairs"), s.pairs}, {QStringLiteral("pearson"), number(s.pearson)}, {QStringLiteral("spearman"), number(s.spearman)}};
+  QJsonObject o{{QStringLiteral("pairs"), s.pairs},
+                {QStringLiteral("pearson"), number(s.pearson)},
+                {QStringLiteral("spearman"), number(s.spearman)},
+                {QStringLiteral("pearson_low"), number(s.pearsonLow)},
+                {QStringLiteral("pearson_high"), number(s.pearsonHigh)},
+                {QStringLiteral("spearman_low"), number(s.spearmanLow)},
+                {QStringLiteral("spearman_high"), number(s.spearmanHigh)}};
   if (!s.name.isEmpty()) o.insert(QStringLiteral("subset"), s.name);
   return o;
 }
 
 SimilarityScore scoreFromJson(const QJsonObject &o) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  return {o.value(QStringLiteral("subset")).toString(), o.value(QStringLiteral("pairs")).toInt(),
-          o.value(QStringLiteral("pearson")).toDouble(nan), o.value(QStringLiteral("spearman")).toDouble(nan)};
+  return {o.value(QStringLiteral("subset")).toString(),        o.value(QStringLiteral("pairs")).toInt(),
+          o.value(QStringLiteral("pearson")).toDouble(nan),      o.value(QStringLiteral("spearman")).toDouble(nan),
+          o.value(QStringLiteral("pearson_low")).toDouble(nan),  o.value(QStringLiteral("pearson_high")).toDouble(nan),
+          o.value(QStringLiteral("spearman_low")).toDouble(nan), o.value(QStringLiteral("spearman_high")).toDouble(nan)};
 }
 
 double cosine(const float *a, const float *b, int dim) {
@@ -84,10 +95,16 @@ SimilarityResult SimilarityResult::fromJson(const QJsonObject &o) {
 }
 
 QString SimilarityResult::summary() const {
-  return QStringLiteral("%1 %2: r %3, ρ %4 (%5 pairs; %6 skipped for unknown words)")
+  // " [58.0, 64.1]": the bootstrap interval, where there is one.
+  const auto interval = [](double low, double high) {
+    return std::isfinite(low) && std::isfinite(high) ? QStringLiteral(" [%1, %2]").arg(low, 0, 'f', 1).arg(high, 0, 'f', 1) : QString();
+  };
+  return QStringLiteral("%1 %2: r %3%4, ρ %5%6 (%7 pairs; %8 skipped for unknown words)")
       .arg(benchmark, splitName(split))
       .arg(all.pearson, 0, 'f', 1)
+      .arg(interval(all.pearsonLow, all.pearsonHigh))
       .arg(all.spearman, 0, 'f', 1)
+      .arg(interval(all.spearmanLow, all.spearmanHigh))
       .arg(all.pairs)
       .arg(skippedUnknown);
 }
@@ -190,8 +207,8 @@ SimilarityResult evaluateSimilarity(const TrainedModel &model, const SentencePai
       n += s.pairs;
     }
     if (n > 0) {
-      result.all.pearson = r / n;
-      result.all.spearman = rho / n;
+      const double nan = std::numeric_limits<double>::quiet_NaN();
+      result.all = {QString(), result.all.pairs, r / n, rho / n, nan, nan, nan, nan};
     }
   }
   if (job) job->setItemProgress(qint64(sentences.size()), qint64(sentences.size()), QStringLiteral("done"));

@@ -19,6 +19,9 @@ struct SimilarityScore {
   QString name;       // the subset; "" for the whole benchmark
   int pairs = 0;
   double pearson = 0, spearman = 0; // ×100; NaN when undefined (fewer than two pairs, constant scores)
+  // 95 % percentile-bootstrap intervals over the pairs (×100); NaN for the yearly tasks' weighted
+  // headline, which is not one correlation, and for results read from an older file.
+  double pearsonLow = 0, pearsonHigh = 0, spearmanLow = 0, spearmanHigh = 0;
 };
 
 struct SimilarityResult {
