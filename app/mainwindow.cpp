@@ -25,6 +25,7 @@
 #include "common/joblist.h"
 #include "retrieval/retrievalpanel.h"
 #include "runs/runspanel.h"
+#include "analysis/analysispanel.h"
 #include "captionlab/captionlab.h"
 #include "training/trainingpanel.h"
 
@@ -62,7 +63,8 @@ namespace {
 const QList<MainWindow::Dock> kAllDocks = {MainWindow::Dock::Dataset, MainWindow::Dock::Training,
                                            MainWindow::Dock::Trees,   MainWindow::Dock::Regions,
                                            MainWindow::Dock::Map,     MainWindow::Dock::Retrieval,
-                                           MainWindow::Dock::CaptionLab, MainWindow::Dock::Runs};
+                                           MainWindow::Dock::CaptionLab, MainWindow::Dock::Runs,
+                                           MainWindow::Dock::Analysis};
 const QString kGeometryKey = QStringLiteral("window/geometry");
 }  // namespace
 
@@ -76,6 +78,7 @@ QString dockTitle(MainWindow::Dock dock) {
   case MainWindow::Dock::Retrieval: return MainWindow::tr("Retrieval");
   case MainWindow::Dock::CaptionLab: return MainWindow::tr("Caption lab");
   case MainWindow::Dock::Runs: return MainWindow::tr("Runs");
+  case MainWindow::Dock::Analysis: return MainWindow::tr("Analysis");
   }
   return {};
 }
@@ -90,6 +93,7 @@ QString dockObjectName(MainWindow::Dock dock) {
   case MainWindow::Dock::Retrieval: return QStringLiteral("dock.retrieval");
   case MainWindow::Dock::CaptionLab: return QStringLiteral("dock.captionLab");
   case MainWindow::Dock::Runs: return QStringLiteral("dock.runs");
+  case MainWindow::Dock::Analysis: return QStringLiteral("dock.analysis");
   }
   return {};
 }
@@ -140,6 +144,8 @@ QString dockHint(MainWindow::Dock dock) {
   case MainWindow::Dock::CaptionLab:
     return MainWindow::tr("Edit a caption and watch the run's score, the image's rank and each word's contribution change.");
   case MainWindow::Dock::Runs: return MainWindow::tr("Every training run in the runs folders as a table: filter, sort, compare and export them.");
+  case MainWindow::Dock::Analysis:
+    return MainWindow::tr("Where the run's joint space fails: slices of the test queries, retrieval with intervals, hubs and the modality gap.");
   }
   return {};
 }
@@ -196,6 +202,7 @@ QWidget *MainWindow::createDockContent(Dock which, QDockWidget *dock) {
   case Dock::Regions: return m_regionPanel = new RegionPanel(m_bridge, *m_state, dock);
   case Dock::CaptionLab: return m_captionLab = new CaptionLab(m_bridge, *m_state, dock);
   case Dock::Runs: return createRunsContent(dock);
+  case Dock::Analysis: return m_analysisPanel = new AnalysisPanel(m_bridge, *m_state, dock);
   }
   return hint;
 }
@@ -233,6 +240,8 @@ void MainWindow::arrangeDocks() {
   addDockWidget(Qt::BottomDockWidgetArea, m_docks[Dock::Map]);
   addDockWidget(Qt::BottomDockWidgetArea, m_docks[Dock::Retrieval]);
   tabifyDockWidget(m_docks[Dock::Map], m_docks[Dock::Retrieval]);
+  addDockWidget(Qt::BottomDockWidgetArea, m_docks[Dock::Analysis]);
+  tabifyDockWidget(m_docks[Dock::Retrieval], m_docks[Dock::Analysis]);
   addDockWidget(Qt::BottomDockWidgetArea, m_docks[Dock::Runs]);
   tabifyDockWidget(m_docks[Dock::Training], m_docks[Dock::Runs]);
   m_docks[Dock::Training]->raise();
@@ -290,14 +299,14 @@ void MainWindow::createFileMenu() {
   quit->setObjectName(QStringLiteral("action.quit"));
 }
 
-// The docks' toggles, Go to (Alt+1…8), search and the theme.
+// The docks' toggles, Go to (Alt+1…9), search and the theme.
 void MainWindow::createViewMenu() {
   QMenu *view = menuBar()->addMenu(tr("&View"));
   createWorkspaceBar(view);
   view->addSeparator();
   for (Dock which : kAllDocks) view->addAction(m_docks[which]->toggleViewAction());
   view->addSeparator();
-  // Alt+1…8 bring a dock forward (shown, raised, focused) wherever it is docked or tabbed.
+  // Alt+1…9 bring a dock forward (shown, raised, focused) wherever it is docked or tabbed.
   QMenu *goTo = view->addMenu(tr("&Go to"));
   goTo->setObjectName(QStringLiteral("menu.goTo"));
   int number = 1;

@@ -1,6 +1,6 @@
 #pragma once
 // The workbench window: docks for each view (Dataset, Training, Trees, Regions, Map,
-// Retrieval, Caption lab, Runs), the menus, and a status bar that follows the engine's current job.
+// Retrieval, Caption lab, Runs, Analysis), the menus, and a status bar that follows the engine's current job.
 // Window geometry, dock layout and recent datasets persist through QSettings.
 
 #include "data/dataset.h"
@@ -30,6 +30,7 @@ class CaptionLab;
 class RegionPanel;
 class RetrievalPanel;
 class RunsPanel;
+class AnalysisPanel;
 class TrainingPanel;
 class TreePanel;
 class LogView;
@@ -44,7 +45,7 @@ class MainWindow : public QMainWindow {
 public:
   // Dock identifiers, also their objectName suffix ("dock.dataset") for saveState(). In the
   // order of their Alt+number shortcuts: a new dock goes last so the others keep theirs.
-  enum class Dock { Dataset, Training, Trees, Regions, Map, Retrieval, CaptionLab, Runs };
+  enum class Dock { Dataset, Training, Trees, Regions, Map, Retrieval, CaptionLab, Runs, Analysis };
 
   MainWindow(EngineBridge &bridge, QSettings &settings, QWidget *parent = nullptr);
   ~MainWindow() override;
@@ -58,6 +59,7 @@ public:
   MapPanel *mapPanel() const { return m_mapPanel; }
   RegionPanel *regionPanel() const { return m_regionPanel; }
   RunsPanel *runsPanel() const { return m_runsPanel; }
+  AnalysisPanel *analysisPanel() const { return m_analysisPanel; }
   // Closing while jobs run asks the user first (default); the screenshot tour and tests turn it off.
   void setAskBeforeClosing(bool ask) { m_askBeforeClosing = ask; }
   // Settings > Load/Save configuration: the Training form from/to the JSON `train --config` reads.
@@ -134,7 +136,7 @@ private:
   void saveWorkspaceState();
   void arrangeWorkspace(Workspace kind);
   void openRecentRun(const QString &runDir);
-  // Shows, raises and focuses a dock (View > Go to, Alt+1…8).
+  // Shows, raises and focuses a dock (View > Go to, Alt+1…9).
   void focusDock(Dock which);
   void rebuildRecentMenu();
   void rebuildRecentRunsMenu();
@@ -167,6 +169,7 @@ private:
   RegionPanel *m_regionPanel = nullptr;
   CaptionLab *m_captionLab = nullptr;
   RunsPanel *m_runsPanel = nullptr;
+  AnalysisPanel *m_analysisPanel = nullptr;
   ManualWindow *m_manual = nullptr;
   WelcomeView *m_welcome = nullptr;
   Workspace m_workspace{};

@@ -25,6 +25,7 @@ QString dockManualPage(MainWindow::Dock dock) {
   case MainWindow::Dock::Retrieval: return QStringLiteral("workbench/retrieval.md");
   case MainWindow::Dock::CaptionLab: return QStringLiteral("workbench/captionlab.md");
   case MainWindow::Dock::Runs: return QStringLiteral("workbench/runs.md");
+  case MainWindow::Dock::Analysis: return QStringLiteral("analysis.md");
   }
   return QStringLiteral("index.md");
 }

@@ -22,7 +22,7 @@
 namespace gs {
 
 namespace {
-constexpr int kWorkspaceLayoutVersion = 4; // bump when a workspace's docks change
+constexpr int kWorkspaceLayoutVersion = 5; // bump when a workspace's docks change
 // A dock's width beyond its panel's: the splitter handle between columns and the dock's frame.
 constexpr int kDockOverhead = 12;
 const QString kCurrentWorkspaceKey = QStringLiteral("workspaces/current");

@@ -16,7 +16,8 @@ const std::vector<WorkspaceInfo> &workspaces() {
        QT_TRANSLATE_NOOP("gs::Workspaces", "A trained run's trees, regions and caption lab side by side, linked through the selection (Ctrl+3)"),
        {Dock::Trees, Dock::Regions, Dock::CaptionLab}},
       {Workspace::Explore, "explore", QT_TRANSLATE_NOOP("gs::Workspaces", "Explore"),
-       QT_TRANSLATE_NOOP("gs::Workspaces", "The map of the joint space and the ranked lists (Ctrl+4)"), {Dock::Map, Dock::Retrieval}},
+       QT_TRANSLATE_NOOP("gs::Workspaces", "The map of the joint space, the ranked lists and where the run fails (Ctrl+4)"),
+       {Dock::Map, Dock::Retrieval, Dock::Analysis}},
   };
   return table;
 }

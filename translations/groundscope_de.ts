@@ -646,6 +646,245 @@
     </message>
 </context>
 <context>
+    <name>gs::AnalysisPanel</name>
+    <message>
+        <source>Analyze</source>
+        <translation>Analysieren</translation>
+    </message>
+    <message>
+        <source>Slices, retrieval with intervals, hubs, the modality gap and plausible matches of the run&apos;s test split</source>
+        <translation>Ausschnitte, Suche mit Intervallen, Hubs, die Modalitätslücke und plausible Treffer der Testaufteilung des Laufs</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>Slices</source>
+        <translation>Ausschnitte</translation>
+    </message>
+    <message>
+        <source>Direction</source>
+        <translation>Richtung</translation>
+    </message>
+    <message>
+        <source>Queries</source>
+        <translation>Anfragen</translation>
+    </message>
+    <message>
+        <source>R@1</source>
+        <translation>R@1</translation>
+    </message>
+    <message>
+        <source>R@5</source>
+        <translation>R@5</translation>
+    </message>
+    <message>
+        <source>R@10</source>
+        <translation>R@10</translation>
+    </message>
+    <message>
+        <source>Median rank</source>
+        <translation>Median-Rang</translation>
+    </message>
+    <message>
+        <source>Mean rank</source>
+        <translation>Mittlerer Rang</translation>
+    </message>
+    <message>
+        <source>95 % bootstrap intervals over the queries</source>
+        <translation>95-%-Bootstrap-Intervalle über die Anfragen</translation>
+    </message>
+    <message>
+        <source>Retrieval</source>
+        <translation>Suche</translation>
+    </message>
+    <message>
+        <source>Hubs</source>
+        <translation>Hubs</translation>
+    </message>
+    <message>
+        <source>Gap</source>
+        <translation>Lücke</translation>
+    </message>
+    <message>
+        <source>PMRP</source>
+        <translation>PMRP</translation>
+    </message>
+    <message>
+        <source>Plausible R@1</source>
+        <translation>Plausibles R@1</translation>
+    </message>
+    <message>
+        <source>Plausible items per query</source>
+        <translation>Plausible Elemente je Anfrage</translation>
+    </message>
+    <message>
+        <source>Plausible</source>
+        <translation>Plausibel</translation>
+    </message>
+    <message>
+        <source>Slice</source>
+        <translation>Ausschnitt</translation>
+    </message>
+    <message>
+        <source>R@10 [95 %]</source>
+        <translation>R@10 [95 %]</translation>
+    </message>
+    <message>
+        <source>Δ R@10</source>
+        <translation>Δ R@10</translation>
+    </message>
+    <message>
+        <source>Mean rank [95 %]</source>
+        <translation>Mittlerer Rang [95 %]</translation>
+    </message>
+    <message>
+        <source>Text→image queries by caption and image features, worst first; grey: fewer than 5 queries. Select a slice to show its captions on the Map and in the Retrieval dock.</source>
+        <translation>Text→Bild-Anfragen nach Merkmalen von Beschreibung und Bild, die schlechtesten zuerst; grau: weniger als 5 Anfragen. Wählen Sie einen Ausschnitt, um seine Beschreibungen in der Karte und im Such-Dock zu zeigen.</translation>
+    </message>
+    <message>
+        <source>Show every caption</source>
+        <translation>Alle Beschreibungen zeigen</translation>
+    </message>
+    <message>
+        <source>Side</source>
+        <translation>Seite</translation>
+    </message>
+    <message>
+        <source>k</source>
+        <translation>k</translation>
+    </message>
+    <message>
+        <source>Skewness of N_k</source>
+        <translation>Schiefe von N_k</translation>
+    </message>
+    <message>
+        <source>Largest N_k</source>
+        <translation>Größtes N_k</translation>
+    </message>
+    <message>
+        <source>Top hubs</source>
+        <translation>Stärkste Hubs</translation>
+    </message>
+    <message>
+        <source>N_k: how often an item is among the other side&apos;s top k</source>
+        <translation>N_k: wie oft ein Element unter den besten k der anderen Seite ist</translation>
+    </message>
+    <message>
+        <source>Epoch</source>
+        <translation>Epoche</translation>
+    </message>
+    <message>
+        <source>Centroid distance</source>
+        <translation>Schwerpunktabstand</translation>
+    </message>
+    <message>
+        <source>Cross-modal share %</source>
+        <translation>Anteil der anderen Modalität %</translation>
+    </message>
+    <message>
+        <source>rsum</source>
+        <translation>rsum</translation>
+    </message>
+    <message>
+        <source>rsum centred</source>
+        <translation>rsum zentriert</translation>
+    </message>
+    <message>
+        <source>Analyze %1</source>
+        <translation>%1 analysieren</translation>
+    </message>
+    <message>
+        <source>Cannot analyze the run: %1</source>
+        <translation>Der Lauf kann nicht analysiert werden: %1</translation>
+    </message>
+    <message>
+        <source>Analyzing the test split…</source>
+        <translation>Die Testaufteilung wird analysiert …</translation>
+    </message>
+    <message>
+        <source>Analysis cancelled.</source>
+        <translation>Analyse abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Train a model or open a run, then analyze it.</source>
+        <translation>Trainieren Sie ein Modell oder öffnen Sie einen Lauf und analysieren Sie ihn dann.</translation>
+    </message>
+    <message>
+        <source>Analyze the run to see where its joint space fails.</source>
+        <translation>Analysieren Sie den Lauf, um zu sehen, wo sein gemeinsamer Raum versagt.</translation>
+    </message>
+    <message>
+        <source>%1 images, %2 captions of the test split.</source>
+        <translation>%1 Bilder, %2 Beschreibungen der Testaufteilung.</translation>
+    </message>
+    <message>
+        <source>image→text</source>
+        <translation>Bild→Text</translation>
+    </message>
+    <message>
+        <source>text→image</source>
+        <translation>Text→Bild</translation>
+    </message>
+    <message>
+        <source>images</source>
+        <translation>Bilder</translation>
+    </message>
+    <message>
+        <source>captions</source>
+        <translation>Beschreibungen</translation>
+    </message>
+    <message>
+        <source>%1: rsum %2 (R@1 %3 / %4, image→text / text→image)</source>
+        <translation>%1: rsum %2 (R@1 %3 / %4, Bild→Text / Text→Bild)</translation>
+    </message>
+    <message>
+        <source>Hub-reducing re-ranking, beside plain ranking:</source>
+        <translation>Hub-mindernde Neusortierung neben der einfachen Rangfolge:</translation>
+    </message>
+    <message>
+        <source>plain</source>
+        <translation>einfach</translation>
+    </message>
+    <message>
+        <source>CSLS (k=%1)</source>
+        <translation>CSLS (k=%1)</translation>
+    </message>
+    <message>
+        <source>inverted softmax (β=%1)</source>
+        <translation>invertiertes Softmax (β=%1)</translation>
+    </message>
+    <message>
+        <source>Centroid distance %1 (normalised vectors), %2 (raw)
+Other-modality share of the %3 nearest items: images %4 %, captions %5 %
+rsum %6 plain, %7 with each modality centred</source>
+        <translation>Schwerpunktabstand %1 (normierte Vektoren), %2 (roh)
+Anteil der anderen Modalität unter den %3 nächsten Elementen: Bilder %4 %, Beschreibungen %5 %
+rsum %6 einfach, %7 mit jeder Modalität zentriert</translation>
+    </message>
+    <message>
+        <source>The images have no concepts (ground truth or a concepts run&apos;s): no plausible matches.</source>
+        <translation>Die Bilder haben keine Konzepte (Grundwahrheit oder die eines Konzept-Laufs): keine plausiblen Treffer.</translation>
+    </message>
+    <message>
+        <source>An image with the same concepts as the query&apos;s counts as right.</source>
+        <translation>Ein Bild mit denselben Konzepten wie das der Anfrage zählt als richtig.</translation>
+    </message>
+    <message>
+        <source>Retrieval with intervals</source>
+        <translation>Suche mit Intervallen</translation>
+    </message>
+    <message>
+        <source>Plausible matches</source>
+        <translation>Plausible Treffer</translation>
+    </message>
+    <message>
+        <source>Modality gap per epoch</source>
+        <translation>Modalitätslücke je Epoche</translation>
+    </message>
+</context>
+<context>
     <name>gs::AtEpochTable</name>
     <message>
         <source>Hide the table (pick an epoch on the curves to show it again)</source>
@@ -1765,6 +2004,14 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
         <source>Train</source>
         <translation>Trainieren</translation>
     </message>
+    <message>
+        <source>Analysis</source>
+        <translation>Analyse</translation>
+    </message>
+    <message>
+        <source>Where the run&apos;s joint space fails: slices of the test queries, retrieval with intervals, hubs and the modality gap.</source>
+        <translation>Wo der gemeinsame Raum des Laufs versagt: Ausschnitte der Testanfragen, Suche mit Intervallen, Hubs und die Modalitätslücke.</translation>
+    </message>
 </context>
 <context>
     <name>gs::ManualWindow</name>
@@ -2227,6 +2474,10 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
     <message>
         <source>The run recorded no epoch %1 for the map.</source>
         <translation>Der Lauf hat keine Epoche %1 für die Karte aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Slice: %1 — %2 captions</source>
+        <translation>Ausschnitt: %1 — %2 Beschreibungen</translation>
     </message>
 </context>
 <context>
@@ -3147,6 +3398,18 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>At an epoch only the sample&apos;s own captions can be ranked: the recorded vectors cannot embed new text.</source>
         <translation>In einer aufgezeichneten Epoche lassen sich nur die eigenen Beschreibungen der Stichprobe ordnen: Die aufgezeichneten Vektoren können keinen neuen Text einbetten.</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Leeren</translation>
+    </message>
+    <message>
+        <source>List every image of the split again</source>
+        <translation>Wieder alle Bilder der Aufteilung auflisten</translation>
+    </message>
+    <message>
+        <source>Slice: %1 — %2 images</source>
+        <translation>Ausschnitt: %1 — %2 Bilder</translation>
     </message>
 </context>
 <context>
@@ -4438,12 +4701,12 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
         <translation>Erkunden</translation>
     </message>
     <message>
-        <source>The map of the joint space and the ranked lists (Ctrl+4)</source>
-        <translation>Die Karte des gemeinsamen Raums und die Ranglisten (Strg+4)</translation>
-    </message>
-    <message>
         <source>A trained run&apos;s trees, regions and caption lab side by side, linked through the selection (Ctrl+3)</source>
         <translation>Bäume, Regionen und Beschreibungslabor eines trainierten Laufs nebeneinander, über die Auswahl verknüpft (Strg+3)</translation>
+    </message>
+    <message>
+        <source>The map of the joint space, the ranked lists and where the run fails (Ctrl+4)</source>
+        <translation>Die Karte des gemeinsamen Raums, die Ranglisten und wo der Lauf versagt (Strg+4)</translation>
     </message>
 </context>
 <context>

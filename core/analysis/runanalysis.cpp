@@ -11,6 +11,9 @@
 
 #include <QHash>
 
+#include <algorithm>
+#include <stdexcept>
+
 namespace gs {
 
 namespace {
@@ -74,6 +77,7 @@ void addSlicesAndPlausible(RunAnalysis &a, const JointSpace &space, const Datase
   const QStringList fields = by.isEmpty() ? defaultFields(features.captions) : by;
   a.captionSlices = slicesOf(ranks.textToImage, features.captions, fields);
   a.imageSlices = slicesOf(ranks.imageToText, features.images, fields);
+  a.captionQueries = features.captions;
   for (const QStringList &concepts : features.concepts) a.hasConcepts = a.hasConcepts || !concepts.isEmpty();
   a.plausible = evaluatePlausible(similarity, a.images, a.captions, space.captionImage(), features.concepts);
 }
@@ -102,6 +106,19 @@ RunAnalysis analyzeRun(const QString &runDir, const RunAnalysisOptions &options,
                       options.neighbours);
   if (RunTrajectory::exists(runDir)) a.gapByEpoch = gapTrajectory(runDir, options.neighbours);
   return a;
+}
+
+QStringList sliceCaptions(const RunAnalysis &analysis, const QString &field, const QString &value) {
+  QStringList captions;
+  const int rows = std::min<int>(int(analysis.captionQueries.size()), int(analysis.captionTexts.size()));
+  for (int row = 0; row < rows; ++row) {
+    try {
+      if (sliceValue(analysis.captionQueries[std::size_t(row)], field) == value) captions << analysis.captionTexts.at(row);
+    } catch (const std::invalid_argument &) {
+      return {}; // a field these queries cannot be sliced by
+    }
+  }
+  return captions;
 }
 
 }  // namespace gs

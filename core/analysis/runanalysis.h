@@ -37,6 +37,7 @@ struct RunAnalysis {
   QStringList imageIds, captionTexts;
   std::vector<SliceReport> captionSlices; // text→image queries, one report per field
   std::vector<SliceReport> imageSlices;   // image→text queries
+  std::vector<QueryFeatures> captionQueries; // per caption row: what its slices were cut by
   PlausibleRetrieval plausible;
   bool hasConcepts = false;
   // {"run", "split", "retrieval", "hubs", "reranking", "gap", "gap_by_epoch", "slices", "plausible"}
@@ -55,5 +56,9 @@ struct RunAnalysisOptions {
 // file when the run or its data cannot be opened. Cost: one embedding of the split, one parse per
 // uncached caption, O(I·C·dim) scores, O((I+C)²·dim) for the gap's neighbours.
 RunAnalysis analyzeRun(const QString &runDir, const RunAnalysisOptions &options = {}, JobContext *job = nullptr);
+
+// The texts of the captions in slice `field`=`value` of the text→image slices (a caption text that
+// occurs twice is listed twice), in caption-row order; empty for an unknown field or value.
+QStringList sliceCaptions(const RunAnalysis &analysis, const QString &field, const QString &value);
 
 }  // namespace gs

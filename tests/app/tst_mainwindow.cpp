@@ -116,7 +116,7 @@ private Q_SLOTS:
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     const QStringList expected{QStringLiteral("Dataset"), QStringLiteral("Training"), QStringLiteral("Trees"),
                                QStringLiteral("Regions"), QStringLiteral("Map"), QStringLiteral("Retrieval"),
-                               QStringLiteral("Caption lab"), QStringLiteral("Runs")};
+                               QStringLiteral("Caption lab"), QStringLiteral("Runs"), QStringLiteral("Analysis")};
     QStringList titles;
     for (QDockWidget *dock : window.findChildren<QDockWidget *>()) titles << dock->windowTitle();
     titles.sort();
@@ -129,7 +129,7 @@ private Q_SLOTS:
     QMenu *view = window.menuBar()->actions().at(1)->menu();
     int toggles = 0;
     for (QDockWidget *dock : window.findChildren<QDockWidget *>()) toggles += view->actions().contains(dock->toggleViewAction());
-    QCOMPARE(toggles, 8);
+    QCOMPARE(toggles, 9);
     QDockWidget *map = window.dock(MainWindow::Dock::Map);
     QAction *toggle = map->toggleViewAction();
     QVERIFY(view->actions().contains(toggle));
@@ -150,7 +150,7 @@ private Q_SLOTS:
     engine.cancelAll();
   }
 
-  // Alt+1…6 and Alt+8 bring each dock forward with the focus inside it; Ctrl+F lands in the Retrieval dock's
+  // Alt+1…6, Alt+8 and Alt+9 bring each dock forward with the focus inside it; Ctrl+F lands in the Retrieval dock's
   // sentence box; start, stop, export and open have their shortcuts.
   void keyboardReachesEveryDock() {
     Engine engine;
@@ -178,6 +178,11 @@ private Q_SLOTS:
     runs->hide();
     QTest::keyClick(&window, Qt::Key_8, Qt::AltModifier);
     QVERIFY(runs->isVisible() && !runs->visibleRegion().isEmpty());
+    // The Analysis dock came after it: Alt+9.
+    QDockWidget *analysis = window.dock(MainWindow::Dock::Analysis);
+    analysis->hide();
+    QTest::keyClick(&window, Qt::Key_9, Qt::AltModifier);
+    QVERIFY(analysis->isVisible() && !analysis->visibleRegion().isEmpty());
     // With every dock shown, each lies inside the window (the docks scroll instead of cutting their
     // panels off).
     QCOMPARE(window.size(), QSize(1366, 768));
@@ -757,6 +762,10 @@ private Q_SLOTS:
       QVERIFY(child<QTextBrowser>(*manual, "manualPage")->toPlainText().startsWith(dock->windowTitle()));
       manual->hide();
     }
+    // The Analysis dock's page is the guide to `analyze`, titled by what it finds, not by the dock.
+    child<QToolButton>(*window.dock(MainWindow::Dock::Analysis), "dockHelp")->click();
+    QCOMPARE(child<ManualWindow>(window, "manualWindow")->currentPage(), QStringLiteral("analysis.md"));
+    child<ManualWindow>(window, "manualWindow")->hide();
     QDockWidget *map = window.dock(MainWindow::Dock::Map);
     map->raise();
     QWidget *inside = map->widget()->focusProxy() ? map->widget()->focusProxy() : map->widget();

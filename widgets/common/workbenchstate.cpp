@@ -87,4 +87,11 @@ void WorkbenchState::pickEpoch(const QString &runDir, int epoch) {
   Q_EMIT epochPicked(runDir, epoch);
 }
 
+void WorkbenchState::showSlice(const QString &label, const QStringList &captions) {
+  if (label == m_sliceLabel && captions == m_sliceCaptions) return;
+  m_sliceLabel = label;
+  m_sliceCaptions = captions;
+  Q_EMIT sliceShown(label, captions);
+}
+
 }  // namespace gs

@@ -76,6 +76,13 @@ public:
   QString pickedEpochRun() const { return m_pickedRun; }
   int pickedEpoch() const { return m_pickedEpoch; }
 
+  // A slice of the run's analysis picked in the Analysis dock ("length=13-16"): the Map selects
+  // its captions and the Retrieval dock's image picker lists only their images. `captions` are the
+  // slice's caption texts; an empty label and list clear it. Showing the same slice emits nothing.
+  void showSlice(const QString &label, const QStringList &captions);
+  QString sliceLabel() const { return m_sliceLabel; }
+  QStringList sliceCaptions() const { return m_sliceCaptions; }
+
 Q_SIGNALS:
   void datasetChanged();
   void runChanged(const QString &runDir);
@@ -87,6 +94,7 @@ Q_SIGNALS:
   void captionSelected(int datasetCaption);
   void phraseSelected(const QString &caption, int begin, int end);
   void epochPicked(const QString &runDir, int epoch);
+  void sliceShown(const QString &label, const QStringList &captions);
 
 private:
   std::shared_ptr<const Dataset> m_dataset;
@@ -100,6 +108,8 @@ private:
   RunColours m_runColours;
   QString m_pickedRun;
   int m_pickedEpoch = 0;
+  QString m_sliceLabel;
+  QStringList m_sliceCaptions;
 };
 
 }  // namespace gs

@@ -23,6 +23,7 @@
 #include <QHBoxLayout>
 #include <QImageReader>
 #include <QLabel>
+#include <QSet>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPointer>
@@ -359,6 +360,7 @@ void MapPanel::connectControls() {
           [this](JobId id, const QString &, const JobOutcome &outcome) { onJobFinished(id, outcome); });
   connect(&m_state, &WorkbenchState::jointSpaceChanged, this, &MapPanel::onJointSpaceChanged);
   connect(&m_state, &WorkbenchState::imageSelected, this, &MapPanel::onImageSelected);
+  connect(&m_state, &WorkbenchState::sliceShown, this, &MapPanel::onSliceShown);
 }
 
 // Picking on the map and in the lists beside it.
@@ -612,6 +614,19 @@ void MapPanel::selectItems(std::vector<int> items) {
   }
   if (m_compared) m_compared->showMatching(m_model, m_model.selection());
   setStatus(tr("%n item(s) selected.", nullptr, int(m_model.selection().size())));
+}
+
+// A slice of the Analysis dock: its captions' items selected (a text met twice selects both), so
+// the list beside the map names them. An empty slice clears the selection.
+void MapPanel::onSliceShown(const QString &label, const QStringList &captions) {
+  const QSet<QString> wanted(captions.begin(), captions.end());
+  std::vector<int> items;
+  const QStringList &shown = m_model.data().captions;
+  for (int row = 0; row < int(shown.size()); ++row)
+    if (wanted.contains(shown.at(row))) items.push_back(m_model.captionItem(row));
+  const int count = int(items.size());
+  selectItems(std::move(items));
+  if (!label.isEmpty()) setStatus(tr("Slice: %1 — %2 captions").arg(label).arg(count));
 }
 
 void MapPanel::cancel() {

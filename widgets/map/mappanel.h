@@ -157,6 +157,7 @@ private:
   QString repulsionLabel(TsneMethod repulsion) const;
   void onJointSpaceChanged();
   void onImageSelected(int datasetImage);
+  void onSliceShown(const QString &label, const QStringList &captions); // selects the slice's captions
   void applyUpdate(int token, int iteration, double kl, const std::vector<float> &xy, bool final);
   void onJobFinished(JobId id, const JobOutcome &outcome);
   // The one route of a single layout (layoutAfter in a job, live updates, the summary the status

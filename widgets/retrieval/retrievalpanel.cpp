@@ -19,6 +19,7 @@
 #include <QLineEdit>
 #include <QListView>
 #include <QPushButton>
+#include <QSet>
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QTabWidget>
@@ -148,6 +149,7 @@ RetrievalPanel::RetrievalPanel(WorkbenchState &state, QWidget *parent)
   connect(&m_state, &WorkbenchState::imageSelected, this, &RetrievalPanel::onImageSelected);
   connect(&m_state, &WorkbenchState::captionSelected, this, &RetrievalPanel::onCaptionSelected);
   connect(&m_state, &WorkbenchState::epochPicked, this, &RetrievalPanel::onEpochPicked);
+  connect(&m_state, &WorkbenchState::sliceShown, this, &RetrievalPanel::applySlice);
   onJointSpaceChanged();
   if (m_state.pickedEpoch() > 0) onEpochPicked(m_state.pickedEpochRun(), m_state.pickedEpoch());
 }
@@ -187,6 +189,7 @@ QWidget *RetrievalPanel::createImagesTab() {
 QWidget *RetrievalPanel::createCaptionsTab() {
   auto *captionsTab = new QWidget(this);
   auto *captionsLayout = new QVBoxLayout(captionsTab);
+  captionsLayout->addWidget(createSliceNote());
   m_imageCombo = new QComboBox(captionsTab);
   m_imageCombo->setObjectName(QStringLiteral("imageCombo"));
   m_imageCombo->setIconSize(QSize(kCaptionThumbnail, kCaptionThumbnail));
@@ -210,6 +213,55 @@ QWidget *RetrievalPanel::createCaptionsTab() {
   captionsLayout->addWidget(m_captionView, 1);
   return captionsTab;
 }
+
+// "Slice: length=13-16 — 4 images", with a button that shows every image again.
+QWidget *RetrievalPanel::createSliceNote() {
+  m_sliceNote = new QWidget(this);
+  auto *row = new QHBoxLayout(m_sliceNote);
+  row->setContentsMargins(0, 0, 0, 0);
+  m_sliceLabel = new QLabel(m_sliceNote);
+  m_sliceLabel->setObjectName(QStringLiteral("sliceNote"));
+  m_sliceLabel->setWordWrap(true);
+  row->addWidget(m_sliceLabel, 1);
+  auto *clear = new QPushButton(tr("Clear"), m_sliceNote);
+  clear->setObjectName(QStringLiteral("clearSliceButton"));
+  clear->setToolTip(tr("List every image of the split again"));
+  connect(clear, &QPushButton::clicked, this, [this] { m_state.showSlice({}, {}); });
+  row->addWidget(clear);
+  m_sliceNote->hide();
+  return m_sliceNote;
+}
+
+// The picker keeps a row per image of the source (its row is the image row rankCaptions takes), so
+// a slice hides rows rather than removing them.
+void RetrievalPanel::applySlice() {
+  const QStringList captions = m_state.sliceCaptions();
+  const bool sliced = !m_state.sliceLabel().isEmpty();
+  auto *view = qobject_cast<QListView *>(m_imageCombo->view());
+  std::vector<bool> keep(std::size_t(m_imageCombo->count()), !sliced);
+  if (sliced && m_source) {
+    const QSet<QString> wanted(captions.begin(), captions.end());
+    for (int c = 0; c < m_source->captionCount(); ++c)
+      if (wanted.contains(m_source->captions().at(c))) keep[std::size_t(m_source->captionImage()[std::size_t(c)])] = true;
+  }
+  int shown = 0;
+  for (int row = 0; row < m_imageCombo->count(); ++row) {
+    if (view) view->setRowHidden(row, !keep[std::size_t(row)]);
+    shown += keep[std::size_t(row)];
+  }
+  m_sliceLabel->setText(sliced ? tr("Slice: %1 — %2 images").arg(m_state.sliceLabel()).arg(shown) : QString());
+  m_sliceNote->setVisible(sliced);
+}
+
+QStringList RetrievalPanel::pickerImageIds() const {
+  const auto *view = qobject_cast<const QListView *>(m_imageCombo->view());
+  QStringList ids;
+  for (int row = 0; row < m_imageCombo->count(); ++row)
+    if (!view || !view->isRowHidden(row)) ids << m_imageCombo->itemText(row);
+  return ids;
+}
+
+QString RetrievalPanel::sliceNoteText() const { return m_sliceLabel->text(); }
 
 QString RetrievalPanel::imageRankingText() const { return m_imageRanking->text(); }
 QString RetrievalPanel::captionRankingText() const { return m_captionRanking->text(); }
@@ -249,6 +301,7 @@ void RetrievalPanel::setSource(std::shared_ptr<const RetrievalSource> source) {
   m_stack->setCurrentWidget(m_stack->widget(1));
   m_imageCombo->addItems(m_source->imageIds());
   m_imageCombo->setCurrentIndex(-1);
+  applySlice();
   updateCompleter();
   if (!m_sentence->text().trimmed().isEmpty()) rankImages(m_sentence->text());
   if (m_state.selectedImage() >= 0) onImageSelected(m_state.selectedImage());

@@ -71,6 +71,9 @@ public:
   int shownEpoch() const;
   QString epochBannerText() const;
   RetrievalCompareView *compareView() const { return m_compare; }
+  // The image ids the image picker lists: all the split's, or a shown slice's captions' images.
+  QStringList pickerImageIds() const;
+  QString sliceNoteText() const;
 
 Q_SIGNALS:
   void imagesRanked();
@@ -99,6 +102,8 @@ private:
   void chooseExport();
   int datasetCaptionOf(int captionRow) const; // -1 when the open dataset has no such caption
   void loadComboIcons();
+  QWidget *createSliceNote();
+  void applySlice(); // hides the picker's images outside the state's slice
 
   WorkbenchState &m_state;
   std::shared_ptr<const JointSpace> m_space; // the current run's kept model
@@ -123,6 +128,8 @@ private:
   RetrievalCompareView *m_compare = nullptr;
   QWidget *m_epochBanner = nullptr;
   QLabel *m_epochLabel = nullptr;
+  QWidget *m_sliceNote = nullptr;
+  QLabel *m_sliceLabel = nullptr;
   int m_epochGeneration = 0; // an epoch that opens after a newer pick is dropped
   // Generations: a ranking that finishes after a newer one was asked for is dropped.
   int m_imageGeneration = 0;
