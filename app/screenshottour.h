@@ -33,7 +33,8 @@ struct TourOptions {
   QString swap;    // its second ("": the first with two colour words exchanged)
   // Runs to compare after the tour ("": none): the Runs view grouped by seeds, the Training dock's
   // bands with an epoch picked, the Map's movers and the Retrieval dock's A | B lists
-  // (runs-groups.png, training-bands.png, movers.png, retrieval-ab.png; screenshottourcompare.cpp).
+  // (runs-groups.png, training-bands.png, movers.png, retrieval-ab.png; screenshottourcompare.cpp),
+  // then the Analysis dock with its worst slice and the Map showing it (analysis.png, map-slice.png).
   QString compareFolder;
 };
 
@@ -62,6 +63,7 @@ private:
   void captureRunGroups(const QStringList &runs);
   void captureBandsAndMovers(const QStringList &runs);
   void captureSideBySide(const QStringList &runs);
+  void captureAnalysis();
   void fail(const QString &why);
   // Writes `widget` as DIR/name and logs it; false on failure.
   bool saveFigure(QWidget &widget, const QString &name);

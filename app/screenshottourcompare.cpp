@@ -8,6 +8,7 @@
 
 #include "common/workbenchstate.h"
 #include "mainwindow.h"
+#include "analysis/analysispanel.h"
 #include "map/moverstable.h"
 #include "retrieval/retrievalcompare.h"
 #include "retrieval/retrievalpanel.h"
@@ -18,6 +19,7 @@
 
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QTableWidget>
 #include <QTabWidget>
 #include <QTextStream>
 
@@ -119,10 +121,26 @@ void ScreenshotTour::captureSideBySide(const QStringList &runs) {
       }
     QDockWidget &dock = *m_window.dock(MainWindow::Dock::Retrieval);
     withFloatingDock(dock, [&] { m_failures += !saveFigure(*dock.widget(), QStringLiteral("retrieval-ab.png")); });
+    captureAnalysis();
+  }, Qt::SingleShotConnection);
+  compare.openRunB(otherRun(runs, state.runDir()));
+}
+
+// The Analysis dock on the current run, its worst slice selected (analysis.png), and the Map
+// showing that slice's captions (map-slice.png).
+void ScreenshotTour::captureAnalysis() {
+  AnalysisPanel &analysis = *m_window.analysisPanel();
+  connect(&analysis, &AnalysisPanel::failed, this, [this](const QString &error) { fail(error); }, Qt::SingleShotConnection);
+  connect(&analysis, &AnalysisPanel::analyzed, this, [this, &analysis] {
+    if (analysis.slicesTable()->rowCount() > 0) analysis.showSliceRow(0);
+    QDockWidget &dock = *m_window.dock(MainWindow::Dock::Analysis);
+    withFloatingDock(dock, [&] { m_failures += !saveFigure(*dock.widget(), QStringLiteral("analysis.png")); });
+    QDockWidget &map = *m_window.dock(MainWindow::Dock::Map);
+    withFloatingDock(map, [&] { m_failures += !saveFigure(*map.widget(), QStringLiteral("map-slice.png")); });
     tourLog() << Qt::flush;
     Q_EMIT finished(m_failures ? 1 : 0);
   }, Qt::SingleShotConnection);
-  compare.openRunB(otherRun(runs, state.runDir()));
+  analysis.analyze();
 }
 
 }  // namespace gs
