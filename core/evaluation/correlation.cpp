@@ -1,5 +1,7 @@
 #include "evaluation/correlation.h"
 
+#include "evaluation/quantile.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -60,14 +62,8 @@ CorrelationInterval correlationInterval(const std::vector<double> &x, const std:
   }
   if (values.size() * 2 < std::size_t(resamples)) return {nan, nan};
   std::sort(values.begin(), values.end());
-  const auto at = [&](double q) {
-    const double position = q * double(values.size() - 1);
-    const std::size_t below = std::size_t(std::floor(position));
-    const std::size_t above = std::min(below + 1, values.size() - 1);
-    return values[below] + (position - double(below)) * (values[above] - values[below]);
-  };
   const double tail = (1 - confidence) / 2;
-  return {at(tail), at(1 - tail)};
+  return {quantileOfSorted(values, tail), quantileOfSorted(values, 1 - tail)};
 }
 
 }  // namespace gs

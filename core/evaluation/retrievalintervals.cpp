@@ -1,5 +1,7 @@
 #include "evaluation/retrievalintervals.h"
 
+#include "evaluation/quantile.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -46,19 +48,10 @@ QueryRanks retrievalRanks(const std::vector<float> &similarity, int images, int 
 
 namespace {
 
-// The value at fraction q of sorted values, interpolating between neighbours (NumPy's default,
-// as summariseSamples' interval uses).
-double quantile(const std::vector<double> &sorted, double q) {
-  const double position = q * double(sorted.size() - 1);
-  const std::size_t below = std::size_t(std::floor(position));
-  const std::size_t above = std::min(below + 1, sorted.size() - 1);
-  return sorted[below] + (position - double(below)) * (sorted[above] - sorted[below]);
-}
-
 Interval percentileInterval(std::vector<double> values, double confidence) {
   std::sort(values.begin(), values.end());
   const double tail = (1 - confidence) / 2;
-  return {quantile(values, tail), quantile(values, 1 - tail)};
+  return {quantileOfSorted(values, tail), quantileOfSorted(values, 1 - tail)};
 }
 
 // summariseRanks' median rank (floor of NumPy's median of the 0-based ranks, + 1) in O(n):

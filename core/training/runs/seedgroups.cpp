@@ -1,5 +1,6 @@
 #include "training/runs/seedgroups.h"
 
+#include "evaluation/quantile.h"
 #include "training/runs/runfolder.h"
 
 #include <QHash>
@@ -32,14 +33,6 @@ QString SampleSummary::text(int decimals) const {
 
 namespace {
 
-// The value at fraction q of sorted values, interpolating between neighbours (NumPy's default).
-double quantile(const std::vector<double> &sorted, double q) {
-  const double position = q * double(sorted.size() - 1);
-  const std::size_t below = std::size_t(std::floor(position));
-  const std::size_t above = std::min(below + 1, sorted.size() - 1);
-  return sorted[below] + (position - double(below)) * (sorted[above] - sorted[below]);
-}
-
 // The percentile bootstrap of the mean (Efron & Tibshirani 1993, §13.3).
 std::pair<double, double> bootstrapInterval(const std::vector<double> &values, double confidence, int resamples, quint64 seed) {
   std::mt19937_64 random(seed);
@@ -52,7 +45,7 @@ std::pair<double, double> bootstrapInterval(const std::vector<double> &values, d
   }
   std::sort(means.begin(), means.end());
   const double tail = (1 - confidence) / 2;
-  return {quantile(means, tail), quantile(means, 1 - tail)};
+  return {quantileOfSorted(means, tail), quantileOfSorted(means, 1 - tail)};
 }
 
 // "dtrnn-e10-s3" → "dtrnn-e10": the seed part a comparison's folder names end in.
