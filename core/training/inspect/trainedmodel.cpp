@@ -25,6 +25,21 @@ std::vector<float> toVector(const torch::Tensor &t) {
   const auto c = t.contiguous().to(torch::kFloat);
   return std::vector<float>(c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
 }
+
+// The data as a model's encoders read it: `input` itself, or, for a tree model meeting captions
+// without parses, a copy in `storage` with them attached.
+const TrainingData &withParses(const TrainingData &input, bool trees, TrainingData &storage) {
+  if (!trees || hasParses(input)) return input;
+  storage = input;
+  attachParses(storage);
+  return storage;
+}
+
+void requireFeatureDim(const TrainingData &data, int expected) {
+  if (data.featureDim != expected)
+    throw std::invalid_argument("TrainedModel: the run expects " + std::to_string(expected) + "-d image features, got " +
+                                std::to_string(data.featureDim));
+}
 }  // namespace
 
 TrainedModel TrainedModel::open(const QString &runDir) {
@@ -78,29 +93,17 @@ std::vector<float> TrainedModel::score(const std::vector<float> &imageEmbeddings
 
 ScoreKind TrainedModel::scoreKind() const { return m_embedder->scoreKind(); }
 
-RetrievalMetrics TrainedModel::evaluate(const TrainingData &data, Split split) const {
-  if (data.featureDim != m_featureDim)
-    throw std::invalid_argument("TrainedModel: the run expects " + std::to_string(m_featureDim) +
-                                "-d image features, got " + std::to_string(data.featureDim));
-  if (m_trees && !hasParses(data)) {
-    TrainingData parsed = data;
-    attachParses(parsed);
-    return evaluateSplit(*m_embedder, parsed, encodeCaptions(*m_vocabulary, parsed.captions, m_trees.get()), split);
-  }
+RetrievalMetrics TrainedModel::evaluate(const TrainingData &input, Split split) const {
+  requireFeatureDim(input, m_featureDim);
+  TrainingData storage;
+  const TrainingData &data = withParses(input, m_trees != nullptr, storage);
   return evaluateSplit(*m_embedder, data, encodeCaptions(*m_vocabulary, data.captions, m_trees.get()), split);
 }
 
 TrainedModel::EvaluatedSplit TrainedModel::evaluateWithIntervals(const TrainingData &input, Split split, int resamples) const {
-  if (input.featureDim != m_featureDim)
-    throw std::invalid_argument("TrainedModel: the run expects " + std::to_string(m_featureDim) +
-                                "-d image features, got " + std::to_string(input.featureDim));
-  TrainingData parsed;
-  const bool parse = m_trees && !hasParses(input);
-  if (parse) {
-    parsed = input;
-    attachParses(parsed);
-  }
-  const TrainingData &data = parse ? parsed : input;
+  requireFeatureDim(input, m_featureDim);
+  TrainingData storage;
+  const TrainingData &data = withParses(input, m_trees != nullptr, storage);
   std::vector<int> captionImage;
   const std::vector<float> similarity =
       splitSimilarity(*m_embedder, data, encodeCaptions(*m_vocabulary, data.captions, m_trees.get()), split, captionImage);
@@ -114,13 +117,8 @@ GroundingMetrics TrainedModel::evaluateGrounding(const TrainingData &input, Spli
   if (!m_config.needsRegions() || !joint)
     throw std::invalid_argument("TrainedModel: model " + m_config.modelName().toStdString() + " does not learn regions");
   if (!input.hasRegions()) throw std::invalid_argument("TrainedModel: the data has no image regions");
-  TrainingData parsed;
-  const bool parse = m_trees && !hasParses(input);
-  if (parse) {
-    parsed = input;
-    attachParses(parsed);
-  }
-  const TrainingData &data = parse ? parsed : input;
+  TrainingData storage;
+  const TrainingData &data = withParses(input, m_trees != nullptr, storage);
   const std::vector<EncodedCaption> encoded = encodeCaptions(*m_vocabulary, data.captions, m_trees.get());
   JointModel model = joint->members().front();
   return detail::evaluateGrounding(model, data, encoded, indexPhrases(data, encoded), split);
