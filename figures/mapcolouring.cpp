@@ -1,5 +1,6 @@
 #include "figures/mapcolouring.h"
 
+#include "analysis/jointspace.h"
 #include "analysis/mapmodel.h"
 #include "data/dataset.h"
 #include "text/tokenizer.h"
@@ -30,6 +31,25 @@ int binOf(int value, const std::vector<int> &upper) {
   for (std::size_t b = 0; b < upper.size(); ++b)
     if (value <= upper[b]) return int(b);
   return int(upper.size());
+}
+
+// Hubs (Radovanović et al. 2010): each item's k-occurrence against its share, the mean
+// E = k · (other side's count) / (this side's count) that every item of its side would get if the
+// other side's top-k lists spread evenly. Sides are measured apart, since with five captions per
+// image an image's share is 50 and a caption's 2.
+void sizeByOccurrence(const MapModel &model, MapSizing &out) {
+  const MapData &d = model.data();
+  out.title = QCoreApplication::translate("MapColouring", "Size: k-occurrence (hubs)");
+  out.classNames = {QCoreApplication::translate("MapColouring", "at most its share"),
+                    QCoreApplication::translate("MapColouring", "up to 3× its share"),
+                    QCoreApplication::translate("MapColouring", "a hub (over 3× its share)")};
+  const auto share = [](int side, int other) { return double(std::min(JointSpace::kOccurrenceK, side)) * other / side; };
+  const auto sizeOf = [](int count, double expected) { return count <= expected ? 0 : count <= 3 * expected ? 1 : 2; };
+  const double imageShare = share(model.imageCount(), model.captionCount()), captionShare = share(model.captionCount(), model.imageCount());
+  for (int r = 0; r < model.imageCount(); ++r)
+    out.itemClass[std::size_t(model.imageItem(r))] = sizeOf(d.imageOccurrence[std::size_t(r)], imageShare);
+  for (int c = 0; c < model.captionCount(); ++c)
+    out.itemClass[std::size_t(model.captionItem(c))] = sizeOf(d.captionOccurrence[std::size_t(c)], captionShare);
 }
 
 }  // namespace
@@ -243,6 +263,7 @@ QStringList availableSizings(const MapModel &model) {
   if (!d.captionPartnerRank.empty()) keys << QStringLiteral("rank");
   if (!d.captionLoss.empty()) keys << QStringLiteral("loss");
   if (model.captionCount() > 0) keys << QStringLiteral("length");
+  if (!d.imageOccurrence.empty() && !d.captionOccurrence.empty()) keys << QStringLiteral("hubs");
   return keys;
 }
 
@@ -275,6 +296,9 @@ MapSizing sizeMap(const MapModel &model, const QString &key) {
     for (int r = 0; r < model.imageCount() && std::size_t(r) < d.imageLoss.size(); ++r)
       out.itemClass[std::size_t(model.imageItem(r))] = sizeOf(d.imageLoss[std::size_t(r)]);
     for (int c = 0; c < model.captionCount(); ++c) out.itemClass[std::size_t(model.captionItem(c))] = sizeOf(d.captionLoss[std::size_t(c)]);
+  } else if (key == QLatin1String("hubs")) {
+    if (d.imageOccurrence.empty() || d.captionOccurrence.empty()) fail(QStringLiteral("the data has no k-occurrences"));
+    sizeByOccurrence(model, out);
   } else if (key == QLatin1String("length")) {
     out.title = QCoreApplication::translate("MapColouring", "Size: caption length");
     out.classNames = {QCoreApplication::translate("MapColouring", "1–8 words (and images)"), QCoreApplication::translate("MapColouring", "9–15 words"), QCoreApplication::translate("MapColouring", "16+ words")};

@@ -38,14 +38,16 @@ MapColouring colourMap(const MapModel &model, const QString &key);
 // Size by: a second variable on the map, as three marker sizes (0 small, 1 medium, 2 large), so
 // colour can show one thing and size another (e.g. concept by colour, the model's loss by size).
 // Large marks what a researcher looks for first: a caption whose image ranks low, a high loss, a
-// long caption.
+// long caption, a hub (an item among the 10 nearest of over three times its share of the other
+// side's items: its k-occurrence N_10, hubness.h, against the mean of its side).
 struct MapSizing {
-  QString key;                 // "rank", "loss", "length"; empty: one size
+  QString key;                 // "rank", "loss", "length", "hubs"; empty: one size
   QString title;
   QStringList classNames;      // of the three sizes, small to large
   std::vector<int> itemClass;  // per map item: 0, 1 or 2
 };
-QStringList availableSizings(const MapModel &model); // the keys the data supports
+// The keys the data supports, of "rank", "loss", "length" and "hubs" (with k-occurrences).
+QStringList availableSizings(const MapModel &model);
 // Throws std::invalid_argument for a key the data cannot support.
 MapSizing sizeMap(const MapModel &model, const QString &key);
 

@@ -1,6 +1,7 @@
 #include "analysis/jointspace.h"
 
 #include "engine/jobcontext.h"
+#include "evaluation/retrieval.h"
 #include "io/atomicfile.h"
 #include "text/tokenizer.h"
 #include "training/runs/runfolder.h"
@@ -18,6 +19,8 @@
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
+#include <tuple>
+#include <utility>
 
 namespace gs {
 
@@ -28,6 +31,69 @@ JointSpace::~JointSpace() = default;
 namespace {
 // A caption as matched against a typed sentence: its tokens, so case and punctuation do not count.
 QString normalised(const QString &text) { return tokenize(text).join(QLatin1Char(' ')); }
+
+struct Scored {
+  float score = 0;
+  int row = -1;
+};
+
+// Keeps best[0 … size) the k best items offered so far, best first by ranksAbove (score, then lower
+// row: a total order, so the offering order does not matter). O(1) for an item that does not make
+// the list, O(k) for one that does.
+void keepBest(Scored *best, int &size, int k, Scored item) {
+  if (k <= 0 || (size == k && !ranksAbove(item.score, item.row, best[k - 1].score, best[k - 1].row))) return;
+  int at = size < k ? size++ : k - 1;
+  for (; at > 0 && ranksAbove(item.score, item.row, best[at - 1].score, best[at - 1].row); --at) best[at] = best[at - 1];
+  best[at] = item;
+}
+
+// The k-occurrence N_k of every image and caption (hubness.h's definition: images counted in
+// captions' top-k images, captions in images' top-k captions, ties by ranksAbove) from the score
+// matrix fed in blocks of captions, so no images × captions matrix is held. A caption's top-k
+// images lie within its block; each image keeps its running top-k captions (images × k entries)
+// across blocks. Cost O(I·C) for the scores seen plus O(k) per list change.
+class OccurrenceCounter {
+public:
+  OccurrenceCounter(int images, int captions, int k)
+      : m_images(images), m_captions(captions), m_imageK(std::min(k, images)), m_captionK(std::min(k, captions)),
+        m_bestCaptions(std::size_t(images) * std::size_t(m_captionK)), m_bestCaptionCount(std::size_t(images), 0),
+        m_imageOccurrence(std::size_t(images), 0) {}
+
+  // scores: images × count, row-major, for caption rows begin … begin + count − 1; blocks in
+  // ascending order, each once.
+  void addBlock(const std::vector<float> &scores, int begin, int count) {
+    m_bestImages.assign(std::size_t(count) * std::size_t(m_imageK), {});
+    m_bestImageCount.assign(std::size_t(count), 0);
+    for (int i = 0; i < m_images; ++i) {
+      const float *row = scores.data() + std::size_t(i) * std::size_t(count);
+      Scored *imageBest = m_bestCaptions.data() + std::size_t(i) * std::size_t(m_captionK);
+      for (int c = 0; c < count; ++c) {
+        keepBest(imageBest, m_bestCaptionCount[std::size_t(i)], m_captionK, {row[c], begin + c});
+        keepBest(m_bestImages.data() + std::size_t(c) * std::size_t(m_imageK), m_bestImageCount[std::size_t(c)], m_imageK, {row[c], i});
+      }
+    }
+    for (int c = 0; c < count; ++c)
+      for (int r = 0; r < m_bestImageCount[std::size_t(c)]; ++r)
+        ++m_imageOccurrence[std::size_t(m_bestImages[std::size_t(c) * std::size_t(m_imageK) + std::size_t(r)].row)];
+  }
+
+  // After the last block: N_k per image row and per caption row.
+  std::pair<std::vector<int>, std::vector<int>> counts() const {
+    std::vector<int> captionOccurrence(std::size_t(m_captions), 0);
+    for (int i = 0; i < m_images; ++i)
+      for (int r = 0; r < m_bestCaptionCount[std::size_t(i)]; ++r)
+        ++captionOccurrence[std::size_t(m_bestCaptions[std::size_t(i) * std::size_t(m_captionK) + std::size_t(r)].row)];
+    return {m_imageOccurrence, std::move(captionOccurrence)};
+  }
+
+private:
+  int m_images, m_captions, m_imageK, m_captionK;
+  std::vector<Scored> m_bestCaptions; // per image: its best captions so far, best first
+  std::vector<int> m_bestCaptionCount;
+  std::vector<Scored> m_bestImages; // per caption of the current block: its best images
+  std::vector<int> m_bestImageCount;
+  std::vector<int> m_imageOccurrence;
+};
 }  // namespace
 
 std::shared_ptr<const JointSpace> JointSpace::open(const QString &runDir, Split split, JobContext *job,
@@ -236,7 +302,6 @@ JointSpace::Neighbours JointSpace::neighboursOfCaption(int row, int k) const {
 
 JointSpace::PartnerRanks JointSpace::partnerRanks() const {
   const int images = imageCount(), captions = captionCount();
-  constexpr int kChunk = 2048; // captions per block of scores: images × 2,048 floats at a time
   // The score of each caption with its own image, then, block by block, how many images outscore
   // it (the caption's rank) and how many captions outscore each image's own ones.
   std::vector<float> own(std::size_t(captions), 0.0f);
@@ -249,13 +314,15 @@ JointSpace::PartnerRanks JointSpace::partnerRanks() const {
   std::vector<int> above(std::size_t(captions), 0); // per caption: captions its image ranks higher
   std::vector<float> captionLoss(std::size_t(captions), 0.0f), imageSideLoss(std::size_t(captions), 0.0f);
   const float margin = float(m_trained->config().margin);
+  OccurrenceCounter occurrence(images, captions, kOccurrenceK);
   for (int pass = 0; pass < 2; ++pass)
-    for (int begin = 0; begin < captions; begin += kChunk) {
-      const int count = std::min(kChunk, captions - begin);
+    for (int begin = 0; begin < captions; begin += kScoreBlock) {
+      const int count = std::min(kScoreBlock, captions - begin);
       const std::vector<float> block(m_captionEmbeddings.begin() + std::size_t(begin) * m_dim,
                                      m_captionEmbeddings.begin() + std::size_t(begin + count) * m_dim);
       const std::vector<float> scores = m_trained->score(m_imageEmbeddings, images, block, count); // [images, count]
       const auto at = [&](int i, int c) { return scores[std::size_t(i) * std::size_t(count) + std::size_t(c - begin)]; };
+      if (pass == 0) occurrence.addBlock(scores, begin, count);
       for (int c = begin; c < begin + count; ++c) {
         const int image = m_captionImage[std::size_t(c)];
         if (image < 0 || image >= images) continue;
@@ -289,7 +356,9 @@ JointSpace::PartnerRanks JointSpace::partnerRanks() const {
       const int rank = above[std::size_t(mine)] + 1;
       if (imageBest[std::size_t(i)] == 0 || rank < imageBest[std::size_t(i)]) imageBest[std::size_t(i)] = rank;
     }
-  return {std::move(captionRank), std::move(imageBest), std::move(captionLoss), std::move(imageLoss)};
+  PartnerRanks out{std::move(captionRank), std::move(imageBest), std::move(captionLoss), std::move(imageLoss), {}, {}};
+  if (images > 0 && captions > 0) std::tie(out.imageOccurrence, out.captionOccurrence) = occurrence.counts();
+  return out;
 }
 
 int JointSpace::rankOf(const std::vector<Ranked> &ranked, int imageRow) {

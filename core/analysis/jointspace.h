@@ -109,11 +109,17 @@ public:
   // Σ_j max(0, Δ − s(own image, c) + s(j, c)) over the other images (the sentence term of Socher et
   // al. 2014 Eq. 5, the hinge loss's caption side); for an image the mean over its captions c of
   // Σ_c' max(0, Δ − s(i, c) + s(i, c')) over the other images' captions (the image term); 0 with
-  // no partner in the split. Two passes of the model's score over the split, in chunks of captions
-  // (no images × captions matrix).
+  // no partner in the split. And each item's k-occurrence N_k with k = kOccurrenceK (hubness.h,
+  // Radovanović et al. 2010): for an image how many of the split's captions have it among their k
+  // nearest images, for a caption how many images have it among their k nearest captions (a list
+  // holds at most all of the side it ranks; ties by ranksAbove); empty when either side is. Two
+  // passes of the model's score over the split, in blocks of captions (no images × captions matrix).
+  static constexpr int kOccurrenceK = 10;
+  static constexpr int kScoreBlock = 2048; // captions per block of scores: images × 2,048 floats at a time
   struct PartnerRanks {
     std::vector<int> captions, images;
     std::vector<float> captionLoss, imageLoss;
+    std::vector<int> imageOccurrence, captionOccurrence; // N_k per image row, per caption row
   };
   PartnerRanks partnerRanks() const;
 

@@ -31,6 +31,8 @@ MapData MapData::fromJointSpace(const JointSpace &space) {
     data.imagePartnerRank = std::move(ranks.images);
     data.captionLoss = std::move(ranks.captionLoss);
     data.imageLoss = std::move(ranks.imageLoss);
+    data.imageOccurrence = std::move(ranks.imageOccurrence);
+    data.captionOccurrence = std::move(ranks.captionOccurrence);
   }
   return data;
 }
@@ -96,6 +98,10 @@ void MapModel::setData(MapData data) {
   };
   optional(data.captionPartnerRank.size(), captions, "caption rank");
   optional(data.imagePartnerRank.size(), images, "image rank");
+  optional(data.captionLoss.size(), captions, "caption loss");
+  optional(data.imageLoss.size(), images, "image loss");
+  optional(data.imageOccurrence.size(), images, "image k-occurrence");
+  optional(data.captionOccurrence.size(), captions, "caption k-occurrence");
   optional(data.imageConcepts.size(), images, "image concept");
   optional(data.captionOrderSensitive.size(), captions, "order-sensitive");
   m_data = std::move(data);

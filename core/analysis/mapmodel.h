@@ -36,17 +36,18 @@ struct MapData {
   std::vector<int> captionPartnerRank;   // rank of the caption's own image when it searches the split (1 = first)
   std::vector<int> imagePartnerRank;     // best rank of the image's own captions when it searches them
   std::vector<float> captionLoss, imageLoss; // the model's ranking loss on each item (JointSpace::PartnerRanks)
+  std::vector<int> imageOccurrence, captionOccurrence; // N_10 per row (hubness.h), empty when not computed
   std::vector<QStringList> imageConcepts; // ground-truth concepts (the Scenes demo's)
   std::vector<QStringList> imagePredictedConcepts; // the concept CNN's, for concepts runs (JointSpace::predictedConcepts)
   std::vector<char> captionOrderSensitive; // captions only word order resolves (the demo's twins)
   std::vector<Split> imageSplit;         // each image's split (a map of all splits colours by it)
 
-  // Partner ranks are left out above kMaxRankedPairs image–caption pairs (all of COCO's would take
-  // minutes), and the rank colouring with them.
+  // Partner ranks, losses and k-occurrences are left out above kMaxRankedPairs image–caption pairs
+  // (all of COCO's would take minutes), and the colourings and sizes by them.
   static MapData fromJointSpace(const JointSpace &space);
   // A run's recorded sample at one epoch (`vectors`: its items × dim, runtrajectory.h). Image paths
-  // (for thumbnails) come from `space` where it holds the image; partner ranks stay unknown (they
-  // would be the final model's, not the epoch's).
+  // (for thumbnails) come from `space` where it holds the image; partner ranks, losses and
+  // k-occurrences stay unknown (they would be the final model's, not the epoch's).
   static MapData fromTrajectory(const TrajectorySample &sample, const std::vector<float> &vectors, const JointSpace *space = nullptr);
   // What the dataset knows beyond the joint space, joined by image id and caption text: the
   // images' ground-truth concepts (left empty when no image has any) and the demo's

@@ -25,9 +25,10 @@ struct TinyDataset {
 
 constexpr int kTinyImages = 60; // 48 train / 6 val / 6 test
 
-inline TinyDataset makeTinyDataset(const QString &folder) {
+// `images` other than kTinyImages for a test that needs a larger split.
+inline TinyDataset makeTinyDataset(const QString &folder, int images = kTinyImages) {
   ScenesOptions options;
-  options.images = kTinyImages;
+  options.images = images;
   options.imageSize = 64;
   const QString datasetPath = QDir(folder).filePath(QStringLiteral("scenes"));
   const Dataset dataset = makeScenesDemo(datasetPath, options);

@@ -5,6 +5,7 @@
 
 #include "engine/enginebridge.h"
 #include "engine/jobcontext.h"
+#include "analysis/hubness.h"
 #include "analysis/jointspace.h"
 #include "analysis/mapclusters.h"
 #include "figures/mapcolouring.h"
@@ -13,6 +14,7 @@
 #include "map/epochslider.h"
 #include "map/mappanel.h"
 #include "tinyrun.h"
+#include "training/inspect/trainedmodel.h"
 #include "training/runs/runfolder.h"
 #include "map/mapview.h"
 #include "common/joblist.h"
@@ -37,6 +39,7 @@
 
 #include <cmath>
 
+#include <algorithm>
 #include <atomic>
 #include <random>
 
@@ -610,6 +613,71 @@ private Q_SLOTS:
     QVERIFY(panel.setSizing(QString()));
     QCOMPARE(view.pointsAtSize(captions, 1), 0);
     QCOMPARE(view.plot()->legend->itemCount(), legendBefore - 2 + int(view.colouring().categories.size())); // categories replace the two modalities
+  }
+
+  // Size by hubs: each side's k-occurrence against its share, k · other side / this side (here
+  // 10 · 90 / 30 = 30 for an image, 10 · 30 / 90 ≈ 3.3 for a caption); offered only with counts.
+  void sizeByHubsComparesEachSideWithItsShare() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    MapPanel panel(bridge, state);
+    MapData data = syntheticData();
+    panel.setData(data);
+    QVERIFY(!availableSizings(panel.model()).contains(QStringLiteral("hubs")));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, sizeMap(panel.model(), QStringLiteral("hubs")));
+    data.imageOccurrence.assign(std::size_t(kImages), 0);
+    data.captionOccurrence.assign(std::size_t(kImages * kCaptionsPerImage), 0);
+    const std::vector<std::pair<int, int>> images{{30, 0}, {31, 1}, {90, 1}, {91, 2}}, captions{{3, 0}, {4, 1}, {10, 1}, {11, 2}};
+    for (std::size_t r = 0; r < images.size(); ++r) data.imageOccurrence[r] = images[r].first;
+    for (std::size_t r = 0; r < captions.size(); ++r) data.captionOccurrence[r] = captions[r].first;
+    panel.setData(data);
+    QVERIFY(availableSizings(panel.model()).contains(QStringLiteral("hubs")));
+    const QList<QComboBox *> boxes = panel.findChildren<QComboBox *>();
+    QVERIFY(std::any_of(boxes.begin(), boxes.end(), [](QComboBox *box) { return box->findText(QStringLiteral("k-occurrence (hubs)")) >= 0; }));
+    const MapSizing sizing = sizeMap(panel.model(), QStringLiteral("hubs"));
+    QCOMPARE(sizing.classNames.size(), 3);
+    for (std::size_t r = 0; r < images.size(); ++r)
+      QCOMPARE(sizing.itemClass[std::size_t(panel.model().imageItem(int(r)))], images[r].second);
+    for (std::size_t r = 0; r < captions.size(); ++r)
+      QCOMPARE(sizing.itemClass[std::size_t(panel.model().captionItem(int(r)))], captions[r].second);
+    QVERIFY(panel.setSizing(QStringLiteral("hubs")));
+    // Counts for another number of items are refused.
+    data.captionOccurrence.pop_back();
+    MapModel model;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, model.setData(data));
+  }
+
+  // partnerRanks counts each item's k-occurrence block by block of captions, keeping a running
+  // top-10 per image: equal to hubness() on the whole score matrix, ties included (the Scenes
+  // demo's captions repeat word for word), on a split of more than one block. The matrix is the
+  // model's own scores, block by block as partnerRanks gets them: scoreMatrix's differ from them
+  // in the last bit, which reorders the repeated captions' exact ties.
+  void kOccurrenceEqualsHubnessOfTheScoreMatrix() {
+    QTemporaryDir dir;
+    const test::TinyDataset tiny = test::makeTinyDataset(dir.path(), 420); // 2,100 captions
+    const QString runDir = dir.filePath(QStringLiteral("run"));
+    test::trainTinyRun(tiny, runDir, 1);
+    const auto space = JointSpace::openAll(runDir);
+    const int images = space->imageCount(), captions = space->captionCount(), dim = space->dim();
+    QVERIFY(captions > JointSpace::kScoreBlock);
+    const JointSpace::PartnerRanks ranks = space->partnerRanks();
+    const TrainedModel model = TrainedModel::open(runDir);
+    std::vector<float> scores(std::size_t(images) * std::size_t(captions));
+    for (int begin = 0; begin < captions; begin += JointSpace::kScoreBlock) {
+      const int count = std::min(JointSpace::kScoreBlock, captions - begin);
+      const std::vector<float> block(space->captionEmbeddings().begin() + std::ptrdiff_t(begin) * dim,
+                                     space->captionEmbeddings().begin() + std::ptrdiff_t(begin + count) * dim);
+      const std::vector<float> part = model.score(space->imageEmbeddings(), images, block, count);
+      for (int i = 0; i < images; ++i)
+        std::copy_n(part.begin() + std::ptrdiff_t(i) * count, count, scores.begin() + std::ptrdiff_t(i) * captions + begin);
+    }
+    const Hubness expected = hubness(scores, images, captions, {JointSpace::kOccurrenceK});
+    QCOMPARE(ranks.imageOccurrence, expected.images.front().counts);
+    QCOMPARE(ranks.captionOccurrence, expected.captions.front().counts);
+    const MapData data = MapData::fromJointSpace(*space);
+    QCOMPARE(data.imageOccurrence, ranks.imageOccurrence);
+    QCOMPARE(data.captionOccurrence, ranks.captionOccurrence);
   }
 
   // Another run's map of the same data: items are matched by image id and caption text whatever

@@ -197,7 +197,7 @@ void MapPanel::createDisplayControls() {
   m_colourBy->setToolTip(tr("Colour the items by what the data knows about them; click a legend entry to hide or show its items"));
   m_sizeBy = new QComboBox(this);
   m_sizeBy->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-  m_sizeBy->setToolTip(tr("A second variable as three marker sizes: larger is a caption whose image ranks low, a higher loss, a longer caption"));
+  m_sizeBy->setToolTip(tr("A second variable as three marker sizes: larger is a caption whose image ranks low, a higher loss, a longer caption, an item that is among the nearest neighbours of many (a hub)"));
   m_search = new QLineEdit(this);
   m_search->setPlaceholderText(tr("Find captions: words, or /regex/"));
   m_search->setClearButtonEnabled(true);
@@ -505,6 +505,7 @@ void MapPanel::setData(MapData data) {
   m_sizeBy->addItem(tr("one size"), QString());
   for (const QString &key : availableSizings(m_model)) m_sizeBy->addItem(key == QLatin1String("rank") ? tr("rank of the partner")
                                                                         : key == QLatin1String("loss") ? tr("the model's loss")
+                                                                        : key == QLatin1String("hubs") ? tr("k-occurrence (hubs)")
                                                                                                        : tr("caption length"), key);
   m_view->setSizing({});
   m_categoryHidden.clear();

@@ -346,7 +346,7 @@ std::vector<OptionSpec> mapOptions() {
        QStringLiteral("umap, tsne (repulsion chosen by size), bh, fft or exact (t-SNE with that repulsion), or pca."), QStringLiteral("umap")},
       {QStringLiteral("colour"), QStringLiteral("KEY"),
        QStringLiteral("modality, length, rank, loss, split, twin or concept:NAME (those the data supports are listed)."), QStringLiteral("modality")},
-      {QStringLiteral("size-by"), QStringLiteral("KEY"), QStringLiteral("rank, loss or length: three marker sizes on the figure (larger: worse rank, higher loss, longer)."), {}},
+      {QStringLiteral("size-by"), QStringLiteral("KEY"), QStringLiteral("rank, loss, length or hubs: three marker sizes on the figure (larger: worse rank, higher loss, longer, more often a nearest neighbour)."), {}},
       {QStringLiteral("search"), QStringLiteral("QUERY"), QStringLiteral("Ring the captions with all these words, or matching /regex/."), {}},
       {QStringLiteral("figure"), QStringLiteral("FILE"), QStringLiteral("Write the map as .png, .svg or .pdf."), {}},
       {QStringLiteral("out"), QStringLiteral("FILE.csv"), QStringLiteral("Write each item's position and category."), {}},
