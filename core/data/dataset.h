@@ -3,6 +3,7 @@
 // their tokens, optional regions linking noun-phrase spans to boxes, per-image concept labels,
 // and the load report that says what was skipped and why. Torch-free, plain value types.
 
+#include <QHash>
 #include <QString>
 #include <QStringList>
 
@@ -54,6 +55,9 @@ struct ImageRecord {
                              // relations, counts); models derive their own from captions otherwise
   int distractor = -1;       // demo: index of the twin image whose captions have the same bags of
                              // words with swapped attributes or relation (same split); -1 if none
+  QHash<QString, QString> metadata; // extra columns of the dataset file (CSV), column → value; empty
+                                    // cells are absent. A hash like ImageFeatures::metadata, which
+                                    // copies it; whoever lists the columns sorts them.
 };
 
 // One kind of problem met while loading, counted, with the first few examples kept.

@@ -20,6 +20,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace {
@@ -429,6 +430,39 @@ private Q_SLOTS:
     QCOMPARE(int(t.images.size()), 10);
     QCOMPARE(t.stats().imagesPerSplit[int(gs::Split::Train)], 8); // no split column: 80/10/10
     QCOMPARE(t.stats().imagesPerSplit[int(gs::Split::Test)], 1);
+    QVERIFY(t.images[0].metadata.isEmpty()); // no header, so no column names to keep
+  }
+
+  // One row per caption repeats the image's columns: kept once per image, empty cells left out,
+  // and a row that contradicts an earlier one reported with both lines.
+  void csvExtraColumnsAreImageMetadata() {
+    QTemporaryDir dir;
+    const QString root = dir.path();
+    for (const char *name : {"img/1.jpg", "img/2.jpg", "img/3.jpg", "img/4.jpg"}) touchImage(root + "/" + name);
+    writeFile(root + "/captions.csv",
+              "image,caption,split,scene,photographer,\n"
+              "img/1.jpg,A dog runs.,train,park,Ann,\n"
+              "img/1.jpg,A dog outside.,train,park,,\n"
+              "img/2.jpg,A cat sleeps.,test,,Bob\n"
+              "img/2.jpg,A cat on a sofa.,test,,Bob\n"
+              "img/3.jpg,A bird.,val,beach,Cy\n"
+              "img/3.jpg,A bird flies.,val,forest,Cy\n"
+              "img/4.jpg,A short row.,val\n"
+              "img/4.jpg,\"A street, busy.\",val,\"street, busy\",Di\n");
+    const gs::Dataset d = gs::loadDataset(root + "/captions.csv");
+    QCOMPARE(int(d.images.size()), 4);
+    QCOMPARE(int(d.captions.size()), 8);
+    using Metadata = QHash<QString, QString>;
+    QCOMPARE(d.images[0].metadata, (Metadata{{"scene", "park"}, {"photographer", "Ann"}}));
+    QCOMPARE(d.images[1].metadata, (Metadata{{"photographer", "Bob"}})); // empty scene: missing
+    QCOMPARE(d.images[2].metadata, (Metadata{{"scene", "beach"}, {"photographer", "Cy"}})); // the first value wins
+    QCOMPARE(d.images[3].metadata, (Metadata{{"scene", "street, busy"}, {"photographer", "Di"}})); // a later row fills in
+    QCOMPARE(d.images[1].split, gs::Split::Test); // the known columns are not metadata
+    QCOMPARE(d.report.count("inconsistent metadata"), 1);
+    const gs::LoadIssue &issue = *std::find_if(d.report.issues.begin(), d.report.issues.end(),
+                                               [](const gs::LoadIssue &i) { return i.kind == "inconsistent metadata"; });
+    QCOMPARE(issue.examples, QStringList{root + "/captions.csv:7: column 'scene' is 'forest' here but 'beach' on line 6"});
+    QCOMPARE(d.report.total(), 1);
   }
 
   void unusableDatasetsThrowNamingThePath() {

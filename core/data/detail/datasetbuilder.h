@@ -32,6 +32,7 @@ inline const QString kBadImageName = QStringLiteral("not an image file name");
 inline const QString kBadSplit = QStringLiteral("unknown split");
 inline const QString kBadRegion = QStringLiteral("bad region");
 inline const QString kOutsideRoot = QStringLiteral("path outside the dataset folder");
+inline const QString kInconsistentMetadata = QStringLiteral("inconsistent metadata");
 
 class DatasetBuilder {
 public:

@@ -3,13 +3,18 @@
 // text|description, split); without one, column 1 is the image, 2 the caption, 3 the split if
 // present. Image paths are relative to the file's folder (or absolute: then they must lie inside
 // that folder unless allowed, see data/outsidepaths.h); the same image on many rows is one image
-// with many captions. With no split column, gs::detail::assignDefaultSplits.
+// with many captions. With no split column, gs::detail::assignDefaultSplits. Every other column a
+// header names is kept per image in ImageRecord::metadata, so analyses can slice by it.
 
 #include "data/detail/datasetbuilder.h"
 #include "data/detail/loaders.h"
 
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
+
+#include <utility>
+#include <vector>
 
 namespace gs::detail {
 
@@ -56,6 +61,65 @@ int columnOf(const QStringList &header, const QStringList &names) {
   return -1;
 }
 
+// Where a table keeps what: without a header, image, caption and split are columns 1 to 3 and
+// nothing else is read, since unnamed columns could only be sliced by position.
+struct CsvColumns {
+  int image = 0, caption = 1, split = 2; // split -1: no split column
+  bool header = false;
+  std::vector<std::pair<int, QString>> metadata; // column index, name as the header writes it
+};
+
+CsvColumns columnsOf(const QByteArray &firstLine, QChar separator) {
+  CsvColumns columns;
+  const std::optional<QStringList> header = splitRow(QString::fromUtf8(firstLine).remove(QLatin1Char('\r')), separator);
+  if (!header) return columns;
+  const int image = columnOf(*header, {QStringLiteral("image"), QStringLiteral("file"), QStringLiteral("filename"),
+                                       QStringLiteral("file_name"), QStringLiteral("path"), QStringLiteral("image_path")});
+  const int caption = columnOf(*header, {QStringLiteral("caption"), QStringLiteral("sentence"), QStringLiteral("text"),
+                                         QStringLiteral("description"), QStringLiteral("comment")});
+  if (image < 0 || caption < 0) return columns;
+  columns = {image, caption, columnOf(*header, {QStringLiteral("split")}), true, {}};
+  QStringList named;
+  for (int i = 0; i < header->size(); ++i) {
+    const QString name = header->at(i).trimmed();
+    // A trailing separator gives an unnamed column; a repeated name keeps its first column.
+    if (i == image || i == caption || i == columns.split || name.isEmpty() || named.contains(name)) continue;
+    named << name;
+    columns.metadata.emplace_back(i, name);
+  }
+  return columns;
+}
+
+// Keeps one row's extra columns on its image. The CSV repeats an image's columns on each of its
+// caption rows: the first non-empty value of a column is kept, and a row that says otherwise is
+// reported with both lines, since a slice by that column would silently take the first.
+class MetadataKeeper {
+public:
+  MetadataKeeper(const CsvColumns &columns, Dataset &dataset) : m_columns(columns), m_dataset(dataset) {}
+
+  void keep(int image, const QStringList &row, int line, const QString &where) {
+    QHash<QString, QString> &metadata = m_dataset.images[std::size_t(image)].metadata;
+    for (const auto &[column, name] : m_columns.metadata) {
+      const QString value = column < row.size() ? row.at(column) : QString();
+      if (value.isEmpty()) continue; // missing: the slice says "(missing)"
+      const auto kept = metadata.constFind(name);
+      if (kept == metadata.constEnd()) {
+        metadata.insert(name, value);
+        m_lineOf.insert({image, name}, line);
+      } else if (*kept != value) {
+        m_dataset.report.add(kInconsistentMetadata,
+                             QStringLiteral("%1: column '%2' is '%3' here but '%4' on line %5")
+                                 .arg(where, name, value, *kept, QString::number(m_lineOf.value({image, name}))));
+      }
+    }
+  }
+
+private:
+  const CsvColumns &m_columns;
+  Dataset &m_dataset;
+  QHash<std::pair<int, QString>, int> m_lineOf; // (image index, column) → line its kept value came from
+};
+
 }  // namespace
 
 QString csvFileIn(const QString &folder) {
@@ -73,27 +137,14 @@ Dataset loadCsv(const QString &file, JobContext *job) {
   QList<QByteArray> lines = readFileBytes(file).split('\n');
   if (!lines.isEmpty() && lines.last().isEmpty()) lines.removeLast();
 
-  int imageColumn = 0, captionColumn = 1, splitColumn = 2, first = 0;
+  const CsvColumns columns = lines.isEmpty() ? CsvColumns() : columnsOf(lines.first(), separator);
+  const int imageColumn = columns.image, captionColumn = columns.caption, splitColumn = columns.split;
   bool splitGiven = false;
-  if (!lines.isEmpty()) {
-    const std::optional<QStringList> header = splitRow(QString::fromUtf8(lines.first()).remove(QLatin1Char('\r')), separator);
-    if (header) {
-      const int image = columnOf(*header, {QStringLiteral("image"), QStringLiteral("file"), QStringLiteral("filename"),
-                                           QStringLiteral("file_name"), QStringLiteral("path"), QStringLiteral("image_path")});
-      const int caption = columnOf(*header, {QStringLiteral("caption"), QStringLiteral("sentence"), QStringLiteral("text"),
-                                             QStringLiteral("description"), QStringLiteral("comment")});
-      if (image >= 0 && caption >= 0) {
-        imageColumn = image;
-        captionColumn = caption;
-        splitColumn = columnOf(*header, {QStringLiteral("split")});
-        first = 1;
-      }
-    }
-  }
 
   DatasetBuilder builder(dataset, job);
   const QString base = info.absolutePath();
-  for (int i = first; i < lines.size(); ++i) {
+  MetadataKeeper metadata(columns, dataset);
+  for (int i = columns.header ? 1 : 0; i < lines.size(); ++i) {
     builder.progress(i, lines.size(), QStringLiteral("reading %1").arg(info.fileName()));
     const QString where = QStringLiteral("%1:%2").arg(file).arg(i + 1);
     QByteArray bytes = lines[i];
@@ -120,6 +171,7 @@ Dataset loadCsv(const QString &file, JobContext *job) {
       image = builder.addImage(id, path, split, where);
       if (image < 0) continue;
     }
+    metadata.keep(image, *row, i + 1, where);
     builder.addCaption(image, QString::number(i + 1), row->at(captionColumn), where);
   }
   builder.finish();
