@@ -32,6 +32,7 @@ QueryRanks retrievalRanks(const std::vector<float> &similarity, int images, int 
     for (int c = 0; c < captions; ++c)
       if (ranksAbove(row[c], c, row[best], best)) ++above;
     ranks.imageToText.push_back(above);
+    ranks.imageQueryRows.push_back(i);
   }
   // Text → image: the caption's image among all images.
   ranks.textToImage.resize(std::size_t(captions));
@@ -106,13 +107,67 @@ DirectionIntervals bootstrapRanks(const std::vector<int> &ranks0, int resamples,
   return out;
 }
 
+namespace {
+
+// R@1 + R@5 + R@10 in percent of a direction's drawn ranks.
+struct RecallCounts {
+  int within1 = 0, within5 = 0, within10 = 0, queries = 0;
+  void add(int rank0) {
+    within1 += rank0 < 1;
+    within5 += rank0 < 5;
+    within10 += rank0 < 10;
+    ++queries;
+  }
+  double sum() const { return queries == 0 ? 0.0 : 100.0 * (within1 + within5 + within10) / queries; }
+};
+
+}  // namespace
+
+Interval rsumInterval(const QueryRanks &ranks, const std::vector<int> &captionImage, int resamples, double confidence, quint64 seed) {
+  if (resamples < 1) throw std::invalid_argument("rsumInterval: resamples must be at least 1, got " + std::to_string(resamples));
+  if (ranks.imageQueryRows.size() != ranks.imageToText.size() || ranks.textToImage.size() != captionImage.size())
+    throw std::invalid_argument("rsumInterval: the ranks and their rows differ in size");
+  if (ranks.imageToText.empty()) return {};
+  // Per image query: its captions' text→image ranks.
+  std::vector<std::vector<int>> captionRanks(ranks.imageToText.size());
+  std::vector<int> queryOfRow;
+  for (std::size_t q = 0; q < ranks.imageQueryRows.size(); ++q) {
+    const int row = ranks.imageQueryRows[q];
+    if (int(queryOfRow.size()) <= row) queryOfRow.resize(std::size_t(row) + 1, -1);
+    queryOfRow[std::size_t(row)] = int(q);
+  }
+  for (std::size_t c = 0; c < captionImage.size(); ++c) {
+    const int row = captionImage[c];
+    if (row >= 0 && row < int(queryOfRow.size()) && queryOfRow[std::size_t(row)] >= 0)
+      captionRanks[std::size_t(queryOfRow[std::size_t(row)])].push_back(ranks.textToImage[c]);
+  }
+  std::mt19937_64 random(seed);
+  std::uniform_int_distribution<std::size_t> pick(0, ranks.imageToText.size() - 1);
+  std::vector<double> sums;
+  sums.reserve(std::size_t(resamples));
+  for (int b = 0; b < resamples; ++b) {
+    RecallCounts images, texts;
+    for (std::size_t n = 0; n < ranks.imageToText.size(); ++n) {
+      const std::size_t q = pick(random);
+      images.add(ranks.imageToText[q]);
+      for (int rank0 : captionRanks[q]) texts.add(rank0);
+    }
+    sums.push_back(images.sum() + texts.sum());
+  }
+  return percentileInterval(std::move(sums), confidence);
+}
+
 RetrievalIntervals retrievalIntervals(const std::vector<float> &similarity, int images, int captions,
                                       const std::vector<int> &captionImage, int resamples, double confidence,
                                       quint64 seed) {
   const QueryRanks ranks = retrievalRanks(similarity, images, captions, captionImage);
   // Distinct streams per direction, so the two intervals do not share their resampling noise.
-  return {bootstrapRanks(ranks.imageToText, resamples, confidence, seed),
-          bootstrapRanks(ranks.textToImage, resamples, confidence, seed ^ 0x9e3779b97f4a7c15ULL)};
+  RetrievalIntervals out{bootstrapRanks(ranks.imageToText, resamples, confidence, seed),
+                         bootstrapRanks(ranks.textToImage, resamples, confidence, seed ^ 0x9e3779b97f4a7c15ULL)};
+  const DirectionMetrics &i = out.imageToText.point, &t = out.textToImage.point;
+  out.rsum = i.r1 + i.r5 + i.r10 + t.r1 + t.r5 + t.r10;
+  out.rsumInterval = rsumInterval(ranks, captionImage, resamples, confidence, seed ^ 0x5851f42d4c957f2dULL);
+  return out;
 }
 
 namespace {
@@ -125,10 +180,42 @@ QJsonObject directionJson(const DirectionIntervals &d) {
           {QStringLiteral("medr"), pair(d.point.medianRank, d.medianRank)}, {QStringLiteral("meanr"), pair(d.point.meanRank, d.meanRank)},
           {QStringLiteral("confidence"), d.confidence},    {QStringLiteral("resamples"), d.resamples}};
 }
+
+
+DirectionIntervals directionFromJson(const QJsonObject &json) {
+  DirectionIntervals d;
+  const auto read = [&json](const char *key, double *value, Interval *interval) {
+    const QJsonObject o = json.value(QLatin1String(key)).toObject();
+    *value = o.value(QStringLiteral("value")).toDouble();
+    *interval = {o.value(QStringLiteral("low")).toDouble(), o.value(QStringLiteral("high")).toDouble()};
+  };
+  read("r1", &d.point.r1, &d.r1);
+  read("r5", &d.point.r5, &d.r5);
+  read("r10", &d.point.r10, &d.r10);
+  read("medr", &d.point.medianRank, &d.medianRank);
+  read("meanr", &d.point.meanRank, &d.meanRank);
+  d.queries = json.value(QStringLiteral("queries")).toInt();
+  d.resamples = json.value(QStringLiteral("resamples")).toInt();
+  d.confidence = json.value(QStringLiteral("confidence")).toDouble(0.95);
+  return d;
+}
 }  // namespace
 
 QJsonObject RetrievalIntervals::toJson() const {
-  return {{QStringLiteral("image_to_text"), directionJson(imageToText)}, {QStringLiteral("text_to_image"), directionJson(textToImage)}};
+  return {{QStringLiteral("image_to_text"), directionJson(imageToText)},
+          {QStringLiteral("text_to_image"), directionJson(textToImage)},
+          {QStringLiteral("rsum"), QJsonObject{{QStringLiteral("value"), rsum}, {QStringLiteral("low"), rsumInterval.low},
+                                               {QStringLiteral("high"), rsumInterval.high}}}};
+}
+
+RetrievalIntervals RetrievalIntervals::fromJson(const QJsonObject &json) {
+  RetrievalIntervals out;
+  out.imageToText = directionFromJson(json.value(QStringLiteral("image_to_text")).toObject());
+  out.textToImage = directionFromJson(json.value(QStringLiteral("text_to_image")).toObject());
+  const QJsonObject rsum = json.value(QStringLiteral("rsum")).toObject();
+  out.rsum = rsum.value(QStringLiteral("value")).toDouble();
+  out.rsumInterval = {rsum.value(QStringLiteral("low")).toDouble(), rsum.value(QStringLiteral("high")).toDouble()};
+  return out;
 }
 
 }  // namespace gs

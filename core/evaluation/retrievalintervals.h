@@ -29,9 +29,15 @@ struct DirectionIntervals {
 
 struct RetrievalIntervals {
   DirectionIntervals imageToText, textToImage;
+  // rsum (R@1+5+10 both ways) resampled by image: each drawn image brings its own image→text query
+  // and the text→image queries of its captions, since an image's queries rise and fall together.
+  double rsum = 0;
+  Interval rsumInterval;
+  bool empty() const { return imageToText.queries == 0 && textToImage.queries == 0; }
   // {"image_to_text"|"text_to_image": {"queries", "r1"|"r5"|"r10"|"medr"|"meanr": {"value", "low",
-  //  "high"}, "confidence", "resamples"}}
+  //  "high"}, "confidence", "resamples"}, "rsum": {"value", "low", "high"}}
   QJsonObject toJson() const;
+  static RetrievalIntervals fromJson(const QJsonObject &json); // an absent field stays 0
 };
 
 // The 0-based rank of each query's first correct item, as evaluateRetrieval ranks them:
@@ -40,6 +46,7 @@ struct RetrievalIntervals {
 // evaluateRetrieval.
 struct QueryRanks {
   std::vector<int> imageToText, textToImage;
+  std::vector<int> imageQueryRows; // the image row of each imageToText query
 };
 QueryRanks retrievalRanks(const std::vector<float> &similarity, int images, int captions,
                           const std::vector<int> &captionImage);
@@ -51,8 +58,14 @@ QueryRanks retrievalRanks(const std::vector<float> &similarity, int images, int 
 DirectionIntervals bootstrapRanks(const std::vector<int> &ranks0, int resamples = 2000, double confidence = 0.95,
                                   quint64 seed = 1);
 
+// The rsum interval of RetrievalIntervals: a cluster bootstrap over the images that ask a query,
+// each resample drawing as many images as there are and pooling their queries of both directions.
+// captionImage[c]: caption c's image row, as retrievalRanks took it. Cost O(resamples · queries).
+Interval rsumInterval(const QueryRanks &ranks, const std::vector<int> &captionImage, int resamples = 2000, double confidence = 0.95,
+                      quint64 seed = 1);
+
 // Both directions from an images × captions similarity matrix (evaluateRetrieval's layout); each
-// direction resampled independently (image queries, caption queries).
+// direction resampled independently (image queries, caption queries), and rsum by image.
 RetrievalIntervals retrievalIntervals(const std::vector<float> &similarity, int images, int captions,
                                       const std::vector<int> &captionImage, int resamples = 2000,
                                       double confidence = 0.95, quint64 seed = 1);

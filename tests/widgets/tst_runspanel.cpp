@@ -208,6 +208,11 @@ private Q_SLOTS:
     model.setMetricValue(RunMetric::Rsum, MetricValue::Test);
     QCOMPARE(cell(15, rsum), RunTableModel::formatNumber(testRsumOf(15)));
     QCOMPARE(cell(7, rsum), QString());
+    // A test value's tooltip gives its interval over the test queries.
+    const QModelIndex tested = model.index(model.rowOfDir(runDir(15)), rsum);
+    QCOMPARE(tested.data(Qt::ToolTipRole).toString(),
+             QStringLiteral("95 % bootstrap interval over the test queries: [%1, %2]").arg(testRsumOf(15) - 15, 0, 'f', 1).arg(testRsumOf(15) + 15, 0, 'f', 1));
+    QVERIFY(model.index(model.rowOfDir(runDir(7)), rsum).data(Qt::ToolTipRole).toString().isEmpty());
     // Sorted by the column, numerically and the runs without a value last.
     double highest = 0;
     for (int run = 0; run < kRuns; ++run)

@@ -236,6 +236,9 @@ QString RunTableModel::toolTip(const Column &column, int row) const {
   }
   if (column.kind == ColumnKind::State && first.state == RunState::Broken) return first.problem;
   if (column.kind == ColumnKind::Metric && m_grouped) return groupText(column, row);
+  if (column.kind == ColumnKind::Metric && metricValueOf(column.metric) == MetricValue::Test)
+    if (const std::optional<Interval> interval = testInterval(first, column.metric))
+      return tr("95 % bootstrap interval over the test queries: [%1, %2]").arg(interval->low, 0, 'f', 1).arg(interval->high, 0, 'f', 1);
   return {};
 }
 

@@ -64,6 +64,16 @@ QString metricsLine(const RetrievalMetrics &m) {
       .arg(m.textToImage.r10, 0, 'f', 1)
       .arg(m.rsum, 0, 'f', 1);
 }
+
+// "; 95 % intervals over the test queries: R@10 i→t [a, b], t→i [c, d], rsum [e, f]", or nothing
+// for a result without them: on a small test split a point of R@10 is noise.
+QString intervalsLine(const QJsonObject &json) {
+  if (json.isEmpty()) return {};
+  const RetrievalIntervals i = RetrievalIntervals::fromJson(json);
+  const auto range = [](const Interval &x) { return QStringLiteral("[%1, %2]").arg(x.low, 0, 'f', 1).arg(x.high, 0, 'f', 1); };
+  return QCoreApplication::translate("TrainingPanel", "; 95 % intervals over the test queries: R@10 i→t %1, t→i %2, rsum %3")
+      .arg(range(i.imageToText.r10), range(i.textToImage.r10), range(i.rsumInterval));
+}
 } // namespace
 
 TrainingPanel::TrainingPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
@@ -712,7 +722,7 @@ void TrainingPanel::onFinished(JobId id, const QString &, const JobOutcome &outc
   case JobStatus::Succeeded: {
     const RetrievalMetrics test = RetrievalMetrics::fromJson(outcome.summary.value(QStringLiteral("test")).toObject());
     m_status->setText(tr("Finished in %1").arg(RateEstimator::formatDuration(m_clock.elapsed() / 1000.0)));
-    appendLog(tr("Finished: test %1").arg(metricsLine(test)));
+    appendLog(tr("Finished: test %1").arg(metricsLine(test)) + intervalsLine(outcome.summary.value(QStringLiteral("test_intervals")).toObject()));
     if (m_outputIsAuto) m_output->setText(freshOutputFolder()); // the next Start makes a new run
     break;
   }

@@ -194,7 +194,7 @@ ComparisonRequest requestOf(const Arguments &args, bool ablation) {
 // the twin accuracy, the HM-LSTM's correspondence accuracy and phrase → region R@1, then each benchmark.
 // With --contrast, each contrast-set generator's accuracy.
 QStringList extraColumns(const QStringList &benchmarks, bool contrast) {
-  QStringList columns{QStringLiteral("sent. sim. mean rank"), QStringLiteral("twin acc. %"), QStringLiteral("corr. acc. %"),
+  QStringList columns{QStringLiteral("rsum 95 % interval"), QStringLiteral("rsum vs best"), QStringLiteral("sent. sim. mean rank"), QStringLiteral("twin acc. %"), QStringLiteral("corr. acc. %"),
                       QStringLiteral("phrase→region R@1")};
   for (const QString &b : benchmarks) columns << QStringLiteral("%1 r/ρ").arg(b.toUpper());
   if (contrast)
@@ -214,7 +214,28 @@ QStringList contrastCells(const ComparisonResult &row) {
   return cells;
 }
 
-MetricsRow metricsRowOf(const ComparisonResult &row, bool contrast) {
+// The row with the highest test rsum among those with intervals, if any.
+std::optional<std::size_t> bestRowOf(const std::vector<ComparisonResult> &results) {
+  std::optional<std::size_t> best;
+  for (std::size_t r = 0; r < results.size(); ++r)
+    if (results[r].failure.isEmpty() && !results[r].result.testIntervals.empty() &&
+        (!best || results[r].result.test.rsum > results[*best].result.test.rsum))
+      best = r;
+  return best;
+}
+
+// "best", "≈ best" where the row's rsum interval over the test queries overlaps the best row's (the
+// test split does not tell them apart), "apart" where it does not, "" without intervals.
+QString vsBest(const std::vector<ComparisonResult> &results, std::size_t row) {
+  const std::optional<std::size_t> best = bestRowOf(results);
+  const ComparisonResult &r = results[row];
+  if (!best || !r.failure.isEmpty() || r.result.testIntervals.empty()) return {};
+  if (row == *best) return QStringLiteral("best");
+  const Interval &mine = r.result.testIntervals.rsumInterval, &top = results[*best].result.testIntervals.rsumInterval;
+  return mine.high >= top.low && mine.low <= top.high ? QStringLiteral("≈ best") : QStringLiteral("apart");
+}
+
+MetricsRow metricsRowOf(const ComparisonResult &row, bool contrast, const QString &vsBestMark) {
   if (!row.failure.isEmpty()) return {row.row.name, {}, {}, row.failure};
   const TrainResult &result = row.result;
   // HM-LSTM: the last correspondence step's accuracy and the test phrase → region R@1.
@@ -226,7 +247,9 @@ MetricsRow metricsRowOf(const ComparisonResult &row, bool contrast) {
                                                                            : QStringLiteral("no ground truth");
     grounding = truth ? QString::number(result.grounding.phraseToRegion.r1, 'f', 1) : QStringLiteral("no ground truth");
   }
-  QStringList extra{QString::number(result.sentenceSimilarityMeanRank, 'f', 1),
+  const Interval &rsum = result.testIntervals.rsumInterval;
+  QStringList extra{result.testIntervals.empty() ? QStringLiteral("-") : QStringLiteral("[%1, %2]").arg(rsum.low, 0, 'f', 1).arg(rsum.high, 0, 'f', 1),
+                    vsBestMark.isEmpty() ? QStringLiteral("-") : vsBestMark, QString::number(result.sentenceSimilarityMeanRank, 'f', 1),
                     result.twinCaptions > 0 ? QString::number(result.twinAccuracy, 'f', 1) : QStringLiteral("-"), correspondence, grounding};
   for (const std::optional<SimilarityResult> &s : row.similarity)
     extra << (s ? QStringLiteral("%1/%2").arg(s->all.pearson, 0, 'f', 1).arg(s->all.spearman, 0, 'f', 1) : QStringLiteral("failed"));
@@ -283,6 +306,8 @@ void printComparison(const std::vector<ComparisonResult> &results, const QString
     QJsonArray json;
     for (const ComparisonResult &row : results) {
       QJsonObject entry = jsonOf(row, ablation);
+      if (const QString mark = vsBest(results, std::size_t(&row - results.data())); !mark.isEmpty() && !sweep)
+        entry.insert(QStringLiteral("vs_best"), mark == QLatin1String("≈ best") ? QStringLiteral("overlaps") : mark);
       entry.insert(QStringLiteral("seed"), QString::number(row.row.seed != 0 ? row.row.seed : request.seed));
       if (!row.row.sweep.isEmpty()) entry.insert(QStringLiteral("sweep"), row.row.sweep);
       json.append(entry);
@@ -296,8 +321,10 @@ void printComparison(const std::vector<ComparisonResult> &results, const QString
     out() << ablationTable(rows, format);
   } else {
     std::vector<MetricsRow> rows;
-    for (const ComparisonResult &row : results) rows.push_back(metricsRowOf(row, request.contrast));
-    out() << metricsTable(rows, extraColumns(request.similarityBenchmarks, request.contrast));
+    for (std::size_t r = 0; r < results.size(); ++r) rows.push_back(metricsRowOf(results[r], request.contrast, vsBest(results, r)));
+    out() << metricsTable(rows, extraColumns(request.similarityBenchmarks, request.contrast))
+          << QStringLiteral("rsum 95 %: percentile bootstrap over the test images (each with its captions). "
+                            "≈ best: the row's interval overlaps the best row's, so this test split does not tell the two apart.\n");
   }
 }
 

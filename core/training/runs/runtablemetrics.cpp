@@ -137,4 +137,21 @@ std::optional<double> metricValue(const RunRecord &run, RunMetric metric, Metric
   return chosen;
 }
 
+std::optional<Interval> testInterval(const RunRecord &run, RunMetric metric) {
+  const RetrievalIntervals &i = run.result.testIntervals;
+  if (!run.hasResult || i.empty()) return std::nullopt;
+  switch (metric) {
+  case RunMetric::ImageToTextR1: return i.imageToText.r1;
+  case RunMetric::ImageToTextR5: return i.imageToText.r5;
+  case RunMetric::ImageToTextR10: return i.imageToText.r10;
+  case RunMetric::TextToImageR1: return i.textToImage.r1;
+  case RunMetric::TextToImageR5: return i.textToImage.r5;
+  case RunMetric::TextToImageR10: return i.textToImage.r10;
+  case RunMetric::Rsum: return i.rsumInterval;
+  case RunMetric::ImageToTextMeanRank: return i.imageToText.meanRank;
+  case RunMetric::TextToImageMeanRank: return i.textToImage.meanRank;
+  default: return std::nullopt;
+  }
+}
+
 }  // namespace gs

@@ -45,6 +45,9 @@ bool higherIsBetter(RunMetric metric);
 QString metricLabel(RunMetric metric);
 // The value, or nothing where the run has none (no epochs yet, no result, no such evaluation).
 std::optional<double> metricValue(const RunRecord &run, RunMetric metric, MetricValue which);
+// The bootstrap 95 % interval of a retrieval metric's test value over the test queries
+// (TrainResult::testIntervals); nothing for other metrics and for runs trained without them.
+std::optional<Interval> testInterval(const RunRecord &run, RunMetric metric);
 // One epoch's value (validation metrics and training loss; nothing for test-only metrics).
 std::optional<double> epochMetric(const EpochEvent &epoch, RunMetric metric);
 

@@ -14,6 +14,7 @@ QJsonObject TrainResult::toJson() const {
           {QStringLiteral("sentence_similarity_mean_rank"), sentenceSimilarityMeanRank},
           {QStringLiteral("twin_accuracy"), twinAccuracy},
           {QStringLiteral("twin_captions"), twinCaptions}};
+  if (!testIntervals.empty()) json.insert(QStringLiteral("test_intervals"), testIntervals.toJson());
   if (grounded) {
     json.insert(QStringLiteral("grounding"), grounding.toJson());
     QJsonArray steps;
@@ -31,6 +32,7 @@ TrainResult TrainResult::fromJson(const QJsonObject &json) {
   r.runDir = json.value(QStringLiteral("run")).toString();
   r.test = RetrievalMetrics::fromJson(json.value(QStringLiteral("test")).toObject());
   r.validation = RetrievalMetrics::fromJson(json.value(QStringLiteral("validation")).toObject());
+  r.testIntervals = RetrievalIntervals::fromJson(json.value(QStringLiteral("test_intervals")).toObject());
   r.bestEpoch = json.value(QStringLiteral("best_epoch")).toInt();
   r.epochsRun = json.value(QStringLiteral("epochs_run")).toInt();
   r.resumedFrom = json.value(QStringLiteral("resumed_from")).toInt();

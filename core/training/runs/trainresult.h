@@ -6,6 +6,7 @@
 
 #include "evaluation/grounding.h"
 #include "evaluation/retrieval.h"
+#include "evaluation/retrievalintervals.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -18,6 +19,9 @@ namespace gs {
 struct TrainResult {
   QString runDir;
   RetrievalMetrics test;       // of the best model (or snapshot ensemble)
+  // test's bootstrap 95 % intervals over the test queries (retrievalintervals.h); empty() for a
+  // run whose result.json predates them.
+  RetrievalIntervals testIntervals;
   RetrievalMetrics validation; // best validation metrics
   int bestEpoch = 0;
   int epochsRun = 0;           // epochs trained by this call (0 when the run was already complete)

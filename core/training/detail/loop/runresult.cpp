@@ -1,5 +1,6 @@
 #include "training/detail/loop/runresult.h"
 
+#include "evaluation/retrievalintervals.h"
 #include "io/atomicfile.h"
 #include "training/detail/loop/runmetrics.h"
 #include "training/runs/runfolder.h"
@@ -33,7 +34,11 @@ TrainResult finishRun(Embedder &embedder, const TrainingData &data, const std::v
   TrainResult result;
   result.distributed = distributed;
   result.runDir = runDir;
-  result.test = evaluateSplit(embedder, data, encoded, tested);
+  std::vector<int> captionImage;
+  const std::vector<float> similarity = splitSimilarity(embedder, data, encoded, tested, captionImage);
+  const int images = int(data.imagesIn(tested).size());
+  result.test = evaluateRetrieval(similarity, images, int(captionImage.size()), captionImage);
+  if (images > 0 && !captionImage.empty()) result.testIntervals = retrievalIntervals(similarity, images, int(captionImage.size()), captionImage);
   result.bestEpoch = position.bestEpoch;
   const QJsonArray epochs = position.history.value(QStringLiteral("epochs")).toArray();
   for (const QJsonValue &e : epochs)
