@@ -171,6 +171,22 @@
         <source>9–15 words</source>
         <translation>9–15 Wörter</translation>
     </message>
+    <message>
+        <source>Size: k-occurrence (hubs)</source>
+        <translation>Größe: k-Vorkommen (Hubs)</translation>
+    </message>
+    <message>
+        <source>at most its share</source>
+        <translation>höchstens sein Anteil</translation>
+    </message>
+    <message>
+        <source>up to 3× its share</source>
+        <translation>bis zum 3-Fachen seines Anteils</translation>
+    </message>
+    <message>
+        <source>a hub (over 3× its share)</source>
+        <translation>ein Hub (über dem 3-Fachen seines Anteils)</translation>
+    </message>
 </context>
 <context>
     <name>ModelRegistry</name>
@@ -619,6 +635,13 @@
     </message>
 </context>
 <context>
+    <name>TrainingPanel</name>
+    <message>
+        <source>; 95 % intervals over the test queries: R@10 i→t %1, t→i %2, rsum %3</source>
+        <translation>; 95-%-Intervalle über die Testanfragen: R@10 Bild→Text %1, Text→Bild %2, rsum %3</translation>
+    </message>
+</context>
+<context>
     <name>gs::AboutDialog</name>
     <message>
         <source>About Groundscope</source>
@@ -864,14 +887,6 @@ Anteil der anderen Modalität unter den %3 nächsten Elementen: Bilder %4 %, Bes
 rsum %6 einfach, %7 mit jeder Modalität zentriert</translation>
     </message>
     <message>
-        <source>The images have no concepts (ground truth or a concepts run&apos;s): no plausible matches.</source>
-        <translation>Die Bilder haben keine Konzepte (Grundwahrheit oder die eines Konzept-Laufs): keine plausiblen Treffer.</translation>
-    </message>
-    <message>
-        <source>An image with the same concepts as the query&apos;s counts as right.</source>
-        <translation>Ein Bild mit denselben Konzepten wie das der Anfrage zählt als richtig.</translation>
-    </message>
-    <message>
         <source>Retrieval with intervals</source>
         <translation>Suche mit Intervallen</translation>
     </message>
@@ -882,6 +897,30 @@ rsum %6 einfach, %7 mit jeder Modalität zentriert</translation>
     <message>
         <source>Modality gap per epoch</source>
         <translation>Modalitätslücke je Epoche</translation>
+    </message>
+    <message>
+        <source>the dataset&apos;s ground truth</source>
+        <translation>die Grundwahrheit des Datensatzes</translation>
+    </message>
+    <message>
+        <source>the concept CNN&apos;s predictions</source>
+        <translation>die Vorhersagen des Konzept-CNN</translation>
+    </message>
+    <message>
+        <source>the nouns most of each image&apos;s captions use</source>
+        <translation>die Substantive, die die meisten Beschreibungen eines Bildes verwenden</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>The images have no concepts (ground truth, a concepts run&apos;s, or nouns their captions agree on): no plausible matches.</source>
+        <translation>Die Bilder haben keine Konzepte (Grundwahrheit, die eines Konzept-Laufs oder Substantive, auf die sich ihre Beschreibungen einigen): keine plausiblen Treffer.</translation>
+    </message>
+    <message>
+        <source>An image with the same concepts as the query&apos;s counts as right. Concepts: %1.</source>
+        <translation>Ein Bild mit denselben Konzepten wie das der Anfrage zählt als richtig. Konzepte: %1.</translation>
     </message>
 </context>
 <context>
@@ -2226,10 +2265,6 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
         <translation>Elemente danach einfärben, was die Daten über sie wissen; klicken Sie auf einen Legendeneintrag, um seine Elemente aus- oder einzublenden</translation>
     </message>
     <message>
-        <source>A second variable as three marker sizes: larger is a caption whose image ranks low, a higher loss, a longer caption</source>
-        <translation>Eine zweite Variable als drei Markergrößen: größer bedeutet eine Beschreibung, deren Bild weit hinten rangiert, einen höheren Verlust, eine längere Beschreibung</translation>
-    </message>
-    <message>
         <source>Find captions: words, or /regex/</source>
         <translation>Beschreibungen finden: Wörter oder /regex/</translation>
     </message>
@@ -2478,6 +2513,14 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
     <message>
         <source>Slice: %1 — %2 captions</source>
         <translation>Ausschnitt: %1 — %2 Beschreibungen</translation>
+    </message>
+    <message>
+        <source>A second variable as three marker sizes: larger is a caption whose image ranks low, a higher loss, a longer caption, an item that is among the nearest neighbours of many (a hub)</source>
+        <translation>Eine zweite Variable als drei Markergrößen: größer ist eine Beschreibung, deren Bild weit hinten steht, ein höherer Verlust, eine längere Beschreibung, ein Element, das unter den nächsten Nachbarn vieler ist (ein Hub)</translation>
+    </message>
+    <message>
+        <source>k-occurrence (hubs)</source>
+        <translation>k-Vorkommen (Hubs)</translation>
     </message>
 </context>
 <context>
@@ -3507,6 +3550,10 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>tags</source>
         <translation>Tags</translation>
+    </message>
+    <message>
+        <source>95 % bootstrap interval over the test queries: [%1, %2]</source>
+        <translation>95-%-Bootstrap-Intervall über die Testanfragen: [%1, %2]</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,6 @@
 #include "analysis/runanalysis.h"
 
+#include "analysis/captionconcepts.h"
 #include "analysis/jointspace.h"
 #include "analysis/slicefeatures.h"
 #include "data/loaddataset.h"
@@ -19,11 +20,22 @@ namespace gs {
 namespace {
 
 // Each caption's and each image's features, in the split's rows: parses from the training cache
-// (a tree run's captions are there already), concepts from the dataset or the concepts run.
+// (a tree run's captions are there already); image concepts from the dataset, else the concepts
+// run's predictions, else the nouns most of each image's captions use (captionconcepts.h).
 struct SplitFeatures {
   std::vector<QueryFeatures> captions, images;
   std::vector<QStringList> concepts; // per image row
+  ConceptSource conceptSource = ConceptSource::None;
 };
+
+ConceptSource sourceOf(const std::vector<QueryFeatures> &images, const Dataset &dataset) {
+  bool any = false;
+  for (const QueryFeatures &query : images) any = any || !query.image.concepts.isEmpty();
+  if (!any) return ConceptSource::None;
+  for (const ImageRecord &record : dataset.images)
+    if (!record.concepts.isEmpty()) return ConceptSource::GroundTruth;
+  return ConceptSource::Predicted;
+}
 
 SplitFeatures featuresOf(const JointSpace &space, const Dataset &dataset, JobContext *job) {
   CaptionParseOptions options;
@@ -38,8 +50,15 @@ SplitFeatures featuresOf(const JointSpace &space, const Dataset &dataset, JobCon
     QueryFeatures query;
     if (index >= 0) query.image = imageFeatures(dataset, index, predicted);
     f.images.push_back(query);
-    f.concepts.push_back(query.image.concepts);
   }
+  f.conceptSource = sourceOf(f.images, dataset);
+  if (f.conceptSource == ConceptSource::None) {
+    const std::vector<QStringList> consensus = captionConsensusConcepts(parses.captions, space.captionImage(), space.imageCount());
+    for (std::size_t row = 0; row < f.images.size(); ++row) f.images[row].image.concepts = consensus[row];
+    for (const QStringList &concepts : consensus)
+      if (!concepts.isEmpty()) f.conceptSource = ConceptSource::CaptionConsensus;
+  }
+  for (const QueryFeatures &query : f.images) f.concepts.push_back(query.image.concepts);
   for (int c = 0; c < space.captionCount(); ++c) {
     QueryFeatures query;
     query.caption = captionFeatures(parses.captions[std::size_t(c)]);
@@ -49,23 +68,25 @@ SplitFeatures featuresOf(const JointSpace &space, const Dataset &dataset, JobCon
   return f;
 }
 
-// The fields --by names, or by default every caption field and the concepts and regions.
+// One report per field; a caption field is skipped for image queries, which have no caption.
 std::vector<SliceReport> slicesOf(const std::vector<int> &ranks0, const std::vector<QueryFeatures> &queries, const QStringList &fields) {
   std::vector<SliceReport> reports;
   for (const QString &field : fields) {
     try {
       reports.push_back(sliceRanks(ranks0, queries, field));
     } catch (const std::invalid_argument &) {
-      continue; // a caption field asked of image queries
+      continue;
     }
   }
   return reports;
 }
 
+// The fields --by names, or by default every caption field, the regions and the metadata columns;
+// concepts only when asked for, since a vocabulary has hundreds of them.
 QStringList defaultFields(const std::vector<QueryFeatures> &captions) {
   QStringList fields;
   for (const QString &field : sliceFields(captions))
-    if (!field.startsWith(QLatin1String("concept:")) && !field.startsWith(QLatin1String("meta:"))) fields << field;
+    if (!field.startsWith(QLatin1String("concept:"))) fields << field;
   return fields;
 }
 
@@ -78,7 +99,7 @@ void addSlicesAndPlausible(RunAnalysis &a, const JointSpace &space, const Datase
   a.captionSlices = slicesOf(ranks.textToImage, features.captions, fields);
   a.imageSlices = slicesOf(ranks.imageToText, features.images, fields);
   a.captionQueries = features.captions;
-  for (const QStringList &concepts : features.concepts) a.hasConcepts = a.hasConcepts || !concepts.isEmpty();
+  a.conceptSource = features.conceptSource;
   a.plausible = evaluatePlausible(similarity, a.images, a.captions, space.captionImage(), features.concepts);
 }
 

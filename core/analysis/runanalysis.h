@@ -6,6 +6,7 @@
 // recorded epoch (modalitygap.h, gaptrajectory.h), and plausible matches from concepts
 // (plausiblematches.h). What `groundscope-cli analyze` prints; JSON for every number. Torch-free.
 
+#include "analysis/captionconcepts.h"
 #include "analysis/hubness.h"
 #include "analysis/hubreranking.h"
 #include "analysis/gaptrajectory.h"
@@ -39,7 +40,8 @@ struct RunAnalysis {
   std::vector<SliceReport> imageSlices;   // image→text queries
   std::vector<QueryFeatures> captionQueries; // per caption row: what its slices were cut by
   PlausibleRetrieval plausible;
-  bool hasConcepts = false;
+  ConceptSource conceptSource = ConceptSource::None; // where the plausible matches' and concept slices' labels come from
+  bool hasConcepts() const { return conceptSource != ConceptSource::None; }
   // {"run", "split", "retrieval", "hubs", "reranking", "gap", "gap_by_epoch", "slices", "plausible"}
   QJsonObject toJson() const;
 };
@@ -48,7 +50,7 @@ struct RunAnalysis {
 struct RunAnalysisOptions {
   Split split = Split::Test;
   int neighbours = 10;      // nearest items per item for the modality gap's cross-modal share
-  QStringList sliceFields;  // empty: every caption field (length, depth, nps, parse_status, relation:*) and regions
+  QStringList sliceFields;  // empty: every caption field (length, depth, nps, parse_status, relation:*), regions and meta:*
 };
 
 // Opens the run's dataset and embeds the split (JointSpace), parses its captions through the

@@ -72,9 +72,10 @@ QJsonObject RunAnalysis::toJson() const {
           {QStringLiteral("gap_by_epoch"), epochs},
           {QStringLiteral("slices"), QJsonObject{{QStringLiteral("text_to_image"), slicesJson(a.captionSlices)},
                                                  {QStringLiteral("image_to_text"), slicesJson(a.imageSlices)}}},
-          {QStringLiteral("plausible"), a.hasConcepts ? QJsonValue(QJsonObject{{QStringLiteral("text_to_image"), plausibleJson(a.plausible.textToImage)},
-                                                                                {QStringLiteral("image_to_text"), plausibleJson(a.plausible.imageToText)}})
-                                                      : QJsonValue()}};
+          {QStringLiteral("plausible"), a.hasConcepts() ? QJsonValue(QJsonObject{{QStringLiteral("text_to_image"), plausibleJson(a.plausible.textToImage)},
+                                                                                  {QStringLiteral("image_to_text"), plausibleJson(a.plausible.imageToText)},
+                                                                                  {QStringLiteral("concepts"), enumName(a.conceptSource)}})
+                                                        : QJsonValue()}};
 }
 
 

@@ -76,6 +76,7 @@ ImageFeatures imageFeatures(const Dataset &dataset, int image, const QStringList
       for (const Box &box : phrase.boxes)
         if (std::find(boxes.begin(), boxes.end(), box) == boxes.end()) boxes.push_back(box);
   f.regions = int(boxes.size());
+  f.metadata = record.metadata;
   return f;
 }
 
@@ -95,6 +96,7 @@ QString sliceValue(const QueryFeatures &query, const QString &field) {
   if (field == QLatin1String("nps")) return QString::number(query.caption->nounPhrases);
   if (field == QLatin1String("parse_status")) return query.caption->parseStatus;
   if (field == QLatin1String("regions")) return QString::number(query.image.regions);
+  if (field == QLatin1String("concepts")) return query.image.concepts.size() >= 4 ? QStringLiteral("4+") : QString::number(query.image.concepts.size());
   if (field.startsWith(QLatin1String("relation:"))) return presence(query.caption->relations.contains(field.mid(9)));
   if (field.startsWith(QLatin1String("concept:"))) return presence(query.image.concepts.contains(field.mid(8)));
   if (field.startsWith(QLatin1String("meta:")))
@@ -116,6 +118,7 @@ QStringList sliceFields(const std::vector<QueryFeatures> &queries) {
   QStringList fields;
   if (captions) fields << QStringLiteral("length") << QStringLiteral("depth") << QStringLiteral("nps") << QStringLiteral("parse_status");
   fields << QStringLiteral("regions");
+  if (!concepts.isEmpty()) fields << QStringLiteral("concepts");
   fields << sortedKeys(relations, QStringLiteral("relation:")) << sortedKeys(concepts, QStringLiteral("concept:"))
          << sortedKeys(columns, QStringLiteral("meta:"));
   return fields;

@@ -49,14 +49,16 @@ struct QueryFeatures {
 QString lengthBin(int words);
 
 // The value of `field` for one query, the name of the slice it falls in:
-//   length → lengthBin; depth, nps, regions → the number; parse_status → parseStatusName;
+//   length → lengthBin; depth, nps, regions → the number; concepts → how many the image has
+//   ("0" … "3", "4+": how much the image shows, as far as its labels say); parse_status → parseStatusName;
 //   relation:<label>, concept:<name> → "present" or "absent"; meta:<column> → the value, "(missing)".
 // Throws std::invalid_argument naming sliceValue for an unknown field, or a caption field asked of
 // a query without a caption.
 QString sliceValue(const QueryFeatures &query, const QString &field);
 
-// Every field the queries can be sliced by: the caption fields when any query has a caption, then
-// relation:<label>, concept:<name> and meta:<column> for each label, concept and column met (sorted).
+// Every field the queries can be sliced by: the caption fields when any query has a caption,
+// regions, concepts when any image has some, then relation:<label>, concept:<name> and
+// meta:<column> for each label, concept and column met (sorted).
 QStringList sliceFields(const std::vector<QueryFeatures> &queries);
 
 }  // namespace gs

@@ -574,6 +574,10 @@ private Q_SLOTS:
     QVERIFY2(r.out.contains(QStringLiteral("image→text R@1")), qPrintable(r.out));
     QVERIFY(QRegularExpression(QStringLiteral("\\nbow +\\|")).match(r.out).hasMatch());
     QVERIFY(QRegularExpression(QStringLiteral("\\ncca +\\|")).match(r.out).hasMatch());
+    // Each row's rsum with its interval over the test images, and where it stands against the best.
+    QVERIFY2(r.out.contains(QStringLiteral("rsum 95 % interval")), qPrintable(r.out));
+    QVERIFY2(QRegularExpression(QStringLiteral("\\|\\s+\\[\\d+\\.\\d, \\d+\\.\\d\\] \\|\\s+best \\|")).match(r.out).hasMatch(), qPrintable(r.out));
+    QVERIFY2(QRegularExpression(QStringLiteral("\\|\\s+(≈ best|apart) \\|")).match(r.out).hasMatch(), qPrintable(r.out));
     QFile bowConfig(dir.filePath(QStringLiteral("compare/bow-e1-s1/config.json")));
     QVERIFY(bowConfig.open(QIODevice::ReadOnly));
     const QJsonObject saved = QJsonDocument::fromJson(bowConfig.readAll()).object();
@@ -676,9 +680,9 @@ private Q_SLOTS:
     QVERIFY2(r.code == 0, qPrintable(r.err));
     r = runCli({QStringLiteral("analyze"), run});
     QVERIFY2(r.code == 0, qPrintable(r.err));
-    for (const char *section : {"Slices, worst first", "Retrieval (95 % bootstrap", "Hubs (N_k", "Hub-reducing re-ranking", "Modality gap",
+    for (const char *section : {"Slices of text→image queries, worst first", "Retrieval (95 % bootstrap", "Hubs (N_k", "Hub-reducing re-ranking", "Modality gap",
                                 "Plausible matches"})
-      QVERIFY2(r.out.contains(QLatin1String(section)), qPrintable(r.out));
+      QVERIFY2(r.out.contains(QString::fromUtf8(section)), qPrintable(QStringLiteral("no '%1' in:\n%2").arg(QString::fromUtf8(section), r.out)));
     r = runCli({QStringLiteral("analyze"), run, QStringLiteral("--format"), QStringLiteral("json"), QStringLiteral("--by"),
                 QStringLiteral("length,nps,parse_status")});
     QVERIFY2(r.code == 0, qPrintable(r.err));

@@ -1,6 +1,7 @@
 // Retrieval slices and plausible matches on hand-made captions, ranks and similarity matrices,
 // every number checked against a hand computation.
 
+#include "analysis/captionconcepts.h"
 #include "analysis/plausiblematches.h"
 #include "analysis/slices.h"
 
@@ -87,13 +88,17 @@ private Q_SLOTS:
     QCOMPARE(sliceValue(q, "concept:dog"), QStringLiteral("present"));
     QCOMPARE(sliceValue(q, "concept:cat"), QStringLiteral("absent"));
     QCOMPARE(sliceValue(q, "regions"), QStringLiteral("3"));
+    QCOMPARE(sliceValue(q, "concepts"), QStringLiteral("2"));
     QCOMPARE(sliceValue(q, "meta:place"), QStringLiteral("park"));
     QCOMPARE(sliceValue(q, "meta:season"), QStringLiteral("(missing)"));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, sliceValue(q, "colour"));
     QueryFeatures image; // an image query has no caption fields
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, sliceValue(image, "depth"));
     QCOMPARE(sliceValue(image, "regions"), QStringLiteral("0"));
-    QCOMPARE(sliceFields({q}), (QStringList{"length", "depth", "nps", "parse_status", "regions", "relation:amod",
+    QueryFeatures busy = q;
+    busy.image.concepts = QStringList{"a", "b", "c", "d", "e"};
+    QCOMPARE(sliceValue(busy, "concepts"), QStringLiteral("4+"));
+    QCOMPARE(sliceFields({q}), (QStringList{"length", "depth", "nps", "parse_status", "regions", "concepts", "relation:amod",
                                             "relation:det", "relation:dobj", "relation:nsubj", "relation:punct",
                                             "relation:root", "concept:ball", "concept:dog", "meta:place"}));
   }
@@ -122,6 +127,58 @@ private Q_SLOTS:
     QCOMPARE(f.regions, 2);
     QCOMPARE(imageFeatures(d, 1, {"cat"}).concepts, QStringList{"cat"});
     QVERIFY_THROWS_EXCEPTION(std::out_of_range, imageFeatures(d, 2));
+  }
+
+  // Nouns named by more than half of an image's captions, plural and singular together, shown in
+  // their commonest form; one caption is no consensus; a caption of no image is ignored.
+  void captionConsensusConceptsAreMajorityNouns() {
+    const auto caption = [](const QStringList &tokens, const QStringList &upos) {
+      ParsedCaption p;
+      p.tokens = tokens;
+      p.upos = upos;
+      return p;
+    };
+    const ParsedCaption dog = dogCaption(); // nouns: dog, ball
+    const ParsedCaption dogs = caption({"Two", "dogs", "run", "on", "grass"}, {"NUM", "NOUN", "VERB", "ADP", "NOUN"});
+    const ParsedCaption puppy = caption({"A", "dog", "plays", "with", "a", "ball", "and", "a", "dog"},
+                                        {"DET", "NOUN", "VERB", "ADP", "DET", "NOUN", "CCONJ", "DET", "NOUN"});
+    const ParsedCaption man = caption({"A", "man", "runs"}, {"DET", "NOUN", "VERB"});
+    // Image 0: dog in 3 of 3 (twice in one caption counts once), ball in 2 of 3, grass in 1 of 3.
+    // Image 1: one caption. Image 2: man in 1 of 2, dog in 1 of 2: no majority.
+    const std::vector<ParsedCaption> captions{dog, dogs, puppy, man, man, dog, dog};
+    const std::vector<int> captionImage{0, 0, 0, 1, 2, 2, -1};
+    const std::vector<QStringList> concepts = captionConsensusConcepts(captions, captionImage, 3);
+    QCOMPARE(int(concepts.size()), 3);
+    QCOMPARE(concepts[0], (QStringList{"ball", "dog"}));
+    QVERIFY(concepts[1].isEmpty());
+    QVERIFY(concepts[2].isEmpty());
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, captionConsensusConcepts(captions, {0, 1}, 3));
+  }
+
+  // Two queries per image: "indoor" both hit, "outdoor" both miss, the image without a scene one
+  // of each; a column only one image has is still a field.
+  void metadataSlicesFromTheDataset() {
+    Dataset d;
+    d.images.resize(3);
+    d.images[0].metadata = {{"scene", "indoor"}, {"photographer", "Ann"}};
+    d.images[1].metadata = {{"scene", "outdoor"}};
+    QCOMPARE(imageFeatures(d, 0).metadata, d.images[0].metadata);
+    std::vector<QueryFeatures> queries;
+    for (int image : {0, 0, 1, 1, 2, 2}) {
+      QueryFeatures q;
+      q.image = imageFeatures(d, image);
+      queries.push_back(q);
+    }
+    QCOMPARE(sliceFields(queries), (QStringList{"regions", "meta:photographer", "meta:scene"}));
+    const SliceReport r = sliceRanks({0, 1, 20, 30, 0, 15}, queries, "meta:scene");
+    QCOMPARE(r.whole.count, 6);
+    QCOMPARE(int(r.slices.size()), 3);
+    QCOMPARE(r.slices[0].value, QStringLiteral("outdoor")); // R@10 0
+    QCOMPARE(r.slices[1].value, QStringLiteral("(missing)")); // R@10 50
+    QCOMPARE(r.slices[2].value, QStringLiteral("indoor")); // R@10 100
+    QCOMPARE(sliceOf(r, "indoor").count, 2);
+    QCOMPARE(sliceOf(r, "(missing)").r10, 50.0);
+    QCOMPARE(sliceOf(r, "outdoor").meanRank, 26.0);
   }
 
   // ranks {0, 3, 12, 1}: R@1 25, R@5 75, R@10 75; mean of 1, 4, 13, 2 is 5; median of the sorted

@@ -51,6 +51,7 @@ private:
   void fillHubs();
   void fillGap();
   void fillPlausible();
+  static QString conceptSourceText(ConceptSource source);
   void onRunChanged();
   void clear(); // forgets the shown analysis, for the state's current run
   void updateControls();

@@ -88,14 +88,16 @@ QString gapText(const RunAnalysis &a) {
   return text + QStringLiteral("  per recorded epoch (the trajectory's sample):\n") + alignedColumns(rows);
 }
 
-// Every slice of every field together, worst first by R@10 (then mean rank), the smallest marked.
-QString slicesText(const RunAnalysis &a, int worst) {
+// Every slice of every field of one direction together, worst first by R@10 (then mean rank),
+// those under SliceOptions' minimum left out.
+QString slicesText(const std::vector<SliceReport> &reports, const QString &direction, int worst) {
   std::vector<SliceStats> all;
-  for (const SliceReport &report : a.captionSlices)
+  for (const SliceReport &report : reports)
     for (const SliceStats &slice : report.slices)
       if (!slice.small) all.push_back(slice);
+  if (all.empty()) return {};
   std::stable_sort(all.begin(), all.end(), [](const SliceStats &x, const SliceStats &y) { return x.r10 < y.r10 || (x.r10 == y.r10 && x.meanRank > y.meanRank); });
-  std::vector<QStringList> rows{{QStringLiteral("slice (text→image)"), QStringLiteral("queries"), QStringLiteral("R@1"), QStringLiteral("R@10 [95 %]"),
+  std::vector<QStringList> rows{{QStringLiteral("slice (%1)").arg(direction), QStringLiteral("queries"), QStringLiteral("R@1"), QStringLiteral("R@10 [95 %]"),
                                  QStringLiteral("Δ R@10"), QStringLiteral("mean rank [95 %]"), QStringLiteral("Δ mean rank")}};
   for (std::size_t s = 0; s < all.size() && int(s) < worst; ++s) {
     const SliceStats &x = all[s];
@@ -105,15 +107,31 @@ QString slicesText(const RunAnalysis &a, int worst) {
                     QStringLiteral("%1 [%2, %3]").arg(x.meanRank, 0, 'f', 1).arg(x.meanRankLow, 0, 'f', 1).arg(x.meanRankHigh, 0, 'f', 1),
                     QString::number(x.deltaMeanRank, 'f', 1)});
   }
-  const SliceStats whole = a.captionSlices.empty() ? SliceStats{} : a.captionSlices.front().whole;
-  return QStringLiteral("Slices, worst first (slices of fewer than 5 queries left out; whole split: R@10 %1, mean rank %2)\n")
+  const SliceStats &whole = reports.front().whole;
+  return QStringLiteral("Slices of %1 queries, worst first (slices of fewer than 5 queries left out; whole split: R@10 %2, mean rank %3)\n")
+             .arg(direction)
              .arg(whole.r10, 0, 'f', 1)
              .arg(whole.meanRank, 0, 'f', 1) +
          alignedColumns(rows) + QLatin1Char('\n');
 }
 
+QString slicesText(const RunAnalysis &a, int worst) {
+  return slicesText(a.captionSlices, QStringLiteral("text→image"), worst) + slicesText(a.imageSlices, QStringLiteral("image→text"), worst);
+}
+
+QString conceptSourceText(ConceptSource source) {
+  switch (source) {
+  case ConceptSource::GroundTruth: return QStringLiteral("the dataset's ground truth");
+  case ConceptSource::Predicted: return QStringLiteral("the concept CNN's predictions");
+  case ConceptSource::CaptionConsensus: return QStringLiteral("nouns used by most of each image's captions");
+  case ConceptSource::None: break;
+  }
+  return QStringLiteral("none");
+}
+
 QString plausibleText(const RunAnalysis &a) {
-  if (!a.hasConcepts) return QStringLiteral("\nPlausible matches: the images have no concepts (ground truth or a concepts run's)\n");
+  if (!a.hasConcepts())
+    return QStringLiteral("\nPlausible matches: the images have no concepts (ground truth, a concepts run's, or nouns their captions agree on)\n");
   const auto line = [](const QString &name, const PlausibleMetrics &m) {
     return QStringList{name, QString::number(m.pmrp, 'f', 1), QString::number(m.r1, 'f', 1), QString::number(m.r5, 'f', 1),
                        QString::number(m.r10, 'f', 1), QString::number(m.meanRelevant, 'f', 1)};
@@ -122,7 +140,9 @@ QString plausibleText(const RunAnalysis &a) {
                                  QStringLiteral("R@10"), QStringLiteral("plausible items per query")},
                                 line(QStringLiteral("text→image"), a.plausible.textToImage),
                                 line(QStringLiteral("image→text"), a.plausible.imageToText)};
-  return QStringLiteral("\nPlausible matches (an image with the same concepts as the query's counts as right)\n") + alignedColumns(rows);
+  return QStringLiteral("\nPlausible matches (an image with the same concepts as the query's counts as right; concepts: %1)\n")
+             .arg(conceptSourceText(a.conceptSource)) +
+         alignedColumns(rows);
 }
 
 int runAnalyze(const Arguments &args) {
@@ -151,8 +171,8 @@ Command analyzeCommand() {
                      {QStringLiteral("neighbours"), QStringLiteral("K"), QStringLiteral("Nearest items per item for the cross-modal share."),
                       QStringLiteral("10")},
                      {QStringLiteral("by"), QStringLiteral("FIELDS"),
-                      QStringLiteral("Slice by these fields (length, depth, nps, parse_status, regions, relation:LABEL, concept:NAME); "
-                                     "default: every caption field, regions")},
+                      QStringLiteral("Slice by these fields (length, depth, nps, parse_status, regions, relation:LABEL, concept:NAME, "
+                                     "meta:COLUMN); default: every caption field, regions and metadata column")},
                      {QStringLiteral("worst"), QStringLiteral("N"), QStringLiteral("Slices the text shows, worst first."), QStringLiteral("12")},
                      {QStringLiteral("json"), {}, QStringLiteral("Print JSON (--format json)."), {}}}};
   command.run = runAnalyze;
