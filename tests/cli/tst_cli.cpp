@@ -720,6 +720,14 @@ private Q_SLOTS:
       QVERIFY2(QFileInfo::exists(dir.filePath(QStringLiteral("sweep/") + QLatin1String(run) + QStringLiteral("/result.json"))), run);
     r = runCli({QStringLiteral("runs"), QStringLiteral("list"), dir.filePath(QStringLiteral("sweep")), QStringLiteral("--group")});
     QVERIFY2(r.out.contains(QStringLiteral("2 groups of 4 runs")), qPrintable(r.out));
+    // A sweep trained once per setting: each row's rsum interval is over the test images, and the
+    // rows are still marked against the best.
+    r = runCli({QStringLiteral("compare"), QStringLiteral("--dataset"), data, QStringLiteral("--models"), QStringLiteral("bow"),
+                QStringLiteral("--epochs"), QStringLiteral("1"), QStringLiteral("--backbone"), backbone, QStringLiteral("--grid"),
+                QStringLiteral("margin=0.5,2"), QStringLiteral("--out"), dir.filePath(QStringLiteral("single"))});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY2(QRegularExpression(QStringLiteral("\\nbow margin=0\\.5 +1 .*\\[[0-9.]+, [0-9.]+\\]")).match(r.out).hasMatch(), qPrintable(r.out));
+    QVERIFY2(r.out.count(QStringLiteral("  best\n")) == 1, qPrintable(r.out));
     r = runCli({QStringLiteral("compare"), QStringLiteral("--dataset"), data, QStringLiteral("--models"), QStringLiteral("bow"),
                 QStringLiteral("--grid"), QStringLiteral("margin=0.1..2"), QStringLiteral("--out"), dir.filePath(QStringLiteral("never"))});
     QCOMPARE(r.code, 2);

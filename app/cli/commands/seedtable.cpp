@@ -35,6 +35,18 @@ std::optional<SampleSummary> summaryOf(const SeedGroupRows &group, RunMetric met
   return summariseSamples(values);
 }
 
+// The interval a group's value of `metric` is compared by: over its seeds when it has several, or
+// for one seed its rsum's interval over the test images (TrainResult::testIntervals).
+std::optional<Interval> intervalOf(const SeedGroupRows &group, RunMetric metric) {
+  const std::optional<SampleSummary> s = summaryOf(group, metric);
+  if (!s) return std::nullopt;
+  if (s->n > 1) return Interval{s->ciLow, s->ciHigh};
+  if (metric != RunMetric::Rsum) return std::nullopt;
+  for (const ComparisonResult *run : group.runs)
+    if (run->failure.isEmpty() && !run->result.testIntervals.empty()) return run->result.testIntervals.rsumInterval;
+  return std::nullopt;
+}
+
 QString meanStd(const std::optional<SampleSummary> &s) {
   if (!s) return QStringLiteral("-");
   return s->n > 1 ? QStringLiteral("%1 ± %2").arg(s->mean, 0, 'f', 1).arg(s->std, 0, 'f', 1) : QString::number(s->mean, 'f', 1);
@@ -50,8 +62,8 @@ QStringList groupLine(const SeedGroupRows &group) {
   }
   QStringList line{group.label, QStringLiteral("%1%2").arg(group.runs.size() - failed).arg(failed ? QStringLiteral(" (%1 failed)").arg(failed) : QString())};
   for (RunMetric metric : kColumns) line << meanStd(summaryOf(group, metric));
-  const std::optional<SampleSummary> rsum = summaryOf(group, RunMetric::Rsum);
-  line << (rsum && rsum->n > 1 ? QStringLiteral("[%1, %2]").arg(rsum->ciLow, 0, 'f', 1).arg(rsum->ciHigh, 0, 'f', 1) : QStringLiteral("-"));
+  const std::optional<Interval> rsum = intervalOf(group, RunMetric::Rsum);
+  line << (rsum ? QStringLiteral("[%1, %2]").arg(rsum->low, 0, 'f', 1).arg(rsum->high, 0, 'f', 1) : QStringLiteral("-"));
   line << RateEstimator::formatDuration(seconds);
   return line;
 }
@@ -97,21 +109,24 @@ std::vector<SeedGroupRows> seedGroupsOf(const std::vector<ComparisonResult> &res
   return groups;
 }
 
-// "≈" where a row's interval of `rankBy` overlaps the best row's: the seeds do not tell them apart.
+// "≈" where a row's interval of `rankBy` overlaps the best row's: the seeds (or, for single runs,
+// the test images) do not tell them apart.
 QStringList overlapMarks(const std::vector<SeedGroupRows> &groups, RunMetric rankBy) {
   std::vector<std::optional<SampleSummary>> summaries;
+  std::vector<std::optional<Interval>> intervals;
   std::optional<std::size_t> best;
   for (std::size_t g = 0; g < groups.size(); ++g) {
     summaries.push_back(summaryOf(groups[g], rankBy));
+    intervals.push_back(intervalOf(groups[g], rankBy));
     const auto &s = summaries.back();
-    if (s && s->n > 1 && (!best || (higherIsBetter(rankBy) ? s->mean > summaries[*best]->mean : s->mean < summaries[*best]->mean))) best = g;
+    if (intervals.back() && (!best || (higherIsBetter(rankBy) ? s->mean > summaries[*best]->mean : s->mean < summaries[*best]->mean))) best = g;
   }
   QStringList marks;
   for (std::size_t g = 0; g < groups.size(); ++g) {
-    const auto &s = summaries[g];
-    if (!best || !s || s->n < 2) marks << QString();
+    const auto &i = intervals[g];
+    if (!best || !i) marks << QString();
     else if (g == *best) marks << QStringLiteral("best");
-    else marks << (s->ciHigh >= summaries[*best]->ciLow && s->ciLow <= summaries[*best]->ciHigh ? QStringLiteral("≈ best") : QString());
+    else marks << (i->high >= intervals[*best]->low && i->low <= intervals[*best]->high ? QStringLiteral("≈ best") : QString());
   }
   return marks;
 }
@@ -124,8 +139,9 @@ QString seedGroupTable(const std::vector<ComparisonResult> &results, RunMetric r
   const std::vector<SeedGroupRows> groups = seedGroupsOf(results);
   const QStringList marks = overlapMarks(groups, rankBy);
   for (std::size_t g = 0; g < groups.size(); ++g) rows.push_back(groupLine(groups[g]) << marks[int(g)]);
-  QString text = alignedColumns(rows) + QStringLiteral("Test metrics: mean ± sample std over seeds; the interval is the percentile bootstrap of the mean rsum. "
-                                                      "≈ best: the row's interval overlaps the best row's, so these seeds do not tell the two apart.\n");
+  QString text = alignedColumns(rows) + QStringLiteral("Test metrics: mean ± sample std over seeds; the interval is the percentile bootstrap of the mean rsum "
+                                                      "over the seeds (for a single seed, over the test images). "
+                                                      "≈ best: the row's interval overlaps the best row's, so they are not told apart.\n");
   for (const auto &[group, summary] : bestSettings(groups, rankBy))
     text += QStringLiteral("best %1 setting by mean test %2: %3 — %4\n").arg(group->model, metricLabel(rankBy), sweepLabel(group->sweep), summary.text());
   return text;
