@@ -763,10 +763,6 @@
         <translation>Mittlerer Rang [95 %]</translation>
     </message>
     <message>
-        <source>Text→image queries by caption and image features, worst first; grey: fewer than 5 queries. Select a slice to show its captions on the Map and in the Retrieval dock.</source>
-        <translation>Text→Bild-Anfragen nach Merkmalen von Beschreibung und Bild, die schlechtesten zuerst; grau: weniger als 5 Anfragen. Wählen Sie einen Ausschnitt, um seine Beschreibungen in der Karte und im Such-Dock zu zeigen.</translation>
-    </message>
-    <message>
         <source>Show every caption</source>
         <translation>Alle Beschreibungen zeigen</translation>
     </message>
@@ -921,6 +917,22 @@ rsum %6 einfach, %7 mit jeder Modalität zentriert</translation>
     <message>
         <source>An image with the same concepts as the query&apos;s counts as right. Concepts: %1.</source>
         <translation>Ein Bild mit denselben Konzepten wie das der Anfrage zählt als richtig. Konzepte: %1.</translation>
+    </message>
+    <message>
+        <source>Queries by caption and image features, worst first; grey, at the end: fewer than 5 queries. Select a slice to show its captions on the Map and in the Retrieval dock.</source>
+        <translation>Anfragen nach Merkmalen von Beschreibung und Bild, die schlechtesten zuerst; grau, am Ende: weniger als 5 Anfragen. Wählen Sie einen Ausschnitt, um seine Beschreibungen in der Karte und im Such-Dock zu zeigen.</translation>
+    </message>
+    <message>
+        <source>Text→image queries</source>
+        <translation>Text→Bild-Anfragen</translation>
+    </message>
+    <message>
+        <source>Image→text queries</source>
+        <translation>Bild→Text-Anfragen</translation>
+    </message>
+    <message>
+        <source>Captions searching for their image, sliced by caption and image features; or images searching for their captions, sliced by image features (an image slice shows its images&apos; captions)</source>
+        <translation>Beschreibungen, die ihr Bild suchen, nach Merkmalen von Beschreibung und Bild; oder Bilder, die ihre Beschreibungen suchen, nach Bildmerkmalen (ein Bildausschnitt zeigt die Beschreibungen seiner Bilder)</translation>
     </message>
 </context>
 <context>

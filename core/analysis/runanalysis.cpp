@@ -99,6 +99,8 @@ void addSlicesAndPlausible(RunAnalysis &a, const JointSpace &space, const Datase
   a.captionSlices = slicesOf(ranks.textToImage, features.captions, fields);
   a.imageSlices = slicesOf(ranks.imageToText, features.images, fields);
   a.captionQueries = features.captions;
+  a.imageQueries = features.images;
+  a.captionImage = space.captionImage();
   a.conceptSource = features.conceptSource;
   a.plausible = evaluatePlausible(similarity, a.images, a.captions, space.captionImage(), features.concepts);
 }
@@ -129,12 +131,18 @@ RunAnalysis analyzeRun(const QString &runDir, const RunAnalysisOptions &options,
   return a;
 }
 
-QStringList sliceCaptions(const RunAnalysis &analysis, const QString &field, const QString &value) {
+QStringList sliceCaptions(const RunAnalysis &analysis, const QString &field, const QString &value, QueryDirection direction) {
+  // Whether a caption row belongs to the slice: through its own features, or through its image's.
+  const auto member = [&](int row) {
+    if (direction == QueryDirection::TextToImage) return sliceValue(analysis.captionQueries[std::size_t(row)], field) == value;
+    const int image = row < int(analysis.captionImage.size()) ? analysis.captionImage[std::size_t(row)] : -1;
+    return image >= 0 && image < int(analysis.imageQueries.size()) && sliceValue(analysis.imageQueries[std::size_t(image)], field) == value;
+  };
   QStringList captions;
   const int rows = std::min<int>(int(analysis.captionQueries.size()), int(analysis.captionTexts.size()));
   for (int row = 0; row < rows; ++row) {
     try {
-      if (sliceValue(analysis.captionQueries[std::size_t(row)], field) == value) captions << analysis.captionTexts.at(row);
+      if (member(row)) captions << analysis.captionTexts.at(row);
     } catch (const std::invalid_argument &) {
       return {}; // a field these queries cannot be sliced by
     }

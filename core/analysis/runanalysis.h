@@ -39,6 +39,8 @@ struct RunAnalysis {
   std::vector<SliceReport> captionSlices; // text→image queries, one report per field
   std::vector<SliceReport> imageSlices;   // image→text queries
   std::vector<QueryFeatures> captionQueries; // per caption row: what its slices were cut by
+  std::vector<QueryFeatures> imageQueries;   // per image row
+  std::vector<int> captionImage;             // per caption row: its image row
   PlausibleRetrieval plausible;
   ConceptSource conceptSource = ConceptSource::None; // where the plausible matches' and concept slices' labels come from
   bool hasConcepts() const { return conceptSource != ConceptSource::None; }
@@ -59,8 +61,13 @@ struct RunAnalysisOptions {
 // uncached caption, O(I·C·dim) scores, O((I+C)²·dim) for the gap's neighbours.
 RunAnalysis analyzeRun(const QString &runDir, const RunAnalysisOptions &options = {}, JobContext *job = nullptr);
 
-// The texts of the captions in slice `field`=`value` of the text→image slices (a caption text that
-// occurs twice is listed twice), in caption-row order; empty for an unknown field or value.
-QStringList sliceCaptions(const RunAnalysis &analysis, const QString &field, const QString &value);
+// Which queries a slice groups: captions searching images, or images searching captions.
+enum class QueryDirection { TextToImage, ImageToText };
+
+// The texts of the captions in slice `field`=`value` (a caption text that occurs twice is listed
+// twice), in caption-row order; for an image→text slice, the captions of its images. Empty for an
+// unknown field or value.
+QStringList sliceCaptions(const RunAnalysis &analysis, const QString &field, const QString &value,
+                          QueryDirection direction = QueryDirection::TextToImage);
 
 }  // namespace gs

@@ -88,6 +88,13 @@ QString lengthBin(int words) {
   return QStringLiteral("17+");
 }
 
+QString conceptCountBin(int concepts) {
+  if (concepts <= 3) return QString::number(std::max(concepts, 0));
+  if (concepts <= 6) return QStringLiteral("4-6");
+  if (concepts <= 9) return QStringLiteral("7-9");
+  return QStringLiteral("10+");
+}
+
 QString sliceValue(const QueryFeatures &query, const QString &field) {
   if (isCaptionField(field) && !query.caption)
     throw std::invalid_argument("sliceValue: field '" + field.toStdString() + "' needs a caption query");
@@ -96,7 +103,7 @@ QString sliceValue(const QueryFeatures &query, const QString &field) {
   if (field == QLatin1String("nps")) return QString::number(query.caption->nounPhrases);
   if (field == QLatin1String("parse_status")) return query.caption->parseStatus;
   if (field == QLatin1String("regions")) return QString::number(query.image.regions);
-  if (field == QLatin1String("concepts")) return query.image.concepts.size() >= 4 ? QStringLiteral("4+") : QString::number(query.image.concepts.size());
+  if (field == QLatin1String("concepts")) return conceptCountBin(int(query.image.concepts.size()));
   if (field.startsWith(QLatin1String("relation:"))) return presence(query.caption->relations.contains(field.mid(9)));
   if (field.startsWith(QLatin1String("concept:"))) return presence(query.image.concepts.contains(field.mid(8)));
   if (field.startsWith(QLatin1String("meta:")))

@@ -48,9 +48,13 @@ struct QueryFeatures {
 // The length bins of the "length" field: 1–8, 9–12, 13–16 and 17+ words ("0" for none).
 QString lengthBin(int words);
 
+// How many concepts an image has, as a slice: "0" … "3", "4-6", "7-9", "10+" (how much the image
+// shows, as far as its labels say: agreed nouns on photos, objects and attributes on the demo).
+QString conceptCountBin(int concepts);
+
 // The value of `field` for one query, the name of the slice it falls in:
-//   length → lengthBin; depth, nps, regions → the number; concepts → how many the image has
-//   ("0" … "3", "4+": how much the image shows, as far as its labels say); parse_status → parseStatusName;
+//   length → lengthBin; depth, nps, regions → the number; concepts → conceptCountBin;
+//   parse_status → parseStatusName;
 //   relation:<label>, concept:<name> → "present" or "absent"; meta:<column> → the value, "(missing)".
 // Throws std::invalid_argument naming sliceValue for an unknown field, or a caption field asked of
 // a query without a caption.

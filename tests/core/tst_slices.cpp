@@ -97,7 +97,9 @@ private Q_SLOTS:
     QCOMPARE(sliceValue(image, "regions"), QStringLiteral("0"));
     QueryFeatures busy = q;
     busy.image.concepts = QStringList{"a", "b", "c", "d", "e"};
-    QCOMPARE(sliceValue(busy, "concepts"), QStringLiteral("4+"));
+    QCOMPARE(sliceValue(busy, "concepts"), QStringLiteral("4-6"));
+    QCOMPARE(conceptCountBin(7), QStringLiteral("7-9"));
+    QCOMPARE(conceptCountBin(10), QStringLiteral("10+"));
     QCOMPARE(sliceFields({q}), (QStringList{"length", "depth", "nps", "parse_status", "regions", "concepts", "relation:amod",
                                             "relation:det", "relation:dobj", "relation:nsubj", "relation:punct",
                                             "relation:root", "concept:ball", "concept:dog", "meta:place"}));

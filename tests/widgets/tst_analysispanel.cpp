@@ -13,6 +13,7 @@
 #include "retrieval/retrievalpanel.h"
 #include "tinyrun.h"
 
+#include <QComboBox>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QPushButton>
@@ -30,10 +31,10 @@ using gs::test::child;
 namespace {
 constexpr int kTimeoutMs = 120000; // generous: the machine is shared by parallel builds
 
-// "field=value" of every text→image slice the JSON lists, sorted.
-QStringList jsonSliceLabels(const QJsonObject &json) {
+// "field=value" of every slice of one direction ("text_to_image", "image_to_text") the JSON lists, sorted.
+QStringList jsonSliceLabels(const QJsonObject &json, const char *direction = "text_to_image") {
   QStringList labels;
-  for (const QJsonValue &report : json.value(QStringLiteral("slices")).toObject().value(QStringLiteral("text_to_image")).toArray()) {
+  for (const QJsonValue &report : json.value(QStringLiteral("slices")).toObject().value(QLatin1String(direction)).toArray()) {
     const QString field = report.toObject().value(QStringLiteral("field")).toString();
     for (const QJsonValue &slice : report.toObject().value(QStringLiteral("slices")).toArray())
       labels << field + QLatin1Char('=') + slice.toObject().value(QStringLiteral("value")).toString();
@@ -141,6 +142,34 @@ private Q_SLOTS:
     QVERIFY(map.model().selection().empty());
     QCOMPARE(retrieval.pickerImageIds(), space->imageIds());
     QVERIFY(retrieval.sliceNoteText().isEmpty());
+
+    // Small slices come after every readable one.
+    bool smallSeen = false;
+    for (int r = 0; r < table->rowCount(); ++r) {
+      const bool small = table->item(r, 1)->text().toInt() < 5;
+      QVERIFY2(!smallSeen || small, qPrintable(table->item(r, 0)->text()));
+      smallSeen = smallSeen || small;
+    }
+
+    // Image→text: the image slices the JSON lists; one shows its images' captions.
+    auto *direction = child<QComboBox>(panel, "sliceDirection");
+    direction->setCurrentIndex(1);
+    shownLabels = tableColumn(table, 0);
+    shownLabels.sort();
+    QCOMPARE(shownLabels, jsonSliceLabels(panel.analysis()->toJson(), "image_to_text"));
+    QVERIFY(table->rowCount() > 0);
+    table->selectRow(0);
+    const QString imageSlice = table->item(0, 0)->text();
+    const QString field = imageSlice.section(QLatin1Char('='), 0, 0), value = imageSlice.section(QLatin1Char('='), 1);
+    QStringList ofImages;
+    for (int c = 0; c < space->captionCount(); ++c)
+      if (sliceValue(panel.analysis()->imageQueries[std::size_t(space->captionImage()[std::size_t(c)])], field) == value)
+        ofImages << space->captions().at(c);
+    QCOMPARE(state.sliceLabel(), imageSlice);
+    QCOMPARE(state.sliceCaptions(), ofImages);
+    QVERIFY(!ofImages.isEmpty());
+    direction->setCurrentIndex(0);
+    QVERIFY(state.sliceLabel().isEmpty()); // changing direction clears the slice
 
     // The Retrieval dock's own Clear button clears the slice too.
     table->selectRow(row);

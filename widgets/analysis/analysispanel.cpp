@@ -4,6 +4,7 @@
 #include "engine/jobcontext.h"
 
 #include <QDir>
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -114,8 +115,18 @@ QWidget *AnalysisPanel::createSlicesTab() {
   m_slices = makeTable(tr("Slices"),
                        {tr("Slice"), tr("Queries"), tr("R@1"), tr("R@10 [95 %]"), tr("Δ R@10"), tr("Mean rank [95 %]")}, tab);
   m_slices->setObjectName(QStringLiteral("slicesTable"));
-  m_slices->setToolTip(tr("Text→image queries by caption and image features, worst first; grey: fewer than 5 queries. "
+  m_slices->setToolTip(tr("Queries by caption and image features, worst first; grey, at the end: fewer than 5 queries. "
                           "Select a slice to show its captions on the Map and in the Retrieval dock."));
+  m_sliceDirection = new QComboBox(tab);
+  m_sliceDirection->setObjectName(QStringLiteral("sliceDirection"));
+  m_sliceDirection->addItem(tr("Text→image queries"), int(QueryDirection::TextToImage));
+  m_sliceDirection->addItem(tr("Image→text queries"), int(QueryDirection::ImageToText));
+  m_sliceDirection->setToolTip(tr("Captions searching for their image, sliced by caption and image features; or images searching "
+                                  "for their captions, sliced by image features (an image slice shows its images' captions)"));
+  connect(m_sliceDirection, &QComboBox::currentIndexChanged, this, [this] {
+    showSliceRow(-1);
+    if (m_analysis) fillSlices();
+  });
   connect(m_slices, &QTableWidget::itemSelectionChanged, this, [this] {
     const QList<QTableWidgetSelectionRange> ranges = m_slices->selectedRanges();
     if (!ranges.isEmpty()) showSliceRow(ranges.front().topRow());
@@ -124,6 +135,7 @@ QWidget *AnalysisPanel::createSlicesTab() {
   m_clearSlice->setObjectName(QStringLiteral("clearSliceButton"));
   connect(m_clearSlice, &QPushButton::clicked, this, [this] { showSliceRow(-1); });
   auto *row = new QHBoxLayout;
+  row->addWidget(m_sliceDirection);
   row->addStretch();
   row->addWidget(m_clearSlice);
   layout->addWidget(m_slices, 1);
@@ -226,18 +238,25 @@ void AnalysisPanel::showSliceRow(int row) {
     m_state.showSlice({}, {});
   } else {
     const QString field = item->data(kFieldRole).toString(), value = item->data(kValueRole).toString();
-    m_state.showSlice(item->text(), sliceCaptions(*m_analysis, field, value));
+    m_state.showSlice(item->text(), sliceCaptions(*m_analysis, field, value, sliceDirection()));
     if (m_slices->currentRow() != row) m_slices->selectRow(row);
   }
   updateControls();
 }
 
-// Every slice of every field, worst first by R@10 then mean rank, as the command orders them.
+QueryDirection AnalysisPanel::sliceDirection() const { return QueryDirection(m_sliceDirection->currentData().toInt()); }
+
+// Every slice of every field of the chosen direction, worst first by R@10 then mean rank, as the
+// command orders them; slices too small to read go last, greyed, so the top rows are the findings.
 void AnalysisPanel::fillSlices() {
   std::vector<SliceStats> all;
-  for (const SliceReport &report : m_analysis->captionSlices) all.insert(all.end(), report.slices.begin(), report.slices.end());
-  std::stable_sort(all.begin(), all.end(),
-                   [](const SliceStats &x, const SliceStats &y) { return x.r10 < y.r10 || (x.r10 == y.r10 && x.meanRank > y.meanRank); });
+  const bool images = sliceDirection() == QueryDirection::ImageToText;
+  for (const SliceReport &report : images ? m_analysis->imageSlices : m_analysis->captionSlices)
+    all.insert(all.end(), report.slices.begin(), report.slices.end());
+  std::stable_sort(all.begin(), all.end(), [](const SliceStats &x, const SliceStats &y) {
+    if (x.small != y.small) return y.small;
+    return x.r10 < y.r10 || (x.r10 == y.r10 && x.meanRank > y.meanRank);
+  });
   const QSignalBlocker block(m_slices);
   m_slices->setRowCount(0);
   for (const SliceStats &x : all) {
@@ -249,7 +268,7 @@ void AnalysisPanel::fillSlices() {
     first->setData(kFieldRole, x.field);
     first->setData(kValueRole, x.value);
   }
-  m_slices->resizeColumnToContents(0);
+  for (int column = 0; column + 1 < m_slices->columnCount(); ++column) m_slices->resizeColumnToContents(column);
 }
 
 void AnalysisPanel::fillRetrieval() {

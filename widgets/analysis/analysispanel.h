@@ -1,7 +1,7 @@
 #pragma once
 // The Analysis dock: where the current run's joint space fails, as `groundscope-cli analyze`
 // prints it (core/analysis/runanalysis.h), computed as an engine job on Analyze. Tabs: the
-// text→image slices worst first (small ones greyed), retrieval with bootstrap intervals, hubs with
+// text→image or image→text slices worst first (small ones last, greyed), retrieval with bootstrap intervals, hubs with
 // hub-reducing re-ranking, the modality gap and its trajectory, and plausible matches. Picking a
 // slice shows it through WorkbenchState::showSlice, so the Map and the Retrieval dock narrow to it.
 
@@ -12,6 +12,7 @@
 
 #include <optional>
 
+class QComboBox;
 class QLabel;
 class QPushButton;
 class QTableWidget;
@@ -47,6 +48,7 @@ private:
   QWidget *createGapTab();
   void showAnalysis(RunAnalysis analysis);
   void fillSlices();
+  QueryDirection sliceDirection() const;
   void fillRetrieval();
   void fillHubs();
   void fillGap();
@@ -67,6 +69,7 @@ private:
   QLabel *m_status = nullptr;
   QTabWidget *m_tabs = nullptr;
   QTableWidget *m_slices = nullptr;
+  QComboBox *m_sliceDirection = nullptr;
   QTableWidget *m_retrieval = nullptr;
   QTableWidget *m_hubs = nullptr;
   QLabel *m_reranking = nullptr;
