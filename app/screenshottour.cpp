@@ -264,11 +264,24 @@ void ScreenshotTour::capture() {
       save(scroll ? *scroll->widget() : *dock.widget(), shot.second);
     });
   }
+  captureHubs();
   captureHelpAndFigure();
   captureWorkspaces();
   captureContributions();
   log() << Qt::flush;
   captureEpochs();
+}
+
+// The Map with every item sized by how often it is among the other side's 10 nearest (map-hubs.png),
+// then one size again.
+void ScreenshotTour::captureHubs() {
+  MapPanel &map = *m_window.mapPanel();
+  if (!map.setSizing(QStringLiteral("hubs"))) {
+    log() << "tour: the Map cannot size by hubs on this run\n";
+    return;
+  }
+  withFloatingDock(*m_window.dock(MainWindow::Dock::Map), [&] { m_failures += !saveFigure(*m_window.dock(MainWindow::Dock::Map)->widget(), QStringLiteral("map-hubs.png")); });
+  map.setSizing(QString());
 }
 
 namespace {

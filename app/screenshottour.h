@@ -53,6 +53,7 @@ private:
   void trainTourModel();
   void onRunReady();
   void capture();
+  void captureHubs();
   void captureHelpAndFigure();
   void captureWorkspaces();
   void prepareCaptionLab(); // the tour's caption, then the same with two words swapped, scored in the lab
