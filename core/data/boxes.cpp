@@ -33,6 +33,21 @@ const std::vector<EnumName<RegionSet>> &enumTable<RegionSet>() {
   return table;
 }
 
+template <>
+const std::vector<EnumName<RegionPooling>> &enumTable<RegionPooling>() {
+  static const std::vector<EnumName<RegionPooling>> table = {{RegionPooling::Auto, QStringLiteral("auto")},
+                                                             {RegionPooling::Crop, QStringLiteral("crop")},
+                                                             {RegionPooling::RoiAlign, QStringLiteral("roialign")}};
+  return table;
+}
+
+template <>
+const std::vector<EnumName<ProposalSearch>> &enumTable<ProposalSearch>() {
+  static const std::vector<EnumName<ProposalSearch>> table = {{ProposalSearch::Fast, QStringLiteral("fast")},
+                                                              {ProposalSearch::Single, QStringLiteral("single")}};
+  return table;
+}
+
 std::vector<Box> groundTruthPhraseBoxes(const Dataset &dataset, int image, int limit) {
   std::vector<Box> boxes;
   if (image < 0 || std::size_t(image) >= dataset.images.size()) return boxes;

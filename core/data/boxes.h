@@ -16,6 +16,21 @@ namespace gs {
 enum class RegionSet { Proposals, GroundTruth };
 template <> const std::vector<EnumName<RegionSet>> &enumTable<RegionSet>(); // "proposals", "ground-truth"
 
+// How a region's feature is computed: the box cropped, warped to the network's input and run
+// through the network on its own (R-CNN's way, Huang et al.'s "resize them to square shapes"), or
+// pooled from one feature map of the whole image (RoIAlign, He et al. 2017). Auto: RoIAlign for
+// networks whose tapped layer is a map (ONNX, TorchScript), crops for the concept CNN, whose small
+// input leaves a map too coarse for boxes.
+enum class RegionPooling { Auto, Crop, RoiAlign };
+template <> const std::vector<EnumName<RegionPooling>> &enumTable<RegionPooling>(); // "auto", "crop", "roialign"
+
+// Which selective search proposes the regions (Uijlings et al. 2013, OpenCV's two presets): fast,
+// two colour spaces and segmentation scales with two grouping strategies each (R-CNN's and
+// Karpathy's choice; about 110 ms for a 200-px photo), or single, one colour space, one scale and
+// one strategy (about 13 ms, fewer and coarser candidates).
+enum class ProposalSearch { Fast, Single };
+template <> const std::vector<EnumName<ProposalSearch>> &enumTable<ProposalSearch>(); // "fast", "single"
+
 // Intersection over union; 0 when either box is empty.
 double intersectionOverUnion(const Box &a, const Box &b);
 

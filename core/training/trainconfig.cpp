@@ -168,6 +168,14 @@ const std::vector<Field> &fields() {
                                 "(Scenes demo only)")),
       ownModelsOnly(intField({"max_regions", QT_TRANSLATE_NOOP("TrainConfigSchema", "Max regions")}, &TrainConfig::maxRegions, G::Phrases,
                              "Regions per image besides the whole image (HM-LSTM, Karpathy: 19)", Bound::Positive)),
+      ownModelsOnly(choiceField({"region_pooling", QT_TRANSLATE_NOOP("TrainConfigSchema", "Region pooling")}, &TrainConfig::regionPooling,
+                                G::Phrases,
+                                "Region features: each box cropped and run through the network (crop), or pooled from one feature "
+                                "map of the whole image (roialign, one network pass per image); auto: roialign for ONNX and "
+                                "TorchScript backbones, crop for the concept CNN")),
+      ownModelsOnly(choiceField({"proposals", QT_TRANSLATE_NOOP("TrainConfigSchema", "Proposals")}, &TrainConfig::proposals, G::Phrases,
+                                "Selective search: fast (two colour spaces and scales, the papers' choice) or single (one "
+                                "strategy, about 8× quicker, fewer candidates)")),
       ownModelsOnly(choiceField({"image", QT_TRANSLATE_NOOP("TrainConfigSchema", "Image input")}, &TrainConfig::imageInput, G::Concepts,
                                 "Concepts model: concept scores and global context (cnp + ctx), concepts alone (cnp) "
                                 "or context alone (ctx) — Huang et al. Table 1")),

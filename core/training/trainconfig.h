@@ -50,6 +50,8 @@ struct TrainConfig {
   int alternationEpochs = 1;
   RegionSet regions = RegionSet::Proposals;
   int maxRegions = 19;
+  RegionPooling regionPooling = RegionPooling::Auto; // region features cropped one by one, or pooled from one map
+  ProposalSearch proposals = ProposalSearch::Fast;    // selective search's preset
   // Semantic concepts and order (Huang et al. 2018 §3.2–3.4): what the image side reads and how it
   // fuses it (Eq. 2, Table 1's ablations), λ of Eq. 4 (0: no generation), the generator's options,
   // the mismatched pairs per matched pair in L_mat, K concepts over the whole image and r regions,

@@ -140,6 +140,8 @@ TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &s
   options.regions = source.regions;
   options.maxRegions = source.maxRegions;
   options.regionSet = source.groundTruthRegions ? RegionSet::GroundTruth : RegionSet::Proposals;
+  options.regionPooling = source.regionPooling;
+  options.proposals = source.proposals;
   options.crops = source.tenCrop ? CropMode::TenCrop : CropMode::Center;
   if (source.regions && source.groundTruthRegions) {
     bool any = false;
@@ -177,6 +179,8 @@ TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &s
   TrainingSource used = source;
   used.datasetPath = QFileInfo(source.datasetPath).absoluteFilePath();
   used.featuresDir = features.folder();
+  if (source.regions)
+    used.regionPooling = enumFromName<RegionPooling>(features.manifest().value(QStringLiteral("region_pooling")).toString()).value_or(RegionPooling::Crop);
   used.concepts = concepts.has_value();
   if (concepts) used.conceptFeaturesDir = concepts->regions.folder();
   data.source = sourceToRunJson(used);
@@ -197,6 +201,8 @@ QJsonObject sourceToRunJson(const TrainingSource &source) {
     // The feature folder's key includes the regions: a reopened run must ask for the same set.
     json.insert(QStringLiteral("regions"), enumName(source.groundTruthRegions ? RegionSet::GroundTruth : RegionSet::Proposals));
     json.insert(QStringLiteral("max_regions"), source.maxRegions);
+    json.insert(QStringLiteral("region_pooling"), enumName(source.regionPooling));
+    json.insert(QStringLiteral("proposals"), enumName(source.proposals));
   }
   return json;
 }
@@ -210,6 +216,9 @@ TrainingSource sourceFromRunJson(const QJsonObject &json) {
     source.regions = true;
     source.groundTruthRegions = enumFromName<RegionSet>(json.value(QStringLiteral("regions")).toString()) == RegionSet::GroundTruth;
     source.maxRegions = json.value(QStringLiteral("max_regions")).toInt(source.maxRegions);
+    // Runs from before the choice cropped every region.
+    source.regionPooling = enumFromName<RegionPooling>(json.value(QStringLiteral("region_pooling")).toString()).value_or(RegionPooling::Crop);
+    source.proposals = enumFromName<ProposalSearch>(json.value(QStringLiteral("proposals")).toString()).value_or(ProposalSearch::Fast);
   }
   source.tenCrop = json.value(QStringLiteral("crops")).toInt(1) == 10;
   if (json.contains(QStringLiteral("concepts"))) {
@@ -230,9 +239,14 @@ void requestInputsOf(const TrainConfig &config, TrainingSource &source) {
     source.tenCrop = config.crops == 10;
   }
   if (!config.needsRegions()) return;
+  // A reopened run's source names the pooling its features were made with (run.json); a config
+  // saying auto, as every config from before the choice does, keeps it.
+  const bool recorded = source.regions;
   source.regions = true;
   source.maxRegions = config.maxRegions;
   source.groundTruthRegions = config.regions == RegionSet::GroundTruth;
+  if (!recorded || config.regionPooling != RegionPooling::Auto) source.regionPooling = config.regionPooling;
+  source.proposals = config.proposals;
 }
 
 bool hasParses(const TrainingData &data) {

@@ -22,6 +22,8 @@ struct TrainingSource {
   bool regions = false;
   int maxRegions = 19;
   bool groundTruthRegions = false;
+  RegionPooling regionPooling = RegionPooling::Auto; // recorded resolved (the feature set's manifest)
+  ProposalSearch proposals = ProposalSearch::Fast;
   // Global context from 10 crops (corners, centre, mirrors; Huang et al. §4.2) instead of 1.
   bool tenCrop = false;
   // Semantic concepts (the concepts model, Huang et al. §3.2): the concept CNN's scores over the
@@ -40,7 +42,8 @@ QJsonObject sourceToRunJson(const TrainingSource &source);
 TrainingSource sourceFromRunJson(const QJsonObject &json);
 
 // Asks `source` for what the model of `config` reads beyond whole-image features and captions:
-// parses (tree models), regions and which set of them (the HM-LSTM). Only ever adds a request, so
+// parses (tree models), regions, which set of them and how they are pooled (the HM-LSTM; a source
+// that already has regions keeps its pooling unless the config names one). Only ever adds a request, so
 // one source can serve several models (compare).
 void requestInputsOf(const TrainConfig &config, TrainingSource &source);
 

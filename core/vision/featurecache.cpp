@@ -42,6 +42,11 @@ QString fileHash(const QString &path) {
 
 }  // namespace
 
+RegionPooling resolvedRegionPooling(const BackboneSpec &spec, RegionPooling requested) {
+  if (requested != RegionPooling::Auto) return requested;
+  return spec.kind == BackboneKind::ConceptCnn ? RegionPooling::Crop : RegionPooling::RoiAlign;
+}
+
 QString featureCacheKey(const Dataset &dataset, const BackboneSpec &spec, const ExtractOptions &options) {
   QCryptographicHash hash(QCryptographicHash::Sha1);
   hash.addData(QByteArray::number(kCacheFormat));
@@ -73,6 +78,9 @@ QString featureCacheKey(const Dataset &dataset, const BackboneSpec &spec, const 
                    .arg(options.regions)
                    .arg(options.maxRegions)
                    .toUtf8());
+  // RoIAlign region sets only: the keys of plain and cropped sets, and their caches, stay as they were.
+  if (options.regions && resolvedRegionPooling(spec, options.regionPooling) == RegionPooling::RoiAlign)
+    hash.addData(QStringLiteral(" roialign=%1").arg(options.regionInput).toUtf8());
   if (options.regions && options.regionSet == RegionSet::GroundTruth) {
     // The boxes come from the dataset's phrase annotations: they are inputs too.
     QCryptographicHash boxes(QCryptographicHash::Sha1);
@@ -84,6 +92,9 @@ QString featureCacheKey(const Dataset &dataset, const BackboneSpec &spec, const 
   // Proposals are seeded per image (older caches drew them from the thread's random state, so they
   // depended on the images before): this tag keeps older sets of proposals from being reused.
   if (options.regions && options.regionSet == RegionSet::Proposals) hash.addData(QByteArray("proposals seeded per image"));
+  // Single-strategy proposals only, so the fast preset's caches stay valid.
+  if (options.regions && options.regionSet == RegionSet::Proposals && options.proposals == ProposalSearch::Single)
+    hash.addData(QByteArray(" single-strategy proposals"));
   return QString::fromLatin1(hash.result().toHex());
 }
 

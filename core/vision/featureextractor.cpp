@@ -15,6 +15,7 @@
 #include "vision/detail/decodedcache.h"
 #include "vision/detail/imageinput.h"
 #include "vision/detail/regionproposals.h"
+#include "vision/detail/roialign.h"
 #include "data/boxes.h"
 
 #include <QDateTime>
@@ -186,10 +187,17 @@ std::vector<cv::Rect> groundTruthRects(const Dataset &dataset, int imageIndex, c
 // the input blob (and its region warps), or the reason it is skipped.
 struct PreparedImage {
   QString reason;               // non-empty: skipped
-  cv::Mat blob;                 // crops × 3 × S × S
-  cv::Mat regionBlob;           // regions × 3 × S × S (regions only)
+  cv::Mat blob;                 // crops × 3 × S × S; empty when the whole image's row comes from the map
+  cv::Mat regionBlob;           // regions × 3 × S × S (crop pooling), or 1 × 3 × H × W (RoIAlign's map input)
   std::vector<cv::Rect> boxes;  // regions only
+  cv::Size imageSize;           // the decoded image's, which the boxes are in
 };
+
+// Regions by RoIAlign with one centre crop: the whole image's row is the map's region 0 (the whole
+// image, averaged as the network's own pooling does), so the network runs once per image.
+bool rowFromMap(const ExtractOptions &options) {
+  return options.regions && options.regionPooling == RegionPooling::RoiAlign && options.crops == CropMode::Center;
+}
 
 PreparedImage prepareImage(const Dataset &dataset, int i, const InputSpec &input, const ExtractOptions &options,
                            const vision::DecodedImageCache &decoded) {
@@ -198,14 +206,19 @@ PreparedImage prepareImage(const Dataset &dataset, int i, const InputSpec &input
   // Regions are cut from the whole image; the crops alone come from the decoded cache when it is on.
   const cv::Mat image = options.regions ? vision::loadImage(record.path, &prepared.reason) : decoded.load(record.path, &prepared.reason);
   if (image.empty()) return prepared;
-  prepared.blob = vision::makeBlob(vision::makeCrops(image, input, options.crops), input);
+  prepared.imageSize = image.size();
+  if (!rowFromMap(options)) prepared.blob = vision::makeBlob(vision::makeCrops(image, input, options.crops), input);
   if (options.regions) {
-    // Regions: one warp per box, the whole image first (HM-LSTM Sec. 3.1, Karpathy's 19 + 1).
+    // The whole image first, then the boxes (HM-LSTM Sec. 3.1, Karpathy's 19 + 1).
     prepared.boxes = options.regionSet == RegionSet::GroundTruth ? groundTruthRects(dataset, i, image, options.maxRegions)
-                                                                 : vision::proposeRegions(image, options.maxRegions);
-    std::vector<cv::Mat> warps;
-    for (const cv::Rect &box : prepared.boxes) warps.push_back(vision::warpRegion(image, box, input));
-    prepared.regionBlob = vision::makeBlob(warps, input);
+                                                                 : vision::proposeRegions(image, options.maxRegions, options.proposals);
+    if (options.regionPooling == RegionPooling::RoiAlign) {
+      prepared.regionBlob = vision::makeImageBlob(image, input, options.regionInput);
+    } else {
+      std::vector<cv::Mat> warps;
+      for (const cv::Rect &box : prepared.boxes) warps.push_back(vision::warpRegion(image, box, input));
+      prepared.regionBlob = vision::makeBlob(warps, input);
+    }
   }
   return prepared;
 }
@@ -289,6 +302,18 @@ private:
   std::vector<std::thread> m_workers;
 };
 
+// An image's region features, one row per box: each warped box through the network, or every box
+// pooled from the one map of the whole image (roialign.h), with the boxes scaled to the map's input.
+cv::Mat regionFeatures(vision::Backbone &backbone, const PreparedImage &prepared, RegionPooling pooling) {
+  if (pooling != RegionPooling::RoiAlign) return backbone.forward(prepared.regionBlob);
+  const cv::Mat map = backbone.forwardMap(prepared.regionBlob);
+  const cv::Size input(prepared.regionBlob.size[3], prepared.regionBlob.size[2]);
+  const double fx = double(input.width) / prepared.imageSize.width, fy = double(input.height) / prepared.imageSize.height;
+  std::vector<cv::Rect2d> boxes;
+  for (const cv::Rect &box : prepared.boxes) boxes.emplace_back(box.x * fx, box.y * fy, box.width * fx, box.height * fy);
+  return vision::roiAlign(map, boxes, input);
+}
+
 // One chunk of images through a pixel backbone: prepared images (above), forwarded in batches of
 // options.batchSize images, crops averaged.
 Chunk extractChunk(const Dataset &dataset, int begin, int end, vision::Backbone &backbone, const ExtractOptions &options,
@@ -318,14 +343,18 @@ Chunk extractChunk(const Dataset &dataset, int begin, int end, vision::Backbone 
       continue;
     }
     chunk.ids << record.id;
-    pendingBlobs.push_back(prepared.blob);
     if (options.regions) {
       for (const cv::Rect &box : prepared.boxes)
         chunk.regionBoxes.insert(chunk.regionBoxes.end(), {float(box.x), float(box.y), float(box.width), float(box.height)});
-      const cv::Mat features = backbone.forward(prepared.regionBlob);
+      const cv::Mat features = regionFeatures(backbone, prepared, options.regionPooling);
       chunk.regionFeatures.insert(chunk.regionFeatures.end(), features.ptr<float>(), features.ptr<float>() + features.total());
       chunk.regionCounts.push_back(static_cast<int>(prepared.boxes.size()));
+      if (rowFromMap(options)) { // its whole-image row is region 0 (nothing is batched in this mode)
+        chunk.features.insert(chunk.features.end(), features.ptr<float>(0), features.ptr<float>(0) + features.cols);
+        continue;
+      }
     }
+    pendingBlobs.push_back(prepared.blob);
     if (static_cast<int>(pendingBlobs.size()) >= options.batchSize) flush();
   }
   flush();
@@ -335,6 +364,8 @@ Chunk extractChunk(const Dataset &dataset, int begin, int end, vision::Backbone 
 void checkOptions(const Dataset &dataset, const BackboneSpec &spec, const ExtractOptions &options) {
   if (options.chunkImages < 0 || options.batchSize < 1 || options.maxRegions < 0 || options.prepareThreads < 0)
     throw std::invalid_argument("extractFeatures: batchSize must be >= 1, chunkImages, maxRegions and prepareThreads >= 0");
+  if (options.regions && options.regionInput < 32)
+    throw std::invalid_argument("extractFeatures: regionInput must be at least 32 px, got " + std::to_string(options.regionInput));
   if (dataset.images.empty()) throw std::runtime_error(QStringLiteral("%1: the dataset has no images").arg(dataset.root).toStdString());
   if (spec.kind == BackboneKind::Npy && options.regions)
     throw std::runtime_error(QStringLiteral("%1: precomputed features carry no pixels; --regions needs an image backbone")
@@ -448,7 +479,8 @@ Extraction extractWithBackbone(const Dataset &dataset, const BackboneSpec &spec,
   for (int c = resumed; c < chunkCount; ++c) {
     const int begin = c * options.chunkImages, end = qMin(total, begin + options.chunkImages);
     Chunk chunk = extractChunk(dataset, begin, end, *backbone, options, decoded, job);
-    if (!chunk.ids.isEmpty()) run.dim = backbone->dim();
+    // The rows' width: what the chunk holds (a network that only gave maps has not learnt its dim()).
+    if (!chunk.ids.isEmpty()) run.dim = int(chunk.features.size() / std::size_t(chunk.ids.size()));
     // The last chunk goes straight into the final files below: a partial copy would only be
     // written, synced and deleted (with the concept CNN, in a single chunk, 3 % of the run).
     if (c + 1 < chunkCount) writeChunk(folder, c, key, chunk, run.dim, options.regions, options.chunkImages);
@@ -522,6 +554,9 @@ QJsonObject manifestJson(const Dataset &dataset, const BackboneSpec &spec, const
                        {QStringLiteral("regions"), options.regions},
                        {QStringLiteral("max_regions"), options.maxRegions},
                        {QStringLiteral("region_set"), enumName(options.regionSet)},
+                       {QStringLiteral("region_pooling"), enumName(options.regionPooling)},
+                       {QStringLiteral("proposals"), enumName(options.proposals)},
+                       {QStringLiteral("region_input"), options.regionInput},
                        {QStringLiteral("dim"), run.dim},
                        {QStringLiteral("images"), all.ids.size()},
                        {QStringLiteral("image_ids"), QJsonArray::fromStringList(all.ids)},
@@ -569,6 +604,7 @@ FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, c
   const BackboneSpec spec = vision::extractionSpec(specIn);
   checkOptions(dataset, spec, optionsIn);
   ExtractOptions options = optionsIn;
+  options.regionPooling = resolvedRegionPooling(spec, options.regionPooling);
   if (options.chunkImages == 0)
     options.chunkImages = vision::servesDecodedCache(spec.input) ? 512 : 64;
   const QString key = featureCacheKey(dataset, spec, options);

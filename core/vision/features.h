@@ -35,6 +35,13 @@ struct ExtractOptions {
   bool regions = false;  // the whole image + up to maxRegions boxes of `regionSet`
   int maxRegions = 19;   // proposals kept after NMS (Karpathy's and HM-LSTM's 19)
   RegionSet regionSet = RegionSet::Proposals;
+  // How region features are pooled (boxes.h); extractFeatures resolves Auto by the backbone, and
+  // the manifest records what it used. RoIAlign runs the network once per image, its shortest side
+  // resized to regionInput (longest at most twice that): 448 px gives MobileNetV2 a 14×14 map, each
+  // cell 32 px of the resized image.
+  ProposalSearch proposals = ProposalSearch::Fast;
+  RegionPooling regionPooling = RegionPooling::Auto;
+  int regionInput = 448;
   // Folder of the feature set. Empty: userCacheDir("features")/<cache key>. A folder holding a
   // complete set with the same key is reused; a partial one with the same key is resumed.
   QString outDir;
@@ -54,6 +61,10 @@ struct ExtractOptions {
   bool reuseDecoded = true;
   QString decodedCacheDir;
 };
+
+// The pooling extractFeatures uses for `requested`: Auto becomes RoIAlign for ONNX and
+// TorchScript backbones and crops for the concept CNN.
+RegionPooling resolvedRegionPooling(const BackboneSpec &spec, RegionPooling requested);
 
 struct SkippedImage {
   QString id;

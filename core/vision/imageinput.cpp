@@ -5,6 +5,8 @@
 
 #include <QFile>
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <QFileInfo>
 
@@ -108,9 +110,28 @@ cv::Mat warpRegion(const cv::Mat &image, const cv::Rect &box, const InputSpec &i
   return warped;
 }
 
-cv::Mat makeBlob(const std::vector<cv::Mat> &crops, const InputSpec &input) {
-  const int n = static_cast<int>(crops.size()), size = input.inputSize;
-  const int shape[] = {n, 3, size, size};
+namespace {
+// BGR 8-bit images of one size → N×3×H×W float blob in the network's colour order.
+cv::Mat normalisedBlob(const std::vector<cv::Mat> &crops, const InputSpec &input);
+}  // namespace
+
+cv::Mat makeImageBlob(const cv::Mat &image, const InputSpec &input, int shortSide, double maxAspect) {
+  const double factor = double(shortSide) / std::min(image.cols, image.rows);
+  const int longest = int(std::lround(shortSide * maxAspect));
+  const int width = std::clamp(int(std::lround(image.cols * factor)), 1, image.cols >= image.rows ? longest : shortSide);
+  const int height = std::clamp(int(std::lround(image.rows * factor)), 1, image.rows > image.cols ? longest : shortSide);
+  cv::Mat resized;
+  cv::resize(image, resized, {width, height}, 0, 0, cv::INTER_LINEAR);
+  return normalisedBlob({resized}, input);
+}
+
+cv::Mat makeBlob(const std::vector<cv::Mat> &crops, const InputSpec &input) { return normalisedBlob(crops, input); }
+
+namespace {
+cv::Mat normalisedBlob(const std::vector<cv::Mat> &crops, const InputSpec &input) {
+  const int n = static_cast<int>(crops.size());
+  const int height = n > 0 ? crops[0].rows : input.inputSize, width = n > 0 ? crops[0].cols : input.inputSize;
+  const int shape[] = {n, 3, height, width};
   cv::Mat blob(4, shape, CV_32F);
   // Channel c of the network's order is (v · scale − mean_c) / std_c, RGB networks taking OpenCV's
   // BGR planes reversed. The 8-bit pixels are split into planes first and each plane is scaled,
@@ -124,12 +145,13 @@ cv::Mat makeBlob(const std::vector<cv::Mat> &crops, const InputSpec &input) {
     cv::split(crops[i], planes);
     for (int c = 0; c < 3; ++c) {
       planes[std::size_t(input.rgb ? 2 - c : c)].convertTo(scaled, CV_32F, input.scale);
-      cv::Mat target(size, size, CV_32F, blob.ptr<float>(i, c));
+      cv::Mat target(height, width, CV_32F, blob.ptr<float>(i, c));
       scaled.convertTo(target, CV_32F, 1.0 / input.std[std::size_t(c)], -input.mean[std::size_t(c)] / input.std[std::size_t(c)]);
     }
   }
   return blob;
 }
+}  // namespace
 
 cv::Mat stackBlobs(const cv::Mat *blobs, int count) {
   int rows = 0;

@@ -108,6 +108,15 @@ public:
     return features;
   }
 
+  cv::Mat forwardMap(const cv::Mat &blob) override {
+    cv::Mat out = runChecked(blob);
+    if (out.depth() != CV_32F || out.dims != 4 || out.size[0] != blob.size[0])
+      fail(m_file, QStringLiteral("layer '%1' gives no float N×C×H×W map to pool regions from; tap a convolutional layer with --layer, "
+                                  "or use --region-pooling crop")
+                       .arg(m_layer));
+    return out;
+  }
+
 private:
   cv::Mat run(const cv::Mat &blob) {
     m_net.setInput(blob);
@@ -130,6 +139,10 @@ private:
 };
 
 }  // namespace
+
+cv::Mat Backbone::forwardMap(const cv::Mat &) {
+  throw std::runtime_error("this backbone gives no spatial map to pool regions from: use --region-pooling crop");
+}
 
 std::unique_ptr<Backbone> openOnnxBackbone(const BackboneSpec &spec) { return std::make_unique<OnnxBackbone>(spec); }
 

@@ -24,7 +24,7 @@ double iou(const cv::Rect &a, const cv::Rect &b) {
 
 }  // namespace
 
-std::vector<cv::Rect> proposeRegions(const cv::Mat &image, int maxRegions) {
+std::vector<cv::Rect> proposeRegions(const cv::Mat &image, int maxRegions, ProposalSearch preset) {
   const cv::Rect whole(0, 0, image.cols, image.rows);
   std::vector<cv::Rect> kept{whole};
   if (maxRegions <= 0) return kept;
@@ -37,7 +37,8 @@ std::vector<cv::Rect> proposeRegions(const cv::Mat &image, int maxRegions) {
     small = image;
   auto search = cv::ximgproc::segmentation::createSelectiveSearchSegmentation();
   search->setBaseImage(small);
-  search->switchToSelectiveSearchFast();
+  if (preset == ProposalSearch::Single) search->switchToSingleStrategy();
+  else search->switchToSelectiveSearchFast();
   std::vector<cv::Rect> proposals;
   // Selective search ranks its proposals with random weights (Uijlings et al. 2013 §3.3's "RP"
   // ranking). The generator state it draws from advances with every image (OpenCV's per-thread

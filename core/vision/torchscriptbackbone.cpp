@@ -63,6 +63,23 @@ public:
     return features;
   }
 
+  cv::Mat forwardMap(const cv::Mat &blob) override {
+    torch::InferenceMode guard;
+    c10::IValue result;
+    try {
+      result = m_module.get_method(m_method.toStdString())({blobToTensor(blob)});
+    } catch (const std::exception &error) {
+      fail(m_file, QStringLiteral("%1() failed: %2").arg(m_method, QString::fromUtf8(error.what()).section(QLatin1Char('\n'), 0, 2)));
+    }
+    if (!result.isTensor() || result.toTensor().dim() != 4 || result.toTensor().size(0) != blob.size[0])
+      fail(m_file, QStringLiteral("%1() gives no N×C×H×W map to pool regions from; name a method that returns the last "
+                                  "convolutional maps with --layer, or use --region-pooling crop")
+                       .arg(m_method));
+    const torch::Tensor map = result.toTensor().to(torch::kFloat).contiguous();
+    const int shape[] = {int(map.size(0)), int(map.size(1)), int(map.size(2)), int(map.size(3))};
+    return cv::Mat(4, shape, CV_32F, map.data_ptr<float>()).clone();
+  }
+
 private:
   QString m_file;
   QString m_method;

@@ -2,6 +2,7 @@
 // one backbone, as an engine job with progress on stderr, then print a summary on stdout.
 
 #include "arguments.h"
+#include "commands/benchregions.h"
 #include "vision/featurebench.h"
 #include "clioutput.h"
 #include "commands/commands.h"
@@ -46,20 +47,6 @@ QString exampleTorchScript(bool large) {
   return script;
 }
 
-BackboneSpec backboneFromOptions(const Arguments &args) {
-  BackboneSpec spec;
-  try {
-    const QString backbone = args.value(QStringLiteral("backbone"));
-    const bool example = backbone == QLatin1String("torchscript:example"), large = backbone == QLatin1String("torchscript:example-large");
-    spec = BackboneSpec::parse(example || large ? QStringLiteral("torchscript:") + exampleTorchScript(large) : backbone);
-    if (args.isSet(QStringLiteral("preset"))) spec.applyPreset(backbonePreset(args.value(QStringLiteral("preset"))));
-  } catch (const std::invalid_argument &error) {
-    throw UsageError(std::string("--backbone: ") + error.what());
-  }
-  if (args.isSet(QStringLiteral("layer"))) spec.layer = args.value(QStringLiteral("layer"));
-  if (args.isSet(QStringLiteral("ids"))) spec.idsPath = args.value(QStringLiteral("ids"));
-  return spec;
-}
 
 // `bench features`: images/s of each backbone kind on the Scenes demo, extracting into fresh
 // folders (nothing cached), as ratios against the concept CNN measured in the same run.
@@ -145,6 +132,7 @@ int benchFeaturesOnDataset(const Arguments &args) {
 }
 
 int benchFeatures(const Arguments &args) {
+  if (args.isSet(QStringLiteral("regions"))) return benchRegionPoolingOnDataset(args);
   if (args.isSet(QStringLiteral("dataset"))) return benchFeaturesOnDataset(args);
   const int images = args.intValue(QStringLiteral("images"), 300, 10, 100000);
   ScenesOptions scenes;
@@ -225,6 +213,21 @@ int benchFeatures(const Arguments &args) {
 
 }  // namespace
 
+BackboneSpec backboneFromOptions(const Arguments &args) {
+  BackboneSpec spec;
+  try {
+    const QString backbone = args.value(QStringLiteral("backbone"));
+    const bool example = backbone == QLatin1String("torchscript:example"), large = backbone == QLatin1String("torchscript:example-large");
+    spec = BackboneSpec::parse(example || large ? QStringLiteral("torchscript:") + exampleTorchScript(large) : backbone);
+    if (args.isSet(QStringLiteral("preset"))) spec.applyPreset(backbonePreset(args.value(QStringLiteral("preset"))));
+  } catch (const std::invalid_argument &error) {
+    throw UsageError(std::string("--backbone: ") + error.what());
+  }
+  if (args.isSet(QStringLiteral("layer"))) spec.layer = args.value(QStringLiteral("layer"));
+  if (args.isSet(QStringLiteral("ids"))) spec.idsPath = args.value(QStringLiteral("ids"));
+  return spec;
+}
+
 Command benchFeaturesCommand() {
   Command command;
   command.name = QStringLiteral("features");
@@ -237,7 +240,13 @@ Command benchFeaturesCommand() {
                       "(needs --backbone).")},
       {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("With --dataset: onnx:FILE, torchscript:FILE, torchscript:example or torchscript:example-large (example CNNs), or concept-cnn (trained on the dataset first, not timed).")},
       {QStringLiteral("batch"), QStringLiteral("LIST"), QStringLiteral("With --dataset: batch sizes."), QStringLiteral("1,8,32")},
-      {QStringLiteral("repeats"), QStringLiteral("N"), QStringLiteral("With --dataset: each figure is the best of N runs."), QStringLiteral("3")},
+      {QStringLiteral("regions"), {},
+       QStringLiteral("With --dataset and --backbone: region features by cropping each box against RoIAlign on one map per image, "
+                      "and RoIAlign of the whole image checked against the network's own pooling.")},
+      {QStringLiteral("max-regions"), QStringLiteral("R"), QStringLiteral("With --regions: proposals per image."), QStringLiteral("19")},
+      {QStringLiteral("region-input"), QStringLiteral("PX"), QStringLiteral("With --regions: RoIAlign's shortest side."), QStringLiteral("448")},
+      {QStringLiteral("proposals"), QStringLiteral("PRESET"), QStringLiteral("With --regions: selective search fast or single."), QStringLiteral("fast")},
+      {QStringLiteral("repeats"), QStringLiteral("N"), QStringLiteral("With --dataset: each figure is the best of N runs (default 3; 1 with --regions)."), {}},
       {QStringLiteral("layer"), QStringLiteral("NAME"), QStringLiteral("With --dataset: layer (ONNX) or method (TorchScript) to tap.")},
       {QStringLiteral("preset"), QStringLiteral("NAME"), QStringLiteral("With --dataset: preprocessing preset.")},
       {QStringLiteral("ids"), QStringLiteral("FILE"), QStringLiteral("With --dataset: image-id list of an npy backbone (not measured: no network).")},
@@ -258,6 +267,15 @@ Command featuresCommand() {
       {QStringLiteral("max-regions"), QStringLiteral("R"), QStringLiteral("Regions per image besides the whole image."), QStringLiteral("19")},
       {QStringLiteral("region-set"), QStringLiteral("SET"),
        QStringLiteral("proposals (selective search) or ground-truth (the dataset's phrase boxes: Scenes demo)."), QStringLiteral("proposals")},
+      {QStringLiteral("region-pooling"), QStringLiteral("HOW"),
+       QStringLiteral("roialign (every box pooled from one feature map of the whole image: one network pass per image), crop (each "
+                      "box warped and run through the network), or auto (roialign for ONNX and TorchScript, crop for the concept CNN)."),
+       QStringLiteral("auto")},
+      {QStringLiteral("region-input"), QStringLiteral("PX"),
+       QStringLiteral("RoIAlign: the whole image's shortest side for its feature map (448: a 14×14 map for MobileNetV2)."),
+       QStringLiteral("448")},
+      {QStringLiteral("proposals"), QStringLiteral("PRESET"),
+       QStringLiteral("Selective search: fast (the papers' choice, ~110 ms a photo) or single (one strategy, ~13 ms)."), QStringLiteral("fast")},
       {QStringLiteral("out"), QStringLiteral("DIR"), QStringLiteral("Folder of the feature set (reused when complete)."), {}, true},
       {QStringLiteral("layer"), QStringLiteral("NAME"), QStringLiteral("Layer (ONNX) or method (TorchScript) to tap.")},
       {QStringLiteral("preset"), QStringLiteral("NAME"), QStringLiteral("Preprocessing preset (torchvision, vgg, googlenet, inception, mobilenetv2-int8).")},
@@ -280,6 +298,13 @@ Command featuresCommand() {
     const std::optional<RegionSet> set = enumFromName<RegionSet>(args.value(QStringLiteral("region-set")));
     if (!set) throw UsageError("--region-set: expected proposals or ground-truth");
     options.regionSet = *set;
+    const std::optional<RegionPooling> pooling = enumFromName<RegionPooling>(args.value(QStringLiteral("region-pooling")));
+    if (!pooling) throw UsageError("--region-pooling: expected auto, roialign or crop");
+    options.regionPooling = *pooling;
+    options.regionInput = args.intValue(QStringLiteral("region-input"), 448, 32, 4096);
+    const std::optional<ProposalSearch> proposals = enumFromName<ProposalSearch>(args.value(QStringLiteral("proposals")));
+    if (!proposals) throw UsageError("--proposals: expected fast or single");
+    options.proposals = *proposals;
     options.outDir = args.value(QStringLiteral("out"));
     options.batchSize = args.intValue(QStringLiteral("batch"), 16, 1, 1024);
     options.prepareThreads = args.intValue(QStringLiteral("prepare-threads"), 1, 0, 64);

@@ -21,7 +21,8 @@ namespace {
 // Whether two sources prepare the same data: the inputs requestInputsOf can ask for.
 bool sameInputs(const TrainingSource &a, const TrainingSource &b) {
   return a.concepts == b.concepts && a.tenCrop == b.tenCrop && a.conceptCount == b.conceptCount &&
-         a.conceptRegions == b.conceptRegions && a.regions == b.regions && a.groundTruthRegions == b.groundTruthRegions;
+         a.conceptRegions == b.conceptRegions && a.regions == b.regions && a.groundTruthRegions == b.groundTruthRegions &&
+         a.regionPooling == b.regionPooling && a.proposals == b.proposals;
 }
 
 // The data sets a comparison prepares, and which of them each row trains on.

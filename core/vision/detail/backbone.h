@@ -26,6 +26,12 @@ public:
   // blob: makeBlob's N×3×S×S CV_32F. Returns N×D CV_32F. Throws std::runtime_error naming the
   // model file when the network fails or its output is not usable as a feature.
   virtual cv::Mat forward(const cv::Mat &blob) = 0;
+  // The tapped layer's spatial map before forward() pools it: N×C×H×W CV_32F, for a blob of any
+  // size the network accepts (makeImageBlob). forward()'s pooling is the global average of this map,
+  // so roiAlign's average over a box is the same feature for part of the image. Throws
+  // std::runtime_error naming the model file when the tap gives no map (a vector, or quantised
+  // values); the default is a backbone without one.
+  virtual cv::Mat forwardMap(const cv::Mat &blob);
 
 protected:
   InputSpec m_input;

@@ -33,6 +33,11 @@ std::vector<cv::Mat> makeCrops(const cv::Mat &image, const InputSpec &input, Cro
 // them to square shapes").
 cv::Mat warpRegion(const cv::Mat &image, const cv::Rect &box, const InputSpec &input);
 
+// The whole image, its shortest side resized to `shortSide` and its longest to at most
+// `maxAspect` times that (bilinear; the aspect ratio kept otherwise), as a 1×3×H×W blob normalised
+// like makeBlob: the input of a feature map that regions are pooled from (roialign.h).
+cv::Mat makeImageBlob(const cv::Mat &image, const InputSpec &input, int shortSide, double maxAspect = 2.0);
+
 // Square BGR 8-bit crops → N×3×S×S float blob in the network's colour order, scaled and normalised.
 cv::Mat makeBlob(const std::vector<cv::Mat> &crops, const InputSpec &input);
 

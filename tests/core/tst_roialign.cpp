@@ -1,0 +1,198 @@
+// Region features pooled from one feature map (vision/detail/roialign.h): the exact box average of
+// the bilinearly interpolated map against a dense sampling of the same interpolation, the whole
+// image against the map's mean, bins against the whole box; and end to end with MobileNetV2 (when
+// ../shared is there): one network pass per image, region 0 equal to the image's own row, and the
+// pooled features of each box close to the features of the box cropped and run on its own.
+
+#include "vision/detail/roialign.h"
+#include "vision/features.h"
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <random>
+
+using namespace gs;
+using namespace gs::vision;
+
+namespace {
+
+// The map's value at (y, x) in cell-centre coordinates, as roiAlign interpolates it: bilinear
+// between centres, the border cells' values held outside them.
+double interpolated(const cv::Mat &map, int channel, double y, double x) {
+  const int h = map.size[1], w = map.size[2];
+  const double cy = std::clamp(y, 0.0, double(h - 1)), cx = std::clamp(x, 0.0, double(w - 1));
+  const int y0 = std::min(int(cy), h - 1), x0 = std::min(int(cx), w - 1);
+  const int y1 = std::min(y0 + 1, h - 1), x1 = std::min(x0 + 1, w - 1);
+  const double fy = cy - y0, fx = cx - x0;
+  const auto at = [&](int i, int j) { return double(map.ptr<float>(channel)[i * w + j]); };
+  return (1 - fy) * ((1 - fx) * at(y0, x0) + fx * at(y0, x1)) + fy * ((1 - fx) * at(y1, x0) + fx * at(y1, x1));
+}
+
+cv::Mat randomMap(int channels, int h, int w, unsigned seed) {
+  const int shape[] = {channels, h, w};
+  cv::Mat map(3, shape, CV_32F);
+  std::mt19937 random(seed);
+  std::uniform_real_distribution<float> value(-1, 1);
+  for (std::size_t k = 0; k < map.total(); ++k) map.ptr<float>()[k] = value(random);
+  return map;
+}
+
+QString onnxModel() { return QStringLiteral(GS_SHARED_DATA "/imagenet-cnn/mobilenetv2-12-int8.onnx"); }
+QString photos() { return QStringLiteral(GS_SHARED_DATA "/flickr8k"); }
+
+// A dataset of `n` photos of ../shared's Flickr8k, each with one caption (features need no more).
+Dataset photoDataset(int n) {
+  Dataset dataset;
+  dataset.name = QStringLiteral("photos");
+  dataset.root = photos();
+  const QStringList files = QDir(photos() + QStringLiteral("/images")).entryList({QStringLiteral("*.jpg")}, QDir::Files, QDir::Name);
+  for (int i = 0; i < n && i < files.size(); ++i) {
+    ImageRecord record;
+    record.id = files.at(i);
+    record.path = photos() + QStringLiteral("/images/") + files.at(i);
+    dataset.images.push_back(record);
+  }
+  return dataset;
+}
+
+double cosine(const float *a, const float *b, int n) {
+  double ab = 0, aa = 0, bb = 0;
+  for (int k = 0; k < n; ++k) {
+    ab += double(a[k]) * b[k];
+    aa += double(a[k]) * a[k];
+    bb += double(b[k]) * b[k];
+  }
+  return ab / std::sqrt(aa * bb + 1e-30);
+}
+
+}  // namespace
+
+class TestRoiAlign : public QObject {
+  Q_OBJECT
+
+private Q_SLOTS:
+  void axisWeightsAreAnAverage() {
+    // The whole axis, half a cell beyond each end centre: every cell counts the same.
+    const std::vector<double> whole = axisAverageWeights(-0.5, 4.5, 5);
+    for (double w : whole) QVERIFY(std::abs(w - 0.2) < 1e-12);
+    // A point: the interpolation weights; one cell: everything.
+    const std::vector<double> point = axisAverageWeights(1.25, 1.25, 4);
+    QVERIFY(std::abs(point[1] - 0.75) < 1e-12 && std::abs(point[2] - 0.25) < 1e-12);
+    QCOMPARE(axisAverageWeights(-3, 7, 1), std::vector<double>{1.0});
+    // Any interval: the weights sum to 1 and are never negative.
+    std::mt19937 random(3);
+    std::uniform_real_distribution<double> at(-2, 9);
+    for (int trial = 0; trial < 200; ++trial) {
+      const std::vector<double> w = axisAverageWeights(at(random), at(random), 7);
+      double sum = 0;
+      for (double v : w) {
+        QVERIFY(v >= -1e-12);
+        sum += v;
+      }
+      QVERIFY(std::abs(sum - 1) < 1e-9);
+    }
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, axisAverageWeights(0, 1, 0));
+  }
+
+  void boxAverageMatchesDenseSampling() {
+    // RoIAlign with ever more sampling points per bin converges to this exact average.
+    const cv::Mat map = randomMap(3, 6, 9, 5);
+    const cv::Size input(288, 192); // a stride of 32 px
+    std::mt19937 random(7);
+    std::uniform_real_distribution<double> x(-20, 300), y(-20, 200);
+    for (int trial = 0; trial < 20; ++trial) {
+      double x0 = x(random), x1 = x(random), y0 = y(random), y1 = y(random);
+      if (x1 < x0) std::swap(x0, x1);
+      if (y1 < y0) std::swap(y0, y1);
+      const cv::Rect2d box(x0, y0, std::max(x1 - x0, 1.0), std::max(y1 - y0, 1.0));
+      const cv::Mat pooled = roiAlign(map, {box}, input);
+      constexpr int kSamples = 400;
+      for (int c = 0; c < 3; ++c) {
+        double sum = 0;
+        for (int i = 0; i < kSamples; ++i)
+          for (int j = 0; j < kSamples; ++j) {
+            const double py = (box.y + (i + 0.5) * box.height / kSamples) * 6 / 192 - 0.5;
+            const double px = (box.x + (j + 0.5) * box.width / kSamples) * 9 / 288 - 0.5;
+            sum += interpolated(map, c, py, px);
+          }
+        QVERIFY2(std::abs(pooled.at<float>(0, c) - sum / (kSamples * kSamples)) < 2e-3,
+                 qPrintable(QStringLiteral("box %1: %2 vs %3").arg(trial).arg(pooled.at<float>(0, c)).arg(sum / (kSamples * kSamples))));
+      }
+    }
+  }
+
+  void wholeImageIsTheMapsMeanAndBinsAverageToTheBox() {
+    const cv::Mat map = randomMap(4, 7, 10, 11);
+    const cv::Size input(300, 210);
+    const cv::Mat whole = roiAlign(map, {cv::Rect2d(0, 0, 300, 210)}, input);
+    for (int c = 0; c < 4; ++c) {
+      const cv::Mat plane(7, 10, CV_32F, const_cast<float *>(map.ptr<float>(c)));
+      QVERIFY(std::abs(whole.at<float>(0, c) - float(cv::mean(plane)[0])) < 1e-5);
+    }
+    // A 3×3 grid of bins of one box: channel-major rows, whose mean is the box's average.
+    const cv::Rect2d box(40, 25, 150, 120);
+    const cv::Mat one = roiAlign(map, {box}, input), grid = roiAlign(map, {box, box}, input, 3);
+    QCOMPARE(grid.rows, 2);
+    QCOMPARE(grid.cols, 4 * 9);
+    for (int c = 0; c < 4; ++c) {
+      double mean = 0;
+      for (int bin = 0; bin < 9; ++bin) mean += grid.at<float>(1, c * 9 + bin) / 9.0;
+      QVERIFY(std::abs(mean - one.at<float>(0, c)) < 1e-5);
+    }
+    const int wrongShape[] = {2, 4, 7, 10};
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, roiAlign(cv::Mat(4, wrongShape, CV_32F), {box}, input));
+  }
+
+  void mobileNetPoolsEveryBoxFromOneMap() {
+    if (!QFileInfo::exists(onnxModel()) || !QFileInfo::exists(photos())) QSKIP("../shared/data is absent");
+    QTemporaryDir dir;
+    const Dataset dataset = photoDataset(6);
+    QCOMPARE(int(dataset.images.size()), 6);
+    const BackboneSpec spec = BackboneSpec::parse(QStringLiteral("onnx:") + onnxModel());
+    ExtractOptions options;
+    options.regions = true;
+    options.maxRegions = 8;
+    options.regionPooling = RegionPooling::Crop;
+    options.outDir = dir.filePath(QStringLiteral("crop"));
+    const FeatureSet crop = extractFeatures(dataset, spec, options);
+    options.regionPooling = RegionPooling::Auto; // RoIAlign for ONNX
+    options.outDir = dir.filePath(QStringLiteral("roialign"));
+    const FeatureSet aligned = extractFeatures(dataset, spec, options);
+    QCOMPARE(aligned.manifest().value(QStringLiteral("region_pooling")).toString(), QStringLiteral("roialign"));
+    QCOMPARE(crop.manifest().value(QStringLiteral("region_pooling")).toString(), QStringLiteral("crop"));
+    QCOMPARE(aligned.dim(), 1280);
+    QCOMPARE(aligned.regionCount(), crop.regionCount()); // the same proposals
+    double sameBox = 0, otherBox = 0;
+    int pairs = 0;
+    for (int i = 0; i < aligned.size(); ++i) {
+      const std::vector<RegionFeature> a = aligned.regionsOf(i), b = crop.regionsOf(i);
+      QCOMPARE(a.size(), b.size());
+      // The image's row is its region 0: the whole image, pooled from the same map.
+      for (int k = 0; k < aligned.dim(); ++k) QCOMPARE(aligned.row(i)[k], a[0].feature[k]);
+      for (std::size_t r = 0; r < a.size(); ++r) {
+        QCOMPARE(a[r].box, b[r].box);
+        sameBox += cosine(a[r].feature, b[r].feature, aligned.dim());
+        otherBox += cosine(a[r].feature, crop.regionsOf((i + 1) % aligned.size())[0].feature, aligned.dim());
+        ++pairs;
+      }
+    }
+    sameBox /= pairs;
+    otherBox /= pairs;
+    qInfo("cosine of RoIAlign and crop features: same box %.3f, another image %.3f", sameBox, otherBox);
+    QVERIFY(sameBox > otherBox + 0.1);
+    // A backbone without a map (the concept CNN) cannot be asked for RoIAlign.
+    options.regionPooling = RegionPooling::RoiAlign;
+    QCOMPARE(resolvedRegionPooling(BackboneSpec::parse(QStringLiteral("concept-cnn")), RegionPooling::Auto), RegionPooling::Crop);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestRoiAlign)
+#include "tst_roialign.moc"
