@@ -633,6 +633,14 @@
         <source>CCA regularisation</source>
         <translation>CCA-Regularisierung</translation>
     </message>
+    <message>
+        <source>Region pooling</source>
+        <translation>Regionen-Pooling</translation>
+    </message>
+    <message>
+        <source>Proposals</source>
+        <translation>Vorschläge</translation>
+    </message>
 </context>
 <context>
     <name>TrainingPanel</name>
