@@ -3126,6 +3126,46 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
         <source>Export the contributions</source>
         <translation>Beiträge exportieren</translation>
     </message>
+    <message>
+        <source>Gold boxes…</source>
+        <translation>Goldboxen…</translation>
+    </message>
+    <message>
+        <source>Score the run&apos;s phrase → region choices against a file of hand-drawn phrase boxes (tests/data/flickr8k-phrase-boxes.tsv in the sources; format in the manual). Its boxes are then drawn as the ground truth of the captions it covers.</source>
+        <translation>Die Phrase→Region-Wahl des Laufs an einer Datei von Hand gezeichneter Phrasenboxen messen (tests/data/flickr8k-phrase-boxes.tsv in den Quellen; Format im Handbuch). Ihre Boxen werden danach als Grundwahrheit der Beschreibungen gezeichnet, die sie abdeckt.</translation>
+    </message>
+    <message>
+        <source>Gold phrase boxes</source>
+        <translation>Gold-Phrasenboxen</translation>
+    </message>
+    <message>
+        <source>Phrase boxes (*.tsv *.txt);;All files (*)</source>
+        <translation>Phrasenboxen (*.tsv *.txt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Gold boxes score an HM-LSTM run&apos;s choices: open one first.</source>
+        <translation>Goldboxen bewerten die Wahl eines HM-LSTM-Laufs: zuerst einen öffnen.</translation>
+    </message>
+    <message>
+        <source>Scoring %1…</source>
+        <translation>Bewerte %1…</translation>
+    </message>
+    <message>
+        <source>Score the gold phrase boxes</source>
+        <translation>Gold-Phrasenboxen bewerten</translation>
+    </message>
+    <message>
+        <source>Cannot score the gold boxes: %1</source>
+        <translation>Die Goldboxen lassen sich nicht bewerten: %1</translation>
+    </message>
+    <message>
+        <source>None of the gold set&apos;s %1 images is in the run&apos;s data.</source>
+        <translation>Keines der %1 Bilder des Goldsets ist in den Daten des Laufs.</translation>
+    </message>
+    <message>
+        <source>Gold set %1: %2 phrases on %3 of its %4 images. Phrase → region accuracy (IoU ≥ 0.5) %5 %, ceiling of the proposals %6 %, chance %7 %.</source>
+        <translation>Goldset %1: %2 Phrasen auf %3 seiner %4 Bilder. Phrase→Region-Genauigkeit (IoU ≥ 0,5) %5 %, Obergrenze der Vorschläge %6 %, Zufall %7 %.</translation>
+    </message>
 </context>
 <context>
     <name>gs::RetrievalCompareView</name>

@@ -11,11 +11,11 @@
 #include <memory>
 
 int main(int argc, char *argv[]) {
-  // Painting text (regions --figure) needs the GUI application object; everything else runs
+  // Painting text (regions --figure, --draw) needs the GUI application object; everything else runs
   // without one, so the CLI works where no display or font stack is wanted. Offscreen unless the
   // caller chose a platform.
   bool drawsFigures = false;
-  for (int i = 1; i < argc; ++i) drawsFigures = drawsFigures || qstrcmp(argv[i], "--figure") == 0;
+  for (int i = 1; i < argc; ++i) drawsFigures = drawsFigures || qstrcmp(argv[i], "--figure") == 0 || qstrcmp(argv[i], "--draw") == 0;
   if (drawsFigures && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
   std::unique_ptr<QCoreApplication> app =
       drawsFigures ? std::make_unique<QGuiApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);

@@ -1,13 +1,37 @@
 // Region–phrase grounding arithmetic (HM-LSTM §5.2–5.3): IoU, the box of a plural phrase, the
 // correspondence step's accuracy / proposal ceiling / chance, first-right ranks, and the
-// ground-truth phrase boxes of an image.
+// ground-truth phrase boxes of an image; the gold phrase-box file and how a gold phrase finds the
+// run's noun phrase over the same words.
 
 #include "data/boxes.h"
 #include "evaluation/grounding.h"
+#include "evaluation/phraseboxgold.h"
+#include "training/inspect/goldgrounding.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace gs;
+
+namespace {
+
+QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArray &text) {
+  const QString path = dir.filePath(name);
+  QFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) return {};
+  file.write(text);
+  return path;
+}
+
+GroundedPhrase phraseSpanning(int begin, int end) {
+  GroundedPhrase p;
+  p.begin = begin;
+  p.end = end;
+  return p;
+}
+
+}  // namespace
 
 class TestGrounding : public QObject {
   Q_OBJECT
@@ -89,6 +113,65 @@ private Q_SLOTS:
     QCOMPARE(boxes, (std::vector<Box>{{0, 0, 10, 10}, {50, 50, 30, 10}}));
     QCOMPARE(groundTruthPhraseBoxes(d, 0, 1).size(), std::size_t(1));
     QVERIFY(groundTruthPhraseBoxes(d, 5, 19).empty());
+  }
+
+  void readsThePhraseBoxGoldFile() {
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("gold.tsv"),
+                                   "# a comment\n\n"
+                                   "images/123_ab.jpg#3\t0:12\t152,112,191,160\n"
+                                   "123_ab.jpg#3\t49:59\t-\tnot-a-thing\n");
+    const std::vector<GoldPhraseBox> gold = readPhraseBoxGold(path);
+    QCOMPARE(gold.size(), std::size_t(2));
+    QCOMPARE(gold[0].imageId, QStringLiteral("123_ab"));
+    QCOMPARE(gold[0].captionIndex, 3);
+    QCOMPARE(gold[0].from, 0);
+    QCOMPARE(gold[0].to, 12);
+    QCOMPARE(gold[0].box, (Box{152, 112, 191, 160}));
+    QCOMPARE(gold[0].line, 3);
+    QVERIFY(gold[0].visible);
+    QVERIFY(!gold[1].visible);
+    QCOMPARE(gold[1].reason, QStringLiteral("not-a-thing"));
+    QCOMPARE(goldPhraseText(gold[0], QStringLiteral("Three people sit at a table"), path), QStringLiteral("Three people"));
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, goldPhraseText(gold[1], QStringLiteral("Too short"), path));
+  }
+
+  void aMalformedGoldLineIsNamed_data() {
+    QTest::addColumn<QByteArray>("line");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no caption number") << QByteArray("x.jpg\t0:4\t1,2,3,4\n") << QStringLiteral(":2: caption id 'x.jpg' is not IMAGE#K");
+    QTest::newRow("reversed range") << QByteArray("x.jpg#0\t4:2\t1,2,3,4\n") << QStringLiteral(":2: range '4:2'");
+    QTest::newRow("three numbers") << QByteArray("x.jpg#0\t0:4\t1,2,3\n") << QStringLiteral(":2: box '1,2,3' is not X,Y,W,H or -");
+    QTest::newRow("empty box") << QByteArray("x.jpg#0\t0:4\t1,2,0,4\n") << QStringLiteral(":2: box '1,2,0,4' is empty");
+    QTest::newRow("two fields") << QByteArray("x.jpg#0\t0:4\n") << QStringLiteral(":2: expected CAPTION_ID");
+  }
+  void aMalformedGoldLineIsNamed() {
+    QFETCH(QByteArray, line);
+    QFETCH(QString, message);
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, QStringLiteral("gold.tsv"), "# header\n" + line);
+    try {
+      readPhraseBoxGold(path);
+      QFAIL("no error");
+    } catch (const std::runtime_error &error) {
+      const QString what = QString::fromUtf8(error.what());
+      QVERIFY2(what.startsWith(path + message), qPrintable(what));
+    }
+    const QString empty = writeFile(dir, QStringLiteral("empty.tsv"), "# only a comment\n");
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, readPhraseBoxGold(empty));
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, readPhraseBoxGold(dir.filePath(QStringLiteral("missing.tsv"))));
+  }
+
+  // "a man in a red shirt": the run's phrases [0,6) "a man in a red shirt", [0,2) "a man",
+  // [3,6) "a red shirt", [4,6) "red shirt".
+  void aGoldPhraseFindsTheRunsPhraseOverItsWords() {
+    const std::vector<GroundedPhrase> phrases{phraseSpanning(0, 6), phraseSpanning(0, 2), phraseSpanning(3, 6), phraseSpanning(4, 6)};
+    QCOMPARE(matchGoldPhrase(phrases, 0, 2), 1);  // exact
+    QCOMPARE(matchGoldPhrase(phrases, 3, 6), 2);  // exact, though two others hold "shirt"
+    QCOMPARE(matchGoldPhrase(phrases, 5, 6), 3);  // "shirt": the closest phrase holding it
+    QCOMPARE(matchGoldPhrase({phraseSpanning(3, 6)}, 0, 2), -1); // no phrase holds "man"
+    QCOMPARE(matchGoldPhrase({phraseSpanning(0, 2)}, 0, 3), -1); // the last word "in" lies outside
+    QCOMPARE(matchGoldPhrase({}, 0, 2), -1);
   }
 };
 

@@ -22,6 +22,7 @@
 #include "modeltestthreads.h"
 #include "data/loaddataset.h"
 #include "scenesfixture.h"
+#include "training/inspect/goldgrounding.h"
 #include "training/inspect/regiongrounding.h"
 #include "training/inspect/trainedmodel.h"
 #include "training/trainer.h"
@@ -29,10 +30,12 @@
 #include "training/inspect/treeinspection.h"
 
 #include <QDir>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 using namespace gs;
@@ -55,6 +58,36 @@ TrainConfig hmlstmConfig(quint64 seed, bool phraseLosses, RegionSet regions) {
   c.phraseLosses = phraseLosses;
   c.regions = regions;
   return c;
+}
+
+// The character range of caption tokens [begin, end) in the caption as written (tokens are its
+// words lower-cased, punctuation dropped).
+std::pair<int, int> characterRange(const QString &raw, const QStringList &tokens, int begin, int end) {
+  int at = 0, from = 0;
+  for (int t = 0; t < end; ++t) {
+    at = int(raw.indexOf(tokens[t], at, Qt::CaseInsensitive));
+    if (t == begin) from = at;
+    at += int(tokens[t].size());
+  }
+  return {from, at};
+}
+
+// A gold phrase-box file made from the dataset's own boxes of the phrases of `phrases` (the demo's
+// ground truth), one line each, plus a line for an image the data lacks.
+QString goldFileOf(const QString &path, const TrainingData &data, const std::vector<GroundedPhrase> &phrases) {
+  QFile file(path);
+  if (!file.open(QIODevice::WriteOnly)) return {};
+  for (const GroundedPhrase &p : phrases) {
+    if (!p.hasTruth) continue;
+    const TrainingCaption &caption = data.captions[std::size_t(p.captionRow)];
+    int k = 0;
+    for (int c = 0; c < p.captionRow; ++c) k += data.captions[std::size_t(c)].image == caption.image;
+    const auto [from, to] = characterRange(caption.raw, caption.tokens, p.begin, p.end);
+    file.write(QStringLiteral("%1.png#%2\t%3:%4\t%5,%6,%7,%8\n").arg(p.imageId).arg(k).arg(from).arg(to)
+                   .arg(p.truth.x).arg(p.truth.y).arg(p.truth.width).arg(p.truth.height).toUtf8());
+  }
+  file.write("not-in-the-data.jpg#0\t0:5\t1,1,10,10\n");
+  return path;
 }
 
 QString describe(const CorrespondenceStats &s) {
@@ -172,6 +205,36 @@ private Q_SLOTS:
     QVERIFY(!typed.empty());
     QVERIFY(!typed.front().hasTruth);
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, grounder.ground(QStringLiteral("no-such-image")));
+  }
+
+  // A gold file holding the demo's own phrase boxes scores exactly what the dataset's ground truth
+  // gives: each gold phrase finds the run's phrase over its words, its first region is right
+  // exactly when the grounder's IoU says so, and on ground-truth regions the ceiling is 100 %.
+  void aGoldSetScoresLikeTheDatasetsOwnBoxes() {
+    const TrainResult &r = trainOnce(QStringLiteral("truth-1"), m_truth, hmlstmConfig(1, true, RegionSet::GroundTruth));
+    const RegionGrounder grounder(r.runDir);
+    std::vector<GroundedPhrase> phrases;
+    for (int image : m_truth.imagesIn(Split::Test)) {
+      const std::vector<GroundedPhrase> some = grounder.ground(m_truth.imageIds.at(image));
+      phrases.insert(phrases.end(), some.begin(), some.end());
+      if (phrases.size() > 60) break;
+    }
+    const QString path = goldFileOf(m_dir.filePath(QStringLiteral("gold.tsv")), m_truth, phrases);
+    const GoldGrounding gold = groundGold(grounder, readPhraseBoxGold(path), path);
+    int withTruth = 0, right = 0;
+    for (const GroundedPhrase &p : phrases) {
+      withTruth += p.hasTruth;
+      right += p.hasTruth && p.regions.front().iou >= 0.5;
+    }
+    QCOMPARE(gold.missingImages, QStringList{QStringLiteral("not-in-the-data")});
+    QCOMPARE(gold.phrases, withTruth);
+    QCOMPARE(gold.matched, withTruth);
+    QCOMPARE(int(std::lround(gold.accuracy * withTruth / 100.0)), right);
+    QCOMPARE(gold.ceiling, 100.0);
+    QVERIFY(gold.chance > 0 && gold.chance < gold.accuracy);
+    // Drawn back: every matched phrase carries its gold box.
+    const std::vector<GroundedPhrase> drawn = withGoldTruth(grounder.ground(m_truth.imageIds.at(m_truth.imagesIn(Split::Test).front())), gold.rows);
+    QVERIFY(std::any_of(drawn.begin(), drawn.end(), [](const GroundedPhrase &p) { return p.hasTruth; }));
   }
 
   // A run opened once serves the inspectors: given the opened run and the data already prepared,

@@ -15,6 +15,7 @@
 #include "regions/regionpanel.h"
 #include "figures/regionfigurebuilder.h"
 #include "scenesfixture.h"
+#include "training/inspect/goldgrounding.h"
 #include "training/trainer.h"
 #include "trees/treepanel.h"
 #include "trees/treeviewbase.h"
@@ -34,6 +35,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace gs;
@@ -294,6 +296,38 @@ private Q_SLOTS:
     QCOMPARE(exported.first().at(1).toString(), QString());
     const QJsonArray all = QJsonDocument::fromJson(readAll(json)).object().value(QStringLiteral("correspondences")).toArray();
     QCOMPARE(all.size(), int(grounder.groundSplit(Split::Test).size()));
+
+    // A gold set: its accuracy with ceiling and chance beside it, and its box drawn as the
+    // phrase's ground truth. The box is made up, so what is drawn must be the gold file's.
+    const QStringList tokens = record.tokens;
+    int from = 0, to = 0;
+    for (int t = 0, at = 0; t < expected[0].end; ++t) {
+      at = int(record.raw.indexOf(tokens[t], at, Qt::CaseInsensitive));
+      if (t == expected[0].begin) from = at;
+      to = at += int(tokens[t].size());
+    }
+    const std::vector<int> &ofImage = m_dataset->images[std::size_t(record.image)].captions;
+    const int k = int(std::find(ofImage.begin(), ofImage.end(), caption) - ofImage.begin());
+    const QString goldPath = m_dir.filePath(QStringLiteral("gold.tsv"));
+    QFile goldFile(goldPath);
+    QVERIFY(goldFile.open(QIODevice::WriteOnly));
+    goldFile.write(QStringLiteral("%1.png#%2\t%3:%4\t1,1,7,7\n").arg(imageId).arg(k).arg(from).arg(to).toUtf8());
+    goldFile.close();
+    QSignalSpy scored(&panel, &RegionPanel::goldScored);
+    shown.clear();
+    panel.loadGold(goldPath);
+    QTRY_VERIFY_WITH_TIMEOUT(!scored.isEmpty(), kWorkTimeoutMs);
+    QVERIFY(panel.gold());
+    QCOMPARE(panel.gold()->phrases, 1);
+    QCOMPARE(panel.gold()->matched, 1);
+    QCOMPARE(panel.gold()->ceiling, 0.0); // no region is near the made-up box
+    auto *goldLabel = child<QLabel>(panel, "goldLabel");
+    QVERIFY2(goldLabel->isVisible() && goldLabel->text().contains(QStringLiteral("accuracy (IoU ≥ 0.5) 0.0 %")), qPrintable(goldLabel->text()));
+    QVERIFY(goldLabel->text().contains(QStringLiteral("chance 0.0 %")));
+    QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty() && !panel.isBusy(), kWorkTimeoutMs);
+    QVERIFY(panel.phrases()[0].hasTruth);
+    QCOMPARE(panel.phrases()[0].truth, (Box{1, 1, 7, 7}));
+    QCOMPARE(panel.phrases()[0].regions.front().iou, 0.0);
 
     // Display options persist into the next dock.
     topKSpin->setValue(3);

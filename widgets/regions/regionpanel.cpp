@@ -4,6 +4,7 @@
 #include "engine/jobcontext.h"
 #include "regions/gatehistogram.h"
 #include "figures/regionfigurebuilder.h"
+#include "training/inspect/goldgrounding.h"
 #include "training/runs/correspondencefile.h"
 #include "training/inspect/trainedmodel.h"
 #include "training/runs/runfolder.h"
@@ -93,7 +94,7 @@ struct RegionPanel::ImageOutcome {
 
 RegionPanel::RegionPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
     : QWidget(parent), m_bridge(bridge), m_state(state), m_runJob(bridge, this), m_imageJob(bridge, this), m_rankJob(bridge, this),
-      m_attributionJob(bridge, this) {
+      m_attributionJob(bridge, this), m_goldJob(bridge, this) {
   setObjectName(QStringLiteral("regionPanel"));
   buildUi();
   restoreOptions();
@@ -205,11 +206,12 @@ QWidget *RegionPanel::createSidePane(QWidget *parent) {
   auto *side = new QWidget(parent);
   auto *sideLayout = new QVBoxLayout(side);
   sideLayout->setContentsMargins(0, 0, 0, 0);
-  sideLayout->addWidget(new QLabel(tr("Noun phrases"), side));
+  sideLayout->addLayout(createPhraseHeading(side));
   m_phraseList = new QListWidget(side);
   m_phraseList->setAccessibleName(tr("Noun phrases and their regions"));
   m_phraseList->setObjectName(QStringLiteral("phraseList"));
   sideLayout->addWidget(m_phraseList, 2);
+  sideLayout->addWidget(createGoldLabel(side));
   m_rankedHeading = new QLabel(side);
   m_rankedHeading->setWordWrap(true);
   sideLayout->addWidget(m_rankedHeading);
@@ -313,6 +315,9 @@ void RegionPanel::onRunChanged() {
   m_run = run;
   m_grounder.reset();
   m_inspector.reset();
+  m_goldJob.cancel();
+  m_gold.reset(); // scored against the previous run
+  showGoldText({});
   m_kind = RunKind::None;
   m_runError.clear();
   m_runModel.clear();
@@ -432,8 +437,8 @@ void RegionPanel::refresh() {
   m_imageJob.start(
       tr("Regions of %1").arg(record.id),
       [path = record.path, size = QSize(record.width, record.height), id = record.id, caption = m_caption, truth,
-       grounder = m_grounder, inspector = m_inspector](JobContext &) {
-        return workImage(path, size, id, caption, truth, grounder, inspector);
+       grounder = m_grounder, inspector = m_inspector, gold = m_gold](JobContext &) {
+        return workImage(path, size, id, caption, truth, grounder, inspector, gold);
       },
       [this](const ImageOutcome &out) { onImageWorked(out); },
       [this](const JobOutcome &outcome) {
@@ -448,7 +453,8 @@ void RegionPanel::refresh() {
 RegionPanel::ImageOutcome RegionPanel::workImage(const QString &path, QSize size, const QString &id, const QString &caption,
                                                  const std::vector<GroundedPhrase> &truth,
                                                  const std::shared_ptr<const RegionGrounder> &grounder,
-                                                 const std::shared_ptr<const ConceptInspector> &inspector) {
+                                                 const std::shared_ptr<const ConceptInspector> &inspector,
+                                                 const std::shared_ptr<const GoldGrounding> &gold) {
   ImageOutcome out;
   out.base = regionFigureFor(path, size);
   out.phrases = truth;
@@ -457,6 +463,7 @@ RegionPanel::ImageOutcome RegionPanel::workImage(const QString &path, QSize size
       out.regionInfo = grounder->regionsOf(id, caption);
       for (const ImageRegion &r : out.regionInfo) out.proposals.push_back(r.box);
       if (!caption.isEmpty()) out.phrases = grounder->ground(id, caption);
+      if (gold) out.phrases = withGoldTruth(std::move(out.phrases), gold->rows);
       return out;
     }
     if (inspector) out.concepts = inspector->inspect(id, kConceptBars, 0);

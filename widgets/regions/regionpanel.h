@@ -49,6 +49,7 @@ namespace gs {
 class ColourLegend;
 class ConceptBars;
 class GateHistogram;
+struct GoldGrounding;
 
 class RegionPanel : public QWidget {
   Q_OBJECT
@@ -89,6 +90,11 @@ public:
   // job; dataExported() follows.
   QString exportImageData(const QString &path);
   void exportSplitData(const QString &path);
+  // Scores the run's choices against a gold phrase-box file as an engine job (goldScored()
+  // follows); afterwards the captions it covers draw its boxes as their ground truth.
+  void loadGold(const QString &path);
+  const std::shared_ptr<const GoldGrounding> &gold() const { return m_gold; }
+  QString goldSummary() const;
 
 Q_SIGNALS:
   void runReady();     // the run's model is open (or could not be: see the note)
@@ -96,6 +102,7 @@ Q_SIGNALS:
   void rankingShown(); // phrases ranked for the selected region
   void dataExported(const QString &path, const QString &error);
   void contributionsShown(); // an image attribution is drawn over the photo, or the note says why not
+  void goldScored();         // a gold set was scored (gold()), or the label says why not
 
 private:
   struct RunOutcome;
@@ -118,7 +125,8 @@ private:
   void refresh();
   static ImageOutcome workImage(const QString &path, QSize size, const QString &id, const QString &caption,
                                 const std::vector<GroundedPhrase> &truth, const std::shared_ptr<const RegionGrounder> &grounder,
-                                const std::shared_ptr<const ConceptInspector> &inspector);
+                                const std::shared_ptr<const ConceptInspector> &inspector,
+                                const std::shared_ptr<const GoldGrounding> &gold);
   void onImageWorked(const ImageOutcome &outcome);
   void showRankedPhrases(int region, bool all, const std::vector<RankedPhrase> &phrases);
   void rebuildFigure();
@@ -139,6 +147,11 @@ private:
   void addAttributionHeat(RegionFigure &figure) const;
   bool attributionIsCurrent() const;
   void exportContributionsClicked();
+  // The gold set (regionpanelgold.cpp).
+  QLayout *createPhraseHeading(QWidget *side);
+  QLabel *createGoldLabel(QWidget *side);
+  void openGoldClicked();
+  void showGoldText(const QString &text);
 
   EngineBridge &m_bridge;
   WorkbenchState &m_state;
@@ -146,6 +159,9 @@ private:
   BackgroundJob m_imageJob; // the shown image's figure, regions and phrases
   BackgroundJob m_rankJob;  // phrases ranked for a clicked region
   BackgroundJob m_attributionJob; // an occlusion map or the parts' contributions
+  BackgroundJob m_goldJob;        // a gold set scored against the run
+  std::shared_ptr<const GoldGrounding> m_gold;
+  QString m_goldPath;
   QString m_explainerRun;
   std::shared_ptr<const ScoreExplainer> m_explainer; // the WorkbenchState's, or opened by the first attribution of a run
   std::optional<ImageAttribution> m_imageAttribution;
@@ -189,6 +205,8 @@ private:
   GateHistogram *m_gate;
   QPushButton *m_occlusionMap, *m_partContributions, *m_exportContributions;
   ColourLegend *m_heatLegend;
+  QPushButton *m_goldButton;
+  QLabel *m_goldLabel;
 };
 
 }  // namespace gs

@@ -7,11 +7,14 @@
 //    (each phrase's best region unless --top says more), as the Regions dock's data export writes;
 //  --figure FILE.png|svg|pdf --image ID [--caption TEXT]: the figure the Regions dock exports (an
 //    HM-LSTM run: the caption's phrases, learned and ground-truth boxes; a concepts run: the top
-//    concepts with the box that gave each).
+//    concepts with the box that gave each);
+//  --gold FILE [--captions FILE] [--draw DIR]: phrase → region accuracy on a gold set of phrase
+//    boxes, with ceiling and chance (regionsgold.cpp).
 
 #include "arguments.h"
 #include "clioutput.h"
 #include "commands/commands.h"
+#include "commands/regionsgold.h"
 #include "engine/jobcontext.h"
 #include "jobrunner.h"
 #include "figures/regionfigurebuilder.h"
@@ -145,6 +148,11 @@ int runRegions(const Arguments &args) {
   if (format != QLatin1String("text") && format != QLatin1String("json") && format != QLatin1String("csv"))
     throw UsageError("--format: expected text, json or csv");
   const QString runDir = args.positional().first(), imageId = args.value(QStringLiteral("image"));
+  if (args.isSet(QStringLiteral("gold"))) {
+    if (format == QLatin1String("csv")) throw UsageError("--gold: --format text or json");
+    return runRegionsGold(args, runDir);
+  }
+  if (args.isSet(QStringLiteral("draw"))) throw UsageError("--draw: give --gold FILE");
   const bool toFile = args.isSet(QStringLiteral("out")), figure = args.isSet(QStringLiteral("figure"));
   if (args.isSet(QStringLiteral("split")) && !toFile) throw UsageError("--split: give --out FILE.csv|json to write the split's correspondences");
   if (!args.isSet(QStringLiteral("split")) && imageId.isEmpty()) throw UsageError("--image: required (or --split with --out)");
@@ -177,10 +185,15 @@ Command regionsCommand() {
                      {QStringLiteral("size"), QStringLiteral("WxH"), QStringLiteral("Figure size (pixels for PNG, points for SVG/PDF); default: natural.")},
                      {QStringLiteral("dpr"), QStringLiteral("R"), QStringLiteral("PNG device pixel ratio."), QStringLiteral("1")},
                      {QStringLiteral("side-by-side"), {}, QStringLiteral("Figure: learned and ground-truth boxes on two photos.")},
-                     {QStringLiteral("proposals"), {}, QStringLiteral("Figure: draw the candidate regions too, numbered.")}}};
+                     {QStringLiteral("proposals"), {}, QStringLiteral("Figure: draw the candidate regions too, numbered.")},
+                     {QStringLiteral("gold"), QStringLiteral("FILE"), QStringLiteral("Phrase → region accuracy on a gold set of phrase boxes (tests/data/flickr8k-phrase-boxes.tsv), with the best proposal's ceiling and chance.")},
+                     {QStringLiteral("captions"), QStringLiteral("FILE"), QStringLiteral("With --gold: read the captions by id from this Flickr8k.token.txt (or its folder) instead of the run's data.")},
+                     {QStringLiteral("draw"), QStringLiteral("DIR"), QStringLiteral("With --gold: draw each gold caption's figure (gold boxes dashed, the run's choices solid) into DIR.")}}};
   command.notes = QStringLiteral("Regions are the image's candidate boxes (selective-search proposals, or the demo's ground-truth "
                                  "boxes for a run trained with regions 'ground-truth'); region 0, the whole image, is not a "
-                                 "candidate. IoU is given where the dataset has the phrase's box; 'correct' is IoU >= 0.5.");
+                                 "candidate. IoU is given where the dataset has the phrase's box; 'correct' is IoU >= 0.5. With --gold, "
+                                 "each gold phrase is matched to the run's noun phrase holding its last word (the most overlapping one); "
+                                 "a phrase the run did not parse as a noun phrase counts as wrong.");
   command.run = runRegions;
   return command;
 }
