@@ -641,6 +641,10 @@
         <source>Proposals</source>
         <translation>Vorschläge</translation>
     </message>
+    <message>
+        <source>Region input</source>
+        <translation>Regionen-Eingabe</translation>
+    </message>
 </context>
 <context>
     <name>TrainingPanel</name>

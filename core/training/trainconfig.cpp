@@ -176,6 +176,9 @@ const std::vector<Field> &fields() {
       ownModelsOnly(choiceField({"proposals", QT_TRANSLATE_NOOP("TrainConfigSchema", "Proposals")}, &TrainConfig::proposals, G::Phrases,
                                 "Selective search: fast (two colour spaces and scales, the papers' choice) or single (one "
                                 "strategy, about 8× quicker, fewer candidates)")),
+      ownModelsOnly(intField({"region_input", QT_TRANSLATE_NOOP("TrainConfigSchema", "Region input")}, &TrainConfig::regionInput, G::Phrases,
+                             "RoIAlign: short side in pixels of the image whose feature map the boxes are pooled from (448: a "
+                             "14×14 map for MobileNetV2; 256 extracts about twice as fast, with a coarser map)", Bound::Positive)),
       ownModelsOnly(choiceField({"image", QT_TRANSLATE_NOOP("TrainConfigSchema", "Image input")}, &TrainConfig::imageInput, G::Concepts,
                                 "Concepts model: concept scores and global context (cnp + ctx), concepts alone (cnp) "
                                 "or context alone (ctx) — Huang et al. Table 1")),

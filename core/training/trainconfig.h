@@ -52,6 +52,7 @@ struct TrainConfig {
   int maxRegions = 19;
   RegionPooling regionPooling = RegionPooling::Auto; // region features cropped one by one, or pooled from one map
   ProposalSearch proposals = ProposalSearch::Fast;    // selective search's preset
+  int regionInput = 448;  // RoIAlign: short side of the image the map is computed from (448: 14×14 for MobileNetV2)
   // Semantic concepts and order (Huang et al. 2018 §3.2–3.4): what the image side reads and how it
   // fuses it (Eq. 2, Table 1's ablations), λ of Eq. 4 (0: no generation), the generator's options,
   // the mismatched pairs per matched pair in L_mat, K concepts over the whole image and r regions,

@@ -142,6 +142,7 @@ TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &s
   options.regionSet = source.groundTruthRegions ? RegionSet::GroundTruth : RegionSet::Proposals;
   options.regionPooling = source.regionPooling;
   options.proposals = source.proposals;
+  options.regionInput = source.regionInput;
   options.crops = source.tenCrop ? CropMode::TenCrop : CropMode::Center;
   if (source.regions && source.groundTruthRegions) {
     bool any = false;
@@ -203,6 +204,7 @@ QJsonObject sourceToRunJson(const TrainingSource &source) {
     json.insert(QStringLiteral("max_regions"), source.maxRegions);
     json.insert(QStringLiteral("region_pooling"), enumName(source.regionPooling));
     json.insert(QStringLiteral("proposals"), enumName(source.proposals));
+    if (source.regionPooling == RegionPooling::RoiAlign) json.insert(QStringLiteral("region_input"), source.regionInput);
   }
   return json;
 }
@@ -219,6 +221,7 @@ TrainingSource sourceFromRunJson(const QJsonObject &json) {
     // Runs from before the choice cropped every region.
     source.regionPooling = enumFromName<RegionPooling>(json.value(QStringLiteral("region_pooling")).toString()).value_or(RegionPooling::Crop);
     source.proposals = enumFromName<ProposalSearch>(json.value(QStringLiteral("proposals")).toString()).value_or(ProposalSearch::Fast);
+    source.regionInput = json.value(QStringLiteral("region_input")).toInt(source.regionInput);
   }
   source.tenCrop = json.value(QStringLiteral("crops")).toInt(1) == 10;
   if (json.contains(QStringLiteral("concepts"))) {
@@ -247,6 +250,7 @@ void requestInputsOf(const TrainConfig &config, TrainingSource &source) {
   source.groundTruthRegions = config.regions == RegionSet::GroundTruth;
   if (!recorded || config.regionPooling != RegionPooling::Auto) source.regionPooling = config.regionPooling;
   source.proposals = config.proposals;
+  source.regionInput = config.regionInput;
 }
 
 bool hasParses(const TrainingData &data) {

@@ -24,6 +24,7 @@ struct TrainingSource {
   bool groundTruthRegions = false;
   RegionPooling regionPooling = RegionPooling::Auto; // recorded resolved (the feature set's manifest)
   ProposalSearch proposals = ProposalSearch::Fast;
+  int regionInput = 448; // RoIAlign: the short side of the image whose map the boxes are pooled from
   // Global context from 10 crops (corners, centre, mirrors; Huang et al. §4.2) instead of 1.
   bool tenCrop = false;
   // Semantic concepts (the concepts model, Huang et al. §3.2): the concept CNN's scores over the

@@ -28,6 +28,8 @@
 
 #include <cmath>
 #include <condition_variable>
+#include <atomic>
+#include <exception>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -361,6 +363,95 @@ Chunk extractChunk(const Dataset &dataset, int begin, int end, vision::Backbone 
   return chunk;
 }
 
+// One image's rows in RoIAlign mode, computed on any thread: its boxes and region features (region 0
+// is the whole image's row), or why it was skipped.
+struct MapRows {
+  QString skipped;
+  std::vector<float> boxes, features;
+  int regions = 0, dim = 0;
+};
+
+MapRows mapRowsOf(vision::Backbone &network, PreparedImage prepared) {
+  MapRows rows;
+  if (!prepared.reason.isEmpty()) {
+    rows.skipped = prepared.reason;
+    return rows;
+  }
+  for (const cv::Rect &box : prepared.boxes) rows.boxes.insert(rows.boxes.end(), {float(box.x), float(box.y), float(box.width), float(box.height)});
+  const cv::Mat features = regionFeatures(network, prepared, RegionPooling::RoiAlign);
+  rows.features.assign(features.ptr<float>(), features.ptr<float>() + features.total());
+  rows.regions = static_cast<int>(prepared.boxes.size());
+  rows.dim = features.cols;
+  return rows;
+}
+
+// A chunk in RoIAlign mode (rowFromMap) on several copies of the network at once, one image each:
+// the images are independent, and each copy runs single-threaded, so two cores pass two images
+// where OpenCV's parallel layers would pass little more than one. Every image's rows are kept in
+// its slot and joined in image order, so the result is the one network's. The calling thread runs
+// networks[0] and answers cancel and pause; the others stop when it does or when one fails.
+Chunk extractMapChunk(const Dataset &dataset, int begin, int end, const std::vector<vision::Backbone *> &networks,
+                      const ExtractOptions &options, const vision::DecodedImageCache &decoded, JobContext *job) {
+  PreparedQueue queue(dataset, begin, end, networks.front()->input(), options, decoded, options.prepareThreads);
+  std::vector<MapRows> slots(static_cast<std::size_t>(end - begin));
+  std::atomic<int> next{begin};
+  std::atomic<bool> stop{false};
+  std::mutex failureLock;
+  std::exception_ptr failure;
+  const auto work = [&](vision::Backbone *network, bool answersJob) {
+    try {
+      for (int i = next++; i < end && !stop; i = next++) {
+        if (answersJob && job) job->checkpoint();
+        slots[std::size_t(i - begin)] = mapRowsOf(*network, queue.take(i));
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(failureLock);
+      if (!failure) failure = std::current_exception();
+      stop = true;
+    }
+  };
+  const int previousThreads = cv::getNumThreads();
+  cv::setNumThreads(1);
+  std::vector<std::thread> helpers;
+  for (std::size_t k = 1; k < networks.size(); ++k) helpers.emplace_back(work, networks[k], false);
+  work(networks.front(), true);
+  for (std::thread &t : helpers) t.join();
+  cv::setNumThreads(previousThreads);
+  if (failure) std::rethrow_exception(failure);
+
+  Chunk chunk;
+  for (int i = begin; i < end; ++i) {
+    MapRows &rows = slots[std::size_t(i - begin)];
+    const ImageRecord &record = dataset.images[i];
+    if (!rows.skipped.isEmpty()) {
+      chunk.skipped.push_back({record.id, record.path, rows.skipped});
+      continue;
+    }
+    chunk.ids << record.id;
+    chunk.regionBoxes.insert(chunk.regionBoxes.end(), rows.boxes.begin(), rows.boxes.end());
+    chunk.regionFeatures.insert(chunk.regionFeatures.end(), rows.features.begin(), rows.features.end());
+    chunk.regionCounts.push_back(rows.regions);
+    chunk.features.insert(chunk.features.end(), rows.features.begin(), rows.features.begin() + rows.dim);
+  }
+  return chunk;
+}
+
+// The networks extractMapChunk runs: the backbone and, where it can be copied, one copy per further
+// configured core (held in `copies`). One network when the mode batches images instead.
+std::vector<vision::Backbone *> mapNetworks(vision::Backbone &backbone, const ExtractOptions &options,
+                                           std::vector<std::unique_ptr<vision::Backbone>> &copies) {
+  std::vector<vision::Backbone *> networks{&backbone};
+  if (!rowFromMap(options)) return networks;
+  const int wanted = options.mapNetworks > 0 ? options.mapNetworks : runtime::configuredThreads();
+  for (int k = 1; k < wanted; ++k) {
+    std::unique_ptr<vision::Backbone> copy = backbone.clone();
+    if (!copy) break;
+    networks.push_back(copy.get());
+    copies.push_back(std::move(copy));
+  }
+  return networks;
+}
+
 void checkOptions(const Dataset &dataset, const BackboneSpec &spec, const ExtractOptions &options) {
   if (options.chunkImages < 0 || options.batchSize < 1 || options.maxRegions < 0 || options.prepareThreads < 0)
     throw std::invalid_argument("extractFeatures: batchSize must be >= 1, chunkImages, maxRegions and prepareThreads >= 0");
@@ -466,7 +557,12 @@ Extraction extractWithBackbone(const Dataset &dataset, const BackboneSpec &spec,
   // OpenCV's parallel loops (resizing, the dnn layers) on the configured cores, set here rather than
   // left to OpenCV's default, which counts every core the machine has, not what GS_THREADS allows.
   cv::setNumThreads(runtime::configuredThreads());
-  if (job)
+  std::vector<std::unique_ptr<vision::Backbone>> copies;
+  const std::vector<vision::Backbone *> networks = mapNetworks(*backbone, options, copies);
+  if (job && networks.size() > 1)
+    job->log(QStringLiteral("features: one map per image on %1 copies of the network at once, %2 thread(s) preparing images ahead")
+                 .arg(networks.size()).arg(options.prepareThreads));
+  else if (job)
     job->log(QStringLiteral("features: batches of %1 images, %2 thread(s) preparing images ahead, OpenCV on %3 thread(s)")
                  .arg(options.batchSize).arg(options.prepareThreads).arg(cv::getNumThreads()));
   const int total = static_cast<int>(dataset.images.size());
@@ -478,7 +574,8 @@ Extraction extractWithBackbone(const Dataset &dataset, const BackboneSpec &spec,
   clock.start();
   for (int c = resumed; c < chunkCount; ++c) {
     const int begin = c * options.chunkImages, end = qMin(total, begin + options.chunkImages);
-    Chunk chunk = extractChunk(dataset, begin, end, *backbone, options, decoded, job);
+    Chunk chunk = networks.size() > 1 ? extractMapChunk(dataset, begin, end, networks, options, decoded, job)
+                                      : extractChunk(dataset, begin, end, *backbone, options, decoded, job);
     // The rows' width: what the chunk holds (a network that only gave maps has not learnt its dim()).
     if (!chunk.ids.isEmpty()) run.dim = int(chunk.features.size() / std::size_t(chunk.ids.size()));
     // The last chunk goes straight into the final files below: a partial copy would only be

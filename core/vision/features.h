@@ -53,6 +53,10 @@ struct ExtractOptions {
   // so that work overlaps the forward passes; 0 prepares each image on the network's thread when it
   // is needed. Features are identical either way (tst_features).
   int prepareThreads = 1;
+  // RoIAlign with one centre crop runs one network per image, never batched: this many copies of the
+  // network (ONNX) run on different images at once. 0: one per configured core (GS_THREADS).
+  // Features are identical for any count (tst_roialign).
+  int mapNetworks = 0;
   // Small networks (an input short side up to 128 px: the concept CNN) read their images from the
   // decoded-image cache, where each image is stored once, decoded and resized to the input's short
   // side, instead of decoding every JPEG again for each feature set: decoding costs more than such a

@@ -19,7 +19,7 @@ namespace {
 
 class OnnxBackbone : public Backbone {
 public:
-  explicit OnnxBackbone(const BackboneSpec &spec) : m_file(spec.path) {
+  explicit OnnxBackbone(const BackboneSpec &spec) : m_spec(spec), m_file(spec.path) {
     m_input = spec.input;
     if (!QFileInfo(m_file).isFile()) fail(m_file, QStringLiteral("model file not found"));
     try {
@@ -52,6 +52,14 @@ public:
   }
 
   int dim() const override { return m_dim; }
+
+  std::unique_ptr<Backbone> clone() const override {
+    auto copy = std::make_unique<OnnxBackbone>(m_spec);
+    copy->m_dim = m_dim;
+    copy->m_batchOneOnly = m_batchOneOnly;
+    copy->m_singleShape = m_singleShape;
+    return copy;
+  }
 
   cv::Mat forward(const cv::Mat &blob) override {
     const int n = blob.size[0];
@@ -130,6 +138,7 @@ private:
     }
   }
 
+  BackboneSpec m_spec;
   QString m_file;
   QString m_layer;
   bool m_batchOneOnly = false;

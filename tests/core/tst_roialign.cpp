@@ -10,6 +10,8 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include <algorithm>
+
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonObject>
@@ -165,7 +167,23 @@ private Q_SLOTS:
     const FeatureSet crop = extractFeatures(dataset, spec, options);
     options.regionPooling = RegionPooling::Auto; // RoIAlign for ONNX
     options.outDir = dir.filePath(QStringLiteral("roialign"));
+    options.mapNetworks = 2;
+    options.chunkImages = 4; // two chunks, the second partly filled
     const FeatureSet aligned = extractFeatures(dataset, spec, options);
+    // Two copies of the network on different images give exactly what one gives.
+    options.outDir = dir.filePath(QStringLiteral("roialign-one"));
+    options.mapNetworks = 1;
+    const FeatureSet alone = extractFeatures(dataset, spec, options);
+    QCOMPARE(alone.size(), aligned.size());
+    QCOMPARE(alone.regionCount(), aligned.regionCount());
+    for (int i = 0; i < aligned.size(); ++i) {
+      QCOMPARE(alone.imageIds().at(i), aligned.imageIds().at(i));
+      for (int k = 0; k < aligned.dim(); ++k) QCOMPARE(alone.row(i)[k], aligned.row(i)[k]);
+      const std::vector<RegionFeature> a = aligned.regionsOf(i), b = alone.regionsOf(i);
+      QCOMPARE(a.size(), b.size());
+      for (std::size_t r = 0; r < a.size(); ++r)
+        QVERIFY(std::equal(a[r].feature, a[r].feature + aligned.dim(), b[r].feature));
+    }
     QCOMPARE(aligned.manifest().value(QStringLiteral("region_pooling")).toString(), QStringLiteral("roialign"));
     QCOMPARE(crop.manifest().value(QStringLiteral("region_pooling")).toString(), QStringLiteral("crop"));
     QCOMPARE(aligned.dim(), 1280);

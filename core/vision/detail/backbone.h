@@ -32,6 +32,11 @@ public:
   // std::runtime_error naming the model file when the tap gives no map (a vector, or quantised
   // values); the default is a backbone without one.
   virtual cv::Mat forwardMap(const cv::Mat &blob);
+  // A second, independent copy of the same network for another thread, or null when the backbone
+  // has none (then one thread runs it). OpenCV dnn's networks are not safe to run from two threads,
+  // and on one image at a time its own parallel layers leave the second core mostly idle, so
+  // extraction in RoIAlign mode runs one copy per core on different images.
+  virtual std::unique_ptr<Backbone> clone() const { return nullptr; }
 
 protected:
   InputSpec m_input;
