@@ -645,6 +645,30 @@
         <source>Region input</source>
         <translation>Regionen-Eingabe</translation>
     </message>
+    <message>
+        <source>Concept words</source>
+        <translation>Konzeptwörter</translation>
+    </message>
+    <message>
+        <source>Concept agreement</source>
+        <translation>Konzept-Übereinstimmung</translation>
+    </message>
+    <message>
+        <source>Concept caption share</source>
+        <translation>Konzept-Anteil an Beschreibungen</translation>
+    </message>
+    <message>
+        <source>Concept CNN loss</source>
+        <translation>Konzept-CNN-Verlust</translation>
+    </message>
+    <message>
+        <source>Concept pooling</source>
+        <translation>Konzept-Pooling</translation>
+    </message>
+    <message>
+        <source>Concept temperature</source>
+        <translation>Konzept-Temperatur</translation>
+    </message>
 </context>
 <context>
     <name>TrainingPanel</name>

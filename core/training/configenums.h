@@ -6,6 +6,8 @@
 #include "data/boxes.h"
 #include "io/enumnames.h"
 #include "models/modeloptions.h"
+#include "vision/backbonespec.h"
+#include "vision/conceptscores.h"
 
 #include <QFlags>
 

@@ -65,6 +65,15 @@ struct TrainConfig {
   int negatives = 128;
   int conceptCount = 256;
   int conceptRegions = 19;
+  // The concept CNN of the concepts model: content words without caption-style ones, the focal
+  // loss, regions pooled by log-sum-exp (vision/conceptvocabulary.h, backbonespec.h,
+  // conceptscores.h). Runs that do not record them used every word, Eq. 1 and max pooling.
+  ConceptWords conceptWords = ConceptWords::Content;
+  double conceptMinAgreement = 1.2;
+  double conceptMaxShare = 0.5;
+  ConceptLoss conceptLoss = ConceptLoss::Focal;
+  ConceptPooling conceptPooling = ConceptPooling::LogSumExp;
+  double conceptTemperature = 1.0;
   int crops = 10;
 
   // How it is trained.

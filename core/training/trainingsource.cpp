@@ -59,12 +59,16 @@ ConceptInputs conceptInputs(const Dataset &dataset, const TrainingSource &source
     throw std::invalid_argument("concepts need at least one region and one concept");
   BackboneSpec spec = BackboneSpec::parse(defaultBackbone());
   spec.concept.maxConcepts = source.conceptCount;
+  spec.concept.words = source.conceptWords;
+  spec.concept.minAgreement = source.conceptMinAgreement;
+  spec.concept.maxCaptionShare = source.conceptMaxShare;
+  spec.concept.loss = source.conceptLoss;
   ExtractOptions options;
   options.regions = true;
   options.maxRegions = source.conceptRegions;
   options.outDir = source.conceptFeaturesDir;
   ConceptInputs in{extractFeatures(dataset, spec, options, job), {}};
-  in.scores = scoreConcepts(in.regions);
+  in.scores = scoreConcepts(in.regions, source.conceptPooling, source.conceptTemperature);
   if (job) {
     job->log(QStringLiteral("concepts: K = %1, scored over the whole image and up to %2 regions").arg(in.scores.count()).arg(source.conceptRegions));
     if (in.scores.count() < source.conceptCount)
@@ -197,6 +201,14 @@ QJsonObject sourceToRunJson(const TrainingSource &source) {
     json.insert(QStringLiteral("concepts"), source.conceptCount);
     json.insert(QStringLiteral("concept_regions"), source.conceptRegions);
     json.insert(QStringLiteral("concept_features"), source.conceptFeaturesDir);
+    json.insert(QStringLiteral("concept_words"), enumName(source.conceptWords));
+    if (source.conceptWords == ConceptWords::Content) {
+      json.insert(QStringLiteral("concept_min_agreement"), source.conceptMinAgreement);
+      json.insert(QStringLiteral("concept_max_share"), source.conceptMaxShare);
+    }
+    json.insert(QStringLiteral("concept_loss"), enumName(source.conceptLoss));
+    json.insert(QStringLiteral("concept_pooling"), enumName(source.conceptPooling));
+    if (source.conceptPooling == ConceptPooling::LogSumExp) json.insert(QStringLiteral("concept_temperature"), source.conceptTemperature);
   }
   if (source.regions) {
     // The feature folder's key includes the regions: a reopened run must ask for the same set.
@@ -229,6 +241,13 @@ TrainingSource sourceFromRunJson(const QJsonObject &json) {
     source.conceptCount = json.value(QStringLiteral("concepts")).toInt(source.conceptCount);
     source.conceptRegions = json.value(QStringLiteral("concept_regions")).toInt(source.conceptRegions);
     source.conceptFeaturesDir = json.value(QStringLiteral("concept_features")).toString();
+    // Runs from before the choice: every word, Eq. 1, max pooling (the TrainingSource defaults).
+    source.conceptWords = enumFromName<ConceptWords>(json.value(QStringLiteral("concept_words")).toString()).value_or(ConceptWords::Words);
+    source.conceptMinAgreement = json.value(QStringLiteral("concept_min_agreement")).toDouble(source.conceptMinAgreement);
+    source.conceptMaxShare = json.value(QStringLiteral("concept_max_share")).toDouble(source.conceptMaxShare);
+    source.conceptLoss = enumFromName<ConceptLoss>(json.value(QStringLiteral("concept_loss")).toString()).value_or(ConceptLoss::Logistic);
+    source.conceptPooling = enumFromName<ConceptPooling>(json.value(QStringLiteral("concept_pooling")).toString()).value_or(ConceptPooling::Max);
+    source.conceptTemperature = json.value(QStringLiteral("concept_temperature")).toDouble(source.conceptTemperature);
   }
   return source;
 }
@@ -236,6 +255,16 @@ TrainingSource sourceFromRunJson(const QJsonObject &json) {
 void requestInputsOf(const TrainConfig &config, TrainingSource &source) {
   source.parses = source.parses || config.needsTrees();
   if (config.readsConcepts()) {
+    // A reopened run's source keeps the concept CNN and pooling it recorded (run.json): runs from
+    // before these settings have none in their configuration either.
+    if (!source.concepts) {
+      source.conceptWords = config.conceptWords;
+      source.conceptMinAgreement = config.conceptMinAgreement;
+      source.conceptMaxShare = config.conceptMaxShare;
+      source.conceptLoss = config.conceptLoss;
+      source.conceptPooling = config.conceptPooling;
+      source.conceptTemperature = config.conceptTemperature;
+    }
     source.concepts = true;
     source.conceptCount = config.conceptCount;
     source.conceptRegions = config.conceptRegions;

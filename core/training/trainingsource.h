@@ -33,6 +33,13 @@ struct TrainingSource {
   bool concepts = false;
   int conceptCount = 256;
   int conceptRegions = 19;
+  // Their concept CNN and pooling (TrainConfig's concept_* settings); the defaults are what runs
+  // from before the choice used.
+  ConceptWords conceptWords = ConceptWords::Words;
+  double conceptMinAgreement = 1.2, conceptMaxShare = 0.5;
+  ConceptLoss conceptLoss = ConceptLoss::Logistic;
+  ConceptPooling conceptPooling = ConceptPooling::Max;
+  double conceptTemperature = 1.0;
   QString conceptFeaturesDir; // the concept CNN's region features; empty: the feature cache's own folder
 };
 

@@ -82,11 +82,35 @@ BackbonePreset presetForFile(const QString &path) {
   return backbonePreset(QStringLiteral("torchvision"));
 }
 
+template <>
+const std::vector<EnumName<ConceptWords>> &enumTable<ConceptWords>() {
+  static const std::vector<EnumName<ConceptWords>> table = {{ConceptWords::Words, QStringLiteral("words")},
+                                                            {ConceptWords::Content, QStringLiteral("content")}};
+  return table;
+}
+
+template <>
+const std::vector<EnumName<ConceptLoss>> &enumTable<ConceptLoss>() {
+  static const std::vector<EnumName<ConceptLoss>> table = {{ConceptLoss::Logistic, QStringLiteral("logistic")},
+                                                           {ConceptLoss::Focal, QStringLiteral("focal")}};
+  return table;
+}
+
 QJsonObject ConceptCnnOptions::toJson() const {
-  return {{QStringLiteral("input_size"), inputSize},     {QStringLiteral("feature_dim"), featureDim},
-          {QStringLiteral("max_concepts"), maxConcepts}, {QStringLiteral("min_images"), minImages},
-          {QStringLiteral("epochs"), epochs},            {QStringLiteral("batch_size"), batchSize},
-          {QStringLiteral("learning_rate"), learningRate}, {QStringLiteral("seed"), QString::number(seed)}};
+  QJsonObject json{{QStringLiteral("input_size"), inputSize},     {QStringLiteral("feature_dim"), featureDim},
+                   {QStringLiteral("max_concepts"), maxConcepts}, {QStringLiteral("min_images"), minImages},
+                   {QStringLiteral("epochs"), epochs},            {QStringLiteral("batch_size"), batchSize},
+                   {QStringLiteral("learning_rate"), learningRate}, {QStringLiteral("seed"), QString::number(seed)}};
+  if (words == ConceptWords::Content) {
+    json.insert(QStringLiteral("words"), enumName(words));
+    json.insert(QStringLiteral("min_agreement"), minAgreement);
+    json.insert(QStringLiteral("max_caption_share"), maxCaptionShare);
+  }
+  if (loss == ConceptLoss::Focal) {
+    json.insert(QStringLiteral("loss"), enumName(loss));
+    json.insert(QStringLiteral("focal_gamma"), focalGamma);
+  }
+  return json;
 }
 
 BackboneSpec BackboneSpec::parse(const QString &text) {

@@ -2,6 +2,8 @@
 // Which network turns images into feature vectors, and how its input is prepared. Torch- and
 // OpenCV-free: the CLI, the GUI and training describe a backbone with this alone.
 
+#include "io/enumnames.h"
+
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -52,6 +54,22 @@ BackbonePreset backbonePreset(const QString &name);
 // A preset guessed from a model file name (e.g. "vgg16.onnx" → vgg); "torchvision" when none fits.
 BackbonePreset presetForFile(const QString &path);
 
+// Which words become concepts: every word but the function words (the first reading of Huang et
+// al. §3.2), or content words: the parser's nouns, verbs, adjectives and numbers without the
+// caption-style words (conceptvocabulary.h).
+enum class ConceptWords { Words, Content };
+template <> const std::vector<EnumName<ConceptWords>> &enumTable<ConceptWords>(); // "words", "content"
+
+// The concept CNN's training loss: Huang et al.'s Eq. 1 (the multi-label logistic loss), or the
+// focal loss (Lin et al. 2017) FL = −(1 − p_t)^γ log p_t. Most of an image's K concepts are absent
+// and soon easy, and the logistic loss keeps pushing every easy pair towards certainty; the focal
+// factor stops that, which leaves the network less over-confident (Mukhoti et al. 2020): its scores
+// on the warped region crops it never saw in training do not saturate. Class-balanced weighting
+// (Cui et al. 2019) was the other choice: it raises the weight of rare positives, which moves
+// scores up, the wrong way for absent concepts already scored near 1.
+enum class ConceptLoss { Logistic, Focal };
+template <> const std::vector<EnumName<ConceptLoss>> &enumTable<ConceptLoss>(); // "logistic", "focal"
+
 // Options of the built-in concept CNN (Huang et al. 2018, Sec. 3.2).
 struct ConceptCnnOptions {
   int inputSize = 64;       // the demo's 128-px images at half size: shapes and colours survive
@@ -64,6 +82,14 @@ struct ConceptCnnOptions {
   int batchSize = 32;
   double learningRate = 2e-3;
   quint64 seed = 1;
+  // The concepts model's own network sets these; the defaults are the network every other model's
+  // image features come from, whose cache key they leave unchanged (toJson writes them only when
+  // they differ from these).
+  ConceptWords words = ConceptWords::Words;
+  double minAgreement = 1.2;    // Content: caption-style words below this lift are dropped
+  double maxCaptionShare = 0.5; // Content: so are words in a larger share of all captions
+  ConceptLoss loss = ConceptLoss::Logistic;
+  double focalGamma = 2.0;      // γ of the focal loss (Lin et al.'s choice)
   QJsonObject toJson() const;
 };
 

@@ -2,6 +2,7 @@
 
 #include "engine/jobcontext.h"
 #include "io/atomicfile.h"
+#include "parse/datasetparser.h"
 #include "vision/detail/cvtensor.h"
 #include "vision/detail/decodedcache.h"
 #include "vision/detail/imageinput.h"
@@ -10,6 +11,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
+#include <QSet>
 
 #include <sstream>
 
@@ -76,9 +78,12 @@ torch::Tensor ConceptCnnImpl::gridFeatures(const torch::Tensor &x) {
   return torch::adaptive_avg_pool2d(m_trunk->forward(x), {2, 2}).flatten(1);
 }
 
-torch::Tensor conceptLoss(const torch::Tensor &scores, const torch::Tensor &targets) {
+torch::Tensor conceptLoss(const torch::Tensor &scores, const torch::Tensor &targets, ConceptLoss loss, double gamma) {
   const torch::Tensor y = targets * 2 - 1; // {0,1} → {−1,+1}
-  return torch::nn::functional::softplus(-y * scores).sum(1).mean(); // log(1 + e^(−y ŷ)), Eq. 1
+  const torch::Tensor logistic = torch::nn::functional::softplus(-y * scores); // log(1 + e^(−y ŷ)) = −log p_t, Eq. 1
+  if (loss == ConceptLoss::Logistic) return logistic.sum(1).mean();
+  const torch::Tensor focalWeight = torch::pow(1 - torch::sigmoid(y * scores), gamma); // (1 − p_t)^γ
+  return (focalWeight * logistic).sum(1).mean();
 }
 
 namespace {
@@ -190,7 +195,8 @@ double fitConceptCnn(const TrainingData &data, const ConceptCnnOptions &options,
       if (job) job->checkpoint();
       const torch::Tensor index = order.slice(0, start, std::min<int64_t>(n, start + options.batchSize));
       optimiser.zero_grad();
-      const torch::Tensor loss = conceptLoss(model.net->forward(x.index_select(0, index)), y.index_select(0, index));
+      const torch::Tensor loss =
+          conceptLoss(model.net->forward(x.index_select(0, index)), y.index_select(0, index), options.loss, options.focalGamma);
       loss.backward();
       optimiser.step();
       sum += loss.item<double>();
@@ -206,6 +212,54 @@ double fitConceptCnn(const TrainingData &data, const ConceptCnnOptions &options,
   }
   model.net->eval();
   return lastLoss;
+}
+
+// Open-class and other words of every caption of the training images, from the caption parser
+// (the tree models' cache, so their parses are shared); other captions are left empty.
+std::vector<CaptionWordClasses> wordClassesOf(const Dataset &dataset, const std::vector<int> &images, JobContext *job) {
+  static const QSet<QString> open{QStringLiteral("NOUN"), QStringLiteral("PROPN"), QStringLiteral("VERB"), QStringLiteral("ADJ"),
+                                  QStringLiteral("NUM")};
+  QStringList texts;
+  std::vector<int> which;
+  for (int image : images)
+    for (int c : dataset.images[image].captions) {
+      texts << dataset.captions[c].raw;
+      which.push_back(c);
+    }
+  CaptionParseOptions parseOptions;
+  parseOptions.parser.style = DependencyStyle::Collapsed;
+  parseOptions.cacheName = QStringLiteral("training-captions");
+  const CaptionParses parses = parseCaptions(texts, parseOptions, job);
+  std::vector<CaptionWordClasses> classes(dataset.captions.size());
+  for (std::size_t k = 0; k < which.size(); ++k) {
+    const ParsedCaption &parse = parses.captions[k];
+    CaptionWordClasses &words = classes[std::size_t(which[k])];
+    for (int t = 0; t < int(parse.tokens.size()) && t < int(parse.upos.size()); ++t)
+      (open.contains(parse.upos[t]) ? words.open : words.closed).insert(parse.tokens[t].toLower());
+  }
+  return classes;
+}
+
+ConceptVocabulary buildVocabulary(const Dataset &dataset, const std::vector<int> &train, const ConceptCnnOptions &options, JobContext *job) {
+  ConceptVocabularyOptions vocabulary;
+  vocabulary.maxConcepts = options.maxConcepts;
+  vocabulary.minImages = options.minImages;
+  if (options.words == ConceptWords::Words) {
+    vocabulary.minAgreement = 0;
+    vocabulary.maxCaptionShare = 1;
+    return ConceptVocabulary::build(dataset, train, vocabulary);
+  }
+  vocabulary.minAgreement = options.minAgreement;
+  vocabulary.maxCaptionShare = options.maxCaptionShare;
+  const ConceptVocabulary built = ConceptVocabulary::build(dataset, train, vocabulary, wordClassesOf(dataset, train, job));
+  if (job && !built.dropped().empty()) {
+    QStringList names;
+    for (std::size_t k = 0; k < built.dropped().size() && k < 10; ++k) names << built.dropped()[k].name;
+    job->log(QStringLiteral("concept CNN: %1 words left out as caption style or too frequent: %2%3")
+                 .arg(built.dropped().size())
+                 .arg(names.join(QStringLiteral(", ")), built.dropped().size() > 10 ? QStringLiteral(", …") : QString()));
+  }
+  return built;
 }
 
 // The trained network and the config that vouches for it, in the folder and (when given) the shared folder.
@@ -236,7 +290,7 @@ ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec
   if (loadSharedCopy(folder, sharedFolder, key, options, model, job)) return model;
 
   const std::vector<int> train = trainingImages(dataset);
-  model.vocabulary = ConceptVocabulary::build(dataset, train, options.maxConcepts, options.minImages);
+  model.vocabulary = buildVocabulary(dataset, train, options, job);
   if (model.vocabulary.size() < 2)
     throw std::runtime_error(QStringLiteral("%1: concept CNN: only %2 concepts occur in %3+ training images' captions")
                                  .arg(dataset.root)

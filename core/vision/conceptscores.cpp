@@ -6,6 +6,8 @@
 #include <QFile>
 #include <QJsonDocument>
 
+#include <cmath>
+
 namespace gs {
 
 namespace {
@@ -26,7 +28,38 @@ void maxPoolRegions(const float *regionScores, int regions, int concepts, float 
   }
 }
 
-ConceptScores scoreConcepts(const FeatureSet &regions) {
+template <>
+const std::vector<EnumName<ConceptPooling>> &enumTable<ConceptPooling>() {
+  static const std::vector<EnumName<ConceptPooling>> table = {{ConceptPooling::Max, QStringLiteral("max")},
+                                                              {ConceptPooling::NoisyOr, QStringLiteral("noisy-or")},
+                                                              {ConceptPooling::LogSumExp, QStringLiteral("lse")}};
+  return table;
+}
+
+void poolRegions(const float *regionLogits, int regions, int concepts, ConceptPooling pooling, double temperature, float *p,
+                 int *bestRegion) {
+  const auto sigmoid = [](double z) { return 1.0 / (1.0 + std::exp(-z)); };
+  for (int c = 0; c < concepts; ++c) {
+    const auto logit = [&](int r) { return double(regionLogits[std::size_t(r) * concepts + c]); };
+    int best = 0;
+    for (int r = 1; r < regions; ++r)
+      if (logit(r) > logit(best)) best = r;
+    bestRegion[c] = best;
+    if (pooling == ConceptPooling::Max) {
+      p[c] = float(sigmoid(logit(best)));
+    } else if (pooling == ConceptPooling::NoisyOr) {
+      double none = 1.0;
+      for (int r = 0; r < regions; ++r) none *= 1.0 - sigmoid(logit(r));
+      p[c] = float(1.0 - none);
+    } else { // log-mean-exp, shifted by the max for stability
+      double sum = 0;
+      for (int r = 0; r < regions; ++r) sum += std::exp(temperature * (logit(r) - logit(best)));
+      p[c] = float(sigmoid(logit(best) + std::log(sum / regions) / temperature));
+    }
+  }
+}
+
+ConceptScores scoreConcepts(const FeatureSet &regions, ConceptPooling pooling, double temperature) {
   const QString folder = regions.folder();
   if (!regions.hasRegions()) fail(folder, QStringLiteral("concept scores need region features (`features --regions`)"));
   QFile configFile(QDir(folder).filePath(QStringLiteral("conceptcnn.json")));
@@ -59,10 +92,10 @@ ConceptScores scoreConcepts(const FeatureSet &regions) {
     torch::Tensor features = torch::empty({std::int64_t(boxes.size()), featureDim});
     for (std::size_t r = 0; r < boxes.size(); ++r)
       std::copy(boxes[r].feature, boxes[r].feature + featureDim, features[std::int64_t(r)].data_ptr<float>());
-    // §3.2: σ of each region's scores (parameters shared among regions), element-wise max over regions.
-    const auto scores = torch::sigmoid(net->scoresOf(features)).contiguous();
-    maxPoolRegions(scores.data_ptr<float>(), int(boxes.size()), k, out.scores.data() + std::size_t(row) * k,
-                   out.bestRegion.data() + std::size_t(row) * k);
+    // §3.2: each region's scores (parameters shared among regions), pooled over the regions.
+    const auto logits = net->scoresOf(features).contiguous();
+    poolRegions(logits.data_ptr<float>(), int(boxes.size()), k, pooling, temperature, out.scores.data() + std::size_t(row) * k,
+                out.bestRegion.data() + std::size_t(row) * k);
   }
   return out;
 }

@@ -9,6 +9,7 @@
 // network being the one saved beside those features (conceptcnn.pt / conceptcnn.json). Torch-free.
 
 #include "data/boxes.h"
+#include "io/enumnames.h"
 #include "vision/features.h"
 
 #include <QStringList>
@@ -16,6 +17,15 @@
 #include <vector>
 
 namespace gs {
+
+// How an image's region scores become one score per concept. Max (§3.2): the best region's σ(z).
+// Over 20 boxes, max saturates: a concept the network gives a 0.2 chance in each box reaches 0.99
+// in one of them. NoisyOr, 1 − Π(1 − σ(z_r)) (the multiple-instance reading, Fang et al. 2015),
+// saturates further. LogSumExp pools the logits, σ((1/T) log((1/R) Σ_r e^{T z_r})), which lies
+// between the mean logit (T → 0) and the max (T → ∞): one confident box still counts, twenty
+// lukewarm ones do not add up.
+enum class ConceptPooling { Max, NoisyOr, LogSumExp };
+template <> const std::vector<EnumName<ConceptPooling>> &enumTable<ConceptPooling>(); // "max", "noisy-or", "lse"
 
 struct ConceptScores {
   QStringList names;              // K concept names (display forms), the concept CNN's vocabulary
@@ -30,9 +40,14 @@ struct ConceptScores {
 // writes p (K) and, per concept, the first region reaching the maximum.
 void maxPoolRegions(const float *regionScores, int regions, int concepts, float *p, int *bestRegion);
 
+// The same from the regions' logits z (R × K, region-major) by `pooling` (temperature T for
+// LogSumExp); bestRegion is the region with the largest logit.
+void poolRegions(const float *regionLogits, int regions, int concepts, ConceptPooling pooling, double temperature, float *p,
+                 int *bestRegion);
+
 // Scores every row of `regions`, a concept-CNN feature set with regions. Throws std::runtime_error
 // naming the folder when it is not one (another backbone, no regions, the network missing or
 // unreadable). Cost: one K × featureDim product per region.
-ConceptScores scoreConcepts(const FeatureSet &regions);
+ConceptScores scoreConcepts(const FeatureSet &regions, ConceptPooling pooling = ConceptPooling::Max, double temperature = 1.0);
 
 }  // namespace gs

@@ -4,6 +4,8 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <map>
 
 namespace gs {
@@ -69,31 +71,19 @@ QString conceptLemma(const QString &input) {
   return w;
 }
 
-ConceptVocabulary ConceptVocabulary::build(const Dataset &dataset, const std::vector<int> &images, int maxConcepts,
-                                           int minImages) {
-  QHash<QString, int> imageCount;                // lemma → images it occurs in
-  QHash<QString, QHash<QString, int>> surface;   // lemma → surface form → token count
-  for (int image : images) {
-    QSet<QString> seen;
-    for (int c : dataset.images[image].captions) {
-      for (const QString &token : dataset.captions[c].tokens) {
-        if (token.isEmpty() || isFunctionWord(token)) continue;
-        const QString lemma = conceptLemma(token);
-        surface[lemma][token] += 1;
-        seen.insert(lemma);
-      }
-    }
-    for (const QString &lemma : seen) imageCount[lemma] += 1;
-  }
-  std::vector<std::pair<int, QString>> ranked;
-  for (auto it = imageCount.cbegin(); it != imageCount.cend(); ++it)
-    if (it.value() >= minImages) ranked.emplace_back(-it.value(), it.key());
-  std::sort(ranked.begin(), ranked.end());
-  if (static_cast<int>(ranked.size()) > maxConcepts) ranked.resize(maxConcepts);
+namespace {
 
-  ConceptVocabulary vocabulary;
-  for (const auto &[negCount, lemma] : ranked) {
-    const QHash<QString, int> &forms = surface[lemma];
+// What build() learns of one lemma over the training captions.
+struct LemmaStats {
+  int images = 0, captions = 0;
+  long long pairs = 0, agreeing = 0; // other captions of the same image, and those using it too
+  int openVotes = 0, closedVotes = 0;
+  QHash<QString, int> forms;         // surface form → token count
+  double agreement(int totalCaptions) const {
+    if (pairs == 0 || captions == 0) return std::numeric_limits<double>::infinity(); // one caption per image: no evidence
+    return (double(agreeing) / double(pairs)) / (double(captions) / totalCaptions);
+  }
+  QString displayForm() const {
     QString best;
     int bestCount = -1;
     for (auto it = forms.cbegin(); it != forms.cend(); ++it)
@@ -101,9 +91,79 @@ ConceptVocabulary ConceptVocabulary::build(const Dataset &dataset, const std::ve
         best = it.key();
         bestCount = it.value();
       }
+    return best;
+  }
+};
+
+// The lemmas of one caption, voting on each one's word class.
+QSet<QString> captionLemmas(const CaptionRecord &caption, const CaptionWordClasses *classes, QHash<QString, LemmaStats> &stats) {
+  QSet<QString> lemmas;
+  for (const QString &token : caption.tokens) {
+    if (token.isEmpty() || isFunctionWord(token)) continue;
+    const QString lemma = conceptLemma(token);
+    LemmaStats &s = stats[lemma];
+    s.forms[token] += 1;
+    if (classes && classes->open.contains(token)) ++s.openVotes;
+    else if (classes && classes->closed.contains(token)) ++s.closedVotes;
+    lemmas.insert(lemma);
+  }
+  return lemmas;
+}
+
+// Counts, for every lemma of every caption of the image, the image's other captions and those of
+// them that use the lemma too.
+void countAgreement(const std::vector<QSet<QString>> &captions, QHash<QString, LemmaStats> &stats) {
+  for (std::size_t i = 0; i < captions.size(); ++i)
+    for (const QString &lemma : captions[i]) {
+      LemmaStats &s = stats[lemma];
+      ++s.captions;
+      for (std::size_t j = 0; j < captions.size(); ++j)
+        if (j != i) {
+          ++s.pairs;
+          s.agreeing += captions[j].contains(lemma) ? 1 : 0;
+        }
+    }
+}
+
+}  // namespace
+
+ConceptVocabulary ConceptVocabulary::build(const Dataset &dataset, const std::vector<int> &images, const ConceptVocabularyOptions &options,
+                                           const std::vector<CaptionWordClasses> &classes) {
+  QHash<QString, LemmaStats> stats;
+  int totalCaptions = 0;
+  for (int image : images) {
+    std::vector<QSet<QString>> perCaption;
+    QSet<QString> seen;
+    for (int c : dataset.images[image].captions) {
+      const CaptionWordClasses *wordClasses = std::size_t(c) < classes.size() ? &classes[std::size_t(c)] : nullptr;
+      perCaption.push_back(captionLemmas(dataset.captions[c], wordClasses, stats));
+      seen.unite(perCaption.back());
+      ++totalCaptions;
+    }
+    countAgreement(perCaption, stats);
+    for (const QString &lemma : seen) stats[lemma].images += 1;
+  }
+  ConceptVocabulary vocabulary;
+  std::vector<std::pair<int, QString>> ranked;
+  for (auto it = stats.cbegin(); it != stats.cend(); ++it) {
+    const LemmaStats &s = it.value();
+    if (s.images < options.minImages || s.closedVotes > s.openVotes) continue;
+    const double agreement = s.agreement(totalCaptions), share = double(s.captions) / std::max(1, totalCaptions);
+    QString reason;
+    if (agreement < options.minAgreement) reason = QStringLiteral("caption style");
+    else if (share > options.maxCaptionShare) reason = QStringLiteral("too frequent");
+    if (reason.isEmpty()) ranked.emplace_back(-s.images, it.key());
+    else vocabulary.m_dropped.push_back({s.displayForm(), s.images, agreement, share, reason});
+  }
+  std::sort(ranked.begin(), ranked.end());
+  if (static_cast<int>(ranked.size()) > options.maxConcepts) ranked.resize(std::size_t(options.maxConcepts));
+  std::sort(vocabulary.m_dropped.begin(), vocabulary.m_dropped.end(),
+            [](const DroppedConcept &a, const DroppedConcept &b) { return a.images != b.images ? a.images > b.images : a.name < b.name; });
+  for (const auto &entry : ranked) {
+    const QString &lemma = entry.second;
     vocabulary.m_index.insert(lemma, vocabulary.m_lemmas.size());
     vocabulary.m_lemmas << lemma;
-    vocabulary.m_names << best;
+    vocabulary.m_names << stats[lemma].displayForm();
   }
   return vocabulary;
 }
@@ -121,8 +181,17 @@ std::vector<int> ConceptVocabulary::conceptsOf(const Dataset &dataset, int image
 }
 
 QJsonObject ConceptVocabulary::toJson() const {
-  return {{QStringLiteral("names"), QJsonArray::fromStringList(m_names)},
-          {QStringLiteral("lemmas"), QJsonArray::fromStringList(m_lemmas)}};
+  QJsonArray dropped;
+  for (const DroppedConcept &d : m_dropped)
+    dropped.append(QJsonObject{{QStringLiteral("name"), d.name},
+                               {QStringLiteral("images"), d.images},
+                               {QStringLiteral("agreement"), std::isfinite(d.agreement) ? QJsonValue(d.agreement) : QJsonValue()},
+                               {QStringLiteral("caption_share"), d.captionShare},
+                               {QStringLiteral("reason"), d.reason}});
+  QJsonObject json{{QStringLiteral("names"), QJsonArray::fromStringList(m_names)},
+                   {QStringLiteral("lemmas"), QJsonArray::fromStringList(m_lemmas)}};
+  if (!dropped.isEmpty()) json.insert(QStringLiteral("dropped"), dropped);
+  return json;
 }
 
 ConceptVocabulary ConceptVocabulary::fromJson(const QJsonObject &json) {
@@ -131,6 +200,12 @@ ConceptVocabulary ConceptVocabulary::fromJson(const QJsonObject &json) {
   for (const QJsonValue &v : json.value(QStringLiteral("lemmas")).toArray()) {
     vocabulary.m_index.insert(v.toString(), vocabulary.m_lemmas.size());
     vocabulary.m_lemmas << v.toString();
+  }
+  for (const QJsonValue &v : json.value(QStringLiteral("dropped")).toArray()) {
+    const QJsonObject d = v.toObject();
+    vocabulary.m_dropped.push_back({d.value(QStringLiteral("name")).toString(), d.value(QStringLiteral("images")).toInt(),
+                                    d.value(QStringLiteral("agreement")).toDouble(std::numeric_limits<double>::infinity()),
+                                    d.value(QStringLiteral("caption_share")).toDouble(), d.value(QStringLiteral("reason")).toString()});
   }
   return vocabulary;
 }

@@ -2,9 +2,12 @@
 // the Scenes demo a linear probe on its penultimate features predicts the held-out images' colour
 // and shape labels far above chance.
 
+#include <torch/torch.h> // before any Qt header (`slots`)
+
 #include "data/scenes/scenesdemo.h"
 #include "modeltestthreads.h"
 #include "vision/conceptvocabulary.h"
+#include "vision/detail/conceptcnn.h"
 #include "vision/features.h"
 
 #include <QCoreApplication>
@@ -113,7 +116,7 @@ private Q_SLOTS:
       dataset.images.push_back(image);
       dataset.captions.push_back(caption(i, texts[i]));
     }
-    const ConceptVocabulary vocabulary = ConceptVocabulary::build(dataset, {0, 1, 2, 3}, 256, 2);
+    const ConceptVocabulary vocabulary = ConceptVocabulary::build(dataset, {0, 1, 2, 3}, ConceptVocabularyOptions{256, 2, 0, 1});
     // red (3 images), then blue, circle, dog, grass, run, square, two (2 each), by name.
     QCOMPARE(vocabulary.names().first(), QStringLiteral("red"));
     QCOMPARE(vocabulary.size(), 8);
@@ -127,6 +130,69 @@ private Q_SLOTS:
     const ConceptVocabulary copy = ConceptVocabulary::fromJson(vocabulary.toJson());
     QCOMPARE(copy.names(), vocabulary.names());
     QCOMPARE(copy.indexOf(QStringLiteral("dogs")), vocabulary.indexOf(QStringLiteral("dog")));
+  }
+
+  // Caption-style words: "picture" is used by one caption of each image, so one caption's use of
+  // it says nothing about the image's others (agreement 0), while "dog" is used by every caption of
+  // the images it is in. A word the parser tags as closed-class ("well" as an adverb) is left out.
+  void vocabularyDropsCaptionStyleWords() {
+    Dataset dataset;
+    const std::vector<QStringList> images{
+        {QStringLiteral("a picture of a dog"), QStringLiteral("dog on grass"), QStringLiteral("the dog runs well")},
+        {QStringLiteral("a picture of a cat"), QStringLiteral("cat on a sofa"), QStringLiteral("the cat sleeps well")},
+        {QStringLiteral("a picture of a dog"), QStringLiteral("a dog and a ball"), QStringLiteral("dog plays well")},
+        {QStringLiteral("a cat in a picture"), QStringLiteral("cat on grass"), QStringLiteral("a grey cat on grass well fed")}};
+    std::vector<CaptionWordClasses> classes;
+    for (int i = 0; i < int(images.size()); ++i) {
+      ImageRecord image;
+      image.id = QString::number(i);
+      for (const QString &text : images[std::size_t(i)]) {
+        image.captions.push_back(int(dataset.captions.size()));
+        dataset.captions.push_back(caption(i, text));
+        CaptionWordClasses words;
+        for (const QString &token : text.split(QLatin1Char(' '))) (token == QLatin1String("well") ? words.closed : words.open).insert(token);
+        classes.push_back(words);
+      }
+      dataset.images.push_back(image);
+    }
+    const ConceptVocabulary content = ConceptVocabulary::build(dataset, {0, 1, 2, 3}, ConceptVocabularyOptions{256, 2, 1.2, 0.9}, classes);
+    QVERIFY(content.indexOf(QStringLiteral("dog")) >= 0);
+    QVERIFY(content.indexOf(QStringLiteral("cat")) >= 0);
+    QCOMPARE(content.indexOf(QStringLiteral("picture")), -1);
+    QCOMPARE(content.indexOf(QStringLiteral("well")), -1);
+    QCOMPARE(content.dropped().size(), std::size_t(1));
+    QCOMPARE(content.dropped().front().name, QStringLiteral("picture"));
+    QCOMPARE(content.dropped().front().reason, QStringLiteral("caption style"));
+    QCOMPARE(content.dropped().front().agreement, 0.0);
+    // "grass": 3 captions; of their 6 siblings 2 use it too: lift (2/6) / (3/12) = 1.33, kept.
+    QVERIFY(content.indexOf(QStringLiteral("grass")) >= 0);
+    // "dog": in 6 of 12 captions, and every sibling uses it: lift 1 / (6/12) = 2. Kept at a
+    // threshold up to 2, dropped above.
+    QVERIFY(ConceptVocabulary::build(dataset, {0, 1, 2, 3}, ConceptVocabularyOptions{256, 2, 2.0, 0.9}, classes).indexOf(QStringLiteral("dog")) >= 0);
+    QCOMPARE(ConceptVocabulary::build(dataset, {0, 1, 2, 3}, ConceptVocabularyOptions{256, 2, 2.1, 0.9}, classes).indexOf(QStringLiteral("dog")), -1);
+    // Without thresholds and word classes every frequent non-function word is kept.
+    const ConceptVocabulary words = ConceptVocabulary::build(dataset, {0, 1, 2, 3}, ConceptVocabularyOptions{256, 2, 0, 1});
+    QVERIFY(words.indexOf(QStringLiteral("picture")) >= 0);
+    QVERIFY(words.indexOf(QStringLiteral("well")) >= 0);
+    // Too frequent: "picture" is in 4 of 12 captions, above a share of 0.3.
+    const ConceptVocabulary frequent = ConceptVocabulary::build(dataset, {0, 1, 2, 3}, ConceptVocabularyOptions{256, 2, 0, 0.3}, classes);
+    QCOMPARE(frequent.indexOf(QStringLiteral("picture")), -1);
+    QCOMPARE(frequent.dropped().front().reason, QStringLiteral("too frequent"));
+    const ConceptVocabulary copy = ConceptVocabulary::fromJson(content.toJson());
+    QCOMPARE(copy.dropped().size(), std::size_t(1));
+    QCOMPARE(copy.dropped().front().reason, QStringLiteral("caption style"));
+  }
+
+  // Eq. 1 and the focal loss on one pair, by hand: z = 2, present: p_t = σ(2) = 0.880797,
+  // −log p_t = 0.126928, (1 − p_t)^2 = 0.014209; absent: p_t = σ(−2), −log p_t = 2.126928,
+  // (1 − p_t)^2 = 0.775803.
+  void focalLossByHand() {
+    const torch::Tensor z = torch::tensor({{2.0f, 2.0f}});
+    const torch::Tensor y = torch::tensor({{1.0f, 0.0f}});
+    QVERIFY(std::abs(vision::conceptLoss(z, y).item<double>() - (0.126928 + 2.126928)) < 1e-5);
+    const double focal = 0.014209 * 0.126928 + 0.775803 * 2.126928;
+    QVERIFY(std::abs(vision::conceptLoss(z, y, ConceptLoss::Focal, 2.0).item<double>() - focal) < 1e-5);
+    QVERIFY(std::abs(vision::conceptLoss(z, y, ConceptLoss::Focal, 0.0).item<double>() - (0.126928 + 2.126928)) < 1e-5); // γ = 0: Eq. 1
   }
 
   // Acceptance: on the Scenes demo, a linear probe on the concept CNN's features predicts held-out

@@ -2,7 +2,8 @@
 // by hand, the ablations' image sides, region max-pooling that keeps the arg-max region (§3.2), the
 // generation loss of Eq. 3 / §3.4 against a step-by-step computation of the LSTM equations on a
 // 3-word caption with fixed weights, gradients from L_gen into W_l, W_g, U_l, U_g, the mismatched
-// pairs drawn beyond the minibatch for L_mat, and scheduled sampling's ε.
+// pairs drawn beyond the minibatch for L_mat, and scheduled sampling's ε; the calibration of
+// concept scores (reliability bins and the expected calibration error) against hand counts.
 
 #include <torch/torch.h> // before any Qt header (`slots`)
 
@@ -11,6 +12,7 @@
 #include "models/detail/imageside.h"
 #include "training/detail/conceptsloss.h"
 #include "training/detail/losses.h"
+#include "evaluation/calibration.h"
 #include "vision/conceptscores.h"
 
 #include <QTest>
@@ -86,6 +88,52 @@ private Q_SLOTS:
   }
 
   // §3.2: the element-wise max over regions, and which region gave it (the first on ties).
+  // Ten pairs in two bins: 0.05 ×4 (one present), 0.95 ×6 (three present). ECE =
+  // 0.4·|0.05 − 0.25| + 0.6·|0.95 − 0.5| = 0.08 + 0.27 = 0.35.
+  void calibrationAgainstHandCounts() {
+    const std::vector<float> scores{0.05f, 0.05f, 0.05f, 0.05f, 0.95f, 0.95f, 0.95f, 0.95f, 0.95f, 0.95f};
+    const std::vector<char> present{1, 0, 0, 0, 1, 1, 1, 0, 0, 0};
+    const Calibration c = calibrate(scores, present, 10);
+    QCOMPARE(c.pairs, 10LL);
+    QCOMPARE(c.positives, 4LL);
+    QCOMPARE(c.bins.size(), std::size_t(10));
+    QCOMPARE(c.bins[0].count, 4LL);
+    QCOMPARE(c.bins[9].count, 6LL);
+    QVERIFY(std::abs(c.bins[0].frequency - 0.25) < 1e-12);
+    QVERIFY(std::abs(c.bins[9].frequency - 0.5) < 1e-12);
+    QVERIFY(std::abs(c.ece - 0.35) < 1e-6);
+    QVERIFY(std::abs(c.meanPresent - (0.05 + 3 * 0.95) / 4) < 1e-6);
+    QVERIFY(std::abs(c.meanAbsent - (3 * 0.05 + 3 * 0.95) / 6) < 1e-6);
+    // Scores equal to their bin's present share: calibrated; a score of exactly 1 falls in the last bin.
+    const Calibration perfect = calibrate({0.5f, 0.5f, 1.0f}, {1, 0, 1}, 2);
+    QVERIFY(perfect.ece < 1e-9);
+    QCOMPARE(perfect.bins[1].count, 3LL);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, calibrate({0.5f}, {}, 10));
+  }
+
+  // Two regions with logits 0 and 2: max σ(2) = 0.880797; noisy-OR 1 − 0.5 · 0.119203 = 0.940399;
+  // log-sum-exp (T = 1) σ(log((1 + e²) / 2)) = σ(1.433781) = 0.807480; all name region 1.
+  void regionPoolingsByHand() {
+    const float logits[] = {0.0f, 2.0f};
+    const std::vector<std::pair<ConceptPooling, double>> expected{
+        {ConceptPooling::Max, 0.880797}, {ConceptPooling::NoisyOr, 0.940399}, {ConceptPooling::LogSumExp, 0.807480}};
+    for (const auto &[pooling, value] : expected) {
+      float p = 0;
+      int best = -1;
+      poolRegions(logits, 2, 1, pooling, 1.0, &p, &best);
+      QVERIFY2(std::abs(p - value) < 1e-5, qPrintable(enumName(pooling)));
+      QCOMPARE(best, 1);
+    }
+    // Twenty lukewarm regions (σ = 0.2) do not add up under log-sum-exp; noisy-OR makes them certain.
+    const std::vector<float> lukewarm(20, float(std::log(0.2 / 0.8)));
+    float lse = 0, noisy = 0;
+    int best = 0;
+    poolRegions(lukewarm.data(), 20, 1, ConceptPooling::LogSumExp, 1.0, &lse, &best);
+    poolRegions(lukewarm.data(), 20, 1, ConceptPooling::NoisyOr, 1.0, &noisy, &best);
+    QVERIFY(std::abs(lse - 0.2f) < 1e-5);
+    QVERIFY(noisy > 0.98f);
+  }
+
   void regionMaxPoolingKeepsTheArgMaxRegion() {
     const std::vector<float> scores = {0.1f, 0.9f, 0.3f,   // region 0: the whole image
                                        0.7f, 0.2f, 0.3f,   // region 1

@@ -16,6 +16,7 @@
 
 #include "modeltestthreads.h"
 #include "scenesfixture.h"
+#include "training/inspect/conceptinspection.h"
 #include "training/trainer.h"
 #include "training/trainingsource.h"
 
@@ -116,6 +117,28 @@ private Q_SLOTS:
     const QString figures = QStringLiteral("mR cnp+ctx %1, ctx %2, cnp %3").arg(fused).arg(context).arg(concepts);
     QVERIFY2(fused > context, qPrintable(figures));
     QVERIFY2(fused > concepts, qPrintable(figures));
+  }
+
+  // The concept CNN the concepts model trains by default (content words without caption-style
+  // ones, the focal loss, log-sum-exp over the regions) against the one above (every word, Eq. 1,
+  // max pooling): on the validation images absent concepts score below 0.5 on average, present
+  // ones well above them, and the expected calibration error falls.
+  void calibratedConceptScores() {
+    TrainingSource source = test::scenesWithConcepts(m_dir.path(), false);
+    source.conceptFeaturesDir = m_dir.filePath(QStringLiteral("calibrated-concepts"));
+    source.concepts = false; // as for a new run: its concept settings come from the configuration
+    requestInputsOf(TrainConfig::defaultsFor(ModelKind::Concepts), source);
+    QCOMPARE(source.conceptPooling, ConceptPooling::LogSumExp);
+    const TrainingData calibrated = prepareTrainingData(source);
+    const Calibration before = conceptCalibration(m_data, Split::Val), after = conceptCalibration(calibrated, Split::Val);
+    const QString figures = QStringLiteral("mean score present / absent, ECE: before %1 / %2, %3; after %4 / %5, %6")
+                                .arg(before.meanPresent).arg(before.meanAbsent).arg(before.ece)
+                                .arg(after.meanPresent).arg(after.meanAbsent).arg(after.ece);
+    qInfo("%s", qPrintable(figures));
+    QVERIFY2(after.meanAbsent < 0.5, qPrintable(figures));
+    QVERIFY2(after.meanPresent > after.meanAbsent + 0.15, qPrintable(figures));
+    QVERIFY2(after.ece < before.ece, qPrintable(figures));
+    QVERIFY(!calibrated.conceptNames.contains(QStringLiteral("picture"))); // a caption-style word
   }
 
   // Usage errors name the setting: λ < 0, r < 1, K < 1, crops other than 1 or 10.

@@ -7,6 +7,7 @@
 #include "training/runs/runcurves.h"
 #include "training/runs/runfolder.h"
 #include "training/trainer.h"
+#include "training/trainingsource.h"
 
 #include "synthetictraining.h"
 
@@ -100,6 +101,33 @@ private Q_SLOTS:
       QCOMPARE(epochs[k].validation.toJson(), liveEpochs[k].validation.toJson());
       QCOMPARE(epochs[k].best, liveEpochs[k].best);
     }
+  }
+
+  // A concepts run records its concept CNN and pooling; one from before these settings reopens with
+  // what it used (every word, Eq. 1, max pooling), whatever today's defaults are, and a new run
+  // takes them from its configuration.
+  void conceptSettingsRoundTripAndOldRunsKeepTheirs() {
+    TrainConfig config = TrainConfig::defaultsFor(ModelKind::Concepts);
+    TrainingSource fresh;
+    requestInputsOf(config, fresh);
+    QCOMPARE(fresh.conceptWords, ConceptWords::Content);
+    QCOMPARE(fresh.conceptLoss, ConceptLoss::Focal);
+    QCOMPARE(fresh.conceptPooling, ConceptPooling::LogSumExp);
+    const TrainingSource back = sourceFromRunJson(sourceToRunJson(fresh));
+    QCOMPARE(back.conceptWords, ConceptWords::Content);
+    QCOMPARE(back.conceptMinAgreement, fresh.conceptMinAgreement);
+    QCOMPARE(back.conceptLoss, ConceptLoss::Focal);
+    QCOMPARE(back.conceptPooling, ConceptPooling::LogSumExp);
+    QCOMPARE(back.conceptTemperature, fresh.conceptTemperature);
+
+    QJsonObject old = sourceToRunJson(fresh);
+    for (const char *key : {"concept_words", "concept_min_agreement", "concept_max_share", "concept_loss", "concept_pooling", "concept_temperature"})
+      old.remove(QLatin1String(key));
+    TrainingSource reopened = sourceFromRunJson(old);
+    requestInputsOf(config, reopened);
+    QCOMPARE(reopened.conceptWords, ConceptWords::Words);
+    QCOMPARE(reopened.conceptLoss, ConceptLoss::Logistic);
+    QCOMPARE(reopened.conceptPooling, ConceptPooling::Max);
   }
 
   void filesAreNamedInOnePlace() {

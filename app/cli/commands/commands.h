@@ -34,6 +34,8 @@ Command analyzeCommand(); // where a joint space fails
 // `inspect RUN --image ID` of a concepts run (conceptscommands.cpp).
 class Arguments;
 int inspectConcepts(const QString &runDir, const Arguments &args);
+// `inspect RUN --calibration` of a concepts run (conceptscommands.cpp).
+int inspectCalibration(const QString &runDir, const Arguments &args);
 
 // The benchmarks `bench` gathers (gemm and train are in benchcommand.cpp).
 Command benchParseCommand();    // benchparse.cpp

@@ -15,6 +15,8 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 
 namespace gs::cli {
 
@@ -80,6 +82,46 @@ int inspectConcepts(const QString &runDir, const Arguments &args) {
   out() << QStringLiteral("nearest captions (✓ describes the image):\n");
   for (const NearCaption &n : inspection.nearest)
     out() << QStringLiteral("  %1 %2 %3\n").arg(n.score, 6, 'f', 3).arg(n.matched ? QStringLiteral("✓") : QStringLiteral(" "), n.text);
+  return kExitOk;
+}
+
+namespace {
+
+// The reliability diagram as text: per score bin, the share of present concepts drawn as a bar
+// against the bin's mean score (a calibrated model's bars reach its marker).
+void printReliability(const Calibration &c) {
+  out() << QStringLiteral("  score bin     pairs   mean score  present  (bar: present share, | at the mean score)\n");
+  for (const ReliabilityBin &b : c.bins) {
+    if (b.count == 0) continue;
+    constexpr int kWidth = 40;
+    QString bar(kWidth, QLatin1Char(' '));
+    const int filled = int(std::lround(b.frequency * kWidth)), marker = std::min(kWidth - 1, int(b.confidence * kWidth));
+    for (int k = 0; k < filled; ++k) bar[k] = QLatin1Char('#');
+    bar[marker] = QLatin1Char('|');
+    out() << QStringLiteral("  %1–%2 %3 %4 %5  %6\n")
+                 .arg(b.from, 0, 'f', 1).arg(b.to, 0, 'f', 1).arg(b.count, 10).arg(b.confidence, 10, 'f', 3).arg(b.frequency, 8, 'f', 3).arg(bar);
+  }
+}
+
+}  // namespace
+
+int inspectCalibration(const QString &runDir, const Arguments &args) {
+  const std::optional<Split> split = splitFromName(args.value(QStringLiteral("split")));
+  if (!split || *split == Split::Train) throw UsageError("--split: expected val or test (held-out images)");
+  const ConceptInspector inspector(runDir);
+  const Calibration c = conceptCalibration(inspector.data(), *split);
+  if (args.isSet(QStringLiteral("json"))) {
+    QJsonObject o = c.toJson();
+    o.insert(QStringLiteral("split"), args.value(QStringLiteral("split")));
+    o.insert(QStringLiteral("concepts"), inspector.data().conceptCount());
+    out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
+    return kExitOk;
+  }
+  out() << QStringLiteral("concept scores on the %1 %2 images against the concepts their captions mention (%3 concepts):\n")
+               .arg(inspector.data().imagesIn(*split).size()).arg(args.value(QStringLiteral("split"))).arg(inspector.data().conceptCount());
+  out() << QStringLiteral("  mean score of present concepts %1, of absent ones %2\n").arg(c.meanPresent, 0, 'f', 3).arg(c.meanAbsent, 0, 'f', 3);
+  out() << QStringLiteral("  expected calibration error %1 (%2 pairs, %3 present)\n").arg(c.ece, 0, 'f', 3).arg(c.pairs).arg(c.positives);
+  printReliability(c);
   return kExitOk;
 }
 

@@ -51,12 +51,16 @@ Command inspectCommand() {
                      {QStringLiteral("image"), QStringLiteral("ID"), QStringLiteral("Image id to score every node against.")},
                      {QStringLiteral("relations"), {}, QStringLiteral("Rank SDT-RNN's relation matrices by Frobenius norm.")},
                      {QStringLiteral("top"), QStringLiteral("N"), QStringLiteral("Concepts run: how many top concepts."), QStringLiteral("10")},
+                     {QStringLiteral("calibration"), {}, QStringLiteral("Concepts run: how well its concept scores are calibrated on held-out images (mean score of present and absent concepts, expected calibration error, reliability diagram).")},
+                     {QStringLiteral("split"), QStringLiteral("SPLIT"), QStringLiteral("With --calibration: the images (val or test)."), QStringLiteral("val")},
                      {QStringLiteral("json"), {}, QStringLiteral("Print JSON.")}}};
   command.notes = QStringLiteral("Give either --caption TEXT (with --image ID to score the nodes) or --relations; for a "
-                                 "concepts run, --image ID alone shows its concepts, gate and nearest captions.");
+                                 "concepts run, --image ID alone shows its concepts, gate and nearest captions, --calibration "
+                                 "how well its concept scores are calibrated.");
   command.run = [](const Arguments &args) {
     const QString runDir = args.positional().first();
     const bool json = args.isSet(QStringLiteral("json"));
+    if (args.isSet(QStringLiteral("calibration"))) return inspectCalibration(runDir, args);
     // A concepts run's image: its concepts, gate and nearest captions.
     if (!args.isSet(QStringLiteral("relations")) && !args.isSet(QStringLiteral("caption")) && args.isSet(QStringLiteral("image")))
       return inspectConcepts(runDir, args);

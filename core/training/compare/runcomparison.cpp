@@ -22,7 +22,9 @@ namespace {
 bool sameInputs(const TrainingSource &a, const TrainingSource &b) {
   return a.concepts == b.concepts && a.tenCrop == b.tenCrop && a.conceptCount == b.conceptCount &&
          a.conceptRegions == b.conceptRegions && a.regions == b.regions && a.groundTruthRegions == b.groundTruthRegions &&
-         a.regionPooling == b.regionPooling && a.proposals == b.proposals && a.regionInput == b.regionInput;
+         a.regionPooling == b.regionPooling && a.proposals == b.proposals && a.regionInput == b.regionInput &&
+         a.conceptWords == b.conceptWords && a.conceptMinAgreement == b.conceptMinAgreement && a.conceptMaxShare == b.conceptMaxShare &&
+         a.conceptLoss == b.conceptLoss && a.conceptPooling == b.conceptPooling && a.conceptTemperature == b.conceptTemperature;
 }
 
 // The data sets a comparison prepares, and which of them each row trains on.

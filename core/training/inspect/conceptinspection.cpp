@@ -5,6 +5,9 @@
 #include "training/inspect/trainedmodel.h"
 #include "training/runs/runfolder.h"
 #include "training/trainingsource.h"
+#include "vision/conceptvocabulary.h"
+
+#include <QHash>
 
 #include <algorithm>
 #include <numeric>
@@ -130,6 +133,33 @@ QString ConceptInspector::generate(const QString &imageId, int maxWords) const {
   QStringList words;
   for (std::int64_t w : model->generator->greedy(v[0], maxWords)) words << d.vocabulary.words().value(int(w), QStringLiteral("<unk>"));
   return words.join(QLatin1Char(' '));
+}
+
+Calibration conceptCalibration(const TrainingData &data, Split split, int bins) {
+  if (!data.hasConcepts()) throw std::invalid_argument("concept calibration: the data has no concept scores");
+  const std::vector<int> images = data.imagesIn(split);
+  if (images.empty()) throw std::invalid_argument("concept calibration: the split has no image");
+  const int k = data.conceptCount();
+  QHash<QString, int> conceptOfLemma;
+  for (int c = 0; c < k; ++c) conceptOfLemma.insert(conceptLemma(data.conceptNames[c]), c);
+  std::vector<int> rowOf(std::size_t(data.imageCount()), -1);
+  for (std::size_t r = 0; r < images.size(); ++r) rowOf[std::size_t(images[r])] = int(r);
+  std::vector<char> present(images.size() * std::size_t(k), 0);
+  for (const TrainingCaption &caption : data.captions) {
+    const int row = rowOf[std::size_t(caption.image)];
+    if (row < 0) continue;
+    for (const QString &token : caption.tokens) {
+      const int c = isFunctionWord(token) ? -1 : conceptOfLemma.value(conceptLemma(token), -1);
+      if (c >= 0) present[std::size_t(row) * k + c] = 1;
+    }
+  }
+  std::vector<float> scores;
+  scores.reserve(present.size());
+  for (int image : images) {
+    const float *p = data.imageFeatures.data() + std::size_t(image) * data.featureDim + data.contextDim;
+    scores.insert(scores.end(), p, p + k);
+  }
+  return calibrate(scores, present, bins);
 }
 
 }  // namespace gs

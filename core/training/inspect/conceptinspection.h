@@ -7,6 +7,7 @@
 // `groundscope-cli generate` and the region inspector. Torch-free.
 
 #include "data/boxes.h"
+#include "evaluation/calibration.h"
 #include "training/trainingdata.h"
 
 #include <QString>
@@ -40,6 +41,11 @@ struct ConceptInspection {
   std::vector<float> gate;             // t
   std::vector<NearCaption> nearest;    // captions of the image's split, best first
 };
+
+// How well the concept scores p of `split`'s images are calibrated against the concepts their
+// captions mention (a concept is present in an image when one of its captions uses a word of it:
+// conceptLemma). Throws std::invalid_argument when the data has no concepts or the split no image.
+Calibration conceptCalibration(const TrainingData &data, Split split, int bins = 10);
 
 class ConceptInspector {
 public:

@@ -40,8 +40,11 @@ TORCH_MODULE(ConceptCnn);
 // Huang et al. 2018, Eq. 1: L_cnn = Σ_c log(1 + exp(−y_c ŷ_c)). Read with y_c ∈ {−1, +1} and ŷ_c
 // the raw score (the flattened PDF shows y ∈ {0,1}, ŷ ∈ [0,1], which would give negatives no
 // gradient): the multi-label logistic loss, i.e. binary cross-entropy on sigmoid(ŷ). Mean over the
-// batch. `targets` is N×K multi-hot {0,1}.
-torch::Tensor conceptLoss(const torch::Tensor &scores, const torch::Tensor &targets);
+// batch. `targets` is N×K multi-hot {0,1}. With ConceptLoss::Focal each pair's term is weighted by
+// (1 − p_t)^γ, p_t = σ(y ŷ) the probability given to the right answer (Lin et al. 2017, Eq. 5
+// without α).
+torch::Tensor conceptLoss(const torch::Tensor &scores, const torch::Tensor &targets, ConceptLoss loss = ConceptLoss::Logistic,
+                          double gamma = 2.0);
 
 struct ConceptCnnModel {
   ConceptVocabulary vocabulary;
