@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>ConceptSource</name>
+    <message>
+        <source>the dataset&apos;s ground truth</source>
+        <translation>die Grundwahrheit des Datensatzes</translation>
+    </message>
+    <message>
+        <source>the concept CNN&apos;s predictions</source>
+        <translation>die Vorhersagen des Konzept-CNN</translation>
+    </message>
+    <message>
+        <source>the nouns most of each image&apos;s captions use</source>
+        <translation>die Substantive, die die meisten Beschreibungen eines Bildes verwenden</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+</context>
+<context>
     <name>MapColouring</name>
     <message>
         <source>Modality</source>
@@ -929,22 +948,6 @@ rsum %6 einfach, %7 mit jeder Modalität zentriert</translation>
     <message>
         <source>Modality gap per epoch</source>
         <translation>Modalitätslücke je Epoche</translation>
-    </message>
-    <message>
-        <source>the dataset&apos;s ground truth</source>
-        <translation>die Grundwahrheit des Datensatzes</translation>
-    </message>
-    <message>
-        <source>the concept CNN&apos;s predictions</source>
-        <translation>die Vorhersagen des Konzept-CNN</translation>
-    </message>
-    <message>
-        <source>the nouns most of each image&apos;s captions use</source>
-        <translation>die Substantive, die die meisten Beschreibungen eines Bildes verwenden</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>keine</translation>
     </message>
     <message>
         <source>The images have no concepts (ground truth, a concepts run&apos;s, or nouns their captions agree on): no plausible matches.</source>

@@ -4,12 +4,23 @@
 #include "parse/parsedcaption.h"
 #include "vision/conceptvocabulary.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QSet>
 
 #include <stdexcept>
 
 namespace gs {
+
+const char *conceptSourceDescription(ConceptSource source) {
+  switch (source) {
+  case ConceptSource::GroundTruth: return QT_TRANSLATE_NOOP("ConceptSource", "the dataset's ground truth");
+  case ConceptSource::Predicted: return QT_TRANSLATE_NOOP("ConceptSource", "the concept CNN's predictions");
+  case ConceptSource::CaptionConsensus: return QT_TRANSLATE_NOOP("ConceptSource", "the nouns most of each image's captions use");
+  case ConceptSource::None: break;
+  }
+  return QT_TRANSLATE_NOOP("ConceptSource", "none");
+}
 
 template <>
 const std::vector<EnumName<ConceptSource>> &enumTable<ConceptSource>() {

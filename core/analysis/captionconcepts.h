@@ -25,6 +25,9 @@ enum class ConceptSource {
   CaptionConsensus  // captionConsensusConcepts below
 };
 template <> const std::vector<EnumName<ConceptSource>> &enumTable<ConceptSource>();
+// What the source is, in words, for a report: English, marked for translation in the context
+// "ConceptSource" (the GUI passes it through QCoreApplication::translate).
+const char *conceptSourceDescription(ConceptSource source);
 
 // For each of `images` image rows, the nouns used by more than half of its captions (captionImage[c]
 // is caption c's row, -1 for none); an image with fewer than two captions gets none, since one

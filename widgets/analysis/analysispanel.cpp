@@ -3,6 +3,7 @@
 #include "common/workbenchstate.h"
 #include "engine/jobcontext.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -321,16 +322,6 @@ void AnalysisPanel::fillGap() {
   m_gapEpochs->setVisible(!m_analysis->gapByEpoch.empty());
 }
 
-QString AnalysisPanel::conceptSourceText(ConceptSource source) {
-  switch (source) {
-  case ConceptSource::GroundTruth: return tr("the dataset's ground truth");
-  case ConceptSource::Predicted: return tr("the concept CNN's predictions");
-  case ConceptSource::CaptionConsensus: return tr("the nouns most of each image's captions use");
-  case ConceptSource::None: break;
-  }
-  return tr("none");
-}
-
 void AnalysisPanel::fillPlausible() {
   m_plausible->setRowCount(0);
   m_plausible->setVisible(m_analysis->hasConcepts());
@@ -338,7 +329,7 @@ void AnalysisPanel::fillPlausible() {
     m_plausibleNote->setText(tr("The images have no concepts (ground truth, a concepts run's, or nouns their captions agree on): no plausible matches."));
     return;
   }
-  m_plausibleNote->setText(tr("An image with the same concepts as the query's counts as right. Concepts: %1.").arg(conceptSourceText(m_analysis->conceptSource)));
+  m_plausibleNote->setText(tr("An image with the same concepts as the query's counts as right. Concepts: %1.").arg(QCoreApplication::translate("ConceptSource", conceptSourceDescription(m_analysis->conceptSource))));
   const auto add = [this](const QString &name, const PlausibleMetrics &m) {
     appendRow(m_plausible, {name, number(m.pmrp), number(m.r1), number(m.r5), number(m.r10), number(m.meanRelevant)});
   };

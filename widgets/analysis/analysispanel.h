@@ -53,7 +53,6 @@ private:
   void fillHubs();
   void fillGap();
   void fillPlausible();
-  static QString conceptSourceText(ConceptSource source);
   void onRunChanged();
   void clear(); // forgets the shown analysis, for the state's current run
   void updateControls();

@@ -119,16 +119,6 @@ QString slicesText(const RunAnalysis &a, int worst) {
   return slicesText(a.captionSlices, QStringLiteral("text→image"), worst) + slicesText(a.imageSlices, QStringLiteral("image→text"), worst);
 }
 
-QString conceptSourceText(ConceptSource source) {
-  switch (source) {
-  case ConceptSource::GroundTruth: return QStringLiteral("the dataset's ground truth");
-  case ConceptSource::Predicted: return QStringLiteral("the concept CNN's predictions");
-  case ConceptSource::CaptionConsensus: return QStringLiteral("nouns used by most of each image's captions");
-  case ConceptSource::None: break;
-  }
-  return QStringLiteral("none");
-}
-
 QString plausibleText(const RunAnalysis &a) {
   if (!a.hasConcepts())
     return QStringLiteral("\nPlausible matches: the images have no concepts (ground truth, a concepts run's, or nouns their captions agree on)\n");
@@ -141,7 +131,7 @@ QString plausibleText(const RunAnalysis &a) {
                                 line(QStringLiteral("text→image"), a.plausible.textToImage),
                                 line(QStringLiteral("image→text"), a.plausible.imageToText)};
   return QStringLiteral("\nPlausible matches (an image with the same concepts as the query's counts as right; concepts: %1)\n")
-             .arg(conceptSourceText(a.conceptSource)) +
+             .arg(QString::fromUtf8(conceptSourceDescription(a.conceptSource))) +
          alignedColumns(rows);
 }
 
