@@ -164,8 +164,6 @@ RetrievalIntervals retrievalIntervals(const std::vector<float> &similarity, int 
   // Distinct streams per direction, so the two intervals do not share their resampling noise.
   RetrievalIntervals out{bootstrapRanks(ranks.imageToText, resamples, confidence, seed),
                          bootstrapRanks(ranks.textToImage, resamples, confidence, seed ^ 0x9e3779b97f4a7c15ULL)};
-  const DirectionMetrics &i = out.imageToText.point, &t = out.textToImage.point;
-  out.rsum = i.r1 + i.r5 + i.r10 + t.r1 + t.r5 + t.r10;
   out.rsumInterval = rsumInterval(ranks, captionImage, resamples, confidence, seed ^ 0x5851f42d4c957f2dULL);
   return out;
 }
@@ -204,7 +202,7 @@ DirectionIntervals directionFromJson(const QJsonObject &json) {
 QJsonObject RetrievalIntervals::toJson() const {
   return {{QStringLiteral("image_to_text"), directionJson(imageToText)},
           {QStringLiteral("text_to_image"), directionJson(textToImage)},
-          {QStringLiteral("rsum"), QJsonObject{{QStringLiteral("value"), rsum}, {QStringLiteral("low"), rsumInterval.low},
+          {QStringLiteral("rsum"), QJsonObject{{QStringLiteral("value"), rsum()}, {QStringLiteral("low"), rsumInterval.low},
                                                {QStringLiteral("high"), rsumInterval.high}}}};
 }
 
@@ -213,7 +211,6 @@ RetrievalIntervals RetrievalIntervals::fromJson(const QJsonObject &json) {
   out.imageToText = directionFromJson(json.value(QStringLiteral("image_to_text")).toObject());
   out.textToImage = directionFromJson(json.value(QStringLiteral("text_to_image")).toObject());
   const QJsonObject rsum = json.value(QStringLiteral("rsum")).toObject();
-  out.rsum = rsum.value(QStringLiteral("value")).toDouble();
   out.rsumInterval = {rsum.value(QStringLiteral("low")).toDouble(), rsum.value(QStringLiteral("high")).toDouble()};
   return out;
 }

@@ -31,8 +31,12 @@ struct RetrievalIntervals {
   DirectionIntervals imageToText, textToImage;
   // rsum (R@1+5+10 both ways) resampled by image: each drawn image brings its own image→text query
   // and the text→image queries of its captions, since an image's queries rise and fall together.
-  double rsum = 0;
   Interval rsumInterval;
+  // R@1+5+10 of both directions' points.
+  double rsum() const {
+    const DirectionMetrics &i = imageToText.point, &t = textToImage.point;
+    return i.r1 + i.r5 + i.r10 + t.r1 + t.r5 + t.r10;
+  }
   bool empty() const { return imageToText.queries == 0 && textToImage.queries == 0; }
   // {"image_to_text"|"text_to_image": {"queries", "r1"|"r5"|"r10"|"medr"|"meanr": {"value", "low",
   //  "high"}, "confidence", "resamples"}, "rsum": {"value", "low", "high"}}

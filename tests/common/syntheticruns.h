@@ -74,7 +74,8 @@ inline QString makeRun(const QString &root, const QString &name, const QString &
     // Intervals as a bootstrap over the test queries gives them: rsum ± 15 around the test figure.
     result.testIntervals.imageToText.queries = 100;
     result.testIntervals.textToImage.queries = 500;
-    result.testIntervals.rsum = result.test.rsum;
+    result.testIntervals.imageToText.point = result.test.imageToText;
+    result.testIntervals.textToImage.point = result.test.textToImage;
     result.testIntervals.rsumInterval = {result.test.rsum - 15, result.test.rsum + 15};
     result.bestEpoch = int(rsums.size());
     write(dir + QStringLiteral("/result.json"), json(result.toJson()));

@@ -224,10 +224,10 @@ std::optional<std::size_t> bestRowOf(const std::vector<ComparisonResult> &result
   return best;
 }
 
-// "best", "≈ best" where the row's rsum interval over the test queries overlaps the best row's (the
-// test split does not tell them apart), "apart" where it does not, "" without intervals.
-QString vsBest(const std::vector<ComparisonResult> &results, std::size_t row) {
-  const std::optional<std::size_t> best = bestRowOf(results);
+// "best", "≈ best" where the row's rsum interval over the test queries overlaps the best row's
+// (bestRowOf; the test split does not tell them apart), "apart" where it does not, "" without
+// intervals.
+QString vsBest(const std::vector<ComparisonResult> &results, std::optional<std::size_t> best, std::size_t row) {
   const ComparisonResult &r = results[row];
   if (!best || !r.failure.isEmpty() || r.result.testIntervals.empty()) return {};
   if (row == *best) return QStringLiteral("best");
@@ -302,11 +302,12 @@ RunMetric rankByOf(const Arguments &args) {
 void printComparison(const std::vector<ComparisonResult> &results, const QString &format, bool ablation, const ComparisonRequest &request,
                      RunMetric rankBy) {
   const bool sweep = !ablation && isSweep(results);
+  const std::optional<std::size_t> best = bestRowOf(results);
   if (format == QLatin1String("json")) {
     QJsonArray json;
     for (const ComparisonResult &row : results) {
       QJsonObject entry = jsonOf(row, ablation);
-      if (const QString mark = vsBest(results, std::size_t(&row - results.data())); !mark.isEmpty() && !sweep)
+      if (const QString mark = vsBest(results, best, std::size_t(&row - results.data())); !mark.isEmpty() && !sweep)
         entry.insert(QStringLiteral("vs_best"), mark == QLatin1String("≈ best") ? QStringLiteral("overlaps") : mark);
       entry.insert(QStringLiteral("seed"), QString::number(row.row.seed != 0 ? row.row.seed : request.seed));
       if (!row.row.sweep.isEmpty()) entry.insert(QStringLiteral("sweep"), row.row.sweep);
@@ -321,7 +322,7 @@ void printComparison(const std::vector<ComparisonResult> &results, const QString
     out() << ablationTable(rows, format);
   } else {
     std::vector<MetricsRow> rows;
-    for (std::size_t r = 0; r < results.size(); ++r) rows.push_back(metricsRowOf(results[r], request.contrast, vsBest(results, r)));
+    for (std::size_t r = 0; r < results.size(); ++r) rows.push_back(metricsRowOf(results[r], request.contrast, vsBest(results, best, r)));
     out() << metricsTable(rows, extraColumns(request.similarityBenchmarks, request.contrast))
           << QStringLiteral("rsum 95 %: percentile bootstrap over the test images (each with its captions). "
                             "≈ best: the row's interval overlaps the best row's, so this test split does not tell the two apart.\n");
