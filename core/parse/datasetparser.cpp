@@ -117,6 +117,13 @@ CaptionParses parseCaptions(const QStringList &texts, const CaptionParseOptions 
   return result;
 }
 
+CaptionParseOptions trainingCaptionParseOptions() {
+  CaptionParseOptions options;
+  options.parser.style = DependencyStyle::Collapsed;
+  options.cacheName = QStringLiteral("training-captions");
+  return options;
+}
+
 CaptionParses parseDataset(const Dataset &dataset, CaptionParseOptions options, JobContext *job) {
   QStringList texts;
   texts.reserve(static_cast<qsizetype>(dataset.captions.size()));

@@ -44,6 +44,10 @@ struct CaptionParses {
 // Link Grammar's per-sentence cost); a cache hit costs a JSON decode.
 CaptionParses parseCaptions(const QStringList &texts, const CaptionParseOptions &options, JobContext *job = nullptr);
 
+// How training parses captions: the collapsed dependency style the tree models read, in one cache
+// shared by every run (and by the concept vocabulary's parts of speech), whatever the dataset.
+CaptionParseOptions trainingCaptionParseOptions();
+
 // All captions of `dataset`, cached under the dataset's name (or its root) and style.
 CaptionParses parseDataset(const Dataset &dataset, CaptionParseOptions options, JobContext *job = nullptr);
 

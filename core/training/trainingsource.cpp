@@ -304,10 +304,7 @@ void attachParses(TrainingData &data, JobContext *job) {
       which.push_back(k);
     }
   if (texts.isEmpty()) return;
-  CaptionParseOptions options;
-  options.parser.style = DependencyStyle::Collapsed;
-  options.cacheName = QStringLiteral("training-captions");
-  CaptionParses parses = parseCaptions(texts, options, job);
+  CaptionParses parses = parseCaptions(texts, trainingCaptionParseOptions(), job);
   for (std::size_t k = 0; k < which.size(); ++k)
     data.captions[which[k]].parse = std::make_shared<const ParsedCaption>(std::move(parses.captions[k]));
   if (job)

@@ -226,10 +226,7 @@ std::vector<CaptionWordClasses> wordClassesOf(const Dataset &dataset, const std:
       texts << dataset.captions[c].raw;
       which.push_back(c);
     }
-  CaptionParseOptions parseOptions;
-  parseOptions.parser.style = DependencyStyle::Collapsed;
-  parseOptions.cacheName = QStringLiteral("training-captions");
-  const CaptionParses parses = parseCaptions(texts, parseOptions, job);
+  const CaptionParses parses = parseCaptions(texts, trainingCaptionParseOptions(), job);
   std::vector<CaptionWordClasses> classes(dataset.captions.size());
   for (std::size_t k = 0; k < which.size(); ++k) {
     const ParsedCaption &parse = parses.captions[k];
