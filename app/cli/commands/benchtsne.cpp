@@ -9,6 +9,7 @@
 #include "analysis/tsne.h"
 #include "analysis/umap.h"
 #include "arguments.h"
+#include "runtime/residentmemory.h"
 #include "cli.h"
 #include "clioutput.h"
 #include "engine/jobcontext.h"
@@ -91,14 +92,8 @@ BenchInput generate(int n) {
   return in;
 }
 
-// Peak resident memory of this process so far (VmHWM), in MB; 0 where /proc is missing.
-double peakResidentMb() {
-  QFile status(QStringLiteral("/proc/self/status"));
-  if (!status.open(QIODevice::ReadOnly)) return 0;
-  for (const QByteArray &line : status.readAll().split('\n'))
-    if (line.startsWith("VmHWM:")) return line.mid(6).trimmed().split(' ').value(0).toDouble() / 1024.0;
-  return 0;
-}
+// Peak resident memory of this process so far, in MB; 0 where /proc is missing.
+double peakResidentMb() { return double(runtime::peakResidentBytes()) / 1048576.0; }
 
 // A --methods entry: a t-SNE repulsion other than auto, or bh1 (Barnes-Hut on one thread).
 struct BenchRun {

@@ -1,0 +1,42 @@
+#include "runtime/residentmemory.h"
+
+#include <QFile>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+namespace gs::runtime {
+
+namespace {
+
+// A "Name:   1234 kB" line of /proc/self/status, in bytes.
+std::int64_t statusField(const char *name) {
+  QFile status(QStringLiteral("/proc/self/status"));
+  if (!status.open(QIODevice::ReadOnly)) return 0;
+  for (const QByteArray &line : status.readAll().split('\n'))
+    if (line.startsWith(name)) return line.mid(int(qstrlen(name))).trimmed().split(' ').value(0).toLongLong() * 1024;
+  return 0;
+}
+
+}  // namespace
+
+std::int64_t residentBytes() { return statusField("VmRSS:"); }
+
+std::int64_t peakResidentBytes() { return statusField("VmHWM:"); }
+
+bool resetPeakResident() {
+  QFile clear(QStringLiteral("/proc/self/clear_refs"));
+  return clear.open(QIODevice::WriteOnly) && clear.write("5") == 1;
+}
+
+bool releaseFreeMemory() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+  return true;
+#else
+  return false;
+#endif
+}
+
+}  // namespace gs::runtime
