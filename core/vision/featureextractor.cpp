@@ -317,7 +317,8 @@ cv::Mat regionFeatures(vision::Backbone &backbone, const PreparedImage &prepared
 }
 
 // One chunk of images through a pixel backbone: prepared images (above), forwarded in batches of
-// options.batchSize images, crops averaged.
+// options.batchSize images, crops averaged. (When every row comes from the image's map,
+// extractMapChunk does the chunk.)
 Chunk extractChunk(const Dataset &dataset, int begin, int end, vision::Backbone &backbone, const ExtractOptions &options,
                    const vision::DecodedImageCache &decoded, JobContext *job) {
   Chunk chunk;
@@ -351,10 +352,6 @@ Chunk extractChunk(const Dataset &dataset, int begin, int end, vision::Backbone 
       const cv::Mat features = regionFeatures(backbone, prepared, options.regionPooling);
       chunk.regionFeatures.insert(chunk.regionFeatures.end(), features.ptr<float>(), features.ptr<float>() + features.total());
       chunk.regionCounts.push_back(static_cast<int>(prepared.boxes.size()));
-      if (rowFromMap(options)) { // its whole-image row is region 0 (nothing is batched in this mode)
-        chunk.features.insert(chunk.features.end(), features.ptr<float>(0), features.ptr<float>(0) + features.cols);
-        continue;
-      }
     }
     pendingBlobs.push_back(prepared.blob);
     if (static_cast<int>(pendingBlobs.size()) >= options.batchSize) flush();
@@ -385,11 +382,12 @@ MapRows mapRowsOf(vision::Backbone &network, PreparedImage prepared) {
   return rows;
 }
 
-// A chunk in RoIAlign mode (rowFromMap) on several copies of the network at once, one image each:
-// the images are independent, and each copy runs single-threaded, so two cores pass two images
-// where OpenCV's parallel layers would pass little more than one. Every image's rows are kept in
-// its slot and joined in image order, so the result is the one network's. The calling thread runs
-// networks[0] and answers cancel and pause; the others stop when it does or when one fails.
+// A chunk in RoIAlign mode (rowFromMap), one map per image, nothing batched. With several copies of
+// the network, one image each at once: the images are independent, and each copy runs
+// single-threaded, so two cores pass two images where OpenCV's parallel layers would pass little
+// more than one. Every image's rows are kept in its slot and joined in image order, so the result
+// is the one network's. The calling thread runs networks[0] and answers cancel and pause; the
+// others stop when it does or when one fails.
 Chunk extractMapChunk(const Dataset &dataset, int begin, int end, const std::vector<vision::Backbone *> &networks,
                       const ExtractOptions &options, const vision::DecodedImageCache &decoded, JobContext *job) {
   PreparedQueue queue(dataset, begin, end, networks.front()->input(), options, decoded, options.prepareThreads);
@@ -411,12 +409,13 @@ Chunk extractMapChunk(const Dataset &dataset, int begin, int end, const std::vec
     }
   };
   const int previousThreads = cv::getNumThreads();
-  cv::setNumThreads(1);
+  const bool copiesAtOnce = networks.size() > 1;
+  if (copiesAtOnce) cv::setNumThreads(1);
   std::vector<std::thread> helpers;
   for (std::size_t k = 1; k < networks.size(); ++k) helpers.emplace_back(work, networks[k], false);
   work(networks.front(), true);
   for (std::thread &t : helpers) t.join();
-  cv::setNumThreads(previousThreads);
+  if (copiesAtOnce) cv::setNumThreads(previousThreads);
   if (failure) std::rethrow_exception(failure);
 
   Chunk chunk;
@@ -559,8 +558,8 @@ Extraction extractWithBackbone(const Dataset &dataset, const BackboneSpec &spec,
   cv::setNumThreads(runtime::configuredThreads());
   std::vector<std::unique_ptr<vision::Backbone>> copies;
   const std::vector<vision::Backbone *> networks = mapNetworks(*backbone, options, copies);
-  if (job && networks.size() > 1)
-    job->log(QStringLiteral("features: one map per image on %1 copies of the network at once, %2 thread(s) preparing images ahead")
+  if (job && rowFromMap(options))
+    job->log(QStringLiteral("features: one map per image on %1 copy(ies) of the network at once, %2 thread(s) preparing images ahead")
                  .arg(networks.size()).arg(options.prepareThreads));
   else if (job)
     job->log(QStringLiteral("features: batches of %1 images, %2 thread(s) preparing images ahead, OpenCV on %3 thread(s)")
@@ -574,7 +573,7 @@ Extraction extractWithBackbone(const Dataset &dataset, const BackboneSpec &spec,
   clock.start();
   for (int c = resumed; c < chunkCount; ++c) {
     const int begin = c * options.chunkImages, end = qMin(total, begin + options.chunkImages);
-    Chunk chunk = networks.size() > 1 ? extractMapChunk(dataset, begin, end, networks, options, decoded, job)
+    Chunk chunk = rowFromMap(options) ? extractMapChunk(dataset, begin, end, networks, options, decoded, job)
                                       : extractChunk(dataset, begin, end, *backbone, options, decoded, job);
     // The rows' width: what the chunk holds (a network that only gave maps has not learnt its dim()).
     if (!chunk.ids.isEmpty()) run.dim = int(chunk.features.size() / std::size_t(chunk.ids.size()));
