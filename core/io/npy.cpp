@@ -219,37 +219,63 @@ NpyMatrix NpyMatrix::open(const QString &path) {
   return matrix;
 }
 
-void writeNpy(const QString &path, const float *data, std::int64_t rows, std::int64_t cols, NpyDtype dtype) {
-  if (rows < 0 || cols < 0 || (rows * cols > 0 && !data)) fail(path, QStringLiteral("writeNpy: bad matrix"));
-  if (!hostIsLittleEndian()) fail(path, QStringLiteral("writeNpy: big-endian hosts are not supported"));
-  if (dtype == NpyDtype::Float64) fail(path, QStringLiteral("writeNpy: writes float32 or float16"));
+namespace {
+
+// The magic, version 1.0 and the dictionary, padded so the data starts 64-byte aligned (numpy's own layout).
+QByteArray npyHeader(NpyDtype dtype, std::int64_t rows, std::int64_t cols) {
   QByteArray dict = QStringLiteral("{'descr': '%1', 'fortran_order': False, 'shape': (%2, %3), }")
                         .arg(dtype == NpyDtype::Float32 ? QStringLiteral("<f4") : QStringLiteral("<f2"))
                         .arg(rows)
                         .arg(cols)
                         .toLatin1();
-  // Pad with spaces and a newline so the data starts 64-byte aligned (numpy's own layout).
   const int unpadded = 10 + dict.size() + 1;
   dict.append(QByteArray((64 - unpadded % 64) % 64, ' '));
   dict.append('\n');
-  QByteArray bytes;
-  const std::int64_t elementBytes = dtype == NpyDtype::Float32 ? 4 : 2;
-  bytes.reserve(10 + dict.size() + rows * cols * elementBytes);
-  bytes.append(kMagic, kMagicLength);
-  bytes.append('\x01');
-  bytes.append('\x00');
-  bytes.append(static_cast<char>(dict.size() & 0xFF));
-  bytes.append(static_cast<char>((dict.size() >> 8) & 0xFF));
-  bytes.append(dict);
+  QByteArray header;
+  header.append(kMagic, kMagicLength);
+  header.append('\x01');
+  header.append('\x00');
+  header.append(static_cast<char>(dict.size() & 0xFF));
+  header.append(static_cast<char>((dict.size() >> 8) & 0xFF));
+  header.append(dict);
+  return header;
+}
+
+void checkWritable(const QString &path, NpyDtype dtype) {
+  if (!hostIsLittleEndian()) fail(path, QStringLiteral("writeNpy: big-endian hosts are not supported"));
+  if (dtype == NpyDtype::Float64) fail(path, QStringLiteral("writeNpy: writes float32 or float16"));
+}
+
+}  // namespace
+
+void writeNpy(const QString &path, const float *data, std::int64_t rows, std::int64_t cols, NpyDtype dtype) {
+  if (rows < 0 || cols < 0 || (rows * cols > 0 && !data)) fail(path, QStringLiteral("writeNpy: bad matrix"));
+  checkWritable(path, dtype);
   if (dtype == NpyDtype::Float32) {
-    bytes.append(reinterpret_cast<const char *>(data), static_cast<qsizetype>(rows * cols * 4));
-  } else {
-    for (std::int64_t i = 0; i < rows * cols; ++i) {
-      const std::uint16_t half = floatToHalf(data[i]);
-      bytes.append(reinterpret_cast<const char *>(&half), 2);
-    }
+    writeNpy(path, std::vector<NpyRows>{{data, rows}}, cols);
+    return;
   }
-  writeFileAtomically(path, bytes);
+  QByteArray halves;
+  halves.reserve(rows * cols * 2);
+  for (std::int64_t i = 0; i < rows * cols; ++i) {
+    const std::uint16_t half = floatToHalf(data[i]);
+    halves.append(reinterpret_cast<const char *>(&half), 2);
+  }
+  const QByteArray header = npyHeader(dtype, rows, cols);
+  writeFileAtomically(path, std::vector<ByteSpan>{{header.constData(), header.size()}, {halves.constData(), halves.size()}});
+}
+
+void writeNpy(const QString &path, const std::vector<NpyRows> &pieces, std::int64_t cols) {
+  checkWritable(path, NpyDtype::Float32);
+  std::int64_t rows = 0;
+  for (const NpyRows &piece : pieces) {
+    if (piece.rows < 0 || cols < 0 || (piece.rows * cols > 0 && !piece.data)) fail(path, QStringLiteral("writeNpy: bad matrix"));
+    rows += piece.rows;
+  }
+  const QByteArray header = npyHeader(NpyDtype::Float32, rows, cols);
+  std::vector<ByteSpan> spans{{header.constData(), header.size()}};
+  for (const NpyRows &piece : pieces) spans.push_back({reinterpret_cast<const char *>(piece.data), qint64(piece.rows * cols * 4)});
+  writeFileAtomically(path, spans);
 }
 
 }  // namespace gs

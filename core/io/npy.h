@@ -64,6 +64,14 @@ private:
 void writeNpy(const QString &path, const float *data, std::int64_t rows, std::int64_t cols,
               NpyDtype dtype = NpyDtype::Float32);
 
+// The same, float32, for a matrix held in pieces of consecutive rows (e.g. chunks), written one
+// after another without joining them in memory first.
+struct NpyRows {
+  const float *data = nullptr;
+  std::int64_t rows = 0;
+};
+void writeNpy(const QString &path, const std::vector<NpyRows> &pieces, std::int64_t cols);
+
 // IEEE half ↔ float conversions (used by the reader and the writer; exposed for tests).
 float halfToFloat(std::uint16_t half);
 std::uint16_t floatToHalf(float value);

@@ -55,6 +55,19 @@ private Q_SLOTS:
     QCOMPARE(reinterpret_cast<quintptr>(m.data()) % 4, quintptr(0));
   }
 
+  void piecesAreWrittenAsOneMatrix() {
+    QTemporaryDir dir;
+    std::vector<float> data(7 * 3);
+    for (std::size_t i = 0; i < data.size(); ++i) data[i] = float(i) - 4.5f;
+    const QString whole = dir.filePath(QStringLiteral("whole.npy")), pieces = dir.filePath(QStringLiteral("pieces.npy"));
+    writeNpy(whole, data.data(), 7, 3);
+    writeNpy(pieces, std::vector<NpyRows>{{data.data(), 2}, {data.data() + 6, 0}, {data.data() + 6, 5}}, 3);
+    QFile a(whole), b(pieces);
+    QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+    QCOMPARE(b.readAll(), a.readAll());
+    QCOMPARE(NpyMatrix::open(pieces).row(6)[2], data[20]);
+  }
+
   void float16RoundTripConverts() {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("h.npy"));

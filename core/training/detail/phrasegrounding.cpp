@@ -116,8 +116,7 @@ Correspondences Correspondences::fromJson(const QJsonObject &json, const PhraseI
 torch::Tensor regionFeatureTensor(const TrainingData &data) {
   if (!data.hasRegions()) return torch::zeros({0, data.featureDim});
   return torch::from_blob(const_cast<float *>(data.regionFeatures.data()),
-                          {std::int64_t(data.regionBoxes.size()), data.featureDim}, torch::kFloat)
-      .clone();
+                          {std::int64_t(data.regionBoxes.size()), data.featureDim}, torch::kFloat);
 }
 
 torch::Tensor embedPhrases(JointModel &model, const std::vector<EncodedCaption> &encoded, const PhraseIndex &phrases,

@@ -57,7 +57,9 @@ struct Correspondences {
 Correspondences findCorrespondences(JointModel &model, const TrainingData &data, const std::vector<EncodedCaption> &encoded,
                                     const PhraseIndex &phrases, const std::vector<int> &captionRows);
 
-torch::Tensor regionFeatureTensor(const TrainingData &data); // [regions, featureDim]
+// [regions, featureDim]: a read-only view of data.regionFeatures, not a copy (at Flickr30k's size
+// with a 1,280-d network they are gigabytes), valid while `data` lives; nothing may write to it.
+torch::Tensor regionFeatureTensor(const TrainingData &data);
 
 // Eq. 10 on a minibatch: Σ_d loss_{d,0} + Σ_{d,k} w_{d,k} loss_{d,k}, each loss of Eq. 9 with its
 // contrastive phrases and regions drawn from the minibatch (the other pairs' phrases and regions;
