@@ -27,7 +27,8 @@ CaptionTexts captionTextsOf(const Arguments &args) {
   return readFlickr8kCaptions(path);
 }
 
-// Each gold caption's figure: the run's phrases with the gold boxes as their ground truth.
+// Each gold caption's figure: the run's phrases (as groundGold grounded them) with the gold boxes
+// as their ground truth.
 void drawGold(const RegionGrounder &grounder, const GoldGrounding &result, const QString &folder, JobContext &job) {
   if (!QDir().mkpath(folder)) throw std::runtime_error(QStringLiteral("%1: cannot create the folder").arg(folder).toStdString());
   const TrainingData &data = grounder.data();
@@ -38,7 +39,7 @@ void drawGold(const RegionGrounder &grounder, const GoldGrounding &result, const
     drawn = row.gold.captionId;
     RegionFigure figure = regionFigureFor(data.imagePaths.value(row.image));
     figure.title = row.caption;
-    addPhrases(figure, withGoldTruth(grounder.ground(data.imageIds[row.image], row.caption), result.rows), PhraseFigureOptions{});
+    addPhrases(figure, withGoldTruth(result.phrasesOfCaption.at(row.gold.captionId), result.rows), PhraseFigureOptions{});
     exportRegionFigure(figure, FigureStyle{}, QDir(folder).filePath(row.gold.imageId + QStringLiteral(".png")), QSize(), 1.0);
   }
 }

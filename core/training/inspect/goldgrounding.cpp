@@ -138,6 +138,7 @@ GoldGrounding groundGold(const RegionGrounder &grounder, const std::vector<GoldP
       phrases = grounder.ground(data.imageIds[image], caption);
       regions = grounder.regionsOf(data.imageIds[image]);
       groundedId = g.captionId;
+      result.phrasesOfCaption[groundedId] = phrases;
     }
     result.rows.push_back(scoreRow(g, caption, phrases, regions, goldPath));
     result.rows.back().image = image;

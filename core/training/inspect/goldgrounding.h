@@ -46,6 +46,8 @@ struct GoldGrounding {
   double accuracy = 0, ceiling = 0, chance = 0;
   double accuracyMatched = 0; // in percent of `matched`
   std::vector<GoldGroundingRow> rows;
+  // Each scored caption's phrases as the run grounded them, by caption id (for drawing them).
+  std::map<QString, std::vector<GroundedPhrase>> phrasesOfCaption;
   QJsonObject toJson() const;
 };
 
