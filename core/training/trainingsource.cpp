@@ -27,6 +27,8 @@ void attachRegions(TrainingData &data, const FeatureSet &features, JobContext *j
                                  .arg(features.folder())
                                  .toStdString());
   data.regionOffsets.assign(1, 0);
+  // Reserved once: grown by doubling, the copy of gigabytes of regions would need twice its size.
+  data.regionFeatures.reserve(std::size_t(features.regionCount()) * std::size_t(features.dim()));
   int fewer = 0;
   const int asked = features.manifest().value(QStringLiteral("max_regions")).toInt(19) + 1;
   for (const QString &id : data.imageIds) {
@@ -125,6 +127,19 @@ void attachConceptRegions(TrainingData &data, const ConceptInputs &concepts) {
 
 }  // namespace
 
+ExtractOptions extractOptionsOf(const TrainingSource &source) {
+  ExtractOptions options;
+  options.outDir = source.featuresDir;
+  options.regions = source.regions;
+  options.maxRegions = source.maxRegions;
+  options.regionSet = source.groundTruthRegions ? RegionSet::GroundTruth : RegionSet::Proposals;
+  options.regionPooling = source.regionPooling;
+  options.proposals = source.proposals;
+  options.regionInput = source.regionInput;
+  options.crops = source.tenCrop ? CropMode::TenCrop : CropMode::Center;
+  return options;
+}
+
 TrainingData prepareTrainingData(const TrainingSource &source, JobContext *job) {
   return prepareTrainingData(loadDataset(source.datasetPath, job), source, job);
 }
@@ -139,15 +154,7 @@ TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &s
     job->warn(QStringLiteral("%1: %2 problems while loading (see `groundscope-cli dataset info`)")
                   .arg(source.datasetPath)
                   .arg(dataset.report.total()));
-  ExtractOptions options;
-  options.outDir = source.featuresDir;
-  options.regions = source.regions;
-  options.maxRegions = source.maxRegions;
-  options.regionSet = source.groundTruthRegions ? RegionSet::GroundTruth : RegionSet::Proposals;
-  options.regionPooling = source.regionPooling;
-  options.proposals = source.proposals;
-  options.regionInput = source.regionInput;
-  options.crops = source.tenCrop ? CropMode::TenCrop : CropMode::Center;
+  const ExtractOptions options = extractOptionsOf(source);
   if (source.regions && source.groundTruthRegions) {
     bool any = false;
     for (const CaptionRecord &c : dataset.captions) any = any || !c.phrases.empty();

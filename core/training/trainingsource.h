@@ -7,6 +7,7 @@
 #include "training/trainconfig.h"
 #include "training/trainingdata.h"
 #include "vision/backbonespec.h"
+#include "vision/features.h"
 
 namespace gs {
 
@@ -62,6 +63,9 @@ void attachParses(TrainingData &data, JobContext *job = nullptr);
 bool hasParses(const TrainingData &data);
 // The same for a list of captions (a query, an export's examples).
 std::vector<TrainingCaption> withParses(std::vector<TrainingCaption> captions);
+
+// How the image features of `source` are extracted (the feature cache's key follows from it).
+ExtractOptions extractOptionsOf(const TrainingSource &source);
 
 // Throws std::runtime_error for an unusable dataset or backbone. Images whose features could not
 // be extracted are dropped with their captions, and said so through job->warn().

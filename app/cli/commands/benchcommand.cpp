@@ -115,7 +115,7 @@ Command benchCommand() {
   command.name = QStringLiteral("bench");
   command.summary = QStringLiteral("speed benchmarks, each against a baseline measured in the same run");
   command.subcommandNoun = QStringLiteral("benchmark");
-  command.subcommands = {gemm, benchParseCommand(), benchFeaturesCommand(), train, benchTreesCommand(), benchTsneCommand(), benchMapCommand(), benchRetrievalCommand(), benchDdpCommand(), benchCaptionLabCommand()};
+  command.subcommands = {gemm, benchParseCommand(), benchFeaturesCommand(), train, benchTreesCommand(), benchTsneCommand(), benchMapCommand(), benchRetrievalCommand(), benchDdpCommand(), benchCaptionLabCommand(), benchPipelineCommand()};
   return command;
 }
 

@@ -46,5 +46,6 @@ Command benchMapCommand();      // benchtsne.cpp
 Command benchRetrievalCommand(); // benchretrieval.cpp
 Command benchDdpCommand();       // benchddp.cpp
 Command benchCaptionLabCommand(); // benchcaptionlab.cpp
+Command benchPipelineCommand();  // benchpipeline.cpp
 
 }  // namespace gs::cli

@@ -1,0 +1,104 @@
+#pragma once
+// The whole pipeline timed at a scale the machine may not hold: `groundscope-cli bench pipeline`.
+// Every stage a full run goes through (loading, parsing, features with and without regions, the
+// data each model reads, one epoch of each model, embedding the test split, the map) runs on
+// synthetic Flickr-like photos (data/synthetic/flickrlike.h) twice, at measuredImages and at a
+// quarter of that, with its time and its peak resident memory taken on its own. The two sizes
+// give each stage's scaling exponent; stages that grow faster than linearly are flagged, and
+// every stage is projected to `images` (31,000 by default: Flickr30k), with the hours a full run
+// of each model would take on this machine (its default epochs; the HM-LSTM's root-only epochs and
+// the epochs with every loss each at their own measured cost).
+//
+// The bench reads and writes its own cache folder (XDG_CACHE_HOME points into its work folder while
+// it runs), so nothing of the user's cache is read, reused or filled.
+
+#include "training/modelregistry.h"
+#include "training/trainconfig.h"
+#include "vision/backbonespec.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <cstdint>
+#include <vector>
+
+namespace gs {
+
+class JobContext;
+
+struct PipelineBenchOptions {
+  int images = 31000;         // the scale the figures are projected to
+  int captionsPerImage = 5;   // 155,000 captions at the default scale
+  int measuredImages = 1000;  // the stages run on this many images, and on a quarter of them
+  QString backbone = defaultBackbone(); // BackboneSpec::parse syntax
+  // Region features as the HM-LSTM's training reads them (TrainConfig's defaults).
+  RegionPooling regionPooling = RegionPooling::Auto;
+  ProposalSearch proposals = ProposalSearch::Fast;
+  int regionInput = 448;
+  std::vector<ModelKind> models{ModelKind::Bow, ModelKind::DtRnn, ModelKind::HmLstm, ModelKind::Concepts};
+  QString workDir; // the synthetic data, caches and runs; empty: a temporary folder, removed after
+  quint32 seed = 1;
+};
+
+// One stage at one size.
+struct StageMeasure {
+  int images = 0;
+  double seconds = 0;
+  std::int64_t baseBytes = 0;  // resident memory before this size's first stage (code, libraries)
+  std::int64_t startBytes = 0; // resident memory when the stage began
+  std::int64_t peakBytes = 0;  // the peak while it ran
+};
+
+struct PipelineStage {
+  QString name;            // "load", "parse", "epoch hmlstm", … (a report label)
+  StageMeasure small, large;
+  double exponent = 1;     // log(large / small seconds) / log(large / small images)
+  bool superlinear = false;
+  double projectedSeconds = 0;
+  std::int64_t projectedPeakBytes = 0;
+  int runsPerFullRun = 1;  // how often a full run goes through it (an epoch stage: the model's epochs)
+};
+
+// A full run of one model at the projected scale: load, its parses and features, its data, every
+// epoch and embedding the test split.
+struct FullRunProjection {
+  ModelKind model = ModelKind::Bow;
+  int epochs = 0;
+  double hours = 0;
+  std::int64_t peakBytes = 0; // the largest projected peak among its stages
+};
+
+struct PipelineBenchResult {
+  PipelineBenchOptions options;
+  int measuredCaptions = 0;
+  double meanCaptionTokens = 0; // of the synthetic captions (Flickr30k: 12.3)
+  double generateSeconds = 0;   // making the synthetic data (not a stage)
+  std::vector<PipelineStage> stages;
+  std::vector<FullRunProjection> fullRuns;
+  QString dominantStage;        // the stage that takes most of all full runs' projected time
+  double dominantShare = 0;     // its share of that time
+  QJsonObject toJson() const;
+};
+
+// Runs the bench. Throws std::invalid_argument for options out of range (measuredImages < 16 or
+// above images, a model that trains in closed form) and what the stages throw; honours
+// job->checkpoint() (cancel, pause) through them.
+PipelineBenchResult runPipelineBench(const PipelineBenchOptions &options, JobContext *job = nullptr);
+
+// A stage measured at two sizes, projected to `images`: a stage whose time grows by an exponent
+// above kSuperlinearExponent (and that takes over a second) is superlinear and projected by that
+// power; the others by the straight line through the two measures. Memory: the large size's base
+// plus the straight line through the two peaks above each size's own base (what one process had
+// loaded before a size's first stage differs between the sizes, not with them).
+constexpr double kSuperlinearExponent = 1.25;
+PipelineStage projectStage(const QString &name, const StageMeasure &small, const StageMeasure &large, int images);
+
+// The HM-LSTM's epochs after its root-only ones open with a correspondence step and train every
+// loss; the bench times one of them as its own stage, named by phraseEpochStageName.
+bool hasPhraseEpochs(const TrainConfig &config);
+QString phraseEpochStageName(ModelKind model);
+
+// The full runs and the dominant stage from the projected stages (named as runPipelineBench names them).
+void projectFullRuns(PipelineBenchResult &result);
+
+}  // namespace gs

@@ -1,0 +1,193 @@
+// The pipeline bench: its synthetic Flickr-like data (Flickr's photo sizes and caption lengths,
+// the same bytes for the same seed, Karpathy's split shape), the projection from two measured
+// sizes (straight line, the superlinear power, memory above each size's base, the full runs and
+// the dominant stage) and one end-to-end run at a tiny size.
+
+#include "data/synthetic/flickrlike.h"
+#include "runtime/residentmemory.h"
+#include "training/bench/pipelinebench.h"
+#include "training/trainconfig.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <QFileInfo>
+
+#include <opencv2/imgcodecs.hpp>
+
+#include <cmath>
+
+using namespace gs;
+
+namespace {
+
+QMap<QString, QByteArray> digests(const QString &root) {
+  QMap<QString, QByteArray> map;
+  QDirIterator it(root, QDir::Files, QDirIterator::Subdirectories);
+  while (it.hasNext()) {
+    const QString path = it.next();
+    QFile file(path);
+    if (file.open(QIODevice::ReadOnly)) map.insert(QDir(root).relativeFilePath(path), QCryptographicHash::hash(file.readAll(), QCryptographicHash::Sha256));
+  }
+  return map;
+}
+
+StageMeasure at(int images, double seconds, double peakMb, double baseMb = 100) {
+  StageMeasure m;
+  m.images = images;
+  m.seconds = seconds;
+  m.baseBytes = std::int64_t(baseMb * 1048576);
+  m.startBytes = m.baseBytes;
+  m.peakBytes = std::int64_t(peakMb * 1048576);
+  return m;
+}
+
+double mb(std::int64_t bytes) { return double(bytes) / 1048576.0; }
+
+}  // namespace
+
+class TestPipelineBench : public QObject {
+  Q_OBJECT
+
+private slots:
+  void captionsHaveFlickrsLength() {
+    double tokens = 0;
+    int shortest = 100, longest = 0;
+    const int n = 5000;
+    for (int i = 0; i < n; ++i) {
+      const QStringList caption = flickrLikeCaption(1, i / 5, i % 5);
+      tokens += caption.size();
+      shortest = std::min(shortest, int(caption.size()));
+      longest = std::max(longest, int(caption.size()));
+    }
+    const double mean = tokens / n;
+    QVERIFY2(mean > 11.3 && mean < 13.3, qPrintable(QString::number(mean))); // Flickr30k: 12.3
+    QVERIFY(shortest <= 6);
+    QVERIFY(longest >= 20);
+    QCOMPARE(flickrLikeCaption(1, 7, 2), flickrLikeCaption(1, 7, 2));
+    QVERIFY(flickrLikeCaption(1, 7, 2) != flickrLikeCaption(2, 7, 2));
+  }
+
+  void datasetHasFlickrsShape() {
+    QTemporaryDir a, b;
+    FlickrLikeOptions options;
+    options.images = 40;
+    options.valFraction = options.testFraction = 0.1;
+    const Dataset dataset = makeFlickrLikeDataset(a.path(), options);
+    QCOMPARE(int(dataset.images.size()), 40);
+    QCOMPARE(int(dataset.captions.size()), 200);
+    QCOMPARE(int(dataset.imagesIn(Split::Test).size()), 4);
+    QCOMPARE(int(dataset.imagesIn(Split::Val).size()), 4);
+    QCOMPARE(int(dataset.imagesIn(Split::Train).size()), 32);
+    int portrait = 0;
+    for (const ImageRecord &image : dataset.images) {
+      const cv::Mat pixels = cv::imread(image.path.toStdString());
+      const QSize size(pixels.cols, pixels.rows);
+      QVERIFY2(size == QSize(500, 375) || size == QSize(375, 500), qPrintable(image.id));
+      portrait += size.height() > size.width();
+      QVERIFY(QFileInfo(image.path).size() > 20000); // textured, not flat: JPEG spends bytes on it
+    }
+    QVERIFY(portrait > 0 && portrait < 40);
+    makeFlickrLikeDataset(b.path(), options);
+    QCOMPARE(digests(a.path()), digests(b.path()));
+  }
+
+  void badOptionsAreRefused() {
+    QTemporaryDir dir;
+    FlickrLikeOptions options;
+    options.images = 2;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, makeFlickrLikeDataset(dir.path(), options));
+    PipelineBenchOptions bench;
+    bench.measuredImages = 8;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, runPipelineBench(bench));
+    bench.measuredImages = 2000;
+    bench.images = 1000;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, runPipelineBench(bench));
+    bench.images = 31000;
+    bench.models = {ModelKind::Cca};
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, runPipelineBench(bench));
+  }
+
+  void linearStagesFollowTheStraightLine() {
+    // 2 s of fixed cost plus 10 ms an image: 4.5 s at 250, 12 s at 1,000, 312 s at 31,000.
+    const PipelineStage stage = projectStage(QStringLiteral("features"), at(250, 4.5, 300), at(1000, 12, 600), 31000);
+    QVERIFY(!stage.superlinear);
+    QVERIFY(stage.exponent < 1);
+    QCOMPARE(stage.projectedSeconds, 312.0);
+    // 0.4 MB an image above the base: 600 + 0.4 × 30,000 MB.
+    QCOMPARE(mb(stage.projectedPeakBytes), 12600.0);
+  }
+
+  void quadraticStagesAreFlaggedAndProjectedByTheirPower() {
+    const PipelineStage stage = projectStage(QStringLiteral("map"), at(250, 2, 300), at(1000, 32, 300), 31000);
+    QVERIFY(stage.superlinear);
+    QVERIFY(std::abs(stage.exponent - 2) < 1e-9);
+    QVERIFY(std::abs(stage.projectedSeconds - 32 * 31.0 * 31.0) < 1e-6);
+    // A quadratic stage under a second is timer noise, not growth.
+    QVERIFY(!projectStage(QStringLiteral("load"), at(250, 0.01, 300), at(1000, 0.16, 300), 31000).superlinear);
+  }
+
+  void memoryIsMeasuredAboveEachSizesBase() {
+    // The second size starts with 80 MB more loaded (libraries, allocator): not growth.
+    const PipelineStage stage = projectStage(QStringLiteral("load"), at(250, 1, 200, 180), at(1000, 4, 280, 260), 31000);
+    QCOMPARE(mb(stage.projectedPeakBytes), 280.0);
+  }
+
+  void fullRunsCountEveryEpoch() {
+    PipelineBenchResult result;
+    result.options.models = {ModelKind::Bow, ModelKind::HmLstm};
+    for (const char *name : {"load", "parse", "features", "features + regions", "data bow", "epoch bow", "data hmlstm", "epoch hmlstm",
+                             "epoch hmlstm (phrases)", "embed test", "map"}) {
+      PipelineStage stage;
+      stage.name = QString::fromLatin1(name);
+      stage.projectedSeconds = 36;
+      result.stages.push_back(stage);
+    }
+    result.stages[8].projectedSeconds = 360; // an epoch with every loss, after a correspondence step
+    projectFullRuns(result);
+    QCOMPARE(int(result.fullRuns.size()), 2);
+    const TrainConfig bow = TrainConfig::defaultsFor(ModelKind::Bow), hm = TrainConfig::defaultsFor(ModelKind::HmLstm);
+    QVERIFY(hasPhraseEpochs(hm));
+    QVERIFY(!hasPhraseEpochs(bow));
+    // bow: load, features, data, its epochs, half the embedding; hmlstm: parse and region features
+    // too, its root-only epochs at one cost and the rest at the other.
+    QCOMPARE(result.fullRuns[0].hours, (36.0 * 3 + 36.0 * bow.epochs + 18) / 3600);
+    QCOMPARE(result.fullRuns[1].hours, (36.0 * 4 + 36.0 * hm.rootEpochs + 360.0 * (hm.epochs - hm.rootEpochs) + 18) / 3600);
+    QCOMPARE(result.dominantStage, QStringLiteral("epoch hmlstm (phrases)"));
+  }
+
+  void theWholePipelineRunsAtATinySize() {
+    QTemporaryDir work;
+    PipelineBenchOptions options;
+    options.images = 1000;
+    options.measuredImages = 16;
+    options.models = {ModelKind::DtRnn, ModelKind::HmLstm};
+    options.workDir = work.path();
+    const PipelineBenchResult result = runPipelineBench(options);
+    QStringList names;
+    for (const PipelineStage &stage : result.stages) {
+      names << stage.name;
+      QCOMPARE(stage.small.images, 4);
+      QCOMPARE(stage.large.images, 16);
+      QVERIFY(stage.large.seconds >= 0);
+      QVERIFY(stage.projectedSeconds >= stage.large.seconds);
+      if (runtime::peakResidentBytes() > 0) QVERIFY(stage.large.peakBytes >= stage.large.startBytes && stage.large.peakBytes > 0);
+    }
+    QCOMPARE(names, QStringList({"load", "parse", "features", "features + regions", "data dtrnn", "epoch dtrnn", "data hmlstm",
+                                 "epoch hmlstm", "epoch hmlstm (phrases)", "embed test", "map"}));
+    QCOMPARE(result.measuredCaptions, 80);
+    QCOMPARE(int(result.fullRuns.size()), 2);
+    QVERIFY(result.fullRuns[1].hours > 0);
+    QVERIFY(!result.dominantStage.isEmpty());
+    // Its caches stayed in its own folder.
+    QVERIFY(QDir(work.filePath(QStringLiteral("large/cache/Groundscope/features"))).exists());
+    QVERIFY(QDir(work.filePath(QStringLiteral("large/cache/Groundscope/parses"))).exists());
+  }
+};
+
+QTEST_GUILESS_MAIN(TestPipelineBench)
+#include "tst_pipelinebench.moc"
