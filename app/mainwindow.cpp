@@ -38,6 +38,7 @@
 #include "trees/treepanel.h"
 #include "resources.h"
 #include "common/workbenchstate.h"
+#include "common/workbenchwatcher.h"
 #include "runtime/runtime.h"
 
 #include <QApplication>
@@ -109,6 +110,7 @@ MainWindow::MainWindow(EngineBridge &bridge, QSettings &settings, QWidget *paren
   setObjectName(QStringLiteral("mainWindow"));
 
   createDocks();
+  watchFiles();
   createMenus();
   m_jobStatus = new JobStatusWidget(bridge, this);
   m_jobStatus->setObjectName(QStringLiteral("jobStatus"));
@@ -124,6 +126,18 @@ MainWindow::MainWindow(EngineBridge &bridge, QSettings &settings, QWidget *paren
   if (theme != QLatin1String("system")) applyTheme(theme);
   // Screen readers: every control named by its form label or tooltip where it has no name of its own.
   nameControlsFromLabels(this);
+}
+
+void MainWindow::watchFiles() {
+  m_watcher = new WorkbenchWatcher(*m_state, this);
+  connect(m_watcher, &WorkbenchWatcher::notice, this, &MainWindow::showNotice);
+  connect(m_watcher, &WorkbenchWatcher::runFolderRemoved, m_runsPanel, &RunsPanel::refresh);
+  connect(m_watcher, &WorkbenchWatcher::imageChanged, m_datasetBrowser, &DatasetBrowser::refreshImage);
+}
+
+void MainWindow::showNotice(const QString &text) {
+  statusBar()->showMessage(text);
+  m_log->appendLine(LogLevel::Warning, text);
 }
 
 MainWindow::~MainWindow() {

@@ -39,6 +39,7 @@ class RecentDatasets;
 class WelcomeView;
 enum class Workspace; // workspaces.h
 class WorkbenchState;
+class WorkbenchWatcher;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -144,6 +145,9 @@ private:
   void saveLayout();
   void runStartupCheck();
   void showDatasetText(const QString &text);
+  // A change on disk the user must know about: in the status bar until the next message, and in the log.
+  void showNotice(const QString &text);
+  void watchFiles();
 
   EngineBridge &m_bridge;
   QSettings &m_settings;
@@ -153,6 +157,7 @@ private:
   QMap<Dock, QDockWidget *> m_docks;
   JobStatusWidget *m_jobStatus = nullptr;
   LogView *m_log = nullptr;
+  WorkbenchWatcher *m_watcher = nullptr; // files changing on disk under the open dataset and run
   QMenu *m_recentMenu = nullptr;
   QMenu *m_recentRunsMenu = nullptr;
   JobList *m_jobList = nullptr;

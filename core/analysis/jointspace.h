@@ -56,6 +56,8 @@ public:
 
   QString runDir() const { return m_runDir; }
   QString datasetPath() const { return m_datasetPath; }
+  // The feature cache folder the run's images were embedded from (features.npy, manifest.json).
+  QString featuresFolder() const { return m_featuresFolder; }
   QString model() const { return m_model; }
   Split split() const { return m_split; }
   bool allSplits() const { return m_allSplits; }

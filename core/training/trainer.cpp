@@ -27,10 +27,13 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <filesystem>
 #include <optional>
+#include <system_error>
 
 namespace gs {
 
@@ -96,8 +99,12 @@ std::unique_ptr<Collective> joinJob(const DistributedOptions &distributed, JobCo
 // Rank 0 writes the configuration and vocabularies first; the others then read the same files
 // (or, in a folder of their own, build identical ones).
 PreparedRun prepareRun(const RunFolder &folder, const TrainConfig &config, const TrainingData &data, Collective &collective) {
-  if (!QDir().mkpath(folder.dir()))
-    throw std::runtime_error(QStringLiteral("%1: cannot create run folder").arg(folder.dir()).toStdString());
+  std::error_code error; // the system's reason (permission denied, no space, read-only file system)
+  std::filesystem::create_directories(QFile::encodeName(folder.dir()).toStdString(), error);
+  if (error || !QFileInfo(folder.dir()).isDir())
+    throw std::runtime_error(QStringLiteral("%1: cannot create the run folder: %2")
+                                 .arg(folder.dir(), error ? QString::fromStdString(error.message()) : QStringLiteral("a file is in the way"))
+                                 .toStdString());
   if (!collective.leader()) collective.barrier();
   prepareRunFolder(folder, config, data);
   PreparedRun prepared;

@@ -332,4 +332,6 @@ void DatasetBrowser::dropEvent(QDropEvent *event) {
   Q_EMIT datasetDropped(path);
 }
 
+void DatasetBrowser::refreshImage(int image) { m_model->forgetThumbnail(image); }
+
 }  // namespace gs

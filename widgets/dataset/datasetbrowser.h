@@ -35,6 +35,8 @@ public:
 
   // Applies the search now (typing applies it after a short pause).
   void applySearch();
+  // An image's file changed on disk: its thumbnail is decoded again.
+  void refreshImage(int image);
 
 Q_SIGNALS:
   // A folder or file was dropped on the browser: the main window opens it as a dataset.

@@ -69,6 +69,14 @@ QPixmap ThumbnailModel::cachedThumbnail(int row) const {
   return p ? *p : QPixmap();
 }
 
+void ThumbnailModel::forgetThumbnail(int row) {
+  if (!m_dataset || row < 0 || row >= int(m_dataset->images.size())) return;
+  m_cache.remove(row);
+  m_unreadable.erase(row);
+  const QModelIndex changed = index(row);
+  Q_EMIT dataChanged(changed, changed, {Qt::DecorationRole, Qt::ToolTipRole});
+}
+
 ThumbnailModel::ThumbnailState ThumbnailModel::thumbnailState(int row) const {
   if (m_cache.contains(row)) return Ready;
   if (m_unreadable.count(row)) return Unreadable;

@@ -37,6 +37,8 @@ public:
   // The cached thumbnail of a row (null when not decoded yet); never queues a decode.
   QPixmap cachedThumbnail(int row) const;
   ThumbnailState thumbnailState(int row) const;
+  // Drops a row's thumbnail (its file changed on disk): the next paint decodes the file again.
+  void forgetThumbnail(int row);
 
   // Thumbnails kept, in KiB of pixels (default 48 MiB: ~1,300 thumbnails of 112×84, several screens).
   void setCacheLimit(int kib) { m_cache.setMaxCost(kib); }
