@@ -38,7 +38,9 @@
 #include <QToolButton>
 #include <QTreeWidget>
 
+#include <array>
 #include <atomic>
+#include <random>
 
 #include <qcustomplot.h>
 #include <QSettings>
@@ -594,6 +596,37 @@ private Q_SLOTS:
     QCOMPARE(window.workspace(), Workspace::Inspect); // where the last session left off
     QVERIFY(window.dock(MainWindow::Dock::Regions)->isHidden());
     QVERIFY(!window.dock(MainWindow::Dock::Trees)->isHidden());
+  }
+
+  // Docks floated, docked, closed and shown in random order between workspace switches: every
+  // switch restores the workspace's saved layout (QMainWindow::restoreState) over whatever the
+  // docks are now. The monkey (tst_monkey, seed 2) crashed in such a restore.
+  void workspaceSwitchesSurviveFloatingDocks() {
+    QTemporaryDir data;
+    const QString folder = makeSmallDemo(data);
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(m_dir.filePath(QStringLiteral("floating.ini")), QSettings::IniFormat);
+    MainWindow window(bridge, settings);
+    window.setAskBeforeClosing(false);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(openAndWait(window, folder));
+    const QList<QDockWidget *> docks = window.findChildren<QDockWidget *>();
+    const std::array<Workspace, 4> workspaces{Workspace::Data, Workspace::Train, Workspace::Inspect, Workspace::Explore};
+    std::mt19937 random(7);
+    for (int step = 0; step < 400; ++step) {
+      QDockWidget *dock = docks[int(random() % docks.size())];
+      switch (random() % 5) {
+      case 0: dock->setFloating(!dock->isFloating()); break;
+      case 1: dock->close(); break;
+      case 2: dock->show(); break;
+      default: window.setWorkspace(workspaces[random() % workspaces.size()]); break;
+      }
+      QCoreApplication::processEvents();
+    }
+    window.resetWorkspace();
+    for (QDockWidget *dock : docks) QVERIFY(!dock->isFloating());
   }
 
   void aboutNamesVersionAndLicences() {

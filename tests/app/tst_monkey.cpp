@@ -142,6 +142,10 @@ private Q_SLOTS:
     window.reset();
     QCoreApplication::processEvents();
 
+    QStringList written; // the saves that went through (a cancelled overwrite or a failed export writes nothing)
+    for (const QString &file : figures.filesSaved)
+      if (QFileInfo::exists(file)) written << file;
+    figures.filesSaved = written;
     appendFigures(seed, figures, clock.elapsed() / 1000);
     qInfo("monkey: seed %u: %d actions in %lld s, longest event-loop gap %lld ms (%s), %d dialogs answered, %lld files saved",
           seed, figures.actions, clock.elapsed() / 1000, figures.longestGapMs, qPrintable(figures.longestGapAction),

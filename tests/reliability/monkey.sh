@@ -39,10 +39,12 @@ done
 
 if [ "$record" = 1 ] && [ -f "$figures" ]; then
   ledger=tests/reliability/monkey-ledger.tsv
-  [ -f "$ledger" ] || printf 'date\tbuild\tseed\tactions\tseconds\tlongest_gap_ms\tlongest_gap_action\tdialogs\tfiles_saved\tresult\n' > "$ledger"
+  commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+  [ -z "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] || commit="$commit+changes"
+  [ -f "$ledger" ] || printf 'date\tcommit\tbuild\tseed\tactions\tseconds\tlongest_gap_ms\tlongest_gap_action\tdialogs\tfiles_saved\tresult\n' > "$ledger"
   result=$([ $status = 0 ] && echo passed || echo failed)
   tail -n +2 "$figures" | while IFS= read -r row; do
-    printf '%s\t%s\t%s\n' "$(date +%F)" "$row" "$result" >> "$ledger"
+    printf '%s\t%s\t%s\t%s\n' "$(date +%F)" "$commit" "$row" "$result" >> "$ledger"
   done
   echo "monkey.sh: recorded in $ledger"
 fi

@@ -12,8 +12,9 @@
 #  - tst_distributed: two worker processes, and a killed worker whose run resumes;
 #  - tst_faults' training cases: 20 SIGKILLs during a run and a full disk while a checkpoint is
 #    written, each resumed to the uninterrupted result.
-# Results: build-asan/reliability/sanitize-training.tsv (dated; tests/reliability/report.py puts it
-# in docs/reliability.md) and the exit status.
+# Results: each test's line, dated and with the commit, appended to
+# tests/reliability/sanitize-training-ledger.tsv (tests/reliability/report.py puts the runs in
+# docs/reliability.md), and the exit status.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
@@ -44,16 +45,23 @@ env XDG_CONFIG_HOME="$home/config" XDG_CACHE_HOME="$home/cache" XDG_DATA_HOME="$
     build-asan/tests/cli/tst_faults "${FAULT_CASES[@]}" || { fault_result=failed; status=1; }
 fault_seconds=$(( $(date +%s) - fault_start ))
 
-python3 - "$out/training-ctest.xml" "$out/sanitize-training.tsv" "$fault_result" "$fault_seconds" "${FAULT_CASES[*]}" <<'PY'
-import datetime, sys, xml.etree.ElementTree as ET
-xml_path, tsv_path, fault_result, fault_seconds, fault_cases = sys.argv[1:6]
-with open(tsv_path, 'w') as out:
-    out.write(f"# date\t{datetime.date.today().isoformat()}\n")
-    out.write('test\tresult\tseconds\n')
-    for c in ET.parse(xml_path).getroot().iter('testcase'):
-        result = 'failed' if c.find('failure') is not None else 'skipped' if c.find('skipped') is not None else 'passed'
-        out.write(f"{c.get('name')}\t{result}\t{float(c.get('time', 0)):.1f}\n")
-    out.write(f"tst_faults ({', '.join(fault_cases.split())})\t{fault_result}\t{float(fault_seconds):.1f}\n")
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+[ -z "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] || commit="$commit+changes"
+python3 - "$out/training-ctest.xml" tests/reliability/sanitize-training-ledger.tsv "$commit" "$fault_result" "$fault_seconds" "${FAULT_CASES[*]}" <<'PY'
+import datetime, os, sys, xml.etree.ElementTree as ET
+xml_path, ledger, commit, fault_result, fault_seconds, fault_cases = sys.argv[1:7]
+today = datetime.date.today().isoformat()
+rows = []
+for c in ET.parse(xml_path).getroot().iter('testcase'):
+    result = 'failed' if c.find('failure') is not None else 'skipped' if c.find('skipped') is not None else 'passed'
+    rows.append((c.get('name'), result, float(c.get('time', 0))))
+rows.append((f"tst_faults ({', '.join(fault_cases.split())})", fault_result, float(fault_seconds)))
+fresh = not os.path.exists(ledger)
+with open(ledger, 'a') as out:
+    if fresh:
+        out.write('date\tcommit\ttest\tresult\tseconds\n')
+    for name, result, seconds in rows:
+        out.write(f"{today}\t{commit}\t{name}\t{result}\t{seconds:.1f}\n")
 PY
 echo "sanitize-training.sh: done in $(( $(date +%s) - start )) s, exit $status"
 exit $status

@@ -1,4 +1,5 @@
 #include "dialoganswerer.h"
+#include "filedialogs.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -24,9 +25,9 @@ bool DialogAnswerer::coin(double p) { return std::uniform_real_distribution<doub
 
 void DialogAnswerer::answerOpenWidgets() {
   QWidget *open = QApplication::activePopupWidget() ? QApplication::activePopupWidget() : QApplication::activeModalWidget();
+  m_beingAnswered.removeAll(nullptr); // closed and deleted since
   if (!open || m_beingAnswered.contains(open)) return;
-  m_beingAnswered.insert(open);
-  connect(open, &QObject::destroyed, this, [this, open] { m_beingAnswered.remove(open); }, Qt::UniqueConnection);
+  m_beingAnswered << open;
   // The answer runs from the event loop, not from this timer's slot: an answer can open the next
   // dialog inside it (a question after a save), and Qt does not fire a timer again while its slot
   // runs, so that dialog could never be answered.
@@ -35,7 +36,7 @@ void DialogAnswerer::answerOpenWidgets() {
     else if (QApplication::activePopupWidget() == open) open->close(), m_lastAnswer = QStringLiteral("closed a popup");
     else if (auto *file = qobject_cast<QFileDialog *>(open)) answerFileDialog(*file);
     else if (auto *dialog = qobject_cast<QDialog *>(open)) answerDialog(*dialog);
-    m_beingAnswered.remove(open);
+    m_beingAnswered.removeAll(open);
   });
 }
 
@@ -54,7 +55,7 @@ void DialogAnswerer::answerFileDialog(QFileDialog &dialog) {
   if (dialog.acceptMode() == QFileDialog::AcceptSave && coin(0.85)) {
     const QString target = saveTarget(dialog.nameFilters());
     m_saved << target;
-    dialog.selectFile(target);
+    typeFileName(dialog, target);
     m_lastAnswer = QStringLiteral("saved as ") + QFileInfo(target).fileName();
     static_cast<QDialog &>(dialog).accept(); // QFileDialog::accept, as its OK button calls it
     return;
@@ -62,8 +63,7 @@ void DialogAnswerer::answerFileDialog(QFileDialog &dialog) {
   const bool folders = dialog.fileMode() == QFileDialog::Directory;
   if (folders && !m_datasets.isEmpty() && coin(0.6)) {
     const QString folder = m_datasets[int(m_random() % m_datasets.size())];
-    dialog.setDirectory(QFileInfo(folder).absolutePath());
-    dialog.selectFile(folder);
+    typeFileName(dialog, folder);
     m_lastAnswer = QStringLiteral("chose folder ") + QFileInfo(folder).fileName();
     static_cast<QDialog &>(dialog).accept(); // QFileDialog::accept, as its OK button calls it
     return;
@@ -73,8 +73,7 @@ void DialogAnswerer::answerFileDialog(QFileDialog &dialog) {
     if (saved.endsWith(QLatin1String(".json")) && QFileInfo::exists(saved)) written << saved;
   if (!folders && dialog.acceptMode() == QFileDialog::AcceptOpen && !written.isEmpty() && coin(0.5)) {
     const QString file = written[int(m_random() % written.size())];
-    dialog.setDirectory(m_exportFolder);
-    dialog.selectFile(file);
+    typeFileName(dialog, file);
     m_lastAnswer = QStringLiteral("opened ") + QFileInfo(file).fileName();
     static_cast<QDialog &>(dialog).accept(); // QFileDialog::accept, as its OK button calls it
     return;

@@ -8,7 +8,8 @@
 // dialogs' own event loops.
 
 #include <QObject>
-#include <QSet>
+#include <QList>
+#include <QPointer>
 #include <QString>
 #include <QStringList>
 #include <QTimer>
@@ -48,7 +49,7 @@ private:
   QStringList m_saved;
   QString m_lastAnswer;
   int m_answered = 0;
-  QSet<QWidget *> m_beingAnswered; // whose answer is on the stack (it opened a nested dialog)
+  QList<QPointer<QWidget>> m_beingAnswered; // answers posted or on the stack (one may open a nested dialog)
 };
 
 }  // namespace gs::test
