@@ -107,6 +107,10 @@ MainWindow::MainWindow(EngineBridge &bridge, QSettings &settings, QWidget *paren
   setWindowTitle(QStringLiteral("Groundscope"));
   setWindowIcon(QIcon(QStringLiteral(":/icons/groundscope.svg")));
   setDockNestingEnabled(true);
+  // No animated docks: a workspace switch (QMainWindow::restoreState) while a dropped dock is still
+  // sliding into place crashes Qt 6.4 (a layout item of the animation is left dangling); a dock
+  // dropped a moment before Ctrl+1 is something users do.
+  setDockOptions(dockOptions() & ~QMainWindow::AnimatedDocks);
   setObjectName(QStringLiteral("mainWindow"));
 
   createDocks();
@@ -303,6 +307,7 @@ void MainWindow::createFileMenu() {
     m_recentRuns->add(runDir);
     rebuildRecentRunsMenu();
   });
+  addCloseActions(file);
   file->addSeparator();
   QAction *exportAction = file->addAction(tr("&Export…"), this, &MainWindow::exportView);
   exportAction->setObjectName(QStringLiteral("action.export"));
@@ -311,6 +316,31 @@ void MainWindow::createFileMenu() {
   QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
   quit->setObjectName(QStringLiteral("action.quit"));
+}
+
+// File > Close run and Close dataset, each enabled while there is one to close.
+void MainWindow::addCloseActions(QMenu *file) {
+  file->addSeparator();
+  QAction *closeRun = file->addAction(tr("Close r&un"), this, [this] { m_state->openRun(m_bridge, QString()); });
+  closeRun->setObjectName(QStringLiteral("action.closeRun"));
+  QAction *closeDataset = file->addAction(tr("&Close dataset"), this, &MainWindow::closeDataset);
+  closeDataset->setObjectName(QStringLiteral("action.closeDataset"));
+  const auto update = [this, closeRun, closeDataset] {
+    closeRun->setEnabled(!m_state->runDir().isEmpty());
+    closeDataset->setEnabled(m_state->dataset() != nullptr);
+  };
+  connect(m_state, &WorkbenchState::runChanged, this, update);
+  connect(m_state, &WorkbenchState::datasetChanged, this, update);
+  update();
+}
+
+// The run goes first (its views read the dataset), then the dataset; the docks show their hints.
+void MainWindow::closeDataset() {
+  m_state->openRun(m_bridge, QString());
+  m_dataset.clear();
+  m_state->setDataset(nullptr);
+  showDatasetText(tr("No dataset is open."));
+  statusBar()->showMessage(tr("Dataset closed"), 5000);
 }
 
 // The docks' toggles, Go to (Alt+1…9), search and the theme.

@@ -95,6 +95,8 @@ public Q_SLOTS:
   void openDemoDataset();
   void exportView();
   void showAbout();
+  // File > Close dataset: the run and the dataset closed, every view back to its hint.
+  void closeDataset();
 
 Q_SIGNALS:
   void datasetOpened(const QString &path); // loaded: its summary is in the Dataset dock
@@ -121,6 +123,7 @@ private:
   void arrangeDocks();
   void createMenus(); // the menu bar, one menu after the other:
   void createFileMenu();
+  void addCloseActions(QMenu *file);
   void createViewMenu();
   void addThemeMenu(QMenu *view);
   void createTrainingMenu();

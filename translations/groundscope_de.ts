@@ -2102,6 +2102,22 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
         <source>Where the run&apos;s joint space fails: slices of the test queries, retrieval with intervals, hubs and the modality gap.</source>
         <translation>Wo der gemeinsame Raum des Laufs versagt: Ausschnitte der Testanfragen, Suche mit Intervallen, Hubs und die Modalitätslücke.</translation>
     </message>
+    <message>
+        <source>Close r&amp;un</source>
+        <translation>Lauf schl&amp;ießen</translation>
+    </message>
+    <message>
+        <source>&amp;Close dataset</source>
+        <translation>Datensatz s&amp;chließen</translation>
+    </message>
+    <message>
+        <source>No dataset is open.</source>
+        <translation>Kein Datensatz ist geöffnet.</translation>
+    </message>
+    <message>
+        <source>Dataset closed</source>
+        <translation>Datensatz geschlossen</translation>
+    </message>
 </context>
 <context>
     <name>gs::ManualWindow</name>
@@ -4810,6 +4826,37 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>Embed the test split</source>
         <translation>Testaufteilung einbetten</translation>
+    </message>
+</context>
+<context>
+    <name>gs::WorkbenchWatcher</name>
+    <message>
+        <source>The run folder %1 is back.</source>
+        <translation>Der Lauf-Ordner %1 ist wieder da.</translation>
+    </message>
+    <message>
+        <source>The run folder %1 was deleted or moved. The views keep what they show; what reads the run again (another epoch, an explanation, opening it) needs the folder back.</source>
+        <translation>Der Lauf-Ordner %1 wurde gelöscht oder verschoben. Die Ansichten behalten, was sie zeigen; was den Lauf erneut liest (eine andere Epoche, eine Erklärung, das Öffnen) braucht den Ordner zurück.</translation>
+    </message>
+    <message>
+        <source>%1 changed on disk since the dataset was opened (%2 images in all): the views show the new file where they read it again, and the next training extracts its features again.</source>
+        <translation>%1 hat sich auf der Festplatte geändert, seit der Datensatz geöffnet wurde (%2 Bilder insgesamt): Die Ansichten zeigen die neue Datei, wo sie sie erneut lesen, und das nächste Training extrahiert ihre Merkmale neu.</translation>
+    </message>
+    <message>
+        <source>%1 was removed from disk (%2 images of the dataset in all): the views show it as missing, and the next training skips it.</source>
+        <translation>%1 wurde von der Festplatte entfernt (%2 Bilder des Datensatzes insgesamt): Die Ansichten zeigen es als fehlend, und das nächste Training überspringt es.</translation>
+    </message>
+    <message>
+        <source>%1 was removed</source>
+        <translation>%1 wurde entfernt</translation>
+    </message>
+    <message>
+        <source>The feature cache %1 changed on disk. The open run keeps the embeddings it made from it.</source>
+        <translation>Der Merkmals-Cache %1 hat sich auf der Festplatte geändert. Der geöffnete Lauf behält die Einbettungen, die er daraus berechnet hat.</translation>
+    </message>
+    <message>
+        <source>The feature cache %1 is damaged: %2. The open run keeps the embeddings it made from it; the next training or extraction with these settings extracts the features again.</source>
+        <translation>Der Merkmals-Cache %1 ist beschädigt: %2. Der geöffnete Lauf behält die Einbettungen, die er daraus berechnet hat; das nächste Training oder die nächste Extraktion mit diesen Einstellungen extrahiert die Merkmale neu.</translation>
     </message>
 </context>
 <context>

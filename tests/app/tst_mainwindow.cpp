@@ -100,6 +100,18 @@ bool openAndWait(MainWindow &window, const QString &folder) {
   QSignalSpy opened(&window, &MainWindow::datasetOpened);
   return window.openDataset(folder) && QTest::qWaitFor([&opened] { return !opened.isEmpty(); }, 30000);
 }
+
+// A drag on a shown dock's title bar, as a user moves it: Qt unplugs it and plugs it where it drops.
+void dragTitleBar(QDockWidget &dock, QPoint by) {
+  if (!dock.isVisible()) return;
+  QWidget *bar = dock.titleBarWidget() ? dock.titleBarWidget() : &dock;
+  const QPoint from(bar->width() / 2, 5);
+  QTest::mousePress(bar, Qt::LeftButton, {}, from);
+  QTest::mouseMove(bar, from + by / 2);
+  QTest::mouseMove(bar, from + by);
+  QTest::mouseRelease(bar, Qt::LeftButton, {}, from + by);
+}
+
 }  // namespace
 
 class TestMainWindow : public QObject {
@@ -598,10 +610,11 @@ private Q_SLOTS:
     QVERIFY(!window.dock(MainWindow::Dock::Trees)->isHidden());
   }
 
-  // Docks floated, docked, closed and shown in random order between workspace switches: every
-  // switch restores the workspace's saved layout (QMainWindow::restoreState) over whatever the
-  // docks are now. The monkey (tst_monkey, seed 2) crashed in such a restore.
-  void workspaceSwitchesSurviveFloatingDocks() {
+  // Docks dragged by their title bars, floated, docked, closed, tabbed and shown in random order
+  // between workspace switches, window resizes and resets: every switch restores the workspace's
+  // saved layout (QMainWindow::restoreState) over whatever the docks are now. With Qt's animated
+  // docks, a switch while a dropped dock was still sliding into place crashed (the monkey found it).
+  void workspaceSwitchesSurviveDockDrags() {
     QTemporaryDir data;
     const QString folder = makeSmallDemo(data);
     Engine engine;
@@ -615,18 +628,57 @@ private Q_SLOTS:
     const QList<QDockWidget *> docks = window.findChildren<QDockWidget *>();
     const std::array<Workspace, 4> workspaces{Workspace::Data, Workspace::Train, Workspace::Inspect, Workspace::Explore};
     std::mt19937 random(7);
-    for (int step = 0; step < 400; ++step) {
+    for (int step = 0; step < 300; ++step) {
       QDockWidget *dock = docks[int(random() % docks.size())];
-      switch (random() % 5) {
+      switch (random() % 9) {
       case 0: dock->setFloating(!dock->isFloating()); break;
       case 1: dock->close(); break;
       case 2: dock->show(); break;
+      case 3: window.resize(800 + int(random() % 1121), 600 + int(random() % 481)); break;
+      case 4: window.resetWorkspace(); break;
+      case 5: window.tabifyDockWidget(dock, docks[int(random() % docks.size())]); break;
+      case 6: dragTitleBar(*dock, QPoint(int(random() % 400) - 200, int(random() % 300) - 150)); break;
       default: window.setWorkspace(workspaces[random() % workspaces.size()]); break;
       }
       QCoreApplication::processEvents();
     }
     window.resetWorkspace();
     for (QDockWidget *dock : docks) QVERIFY(!dock->isFloating());
+  }
+
+  // File > Close run and Close dataset: each enabled only while there is one; after them the
+  // window holds neither, and the same dataset and run open again.
+  void closeRunAndDatasetThenOpenAgain() {
+    QTemporaryDir data;
+    const test::TinyDataset tiny = test::makeTinyDataset(data.path());
+    const QString run = data.filePath(QStringLiteral("run"));
+    test::trainTinyRun(tiny, run);
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(m_dir.filePath(QStringLiteral("close.ini")), QSettings::IniFormat);
+    MainWindow window(bridge, settings);
+    window.setAskBeforeClosing(false);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto *closeRun = window.findChild<QAction *>(QStringLiteral("action.closeRun"));
+    auto *closeDataset = window.findChild<QAction *>(QStringLiteral("action.closeDataset"));
+    QVERIFY(closeRun && closeDataset);
+    QVERIFY(!closeRun->isEnabled() && !closeDataset->isEnabled());
+    for (int round = 0; round < 2; ++round) {
+      QVERIFY(openAndWait(window, tiny.datasetPath));
+      window.workbench().openRun(bridge, run);
+      QTRY_VERIFY_WITH_TIMEOUT(window.workbench().jointSpace() != nullptr, 60000);
+      QVERIFY(closeRun->isEnabled() && closeDataset->isEnabled());
+      closeRun->trigger();
+      QVERIFY(window.workbench().runDir().isEmpty() && !window.workbench().jointSpace());
+      QVERIFY(!closeRun->isEnabled());
+      QTest::qWait(50);
+      closeDataset->trigger();
+      QVERIFY(!window.workbench().dataset() && window.currentDataset().isEmpty());
+      QVERIFY(!closeDataset->isEnabled());
+      QTest::qWait(50);
+    }
+    QVERIFY(engine.waitForIdle(60000));
   }
 
   void aboutNamesVersionAndLicences() {
