@@ -6,7 +6,7 @@
 //
 //   GS_MONKEY_SEEDS=1,2,3   seeds (default 1); a finding prints its seed, replay with it
 //   GS_MONKEY_ACTIONS=2000  actions per seed (default 250: the ctest run)
-//   GS_MONKEY_GAP_MS=2500   the bound on the longest event-loop gap (default below)
+//   GS_MONKEY_GAP_MS=4000   the bound on the longest event-loop gap (default below)
 //   GS_MONKEY_TRACE=1       print every action
 // Each seed's figures are appended to BUILD/reliability/monkey.tsv (tests/reliability/monkey.sh
 // records them for docs/reliability.md).
@@ -32,14 +32,15 @@ using namespace gs;
 
 namespace {
 
-// The longest the event loop may be held by one action and what it sets off. Measured: see
-// docs/reliability.md; the bound leaves room for a loaded 2-core machine. Sanitizers slow
+// The longest the event loop may be held by one action and what it sets off, when ctest runs the
+// monkey beside other tests (two of them training on a 2-core machine). tests/reliability/monkey.sh
+// runs it alone and sets the tighter bound it documents (GS_MONKEY_GAP_MS). Sanitizers slow
 // everything 3-5 times.
 #if defined(__SANITIZE_ADDRESS__) || (defined(__has_feature) && __has_feature(address_sanitizer))
-constexpr int kDefaultGapBoundMs = 15000;
+constexpr int kDefaultGapBoundMs = 30000;
 const char *const kBuild = "asan-ubsan";
 #else
-constexpr int kDefaultGapBoundMs = 4000;
+constexpr int kDefaultGapBoundMs = 10000;
 const char *const kBuild = "release";
 #endif
 

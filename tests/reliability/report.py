@@ -6,6 +6,10 @@
   BUILD/reliability/faults.tsv          written by tst_faults (faults injected and survived)
   BUILD/reliability/badinput.tsv        written by tst_badinput (the tests/data/bad corpus and its messages)
   ASAN_BUILD/reliability/sanitizers.tsv written by tests/reliability/sanitize.sh (the tests run under ASan+UBSan)
+  BUILD/reliability/workbenchfiles.tsv  written by tst_workbenchfiles (files changed under an open window)
+  tests/reliability/monkey-ledger.tsv   one row per seed per `tests/reliability/monkey.sh --record` run
+  tests/reliability/monkey-findings.tsv what the monkey found, how it was fixed, the regression test
+  tests/reliability/sanitize-training-ledger.tsv  one row per test per tests/reliability/sanitize-training.sh run
 
   python3 tests/reliability/report.py [--build build] [--asan-build build-asan] [--out docs/reliability.md]
 
@@ -81,6 +85,12 @@ def main():
          os.path.join(args.build, 'reliability', 'badinput.tsv'),
          [('case', 'case'), ('command', 'command'), ('exit', 'exit'), ('message', 'message')]),
     ]
+    sections.insert(3, ('Files changing under an open workbench (tst_workbenchfiles)',
+                        'Rerun: `ctest -R tst_workbenchfiles`. With a dataset and a run open in the window; the message is the one the '
+                        'window shows (status bar and log, or the export\'s message box). Run as root, the test runs as user 65534, so '
+                        'permissions apply.',
+                        os.path.join(args.build, 'reliability', 'workbenchfiles.tsv'),
+                        [('change', 'change'), ('message in the window', 'message'), ('what survived', 'survived')]))
     for title, rerun, path, columns in sections:
         out += [f'## {title}', '', rerun, '']
         rows = read_tsv(path)
@@ -91,9 +101,68 @@ def main():
             out.append(f'_No results in {os.path.relpath(path, ROOT)} (run the tests first)._')
         out.append('')
 
+    out += monkey_section() + training_section()
     with open(args.out, 'w', encoding='utf-8') as f:
         f.write('\n'.join(out))
     print(f'report.py: wrote {args.out}')
+
+
+def monkey_section():
+    out = ['## The window under a monkey (tst_monkey)', '',
+           'Rerun: `bash tests/reliability/monkey.sh [--build build-asan] --seeds 1,2,3,4,5 --actions 2000 --record`. The real '
+           'main window, offscreen, on a 60-image dataset with a trained run, takes random but valid user actions drawn from its '
+           'own menus and widgets (menu actions, dock switches, clicks on list items, plot points and tree nodes, typing, combo '
+           'and spin boxes, sliders, keys, the training controls and the job list, opening datasets and runs, exporting figures, '
+           'resizing between 800×600 and 1920×1080); every dialog it opens is answered. A seed fails on a crash, a sanitizer '
+           'report, an action that does not come back in 120 s, an event-loop gap past the bound (4 s; 15 s under the '
+           'sanitizers), a job still running after all are cancelled, or a torn file. ctest runs seed 1 for 250 actions, beside '
+           'other tests, with a bound of 10 s.', '']
+    rows = read_tsv(os.path.join(ROOT, 'tests', 'reliability', 'monkey-ledger.tsv')) or []
+    if rows:
+        out += ['| date | commit | build | seed | actions | seconds | longest event-loop gap | during | dialogs answered | files saved | result |',
+                '|---|---|---|---:|---:|---:|---:|---|---:|---:|---|']
+        out += [f"| {r['date']} | {r['commit']} | {r['build']} | {r['seed']} | {int(r['actions']):,} | {r['seconds']} | "
+                f"{r['longest_gap_ms']} ms | {cell(r['longest_gap_action'])} | {r['dialogs']} | {r['files_saved']} | {r['result']} |"
+                for r in rows]
+        for build in sorted({r['build'] for r in rows}):
+            mine = [r for r in rows if r['build'] == build]
+            out.append('')
+            out.append(f"**{build}**: {sum(int(r['actions']) for r in mine):,} actions over {len({r['seed'] for r in mine})} seeds; "
+                       f"the longest event-loop gap {max(int(r['longest_gap_ms']) for r in mine)} ms.")
+    else:
+        out.append('_No monkey runs recorded yet._')
+    findings = read_tsv(os.path.join(ROOT, 'tests', 'reliability', 'monkey-findings.tsv')) or []
+    out += ['', '### Findings', '']
+    if findings:
+        out += ['| found | seed | what happened | fix | regression test |', '|---|---|---|---|---|']
+        out += [f"| {r['date']} | {r['seed']} | {cell(r['finding'])} | {cell(r['fix'])} | {cell(r['test'])} |" for r in findings]
+    else:
+        out.append('_None._')
+    return out + ['']
+
+
+def training_section():
+    out = ['## Training under the sanitizers (sanitize-training.sh)', '',
+           'Rerun: `bash tests/reliability/sanitize-training.sh`, before resolving any change to core/training or core/models '
+           '(CI leaves training out of its sanitizer stage: instrumented, it takes 3-5 times as long). Every model family trained '
+           'on small synthetic data until it beats chance (tst_trainer), the training hooks, run comparison, the concept CNN, '
+           'attribution and contrast sets, two data-parallel workers and a killed worker resumed (tst_distributed), and 20 '
+           'SIGKILLs and a full disk during training, each resumed to the uninterrupted result (tst_faults).', '']
+    rows = read_tsv(os.path.join(ROOT, 'tests', 'reliability', 'sanitize-training-ledger.tsv')) or []
+    if not rows:
+        return out + ['_No runs recorded yet._', '']
+    runs = OrderedDict()
+    for r in rows:
+        runs.setdefault((r['date'], r['commit']), []).append(r)
+    out += ['| date | commit | tests | result | seconds |', '|---|---|---:|---|---:|']
+    for (date, commit), tests in runs.items():
+        failed = [t['test'] for t in tests if t['result'] != 'passed']
+        result = 'passed' if not failed else 'failed: ' + ', '.join(failed)
+        out.append(f"| {date} | {commit} | {len(tests)} | {cell(result)} | {sum(float(t['seconds']) for t in tests):.0f} |")
+    (date, commit), last = list(runs.items())[-1]
+    out += ['', f'The latest run ({date}, {commit}):', '', '| test | result | seconds |', '|---|---|---:|']
+    out += [f"| {cell(t['test'])} | {t['result']} | {t['seconds']} |" for t in last]
+    return out + ['']
 
 
 if __name__ == '__main__':
