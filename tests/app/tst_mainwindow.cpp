@@ -613,7 +613,7 @@ private Q_SLOTS:
   // Docks dragged by their title bars, floated, docked, closed, tabbed and shown in random order
   // between workspace switches, window resizes and resets: every switch restores the workspace's
   // saved layout (QMainWindow::restoreState) over whatever the docks are now. With Qt's animated
-  // docks, a switch while a dropped dock was still sliding into place crashed (the monkey found it).
+  // docks, a switch while a dropped dock still slides into place crashes; the window turns them off.
   void workspaceSwitchesSurviveDockDrags() {
     QTemporaryDir data;
     const QString folder = makeSmallDemo(data);
