@@ -321,7 +321,7 @@ void MainWindow::createFileMenu() {
 // File > Close run and Close dataset, each enabled while there is one to close.
 void MainWindow::addCloseActions(QMenu *file) {
   file->addSeparator();
-  QAction *closeRun = file->addAction(tr("Close r&un"), this, [this] { m_state->openRun(m_bridge, QString()); });
+  QAction *closeRun = file->addAction(tr("Close ru&n"), this, [this] { m_state->openRun(m_bridge, QString()); });
   closeRun->setObjectName(QStringLiteral("action.closeRun"));
   QAction *closeDataset = file->addAction(tr("&Close dataset"), this, &MainWindow::closeDataset);
   closeDataset->setObjectName(QStringLiteral("action.closeDataset"));

@@ -2103,7 +2103,7 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
         <translation>Wo der gemeinsame Raum des Laufs versagt: Ausschnitte der Testanfragen, Suche mit Intervallen, Hubs und die Modalitätslücke.</translation>
     </message>
     <message>
-        <source>Close r&amp;un</source>
+        <source>Close ru&amp;n</source>
         <translation>Lauf schl&amp;ießen</translation>
     </message>
     <message>

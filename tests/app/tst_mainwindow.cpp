@@ -153,14 +153,14 @@ private Q_SLOTS:
     toggle->trigger();
     QCOMPARE(!map->isHidden(), before);
 
-    // File menu has its four entries.
+    // The File menu's entries.
     QMenu *file = window.menuBar()->actions().at(0)->menu();
     QStringList fileEntries;
     for (QAction *action : file->actions())
       if (!action->isSeparator()) fileEntries << action->text();
     QCOMPARE(fileEntries, (QStringList{QStringLiteral("&Open dataset…"), QStringLiteral("Open dataset &file…"), QStringLiteral("Open &demo dataset"),
-                                       QStringLiteral("Open &recent"), QStringLiteral("Open recent r&un"), QStringLiteral("&Export…"),
-                                       QStringLiteral("&Quit")}));
+                                       QStringLiteral("Open &recent"), QStringLiteral("Open recent r&un"), QStringLiteral("Close ru&n"),
+                                       QStringLiteral("&Close dataset"), QStringLiteral("&Export…"), QStringLiteral("&Quit")}));
     engine.cancelAll();
   }
 

@@ -22,6 +22,9 @@ CTEST_TESTS=(tst_trainer tst_traininghooks tst_runcomparison tst_distributed tst
 FAULT_CASES=(killedTrainingReachesTheUninterruptedResult fullDiskKeepsThePreviousCheckpoint)
 
 start=$(date +%s)
+# The commit the tests are built from, "+changes" when the tracked files differ from it.
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+[ -z "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] || commit="$commit+changes"
 cmake --preset asan-ubsan > /dev/null
 cmake --build --preset asan-ubsan -j"$(nproc)" --target groundscope-cli tst_faults "${CTEST_TESTS[@]}"
 echo "sanitize-training.sh: build took $(( $(date +%s) - start )) s"
@@ -45,8 +48,6 @@ env XDG_CONFIG_HOME="$home/config" XDG_CACHE_HOME="$home/cache" XDG_DATA_HOME="$
     build-asan/tests/cli/tst_faults "${FAULT_CASES[@]}" || { fault_result=failed; status=1; }
 fault_seconds=$(( $(date +%s) - fault_start ))
 
-commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
-[ -z "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] || commit="$commit+changes"
 python3 - "$out/training-ctest.xml" tests/reliability/sanitize-training-ledger.tsv "$commit" "$fault_result" "$fault_seconds" "${FAULT_CASES[*]}" <<'PY'
 import datetime, os, sys, xml.etree.ElementTree as ET
 xml_path, ledger, commit, fault_result, fault_seconds, fault_cases = sys.argv[1:7]
