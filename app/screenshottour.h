@@ -13,6 +13,7 @@
 // of training one on the demo; caption and swap are the two sentences the Caption lab scores.
 
 #include "map/mappanel.h"
+#include "training/modelregistry.h"
 
 #include <QObject>
 #include <QTemporaryDir>
@@ -26,7 +27,7 @@ namespace gs {
 class MainWindow;
 
 struct TourOptions {
-  QString model = QStringLiteral("dtrnn"); // the registry name trained from the Training panel
+  QString model = modelEntry(ModelKind::DtRnn).name; // the model trained from the Training panel
   LayoutMethod mapMode = LayoutMethod::Tsne;
   QString runDir;  // a trained run to tour instead of training one; its dataset is opened
   QString caption; // the Caption lab's first sentence ("": the shown caption)

@@ -1,6 +1,7 @@
 #include "touroptions.h"
 
 #include "io/enumnames.h"
+#include "training/modelregistry.h"
 
 #include <QApplication>
 
@@ -13,7 +14,7 @@ QString text(const char *source) { return QApplication::translate("main", source
 
 void addTourOptions(QCommandLineParser &parser) {
   parser.addOption({QStringLiteral("tour-model"), text(QT_TRANSLATE_NOOP("main", "The model the screenshot tour trains (default: dtrnn).")), QStringLiteral("MODEL"),
-                    QStringLiteral("dtrnn")});
+                    modelEntry(ModelKind::DtRnn).name});
   parser.addOption({QStringLiteral("tour-map"), text(QT_TRANSLATE_NOOP("main", "The Map's method in the screenshot tour: tsne, umap or pca (default: tsne).")),
                     QStringLiteral("METHOD"), QStringLiteral("tsne")});
   parser.addOption({QStringLiteral("tour-run"), text(QT_TRANSLATE_NOOP("main", "Tour this trained run over its own dataset instead of training one on the demo.")),

@@ -5,7 +5,6 @@
 namespace gs {
 
 const std::vector<WorkspaceInfo> &workspaces() {
-  using Dock = MainWindow::Dock;
   static const std::vector<WorkspaceInfo> table{
       {Workspace::Data, "data", QT_TRANSLATE_NOOP("gs::Workspaces", "Data"),
        QT_TRANSLATE_NOOP("gs::Workspaces", "The dataset: images, captions, the load report (Ctrl+1)"), {Dock::Dataset}},

@@ -6,7 +6,7 @@
 // Each remembers the user's own changes to it (its dock state in the settings); View > Reset
 // workspace brings its default back.
 
-#include "mainwindow.h"
+#include "docks.h"
 
 #include <QString>
 
@@ -21,7 +21,7 @@ struct WorkspaceInfo {
   const char *key;                        // in the settings ("workspaces/<key>/state")
   const char *title;                      // translated in the "gs::Workspaces" context
   const char *help;                       // the button's tooltip, translated likewise
-  std::vector<MainWindow::Dock> docks;    // its docks, side by side when they fit, else tabbed
+  std::vector<Dock> docks;                // its docks, side by side when they fit, else tabbed
 };
 
 // Every workspace, in the order the bar shows them (Ctrl+1 is the first).

@@ -4,7 +4,7 @@
 // and the photo with its cells, regions or concepts coloured likewise; both with a legend. One
 // diverging scale, symmetric about zero: blue where a part lowers the score, red where it raises it.
 
-#include "training/inspect/attribution.h"
+#include "inference/attribution.h"
 
 #include <QColor>
 #include <QString>

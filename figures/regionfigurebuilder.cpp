@@ -1,6 +1,6 @@
 #include "figures/regionfigurebuilder.h"
 
-#include "training/runs/correspondencefile.h"
+#include "inference/correspondencefile.h"
 
 #include <QFileInfo>
 #include <QImageReader>

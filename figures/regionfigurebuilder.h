@@ -6,8 +6,8 @@
 // `groundscope-cli regions --figure` build their figures with these, so both draw the same.
 
 #include "figures/regionfigure.h"
-#include "training/inspect/conceptinspection.h"
-#include "training/inspect/regiongrounding.h"
+#include "inference/conceptinspection.h"
+#include "inference/regiongrounding.h"
 
 #include <limits>
 

@@ -1063,6 +1063,10 @@ rsum %6 einfach, %7 mit jeder Modalität zentriert</translation>
         <source>contribution (sum over its characters): %1</source>
         <translation>Beitrag (Summe über seine Zeichen): %1</translation>
     </message>
+    <message>
+        <source>Export the contributions</source>
+        <translation>Beiträge exportieren</translation>
+    </message>
 </context>
 <context>
     <name>gs::BackbonePicker</name>
@@ -1277,6 +1281,13 @@ rsum %6 einfach, %7 mit jeder Modalität zentriert</translation>
     </message>
 </context>
 <context>
+    <name>gs::CaptionParseJob</name>
+    <message>
+        <source>Parse “%1”</source>
+        <translation>Satz „%1“ parsen</translation>
+    </message>
+</context>
+<context>
     <name>gs::ComparedListModel</name>
     <message>
         <source>B</source>
@@ -1379,6 +1390,25 @@ Bild %2</translation>
     </message>
 </context>
 <context>
+    <name>gs::ConceptsView</name>
+    <message>
+        <source>Concepts</source>
+        <translation>Konzepte</translation>
+    </message>
+    <message>
+        <source>%1: p = %2, maximum in region %3 (%4)</source>
+        <translation>%1: p = %2, Maximum in Region %3 (%4)</translation>
+    </message>
+    <message>
+        <source>Gate t (Eq. 2): mean %1 over its %2 dimensions — 1 leans on the concepts, 0 on the global context.</source>
+        <translation>Gate t (Gl. 2): Mittelwert %1 über seine %2 Dimensionen — 1 stützt sich auf die Konzepte, 0 auf den globalen Kontext.</translation>
+    </message>
+    <message>
+        <source>This run&apos;s image side has no gate (it does not fuse concepts and context with Eq. 2).</source>
+        <translation>Die Bildseite dieses Laufs hat kein Gate (sie verbindet Konzepte und Kontext nicht mit Gl. 2).</translation>
+    </message>
+</context>
+<context>
     <name>gs::ContrastPairsView</name>
     <message>
         <source>Generator</source>
@@ -1426,6 +1456,69 @@ Bild %2</translation>
             <numerusform>%n Paar angezeigt</numerusform>
             <numerusform>%n Paare angezeigt</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>gs::CurveSettings</name>
+    <message>
+        <source>Validation</source>
+        <translation>Validierung</translation>
+    </message>
+    <message>
+        <source>R@1</source>
+        <translation>R@1</translation>
+    </message>
+    <message>
+        <source>R@5</source>
+        <translation>R@5</translation>
+    </message>
+    <message>
+        <source>R@10</source>
+        <translation>R@10</translation>
+    </message>
+    <message>
+        <source>rsum</source>
+        <translation>rsum</translation>
+    </message>
+    <message>
+        <source>Smoothing</source>
+        <translation>Glättung</translation>
+    </message>
+    <message>
+        <source>Weight of the loss curve&apos;s moving average per minibatch, whatever rate a run logged at (0: raw)</source>
+        <translation>Gewicht des gleitenden Mittelwerts der Verlustkurve je Minibatch, unabhängig davon, in welchem Takt ein Lauf protokolliert hat (0: ungeglättet)</translation>
+    </message>
+    <message>
+        <source>Log scale</source>
+        <translation>Log-Skala</translation>
+    </message>
+    <message>
+        <source>Show the loss on a logarithmic axis</source>
+        <translation>Den Verlust auf einer logarithmischen Achse zeigen</translation>
+    </message>
+    <message>
+        <source>Open run…</source>
+        <translation>Lauf öffnen…</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>Exportieren</translation>
+    </message>
+    <message>
+        <source>Loss plot…</source>
+        <translation>Verlustdiagramm…</translation>
+    </message>
+    <message>
+        <source>Validation plot…</source>
+        <translation>Validierungsdiagramm…</translation>
+    </message>
+    <message>
+        <source>Export plot</source>
+        <translation>Diagramm exportieren</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>%1 exportiert</translation>
     </message>
 </context>
 <context>
@@ -1596,6 +1689,49 @@ Bild %2</translation>
     </message>
 </context>
 <context>
+    <name>gs::GoldBoxesView</name>
+    <message>
+        <source>Gold boxes…</source>
+        <translation>Goldboxen…</translation>
+    </message>
+    <message>
+        <source>Score the run&apos;s phrase → region choices against a file of hand-drawn phrase boxes (tests/data/flickr8k-phrase-boxes.tsv in the sources; format in the manual). Its boxes are then drawn as the ground truth of the captions it covers.</source>
+        <translation>Die Phrase→Region-Wahl des Laufs an einer Datei von Hand gezeichneter Phrasenboxen messen (tests/data/flickr8k-phrase-boxes.tsv in den Quellen; Format im Handbuch). Ihre Boxen werden danach als Grundwahrheit der Beschreibungen gezeichnet, die sie abdeckt.</translation>
+    </message>
+    <message>
+        <source>Gold phrase boxes</source>
+        <translation>Gold-Phrasenboxen</translation>
+    </message>
+    <message>
+        <source>Phrase boxes (*.tsv *.txt);;All files (*)</source>
+        <translation>Phrasenboxen (*.tsv *.txt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Gold boxes score an HM-LSTM run&apos;s choices: open one first.</source>
+        <translation>Goldboxen bewerten die Wahl eines HM-LSTM-Laufs: zuerst einen öffnen.</translation>
+    </message>
+    <message>
+        <source>Scoring %1…</source>
+        <translation>Bewerte %1…</translation>
+    </message>
+    <message>
+        <source>Score the gold phrase boxes</source>
+        <translation>Gold-Phrasenboxen bewerten</translation>
+    </message>
+    <message>
+        <source>Cannot score the gold boxes: %1</source>
+        <translation>Die Goldboxen lassen sich nicht bewerten: %1</translation>
+    </message>
+    <message>
+        <source>None of the gold set&apos;s %1 images is in the run&apos;s data.</source>
+        <translation>Keines der %1 Bilder des Goldsets ist in den Daten des Laufs.</translation>
+    </message>
+    <message>
+        <source>Gold set %1: %2 phrases on %3 of its %4 images. Phrase → region accuracy (IoU ≥ 0.5) %5 %, ceiling of the proposals %6 %, chance %7 %.</source>
+        <translation>Goldset %1: %2 Phrasen auf %3 seiner %4 Bilder. Phrase→Region-Genauigkeit (IoU ≥ 0,5) %5 %, Obergrenze der Vorschläge %6 %, Zufall %7 %.</translation>
+    </message>
+</context>
+<context>
     <name>gs::HeatStrip</name>
     <message>
         <source>%1 units, from %2 to %3</source>
@@ -1676,6 +1812,10 @@ Bild %2</translation>
         <source>busy</source>
         <translation>beschäftigt</translation>
     </message>
+    <message>
+        <source>query</source>
+        <translation>Abfrage</translation>
+    </message>
 </context>
 <context>
     <name>gs::JobStatusWidget</name>
@@ -1733,6 +1873,73 @@ Bild %2</translation>
     <message>
         <source>On the image: phrase boxes</source>
         <translation>Auf dem Bild: Phrasenboxen</translation>
+    </message>
+</context>
+<context>
+    <name>gs::LiveRunJob</name>
+    <message>
+        <source>Train %1</source>
+        <translation>%1 trainieren</translation>
+    </message>
+    <message>
+        <source>Resuming %1 in %2</source>
+        <translation>%1 wird in %2 fortgesetzt</translation>
+    </message>
+    <message>
+        <source>Training %1 into %2</source>
+        <translation>%1 wird trainiert, Ausgabe nach %2</translation>
+    </message>
+    <message>
+        <source>Waiting for the engine…</source>
+        <translation>Warten auf die Engine…</translation>
+    </message>
+    <message>
+        <source>Preparing: %1</source>
+        <translation>Vorbereitung: %1</translation>
+    </message>
+    <message>
+        <source>; correspondence step %1: %2 % right (proposal ceiling %3 %, chance %4 %)</source>
+        <translation>; Zuordnungsschritt %1: %2 % richtig (Obergrenze der Vorschläge %3 %, Zufall %4 %)</translation>
+    </message>
+    <message>
+        <source>; correspondence step %1: no ground truth</source>
+        <translation>; Zuordnungsschritt %1: keine Ground Truth</translation>
+    </message>
+    <message>
+        <source>Epoch %1/%2: loss %3, validation %4%5 (%6 s)%7</source>
+        <translation>Epoche %1/%2: Verlust %3, Validierung %4%5 (%6 s)%7</translation>
+    </message>
+    <message>
+        <source>, best so far</source>
+        <translation>, bisher am besten</translation>
+    </message>
+    <message>
+        <source>Epoch %1/%2 · minibatch %3/%4 · loss %5 · %6 minibatches/s · ETA %7</source>
+        <translation>Epoche %1/%2 · Minibatch %3/%4 · Verlust %5 · %6 Minibatches/s · Restzeit %7</translation>
+    </message>
+    <message>
+        <source>Finished in %1</source>
+        <translation>Beendet nach %1</translation>
+    </message>
+    <message>
+        <source>Finished: test %1</source>
+        <translation>Beendet: Test %1</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Gestoppt</translation>
+    </message>
+    <message>
+        <source>Stopped. The checkpoint of the last whole epoch is kept in %1; Start with this folder resumes it.</source>
+        <translation>Gestoppt. Der Checkpoint der letzten vollständigen Epoche liegt in %1; „Starten“ mit diesem Ordner setzt den Lauf fort.</translation>
+    </message>
+    <message>
+        <source>Stopped before the first epoch ended: there is no checkpoint yet, so Start begins again.</source>
+        <translation>Vor dem Ende der ersten Epoche gestoppt: Es gibt noch keinen Checkpoint, daher beginnt „Starten“ von vorn.</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
@@ -2143,30 +2350,41 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
     </message>
 </context>
 <context>
-    <name>gs::MapPanel</name>
+    <name>gs::MapComparison</name>
     <message>
-        <source>t-SNE</source>
-        <translation>t-SNE</translation>
+        <source>Compare with run…</source>
+        <translation>Mit Lauf vergleichen…</translation>
     </message>
     <message>
-        <source>PCA</source>
-        <translation>PCA</translation>
+        <source>Show another run&apos;s map of the same split beside this one, laid out from this map, with linked selection</source>
+        <translation>Die Karte eines anderen Laufs für dieselbe Aufteilung neben dieser anzeigen, ausgehend von dieser Karte angeordnet, mit verknüpfter Auswahl</translation>
     </message>
     <message>
-        <source>Effective number of neighbours each point keeps (needs more than 3× as many points)</source>
-        <translation>Effektive Anzahl der Nachbarn, die jeder Punkt behält (erfordert mehr als 3× so viele Punkte)</translation>
+        <source>Compare with run</source>
+        <translation>Mit Lauf vergleichen</translation>
     </message>
     <message>
-        <source>Barnes–Hut accuracy: 0 is exact (slow for many points), 0.5 is the usual trade-off</source>
-        <translation>Barnes–Hut-Genauigkeit: 0 ist exakt (langsam bei vielen Punkten), 0,5 ist der übliche Kompromiss</translation>
+        <source>Open a run first: the comparison shows a second run&apos;s map of the same split.</source>
+        <translation>Öffnen Sie zuerst einen Lauf: Der Vergleich zeigt die Karte eines zweiten Laufs für dieselbe Aufteilung.</translation>
     </message>
     <message>
-        <source>Compute</source>
-        <translation>Berechnen</translation>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+</context>
+<context>
+    <name>gs::MapDisplayControls</name>
+    <message>
+        <source>Colour the items by what the data knows about them; click a legend entry to hide or show its items</source>
+        <translation>Elemente danach einfärben, was die Daten über sie wissen; klicken Sie auf einen Legendeneintrag, um seine Elemente aus- oder einzublenden</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>Abbrechen</translation>
+        <source>A second variable as three marker sizes: larger is a caption whose image ranks low, a higher loss, a longer caption, an item that is among the nearest neighbours of many (a hub)</source>
+        <translation>Eine zweite Variable als drei Markergrößen: größer ist eine Beschreibung, deren Bild weit hinten steht, ein höherer Verlust, eine längere Beschreibung, ein Element, das unter den nächsten Nachbarn vieler ist (ein Hub)</translation>
+    </message>
+    <message>
+        <source>Find captions: words, or /regex/</source>
+        <translation>Beschreibungen finden: Wörter oder /regex/</translation>
     </message>
     <message>
         <source>Image–caption lines</source>
@@ -2177,6 +2395,14 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
         <translation>Vorschaubilder</translation>
     </message>
     <message>
+        <source>Cluster labels</source>
+        <translation>Cluster-Beschriftungen</translation>
+    </message>
+    <message>
+        <source>Label the map&apos;s dense regions with the words that set their captions apart (finer when zoomed in)</source>
+        <translation>Dichte Bereiche der Karte mit den Wörtern beschriften, die ihre Beschreibungen von anderen abheben (feiner beim Hineinzoomen)</translation>
+    </message>
+    <message>
         <source>Unit length</source>
         <translation>Einheitslänge</translation>
     </message>
@@ -2185,107 +2411,172 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
         <translation>Richtungen (Kosinusgeometrie) statt roher Vektoren abbilden; gilt ab der nächsten Berechnung</translation>
     </message>
     <message>
-        <source> px</source>
-        <translation> px</translation>
+        <source>Centre each modality</source>
+        <translation>Jede Modalität zentrieren</translation>
     </message>
     <message>
-        <source>Export…</source>
-        <translation>Exportieren…</translation>
+        <source>Subtract the images&apos; mean from the images and the captions&apos; mean from the captions before the layout: the gap between the two modalities otherwise splits the map into an image cloud and a caption cloud. Applies from the next Compute</source>
+        <translation>Vor dem Layout den Mittelwert der Bilder von den Bildern und den Mittelwert der Beschreibungen von den Beschreibungen abziehen: Sonst teilt die Lücke zwischen den beiden Modalitäten die Karte in eine Bildwolke und eine Beschreibungswolke. Gilt ab der nächsten Berechnung</translation>
     </message>
     <message>
-        <source>No run: open a trained run to map its test split.</source>
-        <translation>Kein Lauf: Öffnen Sie einen trainierten Lauf, um seine Testaufteilung abzubilden.</translation>
+        <source>Colour by</source>
+        <translation>Färben nach</translation>
     </message>
     <message>
-        <source>Perplexity</source>
-        <translation>Perplexität</translation>
+        <source>Size by</source>
+        <translation>Größe nach</translation>
     </message>
     <message>
-        <source>Iterations</source>
-        <translation>Iterationen</translation>
+        <source>one size</source>
+        <translation>einheitliche Größe</translation>
     </message>
     <message>
-        <source>θ</source>
-        <translation>θ</translation>
+        <source>rank of the partner</source>
+        <translation>Rang des Partners</translation>
     </message>
     <message>
-        <source>Export size</source>
-        <translation>Exportgröße</translation>
+        <source>the model&apos;s loss</source>
+        <translation>Verlust des Modells</translation>
+    </message>
+    <message>
+        <source>k-occurrence (hubs)</source>
+        <translation>k-Vorkommen (Hubs)</translation>
+    </message>
+    <message>
+        <source>caption length</source>
+        <translation>Beschreibungslänge</translation>
+    </message>
+    <message>
+        <source>Cannot colour by %1: %2</source>
+        <translation>Färben nach %1 nicht möglich: %2</translation>
+    </message>
+    <message>
+        <source>Cannot size by %1: %2</source>
+        <translation>Größe nach %1 nicht möglich: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n item(s) hidden by the legend (click an entry again to show them).</source>
+        <translation>
+            <numerusform>%n Element durch die Legende ausgeblendet (klicken Sie erneut auf einen Eintrag, um es einzublenden).</numerusform>
+            <numerusform>%n Elemente durch die Legende ausgeblendet (klicken Sie erneut auf einen Eintrag, um sie einzublenden).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Search: invalid regular expression: %1</source>
+        <translation>Suche: ungültiger regulärer Ausdruck: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n caption(s) match “%1”.</source>
+        <translation>
+            <numerusform>%n Beschreibung passt auf „%1“.</numerusform>
+            <numerusform>%n Beschreibungen passen auf „%1“.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Map cluster labels</source>
+        <translation>Cluster-Beschriftungen der Karte</translation>
+    </message>
+    <message>
+        <source>Map thumbnails</source>
+        <translation>Vorschaubilder der Karte</translation>
+    </message>
+</context>
+<context>
+    <name>gs::MapEpochReplay</name>
+    <message>
+        <source>Replay epochs</source>
+        <translation>Epochen wiedergeben</translation>
+    </message>
+    <message>
+        <source>Lay out the run&apos;s recorded epochs with the chosen method, each from the previous epoch&apos;s map, and step through them with the slider</source>
+        <translation>Die aufgezeichneten Epochen des Laufs mit der gewählten Methode anordnen, jede ausgehend von der Karte der vorigen Epoche, und sie mit dem Schieberegler durchgehen</translation>
+    </message>
+    <message>
+        <source>Movers</source>
+        <translation>Verschiebungen</translation>
+    </message>
+    <message>
+        <source>List the recorded items whose nearest neighbours changed most between two epochs, or against another run; selecting rows rings them on the map</source>
+        <translation>Die aufgezeichneten Elemente auflisten, deren nächste Nachbarn sich zwischen zwei Epochen oder gegenüber einem anderen Lauf am stärksten verändert haben; ausgewählte Zeilen werden auf der Karte eingekreist</translation>
+    </message>
+    <message>
+        <source>This run recorded no epochs: runs trained with “Recorded images” above 0 (record_sample, 100 by default) can replay how their joint space formed.</source>
+        <translation>Dieser Lauf hat keine Epochen aufgezeichnet: Läufe, die mit „Recorded images“ über 0 (record_sample, standardmäßig 100) trainiert wurden, können wiedergeben, wie ihr gemeinsamer Raum entstanden ist.</translation>
+    </message>
+    <message>
+        <source>Epoch replay</source>
+        <translation>Epochenwiedergabe</translation>
+    </message>
+    <message>
+        <source>%1 recorded epochs of %2 items laid out, each from the previous epoch&apos;s map: drag the slider or press play.</source>
+        <translation>%1 aufgezeichnete Epochen mit %2 Elementen angeordnet, jede ausgehend von der Karte der vorigen Epoche: Ziehen Sie den Schieberegler oder klicken Sie auf Abspielen.</translation>
+    </message>
+    <message>
+        <source>Laying out the recorded epochs…</source>
+        <translation>Aufgezeichnete Epochen werden angeordnet…</translation>
+    </message>
+    <message>
+        <source>Epoch %1 of %2: %3 images and %4 captions of the recorded sample.</source>
+        <translation>Epoche %1 von %2: %3 Bilder und %4 Beschreibungen der aufgezeichneten Stichprobe.</translation>
+    </message>
+    <message>
+        <source>The run recorded no epoch %1 for the map.</source>
+        <translation>Der Lauf hat keine Epoche %1 für die Karte aufgezeichnet.</translation>
+    </message>
+</context>
+<context>
+    <name>gs::MapLayoutControls</name>
+    <message>
+        <source>Too few items for t-SNE (%1); use PCA.</source>
+        <translation>Zu wenige Elemente für t-SNE (%1); verwenden Sie PCA.</translation>
+    </message>
+    <message>
+        <source>Too few items for UMAP (%1); use PCA.</source>
+        <translation>Zu wenige Elemente für UMAP (%1); verwenden Sie PCA.</translation>
     </message>
     <message>
         <source>Nothing to map: the run&apos;s split has fewer than 2 items.</source>
         <translation>Nichts abzubilden: Die Aufteilung des Laufs hat weniger als 2 Elemente.</translation>
     </message>
     <message>
-        <source>PCA map</source>
-        <translation>PCA-Karte</translation>
-    </message>
-    <message>
-        <source>Computing PCA of %1 items…</source>
-        <translation>PCA von %1 Elementen wird berechnet…</translation>
-    </message>
-    <message>
-        <source>Too few items for t-SNE (%1); use PCA.</source>
-        <translation>Zu wenige Elemente für t-SNE (%1); verwenden Sie PCA.</translation>
-    </message>
-    <message>
         <source> (perplexity lowered from %1 to %2 for %3 items)</source>
         <translation> (Perplexität für %3 Elemente von %1 auf %2 gesenkt)</translation>
+    </message>
+    <message>
+        <source> (neighbours lowered from %1 to %2 for %3 items)</source>
+        <translation> (Nachbarn für %3 Elemente von %1 auf %2 gesenkt)</translation>
+    </message>
+    <message>
+        <source>UMAP map</source>
+        <translation>UMAP-Karte</translation>
+    </message>
+    <message>
+        <source>PCA map</source>
+        <translation>PCA-Karte</translation>
     </message>
     <message>
         <source>t-SNE map</source>
         <translation>t-SNE-Karte</translation>
     </message>
     <message>
-        <source>Computing t-SNE of %1 items%2…</source>
-        <translation>t-SNE von %1 Elementen wird berechnet%2…</translation>
+        <source>t-SNE</source>
+        <translation>t-SNE</translation>
     </message>
     <message>
-        <source>Cancelled.</source>
-        <translation>Abgebrochen.</translation>
-    </message>
-    <message>
-        <source>t-SNE: iteration %1, KL %2…</source>
-        <translation>t-SNE: Iteration %1, KL %2…</translation>
-    </message>
-    <message>
-        <source>PCA: the two principal axes of %1 items.</source>
-        <translation>PCA: die beiden Hauptachsen von %1 Elementen.</translation>
-    </message>
-    <message>
-        <source>The map failed: %1</source>
-        <translation>Kartenberechnung fehlgeschlagen: %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n item(s) selected.</source>
-        <translation>
-            <numerusform>%n Element ausgewählt.</numerusform>
-            <numerusform>%n Elemente ausgewählt.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Export the map</source>
-        <translation>Karte exportieren</translation>
-    </message>
-    <message>
-        <source>Exported %1.</source>
-        <translation>%1 exportiert.</translation>
-    </message>
-    <message>
-        <source>Selected items</source>
-        <translation>Ausgewählte Elemente</translation>
-    </message>
-    <message>
-        <source>Nearest neighbours in the joint space</source>
-        <translation>Nächste Nachbarn im gemeinsamen Raum</translation>
-    </message>
-    <message>
-        <source>The clicked item&apos;s nearest images and captions by the run&apos;s own score, in the joint space itself (not on the map)</source>
-        <translation>Die dem angeklickten Element nächsten Bilder und Beschreibungen nach dem eigenen Score des Laufs, im gemeinsamen Raum selbst (nicht auf der Karte)</translation>
+        <source>PCA</source>
+        <translation>PCA</translation>
     </message>
     <message>
         <source>UMAP</source>
         <translation>UMAP</translation>
+    </message>
+    <message>
+        <source>Effective number of neighbours each point keeps (needs more than 3× as many points)</source>
+        <translation>Effektive Anzahl der Nachbarn, die jeder Punkt behält (erfordert mehr als 3× so viele Punkte)</translation>
+    </message>
+    <message>
+        <source>Barnes–Hut accuracy: 0 is exact (slow for many points), 0.5 is the usual trade-off</source>
+        <translation>Barnes–Hut-Genauigkeit: 0 ist exakt (langsam bei vielen Punkten), 0,5 ist der übliche Kompromiss</translation>
     </message>
     <message>
         <source>Automatic</source>
@@ -2320,60 +2611,24 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
         <translation>UMAP: wie dicht Punkte auf der Karte beieinanderliegen dürfen</translation>
     </message>
     <message>
-        <source>all</source>
-        <translation>alle</translation>
+        <source>Compute</source>
+        <translation>Berechnen</translation>
     </message>
     <message>
-        <source>Which split of the run to map (the others are embedded when chosen)</source>
-        <translation>Welche Aufteilung des Laufs abgebildet wird (die anderen werden bei Auswahl eingebettet)</translation>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
     </message>
     <message>
-        <source>Colour the items by what the data knows about them; click a legend entry to hide or show its items</source>
-        <translation>Elemente danach einfärben, was die Daten über sie wissen; klicken Sie auf einen Legendeneintrag, um seine Elemente aus- oder einzublenden</translation>
+        <source>Perplexity</source>
+        <translation>Perplexität</translation>
     </message>
     <message>
-        <source>Find captions: words, or /regex/</source>
-        <translation>Beschreibungen finden: Wörter oder /regex/</translation>
+        <source>Iterations</source>
+        <translation>Iterationen</translation>
     </message>
     <message>
-        <source>Cluster labels</source>
-        <translation>Cluster-Beschriftungen</translation>
-    </message>
-    <message>
-        <source>Label the map&apos;s dense regions with the words that set their captions apart (finer when zoomed in)</source>
-        <translation>Dichte Bereiche der Karte mit den Wörtern beschriften, die ihre Beschreibungen von anderen abheben (feiner beim Hineinzoomen)</translation>
-    </message>
-    <message>
-        <source>Centre each modality</source>
-        <translation>Jede Modalität zentrieren</translation>
-    </message>
-    <message>
-        <source>Subtract the images&apos; mean from the images and the captions&apos; mean from the captions before the layout: the gap between the two modalities otherwise splits the map into an image cloud and a caption cloud. Applies from the next Compute</source>
-        <translation>Vor dem Layout den Mittelwert der Bilder von den Bildern und den Mittelwert der Beschreibungen von den Beschreibungen abziehen: Sonst teilt die Lücke zwischen den beiden Modalitäten die Karte in eine Bildwolke und eine Beschreibungswolke. Gilt ab der nächsten Berechnung</translation>
-    </message>
-    <message>
-        <source>Export width</source>
-        <translation>Exportbreite</translation>
-    </message>
-    <message>
-        <source>Export height</source>
-        <translation>Exporthöhe</translation>
-    </message>
-    <message>
-        <source>Replay epochs</source>
-        <translation>Epochen wiedergeben</translation>
-    </message>
-    <message>
-        <source>Lay out the run&apos;s recorded epochs with the chosen method, each from the previous epoch&apos;s map, and step through them with the slider</source>
-        <translation>Die aufgezeichneten Epochen des Laufs mit der gewählten Methode anordnen, jede ausgehend von der Karte der vorigen Epoche, und sie mit dem Schieberegler durchgehen</translation>
-    </message>
-    <message>
-        <source>Compare with run…</source>
-        <translation>Mit Lauf vergleichen…</translation>
-    </message>
-    <message>
-        <source>Show another run&apos;s map of the same split beside this one, laid out from this map, with linked selection</source>
-        <translation>Die Karte eines anderen Laufs für dieselbe Aufteilung neben dieser anzeigen, ausgehend von dieser Karte angeordnet, mit verknüpfter Auswahl</translation>
+        <source>θ</source>
+        <translation>θ</translation>
     </message>
     <message>
         <source>Repulsion</source>
@@ -2388,104 +2643,24 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
         <translation>Min. Abstand</translation>
     </message>
     <message>
-        <source>Colour by</source>
-        <translation>Färben nach</translation>
+        <source>UMAP: epoch %1…</source>
+        <translation>UMAP: Epoche %1…</translation>
     </message>
     <message>
-        <source>Size by</source>
-        <translation>Größe nach</translation>
-    </message>
-    <message>
-        <source>Selected</source>
-        <translation>Ausgewählt</translation>
-    </message>
-    <message>
-        <source>Nearest in the joint space</source>
-        <translation>Nächste im gemeinsamen Raum</translation>
-    </message>
-    <message>
-        <source>Compare with run</source>
-        <translation>Mit Lauf vergleichen</translation>
-    </message>
-    <message>
-        <source>No run: open a trained run to map its splits.</source>
-        <translation>Kein Lauf: Öffnen Sie einen trainierten Lauf, um seine Aufteilungen abzubilden.</translation>
-    </message>
-    <message>
-        <source>Cannot map the %1 split: %2</source>
-        <translation>Die Aufteilung %1 kann nicht abgebildet werden: %2</translation>
-    </message>
-    <message>
-        <source>Embedding the %1 split…</source>
-        <translation>Aufteilung %1 wird eingebettet…</translation>
-    </message>
-    <message>
-        <source>Embedding every split…</source>
-        <translation>Alle Aufteilungen werden eingebettet…</translation>
-    </message>
-    <message>
-        <source>one size</source>
-        <translation>einheitliche Größe</translation>
-    </message>
-    <message>
-        <source>rank of the partner</source>
-        <translation>Rang des Partners</translation>
-    </message>
-    <message>
-        <source>the model&apos;s loss</source>
-        <translation>Verlust des Modells</translation>
-    </message>
-    <message>
-        <source>caption length</source>
-        <translation>Beschreibungslänge</translation>
-    </message>
-    <message>
-        <source>%1 images and %2 captions (%3-d). Press Compute for a map.%4</source>
-        <translation>%1 Bilder und %2 Beschreibungen (%3 Dim.). Klicken Sie auf „Berechnen“, um eine Karte zu erhalten.%4</translation>
-    </message>
-    <message>
-        <source> So many items are drawn as dots, without image–caption lines.</source>
-        <translation> So viele Elemente werden als Punkte gezeichnet, ohne Verbindungslinien Bild–Beschreibung.</translation>
-    </message>
-    <message>
-        <source>Too few items for UMAP (%1); use PCA.</source>
-        <translation>Zu wenige Elemente für UMAP (%1); verwenden Sie PCA.</translation>
-    </message>
-    <message>
-        <source> (neighbours lowered from %1 to %2 for %3 items)</source>
-        <translation> (Nachbarn für %3 Elemente von %1 auf %2 gesenkt)</translation>
-    </message>
-    <message>
-        <source>UMAP map</source>
-        <translation>UMAP-Karte</translation>
+        <source>t-SNE: iteration %1, KL %2…</source>
+        <translation>t-SNE: Iteration %1, KL %2…</translation>
     </message>
     <message>
         <source>Computing UMAP of %1 items%2…</source>
         <translation>UMAP von %1 Elementen wird berechnet%2…</translation>
     </message>
     <message>
-        <source>This run recorded no epochs: runs trained with “Recorded images” above 0 (record_sample, 100 by default) can replay how their joint space formed.</source>
-        <translation>Dieser Lauf hat keine Epochen aufgezeichnet: Läufe, die mit „Recorded images“ über 0 (record_sample, standardmäßig 100) trainiert wurden, können wiedergeben, wie ihr gemeinsamer Raum entstanden ist.</translation>
+        <source>Computing PCA of %1 items…</source>
+        <translation>PCA von %1 Elementen wird berechnet…</translation>
     </message>
     <message>
-        <source>Epoch replay</source>
-        <translation>Epochenwiedergabe</translation>
-    </message>
-    <message>
-        <source>Laying out the recorded epochs…</source>
-        <translation>Aufgezeichnete Epochen werden angeordnet…</translation>
-    </message>
-    <message>
-        <source>Open a run first: the comparison shows a second run&apos;s map of the same split.</source>
-        <translation>Öffnen Sie zuerst einen Lauf: Der Vergleich zeigt die Karte eines zweiten Laufs für dieselbe Aufteilung.</translation>
-    </message>
-    <message>
-        <source>Epoch %1 of %2: %3 images and %4 captions of the recorded sample.</source>
-        <translation>Epoche %1 von %2: %3 Bilder und %4 Beschreibungen der aufgezeichneten Stichprobe.</translation>
-    </message>
-    <message>
-        <source>UMAP: epoch %1…</source>
-        <translation>UMAP: Epoche %1…</translation>
+        <source>Computing t-SNE of %1 items%2…</source>
+        <translation>t-SNE von %1 Elementen wird berechnet%2…</translation>
     </message>
     <message>
         <source>exact</source>
@@ -2500,8 +2675,16 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
         <translation>UMAP: %1 Epochen in %2 s (%3 Nachbarn, %4 Komponente(n)); %5 % der 10 nächsten Nachbarn jedes Elements auf der Karte erhalten.</translation>
     </message>
     <message>
-        <source>%1 recorded epochs of %2 items laid out, each from the previous epoch&apos;s map: drag the slider or press play.</source>
-        <translation>%1 aufgezeichnete Epochen mit %2 Elementen angeordnet, jede ausgehend von der Karte der vorigen Epoche: Ziehen Sie den Schieberegler oder klicken Sie auf Abspielen.</translation>
+        <source>PCA: the two principal axes of %1 items.</source>
+        <translation>PCA: die beiden Hauptachsen von %1 Elementen.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The map failed: %1</source>
+        <translation>Kartenberechnung fehlgeschlagen: %1</translation>
     </message>
     <message>
         <source>Modality gap %1 (%2× the spread within a modality), centred out.</source>
@@ -2511,83 +2694,78 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
         <source>Modality gap %1 (%2× the spread within a modality), kept.</source>
         <translation>Modalitätslücke %1 (%2× die Streuung innerhalb einer Modalität), beibehalten.</translation>
     </message>
+</context>
+<context>
+    <name>gs::MapPanel</name>
     <message>
-        <source>Cannot colour by %1: %2</source>
-        <translation>Färben nach %1 nicht möglich: %2</translation>
+        <source>Export width</source>
+        <translation>Exportbreite</translation>
     </message>
     <message>
-        <source>Cannot size by %1: %2</source>
-        <translation>Größe nach %1 nicht möglich: %2</translation>
+        <source>Export height</source>
+        <translation>Exporthöhe</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> px</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>Exportieren…</translation>
+    </message>
+    <message>
+        <source>No run: open a trained run to map its test split.</source>
+        <translation>Kein Lauf: Öffnen Sie einen trainierten Lauf, um seine Testaufteilung abzubilden.</translation>
+    </message>
+    <message>
+        <source>Export size</source>
+        <translation>Exportgröße</translation>
+    </message>
+    <message>
+        <source>Selected</source>
+        <translation>Ausgewählt</translation>
+    </message>
+    <message>
+        <source>Nearest in the joint space</source>
+        <translation>Nächste im gemeinsamen Raum</translation>
+    </message>
+    <message>
+        <source>%1 images and %2 captions (%3-d). Press Compute for a map.%4</source>
+        <translation>%1 Bilder und %2 Beschreibungen (%3 Dim.). Klicken Sie auf „Berechnen“, um eine Karte zu erhalten.%4</translation>
+    </message>
+    <message>
+        <source> So many items are drawn as dots, without image–caption lines.</source>
+        <translation> So viele Elemente werden als Punkte gezeichnet, ohne Verbindungslinien Bild–Beschreibung.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Export the map</source>
+        <translation>Karte exportieren</translation>
+    </message>
+    <message>
+        <source>Exported %1.</source>
+        <translation>%1 exportiert.</translation>
+    </message>
+</context>
+<context>
+    <name>gs::MapSelection</name>
+    <message>
+        <source>Selected items</source>
+        <translation>Ausgewählte Elemente</translation>
     </message>
     <message numerus="yes">
-        <source>%n item(s) hidden by the legend (click an entry again to show them).</source>
+        <source>%n item(s) selected.</source>
         <translation>
-            <numerusform>%n Element durch die Legende ausgeblendet (klicken Sie erneut auf einen Eintrag, um es einzublenden).</numerusform>
-            <numerusform>%n Elemente durch die Legende ausgeblendet (klicken Sie erneut auf einen Eintrag, um sie einzublenden).</numerusform>
+            <numerusform>%n Element ausgewählt.</numerusform>
+            <numerusform>%n Elemente ausgewählt.</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Search: invalid regular expression: %1</source>
-        <translation>Suche: ungültiger regulärer Ausdruck: %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n caption(s) match “%1”.</source>
-        <translation>
-            <numerusform>%n Beschreibung passt auf „%1“.</numerusform>
-            <numerusform>%n Beschreibungen passen auf „%1“.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>No neighbours: %1</source>
-        <translation>Keine Nachbarn: %1</translation>
-    </message>
-    <message>
-        <source>Images</source>
-        <translation>Bilder</translation>
-    </message>
-    <message>
-        <source>Captions</source>
-        <translation>Beschreibungen</translation>
-    </message>
-    <message>
-        <source>Embed the %1 split</source>
-        <translation>Aufteilung %1 einbetten</translation>
-    </message>
-    <message>
-        <source>Embed every split</source>
-        <translation>Alle Aufteilungen einbetten</translation>
-    </message>
-    <message>
-        <source>Map thumbnails</source>
-        <translation>Vorschaubilder der Karte</translation>
-    </message>
-    <message>
-        <source>Movers</source>
-        <translation>Verschiebungen</translation>
-    </message>
-    <message>
-        <source>List the recorded items whose nearest neighbours changed most between two epochs, or against another run; selecting rows rings them on the map</source>
-        <translation>Die aufgezeichneten Elemente auflisten, deren nächste Nachbarn sich zwischen zwei Epochen oder gegenüber einem anderen Lauf am stärksten verändert haben; ausgewählte Zeilen werden auf der Karte eingekreist</translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
-    </message>
-    <message>
-        <source>The run recorded no epoch %1 for the map.</source>
-        <translation>Der Lauf hat keine Epoche %1 für die Karte aufgezeichnet.</translation>
     </message>
     <message>
         <source>Slice: %1 — %2 captions</source>
         <translation>Ausschnitt: %1 — %2 Beschreibungen</translation>
-    </message>
-    <message>
-        <source>A second variable as three marker sizes: larger is a caption whose image ranks low, a higher loss, a longer caption, an item that is among the nearest neighbours of many (a hub)</source>
-        <translation>Eine zweite Variable als drei Markergrößen: größer ist eine Beschreibung, deren Bild weit hinten steht, ein höherer Verlust, eine längere Beschreibung, ein Element, das unter den nächsten Nachbarn vieler ist (ein Hub)</translation>
-    </message>
-    <message>
-        <source>k-occurrence (hubs)</source>
-        <translation>k-Vorkommen (Hubs)</translation>
     </message>
 </context>
 <context>
@@ -2720,6 +2898,10 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
         <translation>Wird verglichen…</translation>
     </message>
     <message>
+        <source>Movers between epochs</source>
+        <translation>Größte Veränderungen zwischen Epochen</translation>
+    </message>
+    <message>
         <source>Cannot compare: %1</source>
         <translation>Vergleich nicht möglich: %1</translation>
     </message>
@@ -2730,6 +2912,33 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
     <message>
         <source>The %1 of %2 items whose %3 nearest items changed most from A to B.</source>
         <translation>Die %1 von %2 Elementen, deren %3 nächste Nachbarn sich von A nach B am stärksten verändert haben.</translation>
+    </message>
+</context>
+<context>
+    <name>gs::NeighbourList</name>
+    <message>
+        <source>Nearest neighbours in the joint space</source>
+        <translation>Nächste Nachbarn im gemeinsamen Raum</translation>
+    </message>
+    <message>
+        <source>The clicked item&apos;s nearest images and captions by the run&apos;s own score, in the joint space itself (not on the map)</source>
+        <translation>Die dem angeklickten Element nächsten Bilder und Beschreibungen nach dem eigenen Score des Laufs, im gemeinsamen Raum selbst (nicht auf der Karte)</translation>
+    </message>
+    <message>
+        <source>Nearest neighbours</source>
+        <translation>Nächste Nachbarn</translation>
+    </message>
+    <message>
+        <source>Images</source>
+        <translation>Bilder</translation>
+    </message>
+    <message>
+        <source>Captions</source>
+        <translation>Beschreibungen</translation>
+    </message>
+    <message>
+        <source>No neighbours: %1</source>
+        <translation>Keine Nachbarn: %1</translation>
     </message>
 </context>
 <context>
@@ -2760,6 +2969,17 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
     <message>
         <source>, similarity %1</source>
         <translation>, Ähnlichkeit %1</translation>
+    </message>
+</context>
+<context>
+    <name>gs::PhraseList</name>
+    <message>
+        <source>Noun phrases and their regions</source>
+        <translation>Nominalphrasen und ihre Regionen</translation>
+    </message>
+    <message>
+        <source>words %1–%2 of “%3”</source>
+        <translation>Wörter %1–%2 von „%3“</translation>
     </message>
 </context>
 <context>
@@ -2797,7 +3017,125 @@ Bild %4</translation>
     </message>
 </context>
 <context>
-    <name>gs::RegionPanel</name>
+    <name>gs::RegionAttributionView</name>
+    <message>
+        <source>Occlusion map</source>
+        <translation>Verdeckungskarte</translation>
+    </message>
+    <message>
+        <source>Grey out a %1 × %1 grid of the photo one cell at a time and score the caption again: red cells raise the score, blue ones lower it (runs the run&apos;s backbone; a background job)</source>
+        <translation>Ein %1 × %1-Raster des Fotos Zelle für Zelle ausgrauen und die Beschreibung neu bewerten: Rote Zellen heben den Wert, blaue senken ihn (führt das Backbone des Laufs aus; ein Hintergrundjob)</translation>
+    </message>
+    <message>
+        <source>Part contributions</source>
+        <translation>Beiträge der Teile</translation>
+    </message>
+    <message>
+        <source>Take away each region (HM-LSTM) or concept (concepts model) and score the caption again</source>
+        <translation>Jede Region (HM-LSTM) oder jedes Konzept (Konzeptmodell) wegnehmen und die Beschreibung neu bewerten</translation>
+    </message>
+    <message>
+        <source>Export contributions…</source>
+        <translation>Beiträge exportieren…</translation>
+    </message>
+    <message>
+        <source>Contributions need a trained run: open one.</source>
+        <translation>Beiträge brauchen einen trainierten Lauf: Öffnen Sie einen.</translation>
+    </message>
+    <message>
+        <source>Select an image and a caption first.</source>
+        <translation>Wählen Sie zuerst ein Bild und eine Beschreibung.</translation>
+    </message>
+    <message>
+        <source>Select a caption: the map explains its score against the image.</source>
+        <translation>Wählen Sie eine Beschreibung: Die Karte erklärt ihren Wert für das Bild.</translation>
+    </message>
+    <message>
+        <source>Computing the occlusion map…</source>
+        <translation>Verdeckungskarte wird berechnet…</translation>
+    </message>
+    <message>
+        <source>Computing the parts&apos; contributions…</source>
+        <translation>Beiträge der Teile werden berechnet…</translation>
+    </message>
+    <message>
+        <source>Occlusion map of %1</source>
+        <translation>Verdeckungskarte von %1</translation>
+    </message>
+    <message>
+        <source>Contributions of %1&apos;s parts</source>
+        <translation>Beiträge der Teile von %1</translation>
+    </message>
+    <message>
+        <source>No contributions: %1</source>
+        <translation>Keine Beiträge: %1</translation>
+    </message>
+    <message>
+        <source>what the cell adds to the score (the score minus the score with the cell grey)</source>
+        <translation>was die Zelle zum Wert beiträgt (der Wert minus der Wert mit grauer Zelle)</translation>
+    </message>
+    <message>
+        <source>what the region adds to the phrase–region match</source>
+        <translation>was die Region zur Übereinstimmung von Phrasen und Regionen beiträgt</translation>
+    </message>
+    <message>
+        <source>what the concept adds to the score (the score minus the score with it set to 0)</source>
+        <translation>was das Konzept zum Wert beiträgt (der Wert minus der Wert, wenn es auf 0 gesetzt ist)</translation>
+    </message>
+    <message>
+        <source>lowers the score (Δ %1)</source>
+        <translation>senkt den Wert (Δ %1)</translation>
+    </message>
+    <message>
+        <source>raises the score (Δ +%1)</source>
+        <translation>hebt den Wert (Δ +%1)</translation>
+    </message>
+</context>
+<context>
+    <name>gs::RegionExport</name>
+    <message>
+        <source>%1: the correspondences need an HM-LSTM run</source>
+        <translation>%1: Die Zuordnungen erfordern einen HM-LSTM-Lauf</translation>
+    </message>
+    <message>
+        <source>Export correspondences</source>
+        <translation>Zuordnungen exportieren</translation>
+    </message>
+    <message>
+        <source>Export the regions figure</source>
+        <translation>Regionen-Abbildung exportieren</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Width (pixels for PNG, points for SVG/PDF):</source>
+        <translation>Breite (Pixel für PNG, Punkt für SVG/PDF):</translation>
+    </message>
+    <message>
+        <source>Device pixel ratio:</source>
+        <translation>Gerätepixelverhältnis:</translation>
+    </message>
+    <message>
+        <source>This image&apos;s captions</source>
+        <translation>Beschreibungen dieses Bildes</translation>
+    </message>
+    <message>
+        <source>The whole test split</source>
+        <translation>Die gesamte Testaufteilung</translation>
+    </message>
+    <message>
+        <source>Which phrases:</source>
+        <translation>Welche Phrasen:</translation>
+    </message>
+    <message>
+        <source>CSV table (*.csv);;JSON (*.json)</source>
+        <translation>CSV-Tabelle (*.csv);;JSON (*.json)</translation>
+    </message>
+</context>
+<context>
+    <name>gs::RegionOptionsBar</name>
     <message>
         <source>Proposals</source>
         <translation>Vorschläge</translation>
@@ -2874,33 +3212,90 @@ Bild %4</translation>
         <source>Opacity</source>
         <translation>Deckkraft</translation>
     </message>
+</context>
+<context>
+    <name>gs::RegionPanel</name>
     <message>
         <source>Noun phrases</source>
         <translation>Nominalphrasen</translation>
     </message>
     <message>
+        <source>the run (%1) learns no regions</source>
+        <translation>der Lauf (%1) lernt keine Regionen</translation>
+    </message>
+    <message>
+        <source>none open</source>
+        <translation>keiner geöffnet</translation>
+    </message>
+    <message>
+        <source>no concept box is shown</source>
+        <translation>kein Konzeptrahmen wird gezeigt</translation>
+    </message>
+    <message>
+        <source>no learned box is shown</source>
+        <translation>kein gelernter Rahmen wird gezeigt</translation>
+    </message>
+    <message>
+        <source>no learned box matches its ground truth (IoU ≥ 0.5)</source>
+        <translation>kein gelernter Rahmen passt zu seiner Ground Truth (IoU ≥ 0,5)</translation>
+    </message>
+    <message>
+        <source>Open a dataset, then select an image or a caption.</source>
+        <translation>Öffnen Sie einen Datensatz und wählen Sie dann ein Bild oder eine Beschreibung.</translation>
+    </message>
+    <message>
+        <source>Select an image or a caption to see its regions.</source>
+        <translation>Wählen Sie ein Bild oder eine Beschreibung, um die zugehörigen Regionen zu sehen.</translation>
+    </message>
+    <message>
+        <source>Opening the run&apos;s model…</source>
+        <translation>Modell des Laufs wird geöffnet…</translation>
+    </message>
+    <message>
+        <source>The run&apos;s regions cannot be shown: %1</source>
+        <translation>Die Regionen des Laufs können nicht angezeigt werden: %1</translation>
+    </message>
+    <message>
+        <source>No run open: the image&apos;s proposals and the dataset&apos;s ground truth. Open an HM-LSTM run for the region it chooses for each noun phrase, or a concepts run for its concepts by region.</source>
+        <translation>Kein Lauf geöffnet: die Vorschläge des Bildes und die Ground Truth des Datensatzes. Öffnen Sie einen HM-LSTM-Lauf für die Region, die er für jede Nominalphrase wählt, oder einen Konzept-Lauf für seine Konzepte je Region.</translation>
+    </message>
+    <message>
+        <source>This run (%1) learns no regions: train the HM-LSTM (its regions come from the features job&apos;s --regions option: `groundscope-cli features DATASET --regions`) or the concepts model. Proposals and ground truth are shown.</source>
+        <translation>Dieser Lauf (%1) lernt keine Regionen: Trainieren Sie das HM-LSTM (seine Regionen stammen aus der Option --regions des features-Auftrags: `groundscope-cli features DATASET --regions`) oder das Konzeptmodell. Vorschläge und Ground Truth werden angezeigt.</translation>
+    </message>
+    <message>
+        <source>Run: %1 (%2)</source>
+        <translation>Lauf: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Scoring the image&apos;s regions…</source>
+        <translation>Regionen des Bildes werden bewertet…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n box(es) reached outside the image and were clipped.</source>
+        <translation>
+            <numerusform>%n Box ragte über das Bild hinaus und wurde beschnitten.</numerusform>
+            <numerusform>%n Boxen ragten über das Bild hinaus und wurden beschnitten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The caption has no noun phrase to ground.</source>
+        <translation>Die Beschreibung hat keine Nominalphrase zum Verankern.</translation>
+    </message>
+    <message>
+        <source>The dataset has no phrase boxes for this caption.</source>
+        <translation>Der Datensatz hat keine Phrasen-Boxen für diese Beschreibung.</translation>
+    </message>
+</context>
+<context>
+    <name>gs::RegionRankingView</name>
+    <message>
         <source>Rank all test phrases for a region</source>
         <translation>Alle Testphrasen für eine Region ordnen</translation>
     </message>
     <message>
-        <source>Concepts</source>
-        <translation>Konzepte</translation>
-    </message>
-    <message>
-        <source>words %1–%2 of “%3”</source>
-        <translation>Wörter %1–%2 von „%3“</translation>
-    </message>
-    <message>
-        <source>%1: p = %2, maximum in region %3 (%4)</source>
-        <translation>%1: p = %2, Maximum in Region %3 (%4)</translation>
-    </message>
-    <message>
-        <source>Gate t (Eq. 2): mean %1 over its %2 dimensions — 1 leans on the concepts, 0 on the global context.</source>
-        <translation>Gate t (Gl. 2): Mittelwert %1 über seine %2 Dimensionen — 1 stützt sich auf die Konzepte, 0 auf den globalen Kontext.</translation>
-    </message>
-    <message>
-        <source>This run&apos;s image side has no gate (it does not fuse concepts and context with Eq. 2).</source>
-        <translation>Die Bildseite dieses Laufs hat kein Gate (sie verbindet Konzepte und Kontext nicht mit Gl. 2).</translation>
+        <source>Ranked regions or phrases</source>
+        <translation>Geordnete Regionen oder Phrasen</translation>
     </message>
     <message>
         <source>“%1”: the image has no candidate region.</source>
@@ -2931,12 +3326,34 @@ Bild %4</translation>
         <translation>Phrasen für Region %1 werden geordnet…</translation>
     </message>
     <message>
+        <source>Rank phrases for region %1</source>
+        <translation>Phrasen für Region %1 ordnen</translation>
+    </message>
+    <message>
         <source>Test phrases ranked for region %1 (★ this image&apos;s):</source>
         <translation>Testphrasen, geordnet für Region %1 (★ die dieses Bildes):</translation>
     </message>
     <message>
         <source>This image&apos;s phrases ranked for region %1:</source>
         <translation>Phrasen dieses Bildes, geordnet für Region %1:</translation>
+    </message>
+</context>
+<context>
+    <name>gs::RegionRun</name>
+    <message>
+        <source>Open the run&apos;s regions model</source>
+        <translation>Regionenmodell des Laufs öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>gs::RegionScene</name>
+    <message>
+        <source>Regions of %1</source>
+        <translation>Regionen von %1</translation>
+    </message>
+    <message>
+        <source>Cannot show the image&apos;s regions: %1</source>
+        <translation>Die Regionen des Bildes können nicht angezeigt werden: %1</translation>
     </message>
     <message>
         <source>region %1: %2</source>
@@ -2965,253 +3382,6 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>%1: p = %2 (its maximum, in region %3)</source>
         <translation>%1: p = %2 (sein Maximum, in Region %3)</translation>
-    </message>
-    <message>
-        <source>Open a dataset, then select an image or a caption.</source>
-        <translation>Öffnen Sie einen Datensatz und wählen Sie dann ein Bild oder eine Beschreibung.</translation>
-    </message>
-    <message>
-        <source>Select an image or a caption to see its regions.</source>
-        <translation>Wählen Sie ein Bild oder eine Beschreibung, um die zugehörigen Regionen zu sehen.</translation>
-    </message>
-    <message>
-        <source>Opening the run&apos;s model…</source>
-        <translation>Modell des Laufs wird geöffnet…</translation>
-    </message>
-    <message>
-        <source>The run&apos;s regions cannot be shown: %1</source>
-        <translation>Die Regionen des Laufs können nicht angezeigt werden: %1</translation>
-    </message>
-    <message>
-        <source>No run open: the image&apos;s proposals and the dataset&apos;s ground truth. Open an HM-LSTM run for the region it chooses for each noun phrase, or a concepts run for its concepts by region.</source>
-        <translation>Kein Lauf geöffnet: die Vorschläge des Bildes und die Ground Truth des Datensatzes. Öffnen Sie einen HM-LSTM-Lauf für die Region, die er für jede Nominalphrase wählt, oder einen Konzept-Lauf für seine Konzepte je Region.</translation>
-    </message>
-    <message>
-        <source>This run (%1) learns no regions: train the HM-LSTM (its regions come from the features job&apos;s --regions option: `groundscope-cli features DATASET --regions`) or the concepts model. Proposals and ground truth are shown.</source>
-        <translation>Dieser Lauf (%1) lernt keine Regionen: Trainieren Sie das HM-LSTM (seine Regionen stammen aus der Option --regions des features-Auftrags: `groundscope-cli features DATASET --regions`) oder das Konzeptmodell. Vorschläge und Ground Truth werden angezeigt.</translation>
-    </message>
-    <message>
-        <source>Scoring the image&apos;s regions…</source>
-        <translation>Regionen des Bildes werden bewertet…</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n box(es) reached outside the image and were clipped.</source>
-        <translation>
-            <numerusform>%n Box ragte über das Bild hinaus und wurde beschnitten.</numerusform>
-            <numerusform>%n Boxen ragten über das Bild hinaus und wurden beschnitten.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The caption has no noun phrase to ground.</source>
-        <translation>Die Beschreibung hat keine Nominalphrase zum Verankern.</translation>
-    </message>
-    <message>
-        <source>The dataset has no phrase boxes for this caption.</source>
-        <translation>Der Datensatz hat keine Phrasen-Boxen für diese Beschreibung.</translation>
-    </message>
-    <message>
-        <source>%1: the correspondences need an HM-LSTM run</source>
-        <translation>%1: Die Zuordnungen erfordern einen HM-LSTM-Lauf</translation>
-    </message>
-    <message>
-        <source>Export correspondences</source>
-        <translation>Zuordnungen exportieren</translation>
-    </message>
-    <message>
-        <source>Export the regions figure</source>
-        <translation>Regionen-Abbildung exportieren</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
-        <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF-Dokument (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Width (pixels for PNG, points for SVG/PDF):</source>
-        <translation>Breite (Pixel für PNG, Punkt für SVG/PDF):</translation>
-    </message>
-    <message>
-        <source>Device pixel ratio:</source>
-        <translation>Gerätepixelverhältnis:</translation>
-    </message>
-    <message>
-        <source>This image&apos;s captions</source>
-        <translation>Beschreibungen dieses Bildes</translation>
-    </message>
-    <message>
-        <source>The whole test split</source>
-        <translation>Die gesamte Testaufteilung</translation>
-    </message>
-    <message>
-        <source>Which phrases:</source>
-        <translation>Welche Phrasen:</translation>
-    </message>
-    <message>
-        <source>CSV table (*.csv);;JSON (*.json)</source>
-        <translation>CSV-Tabelle (*.csv);;JSON (*.json)</translation>
-    </message>
-    <message>
-        <source>Noun phrases and their regions</source>
-        <translation>Nominalphrasen und ihre Regionen</translation>
-    </message>
-    <message>
-        <source>Ranked regions or phrases</source>
-        <translation>Geordnete Regionen oder Phrasen</translation>
-    </message>
-    <message>
-        <source>Open the run&apos;s regions model</source>
-        <translation>Regionenmodell des Laufs öffnen</translation>
-    </message>
-    <message>
-        <source>Regions of %1</source>
-        <translation>Regionen von %1</translation>
-    </message>
-    <message>
-        <source>Rank phrases for region %1</source>
-        <translation>Phrasen für Region %1 ordnen</translation>
-    </message>
-    <message>
-        <source>Cannot show the image&apos;s regions: %1</source>
-        <translation>Die Regionen des Bildes können nicht angezeigt werden: %1</translation>
-    </message>
-    <message>
-        <source>the run (%1) learns no regions</source>
-        <translation>der Lauf (%1) lernt keine Regionen</translation>
-    </message>
-    <message>
-        <source>none open</source>
-        <translation>keiner geöffnet</translation>
-    </message>
-    <message>
-        <source>no concept box is shown</source>
-        <translation>kein Konzeptrahmen wird gezeigt</translation>
-    </message>
-    <message>
-        <source>no learned box is shown</source>
-        <translation>kein gelernter Rahmen wird gezeigt</translation>
-    </message>
-    <message>
-        <source>no learned box matches its ground truth (IoU ≥ 0.5)</source>
-        <translation>kein gelernter Rahmen passt zu seiner Ground Truth (IoU ≥ 0,5)</translation>
-    </message>
-    <message>
-        <source>Run: %1 (%2)</source>
-        <translation>Lauf: %1 (%2)</translation>
-    </message>
-    <message>
-        <source>Occlusion map</source>
-        <translation>Verdeckungskarte</translation>
-    </message>
-    <message>
-        <source>Grey out a %1 × %1 grid of the photo one cell at a time and score the caption again: red cells raise the score, blue ones lower it (runs the run&apos;s backbone; a background job)</source>
-        <translation>Ein %1 × %1-Raster des Fotos Zelle für Zelle ausgrauen und die Beschreibung neu bewerten: Rote Zellen heben den Wert, blaue senken ihn (führt das Backbone des Laufs aus; ein Hintergrundjob)</translation>
-    </message>
-    <message>
-        <source>Part contributions</source>
-        <translation>Beiträge der Teile</translation>
-    </message>
-    <message>
-        <source>Take away each region (HM-LSTM) or concept (concepts model) and score the caption again</source>
-        <translation>Jede Region (HM-LSTM) oder jedes Konzept (Konzeptmodell) wegnehmen und die Beschreibung neu bewerten</translation>
-    </message>
-    <message>
-        <source>Export contributions…</source>
-        <translation>Beiträge exportieren…</translation>
-    </message>
-    <message>
-        <source>Contributions need a trained run: open one.</source>
-        <translation>Beiträge brauchen einen trainierten Lauf: Öffnen Sie einen.</translation>
-    </message>
-    <message>
-        <source>Select an image and a caption first.</source>
-        <translation>Wählen Sie zuerst ein Bild und eine Beschreibung.</translation>
-    </message>
-    <message>
-        <source>Select a caption: the map explains its score against the image.</source>
-        <translation>Wählen Sie eine Beschreibung: Die Karte erklärt ihren Wert für das Bild.</translation>
-    </message>
-    <message>
-        <source>Computing the occlusion map…</source>
-        <translation>Verdeckungskarte wird berechnet…</translation>
-    </message>
-    <message>
-        <source>Computing the parts&apos; contributions…</source>
-        <translation>Beiträge der Teile werden berechnet…</translation>
-    </message>
-    <message>
-        <source>Occlusion map of %1</source>
-        <translation>Verdeckungskarte von %1</translation>
-    </message>
-    <message>
-        <source>Contributions of %1&apos;s parts</source>
-        <translation>Beiträge der Teile von %1</translation>
-    </message>
-    <message>
-        <source>No contributions: %1</source>
-        <translation>Keine Beiträge: %1</translation>
-    </message>
-    <message>
-        <source>what the cell adds to the score (the score minus the score with the cell grey)</source>
-        <translation>was die Zelle zum Wert beiträgt (der Wert minus der Wert mit grauer Zelle)</translation>
-    </message>
-    <message>
-        <source>what the region adds to the phrase–region match</source>
-        <translation>was die Region zur Übereinstimmung von Phrasen und Regionen beiträgt</translation>
-    </message>
-    <message>
-        <source>what the concept adds to the score (the score minus the score with it set to 0)</source>
-        <translation>was das Konzept zum Wert beiträgt (der Wert minus der Wert, wenn es auf 0 gesetzt ist)</translation>
-    </message>
-    <message>
-        <source>lowers the score (Δ %1)</source>
-        <translation>senkt den Wert (Δ %1)</translation>
-    </message>
-    <message>
-        <source>raises the score (Δ +%1)</source>
-        <translation>hebt den Wert (Δ +%1)</translation>
-    </message>
-    <message>
-        <source>Export the contributions</source>
-        <translation>Beiträge exportieren</translation>
-    </message>
-    <message>
-        <source>Gold boxes…</source>
-        <translation>Goldboxen…</translation>
-    </message>
-    <message>
-        <source>Score the run&apos;s phrase → region choices against a file of hand-drawn phrase boxes (tests/data/flickr8k-phrase-boxes.tsv in the sources; format in the manual). Its boxes are then drawn as the ground truth of the captions it covers.</source>
-        <translation>Die Phrase→Region-Wahl des Laufs an einer Datei von Hand gezeichneter Phrasenboxen messen (tests/data/flickr8k-phrase-boxes.tsv in den Quellen; Format im Handbuch). Ihre Boxen werden danach als Grundwahrheit der Beschreibungen gezeichnet, die sie abdeckt.</translation>
-    </message>
-    <message>
-        <source>Gold phrase boxes</source>
-        <translation>Gold-Phrasenboxen</translation>
-    </message>
-    <message>
-        <source>Phrase boxes (*.tsv *.txt);;All files (*)</source>
-        <translation>Phrasenboxen (*.tsv *.txt);;Alle Dateien (*)</translation>
-    </message>
-    <message>
-        <source>Gold boxes score an HM-LSTM run&apos;s choices: open one first.</source>
-        <translation>Goldboxen bewerten die Wahl eines HM-LSTM-Laufs: zuerst einen öffnen.</translation>
-    </message>
-    <message>
-        <source>Scoring %1…</source>
-        <translation>Bewerte %1…</translation>
-    </message>
-    <message>
-        <source>Score the gold phrase boxes</source>
-        <translation>Gold-Phrasenboxen bewerten</translation>
-    </message>
-    <message>
-        <source>Cannot score the gold boxes: %1</source>
-        <translation>Die Goldboxen lassen sich nicht bewerten: %1</translation>
-    </message>
-    <message>
-        <source>None of the gold set&apos;s %1 images is in the run&apos;s data.</source>
-        <translation>Keines der %1 Bilder des Goldsets ist in den Daten des Laufs.</translation>
-    </message>
-    <message>
-        <source>Gold set %1: %2 phrases on %3 of its %4 images. Phrase → region accuracy (IoU ≥ 0.5) %5 %, ceiling of the proposals %6 %, chance %7 %.</source>
-        <translation>Goldset %1: %2 Phrasen auf %3 seiner %4 Bilder. Phrase→Region-Genauigkeit (IoU ≥ 0,5) %5 %, Obergrenze der Vorschläge %6 %, Zufall %7 %.</translation>
     </message>
 </context>
 <context>
@@ -3383,6 +3553,18 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>Exported the top %1 of both lists to %2</source>
         <translation>Die besten %1 beider Listen nach %2 exportiert</translation>
+    </message>
+    <message>
+        <source>Open run B: %1</source>
+        <translation>Lauf B öffnen: %1</translation>
+    </message>
+    <message>
+        <source>Rank images with runs A and B</source>
+        <translation>Bilder mit den Läufen A und B ordnen</translation>
+    </message>
+    <message>
+        <source>Rank captions with runs A and B</source>
+        <translation>Bildunterschriften mit den Läufen A und B ordnen</translation>
     </message>
 </context>
 <context>
@@ -3561,6 +3743,18 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
         <source>Slice: %1 — %2 images</source>
         <translation>Ausschnitt: %1 — %2 Bilder</translation>
     </message>
+    <message>
+        <source>Rank images for “%1”</source>
+        <translation>Bilder für „%1“ ordnen</translation>
+    </message>
+    <message>
+        <source>Rank captions for image %1</source>
+        <translation>Bildunterschriften für Bild %1 ordnen</translation>
+    </message>
+    <message>
+        <source>Open epoch %1</source>
+        <translation>Epoche %1 öffnen</translation>
+    </message>
 </context>
 <context>
     <name>gs::RetrievalSource</name>
@@ -3570,10 +3764,177 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     </message>
 </context>
 <context>
+    <name>gs::RunControls</name>
+    <message>
+        <source>Start</source>
+        <translation>Starten</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pausieren</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>Stoppen</translation>
+    </message>
+    <message>
+        <source>Stop after the current minibatch; the last epoch&apos;s checkpoint is kept</source>
+        <translation>Nach dem aktuellen Minibatch stoppen; der Checkpoint der letzten Epoche bleibt erhalten</translation>
+    </message>
+    <message>
+        <source>Train over seeds…</source>
+        <translation>Mit mehreren Startwerten trainieren…</translation>
+    </message>
+    <message>
+        <source>Seeds…</source>
+        <translation>Startwerte…</translation>
+    </message>
+    <message>
+        <source>Train this configuration once per seed, one after the other, and draw the runs as one group</source>
+        <translation>Diese Konfiguration einmal je Startwert nacheinander trainieren und die Läufe als eine Gruppe zeichnen</translation>
+    </message>
+    <message>
+        <source>Settings</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Show or hide the model and hyperparameter settings</source>
+        <translation>Modell- und Hyperparameter-Einstellungen ein- oder ausblenden</translation>
+    </message>
+    <message>
+        <source>Train the model in the output folder (resumes a stopped run there)</source>
+        <translation>Das Modell im Ausgabeordner trainieren (setzt einen dort gestoppten Lauf fort)</translation>
+    </message>
+    <message>
+        <source>Open a dataset first, or choose the folder of a stopped run</source>
+        <translation>Öffnen Sie zuerst einen Datensatz oder wählen Sie den Ordner eines gestoppten Laufs</translation>
+    </message>
+</context>
+<context>
     <name>gs::RunHeading</name>
     <message>
         <source>The run&apos;s colour, as its curves are drawn (the Training dock&apos;s run list can change it)</source>
         <translation>Die Farbe des Laufs, in der seine Kurven gezeichnet werden (die Laufliste im Training-Dock kann sie ändern)</translation>
+    </message>
+</context>
+<context>
+    <name>gs::RunJob</name>
+    <message>
+        <source>Paused (the job holds at its next minibatch)</source>
+        <translation>Pausiert (der Auftrag hält beim nächsten Minibatch an)</translation>
+    </message>
+    <message>
+        <source>Paused</source>
+        <translation>Pausiert</translation>
+    </message>
+    <message>
+        <source>Resumed</source>
+        <translation>Fortgesetzt</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Wird gestoppt…</translation>
+    </message>
+</context>
+<context>
+    <name>gs::RunList</name>
+    <message>
+        <source>Runs</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>Checked runs are drawn; selecting a finished run makes it the current run</source>
+        <translation>Markierte Läufe werden gezeichnet; die Auswahl eines beendeten Laufs macht ihn zum aktuellen Lauf</translation>
+    </message>
+    <message>
+        <source>Group seeds</source>
+        <translation>Startwerte gruppieren</translation>
+    </message>
+    <message>
+        <source>Draw checked runs that differ only in their seed as one mean curve with a band</source>
+        <translation>Markierte Läufe, die sich nur im Startwert unterscheiden, als eine Mittelwertkurve mit Band zeichnen</translation>
+    </message>
+    <message>
+        <source>Band around the mean</source>
+        <translation>Band um den Mittelwert</translation>
+    </message>
+    <message>
+        <source>± std</source>
+        <translation>± Std.-Abw.</translation>
+    </message>
+    <message>
+        <source>min–max</source>
+        <translation>Min–Max</translation>
+    </message>
+    <message>
+        <source>The band: one standard deviation either side of the mean, or the runs&apos; lowest to highest</source>
+        <translation>Das Band: eine Standardabweichung zu beiden Seiten des Mittelwerts oder vom niedrigsten bis zum höchsten Wert der Läufe</translation>
+    </message>
+    <message>
+        <source>Colour…</source>
+        <translation>Farbe…</translation>
+    </message>
+    <message>
+        <source>Colour of %1</source>
+        <translation>Farbe von %1</translation>
+    </message>
+    <message>
+        <source>Show folder</source>
+        <translation>Ordner anzeigen</translation>
+    </message>
+    <message>
+        <source>Remove from list</source>
+        <translation>Aus Liste entfernen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Opened %1: %n epoch(s), </source>
+        <translation>
+            <numerusform>%1 geöffnet: %n Epoche, </numerusform>
+            <numerusform>%1 geöffnet: %n Epochen, </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n minibatch(es)</source>
+        <translation>
+            <numerusform>%n Minibatch</numerusform>
+            <numerusform>%n Minibatches</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> — training</source>
+        <translation> — Training läuft</translation>
+    </message>
+    <message>
+        <source> — finished</source>
+        <translation> — beendet</translation>
+    </message>
+    <message>
+        <source> — stopped</source>
+        <translation> — gestoppt</translation>
+    </message>
+    <message>
+        <source>, epoch %1/%2</source>
+        <translation>, Epoche %1/%2</translation>
+    </message>
+    <message>
+        <source>, epoch %1</source>
+        <translation>, Epoche %1</translation>
+    </message>
+    <message>
+        <source>, best epoch %1 (rsum %2)</source>
+        <translation>, beste Epoche %1 (rsum %2)</translation>
+    </message>
+    <message>
+        <source>%1 ρ %2</source>
+        <translation>%1 ρ %2</translation>
+    </message>
+    <message>
+        <source>%1 (N=%2)</source>
+        <translation>%1 (N=%2)</translation>
     </message>
 </context>
 <context>
@@ -3954,6 +4315,78 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     </message>
 </context>
 <context>
+    <name>gs::SeedRunsJob</name>
+    <message>
+        <source>Cannot train over seeds: %1</source>
+        <translation>Training mit mehreren Startwerten nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>give at least two different positive seeds</source>
+        <translation>mindestens zwei verschiedene positive Startwerte angeben</translation>
+    </message>
+    <message>
+        <source>open a dataset first</source>
+        <translation>zuerst einen Datensatz öffnen</translation>
+    </message>
+    <message>
+        <source>choose an output folder</source>
+        <translation>einen Ausgabeordner wählen</translation>
+    </message>
+    <message>
+        <source>%1 already holds a run; choose another output folder</source>
+        <translation>%1 enthält bereits einen Lauf; einen anderen Ausgabeordner wählen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Train %1 over %n seed(s)</source>
+        <translation>
+            <numerusform>%1 mit %n Startwert trainieren</numerusform>
+            <numerusform>%1 mit %n Startwerten trainieren</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Training %1 over %n seed(s) into %2</source>
+        <translation>
+            <numerusform>%1 wird mit %n Startwert trainiert, Ausgabe nach %2</numerusform>
+            <numerusform>%1 wird mit %n Startwerten trainiert, Ausgabe nach %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Waiting for the engine…</source>
+        <translation>Warten auf die Engine…</translation>
+    </message>
+    <message>
+        <source>Seeds: %1 of %2 trained · %3</source>
+        <translation>Startwerte: %1 von %2 trainiert · %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n seed(s) trained</source>
+        <translation>
+            <numerusform>%1 von %n Startwert trainiert</numerusform>
+            <numerusform>%1 von %n Startwerten trainiert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Finished in %1: %2</source>
+        <translation>Beendet nach %1: %2</translation>
+    </message>
+    <message>
+        <source>Finished: %1</source>
+        <translation>Beendet: %1</translation>
+    </message>
+    <message>
+        <source>Stopped: %1</source>
+        <translation>Gestoppt: %1</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>Fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Failed: %1 (%2)</source>
+        <translation>Fehlgeschlagen: %1 (%2)</translation>
+    </message>
+</context>
+<context>
     <name>gs::SeedsDialog</name>
     <message>
         <source>Train over seeds</source>
@@ -3986,6 +4419,41 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>Give at least two seeds.</source>
         <translation>Geben Sie mindestens zwei Startwerte an.</translation>
+    </message>
+</context>
+<context>
+    <name>gs::SplitChooser</name>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>Which split of the run to map (the others are embedded when chosen)</source>
+        <translation>Welche Aufteilung des Laufs abgebildet wird (die anderen werden bei Auswahl eingebettet)</translation>
+    </message>
+    <message>
+        <source>No run: open a trained run to map its splits.</source>
+        <translation>Kein Lauf: Öffnen Sie einen trainierten Lauf, um seine Aufteilungen abzubilden.</translation>
+    </message>
+    <message>
+        <source>Embed the %1 split</source>
+        <translation>Aufteilung %1 einbetten</translation>
+    </message>
+    <message>
+        <source>Embed every split</source>
+        <translation>Alle Aufteilungen einbetten</translation>
+    </message>
+    <message>
+        <source>Cannot map the %1 split: %2</source>
+        <translation>Die Aufteilung %1 kann nicht abgebildet werden: %2</translation>
+    </message>
+    <message>
+        <source>Embedding the %1 split…</source>
+        <translation>Aufteilung %1 wird eingebettet…</translation>
+    </message>
+    <message>
+        <source>Embedding every split…</source>
+        <translation>Alle Aufteilungen werden eingebettet…</translation>
     </message>
 </context>
 <context>
@@ -4098,156 +4566,6 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
 <context>
     <name>gs::TrainingPanel</name>
     <message>
-        <source>Preparing: %1</source>
-        <translation>Vorbereitung: %1</translation>
-    </message>
-    <message>
-        <source>Data and output</source>
-        <translation>Daten und Ausgabe</translation>
-    </message>
-    <message>
-        <source>Backbone</source>
-        <translation>Backbone</translation>
-    </message>
-    <message>
-        <source>The run folder. Starting with a folder that holds a stopped run resumes it.</source>
-        <translation>Der Ordner des Laufs. Ein Start mit einem Ordner, der einen gestoppten Lauf enthält, setzt diesen fort.</translation>
-    </message>
-    <message>
-        <source>Choose the output folder</source>
-        <translation>Ausgabeordner wählen</translation>
-    </message>
-    <message>
-        <source>Output folder</source>
-        <translation>Ausgabeordner</translation>
-    </message>
-    <message>
-        <source>Model and hyperparameters</source>
-        <translation>Modell und Hyperparameter</translation>
-    </message>
-    <message>
-        <source>Start</source>
-        <translation>Starten</translation>
-    </message>
-    <message>
-        <source>Pause</source>
-        <translation>Pausieren</translation>
-    </message>
-    <message>
-        <source>Resume</source>
-        <translation>Fortsetzen</translation>
-    </message>
-    <message>
-        <source>Stop</source>
-        <translation>Stoppen</translation>
-    </message>
-    <message>
-        <source>Stop after the current minibatch; the last epoch&apos;s checkpoint is kept</source>
-        <translation>Nach dem aktuellen Minibatch stoppen; der Checkpoint der letzten Epoche bleibt erhalten</translation>
-    </message>
-    <message>
-        <source>Settings</source>
-        <translation>Einstellungen</translation>
-    </message>
-    <message>
-        <source>Show or hide the model and hyperparameter settings</source>
-        <translation>Modell- und Hyperparameter-Einstellungen ein- oder ausblenden</translation>
-    </message>
-    <message>
-        <source>Validation</source>
-        <translation>Validierung</translation>
-    </message>
-    <message>
-        <source>R@1</source>
-        <translation>R@1</translation>
-    </message>
-    <message>
-        <source>R@5</source>
-        <translation>R@5</translation>
-    </message>
-    <message>
-        <source>R@10</source>
-        <translation>R@10</translation>
-    </message>
-    <message>
-        <source>rsum</source>
-        <translation>rsum</translation>
-    </message>
-    <message>
-        <source>Smoothing</source>
-        <translation>Glättung</translation>
-    </message>
-    <message>
-        <source>Open run…</source>
-        <translation>Lauf öffnen…</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>Exportieren</translation>
-    </message>
-    <message>
-        <source>Loss plot…</source>
-        <translation>Verlustdiagramm…</translation>
-    </message>
-    <message>
-        <source>Validation plot…</source>
-        <translation>Validierungsdiagramm…</translation>
-    </message>
-    <message>
-        <source>Checked runs are drawn; selecting a finished run makes it the current run</source>
-        <translation>Markierte Läufe werden gezeichnet; die Auswahl eines beendeten Laufs macht ihn zum aktuellen Lauf</translation>
-    </message>
-    <message>
-        <source>Show folder</source>
-        <translation>Ordner anzeigen</translation>
-    </message>
-    <message>
-        <source>Remove from list</source>
-        <translation>Aus Liste entfernen</translation>
-    </message>
-    <message>
-        <source>Train the model in the output folder (resumes a stopped run there)</source>
-        <translation>Das Modell im Ausgabeordner trainieren (setzt einen dort gestoppten Lauf fort)</translation>
-    </message>
-    <message>
-        <source>Open a dataset first, or choose the folder of a stopped run</source>
-        <translation>Öffnen Sie zuerst einen Datensatz oder wählen Sie den Ordner eines gestoppten Laufs</translation>
-    </message>
-    <message>
-        <source> — training</source>
-        <translation> — Training läuft</translation>
-    </message>
-    <message>
-        <source> — finished</source>
-        <translation> — beendet</translation>
-    </message>
-    <message>
-        <source> — stopped</source>
-        <translation> — gestoppt</translation>
-    </message>
-    <message>
-        <source>, epoch %1/%2</source>
-        <translation>, Epoche %1/%2</translation>
-    </message>
-    <message>
-        <source>, epoch %1</source>
-        <translation>, Epoche %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>Opened %1: %n epoch(s), </source>
-        <translation>
-            <numerusform>%1 geöffnet: %n Epoche, </numerusform>
-            <numerusform>%1 geöffnet: %n Epochen, </numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n minibatch(es)</source>
-        <translation>
-            <numerusform>%n Minibatch</numerusform>
-            <numerusform>%n Minibatches</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>The run did not finish: Start resumes it from its last checkpoint.</source>
         <translation>Der Lauf wurde nicht beendet: „Starten“ setzt ihn ab seinem letzten Checkpoint fort.</translation>
     </message>
@@ -4264,229 +4582,12 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
         <translation>Start nicht möglich: Öffnen Sie zuerst einen Datensatz</translation>
     </message>
     <message>
-        <source>Train %1</source>
-        <translation>%1 trainieren</translation>
-    </message>
-    <message>
-        <source>Resuming %1 in %2</source>
-        <translation>%1 wird in %2 fortgesetzt</translation>
-    </message>
-    <message>
-        <source>Training %1 into %2</source>
-        <translation>%1 wird trainiert, Ausgabe nach %2</translation>
-    </message>
-    <message>
-        <source>Waiting for the engine…</source>
-        <translation>Warten auf die Engine…</translation>
-    </message>
-    <message>
-        <source>Paused (the job holds at its next minibatch)</source>
-        <translation>Pausiert (der Auftrag hält beim nächsten Minibatch an)</translation>
-    </message>
-    <message>
-        <source>Paused</source>
-        <translation>Pausiert</translation>
-    </message>
-    <message>
-        <source>Resumed</source>
-        <translation>Fortgesetzt</translation>
-    </message>
-    <message>
-        <source>Stopping…</source>
-        <translation>Wird gestoppt…</translation>
-    </message>
-    <message>
-        <source>, best so far</source>
-        <translation>, bisher am besten</translation>
-    </message>
-    <message>
-        <source>Epoch %1/%2 · minibatch %3/%4 · loss %5 · %6 minibatches/s · ETA %7</source>
-        <translation>Epoche %1/%2 · Minibatch %3/%4 · Verlust %5 · %6 Minibatches/s · Restzeit %7</translation>
-    </message>
-    <message>
-        <source>Finished in %1</source>
-        <translation>Beendet nach %1</translation>
-    </message>
-    <message>
-        <source>Finished: test %1</source>
-        <translation>Beendet: Test %1</translation>
-    </message>
-    <message>
-        <source>Stopped</source>
-        <translation>Gestoppt</translation>
-    </message>
-    <message>
-        <source>Stopped. The checkpoint of the last whole epoch is kept in %1; Start with this folder resumes it.</source>
-        <translation>Gestoppt. Der Checkpoint der letzten vollständigen Epoche liegt in %1; „Starten“ mit diesem Ordner setzt den Lauf fort.</translation>
-    </message>
-    <message>
-        <source>Stopped before the first epoch ended: there is no checkpoint yet, so Start begins again.</source>
-        <translation>Vor dem Ende der ersten Epoche gestoppt: Es gibt noch keinen Checkpoint, daher beginnt „Starten“ von vorn.</translation>
-    </message>
-    <message>
-        <source>Failed: %1</source>
-        <translation>Fehlgeschlagen: %1</translation>
-    </message>
-    <message>
         <source>Open run</source>
         <translation>Lauf öffnen</translation>
     </message>
     <message>
-        <source>Export plot</source>
-        <translation>Diagramm exportieren</translation>
-    </message>
-    <message>
-        <source>Exported %1</source>
-        <translation>%1 exportiert</translation>
-    </message>
-    <message>
-        <source>, best epoch %1 (rsum %2)</source>
-        <translation>, beste Epoche %1 (rsum %2)</translation>
-    </message>
-    <message>
-        <source>; correspondence step %1: %2 % right (proposal ceiling %3 %, chance %4 %)</source>
-        <translation>; Zuordnungsschritt %1: %2 % richtig (Obergrenze der Vorschläge %3 %, Zufall %4 %)</translation>
-    </message>
-    <message>
-        <source>; correspondence step %1: no ground truth</source>
-        <translation>; Zuordnungsschritt %1: keine Ground Truth</translation>
-    </message>
-    <message>
-        <source>Epoch %1/%2: loss %3, validation %4%5 (%6 s)%7</source>
-        <translation>Epoche %1/%2: Verlust %3, Validierung %4%5 (%6 s)%7</translation>
-    </message>
-    <message>
-        <source>Runs</source>
-        <translation>Läufe</translation>
-    </message>
-    <message>
         <source>Training log</source>
         <translation>Trainingsprotokoll</translation>
-    </message>
-    <message>
-        <source>%1 ρ %2</source>
-        <translation>%1 ρ %2</translation>
-    </message>
-    <message>
-        <source>Log scale</source>
-        <translation>Log-Skala</translation>
-    </message>
-    <message>
-        <source>Show the loss on a logarithmic axis</source>
-        <translation>Den Verlust auf einer logarithmischen Achse zeigen</translation>
-    </message>
-    <message>
-        <source>open a dataset first</source>
-        <translation>zuerst einen Datensatz öffnen</translation>
-    </message>
-    <message>
-        <source>Seeds: %1 of %2 trained · %3</source>
-        <translation>Startwerte: %1 von %2 trainiert · %3</translation>
-    </message>
-    <message>
-        <source>Train over seeds…</source>
-        <translation>Mit mehreren Startwerten trainieren…</translation>
-    </message>
-    <message>
-        <source>Seeds…</source>
-        <translation>Startwerte…</translation>
-    </message>
-    <message>
-        <source>Train this configuration once per seed, one after the other, and draw the runs as one group</source>
-        <translation>Diese Konfiguration einmal je Startwert nacheinander trainieren und die Läufe als eine Gruppe zeichnen</translation>
-    </message>
-    <message>
-        <source>Weight of the loss curve&apos;s moving average per minibatch, whatever rate a run logged at (0: raw)</source>
-        <translation>Gewicht des gleitenden Mittelwerts der Verlustkurve je Minibatch, unabhängig davon, in welchem Takt ein Lauf protokolliert hat (0: ungeglättet)</translation>
-    </message>
-    <message>
-        <source>Group seeds</source>
-        <translation>Startwerte gruppieren</translation>
-    </message>
-    <message>
-        <source>Draw checked runs that differ only in their seed as one mean curve with a band</source>
-        <translation>Markierte Läufe, die sich nur im Startwert unterscheiden, als eine Mittelwertkurve mit Band zeichnen</translation>
-    </message>
-    <message>
-        <source>Band around the mean</source>
-        <translation>Band um den Mittelwert</translation>
-    </message>
-    <message>
-        <source>± std</source>
-        <translation>± Std.-Abw.</translation>
-    </message>
-    <message>
-        <source>min–max</source>
-        <translation>Min–Max</translation>
-    </message>
-    <message>
-        <source>The band: one standard deviation either side of the mean, or the runs&apos; lowest to highest</source>
-        <translation>Das Band: eine Standardabweichung zu beiden Seiten des Mittelwerts oder vom niedrigsten bis zum höchsten Wert der Läufe</translation>
-    </message>
-    <message>
-        <source>Colour…</source>
-        <translation>Farbe…</translation>
-    </message>
-    <message>
-        <source>Colour of %1</source>
-        <translation>Farbe von %1</translation>
-    </message>
-    <message>
-        <source>%1 (N=%2)</source>
-        <translation>%1 (N=%2)</translation>
-    </message>
-    <message>
-        <source>Cannot train over seeds: %1</source>
-        <translation>Training mit mehreren Startwerten nicht möglich: %1</translation>
-    </message>
-    <message>
-        <source>give at least two different positive seeds</source>
-        <translation>mindestens zwei verschiedene positive Startwerte angeben</translation>
-    </message>
-    <message>
-        <source>choose an output folder</source>
-        <translation>einen Ausgabeordner wählen</translation>
-    </message>
-    <message>
-        <source>%1 already holds a run; choose another output folder</source>
-        <translation>%1 enthält bereits einen Lauf; einen anderen Ausgabeordner wählen</translation>
-    </message>
-    <message numerus="yes">
-        <source>Train %1 over %n seed(s)</source>
-        <translation>
-            <numerusform>%1 mit %n Startwert trainieren</numerusform>
-            <numerusform>%1 mit %n Startwerten trainieren</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Training %1 over %n seed(s) into %2</source>
-        <translation>
-            <numerusform>%1 wird mit %n Startwert trainiert, Ausgabe nach %2</numerusform>
-            <numerusform>%1 wird mit %n Startwerten trainiert, Ausgabe nach %2</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 of %n seed(s) trained</source>
-        <translation>
-            <numerusform>%1 von %n Startwert trainiert</numerusform>
-            <numerusform>%1 von %n Startwerten trainiert</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Finished in %1: %2</source>
-        <translation>Beendet nach %1: %2</translation>
-    </message>
-    <message>
-        <source>Finished: %1</source>
-        <translation>Beendet: %1</translation>
-    </message>
-    <message>
-        <source>Stopped: %1</source>
-        <translation>Gestoppt: %1</translation>
-    </message>
-    <message>
-        <source>Failed: %1 (%2)</source>
-        <translation>Fehlgeschlagen: %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -4549,6 +4650,37 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     </message>
 </context>
 <context>
+    <name>gs::TrainingSetup</name>
+    <message>
+        <source>Model and hyperparameters</source>
+        <translation>Modell und Hyperparameter</translation>
+    </message>
+    <message>
+        <source>Data and output</source>
+        <translation>Daten und Ausgabe</translation>
+    </message>
+    <message>
+        <source>Backbone</source>
+        <translation>Backbone</translation>
+    </message>
+    <message>
+        <source>The run folder. Starting with a folder that holds a stopped run resumes it.</source>
+        <translation>Der Ordner des Laufs. Ein Start mit einem Ordner, der einen gestoppten Lauf enthält, setzt diesen fort.</translation>
+    </message>
+    <message>
+        <source>Choose the output folder</source>
+        <translation>Ausgabeordner wählen</translation>
+    </message>
+    <message>
+        <source>Output folder</source>
+        <translation>Ausgabeordner</translation>
+    </message>
+    <message>
+        <source>open a dataset first</source>
+        <translation>zuerst einen Datensatz öffnen</translation>
+    </message>
+</context>
+<context>
     <name>gs::TreePair</name>
     <message>
         <source>Dependency tree</source>
@@ -4585,6 +4717,10 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>Trees for A and B</source>
         <translation>Bäume für A und B</translation>
+    </message>
+    <message>
+        <source>Trees for %1: contributions with %2</source>
+        <translation>Bäume für %1: Beiträge mit %2</translation>
     </message>
 </context>
 <context>
@@ -4768,10 +4904,6 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>score %1, rank %2 of %3</source>
         <translation>Wert %1, Rang %2 von %3</translation>
-    </message>
-    <message>
-        <source>Export the contributions</source>
-        <translation>Beiträge exportieren</translation>
     </message>
 </context>
 <context>

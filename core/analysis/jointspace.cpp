@@ -5,7 +5,7 @@
 #include "io/atomicfile.h"
 #include "text/tokenizer.h"
 #include "training/runs/runfolder.h"
-#include "training/inspect/trainedmodel.h"
+#include "inference/trainedmodel.h"
 #include "training/trainingsource.h"
 #include "vision/features.h"
 

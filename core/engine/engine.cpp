@@ -38,7 +38,7 @@ struct Engine::Entry {
 };
 
 Engine::Engine() {
-  // The workers start once every member exists; m_lanes[0] is JobLane::Long, [1] Interactive.
+  // The workers start once every member exists; m_lanes is indexed by JobLane.
   for (Lane &lane : m_lanes) lane.worker = std::thread([this, &lane] { run(lane); });
 }
 
@@ -64,7 +64,7 @@ JobId Engine::submit(const QString &name, JobFunction function, JobLane lane) {
   {
     std::lock_guard lock(m_mutex);
     id = entry->id = m_nextId++;
-    m_lanes[lane == JobLane::Long ? 0 : 1].queue.push_back(entry);
+    m_lanes[static_cast<int>(lane)].queue.push_back(entry);
   }
   m_changed.notify_all();
   return id;

@@ -1,5 +1,5 @@
 #pragma once
-// The engine: two worker threads, one per JobLane, each running its lane's jobs in submission
+// The engine: three worker threads, one per JobLane, each running its lane's jobs in submission
 // order. It is the only way the GUI and the CLI start long work (training, feature extraction,
 // parsing, t-SNE), so that work never runs on the GUI thread, always reports progress and can
 // always be cancelled; interactive jobs do not wait behind a training run.
@@ -38,7 +38,7 @@ public:
   void resume(JobId id);
   bool isPaused(JobId id) const;
 
-  // The job running now, if any (the long lane's first, else the interactive lane's).
+  // The job running now, if any (the long lane's first, then the interactive and the query lane's).
   std::optional<JobId> currentJob() const;
   // Every job queued or running, then the most recent finished ones (newest first), for a job list.
   std::vector<JobInfo> jobs(int finished = 20) const;
@@ -77,7 +77,7 @@ private:
     std::shared_ptr<Entry> current;
     std::thread worker;
   };
-  Lane m_lanes[2];
+  Lane m_lanes[kJobLaneCount]; // indexed by JobLane
   std::vector<std::shared_ptr<Entry>> m_finished; // kept for wait(); bounded
   JobId m_nextId = 1;
   bool m_stopping = false;

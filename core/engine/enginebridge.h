@@ -44,6 +44,9 @@ public:
 
   // The interactive lane (JobLane::Interactive): opening a dataset or run, a map, region scoring.
   JobId submitInteractive(const QString &name, JobFunction function) { return submit(name, std::move(function), JobLane::Interactive); }
+  // The query lane (JobLane::Query): short queries on data in memory (one caption's parse, a
+  // neighbour search), which must not wait behind a layout on the interactive lane.
+  JobId submitQuery(const QString &name, JobFunction function) { return submit(name, std::move(function), JobLane::Query); }
   template <typename Result, typename Work, typename Done>
   JobId submitInteractiveThen(QObject *context, const QString &name, Work work, Done done) {
     return submitThen<Result>(context, name, std::move(work), std::move(done), JobLane::Interactive);

@@ -21,10 +21,14 @@ using JobFunction = std::function<void(JobContext &)>;
 
 enum class JobStatus { Queued, Running, Succeeded, Failed, Cancelled };
 
-// Which of the engine's two workers runs a job. Long work (training, feature extraction, parsing a
-// dataset, comparisons) queues on one; interactive work (opening a dataset, parsing one caption, a
-// map, region scoring) on the other, so it answers while a training run holds the first for hours.
-enum class JobLane { Long, Interactive };
+// Which of the engine's three workers runs a job. Long work (training, feature extraction, parsing a
+// dataset, comparisons) queues on one; interactive work (opening a dataset or run, embedding a
+// split, a map layout, region scoring) on the second, so it answers while a training run holds the
+// first for hours; short queries on data already in memory (parsing one caption, a neighbour
+// search, summarising the map, ranking one query) on the third, so they answer in milliseconds
+// even while a layout or an opening run holds the interactive lane.
+enum class JobLane { Long, Interactive, Query };
+inline constexpr int kJobLaneCount = 3; // the values of JobLane, which index the engine's workers
 
 // One row of the engine's job list (Engine::jobs()).
 struct JobInfo {

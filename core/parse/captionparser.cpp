@@ -18,7 +18,7 @@ namespace gs {
 namespace {
 
 // Bump when the conversion's output changes: cached parses of an older revision are ignored.
-constexpr int kParserRevision = 7; // 3: "of" after a noun is prep; multi-word prepositions collapse. 4: the wall's WV, UD punctuation, idioms, quantities, fragments. 5: determiners raised to the head noun, names ending in a common noun. 6: bare clausal complements ("hope this helps"), bare infinitives after let/make/help/see (obj + xcomp). 7: run-on text split into pieces, "I …" / "it is …" frames, whole URLs and informal spellings, punctuation never a head, questions, timestamps (see the README's Parsing section)
+constexpr int kParserRevision = 7; // what the conversion does: docs/datasets.md, "Parsing"
 
 // Marks Link Grammar adds to word strings: [!] guessed/unknown, [?] spell, [~] …
 const QRegularExpression &markRegex() {

@@ -3,6 +3,7 @@
 #include "training/modelregistry.h"
 
 #include <functional>
+#include <iterator>
 #include <stdexcept>
 
 namespace gs {
@@ -130,9 +131,9 @@ Field modelField() {
 
 using G = SettingGroup;
 
-const std::vector<Field> &fields() {
-  static const std::vector<Field> table = {
-      modelField(),
+// The sentence encoder and the image side: sizes, words, trees.
+std::vector<Field> encoderFields() {
+  return {
       choiceField({"image_side", QT_TRANSLATE_NOOP("TrainConfigSchema", "Image side")}, &TrainConfig::imageSide, G::Gradient,
                   "Image branch: Socher's W_I, HM-LSTM's FC+BN+L2, DT-LSTM's twin column, Merkx & Frank's linear+L2"),
       choiceField({"similarity", QT_TRANSLATE_NOOP("TrainConfigSchema", "Similarity")}, &TrainConfig::similarity, G::Gradient, "Score of an image–sentence pair"),
@@ -153,7 +154,13 @@ const std::vector<Field> &fields() {
       intField({"lstm_positions", QT_TRANSLATE_NOOP("TrainConfigSchema", "LSTM positions")}, &TrainConfig::lstmPositions, G::ChildPositions,
                "DT-LSTM: p, child positions with their own parameters", Bound::Positive),
       intField({"min_relation_count", QT_TRANSLATE_NOOP("TrainConfigSchema", "Min relation count")}, &TrainConfig::minRelationCount, G::Relations,
-               "SDT-RNN: rarer relations share a matrix", Bound::Positive),
+               "SDT-RNN: rarer relations share a matrix", Bound::Positive)
+  };
+}
+
+// HM-LSTM: phrase–region correspondences and the regions they are learned over.
+std::vector<Field> phraseFields() {
+  return {
       ownModelsOnly(boolField({"phrase_losses", QT_TRANSLATE_NOOP("TrainConfigSchema", "Phrase losses")}, &TrainConfig::phraseLosses, G::Phrases,
                               "HM-LSTM: learn phrase–region correspondences and train with their losses (Eqs. 9–10); "
                               "off: root losses only")),
@@ -178,7 +185,13 @@ const std::vector<Field> &fields() {
                                 "strategy, about 8× quicker, fewer candidates)")),
       ownModelsOnly(intField({"region_input", QT_TRANSLATE_NOOP("TrainConfigSchema", "Region input")}, &TrainConfig::regionInput, G::Phrases,
                              "RoIAlign: short side in pixels of the image whose feature map the boxes are pooled from (448: a "
-                             "14×14 map for MobileNetV2; 256 extracts about twice as fast, with a coarser map)", Bound::Positive)),
+                             "14×14 map for MobileNetV2; 256 extracts about twice as fast, with a coarser map)", Bound::Positive))
+  };
+}
+
+// The concepts model (Huang et al. 2018): inputs, fusion, generation, concept detectors.
+std::vector<Field> conceptFields() {
+  return {
       ownModelsOnly(choiceField({"image", QT_TRANSLATE_NOOP("TrainConfigSchema", "Image input")}, &TrainConfig::imageInput, G::Concepts,
                                 "Concepts model: concept scores and global context (cnp + ctx), concepts alone (cnp) "
                                 "or context alone (ctx) — Huang et al. Table 1")),
@@ -224,7 +237,13 @@ const std::vector<Field> &fields() {
                                 &TrainConfig::conceptTemperature, G::Concepts,
                                 "Concepts model, lse pooling: T; small T averages the regions, large T takes the best", Bound::Positive)),
       ownModelsOnly(intField({"crops", QT_TRANSLATE_NOOP("TrainConfigSchema", "Context crops")}, &TrainConfig::crops, G::Concepts,
-                             "Concepts model: the global context from 1 centre crop or 10 crops", Bound::Positive)),
+                             "Concepts model: the global context from 1 centre crop or 10 crops", Bound::Positive))
+  };
+}
+
+// The loss, the optimiser and its schedule, the epochs and what is recorded.
+std::vector<Field> optimisationFields() {
+  return {
       choiceField({"loss", QT_TRANSLATE_NOOP("TrainConfigSchema", "Loss")}, &TrainConfig::loss, G::Gradient,
                   "Socher Eq. 5, in-batch hinge, VSE++ hardest negative, squared error"),
       omittedWhenDefault(choiceField({"negative_pool", QT_TRANSLATE_NOOP("TrainConfigSchema", "Negative pool")}, &TrainConfig::negativePool, G::Gradient,
@@ -249,8 +268,21 @@ const std::vector<Field> &fields() {
                                   "Test images (with their captions) whose embeddings are saved after every epoch, for "
                                   "the Map's epoch slider (0: none)",
                                   Bound::NonNegative)),
-      doubleField({"cca_regularisation", QT_TRANSLATE_NOOP("TrainConfigSchema", "CCA regularisation")}, &TrainConfig::ccaRegularisation, G::Cca, "CCA ridge term"),
+      doubleField({"cca_regularisation", QT_TRANSLATE_NOOP("TrainConfigSchema", "CCA regularisation")}, &TrainConfig::ccaRegularisation, G::Cca, "CCA ridge term")
   };
+}
+
+// Every field in the order of config.json and the Training form: the model first (its defaults
+// are the starting point), then the groups above.
+const std::vector<Field> &fields() {
+  static const std::vector<Field> table = [] {
+    std::vector<Field> all{modelField()};
+    for (auto group : {encoderFields, phraseFields, conceptFields, optimisationFields}) {
+      std::vector<Field> part = group();
+      all.insert(all.end(), std::make_move_iterator(part.begin()), std::make_move_iterator(part.end()));
+    }
+    return all;
+  }();
   return table;
 }
 

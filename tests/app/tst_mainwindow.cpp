@@ -17,7 +17,7 @@
 #include "training/trainingpanel.h"
 #include "training/trainingplots.h"
 #include "trees/treepanel.h"
-#include "trees/dependencyarcview.h"
+#include "shared/dependencyarcview.h"
 #include "common/workbenchstate.h"
 #include "../widgets/tinyrun.h"
 #include "findchild.h"

@@ -15,6 +15,7 @@
 
 #include "retrieval/retrievalpanel.h"
 #include "common/workbenchstate.h"
+#include "engine/enginebridge.h"
 
 #include "analysis/jointspace.h"
 #include "data/loaddataset.h"
@@ -162,8 +163,10 @@ int main(int argc, char *argv[]) {
     t.restart();
     const auto space = JointSpace::open(run, Split::Test, nullptr, nullptr, index);
     const double embedSeconds = seconds(t);
+    Engine engine;
+    EngineBridge bridge(engine);
     WorkbenchState state;
-    RetrievalPanel panel(state);
+    RetrievalPanel panel(bridge, state);
     panel.resize(900, 700);
     panel.show();
     QTest::qWaitForWindowExposed(&panel);

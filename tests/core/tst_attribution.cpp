@@ -6,8 +6,8 @@
 
 #include "modeltestthreads.h"
 #include "synthetictraining.h"
-#include "training/inspect/attribution.h"
-#include "training/inspect/trainedmodel.h"
+#include "inference/attribution.h"
+#include "inference/trainedmodel.h"
 #include "training/runs/runfolder.h"
 #include "training/trainer.h"
 #include "training/trainingsource.h"

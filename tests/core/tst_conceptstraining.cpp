@@ -16,7 +16,7 @@
 
 #include "modeltestthreads.h"
 #include "scenesfixture.h"
-#include "training/inspect/conceptinspection.h"
+#include "inference/conceptinspection.h"
 #include "training/trainer.h"
 #include "training/trainingsource.h"
 

@@ -7,8 +7,8 @@
 #include "parse/contrastedits.h"
 #include "text/tokenizer.h"
 #include "io/atomicfile.h"
-#include "training/inspect/contrastpairsfile.h"
-#include "training/inspect/contrastsets.h"
+#include "inference/contrastpairsfile.h"
+#include "inference/contrastsets.h"
 
 #include <QDir>
 #include <QFile>

@@ -7,8 +7,8 @@
 #include "data/scenes/scenesdemo.h"
 #include "demofeatures.h"
 #include "modeltestthreads.h"
-#include "training/inspect/contrastsets.h"
-#include "training/inspect/trainedmodel.h"
+#include "inference/contrastsets.h"
+#include "inference/trainedmodel.h"
 #include "training/trainer.h"
 #include "training/trainingsource.h"
 

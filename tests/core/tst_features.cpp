@@ -8,7 +8,7 @@
 #include "vision/detail/decodedcache.h"
 #include "vision/detail/imageinput.h"
 #include "io/paths.h"
-#include "vision/featurebench.h"
+#include "experiments/bench/featurebench.h"
 #include "vision/features.h"
 #include "vision/occlusiongrid.h"
 #include "vision/torchscriptexample.h"

@@ -6,7 +6,7 @@
 #include "data/boxes.h"
 #include "evaluation/grounding.h"
 #include "evaluation/phraseboxgold.h"
-#include "training/inspect/goldgrounding.h"
+#include "inference/goldgrounding.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -22,12 +22,12 @@
 #include "modeltestthreads.h"
 #include "data/loaddataset.h"
 #include "scenesfixture.h"
-#include "training/inspect/goldgrounding.h"
-#include "training/inspect/regiongrounding.h"
-#include "training/inspect/trainedmodel.h"
+#include "inference/goldgrounding.h"
+#include "inference/regiongrounding.h"
+#include "inference/trainedmodel.h"
 #include "training/trainer.h"
 #include "training/trainingsource.h"
-#include "training/inspect/treeinspection.h"
+#include "inference/treeinspection.h"
 
 #include <QDir>
 #include <QFile>

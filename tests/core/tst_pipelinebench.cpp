@@ -5,7 +5,7 @@
 
 #include "data/synthetic/flickrlike.h"
 #include "runtime/residentmemory.h"
-#include "training/bench/pipelinebench.h"
+#include "experiments/bench/pipelinebench.h"
 #include "training/trainconfig.h"
 
 #include <QCryptographicHash>

@@ -8,7 +8,7 @@
 #include "engine/jobcontext.h"
 #include "modeltestthreads.h"
 #include "testprinters.h"
-#include "training/compare/runcomparison.h"
+#include "experiments/runcomparison.h"
 #include "training/modelregistry.h"
 
 #include <QDir>

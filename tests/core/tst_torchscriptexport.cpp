@@ -5,9 +5,9 @@
 
 #include "modeltestthreads.h"
 #include "synthetictraining.h"
-#include "training/inspect/trainedmodel.h"
+#include "inference/trainedmodel.h"
 #include "training/trainer.h"
-#include "training/export/torchscriptexport.h"
+#include "inference/export/torchscriptexport.h"
 
 #include <QDir>
 #include <QFile>

@@ -10,8 +10,8 @@
 #include "training/modelregistry.h"
 #include "training/runs/runfolder.h"
 #include "training/runs/runtrajectory.h"
-#include "training/inspect/sentencesimilarity.h"
-#include "training/inspect/trainedmodel.h"
+#include "inference/sentencesimilarity.h"
+#include "inference/trainedmodel.h"
 #include "training/trainer.h"
 
 #include <QDir>

@@ -49,10 +49,10 @@
 #include "data/scenes/scenesdemo.h"
 #include "modeltestthreads.h"
 #include "scenesfixture.h"
-#include "training/inspect/trainedmodel.h"
+#include "inference/trainedmodel.h"
 #include "training/trainer.h"
 #include "training/trainingsource.h"
-#include "training/inspect/treeinspection.h"
+#include "inference/treeinspection.h"
 
 #include <QDir>
 #include <QFile>

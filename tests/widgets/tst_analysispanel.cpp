@@ -78,7 +78,7 @@ private Q_SLOTS:
     state.setDataset(m_dataset);
     AnalysisPanel panel(bridge, state);
     MapPanel map(bridge, state);
-    RetrievalPanel retrieval(state);
+    RetrievalPanel retrieval(bridge, state);
     panel.resize(700, 500);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));

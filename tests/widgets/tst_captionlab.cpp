@@ -18,7 +18,7 @@
 #include "engine/engine.h"
 #include "scenesfixture.h"
 #include "tinyrun.h"
-#include "trees/dependencyarcview.h"
+#include "shared/dependencyarcview.h"
 #include "common/workbenchstate.h"
 #include "findchild.h"
 

@@ -14,7 +14,7 @@
 #include "map/epochslider.h"
 #include "map/mappanel.h"
 #include "tinyrun.h"
-#include "training/inspect/trainedmodel.h"
+#include "inference/trainedmodel.h"
 #include "training/runs/runfolder.h"
 #include "map/mapview.h"
 #include "common/joblist.h"
@@ -369,7 +369,7 @@ private Q_SLOTS:
     UmapOptions options;
     options.epochs = 100;
     QVERIFY(panel.computeUmap(options) != 0);
-    QCOMPARE(panel.findChild<QComboBox *>()->currentText(), QStringLiteral("UMAP")); // the controls say what is drawn
+    QCOMPARE(child<QComboBox>(panel, "layoutMethod")->currentText(), QStringLiteral("UMAP")); // the controls say what is drawn
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
     QVERIFY2(finished.first().at(0).toBool(), qPrintable(panel.statusText()));
     QVERIFY2(panel.statusText().contains(QStringLiteral("UMAP: 100 epochs")), qPrintable(panel.statusText()));

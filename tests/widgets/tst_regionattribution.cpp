@@ -7,7 +7,7 @@
 #include "common/colourwidgets.h"
 #include "data/loaddataset.h"
 #include "engine/engine.h"
-#include "regions/regionimageview.h"
+#include "shared/regionimageview.h"
 #include "regions/regionpanel.h"
 #include "scenesfixture.h"
 #include "tinyrun.h"

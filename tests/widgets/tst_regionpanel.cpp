@@ -15,10 +15,10 @@
 #include "regions/regionpanel.h"
 #include "figures/regionfigurebuilder.h"
 #include "scenesfixture.h"
-#include "training/inspect/goldgrounding.h"
+#include "inference/goldgrounding.h"
 #include "training/trainer.h"
 #include "trees/treepanel.h"
-#include "trees/treeviewbase.h"
+#include "shared/treeviewbase.h"
 #include "common/workbenchstate.h"
 #include "findchild.h"
 

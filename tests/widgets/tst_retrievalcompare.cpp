@@ -12,9 +12,12 @@
 #include "retrieval/rankedlistmodel.h"
 #include "retrieval/retrievalcompare.h"
 #include "retrieval/retrievalpanel.h"
-#include "trees/treepair.h"
-#include "trees/treeviewbase.h"
+#include "shared/treepair.h"
+#include "shared/treeviewbase.h"
+#include "common/joblist.h"
 #include "common/workbenchstate.h"
+#include "engine/enginebridge.h"
+#include "engine/jobcontext.h"
 #include "clitestsupport.h"
 #include "findchild.h"
 #include "tinyrun.h"
@@ -34,9 +37,12 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QTest>
 #include <QTreeView>
+#include <QTreeWidget>
 
+#include <atomic>
 #include <cstdlib>
 #include <limits>
 
@@ -85,6 +91,46 @@ void checkControlsFit(const QWidget &panel, const QWidget &tab) {
   }
 }
 }  // namespace
+
+
+// Holds the engine's interactive lane with a job that waits until released, so the jobs queued
+// behind it can be seen in the Jobs tab and cancelled there before they start.
+class LaneHold {
+public:
+  explicit LaneHold(Engine &engine) : m_engine(engine) {
+    m_id = engine.submit(QStringLiteral("hold the interactive lane"), [this](JobContext &job) {
+      while (!m_released) {
+        job.checkpoint();
+        QThread::msleep(5);
+      }
+    }, JobLane::Interactive);
+  }
+  ~LaneHold() { release(); }
+  void release() {
+    m_released = true;
+    m_engine.wait(m_id);
+  }
+
+private:
+  Engine &m_engine;
+  JobId m_id = 0;
+  std::atomic<bool> m_released{false};
+};
+
+// The Jobs tab's row of the queued or running job whose name starts with `prefix`, selected and
+// cancelled with its Cancel button, as a user would; false when there is no such row.
+bool cancelInJobList(JobList &list, const QString &prefix) {
+  list.refresh();
+  auto *tree = list.findChild<QTreeWidget *>(QStringLiteral("jobList"));
+  for (int i = 0; tree && i < tree->topLevelItemCount(); ++i) {
+    QTreeWidgetItem *item = tree->topLevelItem(i);
+    if (!item->text(0).startsWith(prefix)) continue;
+    tree->setCurrentItem(item);
+    list.findChild<QPushButton *>(QStringLiteral("cancelButton"))->click();
+    return true;
+  }
+  return false;
+}
 
 class TestRetrievalCompare : public QObject {
   Q_OBJECT
@@ -135,10 +181,12 @@ private Q_SLOTS:
 
   // --- A | B --------------------------------------------------------------------------------
   void sideBySideRanksAreEachRunsOwn() {
+    Engine engine;
+    EngineBridge bridge(engine);
     WorkbenchState state;
     state.setDataset(m_dataset);
     state.setJointSpace(m_spaceA);
-    RetrievalPanel panel(state);
+    RetrievalPanel panel(bridge, state);
     panel.resize(1366 / 3, 700);
     panel.show();
     QVERIFY(QTest::qWaitForWindowExposed(&panel));
@@ -180,10 +228,12 @@ private Q_SLOTS:
 
   // An image: both runs rank the captions; moved most first; both lists export.
   void aPickedImageRanksCaptionsWithBoth() {
+    Engine engine;
+    EngineBridge bridge(engine);
     WorkbenchState state;
     state.setDataset(m_dataset);
     state.setJointSpace(m_spaceA);
-    RetrievalPanel panel(state);
+    RetrievalPanel panel(bridge, state);
     RetrievalCompareView *view = panel.compareView();
     QVERIFY(view->setSpaceB(m_spaceB));
     QSignalSpy compared(view, &RetrievalCompareView::compared);
@@ -225,9 +275,11 @@ private Q_SLOTS:
 
   // What `groundscope-cli retrieve` prints for run B is the side-by-side's B list.
   void theCliPrintsRunBsList() {
+    Engine engine;
+    EngineBridge bridge(engine);
     WorkbenchState state;
     state.setJointSpace(m_spaceA);
-    RetrievalPanel panel(state);
+    RetrievalPanel panel(bridge, state);
     RetrievalCompareView *view = panel.compareView();
     QVERIFY(view->setSpaceB(m_spaceB));
     QSignalSpy compared(view, &RetrievalCompareView::compared);
@@ -249,9 +301,11 @@ private Q_SLOTS:
   }
 
   void aRunWithAnotherSplitIsRefused() {
+    Engine engine;
+    EngineBridge bridge(engine);
     WorkbenchState state;
     state.setJointSpace(m_spaceA);
-    RetrievalPanel panel(state);
+    RetrievalPanel panel(bridge, state);
     RetrievalCompareView *view = panel.compareView();
     QSignalSpy failed(view, &RetrievalCompareView::compareFailed);
     // Every image of the data, not the test split: other images than A's.
@@ -262,10 +316,12 @@ private Q_SLOTS:
   }
 
   void treesForAAndBOpenTwoTrees() {
+    Engine engine;
+    EngineBridge bridge(engine);
     WorkbenchState state;
     state.setDataset(m_dataset);
     state.setJointSpace(m_spaceA);
-    RetrievalPanel panel(state);
+    RetrievalPanel panel(bridge, state);
     RetrievalCompareView *view = panel.compareView();
     QVERIFY(view->setSpaceB(m_spaceB));
     QSignalSpy compared(view, &RetrievalCompareView::compared);
@@ -288,16 +344,74 @@ private Q_SLOTS:
     pair->window()->close();
   }
 
+  // Opening run B is an engine job: listed in the Jobs tab while it waits, and cancelled there.
+  void openingRunBIsAJobTheJobsTabCancels() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    state.setDataset(m_dataset);
+    state.setJointSpace(m_spaceA);
+    RetrievalPanel panel(bridge, state);
+    RetrievalCompareView *view = panel.compareView();
+    JobList jobs(bridge);
+    QSignalSpy failed(view, &RetrievalCompareView::compareFailed);
+    LaneHold hold(engine);
+    view->openRunB(m_runB);
+    QVERIFY(cancelInJobList(jobs, QStringLiteral("Open run B")));
+    hold.release();
+    QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, kTimeoutMs);
+    QVERIFY2(failed.at(0).at(0).toString().contains(QStringLiteral("cancelled")), qPrintable(failed.at(0).at(0).toString()));
+    QVERIFY(!view->hasRunB());
+    // Opened again, it arrives.
+    QSignalSpy opened(view, &RetrievalCompareView::runBOpened);
+    view->openRunB(m_runB);
+    QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, kTreesTimeoutMs);
+    QVERIFY(view->hasRunB());
+  }
+
+  // The tree pair's contributions are engine jobs too: each side's is listed and can be cancelled,
+  // and the window then says so instead of waiting.
+  void treePairJobsShowInTheJobsTabAndCancel() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    state.setDataset(m_dataset);
+    state.setJointSpace(m_spaceA);
+    RetrievalPanel panel(bridge, state);
+    RetrievalCompareView *view = panel.compareView();
+    QVERIFY(view->setSpaceB(m_spaceB));
+    QSignalSpy compared(view, &RetrievalCompareView::compared);
+    view->rankCaptions(0);
+    QTRY_COMPARE_WITH_TIMEOUT(compared.count(), 1, kTimeoutMs);
+    JobList jobs(bridge);
+    LaneHold hold(engine);
+    TreePair *pair = view->openTrees(0, 0);
+    QVERIFY(pair);
+    QSignalSpy shown(pair, &TreePair::treesShown);
+    QVERIFY(cancelInJobList(jobs, QStringLiteral("Trees for A")));
+    QVERIFY(cancelInJobList(jobs, QStringLiteral("Trees for B")));
+    hold.release();
+    QTRY_COMPARE_WITH_TIMEOUT(shown.count(), 1, kTreesTimeoutMs);
+    for (int side = 0; side < 2; ++side) {
+      QVERIFY(!pair->attribution(side));
+      QVERIFY2(pair->noteText(side).contains(QStringLiteral("cancelled")), qPrintable(pair->noteText(side)));
+    }
+    QCOMPARE(pair->treeCount(), 4); // the parse, on the query lane, was not held
+    pair->window()->close();
+  }
+
   // --- epoch mode -----------------------------------------------------------------------------
   void anEpochRanksTheRecordedSample() {
     const std::vector<int> epochs = RunTrajectory::open(m_runA).epochs();
     QVERIFY(epochs.size() >= 2);
     const int epoch = epochs[epochs.size() / 2] > 0 ? epochs[epochs.size() / 2] : epochs.back();
     const EpochSpace space = EpochSpace::open(m_runA, epoch);
+    Engine engine;
+    EngineBridge bridge(engine);
     WorkbenchState state;
     state.setDataset(m_dataset);
     state.setJointSpace(m_spaceA);
-    RetrievalPanel panel(state);
+    RetrievalPanel panel(bridge, state);
     QSignalSpy shown(&panel, &RetrievalPanel::epochShown);
 
     state.pickEpoch(m_runB, epoch); // another run's curve: not this panel's

@@ -9,6 +9,7 @@
 #include "retrieval/retrievalpanel.h"
 #include "tinyrun.h"
 #include "common/workbenchstate.h"
+#include "engine/enginebridge.h"
 #include "findchild.h"
 
 #include "analysis/jointspace.h"
@@ -58,8 +59,10 @@ private Q_SLOTS:
 
   // --- the panel on a real run ---------------------------------------------------------------
   void showsAHintWithoutARun() {
+    Engine engine;
+    EngineBridge bridge(engine);
     WorkbenchState state;
-    RetrievalPanel panel(state);
+    RetrievalPanel panel(bridge, state);
     QVERIFY(!panel.hasSpace());
     QVERIFY(panel.hintText().contains(QStringLiteral("open a run")));
     state.setJointSpace(m_space);
@@ -69,10 +72,12 @@ private Q_SLOTS:
   }
 
   void aTestCaptionRanksImagesWithItsTrueRank() {
+    Engine engine;
+    EngineBridge bridge(engine);
     WorkbenchState state;
     state.setDataset(m_dataset);
     state.setJointSpace(m_space);
-    RetrievalPanel panel(state);
+    RetrievalPanel panel(bridge, state);
     auto *imageView = child<QListView>(panel, "imageView");
     panel.resize(600, 400);
     panel.show();
@@ -151,9 +156,11 @@ private Q_SLOTS:
     const auto space = JointSpace::open(m_runDir, Split::Test, nullptr, nullptr, hnsw);
     QCOMPARE(space->indexKind(), IndexKind::Hnsw);
     QCOMPARE(m_space->indexKind(), IndexKind::Flat); // auto, on a few images
+    Engine engine;
+    EngineBridge bridge(engine);
     WorkbenchState state;
     state.setJointSpace(space);
-    RetrievalPanel panel(state);
+    RetrievalPanel panel(bridge, state);
     auto *imageResults = child<RankedListModel>(panel, "imageResults");
     QSignalSpy ranked(&panel, &RetrievalPanel::imagesRanked);
     panel.rankImages(space->captions()[0]);
@@ -165,10 +172,12 @@ private Q_SLOTS:
   }
 
   void pickingAnImageRanksCaptions() {
+    Engine engine;
+    EngineBridge bridge(engine);
     WorkbenchState state;
     state.setDataset(m_dataset);
     state.setJointSpace(m_space);
-    RetrievalPanel panel(state);
+    RetrievalPanel panel(bridge, state);
     QSignalSpy ranked(&panel, &RetrievalPanel::captionsRanked);
     // Selected elsewhere: the panel follows.
     const int row = 2;
@@ -218,10 +227,12 @@ private Q_SLOTS:
   }
 
   void offscreenRenderShowsThumbnails() {
+    Engine engine;
+    EngineBridge bridge(engine);
     WorkbenchState state;
     state.setDataset(m_dataset);
     state.setJointSpace(m_space);
-    RetrievalPanel panel(state);
+    RetrievalPanel panel(bridge, state);
     auto *imageResults = child<RankedListModel>(panel, "imageResults");
     auto *captionResults = child<RankedListModel>(panel, "captionResults");
     auto *tabs = child<QTabWidget>(panel, "tabs");

@@ -160,7 +160,7 @@ private Q_SLOTS:
     const QString runDir = m_runs[0];
     TrainingPanel training(bridge, state);
     MapPanel map(bridge, state);
-    RetrievalPanel retrieval(state);
+    RetrievalPanel retrieval(bridge, state);
     QSignalSpy retrievalEpochs(&retrieval, &RetrievalPanel::epochShown);
     QSignalSpy computed(&map, &MapPanel::computeFinished);
     state.setJointSpace(JointSpace::open(runDir));
@@ -309,7 +309,9 @@ private Q_SLOTS:
   // The Movers table alone: every item of the sample, most moved first; between two runs with the
   // same sample too.
   void moversAreListedByChange() {
-    MoversTable movers;
+    Engine engine;
+    EngineBridge bridge(engine);
+    MoversTable movers(bridge);
     QSignalSpy shown(&movers, &MoversTable::moversShown);
     QSignalSpy picked(&movers, &MoversTable::itemsPicked);
     movers.setRun(m_runs[0]);

@@ -8,9 +8,9 @@
 #include "common/explaineropener.h"
 #include "common/thumbnailloader.h"
 #include "engine/jobcontext.h"
-#include "trees/constituencytreeview.h"
-#include "trees/contributioncolours.h"
-#include "trees/dependencyarcview.h"
+#include "shared/constituencytreeview.h"
+#include "shared/contributioncolours.h"
+#include "shared/dependencyarcview.h"
 
 #include <QComboBox>
 #include <QFormLayout>

@@ -14,10 +14,10 @@
 // of an older one and drops its result, so only the latest caption's result is ever shown.
 
 #include "common/backgroundjob.h"
-#include "training/inspect/contrastpairsfile.h"
+#include "inference/contrastpairsfile.h"
 #include "captionlab/labimageview.h"
 #include "common/workbenchstate.h"
-#include "training/inspect/attribution.h"
+#include "inference/attribution.h"
 
 #include <QTimer>
 #include <QWidget>
@@ -54,7 +54,7 @@ public:
   // PDF (figures/attributionfigure.h); "" or the error. What the two Export buttons write.
   QString exportContributions(const QString &path) const;
   QString exportFigure(const QString &path) const;
-  // Reads a contrast pairs file (training/inspect/contrastpairsfile.h) into the pairs table; "" or the
+  // Reads a contrast pairs file (inference/contrastpairsfile.h) into the pairs table; "" or the
   // error, naming the file and line. What "Open contrast pairs…" does after its file dialog.
   QString openContrastPairs(const QString &path);
   // Selects the pair's image and scores its true caption, then its edit: two history rows side by

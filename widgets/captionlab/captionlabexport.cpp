@@ -1,12 +1,12 @@
 // The caption lab's exports (captionlab.h): the shown caption's contributions as a table
-// (training/inspect/attributionfile.h, as `groundscope-cli explain` writes them) and as a figure
+// (inference/attributionfile.h, as `groundscope-cli explain` writes them) and as a figure
 // (figures/attributionfigure.h), so what the lab shows can go into a paper or a notebook.
 #include "captionlab/captionlab.h"
 
 #include "common/attributiontext.h"
 #include "common/viewexport.h"
 #include "figures/attributionfigure.h"
-#include "training/inspect/attributionfile.h"
+#include "inference/attributionfile.h"
 
 #include <QFileDialog>
 #include <QHBoxLayout>

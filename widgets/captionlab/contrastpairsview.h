@@ -1,9 +1,9 @@
 #pragma once
-// The caption lab's table of contrast pairs (training/inspect/contrastpairsfile.h): generator, image,
+// The caption lab's table of contrast pairs (inference/contrastpairsfile.h): generator, image,
 // the true caption and its edit, both scores and the outcome, filtered by generator. Activating a
 // row (double-click, Enter) asks the lab to score both sentences against the pair's image.
 
-#include "training/inspect/contrastpairsfile.h"
+#include "inference/contrastpairsfile.h"
 
 #include <QWidget>
 

@@ -2,8 +2,8 @@
 
 #include "engine/jobcontext.h"
 #include "figures/regionfigurebuilder.h"
-#include "regions/regionimageview.h"
-#include "training/inspect/trainedmodel.h"
+#include "shared/regionimageview.h"
+#include "inference/trainedmodel.h"
 #include "training/runs/runfolder.h"
 
 #include <QLabel>

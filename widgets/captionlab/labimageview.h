@@ -9,8 +9,8 @@
 // grounded in the lab's scoring job: both functions below run on the engine's thread.
 
 #include "figures/regionfigure.h"
-#include "training/inspect/conceptinspection.h"
-#include "training/inspect/regiongrounding.h"
+#include "inference/conceptinspection.h"
+#include "inference/regiongrounding.h"
 
 #include <QGroupBox>
 

@@ -1,6 +1,10 @@
 #include "common/attributiontext.h"
 
+#include "inference/attributionfile.h"
+
 #include <QCoreApplication>
+#include <QFileDialog>
+#include <QMessageBox>
 
 #include <cmath>
 
@@ -119,5 +123,22 @@ QString contributionLegendTitle(AttributionMethod method) {
 QString attributionFileFilter() {
   return QCoreApplication::translate("gs::Attribution", "CSV table (*.csv);;JSON (*.json)");
 }
+
+namespace {
+template <typename Attributed>
+void exportAsked(QWidget *parent, const Attributed &attribution) {
+  const QString title = Attribution::tr("Export the contributions");
+  const QString path = QFileDialog::getSaveFileName(parent, title, QString(), attributionFileFilter());
+  if (path.isEmpty()) return;
+  try {
+    writeAttribution(path, attribution);
+  } catch (const std::exception &e) {
+    QMessageBox::warning(parent, title, QString::fromStdString(e.what()));
+  }
+}
+}  // namespace
+
+void exportAttributionAsked(QWidget *parent, const SentenceAttribution &attribution) { exportAsked(parent, attribution); }
+void exportAttributionAsked(QWidget *parent, const ImageAttribution &attribution) { exportAsked(parent, attribution); }
 
 }  // namespace gs

@@ -1,14 +1,16 @@
 #pragma once
-// What the panels say about an attribution (training/inspect/attribution.h): the methods' titles,
+// What the panels say about an attribution (inference/attribution.h): the methods' titles,
 // a part's tooltip (its contribution, its subtree's sum, and for occlusion the edited sentence,
 // the score and the image's new rank), per-word contributions for views that draw words (a
 // character model's characters summed over each word), and the diverging colour scale all of
 // them share: centred at 0, blue where a part lowers the score, red where it raises it.
 
 #include "common/colourscale.h"
-#include "training/inspect/attribution.h"
+#include "inference/attribution.h"
 
 #include <QString>
+
+class QWidget;
 
 #include <vector>
 
@@ -30,5 +32,9 @@ ColourScale contributionScale(const std::vector<double> &values);
 QString contributionLegendTitle(AttributionMethod method);
 // For the file dialogs of "Export contributions…" (attributionfile.h writes either).
 QString attributionFileFilter();
+// "Export contributions…": asks for a file and writes `attribution` there as CSV or JSON, saying in
+// a message box why it could not.
+void exportAttributionAsked(QWidget *parent, const SentenceAttribution &attribution);
+void exportAttributionAsked(QWidget *parent, const ImageAttribution &attribution);
 
 }  // namespace gs

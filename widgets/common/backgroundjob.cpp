@@ -4,8 +4,8 @@
 
 namespace gs {
 
-BackgroundJob::BackgroundJob(EngineBridge &bridge, QObject *receiver)
-    : m_bridge(bridge), m_receiver(receiver), m_state(std::make_shared<State>()) {}
+BackgroundJob::BackgroundJob(EngineBridge &bridge, QObject *receiver, JobLane lane)
+    : m_bridge(bridge), m_receiver(receiver), m_lane(lane), m_state(std::make_shared<State>()) {}
 
 BackgroundJob::~BackgroundJob() { cancel(); }
 

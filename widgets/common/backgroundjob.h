@@ -1,7 +1,8 @@
 #pragma once
 // A panel's background work as an engine job on the interactive lane (JobLane::Interactive: one
-// worker thread, jobs in submission order), so it shows in the Jobs tab with its progress and can be
-// cancelled there. The callable runs on that worker with the job's JobContext (report progress,
+// worker thread, jobs in submission order) or, for a short query on data already in memory, the
+// query lane (JobLane::Query), so it shows in the Jobs tab with its progress and can be cancelled
+// there. It is the only way a widget runs work off the GUI thread. The callable runs on that worker with the job's JobContext (report progress,
 // call checkpoint() between units of work); what it returns comes back on the receiver's thread
 // (the GUI thread), and so does its failure or its cancel from the Jobs tab.
 //
@@ -26,7 +27,7 @@ class BackgroundJob {
 public:
   // The results go to `receiver`'s thread (usually the GUI thread) and are dropped once it is gone;
   // a BackgroundJob is usually a member of its receiver. `bridge` must outlive it.
-  BackgroundJob(EngineBridge &bridge, QObject *receiver);
+  BackgroundJob(EngineBridge &bridge, QObject *receiver, JobLane lane = JobLane::Interactive);
   ~BackgroundJob(); // cancels the job without waiting for it
   BackgroundJob(const BackgroundJob &) = delete;
   BackgroundJob &operator=(const BackgroundJob &) = delete;
@@ -53,6 +54,7 @@ private:
   };
   EngineBridge &m_bridge;
   QObject *m_receiver;
+  JobLane m_lane;
   std::shared_ptr<State> m_state; // the posted result checks it, so it needs no pointer to this
 };
 
@@ -63,7 +65,7 @@ JobId BackgroundJob::start(const QString &name, Work work, Done done, Failed fai
   // The job fills the holder on the engine's thread; the finished signal is queued after the job
   // returned, so reading it on the receiver's thread needs no lock.
   auto holder = std::make_shared<std::optional<Result>>();
-  const JobId id = m_bridge.submitInteractive(name, [work = std::move(work), holder](JobContext &job) mutable { holder->emplace(work(job)); });
+  const JobId id = m_bridge.submit(name, [work = std::move(work), holder](JobContext &job) mutable { holder->emplace(work(job)); }, m_lane);
   m_state->current = id;
   auto connection = std::make_shared<QMetaObject::Connection>();
   *connection = QObject::connect(

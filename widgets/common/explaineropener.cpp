@@ -1,7 +1,7 @@
 #include "common/explaineropener.h"
 
 #include "engine/jobcontext.h"
-#include "training/inspect/trainedmodel.h"
+#include "inference/trainedmodel.h"
 
 #include <QCoreApplication>
 

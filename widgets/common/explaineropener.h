@@ -1,9 +1,9 @@
 #pragma once
-// Opens a run for attribution (training/inspect/attribution.h): the run's model, its prepared data
+// Opens a run for attribution (inference/attribution.h): the run's model, its prepared data
 // (the open dataset reused when the run was trained on it) and a ScoreExplainer over the test
 // split, the split the workbench embeds. Seconds of work: call it inside an engine job.
 
-#include "training/inspect/attribution.h"
+#include "inference/attribution.h"
 
 #include <QString>
 

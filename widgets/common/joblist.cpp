@@ -14,7 +14,14 @@ namespace gs {
 namespace {
 enum Column { Name, Lane, State, Progress, Message, Columns };
 
-QString laneName(JobLane lane) { return lane == JobLane::Long ? JobList::tr("long") : JobList::tr("interactive"); }
+QString laneName(JobLane lane) {
+  switch (lane) {
+  case JobLane::Long: return JobList::tr("long");
+  case JobLane::Interactive: return JobList::tr("interactive");
+  case JobLane::Query: return JobList::tr("query");
+  }
+  return {};
+}
 
 QString stateName(JobStatus status) {
   switch (status) {

@@ -1,7 +1,7 @@
 #include "common/workbenchstate.h"
 
 #include "engine/jobcontext.h"
-#include "training/inspect/attribution.h"
+#include "inference/attribution.h"
 
 namespace gs {
 

@@ -37,7 +37,7 @@ public:
   void openRun(EngineBridge &bridge, const QString &runDir);
   void setJointSpace(std::shared_ptr<const JointSpace> space); // tests, and runs embedded elsewhere
 
-  // The current run's ScoreExplainer (training/inspect/attribution.h), shared by the panels that
+  // The current run's ScoreExplainer (inference/attribution.h), shared by the panels that
   // explain scores (Trees, Regions, the caption lab) so a run's data is prepared and held once: a
   // panel asks here before opening one and hands what it opened to shareExplainer. Null for a run
   // folder that is not the current one, or before any panel has opened it. ScoreExplainer

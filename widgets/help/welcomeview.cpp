@@ -1,5 +1,7 @@
 #include "help/welcomeview.h"
 
+#include "common/headinglabel.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QGridLayout>
@@ -12,14 +14,6 @@ namespace gs {
 
 namespace {
 constexpr int kPathRole = Qt::UserRole;
-
-QLabel *heading(const QString &text, QWidget *parent) {
-  auto *label = new QLabel(text, parent);
-  QFont font = label->font();
-  font.setBold(true);
-  label->setFont(font);
-  return label;
-}
 }  // namespace
 
 WelcomeView::WelcomeView(QWidget *parent) : QWidget(parent), m_datasets(new QListWidget(this)), m_runs(new QListWidget(this)) {
@@ -55,9 +49,9 @@ WelcomeView::WelcomeView(QWidget *parent) : QWidget(parent), m_datasets(new QLis
   column->addWidget(title);
   column->addWidget(about);
   column->addLayout(buttons);
-  column->addWidget(heading(tr("Recent datasets"), this));
+  column->addWidget(headingLabel(tr("Recent datasets"), this));
   column->addWidget(m_datasets);
-  column->addWidget(heading(tr("Recent runs"), this));
+  column->addWidget(headingLabel(tr("Recent runs"), this));
   column->addWidget(m_runs);
   column->addStretch(1);
   // A readable column in the middle of a wide window.

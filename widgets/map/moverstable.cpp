@@ -1,11 +1,11 @@
 #include "map/moverstable.h"
 
+#include "engine/jobcontext.h"
 #include "training/runs/runtrajectory.h"
 
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QImageReader>
@@ -16,7 +16,6 @@
 #include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QtConcurrent>
 
 #include <algorithm>
 #include <exception>
@@ -45,7 +44,7 @@ QImage readThumbnail(const QString &path) {
 }
 } // namespace
 
-MoversTable::MoversTable(QWidget *parent) : QWidget(parent) {
+MoversTable::MoversTable(EngineBridge &bridge, QWidget *parent) : QWidget(parent), m_job(bridge, this) {
   m_epochA = new QComboBox(this);
   m_epochB = new QComboBox(this);
   m_epochA->setAccessibleName(tr("Movers: epoch A"));
@@ -145,7 +144,7 @@ void MoversTable::setEpochs(int epochA, int epochB) {
 }
 
 void MoversTable::compute() {
-  const int token = ++m_token;
+  m_job.cancel(); // a newer choice: the older answer is dropped
   m_table->setRowCount(0);
   m_movers.clear();
   const QString dirB = m_otherDir.isEmpty() ? m_runDir : m_otherDir;
@@ -155,15 +154,18 @@ void MoversTable::compute() {
     return;
   }
   m_status->setText(tr("Comparing…"));
-  auto *watcher = new QFutureWatcher<Result>(this);
-  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, token] {
-    watcher->deleteLater();
-    if (token == m_token) showResult(watcher->result()); // else a newer choice is on its way
-  });
-  // Qt's global pool, not the engine: see the header (a query that must not wait behind a layout).
-  watcher->setFuture(QtConcurrent::run([dirA = m_runDir, a = epochA(), dirB, b = epochB(), dataset = m_dataset] {
-    return computeMovers(dirA, a, dirB, b, dataset);
-  }));
+  m_job.start(
+      tr("Movers between epochs"),
+      [dirA = m_runDir, a = epochA(), dirB, b = epochB(), dataset = m_dataset](JobContext &job) {
+        job.setProgress(-1, QStringLiteral("epoch %1 against epoch %2").arg(a).arg(b));
+        return computeMovers(dirA, a, dirB, b, dataset);
+      },
+      [this](const Result &result) { showResult(result); },
+      [this](const JobOutcome &outcome) {
+        Result failed;
+        failed.error = BackgroundJob::failureText(outcome);
+        showResult(failed);
+      });
 }
 
 MoversTable::Result MoversTable::computeMovers(const QString &dirA, int epochA, const QString &dirB, int epochB,

@@ -6,10 +6,11 @@
 // modality changed (0–1), and its partner's rank at A and at B. Selecting rows emits their sample
 // items, which the Map rings.
 //
-// The computation reads two epoch files and ranks a sample of at most a few hundred items (tens of
-// milliseconds): like the Map's neighbour queries it runs on Qt's global thread pool, so it answers
-// while a layout holds the engine's interactive lane.
+// The computation reads two epoch files from disk and ranks a sample of at most a few hundred items
+// (tens of milliseconds) as an engine job on the interactive lane, which the Jobs tab lists and can
+// cancel; a newer choice of epochs drops the answer to an older one.
 
+#include "common/backgroundjob.h"
 #include "data/dataset.h"
 #include "training/runs/epochspace.h"
 
@@ -30,7 +31,8 @@ namespace gs {
 class MoversTable : public QWidget {
   Q_OBJECT
 public:
-  explicit MoversTable(QWidget *parent = nullptr);
+  // bridge must outlive the table.
+  explicit MoversTable(EngineBridge &bridge, QWidget *parent = nullptr);
 
   // The run whose recorded epochs are compared ("" or a run without a trajectory: none). The
   // choosers start at its first and last recorded epochs; the table follows at once.
@@ -80,7 +82,7 @@ private:
   std::shared_ptr<const Dataset> m_dataset;
   std::vector<Mover> m_movers;
   TrajectorySample m_sample;
-  int m_token = 0; // identifies the latest computation; older answers are dropped
+  BackgroundJob m_job; // compares the two epochs
 };
 
 }  // namespace gs

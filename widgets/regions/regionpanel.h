@@ -10,67 +10,67 @@
 //  - with a concepts run: the image's top concepts as bars, each linked to the box that gave its
 //    maximum (point at a bar, its box lights up), and the gate t of the fused representation (its
 //    mean and a histogram over its dimensions).
-// The selected noun phrase is shared with the Trees panel through the WorkbenchState. Opening a
-// run's model, scoring an image's regions and ranking phrases for a region are jobs on the engine's
-// interactive lane (one thread, so the model is never used by two of them at once): the Jobs tab
-// lists them and can cancel them, and the window never waits. Display
-// options persist (QSettings group "regions"); the figure exports as PNG/SVG/PDF and the
-// correspondences as CSV/JSON (one image, or the whole test split as an engine job).
-// With any run open, the score of the shown caption against the image can be explained
-// (regionpanelattribution.cpp): "Occlusion map" greys out a grid of cells one at a time and runs
-// the run's backbone again (an engine job with progress), "Part contributions" takes away each
-// HM-LSTM region or concept; each cell or box is filled by its Δscore on the diverging scale
-// centred at 0, translucent over the photo, and the values export as CSV/JSON.
+// With any run open, the score of the shown caption against the image can be explained (an
+// occlusion map or the parts' contributions, drawn over the photo).
+//
+// The dock is a thin container over views that each own their state and their engine job:
+// RegionRun (the run's model), RegionScene (the shown image and what the run says about it),
+// RegionOptionsBar (display options, persisted), RegionAttributionView (the image attribution),
+// PhraseList and RegionRankingView (phrases, their regions, phrases ranked for a region),
+// GoldBoxesView (a gold set's accuracy), ConceptsView (concept bars and gate) and RegionExport (the
+// figure and correspondences). The panel wires them to each other and to the WorkbenchState, which
+// shares the selected noun phrase with the Trees panel. Its jobs run on the engine's interactive
+// lane (one thread, so the run's model is never used by two of them at once): the Jobs tab lists
+// them and can cancel them, and the window never waits.
 
-#include "regions/regionimageview.h"
-#include "training/inspect/attribution.h"
-#include "training/inspect/conceptinspection.h"
-#include "training/inspect/regiongrounding.h"
-#include "common/backgroundjob.h"
 #include "common/workbenchstate.h"
+#include "figures/regionfigure.h"
+#include "inference/attribution.h"
+#include "inference/conceptinspection.h"
+#include "inference/regiongrounding.h"
+#include "regions/regionrun.h"
+#include "shared/regionimageview.h"
 
 #include <QWidget>
 
 #include <memory>
 #include <optional>
+#include <vector>
 
-class QCheckBox;
-class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
-class QLayout;
-class QListWidget;
-class QPushButton;
-class QSlider;
-class QSpinBox;
 
 namespace gs {
 
-class ColourLegend;
-class ConceptBars;
-class GateHistogram;
+class ConceptsView;
+class GoldBoxesView;
+class PhraseList;
+class RegionAttributionView;
+class RegionExport;
+class RegionOptionsBar;
+class RegionRankingView;
+class RegionScene;
 struct GoldGrounding;
 
 class RegionPanel : public QWidget {
   Q_OBJECT
 public:
-  enum class RunKind { None, Phrases, Concepts, NoRegions };
+  using RunKind = RegionRunKind;
 
   // Destroying the panel cancels its jobs without waiting for them.
   RegionPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent = nullptr);
 
-  RunKind runKind() const { return m_kind; }
-  bool isBusy() const { return m_loadingRun || m_working; }
-  QString imageId() const { return m_imageId; }
-  QString caption() const { return m_caption; }
+  RunKind runKind() const;
+  bool isBusy() const;
+  QString imageId() const;
+  QString caption() const;
   // The shown caption's noun phrases: grounded by the run, or the dataset's ground truth without one.
-  const std::vector<GroundedPhrase> &phrases() const { return m_phrases; }
-  int selectedPhrase() const { return m_selectedPhrase; }
-  int selectedRegion() const { return m_selectedRegion; } // region number (1…), -1 none
-  const std::optional<ConceptInspection> &concepts() const { return m_concepts; }
-  const std::vector<RankedPhrase> &rankedPhrases() const { return m_rankedPhrases; }
+  const std::vector<GroundedPhrase> &phrases() const;
+  int selectedPhrase() const;
+  int selectedRegion() const; // region number (1…), -1 none
+  const std::optional<ConceptInspection> &concepts() const;
+  const std::vector<RankedPhrase> &rankedPhrases() const;
   // The run's ScoreExplainer this panel holds (the WorkbenchState's shared one; null until opened).
-  std::shared_ptr<const ScoreExplainer> explainer() const { return m_explainer; }
+  std::shared_ptr<const ScoreExplainer> explainer() const;
 
   // What clicking does: a phrase (its row in phrases()) selects its best region and shares the
   // phrase with the Trees panel; a region (1…) ranks phrases for it (rankingShown() follows).
@@ -93,7 +93,7 @@ public:
   // Scores the run's choices against a gold phrase-box file as an engine job (goldScored()
   // follows); afterwards the captions it covers draw its boxes as their ground truth.
   void loadGold(const QString &path);
-  const std::shared_ptr<const GoldGrounding> &gold() const { return m_gold; }
+  const std::shared_ptr<const GoldGrounding> &gold() const;
   QString goldSummary() const;
 
 Q_SIGNALS:
@@ -105,108 +105,39 @@ Q_SIGNALS:
   void goldScored();         // a gold set was scored (gold()), or the label says why not
 
 private:
-  struct RunOutcome;
-  struct ImageOutcome;
-  void buildUi();
-  void createOptionControls();
-  QLayout *arrangeOptionRows();
-  QWidget *createSidePane(QWidget *parent);
-  QWidget *createConceptsBox(QWidget *parent);
-  void connectOptions();
+  void buildUi(EngineBridge &bridge);
+  QWidget *createSidePane(EngineBridge &bridge, QWidget *parent);
+  void connectState();
+  void connectViews();
   void connectPicking();
-  void restoreOptions();
-  void saveOptions();
   void onRunChanged();
-  void onRunOpened(const RunOutcome &outcome);
-  void onImageSelected(int image);
-  void onCaptionSelected(int caption);
+  void onRunOpened();
+  void onDatasetChanged();
   void onPhraseSelected(const QString &caption, int begin, int end);
   void scheduleRefresh();
   void refresh();
-  static ImageOutcome workImage(const QString &path, QSize size, const QString &id, const QString &caption,
-                                const std::vector<GroundedPhrase> &truth, const std::shared_ptr<const RegionGrounder> &grounder,
-                                const std::shared_ptr<const ConceptInspector> &inspector,
-                                const std::shared_ptr<const GoldGrounding> &gold);
-  void onImageWorked(const ImageOutcome &outcome);
-  void showRankedPhrases(int region, bool all, const std::vector<RankedPhrase> &phrases);
+  void onImageScored();
   void rebuildFigure();
-  void fillPhraseList();
-  void fillRankedRegions();
   void fillConcepts();
-  int conceptColourOffset() const;
-  void updateNote();
-  QString toolTipOf(const FigureBox &box) const;
   void onBoxClicked(int kind, int index);
-  void exportFigureClicked();
-  void exportDataClicked();
-  // Image attribution (regionpanelattribution.cpp).
-  struct AttributionOutcome;
-  QLayout *createAttributionRow();
-  void startImageAttribution(bool grid);
-  void onImageAttribution(const AttributionOutcome &outcome);
-  void addAttributionHeat(RegionFigure &figure) const;
-  bool attributionIsCurrent() const;
-  void exportContributionsClicked();
-  // The gold set (regionpanelgold.cpp).
-  QLayout *createPhraseHeading(QWidget *side);
-  QLabel *createGoldLabel(QWidget *side);
-  void openGoldClicked();
-  void showGoldText(const QString &text);
+  QStringList noteLines() const;
+  void updateNote();
 
-  EngineBridge &m_bridge;
   WorkbenchState &m_state;
-  BackgroundJob m_runJob;   // opens the run's model
-  BackgroundJob m_imageJob; // the shown image's figure, regions and phrases
-  BackgroundJob m_rankJob;  // phrases ranked for a clicked region
-  BackgroundJob m_attributionJob; // an occlusion map or the parts' contributions
-  BackgroundJob m_goldJob;        // a gold set scored against the run
-  std::shared_ptr<const GoldGrounding> m_gold;
-  QString m_goldPath;
-  QString m_explainerRun;
-  std::shared_ptr<const ScoreExplainer> m_explainer; // the WorkbenchState's, or opened by the first attribution of a run
-  std::optional<ImageAttribution> m_imageAttribution;
-  QString m_attributionMessage;
-  QString m_attributionCaption; // the caption shown when m_attributionMessage was last valid
+  RegionRun *m_run;
+  RegionScene *m_scene;
+  RegionOptionsBar *m_options;
+  RegionAttributionView *m_attribution;
+  QLabel *m_note;
+  RegionImageView *m_view;
+  PhraseList *m_phraseList;
+  GoldBoxesView *m_gold;
+  RegionRankingView *m_ranking;
+  ConceptsView *m_concepts;
+  RegionExport *m_export;
   bool m_refreshPending = false;
-
-  QString m_run;
-  RunKind m_kind = RunKind::None;
-  QString m_runModel, m_runError;
-  bool m_loadingRun = false, m_working = false, m_runSeen = false;
-  std::shared_ptr<const RegionGrounder> m_grounder;
-  std::shared_ptr<const ConceptInspector> m_inspector;
-
-  int m_image = -1;       // dataset index of the shown image
-  QString m_imageId, m_caption, m_imageError;
-  RegionFigure m_base;    // the photo alone
-  std::vector<Box> m_proposals;
-  std::vector<ImageRegion> m_regionInfo; // with an HM-LSTM run: norms and caption scores
-  std::vector<GroundedPhrase> m_phrases;
-  std::optional<ConceptInspection> m_concepts;
-  std::vector<RankedPhrase> m_rankedPhrases;
-  int m_selectedPhrase = -1, m_selectedRegion = -1, m_highlightedConcept = -1;
-  bool m_regionClicked = false; // the selected region was clicked (drawn in gold), not a phrase's best
   WorkbenchState::Phrase m_pendingPhrase; // selected elsewhere before this caption's phrases arrived
   int m_clippedReported = -1;
-
-  RegionImageView *m_view;
-  QLabel *m_note;
-  QCheckBox *m_showProposals, *m_showTruth, *m_showLearned, *m_allPhrases;
-  QComboBox *m_layout;
-  QSpinBox *m_topK, *m_labelSize;
-  QDoubleSpinBox *m_threshold;
-  QSlider *m_opacity;
-  QPushButton *m_exportFigure, *m_exportData;
-  QListWidget *m_phraseList, *m_rankedList;
-  QLabel *m_rankedHeading;
-  QWidget *m_conceptsBox;
-  ConceptBars *m_conceptBars;
-  QLabel *m_gateLabel;
-  GateHistogram *m_gate;
-  QPushButton *m_occlusionMap, *m_partContributions, *m_exportContributions;
-  ColourLegend *m_heatLegend;
-  QPushButton *m_goldButton;
-  QLabel *m_goldLabel;
 };
 
 }  // namespace gs

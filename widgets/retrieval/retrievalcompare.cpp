@@ -2,7 +2,7 @@
 
 #include "retrieval/comparedlistmodel.h"
 #include "common/workbenchstate.h"
-#include "trees/treepair.h"
+#include "shared/treepair.h"
 
 #include "analysis/jointspace.h"
 
@@ -11,7 +11,6 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -22,7 +21,6 @@
 #include <QSplitter>
 #include <QTreeView>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gs {
 
@@ -39,24 +37,15 @@ struct Outcome {
   QString error;
 };
 
-// Runs `work` on `pool` (catching what it throws: QtConcurrent would not carry it); `done` gets the
-// outcome on the GUI thread unless `receiver` is gone.
+// Runs `work(JobContext &)` as `job`; `done` gets its outcome on the GUI thread, with the error
+// it threw, or "cancelled" when the Jobs tab cancelled it.
 template <typename Work, typename Done>
-void runOnPool(QThreadPool &pool, QObject *receiver, Work work, Done done) {
-  auto *watcher = new QFutureWatcher<Outcome>(receiver);
-  QObject::connect(watcher, &QFutureWatcherBase::finished, receiver, [watcher, done] {
-    watcher->deleteLater();
-    done(watcher->result());
-  });
-  watcher->setFuture(QtConcurrent::run(&pool, [work] {
+void runJob(BackgroundJob &job, const QString &name, Work work, Done done) {
+  job.start(name, std::move(work), done, [done](const JobOutcome &outcome) {
     Outcome out;
-    try {
-      out = work();
-    } catch (const std::exception &e) {
-      out.error = QString::fromUtf8(e.what());
-    }
-    return out;
-  }));
+    out.error = BackgroundJob::failureText(outcome);
+    done(out);
+  });
 }
 
 // "True image ranks 3 of 100", as the single-run lists say it.
@@ -71,8 +60,8 @@ QString trueRankText(const RankedList &list) {
 }
 }  // namespace
 
-RetrievalCompareView::RetrievalCompareView(WorkbenchState &state, QThreadPool &pool, QWidget *parent)
-    : QWidget(parent), m_state(state), m_pool(pool) {
+RetrievalCompareView::RetrievalCompareView(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
+    : QWidget(parent), m_bridge(bridge), m_state(state), m_openJob(bridge, this), m_rankJob(bridge, this, JobLane::Query) {
   m_chooseB = new QPushButton(tr("Compare with run…"), this);
   m_chooseB->setObjectName(QStringLiteral("compareRunButton"));
   m_chooseB->setToolTip(tr("Choose a second run trained on the same test split"));
@@ -234,11 +223,11 @@ void RetrievalCompareView::chooseRunB() {
 void RetrievalCompareView::openRunB(const QString &runDir) {
   const int generation = ++m_openGeneration;
   m_status->setText(tr("Embedding the test split of %1…").arg(QDir::toNativeSeparators(runDir)));
-  runOnPool(
-      m_pool, this,
-      [runDir, dataset = m_state.dataset()] {
+  runJob(
+      m_openJob, tr("Open run B: %1").arg(QFileInfo(runDir).fileName()),
+      [runDir, dataset = m_state.dataset()](JobContext &job) {
         Outcome out;
-        out.space = JointSpace::open(runDir, Split::Test, nullptr, dataset);
+        out.space = JointSpace::open(runDir, Split::Test, &job, dataset);
         return out;
       },
       [this, generation, runDir](const Outcome &out) {
@@ -274,9 +263,9 @@ void RetrievalCompareView::rankImages(const QString &sentence) {
   if (m_sentence->text() != sentence) m_sentence->setText(sentence);
   const int generation = ++m_rankGeneration;
   m_status->setText(tr("Ranking…"));
-  runOnPool(
-      m_pool, this,
-      [a = m_spaceA, b = m_spaceB, sentence] {
+  runJob(
+      m_rankJob, tr("Rank images with runs A and B"),
+      [a = m_spaceA, b = m_spaceB, sentence](JobContext &) {
         Outcome out;
         out.comparison = std::make_shared<const RankComparison>(
             compareRankings(a->imagesForSentence(sentence, kComparedRows), b->imagesForSentence(sentence, kComparedRows)));
@@ -296,9 +285,9 @@ void RetrievalCompareView::rankCaptions(int imageRow) {
   const int rowB = m_spaceB->imageRowOf(m_spaceA->imageIds()[imageRow]); // the splits hold the same images
   const int generation = ++m_rankGeneration;
   m_status->setText(tr("Ranking…"));
-  runOnPool(
-      m_pool, this,
-      [a = m_spaceA, b = m_spaceB, imageRow, rowB] {
+  runJob(
+      m_rankJob, tr("Rank captions with runs A and B"),
+      [a = m_spaceA, b = m_spaceB, imageRow, rowB](JobContext &) {
         Outcome out;
         out.comparison = std::make_shared<const RankComparison>(
             compareRankings(a->captionsForImage(imageRow, kComparedRows), b->captionsForImage(rowB, kComparedRows)));
@@ -365,7 +354,7 @@ TreePair *RetrievalCompareView::openTrees(int side, int viewRow) {
   const bool images = list.kind == RankedList::Kind::Images;
   const QString caption = images ? list.query : r.caption;
   const QString imageId = images ? r.imageId : list.query;
-  TreePair *pair = openTreePairWindow(m_state, this, caption, imageId, m_spaceA->runDir(), m_spaceB->runDir(), m_explainerB);
+  TreePair *pair = openTreePairWindow(m_bridge, m_state, this, caption, imageId, m_spaceA->runDir(), m_spaceB->runDir(), m_explainerB);
   connect(pair, &TreePair::treesShown, this, [this, pair, runB = m_spaceB->runDir()] {
     if (m_spaceB && m_spaceB->runDir() == runB && pair->explainer(1)) m_explainerB = pair->explainer(1);
   });

@@ -5,13 +5,14 @@
 // Each list is headed by its run's name and colour (runcolours.h) and its true partner's rank;
 // each row shows its rank in the other run; selecting a row selects the same item in the other
 // list; "moved most first" orders both by |rank A − rank B|. A row's context menu opens the
-// caption's trees for A and B (trees/treepair.h). The export writes both lists as one CSV.
+// caption's trees for A and B (shared/treepair.h). The export writes both lists as one CSV.
 //
-// The embedding and the rankings run on the dock's ranking pool (retrievalpanel.h), one at a time.
+// Opening run B (embedding its test split) is a job on the engine's interactive lane, the rankings
+// are jobs on its query lane (retrievalpanel.h): each shows in the Jobs tab and can be cancelled.
 
+#include "common/backgroundjob.h"
 #include "retrieval/rankcomparison.h"
 
-#include <QThreadPool>
 #include <QWidget>
 
 #include <memory>
@@ -33,11 +34,11 @@ class WorkbenchState;
 class RetrievalCompareView : public QWidget {
   Q_OBJECT
 public:
-  RetrievalCompareView(WorkbenchState &state, QThreadPool &pool, QWidget *parent = nullptr);
+  RetrievalCompareView(EngineBridge &bridge, WorkbenchState &state, QWidget *parent = nullptr);
 
   // Run A: the current run's test split (null: none). A run B whose split differs is dropped.
   void setSpaceA(std::shared_ptr<const JointSpace> space);
-  // Embeds run B's test split on the pool; runBOpened() or compareFailed() follows.
+  // Embeds run B's test split as an engine job; runBOpened() or compareFailed() follows.
   void openRunB(const QString &runDir);
   // Run B already embedded (tests): checked against A's split as openRunB checks it.
   bool setSpaceB(std::shared_ptr<const JointSpace> space);
@@ -81,8 +82,10 @@ private:
   void showContextMenu(int side, const QPoint &pos);
   QString runName(int side) const;
 
+  EngineBridge &m_bridge;
   WorkbenchState &m_state;
-  QThreadPool &m_pool;
+  BackgroundJob m_openJob; // interactive lane: run B's test split embedded
+  BackgroundJob m_rankJob; // query lane: one query ranked by both runs
   std::shared_ptr<const JointSpace> m_spaceA, m_spaceB;
   std::shared_ptr<const ScoreExplainer> m_explainerB; // kept from the last trees window
   std::shared_ptr<const RankComparison> m_comparison;

@@ -25,7 +25,6 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentMap>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
@@ -52,24 +51,19 @@ struct Ranking {
   QString error;
 };
 
-// Runs `rank` on the panel's ranking pool, not as an engine job (see retrievalpanel.h); `done` gets
-// the result on the GUI thread, unless `panel` is gone.
+// Runs `rank` as `job` (a query-lane job, see retrievalpanel.h); `done` gets the list, or why there
+// is none (the ranking's error, or "cancelled" from the Jobs tab), on the GUI thread.
 template <typename Rank, typename Done>
-void runRanking(QObject *panel, QThreadPool *pool, Rank rank, Done done) {
-  auto *watcher = new QFutureWatcher<Ranking>(panel);
-  QObject::connect(watcher, &QFutureWatcherBase::finished, panel, [watcher, done] {
-    watcher->deleteLater();
-    done(watcher->result());
-  });
-  watcher->setFuture(QtConcurrent::run(pool, [rank]() {
-    Ranking r;
-    try {
-      r.list = rank();
-    } catch (const std::exception &e) { // QtConcurrent would not carry a std::exception across
-      r.error = QString::fromUtf8(e.what());
-    }
-    return r;
-  }));
+void runRanking(BackgroundJob &job, const QString &name, Rank rank, Done done) {
+  job.start(
+      name, [rank](JobContext &) { return Ranking{rank(), {}}; }, done,
+      [done](const JobOutcome &outcome) { done(Ranking{{}, BackgroundJob::failureText(outcome)}); });
+}
+
+// A query as the Jobs tab names it: short enough for one line.
+QString shortened(const QString &text) {
+  constexpr int kShownCharacters = 40;
+  return text.size() > kShownCharacters ? text.left(kShownCharacters) + QChar(0x2026) : text;
 }
 
 QListView *makeView(QWidget *parent, bool grid, int thumbnail) {
@@ -93,10 +87,10 @@ QListView *makeView(QWidget *parent, bool grid, int thumbnail) {
 }
 } // namespace
 
-RetrievalPanel::RetrievalPanel(WorkbenchState &state, QWidget *parent)
-    : QWidget(parent), m_state(state), m_imageModel(new RankedListModel(kImageThumbnail, this)),
-      m_captionModel(new RankedListModel(kCaptionThumbnail, this)) {
-  m_rankingPool.setMaxThreadCount(1);
+RetrievalPanel::RetrievalPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
+    : QWidget(parent), m_state(state), m_bridge(bridge), m_imageRankingJob(bridge, this, JobLane::Query),
+      m_captionRankingJob(bridge, this, JobLane::Query), m_epochJob(bridge, this),
+      m_imageModel(new RankedListModel(kImageThumbnail, this)), m_captionModel(new RankedListModel(kCaptionThumbnail, this)) {
   m_hint = new QLabel(this);
   m_hint->setAlignment(Qt::AlignCenter);
   m_hint->setWordWrap(true);
@@ -109,7 +103,7 @@ RetrievalPanel::RetrievalPanel(WorkbenchState &state, QWidget *parent)
   m_tabs->setObjectName(QStringLiteral("tabs"));
   m_tabs->addTab(imagesTab, tr("Sentence → images"));
   m_tabs->addTab(captionsTab, tr("Image → captions"));
-  m_compare = new RetrievalCompareView(m_state, m_rankingPool, this);
+  m_compare = new RetrievalCompareView(m_bridge, m_state, this);
   m_compare->setObjectName(QStringLiteral("compareView"));
   m_tabs->addTab(m_compare, tr("A | B"));
   m_tabs->setTabToolTip(2, tr("One query ranked by this run and a second run, side by side"));
@@ -360,7 +354,8 @@ void RetrievalPanel::rankImages(const QString &sentence) {
   const int generation = ++m_imageGeneration;
   m_imageRanking->setText(tr("Ranking…"));
   const int depth = std::max(kListedRows, m_topK->value());
-  runRanking(this, &m_rankingPool, [space, sentence, depth] { return space->imagesForSentence(sentence, depth); },
+  runRanking(m_imageRankingJob, tr("Rank images for “%1”").arg(shortened(sentence)),
+             [space, sentence, depth] { return space->imagesForSentence(sentence, depth); },
              [this, space, generation](const Ranking &result) {
                if (generation != m_imageGeneration || space != m_source) return;
                if (!result.error.isEmpty()) {
@@ -409,7 +404,8 @@ void RetrievalPanel::rankCaptions(int imageRow) {
   const int generation = ++m_captionGeneration;
   m_captionRanking->setText(tr("Ranking…"));
   const int depth = std::max(kListedRows, m_topK->value());
-  runRanking(this, &m_rankingPool, [space, imageRow, depth] { return space->captionsForImage(imageRow, depth); },
+  runRanking(m_captionRankingJob, tr("Rank captions for image %1").arg(space->imageIds().value(imageRow)),
+             [space, imageRow, depth] { return space->captionsForImage(imageRow, depth); },
              [this, space, generation](const Ranking &result) {
                if (generation != m_captionGeneration || space != m_source) return;
                if (!result.error.isEmpty()) {

@@ -12,18 +12,17 @@
 //    the kept model (retrievalpanelepoch.cpp);
 //  - the "A | B" tab ranks one query with the current run and a second run side by side.
 //
-// Rankings are queries answered on each Enter or image pick from the joint space already open, not
-// work the user starts and watches: they run on a private one-thread pool, not as engine jobs. On
-// the engine's interactive lane they would wait behind a map's layout (minutes for a large t-SNE),
-// and each query would add a row to the Jobs tab. The pool's single thread keeps the run's model
-// from encoding two sentences at once. Reading a picked epoch's vectors and embedding the second
-// run of the "A | B" tab go there too: the queries that need them wait for them anyway.
+// Rankings are queries answered on each Enter or image pick from the joint space already open: jobs
+// on the engine's query lane (JobLane::Query), so they never wait behind a map's layout on the
+// interactive lane (minutes for a large t-SNE), show in the Jobs tab and can be cancelled there. The
+// lane's single thread keeps the run's model from encoding two sentences at once. Reading a picked
+// epoch's vectors and opening the second run of the "A | B" tab are interactive-lane jobs.
 
 #include "analysis/vectorindex.h"
+#include "common/backgroundjob.h"
 #include "figures/rankedlisthtml.h"
 
 #include <QHash>
-#include <QThreadPool>
 #include <QWidget>
 
 #include <memory>
@@ -50,7 +49,7 @@ class WorkbenchState;
 class RetrievalPanel : public QWidget {
   Q_OBJECT
 public:
-  explicit RetrievalPanel(WorkbenchState &state, QWidget *parent = nullptr);
+  RetrievalPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent = nullptr);
   ~RetrievalPanel() override;
 
   // Queries, as typing + Enter and picking an image do (tests call them). Both return at once;
@@ -109,10 +108,10 @@ private:
   std::shared_ptr<const JointSpace> m_space; // the current run's kept model
   std::shared_ptr<const RetrievalSource> m_source;      // what the query tabs rank
   std::shared_ptr<const RetrievalSource> m_epochSource; // an epoch's sample, while one is shown
-  // Rankings run here, one at a time (see the top of this file): off the GUI thread and the engine's
-  // lanes, without leaning on JointSpace's model for two sentences at once, and without filling the
-  // global pool that the thumbnails use.
-  QThreadPool m_rankingPool;
+  EngineBridge &m_bridge;
+  BackgroundJob m_imageRankingJob;   // query lane: the images ranked for the typed sentence
+  BackgroundJob m_captionRankingJob; // query lane: the captions ranked for the picked image
+  BackgroundJob m_epochJob;          // interactive lane: a picked epoch's recorded sample
   QLabel *m_hint = nullptr;
   QStackedWidget *m_stack = nullptr;
   QTabWidget *m_tabs = nullptr;

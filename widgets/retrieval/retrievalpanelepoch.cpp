@@ -1,5 +1,5 @@
 // The Retrieval panel's epoch mode (retrievalpanel.h): an epoch picked on a training curve opens the
-// run's recorded sample at that epoch (EpochSpace) on the ranking pool, and both query tabs rank
+// run's recorded sample at that epoch (EpochSpace) as an interactive-lane job, and both query tabs rank
 // that sample until epoch 0 is picked or the banner's button leads back to the kept model.
 #include "retrieval/retrievalpanel.h"
 
@@ -9,21 +9,12 @@
 #include "analysis/jointspace.h"
 #include "training/runs/epochspace.h"
 
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gs {
-
-namespace {
-struct OpenedEpoch {
-  std::shared_ptr<const EpochSpace> epoch;
-  QString error;
-};
-}  // namespace
 
 QWidget *RetrievalPanel::createEpochBanner() {
   m_epochBanner = new QWidget(this);
@@ -61,24 +52,19 @@ void RetrievalPanel::onEpochPicked(const QString &runDir, int epoch) {
   m_epochLabel->setText(tr("Opening epoch %1…").arg(epoch));
   m_epochBanner->show();
   // Reads one .npy of the sample's vectors: quick, but a file read all the same, so off the GUI thread.
-  auto *watcher = new QFutureWatcher<OpenedEpoch>(this);
-  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation, runDir, epoch] {
-    watcher->deleteLater();
-    if (generation != m_epochGeneration || runDir != m_state.runDir()) return;
-    const OpenedEpoch opened = watcher->result();
-    if (opened.epoch) return showEpoch(runDir, opened.epoch);
-    m_epochLabel->setText(tr("Epoch %1 could not be opened: %2").arg(epoch).arg(opened.error));
-    Q_EMIT rankingFailed(opened.error);
-  });
-  watcher->setFuture(QtConcurrent::run(&m_rankingPool, [runDir, epoch] {
-    OpenedEpoch out;
-    try {
-      out.epoch = std::make_shared<const EpochSpace>(EpochSpace::open(runDir, epoch));
-    } catch (const std::exception &e) {
-      out.error = QString::fromUtf8(e.what());
-    }
-    return out;
-  }));
+  m_epochJob.start(
+      tr("Open epoch %1").arg(epoch),
+      [runDir, epoch](JobContext &) { return std::make_shared<const EpochSpace>(EpochSpace::open(runDir, epoch)); },
+      [this, generation, runDir](std::shared_ptr<const EpochSpace> opened) {
+        if (generation != m_epochGeneration || runDir != m_state.runDir()) return;
+        showEpoch(runDir, std::move(opened));
+      },
+      [this, generation, runDir, epoch](const JobOutcome &outcome) {
+        if (generation != m_epochGeneration || runDir != m_state.runDir()) return;
+        const QString error = BackgroundJob::failureText(outcome);
+        m_epochLabel->setText(tr("Epoch %1 could not be opened: %2").arg(epoch).arg(error));
+        Q_EMIT rankingFailed(error);
+      });
 }
 
 // The sample's thumbnails come from the open dataset, else from the kept model's split.
@@ -97,6 +83,7 @@ void RetrievalPanel::showEpoch(const QString &runDir, std::shared_ptr<const Epoc
 
 void RetrievalPanel::leaveEpoch() {
   ++m_epochGeneration; // an epoch still opening
+  m_epochJob.cancel();
   const bool wasShown = m_epochSource != nullptr;
   m_epochSource.reset();
   m_epochBanner->hide();

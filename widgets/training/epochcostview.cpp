@@ -1,7 +1,7 @@
 #include "training/epochcostview.h"
 
 #include "data/dataset.h"
-#include "training/bench/trainbench.h"
+#include "experiments/bench/trainbench.h"
 
 #include <QHBoxLayout>
 #include <QLabel>

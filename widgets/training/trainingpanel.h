@@ -14,49 +14,41 @@
 // Train over seeds… trains the form's configuration once per seed as one engine job (the data
 // prepared once), each run into a folder of its own; the finished runs join the list as one seed
 // group.
+//
+// The panel lays out and wires its views, each with its own state: the settings column
+// (TrainingSetup), the row of controls (RunControls), the bar over the plots (CurveSettings), the
+// plots (TrainingPlots), the runs drawn (RunList), the picked epoch (EpochPicker and its
+// AtEpochTable), and the two kinds of training job (LiveRunJob, SeedRunsJob), of which one runs at
+// a time; the status line and the log show what the views and the jobs report.
 
 #include "engine/enginebridge.h"
 #include "training/runs/runcurves.h"
-#include "training/runs/runindex.h"
 #include "training/runs/seedgroups.h"
-#include "training/trainingsource.h"
+#include "training/trainingplots.h"
 
-#include <QColor>
-#include <QElapsedTimer>
 #include <QSize>
-#include <QStringList>
 #include <QWidget>
 
-#include <memory>
 #include <vector>
 
-class QAction;
-class QGroupBox;
-class QHBoxLayout;
 class QLabel;
-class QLineEdit;
-class QComboBox;
-class QCheckBox;
-class QDoubleSpinBox;
-class QListWidget;
-class QListWidgetItem;
 class QPlainTextEdit;
 class QPushButton;
-class QScrollArea;
-class QTimer;
-class QToolButton;
 
 namespace gs {
 
 class AtEpochTable;
-class BackbonePicker;
-class EpochCostView;
-
+class CurveSettings;
+class EpochPicker;
+class LiveRunJob;
+class RunControls;
+class RunJob;
+class RunList;
+class SeedRunsJob;
 class TrainConfigForm;
-class TrainingPlots;
+class TrainingSetup;
 class WorkbenchState;
 struct FigureExportResult;
-class TrainingInbox;
 
 class TrainingPanel : public QWidget {
   Q_OBJECT
@@ -64,7 +56,7 @@ public:
   TrainingPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent = nullptr);
   ~TrainingPanel() override;
 
-  enum class Plot { Loss, Validation };
+  using Plot = TrainingPlots::Plot;
 
   // Actions, as the buttons trigger them (tests call them directly). start() returns false and
   // logs why when the form or the output folder is not usable.
@@ -96,15 +88,15 @@ public:
   TrainingPlots *plots() const { return m_plots; }
 
   // State, for tests and the main window.
-  JobId currentJob() const { return m_job; }
-  bool isPaused() const { return m_paused; }
+  JobId currentJob() const;
+  bool isPaused() const;
   QString outputFolder() const;
   void setOutputFolder(const QString &dir);
   QString backbone() const;
   void setBackbone(const QString &backbone);
-  TrainConfigForm *form() const { return m_form; }
-  QPushButton *startButton() const { return m_start; }
-  QPushButton *stopButton() const { return m_stop; }
+  TrainConfigForm *form() const;
+  QPushButton *startButton() const;
+  QPushButton *stopButton() const;
   QString statusText() const;
   QString logText() const;
   // The run shown for a folder (-1 when not listed) and its curves.
@@ -116,90 +108,31 @@ Q_SIGNALS:
   void runFinished(const QString &runDir);
 
 private:
-  struct Run {
-    int id = 0;
-    QString dir;
-    QString label;
-    QColor colour;
-    RunCurves curves;
-    int epochsPlanned = 0;
-    std::int64_t batchesPerEpoch = 0;
-    QListWidgetItem *item = nullptr;
-    RunRecord record;       // for the seed groups; read when the run is opened or finishes
-    bool hasRecord = false; // false: a run not yet (or not readably) on disk stays alone
-  };
-
-  void buildUi();
-  QScrollArea *buildSetupColumn();
-  QGroupBox *buildDataBox(QWidget *parent);
-  void estimateCost(); // the form's model measured on the open dataset (EpochCostView)
-  TrainingSource dataSource() const; // the open dataset and the chosen backbone, as a run reads them
-  QWidget *buildMonitor(QWidget *setupColumn);
-  QHBoxLayout *buildControls(QWidget *monitor, QWidget *setupColumn);
-  QHBoxLayout *buildPlotSettings(QWidget *monitor);
-  QWidget *buildRunList(QWidget *monitor); // the list with the seed-group controls under it
-  void showRunMenu(const QPoint &at);
-  Run &runFor(const QString &runDir); // finds or adds the list entry
-  Run *runAt(const QString &runDir);  // by path, symbolic links resolved; nullptr when not listed
-  void readRecord(Run &run);
-  void regroup();
-  void onColourChanged(const QString &runDir, const QColor &colour);
-  const Run *pickTarget(int runId); // the run a pick applies to
-  void onEpochPicked(const QString &runDir, int epoch);
-  void refreshAtEpoch(bool reveal); // reveal: show the table even when the user closed it
+  QWidget *buildMonitor();
+  void connectViews();
+  void connectJobs();
+  RunJob *activeJob() const; // the job that trains now; nullptr when none
   // Reads a run folder into the list; offerResume: an unfinished run also fills the form and folder.
   bool loadRun(const QString &runDir, bool offerResume);
-  Run *findRun(int id);
-  void showRun(Run &run);
-  void updateRunItem(Run &run);
+  void onLiveRunEnded(const QString &runDir, JobStatus status);
   void updateButtons();
-  void drainInbox();
-  void onFinished(JobId id, const QString &name, const JobOutcome &outcome);
   void askSeeds();
-  void openFinishedSeedRuns(); // the seed job's runs that finished since the last look
-  void finishSeedJob(const JobOutcome &outcome);
-  void onRunSelected();
-  void appendLog(const QString &line);
-  QString freshOutputFolder() const;
-  void chooseOutputFolder();
   void chooseRunFolder();
-  void chooseExport(Plot which);
+  void appendLog(const QString &line);
 
   EngineBridge &m_bridge;
   WorkbenchState &m_state;
-  TrainConfigForm *m_form = nullptr;
-  BackbonePicker *m_backbone = nullptr;
-  EpochCostView *m_cost = nullptr;
-  QLineEdit *m_output = nullptr;
-  bool m_outputIsAuto = true; // a generated folder follows the model; one the user chose stays
-  QPushButton *m_start = nullptr, *m_pause = nullptr, *m_resume = nullptr, *m_stop = nullptr;
-  QAction *m_seedsAction = nullptr;
-  QToolButton *m_seedsButton = nullptr;
+  TrainingSetup *m_setup = nullptr;
+  RunControls *m_controls = nullptr;
+  CurveSettings *m_curveSettings = nullptr;
   TrainingPlots *m_plots = nullptr;
-  QComboBox *m_measure = nullptr;
-  QDoubleSpinBox *m_smoothing = nullptr;
-  QCheckBox *m_logScale = nullptr;
-  QListWidget *m_runList = nullptr;
-  QCheckBox *m_groupSeeds = nullptr;
-  QComboBox *m_band = nullptr;
   AtEpochTable *m_atEpoch = nullptr;
+  RunList *m_runs = nullptr;
+  EpochPicker *m_picker = nullptr;
+  LiveRunJob *m_live = nullptr;
+  SeedRunsJob *m_seeds = nullptr;
   QLabel *m_status = nullptr;
   QPlainTextEdit *m_log = nullptr;
-  QTimer *m_drainTimer = nullptr;
-
-  std::vector<std::unique_ptr<Run>> m_runs;
-  int m_nextRunId = 1;
-  JobId m_job = 0;
-  bool m_paused = false;
-  bool m_jobStarted = false;
-  bool m_liveBatches = false; // the job reached its first minibatch
-  int m_jobRun = 0; // id of the run the job trains
-  // The seed job's run folders, in seed order, and which of them the list has not opened yet
-  // (both empty outside a seed job).
-  QStringList m_seedRuns, m_seedRunsPending;
-  std::shared_ptr<TrainingInbox> m_inbox;
-  RateEstimator m_rate;
-  QElapsedTimer m_clock; // since Start, for the finished message
 };
 
 }  // namespace gs

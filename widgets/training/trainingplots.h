@@ -66,8 +66,10 @@ public:
   // Asks for an export size (pixels for PNG, points for SVG/PDF); empty when cancelled.
   static QSize askFigureSize(QWidget *parent, QSize initial);
 
+  enum class Plot { Loss, Validation };
   QCustomPlot *lossPlot() const { return m_loss; }
   QCustomPlot *validationPlot() const { return m_validation; }
+  QCustomPlot *plot(Plot which) const { return which == Plot::Loss ? m_loss : m_validation; }
   // Points drawn for a run, for tests: raw loss points, smoothed points, validation points (i→t).
   int lossPointCount(int id) const;
   int smoothedPointCount(int id) const;

@@ -4,7 +4,7 @@
 // image, a heat strip of its hidden units and, for the DT-LSTM, one strip per gate group
 // (input i, output o, update u, then a forget gate per child position l1…lp, r1…rp).
 
-#include "training/inspect/treeinspection.h"
+#include "inference/treeinspection.h"
 
 #include <QWidget>
 

@@ -1,8 +1,9 @@
 #include "trees/treepanel.h"
 
 #include "common/colourwidgets.h"
-#include "trees/constituencytreeview.h"
-#include "trees/dependencyarcview.h"
+#include "common/headinglabel.h"
+#include "shared/constituencytreeview.h"
+#include "shared/dependencyarcview.h"
 #include "trees/nodedetailsview.h"
 #include "parse/captionparser.h"
 #include "training/modelregistry.h"
@@ -10,7 +11,6 @@
 
 #include <QComboBox>
 #include <QFileDialog>
-#include <QFutureWatcher>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QInputDialog>
@@ -22,7 +22,6 @@
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStandardItemModel>
-#include <QtConcurrent/QtConcurrentRun>
 #include <QVBoxLayout>
 
 namespace gs {
@@ -31,28 +30,12 @@ namespace {
 constexpr int kNearestShown = 10;         // images listed for a clicked phrase
 const QSize kNearestThumbnail(64, 48);
 constexpr int kExportScale = 2;           // default PNG export: twice the on-screen size
-
-QLabel *heading(const QString &text) {
-  auto *label = new QLabel(text);
-  QFont f = label->font();
-  f.setBold(true);
-  label->setFont(f);
-  return label;
-}
 }  // namespace
-
-struct TreePanel::ParseOutcome {
-  quint64 serial = 0;
-  ParsedCaption parse;
-  QString error;
-};
 
 TreePanel::TreePanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
     : QWidget(parent), m_bridge(bridge), m_state(state), m_inspectorJob(bridge, this), m_inspectJob(bridge, this),
-      m_explainerJob(bridge, this), m_attributionJob(bridge, this), m_thumbnails(new ThumbnailLoader(kNearestThumbnail, this)) {
-  m_parsePool.setMaxThreadCount(1);
-  m_parsePool.setExpiryTimeout(-1); // keep the thread, and with it its parser
-
+      m_explainerJob(bridge, this), m_attributionJob(bridge, this), m_parseJob(bridge, this),
+      m_thumbnails(new ThumbnailLoader(kNearestThumbnail, this)) {
   QLayout *bar = createToolBar();
   auto *splitter = new QSplitter(Qt::Horizontal);
   splitter->addWidget(createFigure());
@@ -113,8 +96,8 @@ QWidget *TreePanel::createFigure() {
   m_dependency->setObjectName(QStringLiteral("dependencyView"));
   m_constituency = new ConstituencyTreeView;
   m_constituency->setObjectName(QStringLiteral("constituencyView"));
-  m_dependencyHeading = heading(tr("Dependency tree"));
-  m_constituencyHeading = heading(tr("Constituency tree"));
+  m_dependencyHeading = headingLabel(tr("Dependency tree"));
+  m_constituencyHeading = headingLabel(tr("Constituency tree"));
   m_legend = new ColourLegend;
   m_legend->setObjectName(QStringLiteral("legend"));
   m_legend->hide();
@@ -188,7 +171,7 @@ void TreePanel::connectState() {
   connect(&m_state, &WorkbenchState::phraseSelected, this, &TreePanel::followSelectedPhrase);
 }
 
-TreePanel::~TreePanel() { m_parsePool.waitForDone(); }
+TreePanel::~TreePanel() = default;
 
 void TreePanel::onCaptionSelected(int caption) {
   const auto dataset = m_state.dataset();
@@ -227,43 +210,28 @@ void TreePanel::showText(const QString &text, int image) {
   m_dependency->setTree({});
   m_constituency->setTree({});
   applyColouring();
-  const quint64 serial = ++m_parseSerial;
   if (m_caption.isEmpty()) {
+    m_parseJob.cancel(); // a parse still under way is for a caption no longer shown
     updateNote();
     return;
   }
-  auto *watcher = new QFutureWatcher<ParseOutcome>(this);
-  connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher] {
-    watcher->deleteLater();
-    onParsed(watcher->result());
-  });
-  // One parser per thread (CaptionParser is not shared); the pool keeps its single thread. Not an
-  // engine job: see the header.
-  watcher->setFuture(QtConcurrent::run(&m_parsePool, [text = m_caption, serial] {
-    ParseOutcome out;
-    out.serial = serial;
-    try {
-      thread_local CaptionParser parser;
-      out.parse = parser.parse(text);
-    } catch (const std::exception &e) {
-      out.error = QString::fromStdString(e.what());
-    }
-    return out;
-  }));
+  // Starting again drops a parse under way for the caption selected before.
+  m_parseJob.start(
+      m_caption, [this](const ParsedCaption &parse) { onParsed(&parse, {}); },
+      [this](const QString &error) { onParsed(nullptr, error); });
   updateNote();
   requestInspection();
   requestAttribution();
 }
 
-void TreePanel::onParsed(const ParseOutcome &outcome) {
-  if (outcome.serial != m_parseSerial) return; // another caption was selected meanwhile
-  m_parseError = outcome.error;
-  if (outcome.error.isEmpty()) {
-    m_parsed = outcome.parse;
+void TreePanel::onParsed(const ParsedCaption *parse, const QString &error) {
+  m_parseError = error;
+  if (parse) {
+    m_parsed = *parse;
     // The view showing the model's own tree keeps it; the other shows the parser's.
-    if (m_inspectedView != m_dependency) m_dependency->setTree(ViewTree::fromTree(outcome.parse.dependency));
-    if (m_inspectedView != m_constituency) m_constituency->setTree(ViewTree::fromTree(outcome.parse.constituency));
-    if (outcome.parse.quality == ParseQuality::Fallback)
+    if (m_inspectedView != m_dependency) m_dependency->setTree(ViewTree::fromTree(parse->dependency));
+    if (m_inspectedView != m_constituency) m_constituency->setTree(ViewTree::fromTree(parse->constituency));
+    if (parse->quality == ParseQuality::Fallback)
       m_parseError = tr("Link Grammar found no parse: the trees are a flat fallback.");
   }
   m_figure->adjustSize();

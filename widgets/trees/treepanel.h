@@ -7,7 +7,7 @@
 // The figure (both trees and the legend) exports as PNG/SVG/PDF.
 //
 // With any run open, the trees can also be coloured by each part's contribution to the score of
-// the caption against its image (training/inspect/attribution.h: occlusion, gradient × input,
+// the caption against its image (inference/attribution.h: occlusion, gradient × input,
 // integrated gradients), on a diverging scale centred at 0; the contributions export as CSV or
 // JSON. The run's ScoreExplainer is opened, and each attribution computed, as interactive-lane
 // jobs (treepanelcontributions.cpp).
@@ -15,18 +15,17 @@
 // Opening the run's tree model (a TreeInspector) and inspecting a caption with it are jobs on the
 // engine's interactive lane: the Jobs tab lists them and can cancel them, and the lane's one thread
 // keeps the inspector's own parser on one thread. Parsing the selected caption for the trees shown
-// without a model keeps a private one-thread pool instead: CaptionParser is bound to its thread
-// (one per thread, kept in a thread_local that lives as long as the pool's thread), and this parse,
-// which every caption selection asks for, must not wait behind a map's layout on the interactive lane.
+// without a model is a job on the query lane (common/captionparsejob.h), so this parse, which every
+// caption selection asks for, never waits behind a map's layout on the interactive lane.
 
 #include "common/backgroundjob.h"
+#include "common/captionparsejob.h"
 #include "common/viewexport.h"
 #include "parse/parsedcaption.h"
-#include "training/inspect/attribution.h"
-#include "training/inspect/treeinspection.h"
+#include "inference/attribution.h"
+#include "inference/treeinspection.h"
 #include "common/workbenchstate.h"
 
-#include <QThreadPool>
 #include <QWidget>
 
 #include <memory>
@@ -55,7 +54,7 @@ public:
   enum Colouring { ByNorm, ByUnit, BySimilarity, ByContribution }; // the colour combo's rows
 
   TreePanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent = nullptr);
-  ~TreePanel() override; // waits for a parse under way; cancels its engine jobs without waiting
+  ~TreePanel() override; // cancels its engine jobs without waiting
 
   // Parses `text` and shows its trees (what selecting a caption does; also for typed sentences).
   void showCaption(const QString &text);
@@ -83,7 +82,6 @@ Q_SIGNALS:
   void contributionsShown(); // the trees are coloured by a new attribution (or its failure is noted)
 
 private:
-  struct ParseOutcome;
   // The constructor's parts.
   QLayout *createToolBar();
   QWidget *createFigure();
@@ -96,7 +94,7 @@ private:
   void onRunChanged();
   void onInspectorOpened(const std::shared_ptr<const TreeInspector> &inspector, const QString &error);
   void requestInspection();
-  void onParsed(const ParseOutcome &outcome);
+  void onParsed(const ParsedCaption *parse, const QString &error); // parse null: error says why
   void applyColouring();
   void updateNote();
   void updateSimilarityAvailability();
@@ -118,8 +116,6 @@ private:
 
   EngineBridge &m_bridge;
   WorkbenchState &m_state;
-  QThreadPool m_parsePool;      // one thread: owns a thread_local CaptionParser
-  quint64 m_parseSerial = 0;
   BackgroundJob m_inspectorJob; // builds the run's TreeInspector
   BackgroundJob m_inspectJob;   // the inspector's tree of the shown caption
 
@@ -137,6 +133,7 @@ private:
 
   BackgroundJob m_explainerJob;   // opens the run's ScoreExplainer
   BackgroundJob m_attributionJob; // the shown caption's attribution
+  CaptionParseJob m_parseJob;     // the parser's trees of the shown caption (query lane)
   QString m_explainerRun;
   std::shared_ptr<const ScoreExplainer> m_explainer;
   bool m_explainerLoading = false;

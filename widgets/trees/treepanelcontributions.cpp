@@ -3,19 +3,16 @@
 // colours laid over whichever trees are drawn, and the contributions' export.
 #include "trees/treepanel.h"
 
-#include "training/inspect/attributionfile.h"
 #include "common/attributiontext.h"
 #include "common/colourwidgets.h"
 #include "common/explaineropener.h"
-#include "trees/constituencytreeview.h"
-#include "trees/contributioncolours.h"
-#include "trees/dependencyarcview.h"
+#include "shared/constituencytreeview.h"
+#include "shared/contributioncolours.h"
+#include "shared/dependencyarcview.h"
 
 #include <QComboBox>
-#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QStandardItemModel>
 
@@ -164,13 +161,7 @@ void TreePanel::applyContributionColouring() {
 
 void TreePanel::exportContributionsClicked() {
   if (!m_attribution) return;
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export the contributions"), QString(), attributionFileFilter());
-  if (path.isEmpty()) return;
-  try {
-    writeAttribution(path, *m_attribution);
-  } catch (const std::exception &e) {
-    QMessageBox::warning(this, tr("Export the contributions"), QString::fromStdString(e.what()));
-  }
+  exportAttributionAsked(this, *m_attribution);
 }
 
 }  // namespace gs

@@ -1,5 +1,7 @@
 #pragma once
-// The subcommands of groundscope-cli, one file each.
+// The subcommands of groundscope-cli, one file each, grouped by role: data/ (datasets, parses,
+// features), train/, inspect/ (what a trained run does and shows), analyse/ (maps, run tables,
+// comparisons), bench/ and system/ (info: the machine, the BLAS kernel, the build).
 
 #include "cli.h"
 
@@ -39,7 +41,7 @@ int inspectCalibration(const QString &runDir, const Arguments &args);
 
 // The benchmarks `bench` gathers (gemm and train are in benchcommand.cpp).
 Command benchParseCommand();    // benchparse.cpp
-Command benchFeaturesCommand(); // featurescommand.cpp
+Command benchFeaturesCommand(); // benchfeatures.cpp
 Command benchTreesCommand();    // benchtrees.cpp
 Command benchTsneCommand();     // benchtsne.cpp
 Command benchMapCommand();      // benchtsne.cpp

@@ -1,7 +1,7 @@
 #pragma once
 // Link Grammar linkage → Stanford basic dependencies (de Marneffe et al. 2006), without any
 // Link Grammar type: the parser copies the linkage into these plain structs, so the conversion
-// can be tested on hand-written linkages. See linkconverter.cpp for the link-type table.
+// can be tested on hand-written linkages. The link-type table is linktable.cpp.
 
 #include <QString>
 #include <QStringList>

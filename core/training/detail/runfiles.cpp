@@ -8,7 +8,6 @@
 #include "training/detail/cca.h"
 #include "training/detail/checkpoint.h"
 #include "training/detail/modelbuilder.h"
-#include "training/inspect/trainedmodel.h"
 
 #include <QDir>
 #include <QFile>
@@ -134,14 +133,6 @@ std::shared_ptr<Embedder> openEmbedder(const RunFolder &run, const TrainConfig &
   const QString best = run.bestModelFile();
   return std::make_shared<JointEmbedder>(
       std::vector<JointModel>{loadModel(QFile::exists(best) ? best : run.lastCheckpointFile())});
-}
-
-JointModel singleJointModel(const TrainedModel &model) {
-  const auto *joint = dynamic_cast<const JointEmbedder *>(model.embedder().get());
-  if (!joint) throw std::runtime_error(model.runDir().toStdString() + ": not a joint-space run");
-  JointModel single = joint->members().front();
-  single->eval();
-  return single;
 }
 
 }  // namespace gs::detail

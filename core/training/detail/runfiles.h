@@ -11,10 +11,6 @@
 
 #include <memory>
 
-namespace gs {
-class TrainedModel;
-}
-
 namespace gs::detail {
 
 // Writes config.json and run.json, or checks that the folder's config matches (only `epochs`
@@ -37,9 +33,5 @@ Vocabulary readVocabulary(const RunFolder &run); // throws RunFolderError naming
 // closed-form models.
 std::shared_ptr<Embedder> openEmbedder(const RunFolder &run, const TrainConfig &config, const Vocabulary &vocabulary,
                                        int featureDim, const TreeVocabulary *trees = nullptr);
-
-// The opened run's single joint model (an ensemble's first member), in evaluation mode: what the
-// inspectors read. Throws std::runtime_error naming the run when it is not a joint space (CCA).
-JointModel singleJointModel(const TrainedModel &model);
 
 }  // namespace gs::detail

@@ -1,5 +1,5 @@
 #pragma once
-// Names shared by the feature cache's writer (featureextractor.cpp) and reader (featurecache.cpp).
+// Names shared by the feature cache's writer (featurecachewriter.cpp) and reader (featurecache.cpp).
 
 namespace gs::vision {
 

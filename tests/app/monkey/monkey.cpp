@@ -4,7 +4,7 @@
 #include "common/workbenchstate.h"
 #include "mainwindow.h"
 #include "training/trainingpanel.h"
-#include "trees/treeviewbase.h"
+#include "shared/treeviewbase.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

@@ -1,0 +1,107 @@
+// `groundscope-cli bench pipeline`: every stage of a full run on synthetic Flickr-like photos at
+// two sizes, each stage's time, peak memory and scaling, projected to Flickr30k's size (or
+// --images N), with the hours a full run of each model would take here and the stage that dominates.
+
+#include "arguments.h"
+#include "clioutput.h"
+#include "commands/commands.h"
+#include "data/synthetic/flickrlike.h"
+#include "engine/jobcontext.h"
+#include "io/enumnames.h"
+#include "jobrunner.h"
+#include "experiments/bench/pipelinebench.h"
+
+#include <QJsonDocument>
+
+namespace gs::cli {
+
+namespace {
+
+std::vector<ModelKind> modelsOf(const QString &list) {
+  std::vector<ModelKind> models;
+  for (const QString &name : list.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    const std::optional<ModelKind> model = enumFromName<ModelKind>(name.trimmed());
+    if (!model || modelEntry(*model).closedForm) throw UsageError(QStringLiteral("--models: %1 is not a model trained in epochs").arg(name).toStdString());
+    models.push_back(*model);
+  }
+  if (models.empty()) throw UsageError("--models: name at least one model");
+  return models;
+}
+
+PipelineBenchOptions optionsOf(const Arguments &args) {
+  PipelineBenchOptions options;
+  options.images = args.intValue(QStringLiteral("images"), 31000, 16, 10000000);
+  options.captionsPerImage = args.intValue(QStringLiteral("captions-per-image"), 5, 1, 100);
+  options.measuredImages = args.intValue(QStringLiteral("measure"), 1000, 16, 10000000);
+  if (options.measuredImages > options.images) throw UsageError("--measure: at most --images");
+  if (args.isSet(QStringLiteral("backbone"))) options.backbone = args.value(QStringLiteral("backbone"));
+  try {
+    BackboneSpec::parse(options.backbone);
+  } catch (const std::invalid_argument &error) {
+    throw UsageError(std::string("--backbone: ") + error.what());
+  }
+  const std::optional<RegionPooling> pooling = enumFromName<RegionPooling>(args.value(QStringLiteral("region-pooling")));
+  if (!pooling) throw UsageError("--region-pooling: expected auto, roialign or crop");
+  options.regionPooling = *pooling;
+  const std::optional<ProposalSearch> proposals = enumFromName<ProposalSearch>(args.value(QStringLiteral("proposals")));
+  if (!proposals) throw UsageError("--proposals: expected fast or single");
+  options.proposals = *proposals;
+  options.regionInput = args.intValue(QStringLiteral("region-input"), 448, 32, 4096);
+  if (args.isSet(QStringLiteral("models"))) options.models = modelsOf(args.value(QStringLiteral("models")));
+  options.workDir = args.value(QStringLiteral("work"));
+  return options;
+}
+
+QString megabytes(std::int64_t bytes) { return QString::number(double(bytes) / 1048576.0, 'f', 0); }
+
+void printText(const PipelineBenchResult &r) {
+  const PipelineBenchOptions &o = r.options;
+  out() << QStringLiteral("Synthetic Flickr-like photos (%1 × %2 px, %3 tokens a caption on average), backbone %4, regions %5/%6/%7 px\n")
+               .arg(FlickrLikeOptions{}.longSide).arg(FlickrLikeOptions{}.shortSide).arg(r.meanCaptionTokens, 0, 'f', 1).arg(o.backbone, enumName(o.proposals), enumName(o.regionPooling)).arg(o.regionInput)
+        << QStringLiteral("measured at %1 and %2 images, projected to %3 images (%4 captions); times in seconds, peaks of resident memory in MB\n\n")
+               .arg(r.stages.empty() ? 0 : r.stages.front().small.images).arg(o.measuredImages).arg(o.images).arg(o.images * o.captionsPerImage)
+        << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n").arg(QStringLiteral("stage"), -20).arg(QStringLiteral("s small"), 9).arg(QStringLiteral("s large"), 9)
+               .arg(QStringLiteral("exponent"), 9).arg(QStringLiteral("peak MB"), 8).arg(QStringLiteral("projected h"), 12).arg(QStringLiteral("projected MB"), 13);
+  for (const PipelineStage &s : r.stages)
+    out() << QStringLiteral("%1 %2 %3 %4 %5 %6 %7%8\n").arg(s.name, -20).arg(s.small.seconds, 9, 'f', 1).arg(s.large.seconds, 9, 'f', 1)
+                 .arg(s.exponent, 9, 'f', 2).arg(megabytes(s.large.peakBytes), 8).arg(s.projectedSeconds / 3600.0, 12, 'f', 2)
+                 .arg(megabytes(s.projectedPeakBytes), 13).arg(s.superlinear ? QStringLiteral("  superlinear") : QString());
+  out() << QStringLiteral("\nA full run at %1 images (load, its parses and features, its data, every epoch, the test split embedded):\n").arg(o.images);
+  for (const FullRunProjection &run : r.fullRuns)
+    out() << QStringLiteral("  %1 %2 epochs: %3 h, peak %4 MB\n").arg(enumName(run.model), -9).arg(run.epochs, 3).arg(run.hours, 0, 'f', 1).arg(megabytes(run.peakBytes));
+  if (!r.dominantStage.isEmpty())
+    out() << QStringLiteral("The stage that dominates: %1 (%2 % of all full runs' time)\n").arg(r.dominantStage).arg(100 * r.dominantShare, 0, 'f', 0);
+}
+
+int benchPipeline(const Arguments &args) {
+  const PipelineBenchOptions options = optionsOf(args);
+  Engine engine;
+  PipelineBenchResult result;
+  requireSuccess(runJob(engine, QStringLiteral("Benchmark the pipeline"), [&](JobContext &job) { result = runPipelineBench(options, &job); }));
+  if (args.isSet(QStringLiteral("json"))) out() << QJsonDocument(result.toJson()).toJson(QJsonDocument::Indented);
+  else printText(result);
+  return kExitOk;
+}
+
+}  // namespace
+
+Command benchPipelineCommand() {
+  Command command;
+  command.name = QStringLiteral("pipeline");
+  command.summary = QStringLiteral("every stage of a full run timed on synthetic photos at two sizes and projected to Flickr30k's");
+  command.syntax.options = {
+      {QStringLiteral("images"), QStringLiteral("N"), QStringLiteral("The scale projected to (Flickr30k: 31,000)."), QStringLiteral("31000")},
+      {QStringLiteral("captions-per-image"), QStringLiteral("C"), QStringLiteral("Captions per image."), QStringLiteral("5")},
+      {QStringLiteral("measure"), QStringLiteral("M"), QStringLiteral("Images the stages run on (and a quarter of them, for the scaling)."), QStringLiteral("1000")},
+      {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("Image features (as train --backbone)."), QStringLiteral("concept-cnn")},
+      {QStringLiteral("region-pooling"), QStringLiteral("HOW"), QStringLiteral("Region features: auto, crop or roialign."), QStringLiteral("auto")},
+      {QStringLiteral("proposals"), QStringLiteral("PRESET"), QStringLiteral("Selective search fast or single."), QStringLiteral("fast")},
+      {QStringLiteral("region-input"), QStringLiteral("PX"), QStringLiteral("RoIAlign's shortest side."), QStringLiteral("448")},
+      {QStringLiteral("models"), QStringLiteral("LIST"), QStringLiteral("Models trained one epoch, comma-separated."), QStringLiteral("bow,dtrnn,hmlstm,concepts")},
+      {QStringLiteral("work"), QStringLiteral("DIR"), QStringLiteral("Keep the synthetic data, caches and runs here (default: a temporary folder, removed).")},
+      {QStringLiteral("json"), {}, QStringLiteral("Print JSON.")}};
+  command.run = benchPipeline;
+  return command;
+}
+
+}  // namespace gs::cli

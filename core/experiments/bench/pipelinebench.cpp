@@ -1,0 +1,223 @@
+// The pipeline bench's stages, run at two sizes on synthetic photos, each timed with its own
+// peak resident memory.
+
+#include "experiments/bench/pipelinebench.h"
+
+#include "analysis/jointspace.h"
+#include "analysis/layoutsequence.h"
+#include "analysis/mapmodel.h"
+#include "data/loaddataset.h"
+#include "data/synthetic/flickrlike.h"
+#include "engine/jobcontext.h"
+#include "io/enumnames.h"
+#include "parse/datasetparser.h"
+#include "runtime/residentmemory.h"
+#include "training/trainer.h"
+#include "training/trainingsource.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QTemporaryDir>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace gs {
+
+namespace {
+
+// Points the user cache (XDG_CACHE_HOME) into the bench's folder while it lives, so features,
+// parses and the concept CNN are computed afresh and nothing of the user's cache is touched.
+class CacheRedirect {
+public:
+  explicit CacheRedirect(const QString &folder)
+      : m_had(qEnvironmentVariableIsSet("XDG_CACHE_HOME")), m_old(qgetenv("XDG_CACHE_HOME")) {
+    qputenv("XDG_CACHE_HOME", QFile::encodeName(folder));
+  }
+  ~CacheRedirect() {
+    if (m_had) qputenv("XDG_CACHE_HOME", m_old);
+    else qunsetenv("XDG_CACHE_HOME");
+  }
+  CacheRedirect(const CacheRedirect &) = delete;
+  CacheRedirect &operator=(const CacheRedirect &) = delete;
+
+private:
+  bool m_had;
+  QByteArray m_old;
+};
+
+// Times one stage and takes its own peak of resident memory.
+StageMeasure measure(int images, const std::function<void()> &stage) {
+  StageMeasure m;
+  m.images = images;
+  runtime::releaseFreeMemory();
+  runtime::resetPeakResident();
+  m.startBytes = runtime::residentBytes();
+  QElapsedTimer timer;
+  timer.start();
+  stage();
+  m.seconds = double(timer.nsecsElapsed()) / 1e9;
+  m.peakBytes = std::max(runtime::peakResidentBytes(), m.startBytes);
+  return m;
+}
+
+// The configuration each model is timed with: its defaults, one epoch, the bench's region features.
+TrainConfig benchConfig(ModelKind model, const PipelineBenchOptions &options) {
+  TrainConfig config = TrainConfig::defaultsFor(model);
+  config.epochs = 1;
+  config.regionPooling = options.regionPooling;
+  config.proposals = options.proposals;
+  config.regionInput = options.regionInput;
+  return config;
+}
+
+struct SizeRun {
+  std::vector<std::pair<QString, StageMeasure>> stages;
+  double generateSeconds = 0;
+  double meanTokens = 0;
+  int captions = 0;
+};
+
+class StageRunner {
+public:
+  StageRunner(const PipelineBenchOptions &options, const QString &folder, int images, JobContext *job)
+      : m_options(options), m_folder(folder), m_images(images), m_job(job) {}
+
+  SizeRun run() {
+    const CacheRedirect cache(QDir(m_folder).filePath(QStringLiteral("cache")));
+    generate();
+    runtime::releaseFreeMemory();
+    m_baseBytes = runtime::residentBytes();
+    stage(QStringLiteral("load"), [&] { m_dataset = loadDataset(m_datasetPath, m_job); });
+    stage(QStringLiteral("parse"), [&] { parse(); });
+    stage(QStringLiteral("features"), [&] { features(false); });
+    stage(QStringLiteral("features + regions"), [&] { features(true); });
+    for (ModelKind model : m_options.models) trainOne(model);
+    stage(QStringLiteral("embed test"), [&] { embedTest(); });
+    stage(QStringLiteral("map"), [&] { layOutMap(); });
+    return std::move(m_result);
+  }
+
+private:
+  void stage(const QString &name, const std::function<void()> &work) {
+    if (m_job) {
+      m_job->checkpoint();
+      m_job->setProgress(-1, QStringLiteral("%1 images: %2").arg(m_images).arg(name));
+    }
+    m_result.stages.emplace_back(name, measure(m_images, work));
+    m_result.stages.back().second.baseBytes = m_baseBytes;
+    if (m_job)
+      m_job->log(QStringLiteral("%1 images: %2 took %3 s, peak %4 MB").arg(m_images).arg(name)
+                     .arg(m_result.stages.back().second.seconds, 0, 'f', 1)
+                     .arg(double(m_result.stages.back().second.peakBytes) / 1048576.0, 0, 'f', 0));
+  }
+
+  void generate() {
+    FlickrLikeOptions flickr;
+    flickr.images = m_images;
+    flickr.captionsPerImage = m_options.captionsPerImage;
+    flickr.seed = m_options.seed;
+    m_datasetPath = QDir(m_folder).filePath(QStringLiteral("dataset"));
+    QElapsedTimer timer;
+    timer.start();
+    const Dataset made = makeFlickrLikeDataset(m_datasetPath, flickr, m_job);
+    m_result.generateSeconds = double(timer.nsecsElapsed()) / 1e9;
+    m_result.captions = int(made.captions.size());
+    double tokens = 0;
+    for (const CaptionRecord &caption : made.captions) tokens += double(caption.tokens.size());
+    m_result.meanTokens = made.captions.empty() ? 0 : tokens / double(made.captions.size());
+  }
+
+  void parse() {
+    QStringList texts;
+    for (const CaptionRecord &caption : m_dataset.captions) texts << caption.raw;
+    parseCaptions(texts, trainingCaptionParseOptions(), m_job);
+  }
+
+  void features(bool regions) {
+    TrainingSource source;
+    source.datasetPath = m_datasetPath;
+    source.backbone = m_options.backbone;
+    if (regions) requestInputsOf(benchConfig(ModelKind::HmLstm, m_options), source);
+    extractFeatures(m_dataset, BackboneSpec::parse(source.backbone), extractOptionsOf(source), m_job);
+  }
+
+  // The data the model reads (its concept CNN, for the concepts model), then one epoch.
+  void trainOne(ModelKind model) {
+    const TrainConfig config = benchConfig(model, m_options);
+    TrainingSource source;
+    source.datasetPath = m_datasetPath;
+    source.backbone = m_options.backbone;
+    requestInputsOf(config, source);
+    std::optional<TrainingData> data;
+    stage(QStringLiteral("data ") + enumName(model), [&] { data = prepareTrainingData(m_dataset, source, m_job); });
+    const QString runDir = QDir(m_folder).filePath(QStringLiteral("runs/") + enumName(model));
+    stage(QStringLiteral("epoch ") + enumName(model), [&] { train(*data, config, runDir, m_job); });
+    m_runs.push_back(runDir);
+    if (!hasPhraseEpochs(TrainConfig::defaultsFor(model))) return;
+    // The HM-LSTM's later epochs open with a correspondence step and train every loss: another cost.
+    TrainConfig phrases = config;
+    phrases.rootEpochs = 0;
+    stage(phraseEpochStageName(model), [&] { train(*data, phrases, runDir + QStringLiteral("-phrases"), m_job); });
+  }
+
+  void embedTest() {
+    auto dataset = std::make_shared<const Dataset>(m_dataset);
+    for (const QString &runDir : m_runs) m_space = JointSpace::open(runDir, Split::Test, m_job, dataset);
+  }
+
+  void layOutMap() {
+    if (!m_space) return;
+    MapModel model;
+    model.setData(MapData::fromJointSpace(*m_space));
+    const int n = model.itemCount();
+    if (n < 3) return;
+    layoutAfter(model.stackedEmbeddings(), n, model.data().dim, fittedToItems(LayoutSequenceOptions{}, n), {}, m_job);
+  }
+
+  const PipelineBenchOptions &m_options;
+  QString m_folder, m_datasetPath;
+  int m_images;
+  JobContext *m_job;
+  std::int64_t m_baseBytes = 0;
+  Dataset m_dataset;
+  std::vector<QString> m_runs;
+  std::shared_ptr<const JointSpace> m_space;
+  SizeRun m_result;
+};
+
+void checkOptions(const PipelineBenchOptions &options) {
+  if (options.measuredImages < 16 || options.measuredImages > options.images)
+    throw std::invalid_argument("pipeline bench: the measured images must be at least 16 and at most the projected images");
+  for (ModelKind model : options.models)
+    if (modelEntry(model).closedForm)
+      throw std::invalid_argument(QStringLiteral("pipeline bench: %1 is fitted in closed form and has no epochs").arg(enumName(model)).toStdString());
+}
+
+}  // namespace
+
+PipelineBenchResult runPipelineBench(const PipelineBenchOptions &options, JobContext *job) {
+  checkOptions(options);
+  std::optional<QTemporaryDir> temporary;
+  QString work = options.workDir;
+  if (work.isEmpty()) {
+    temporary.emplace(QDir::temp().filePath(QStringLiteral("groundscope-pipeline-XXXXXX")));
+    if (!temporary->isValid()) throw std::runtime_error("pipeline bench: cannot create a temporary folder");
+    work = temporary->path();
+  }
+  const int smallImages = std::max(4, options.measuredImages / 4);
+  const SizeRun small = StageRunner(options, QDir(work).filePath(QStringLiteral("small")), smallImages, job).run();
+  const SizeRun large = StageRunner(options, QDir(work).filePath(QStringLiteral("large")), options.measuredImages, job).run();
+  PipelineBenchResult result;
+  result.options = options;
+  result.measuredCaptions = large.captions;
+  result.meanCaptionTokens = large.meanTokens;
+  result.generateSeconds = large.generateSeconds;
+  for (std::size_t s = 0; s < large.stages.size(); ++s)
+    result.stages.push_back(projectStage(large.stages[s].first, small.stages[s].second, large.stages[s].second, options.images));
+  projectFullRuns(result);
+  return result;
+}
+
+}  // namespace gs

@@ -1,0 +1,143 @@
+// From two measured sizes to the projected scale: each stage's exponent and projection, each
+// model's full run, and the JSON of the whole result.
+
+#include "experiments/bench/pipelinebench.h"
+
+#include "io/enumnames.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+#include <cmath>
+
+namespace gs {
+
+namespace {
+
+constexpr double kNoiseSeconds = 1.0; // below this, an exponent says more about timer noise than growth
+
+// The stages a full run of `model` goes through (names as runPipelineBench gives them), with how
+// many times.
+std::vector<std::pair<QString, int>> stagesOfFullRun(ModelKind model, const TrainConfig &config) {
+  const ModelEntry &entry = modelEntry(model);
+  const QString name = enumName(model);
+  std::vector<std::pair<QString, int>> stages{{QStringLiteral("load"), 1}};
+  if (entry.tree != TreeInput::None) stages.emplace_back(QStringLiteral("parse"), 1);
+  stages.emplace_back(entry.needsRegions ? QStringLiteral("features + regions") : QStringLiteral("features"), 1);
+  stages.emplace_back(QStringLiteral("data ") + name, 1);
+  if (!hasPhraseEpochs(config)) {
+    stages.emplace_back(QStringLiteral("epoch ") + name, config.epochs);
+    return stages;
+  }
+  const int rootEpochs = std::min(config.rootEpochs, config.epochs);
+  stages.emplace_back(QStringLiteral("epoch ") + name, rootEpochs);
+  stages.emplace_back(phraseEpochStageName(model), config.epochs - rootEpochs);
+  return stages;
+}
+
+const PipelineStage *stageNamed(const std::vector<PipelineStage> &stages, const QString &name) {
+  for (const PipelineStage &stage : stages)
+    if (stage.name == name) return &stage;
+  return nullptr;
+}
+
+QJsonObject measureJson(const StageMeasure &m) {
+  return {{QStringLiteral("images"), m.images},
+          {QStringLiteral("seconds"), m.seconds},
+          {QStringLiteral("base_mb"), double(m.baseBytes) / 1048576.0},
+          {QStringLiteral("start_mb"), double(m.startBytes) / 1048576.0},
+          {QStringLiteral("peak_mb"), double(m.peakBytes) / 1048576.0}};
+}
+
+}  // namespace
+
+bool hasPhraseEpochs(const TrainConfig &config) {
+  return config.needsRegions() && config.phraseLosses && config.rootEpochs > 0 && config.epochs > config.rootEpochs;
+}
+
+QString phraseEpochStageName(ModelKind model) { return QStringLiteral("epoch %1 (phrases)").arg(enumName(model)); }
+
+PipelineStage projectStage(const QString &name, const StageMeasure &small, const StageMeasure &large, int images) {
+  PipelineStage stage;
+  stage.name = name;
+  stage.small = small;
+  stage.large = large;
+  const double sizeRatio = double(large.images) / std::max(1, small.images);
+  if (small.seconds > 0 && large.seconds > 0 && sizeRatio > 1) stage.exponent = std::log(large.seconds / small.seconds) / std::log(sizeRatio);
+  stage.superlinear = stage.exponent > kSuperlinearExponent && large.seconds >= kNoiseSeconds;
+  const double extra = double(images - large.images);
+  if (stage.superlinear) {
+    stage.projectedSeconds = large.seconds * std::pow(double(images) / large.images, stage.exponent);
+  } else {
+    const double slope = std::max(0.0, (large.seconds - small.seconds) / std::max(1, large.images - small.images));
+    stage.projectedSeconds = large.seconds + slope * extra;
+  }
+  // Freeing memory a stage before held can take the size below its base: that stage held nothing new.
+  const std::int64_t smallOwn = std::max<std::int64_t>(0, small.peakBytes - small.baseBytes);
+  const std::int64_t largeOwn = std::max<std::int64_t>(0, large.peakBytes - large.baseBytes);
+  const double bytesSlope = std::max(0.0, double(largeOwn - smallOwn) / std::max(1, large.images - small.images));
+  stage.projectedPeakBytes = large.peakBytes + std::int64_t(bytesSlope * extra);
+  return stage;
+}
+
+void projectFullRuns(PipelineBenchResult &result) {
+  result.fullRuns.clear();
+  std::vector<double> seconds(result.stages.size(), 0.0);
+  double total = 0;
+  const int models = int(result.options.models.size());
+  const PipelineStage *embed = stageNamed(result.stages, QStringLiteral("embed test"));
+  for (ModelKind model : result.options.models) {
+    FullRunProjection run;
+    run.model = model;
+    run.epochs = TrainConfig::defaultsFor(model).epochs;
+    double runSeconds = embed ? embed->projectedSeconds / std::max(1, models) : 0;
+    for (const auto &[name, times] : stagesOfFullRun(model, TrainConfig::defaultsFor(model))) {
+      const PipelineStage *stage = stageNamed(result.stages, name);
+      if (!stage) continue;
+      runSeconds += times * stage->projectedSeconds;
+      seconds[std::size_t(stage - result.stages.data())] += times * stage->projectedSeconds;
+      run.peakBytes = std::max(run.peakBytes, stage->projectedPeakBytes);
+    }
+    run.hours = runSeconds / 3600.0;
+    total += runSeconds;
+    result.fullRuns.push_back(run);
+  }
+  const auto dominant = std::max_element(seconds.begin(), seconds.end());
+  if (dominant != seconds.end() && total > 0) {
+    result.dominantStage = result.stages[std::size_t(dominant - seconds.begin())].name;
+    result.dominantShare = *dominant / total;
+  }
+}
+
+QJsonObject PipelineBenchResult::toJson() const {
+  QJsonArray stageRows, runRows;
+  for (const PipelineStage &stage : stages)
+    stageRows.append(QJsonObject{{QStringLiteral("stage"), stage.name},
+                                 {QStringLiteral("small"), measureJson(stage.small)},
+                                 {QStringLiteral("large"), measureJson(stage.large)},
+                                 {QStringLiteral("exponent"), stage.exponent},
+                                 {QStringLiteral("superlinear"), stage.superlinear},
+                                 {QStringLiteral("projected_seconds"), stage.projectedSeconds},
+                                 {QStringLiteral("projected_peak_mb"), double(stage.projectedPeakBytes) / 1048576.0}});
+  for (const FullRunProjection &run : fullRuns)
+    runRows.append(QJsonObject{{QStringLiteral("model"), enumName(run.model)},
+                               {QStringLiteral("epochs"), run.epochs},
+                               {QStringLiteral("hours"), run.hours},
+                               {QStringLiteral("peak_mb"), double(run.peakBytes) / 1048576.0}});
+  return {{QStringLiteral("images"), options.images},
+          {QStringLiteral("captions"), options.images * options.captionsPerImage},
+          {QStringLiteral("measured_images"), options.measuredImages},
+          {QStringLiteral("measured_captions"), measuredCaptions},
+          {QStringLiteral("backbone"), options.backbone},
+          {QStringLiteral("region_pooling"), enumName(options.regionPooling)},
+          {QStringLiteral("proposals"), enumName(options.proposals)},
+          {QStringLiteral("region_input"), options.regionInput},
+          {QStringLiteral("mean_caption_tokens"), meanCaptionTokens},
+          {QStringLiteral("generate_seconds"), generateSeconds},
+          {QStringLiteral("stages"), stageRows},
+          {QStringLiteral("full_runs"), runRows},
+          {QStringLiteral("dominant_stage"), dominantStage},
+          {QStringLiteral("dominant_share"), dominantShare}};
+}
+
+}  // namespace gs

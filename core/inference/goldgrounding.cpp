@@ -1,0 +1,196 @@
+#include "inference/goldgrounding.h"
+
+#include "data/boxes.h"
+#include "engine/jobcontext.h"
+#include "evaluation/grounding.h"
+#include "text/tokenizer.h"
+
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonArray>
+#include <QSet>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace gs {
+
+namespace {
+
+// The caption's text: from `captions` by id when given, else the image's K-th caption in the data.
+QString captionText(const TrainingData &data, int image, const GoldPhraseBox &gold, const CaptionTexts &captions, const QString &goldPath) {
+  if (!captions.empty()) {
+    const auto found = captions.find(gold.captionId);
+    if (found != captions.end()) return found->second;
+  } else {
+    int k = 0;
+    for (const TrainingCaption &c : data.captions)
+      if (c.image == image && k++ == gold.captionIndex) return c.raw;
+  }
+  throw std::runtime_error(QStringLiteral("%1:%2: no caption %3 %4")
+                               .arg(goldPath).arg(gold.line).arg(gold.captionId,
+                                    captions.empty() ? QStringLiteral("among the image's captions in the run's data") : QStringLiteral("in the caption file"))
+                               .toStdString());
+}
+
+// Scores one gold phrase against the run's phrases of its caption.
+GoldGroundingRow scoreRow(const GoldPhraseBox &gold, const QString &caption, const std::vector<GroundedPhrase> &phrases,
+                          const std::vector<ImageRegion> &regions, const QString &goldPath) {
+  GoldGroundingRow row;
+  row.gold = gold;
+  row.caption = caption;
+  row.phrase = goldPhraseText(gold, caption, goldPath);
+  for (const ImageRegion &r : regions) {
+    ++row.candidates;
+    row.rightCandidates += intersectionOverUnion(r.box, gold.box) >= kGroundingIoU;
+  }
+  const int from = int(tokenize(caption.left(gold.from)).size()), to = int(tokenize(caption.left(gold.to)).size());
+  const int match = to > from ? matchGoldPhrase(phrases, from, to) : -1;
+  if (match < 0) return row;
+  const GroundedPhrase &p = phrases[std::size_t(match)];
+  row.matched = true;
+  row.matchedText = p.text;
+  row.matchedBegin = p.begin;
+  row.matchedEnd = p.end;
+  if (p.regions.empty()) return row;
+  row.region = p.regions.front().region;
+  row.chosen = p.regions.front().box;
+  row.iou = intersectionOverUnion(row.chosen, gold.box);
+  row.correct = row.iou >= kGroundingIoU;
+  return row;
+}
+
+// Data row of each image by its file name without extension: the gold set names images that way,
+// datasets by an id that may carry a folder and the extension ("images/X.jpg").
+QHash<QString, int> rowsByStem(const TrainingData &data) {
+  QHash<QString, int> rows;
+  for (int i = 0; i < data.imageCount(); ++i) rows.insert(QFileInfo(data.imageIds[i]).completeBaseName(), i);
+  return rows;
+}
+
+void summarise(GoldGrounding &result) {
+  double hits = 0, hitsMatched = 0, reachable = 0, chance = 0;
+  for (const GoldGroundingRow &row : result.rows) {
+    hits += row.correct;
+    result.matched += row.matched;
+    hitsMatched += row.matched && row.correct;
+    reachable += row.rightCandidates > 0;
+    chance += row.candidates > 0 ? double(row.rightCandidates) / row.candidates : 0.0;
+  }
+  result.phrases = int(result.rows.size());
+  if (result.phrases == 0) return;
+  result.accuracy = 100.0 * hits / result.phrases;
+  result.ceiling = 100.0 * reachable / result.phrases;
+  result.chance = 100.0 * chance / result.phrases;
+  if (result.matched > 0) result.accuracyMatched = 100.0 * hitsMatched / result.matched;
+}
+
+}  // namespace
+
+int matchGoldPhrase(const std::vector<GroundedPhrase> &phrases, int from, int to) {
+  int best = -1;
+  double bestOverlap = 0;
+  for (std::size_t k = 0; k < phrases.size(); ++k) {
+    const GroundedPhrase &p = phrases[k];
+    if (p.begin > to - 1 || p.end <= to - 1) continue; // must hold the head word
+    const int shared = std::min(p.end, to) - std::max(p.begin, from);
+    const int joined = std::max(p.end, to) - std::min(p.begin, from);
+    const double overlap = double(shared) / joined;
+    if (overlap > bestOverlap) {
+      bestOverlap = overlap;
+      best = int(k);
+    }
+  }
+  return best;
+}
+
+GoldGrounding groundGold(const RegionGrounder &grounder, const std::vector<GoldPhraseBox> &gold, const QString &goldPath,
+                         const CaptionTexts &captions, JobContext *job) {
+  GoldGrounding result;
+  const TrainingData &data = grounder.data();
+  const QHash<QString, int> rowOf = rowsByStem(data);
+  QSet<QString> seen, missing;
+  QString groundedId;
+  std::vector<GroundedPhrase> phrases;
+  std::vector<ImageRegion> regions;
+  for (std::size_t k = 0; k < gold.size(); ++k) {
+    const GoldPhraseBox &g = gold[k];
+    if (job) {
+      job->checkpoint();
+      job->setItemProgress(int(k), int(gold.size()), QStringLiteral("grounding the gold phrases"));
+    }
+    if (!seen.contains(g.imageId)) {
+      seen.insert(g.imageId);
+      ++result.goldImages;
+    }
+    const int image = rowOf.value(g.imageId, -1);
+    if (image < 0) {
+      if (!missing.contains(g.imageId)) result.missingImages << g.imageId;
+      missing.insert(g.imageId);
+      continue;
+    }
+    if (!g.visible) {
+      ++result.notVisual;
+      continue;
+    }
+    const QString caption = captionText(data, image, g, captions, goldPath);
+    if (g.captionId != groundedId) {
+      phrases = grounder.ground(data.imageIds[image], caption);
+      regions = grounder.regionsOf(data.imageIds[image]);
+      groundedId = g.captionId;
+      result.phrasesOfCaption[groundedId] = phrases;
+    }
+    result.rows.push_back(scoreRow(g, caption, phrases, regions, goldPath));
+    result.rows.back().image = image;
+  }
+  result.images = result.goldImages - int(result.missingImages.size());
+  summarise(result);
+  return result;
+}
+
+std::vector<GroundedPhrase> withGoldTruth(std::vector<GroundedPhrase> phrases, const std::vector<GoldGroundingRow> &rows) {
+  for (GroundedPhrase &p : phrases) {
+    for (const GoldGroundingRow &row : rows) {
+      if (!row.matched || row.caption != p.caption || row.matchedBegin != p.begin || row.matchedEnd != p.end) continue;
+      p.hasTruth = true;
+      p.truth = row.gold.box;
+      for (RankedRegion &r : p.regions) r.iou = intersectionOverUnion(r.box, p.truth);
+      break;
+    }
+  }
+  return phrases;
+}
+
+QJsonObject GoldGrounding::toJson() const {
+  QJsonArray phraseRows;
+  for (const GoldGroundingRow &row : rows) {
+    const Box &b = row.gold.box, &c = row.chosen;
+    QJsonObject json{{QStringLiteral("caption_id"), row.gold.captionId},
+                     {QStringLiteral("phrase"), row.phrase},
+                     {QStringLiteral("gold_box"), QJsonArray{b.x, b.y, b.width, b.height}},
+                     {QStringLiteral("matched"), row.matched},
+                     {QStringLiteral("right_candidates"), row.rightCandidates},
+                     {QStringLiteral("candidates"), row.candidates}};
+    if (row.matched) json.insert(QStringLiteral("run_phrase"), row.matchedText);
+    if (row.region >= 0) {
+      json.insert(QStringLiteral("region"), row.region);
+      json.insert(QStringLiteral("box"), QJsonArray{c.x, c.y, c.width, c.height});
+      json.insert(QStringLiteral("iou"), row.iou);
+      json.insert(QStringLiteral("correct"), row.correct);
+    }
+    phraseRows.append(json);
+  }
+  return {{QStringLiteral("gold_images"), goldImages},
+          {QStringLiteral("images"), images},
+          {QStringLiteral("missing_images"), QJsonArray::fromStringList(missingImages)},
+          {QStringLiteral("phrases"), phrases},
+          {QStringLiteral("not_visual"), notVisual},
+          {QStringLiteral("matched"), matched},
+          {QStringLiteral("accuracy"), accuracy},
+          {QStringLiteral("accuracy_matched"), accuracyMatched},
+          {QStringLiteral("ceiling"), ceiling},
+          {QStringLiteral("chance"), chance},
+          {QStringLiteral("rows"), phraseRows}};
+}
+
+}  // namespace gs

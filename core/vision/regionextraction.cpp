@@ -1,0 +1,116 @@
+// Region features: an image's boxes through the network (crop pooling) or pooled from its one map
+// (RoIAlign), and the RoIAlign chunk, one map per image on several copies of the network at once.
+
+#include "vision/detail/chunkextraction.h"
+
+#include "engine/jobcontext.h"
+#include "runtime/runtime.h"
+#include "vision/detail/backbone.h"
+#include "vision/detail/preparedqueue.h"
+#include "vision/detail/roialign.h"
+
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+namespace gs::vision {
+
+namespace {
+
+// One image's rows in RoIAlign mode, computed on any thread: its boxes and region features (region 0
+// is the whole image's row), or why it was skipped.
+struct MapRows {
+  QString skipped;
+  std::vector<float> boxes, features;
+  int regions = 0, dim = 0;
+};
+
+MapRows mapRowsOf(Backbone &network, PreparedImage prepared) {
+  MapRows rows;
+  if (!prepared.reason.isEmpty()) {
+    rows.skipped = prepared.reason;
+    return rows;
+  }
+  for (const cv::Rect &box : prepared.boxes) rows.boxes.insert(rows.boxes.end(), {float(box.x), float(box.y), float(box.width), float(box.height)});
+  const cv::Mat features = regionFeatures(network, prepared, RegionPooling::RoiAlign);
+  rows.features.assign(features.ptr<float>(), features.ptr<float>() + features.total());
+  rows.regions = static_cast<int>(prepared.boxes.size());
+  rows.dim = features.cols;
+  return rows;
+}
+
+}  // namespace
+
+cv::Mat regionFeatures(Backbone &backbone, const PreparedImage &prepared, RegionPooling pooling) {
+  if (pooling != RegionPooling::RoiAlign) return backbone.forward(prepared.regionBlob);
+  const cv::Mat map = backbone.forwardMap(prepared.regionBlob);
+  const cv::Size input(prepared.regionBlob.size[3], prepared.regionBlob.size[2]);
+  const double fx = double(input.width) / prepared.imageSize.width, fy = double(input.height) / prepared.imageSize.height;
+  std::vector<cv::Rect2d> boxes;
+  for (const cv::Rect &box : prepared.boxes) boxes.emplace_back(box.x * fx, box.y * fy, box.width * fx, box.height * fy);
+  return roiAlign(map, boxes, input);
+}
+
+FeatureChunk extractMapChunk(const Dataset &dataset, int begin, int end, const std::vector<Backbone *> &networks,
+                             const ExtractOptions &options, const DecodedImageCache &decoded, JobContext *job) {
+  PreparedQueue queue(dataset, begin, end, networks.front()->input(), options, decoded, options.prepareThreads);
+  std::vector<MapRows> slots(static_cast<std::size_t>(end - begin));
+  std::atomic<int> next{begin};
+  std::atomic<bool> stop{false};
+  std::mutex failureLock;
+  std::exception_ptr failure;
+  const auto work = [&](Backbone *network, bool answersJob) {
+    try {
+      for (int i = next++; i < end && !stop; i = next++) {
+        if (answersJob && job) job->checkpoint();
+        slots[std::size_t(i - begin)] = mapRowsOf(*network, queue.take(i));
+      }
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(failureLock);
+      if (!failure) failure = std::current_exception();
+      stop = true;
+    }
+  };
+  const int previousThreads = cv::getNumThreads();
+  const bool copiesAtOnce = networks.size() > 1;
+  if (copiesAtOnce) cv::setNumThreads(1);
+  std::vector<std::thread> helpers;
+  for (std::size_t k = 1; k < networks.size(); ++k) helpers.emplace_back(work, networks[k], false);
+  work(networks.front(), true);
+  for (std::thread &t : helpers) t.join();
+  if (copiesAtOnce) cv::setNumThreads(previousThreads);
+  if (failure) std::rethrow_exception(failure);
+
+  FeatureChunk chunk;
+  for (int i = begin; i < end; ++i) {
+    MapRows &rows = slots[std::size_t(i - begin)];
+    const ImageRecord &record = dataset.images[i];
+    if (!rows.skipped.isEmpty()) {
+      chunk.skipped.push_back({record.id, record.path, rows.skipped});
+      continue;
+    }
+    chunk.ids << record.id;
+    chunk.regionBoxes.insert(chunk.regionBoxes.end(), rows.boxes.begin(), rows.boxes.end());
+    chunk.regionFeatures.insert(chunk.regionFeatures.end(), rows.features.begin(), rows.features.end());
+    chunk.regionCounts.push_back(rows.regions);
+    chunk.features.insert(chunk.features.end(), rows.features.begin(), rows.features.begin() + rows.dim);
+  }
+  return chunk;
+}
+
+std::vector<Backbone *> mapNetworks(Backbone &backbone, const ExtractOptions &options,
+                                    std::vector<std::unique_ptr<Backbone>> &copies) {
+  std::vector<Backbone *> networks{&backbone};
+  if (!rowFromMap(options)) return networks;
+  const int wanted = options.mapNetworks > 0 ? options.mapNetworks : runtime::configuredThreads();
+  for (int k = 1; k < wanted; ++k) {
+    std::unique_ptr<Backbone> copy = backbone.clone();
+    if (!copy) break;
+    networks.push_back(copy.get());
+    copies.push_back(std::move(copy));
+  }
+  return networks;
+}
+
+}  // namespace gs::vision
