@@ -19,4 +19,9 @@ QString BackgroundJob::failureText(const JobOutcome &outcome) {
   return outcome.error;
 }
 
+QString BackgroundJob::quoted(const QString &sentence) {
+  constexpr int kShownCharacters = 40;
+  return sentence.size() > kShownCharacters ? sentence.left(kShownCharacters) + QChar(0x2026) : sentence;
+}
+
 }  // namespace gs

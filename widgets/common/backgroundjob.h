@@ -47,6 +47,9 @@ public:
 
   // Why a job did not deliver, for a status line: its error, or "cancelled".
   static QString failureText(const JobOutcome &outcome);
+  // A sentence as a job's name quotes it: its first 40 characters, so the Jobs tab's row stays one
+  // short line.
+  static QString quoted(const QString &sentence);
 
 private:
   struct State {

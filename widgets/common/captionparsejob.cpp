@@ -14,9 +14,7 @@ ParsedCaption parseOnQueryLane(const QString &caption) {
 }
 
 QString jobName(const QString &caption) {
-  constexpr int kShownCharacters = 40; // the Jobs tab's row stays one short line
-  const QString shown = caption.size() > kShownCharacters ? caption.left(kShownCharacters) + QChar(0x2026) : caption;
-  return QCoreApplication::translate("gs::CaptionParseJob", "Parse “%1”").arg(shown);
+  return QCoreApplication::translate("gs::CaptionParseJob", "Parse “%1”").arg(BackgroundJob::quoted(caption));
 }
 }  // namespace
 

@@ -60,11 +60,6 @@ void runRanking(BackgroundJob &job, const QString &name, Rank rank, Done done) {
       [done](const JobOutcome &outcome) { done(Ranking{{}, BackgroundJob::failureText(outcome)}); });
 }
 
-// A query as the Jobs tab names it: short enough for one line.
-QString shortened(const QString &text) {
-  constexpr int kShownCharacters = 40;
-  return text.size() > kShownCharacters ? text.left(kShownCharacters) + QChar(0x2026) : text;
-}
 
 QListView *makeView(QWidget *parent, bool grid, int thumbnail) {
   auto *view = new QListView(parent);
@@ -354,7 +349,7 @@ void RetrievalPanel::rankImages(const QString &sentence) {
   const int generation = ++m_imageGeneration;
   m_imageRanking->setText(tr("Ranking…"));
   const int depth = std::max(kListedRows, m_topK->value());
-  runRanking(m_imageRankingJob, tr("Rank images for “%1”").arg(shortened(sentence)),
+  runRanking(m_imageRankingJob, tr("Rank images for “%1”").arg(BackgroundJob::quoted(sentence)),
              [space, sentence, depth] { return space->imagesForSentence(sentence, depth); },
              [this, space, generation](const Ranking &result) {
                if (generation != m_imageGeneration || space != m_source) return;
