@@ -14,6 +14,7 @@
 #include "data/dataset.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -27,6 +28,7 @@ struct GoldPhraseBox {
   bool visible = true;      // false: '-', no box
   Box box;                  // photo pixels, when visible
   QString reason;           // why there is no box ('-' lines)
+  QStringList types;        // Flickr30k Entities' phrase types ("people", "clothing", …); empty for the TSV gold set
   int line = 0;             // in the file, for messages
 };
 
