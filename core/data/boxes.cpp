@@ -44,7 +44,8 @@ const std::vector<EnumName<RegionPooling>> &enumTable<RegionPooling>() {
 template <>
 const std::vector<EnumName<ProposalSearch>> &enumTable<ProposalSearch>() {
   static const std::vector<EnumName<ProposalSearch>> table = {{ProposalSearch::Fast, QStringLiteral("fast")},
-                                                              {ProposalSearch::Single, QStringLiteral("single")}};
+                                                              {ProposalSearch::Single, QStringLiteral("single")},
+                                                              {ProposalSearch::Scored, QStringLiteral("scored")}};
   return table;
 }
 

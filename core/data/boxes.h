@@ -27,9 +27,14 @@ template <> const std::vector<EnumName<RegionPooling>> &enumTable<RegionPooling>
 // Which selective search proposes the regions (Uijlings et al. 2013, OpenCV's two presets): fast,
 // two colour spaces and segmentation scales with two grouping strategies each (R-CNN's and
 // Karpathy's choice; about 110 ms for a 200-px photo), or single, one colour space, one scale and
-// one strategy (about 13 ms, fewer and coarser candidates).
-enum class ProposalSearch { Fast, Single };
-template <> const std::vector<EnumName<ProposalSearch>> &enumTable<ProposalSearch>(); // "fast", "single"
+// one strategy (about 13 ms, fewer and coarser candidates). Fast and single keep selective search's
+// own (random-weighted) order. Scored is R-CNN's way, which HM-LSTM §3.1 takes from Karpathy ("the
+// top 19 detected locations in addition to the whole image"): a pool of up to 300 fast boxes,
+// each pooled from the image's one feature map (RoIAlign) and scored by the backbone's classifier,
+// ranked by objectness, overlaps suppressed, the top ones kept; with it the whole image is a
+// candidate for phrases as well as for the sentence.
+enum class ProposalSearch { Fast, Single, Scored };
+template <> const std::vector<EnumName<ProposalSearch>> &enumTable<ProposalSearch>(); // "fast", "single", "scored"
 
 // Intersection over union; 0 when either box is empty.
 double intersectionOverUnion(const Box &a, const Box &b);

@@ -181,8 +181,9 @@ std::vector<Field> phraseFields() {
                                 "map of the whole image (roialign, one network pass per image); auto: roialign for ONNX and "
                                 "TorchScript backbones, crop for the concept CNN")),
       ownModelsOnly(choiceField({"proposals", QT_TRANSLATE_NOOP("TrainConfigSchema", "Proposals")}, &TrainConfig::proposals, G::Phrases,
-                                "Selective search: fast (two colour spaces and scales, the papers' choice) or single (one "
-                                "strategy, about 8× quicker, fewer candidates)")),
+                                "Selective search: fast (two colour spaces and scales) or single (one strategy, about 8× "
+                                "quicker, fewer candidates) in its own order; scored: 300 fast boxes ranked by the ONNX "
+                                "backbone's classifier, the top ones kept (R-CNN's detections, the papers' candidates)")),
       ownModelsOnly(intField({"region_input", QT_TRANSLATE_NOOP("TrainConfigSchema", "Region input")}, &TrainConfig::regionInput, G::Phrases,
                              "RoIAlign: short side in pixels of the image whose feature map the boxes are pooled from (448: a "
                              "14×14 map for MobileNetV2; 256 extracts about twice as fast, with a coarser map)", Bound::Positive))

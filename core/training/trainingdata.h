@@ -9,6 +9,7 @@
 #include <QJsonObject>
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace gs {
@@ -41,7 +42,16 @@ struct TrainingData {
   std::vector<Box> regionBoxes;     // one per region row, image pixels
   std::vector<int> regionOffsets;   // imageCount() + 1 prefix sums; empty when there are no regions
   QString regionSet;                // "proposals" or "ground-truth"
+  // Whether the whole image competes with the boxes for a phrase: with scored proposals, as in
+  // Karpathy's and HM-LSTM's "top 19 detected locations in addition to the whole image" (a phrase
+  // such as "the snow" or "a field" names the whole photo); the other region sets keep the whole
+  // image for the sentence alone, as their runs always did.
+  bool wholeImageCandidate = false;
   bool hasRegions() const { return !regionOffsets.empty(); }
+  // Rows [first, last) of regionFeatures that are image i's candidates for a phrase.
+  std::pair<int, int> phraseCandidateRows(int image) const {
+    return {regionOffsets[std::size_t(image)] + (wholeImageCandidate ? 0 : 1), regionOffsets[std::size_t(image) + 1]};
+  }
   int regionCount(int image) const { return hasRegions() ? regionOffsets[std::size_t(image) + 1] - regionOffsets[std::size_t(image)] : 0; }
   // Semantic concepts (Huang et al. 2018 §3.2–3.3), when prepared with them: each row of
   // imageFeatures is then [x | p], the L2-normalised global context x (contextDim floats) followed

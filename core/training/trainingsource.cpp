@@ -41,6 +41,8 @@ void attachRegions(TrainingData &data, const FeatureSet &features, JobContext *j
     data.regionOffsets.push_back(data.regionOffsets.back() + int(regions.size()));
   }
   data.regionSet = features.manifest().value(QStringLiteral("region_set")).toString(QStringLiteral("proposals"));
+  data.wholeImageCandidate = data.regionSet == enumName(RegionSet::Proposals) &&
+                             features.manifest().value(QStringLiteral("proposals")).toString() == enumName(ProposalSearch::Scored);
   if (job && fewer > 0)
     job->log(QStringLiteral("%1 of %2 images have fewer than %3 regions (the whole image + %4 %5)")
                  .arg(fewer)

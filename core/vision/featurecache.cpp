@@ -95,6 +95,8 @@ QString featureCacheKey(const Dataset &dataset, const BackboneSpec &spec, const 
   // Single-strategy proposals only, so the fast preset's caches stay valid.
   if (options.regions && options.regionSet == RegionSet::Proposals && options.proposals == ProposalSearch::Single)
     hash.addData(QByteArray(" single-strategy proposals"));
+  if (options.regions && options.regionSet == RegionSet::Proposals && options.proposals == ProposalSearch::Scored)
+    hash.addData(QByteArray(" scored proposals: 300 fast boxes, max class probability, NMS 0.5"));
   return QString::fromLatin1(hash.result().toHex());
 }
 

@@ -16,6 +16,7 @@
 #include "vision/detail/conceptcnn.h"
 #include "vision/detail/decodedcache.h"
 #include "vision/detail/featurecachewriter.h"
+#include "vision/detail/imageinput.h"
 #include "vision/detail/preparedqueue.h"
 
 #include <QDir>
@@ -79,6 +80,48 @@ FeatureChunk readPrecomputed(const Dataset &dataset, const BackboneSpec &spec, i
   return chunk;
 }
 
+bool scoresProposals(const ExtractOptions &options) {
+  return options.regions && options.regionSet == RegionSet::Proposals && options.proposals == ProposalSearch::Scored;
+}
+
+// The images a fitted classifier head learns its scales from: the whole image and two crops of each
+// of the first images that decode (crops show the network parts of scenes, as regions do).
+std::vector<cv::Mat> headSamples(const QStringList &paths, const InputSpec &input) {
+  constexpr int kSampleImages = 24;
+  std::vector<cv::Mat> samples;
+  for (int i = 0; i < paths.size() && samples.size() < 3 * kSampleImages; ++i) {
+    QString reason;
+    const cv::Mat image = vision::loadImage(paths[i], &reason);
+    if (image.empty()) continue;
+    const cv::Size part(std::max(1, image.cols * 7 / 10), std::max(1, image.rows * 7 / 10));
+    for (const cv::Mat &view : {image, image(cv::Rect({0, 0}, part)), image(cv::Rect({image.cols - part.width, image.rows - part.height}, part))})
+      samples.push_back(vision::makeImageBlob(view, input, input.inputSize));
+  }
+  return samples;
+}
+
+QStringList imagePathsOf(const Dataset &dataset) {
+  QStringList paths;
+  for (const ImageRecord &image : dataset.images) paths << image.path;
+  return paths;
+}
+
+// The backbone's classifier head: read from the folder when an earlier extraction left it, else
+// taken from the network and kept there.
+ClassHead headOf(vision::Backbone &backbone, const QStringList &samplePaths, const BackboneSpec &spec, const QString &folder, JobContext *job) {
+  const QString path = classHeadPath(folder);
+  if (QFileInfo(path).isFile()) return loadClassHead(path);
+  const ClassHead head = backbone.classHead(headSamples(samplePaths, spec.input));
+  saveClassHead(head, path);
+  if (job)
+    job->log(QStringLiteral("features: the network's classifier, %1 classes (%2 weights%3), kept in %4")
+                 .arg(head.classes)
+                 .arg(head.origin)
+                 .arg(head.origin == QLatin1String("fitted") ? QStringLiteral(", R² %1 against the network's logits").arg(head.fitR2, 0, 'f', 4) : QString())
+                 .arg(path));
+  return head;
+}
+
 void checkOptions(const Dataset &dataset, const BackboneSpec &spec, const ExtractOptions &options) {
   if (options.chunkImages < 0 || options.batchSize < 1 || options.maxRegions < 0 || options.prepareThreads < 0)
     throw std::invalid_argument("extractFeatures: batchSize must be >= 1, chunkImages, maxRegions and prepareThreads >= 0");
@@ -89,6 +132,10 @@ void checkOptions(const Dataset &dataset, const BackboneSpec &spec, const Extrac
     throw std::runtime_error(QStringLiteral("%1: precomputed features carry no pixels; --regions needs an image backbone")
                                  .arg(spec.path)
                                  .toStdString());
+  if (scoresProposals(options) && (spec.kind != BackboneKind::Onnx || options.crops != CropMode::Center ||
+                                   resolvedRegionPooling(spec, options.regionPooling) != RegionPooling::RoiAlign))
+    throw std::invalid_argument("scored proposals are pooled from one map of the image and scored by its classifier: they need an "
+                                "ONNX backbone, --region-pooling roialign (or auto) and centre crops");
   if (spec.kind != BackboneKind::ConceptCnn && !QFileInfo(spec.path).isFile())
     throw std::runtime_error(QStringLiteral("%1: backbone file not found").arg(spec.path).toStdString());
 }
@@ -182,6 +229,7 @@ Extraction extractWithBackbone(const Dataset &dataset, const BackboneSpec &spec,
   else if (job)
     job->log(QStringLiteral("features: batches of %1 images, %2 thread(s) preparing images ahead, OpenCV on %3 thread(s)")
                  .arg(options.batchSize).arg(options.prepareThreads).arg(cv::getNumThreads()));
+  const ClassHead head = scoresProposals(options) ? headOf(*backbone, imagePathsOf(dataset), spec, folder, job) : ClassHead{};
   const int total = static_cast<int>(dataset.images.size());
   const int chunkCount = (total + options.chunkImages - 1) / options.chunkImages;
   resumeChunks(folder, key, options, chunkCount, &run);
@@ -191,7 +239,8 @@ Extraction extractWithBackbone(const Dataset &dataset, const BackboneSpec &spec,
   clock.start();
   for (int c = resumed; c < chunkCount; ++c) {
     const int begin = c * options.chunkImages, end = qMin(total, begin + options.chunkImages);
-    FeatureChunk chunk = vision::rowFromMap(options) ? vision::extractMapChunk(dataset, begin, end, networks, options, decoded, job)
+    FeatureChunk chunk = vision::rowFromMap(options) ? vision::extractMapChunk(dataset, begin, end, networks, options, decoded, job,
+                                                                               head.empty() ? nullptr : &head)
                                                      : vision::extractChunk(dataset, begin, end, *backbone, options, decoded, job);
     // The rows' width: what the chunk holds (a network that only gave maps has not learnt its dim()).
     if (!chunk.ids.isEmpty()) run.dim = int(chunk.features.size() / std::size_t(chunk.ids.size()));
@@ -235,6 +284,16 @@ std::unique_ptr<Backbone> openPixelBackbone(const Dataset &dataset, const Backbo
 }
 
 }  // namespace vision
+
+ClassHead classHeadOf(const BackboneSpec &specIn, const QStringList &samplePaths, const QString &featureFolder, JobContext *job) {
+  const QString path = classHeadPath(featureFolder);
+  if (QFileInfo(path).isFile()) return loadClassHead(path);
+  if (specIn.kind != BackboneKind::Onnx)
+    throw std::runtime_error(QStringLiteral("%1: only an ONNX network's classifier can score regions").arg(specIn.describe()).toStdString());
+  const BackboneSpec spec = vision::extractionSpec(specIn);
+  const std::unique_ptr<vision::Backbone> backbone = vision::openOnnxBackbone(spec);
+  return headOf(*backbone, samplePaths, spec, featureFolder, job);
+}
 
 FeatureSet extractFeatures(const Dataset &dataset, const BackboneSpec &specIn, const ExtractOptions &optionsIn, JobContext *job) {
   const BackboneSpec spec = vision::extractionSpec(specIn);

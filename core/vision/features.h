@@ -13,6 +13,7 @@
 #include "data/dataset.h"
 #include "io/npy.h"
 #include "vision/backbonespec.h"
+#include "vision/classhead.h"
 
 #include <QHash>
 #include <QJsonObject>
@@ -122,6 +123,13 @@ FeatureSet loadFeatures(const QString &dir);
 // The cache key of a run: a hash of the dataset's image list (ids, paths, sizes, mtimes), the
 // backbone (its file's content hash, or the concept-CNN options), the crop mode and regions flag.
 QString featureCacheKey(const Dataset &dataset, const BackboneSpec &spec, const ExtractOptions &options);
+
+// The classifier of `spec`'s network as a linear head over the features of the set in
+// `featureFolder` (vision/classhead.h): its classhead.npy when extraction left one (scored
+// proposals do), else read from the network now (an 8-bit classifier's scales fitted on the first
+// of `samplePaths` that decode) and kept there. Throws std::runtime_error naming the model file when
+// the backbone has no such classifier (only ONNX networks that end in one do).
+ClassHead classHeadOf(const BackboneSpec &spec, const QStringList &samplePaths, const QString &featureFolder, JobContext *job = nullptr);
 
 // Extracts features of every image of `dataset` (reusing the cache when complete, resuming it when
 // partial), reporting progress and honouring cancel through `job` when given. Bad images (missing,

@@ -125,7 +125,96 @@ public:
     return out;
   }
 
+  ClassHead classHead(const std::vector<cv::Mat> &samples) override {
+    const std::vector<std::string> names = m_net.getLayerNames();
+    for (auto it = names.rbegin(); it != names.rend(); ++it) {
+      const cv::Ptr<cv::dnn::Layer> layer = m_net.getLayer(*it);
+      if (!QString::fromStdString(layer->type).startsWith(QLatin1String("InnerProduct")) || layer->blobs.empty()) continue;
+      const cv::Mat &weights = layer->blobs[0];
+      if (weights.depth() == CV_32F) return exactHead(layer->blobs);
+      if (weights.depth() == CV_8S) return fittedHead(weights, names.back(), samples);
+      fail(m_file, QStringLiteral("classifier '%1' has weights of a type other than float or 8-bit").arg(QString::fromStdString(*it)));
+    }
+    fail(m_file, QStringLiteral("the network ends in no fully connected classifier to score regions with"));
+  }
+
 private:
+  static ClassHead exactHead(const std::vector<cv::Mat> &blobs) {
+    ClassHead head;
+    head.classes = blobs[0].size[0];
+    head.dim = int(blobs[0].total() / std::size_t(head.classes));
+    head.weights.assign(blobs[0].ptr<float>(), blobs[0].ptr<float>() + blobs[0].total());
+    head.bias.assign(std::size_t(head.classes), 0.f);
+    if (blobs.size() > 1 && blobs[1].depth() == CV_32F && int(blobs[1].total()) == head.classes)
+      head.bias.assign(blobs[1].ptr<float>(), blobs[1].ptr<float>() + head.classes);
+    head.origin = QStringLiteral("exact");
+    return head;
+  }
+
+  // An 8-bit classifier computes, up to rounding, logit_k = a_k · (w_k · x) + c_k with its integer
+  // weights w_k: the input's scale, the weights' and the output's (re)quantisation and the bias are
+  // one scale a_k and one offset c_k per class. Those two numbers are fitted by least squares to
+  // the network's own logits on the samples, with x the tapped map's global average (the input of
+  // its classifier).
+  ClassHead fittedHead(const cv::Mat &integerWeights, const std::string &outputLayer, const std::vector<cv::Mat> &samples) {
+    if (samples.size() < 8) fail(m_file, QStringLiteral("fitting an 8-bit classifier needs at least 8 sample images"));
+    cv::Mat w;
+    integerWeights.reshape(1, integerWeights.size[0]).convertTo(w, CV_32F);
+    cv::Mat products, targets; // samples × classes: w_k · x, and the network's logit_k
+    for (const cv::Mat &blob : samples) {
+      std::vector<cv::Mat> outs;
+      m_net.setInput(blob);
+      try {
+        m_net.forward(outs, std::vector<std::string>{m_layer.toStdString(), outputLayer});
+      } catch (const cv::Exception &error) {
+        fail(m_file, QStringLiteral("forward to layer '%1' failed: %2").arg(m_layer, QString::fromStdString(error.err)));
+      }
+      const cv::Mat pooled = globalAverage(outs[0]);
+      if (pooled.cols != w.cols)
+        fail(m_file, QStringLiteral("layer '%1' gives %2 features; the classifier takes %3").arg(m_layer).arg(pooled.cols).arg(w.cols));
+      products.push_back(cv::Mat(pooled * w.t()));
+      targets.push_back(outs[1].reshape(1, 1));
+    }
+    return fitScaleAndOffset(w, products, targets);
+  }
+
+  static cv::Mat globalAverage(const cv::Mat &map) {
+    if (map.dims != 4) return map.reshape(1, 1).clone();
+    cv::Mat flat(map.size[1], map.size[2] * map.size[3], CV_32F, const_cast<float *>(map.ptr<float>()));
+    cv::Mat pooled;
+    cv::reduce(flat, pooled, 1, cv::REDUCE_AVG);
+    return pooled.reshape(1, 1);
+  }
+
+  static ClassHead fitScaleAndOffset(const cv::Mat &w, const cv::Mat &products, const cv::Mat &targets) {
+    ClassHead head;
+    head.classes = w.rows;
+    head.dim = w.cols;
+    head.weights.resize(std::size_t(w.total()));
+    head.bias.resize(std::size_t(w.rows));
+    const int n = products.rows;
+    double residual = 0, total = 0;
+    const double mean = cv::mean(targets)[0];
+    for (int k = 0; k < w.rows; ++k) {
+      double sx = 0, sy = 0, sxx = 0, sxy = 0;
+      for (int r = 0; r < n; ++r) {
+        const double x = products.at<float>(r, k), y = targets.at<float>(r, k);
+        sx += x, sy += y, sxx += x * x, sxy += x * y;
+      }
+      const double spread = n * sxx - sx * sx;
+      const double scale = spread > 0 ? (n * sxy - sx * sy) / spread : 0.0, offset = (sy - scale * sx) / n;
+      for (int d = 0; d < w.cols; ++d) head.weights[std::size_t(k) * std::size_t(w.cols) + std::size_t(d)] = float(scale * w.at<float>(k, d));
+      head.bias[std::size_t(k)] = float(offset);
+      for (int r = 0; r < n; ++r) {
+        const double y = targets.at<float>(r, k), e = y - (scale * products.at<float>(r, k) + offset);
+        residual += e * e, total += (y - mean) * (y - mean);
+      }
+    }
+    head.origin = QStringLiteral("fitted");
+    head.fitR2 = total > 0 ? 1.0 - residual / total : 0.0;
+    return head;
+  }
+
   cv::Mat run(const cv::Mat &blob) {
     m_net.setInput(blob);
     return (m_layer == QLatin1String("output") ? m_net.forward() : m_net.forward(m_layer.toStdString())).clone();
@@ -148,6 +237,10 @@ private:
 };
 
 }  // namespace
+
+ClassHead Backbone::classHead(const std::vector<cv::Mat> &) {
+  throw std::runtime_error("this backbone has no classifier to score regions with: scored proposals need an ONNX network that ends in one");
+}
 
 cv::Mat Backbone::forwardMap(const cv::Mat &) {
   throw std::runtime_error("this backbone gives no spatial map to pool regions from: use --region-pooling crop");

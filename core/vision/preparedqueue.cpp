@@ -43,8 +43,10 @@ PreparedImage prepareImage(const Dataset &dataset, int i, const InputSpec &input
   if (!rowFromMap(options)) prepared.blob = makeBlob(makeCrops(image, input, options.crops), input);
   if (options.regions) {
     // The whole image first, then the boxes (HM-LSTM Sec. 3.1, Karpathy's 19 + 1).
-    prepared.boxes = options.regionSet == RegionSet::GroundTruth ? groundTruthRects(dataset, i, image, options.maxRegions)
-                                                                 : proposeRegions(image, options.maxRegions, options.proposals);
+    // Scored proposals: the whole pool, which the network's head narrows down (regionextraction.cpp).
+    prepared.boxes = options.regionSet == RegionSet::GroundTruth    ? groundTruthRects(dataset, i, image, options.maxRegions)
+                     : options.proposals == ProposalSearch::Scored ? proposalPool(image)
+                                                                    : proposeRegions(image, options.maxRegions, options.proposals);
     if (options.regionPooling == RegionPooling::RoiAlign) {
       prepared.regionBlob = makeImageBlob(image, input, options.regionInput);
     } else {

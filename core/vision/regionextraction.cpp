@@ -7,11 +7,13 @@
 #include "runtime/runtime.h"
 #include "vision/detail/backbone.h"
 #include "vision/detail/preparedqueue.h"
+#include "vision/detail/regionproposals.h"
 #include "vision/detail/roialign.h"
 
 #include <atomic>
 #include <exception>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 
 namespace gs::vision {
@@ -26,21 +28,48 @@ struct MapRows {
   int regions = 0, dim = 0;
 };
 
-MapRows mapRowsOf(Backbone &network, PreparedImage prepared) {
+MapRows mapRowsOf(Backbone &network, PreparedImage prepared, const ClassHead *head, int keep) {
   MapRows rows;
   if (!prepared.reason.isEmpty()) {
     rows.skipped = prepared.reason;
     return rows;
   }
-  for (const cv::Rect &box : prepared.boxes) rows.boxes.insert(rows.boxes.end(), {float(box.x), float(box.y), float(box.width), float(box.height)});
   const cv::Mat features = regionFeatures(network, prepared, RegionPooling::RoiAlign);
-  rows.features.assign(features.ptr<float>(), features.ptr<float>() + features.total());
-  rows.regions = static_cast<int>(prepared.boxes.size());
+  std::vector<int> chosen;
+  if (head) {
+    chosen = selectScoredRegions(prepared.boxes, objectnessOf(features, *head), keep);
+  } else {
+    for (int r = 0; r < int(prepared.boxes.size()); ++r) chosen.push_back(r);
+  }
+  for (int r : chosen) {
+    const cv::Rect &box = prepared.boxes[std::size_t(r)];
+    rows.boxes.insert(rows.boxes.end(), {float(box.x), float(box.y), float(box.width), float(box.height)});
+    rows.features.insert(rows.features.end(), features.ptr<float>(r), features.ptr<float>(r) + features.cols);
+  }
+  rows.regions = static_cast<int>(chosen.size());
   rows.dim = features.cols;
   return rows;
 }
 
 }  // namespace
+
+std::vector<float> objectnessOf(const cv::Mat &features, const ClassHead &head) {
+  if (features.cols != head.dim)
+    throw std::runtime_error(QStringLiteral("the classifier head takes %1 features, the regions have %2").arg(head.dim).arg(features.cols).toStdString());
+  const cv::Mat weights(head.classes, head.dim, CV_32F, const_cast<float *>(head.weights.data()));
+  const cv::Mat bias(1, head.classes, CV_32F, const_cast<float *>(head.bias.data()));
+  cv::Mat logits = features * weights.t();
+  std::vector<float> objectness(std::size_t(features.rows));
+  for (int r = 0; r < logits.rows; ++r) {
+    cv::Mat row = logits.row(r) + bias;
+    double top = 0;
+    cv::minMaxLoc(row, nullptr, &top);
+    cv::Mat shifted;
+    cv::exp(row - top, shifted);
+    objectness[std::size_t(r)] = float(1.0 / cv::sum(shifted)[0]); // softmax at the best class
+  }
+  return objectness;
+}
 
 cv::Mat regionFeatures(Backbone &backbone, const PreparedImage &prepared, RegionPooling pooling) {
   if (pooling != RegionPooling::RoiAlign) return backbone.forward(prepared.regionBlob);
@@ -53,7 +82,7 @@ cv::Mat regionFeatures(Backbone &backbone, const PreparedImage &prepared, Region
 }
 
 FeatureChunk extractMapChunk(const Dataset &dataset, int begin, int end, const std::vector<Backbone *> &networks,
-                             const ExtractOptions &options, const DecodedImageCache &decoded, JobContext *job) {
+                             const ExtractOptions &options, const DecodedImageCache &decoded, JobContext *job, const ClassHead *head) {
   PreparedQueue queue(dataset, begin, end, networks.front()->input(), options, decoded, options.prepareThreads);
   std::vector<MapRows> slots(static_cast<std::size_t>(end - begin));
   std::atomic<int> next{begin};
@@ -64,7 +93,7 @@ FeatureChunk extractMapChunk(const Dataset &dataset, int begin, int end, const s
     try {
       for (int i = next++; i < end && !stop; i = next++) {
         if (answersJob && job) job->checkpoint();
-        slots[std::size_t(i - begin)] = mapRowsOf(*network, queue.take(i));
+        slots[std::size_t(i - begin)] = mapRowsOf(*network, queue.take(i), head, options.maxRegions);
       }
     } catch (...) {
       std::lock_guard<std::mutex> lock(failureLock);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <mutex>
+#include <stdexcept>
 
 namespace gs::vision {
 
@@ -15,6 +16,7 @@ constexpr int kProposalSide = 200;          // segmentation runs on the image sc
 constexpr double kMinRegionFraction = 0.1;  // boxes narrower or lower than this share of the image are noise
 constexpr double kNmsIoU = 0.5;             // R-CNN's suppression threshold for proposals
 constexpr double kWholeImageIoU = 0.9;      // proposals this close to the whole image add nothing
+constexpr double kPoolDuplicateIoU = 0.9;   // pool boxes this close to another add nothing to score
 
 double iou(const cv::Rect &a, const cv::Rect &b) {
   const double inter = (a & b).area();
@@ -22,13 +24,11 @@ double iou(const cv::Rect &a, const cv::Rect &b) {
   return uni > 0 ? inter / uni : 0.0;
 }
 
-}  // namespace
-
-std::vector<cv::Rect> proposeRegions(const cv::Mat &image, int maxRegions, ProposalSearch preset) {
+// Selective search's boxes for the image, in its order, mapped back to the image's pixels and
+// clipped to it, without the boxes too small to be a thing or too close to the whole image. The
+// segmentation runs on a copy scaled to at most kProposalSide px.
+std::vector<cv::Rect> selectiveSearch(const cv::Mat &image, ProposalSearch preset) {
   const cv::Rect whole(0, 0, image.cols, image.rows);
-  std::vector<cv::Rect> kept{whole};
-  if (maxRegions <= 0) return kept;
-
   const double factor = std::min(1.0, static_cast<double>(kProposalSide) / std::max(image.cols, image.rows));
   cv::Mat small;
   if (factor < 1.0)
@@ -53,19 +53,62 @@ std::vector<cv::Rect> proposeRegions(const cv::Mat &image, int maxRegions, Propo
     std::srand(12345u);
     search->process(proposals);
   }
-
+  std::vector<cv::Rect> boxes;
+  boxes.reserve(proposals.size());
   for (const cv::Rect &p : proposals) {
-    if (static_cast<int>(kept.size()) > maxRegions) break;
     const cv::Rect box = cv::Rect(static_cast<int>(std::floor(p.x / factor)), static_cast<int>(std::floor(p.y / factor)),
                                   static_cast<int>(std::ceil(p.width / factor)), static_cast<int>(std::ceil(p.height / factor))) &
                          whole;
     if (box.width < kMinRegionFraction * image.cols || box.height < kMinRegionFraction * image.rows) continue;
     if (iou(box, whole) > kWholeImageIoU) continue;
-    bool suppressed = false;
-    for (std::size_t k = 1; k < kept.size() && !suppressed; ++k) suppressed = iou(box, kept[k]) > kNmsIoU;
-    if (!suppressed) kept.push_back(box);
+    boxes.push_back(box);
+  }
+  return boxes;
+}
+
+// Adds `box` to `kept` unless it overlaps one of kept[1…] by more than `threshold`.
+bool keepUnlessOverlapping(std::vector<cv::Rect> &kept, const cv::Rect &box, double threshold) {
+  for (std::size_t k = 1; k < kept.size(); ++k)
+    if (iou(box, kept[k]) > threshold) return false;
+  kept.push_back(box);
+  return true;
+}
+
+}  // namespace
+
+std::vector<cv::Rect> proposeRegions(const cv::Mat &image, int maxRegions, ProposalSearch preset) {
+  std::vector<cv::Rect> kept{cv::Rect(0, 0, image.cols, image.rows)};
+  if (maxRegions <= 0) return kept;
+  for (const cv::Rect &box : selectiveSearch(image, preset == ProposalSearch::Single ? preset : ProposalSearch::Fast)) {
+    if (static_cast<int>(kept.size()) > maxRegions) break;
+    keepUnlessOverlapping(kept, box, kNmsIoU);
   }
   return kept;
+}
+
+std::vector<cv::Rect> proposalPool(const cv::Mat &image, int poolSize) {
+  std::vector<cv::Rect> pool{cv::Rect(0, 0, image.cols, image.rows)};
+  for (const cv::Rect &box : selectiveSearch(image, ProposalSearch::Fast)) {
+    if (static_cast<int>(pool.size()) > poolSize) break;
+    keepUnlessOverlapping(pool, box, kPoolDuplicateIoU);
+  }
+  return pool;
+}
+
+std::vector<int> selectScoredRegions(const std::vector<cv::Rect> &boxes, const std::vector<float> &objectness, int keep, double nmsIoU) {
+  if (boxes.size() != objectness.size()) throw std::invalid_argument("selectScoredRegions: one score per box");
+  std::vector<int> chosen;
+  if (boxes.empty()) return chosen;
+  chosen.push_back(0);
+  std::vector<int> order;
+  for (int i = 1; i < int(boxes.size()); ++i) order.push_back(i);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return objectness[std::size_t(a)] > objectness[std::size_t(b)]; });
+  std::vector<cv::Rect> kept{boxes[0]};
+  for (int i : order) {
+    if (int(chosen.size()) > keep) break;
+    if (keepUnlessOverlapping(kept, boxes[std::size_t(i)], nmsIoU)) chosen.push_back(i);
+  }
+  return chosen;
 }
 
 }  // namespace gs::vision

@@ -4,6 +4,8 @@
 // ../shared is there): one network pass per image, region 0 equal to the image's own row, and the
 // pooled features of each box close to the features of the box cropped and run on its own.
 
+#include "vision/detail/chunkextraction.h"
+#include "vision/detail/regionproposals.h"
 #include "vision/detail/roialign.h"
 #include "vision/features.h"
 
@@ -151,6 +153,70 @@ private Q_SLOTS:
     }
     const int wrongShape[] = {2, 4, 7, 10};
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, roiAlign(cv::Mat(4, wrongShape, CV_32F), {box}, input));
+  }
+
+  // R-CNN's selection on hand-made boxes: the whole image first whatever its score, then by score,
+  // a box overlapping a kept one (other than the whole image) by IoU > 0.5 suppressed.
+  void scoredProposalsAreRankedAndSuppressed() {
+    const std::vector<cv::Rect> boxes{{0, 0, 100, 100}, {0, 0, 40, 40}, {2, 2, 40, 40}, {60, 60, 40, 40}, {50, 0, 50, 30}};
+    const std::vector<float> objectness{0.0f, 0.5f, 0.9f, 0.7f, 0.1f};
+    QCOMPARE(selectScoredRegions(boxes, objectness, 19), (std::vector<int>{0, 2, 3, 4})); // 1 overlaps 2 (IoU 0.82)
+    QCOMPARE(selectScoredRegions(boxes, objectness, 2), (std::vector<int>{0, 2, 3}));
+    QCOMPARE(selectScoredRegions(boxes, objectness, 19, 0.95), (std::vector<int>{0, 2, 3, 1, 4}));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, selectScoredRegions(boxes, {0.5f}, 19));
+    QVERIFY(selectScoredRegions({}, {}, 19).empty());
+  }
+
+  // Objectness is the classifier's highest class probability for the box.
+  void objectnessIsTheTopClassProbability() {
+    ClassHead head;
+    head.classes = 3;
+    head.dim = 2;
+    head.weights = {1, 0, 0, 1, 0, 0};
+    head.bias = {0, 0, 0};
+    const cv::Mat features = (cv::Mat_<float>(2, 2) << 10, 0, 0, 0);
+    const std::vector<float> objectness = objectnessOf(features, head);
+    QVERIFY(objectness[0] > 0.99f);              // one class dominates
+    QVERIFY(std::abs(objectness[1] - 1.f / 3) < 1e-6f); // all equal
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, objectnessOf(cv::Mat::zeros(1, 3, CV_32F), head));
+  }
+
+  // The pool keeps the whole image first and every box inside the image; scored extraction keeps
+  // the whole image and at most maxRegions of it, the classifier head beside the features.
+  void scoredProposalsComeFromTheNetworksClassifier() {
+    cv::Mat image(120, 160, CV_8UC3, cv::Scalar(200, 200, 200));
+    cv::rectangle(image, {20, 20, 50, 60}, cv::Scalar(20, 40, 200), cv::FILLED);
+    cv::circle(image, {120, 70}, 25, cv::Scalar(30, 160, 30), cv::FILLED);
+    const std::vector<cv::Rect> pool = proposalPool(image);
+    QVERIFY(pool.size() > 3);
+    QCOMPARE(pool.front(), cv::Rect(0, 0, 160, 120));
+    for (const cv::Rect &box : pool) QCOMPARE(box & pool.front(), box);
+
+    if (!QFileInfo::exists(onnxModel()) || !QFileInfo::exists(photos())) QSKIP("../shared/data is absent");
+    QTemporaryDir dir;
+    const Dataset dataset = photoDataset(4);
+    const BackboneSpec spec = BackboneSpec::parse(QStringLiteral("onnx:") + onnxModel());
+    ExtractOptions options;
+    options.regions = true;
+    options.maxRegions = 5;
+    options.proposals = ProposalSearch::Scored;
+    options.outDir = dir.filePath(QStringLiteral("scored"));
+    const FeatureSet scored = extractFeatures(dataset, spec, options);
+    QCOMPARE(scored.manifest().value(QStringLiteral("proposals")).toString(), QStringLiteral("scored"));
+    for (int i = 0; i < scored.size(); ++i) {
+      const std::vector<RegionFeature> regions = scored.regionsOf(i);
+      QCOMPARE(int(regions.size()), 6); // photos have far more than 5 proposals
+      QCOMPARE(regions.front().box.x, 0.f);
+      QCOMPARE(regions.front().box.y, 0.f);
+    }
+    const ClassHead head = loadClassHead(classHeadPath(scored.folder()));
+    QCOMPARE(head.classes, 1000);
+    QCOMPARE(head.dim, 1280);
+    QCOMPARE(head.origin, QStringLiteral("fitted"));
+    qInfo("fitted 8-bit classifier: R² %.4f against the network's logits", head.fitR2);
+    QVERIFY(head.fitR2 > 0.99);
+    // A backbone that cannot score: the concept CNN (crop pooling).
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, extractFeatures(dataset, BackboneSpec::parse(QStringLiteral("concept-cnn")), options));
   }
 
   void mobileNetPoolsEveryBoxFromOneMap() {

@@ -33,10 +33,9 @@ struct EvalScope {
   bool wasTraining;
 };
 
-// Row indices of image i's candidate regions (every region but the whole image).
-std::pair<int, int> candidateRows(const TrainingData &data, int image) {
-  return {data.regionOffsets[std::size_t(image)] + 1, data.regionOffsets[std::size_t(image) + 1]};
-}
+// Row indices of image i's candidate regions (every region but the whole image, unless the data
+// makes it a candidate: TrainingData::wholeImageCandidate).
+std::pair<int, int> candidateRows(const TrainingData &data, int image) { return data.phraseCandidateRows(image); }
 
 std::vector<float> toVector(const torch::Tensor &t) {
   const auto c = t.contiguous().to(torch::kFloat);

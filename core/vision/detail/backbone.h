@@ -3,6 +3,7 @@
 // float feature matrix out. (Precomputed .npy features need no pixels and are read directly.)
 
 #include "vision/backbonespec.h"
+#include "vision/classhead.h"
 
 #include <opencv2/core.hpp>
 
@@ -37,6 +38,12 @@ public:
   // and on one image at a time its own parallel layers leave the second core mostly idle, so
   // extraction in RoIAlign mode runs one copy per core on different images.
   virtual std::unique_ptr<Backbone> clone() const { return nullptr; }
+  // The network's classifier as a linear layer over forward()'s pooled features (classhead.h),
+  // read from its last fully connected layer; an 8-bit layer's per-class scale and offset are
+  // fitted to the network's own outputs on `samples` (makeImageBlob blobs, one image each). Throws
+  // std::runtime_error naming the model file when the network ends in no such layer; the default
+  // is a backbone without one.
+  virtual ClassHead classHead(const std::vector<cv::Mat> &samples);
 
 protected:
   InputSpec m_input;

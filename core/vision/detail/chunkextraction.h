@@ -2,6 +2,7 @@
 // One chunk of images through a pixel backbone: batched (chunkextraction.cpp), or in RoIAlign mode
 // one map per image on several copies of the network at once (regionextraction.cpp).
 
+#include "vision/classhead.h"
 #include "vision/detail/featurechunk.h"
 
 #include <opencv2/core.hpp>
@@ -26,9 +27,15 @@ FeatureChunk extractChunk(const Dataset &dataset, int begin, int end, Backbone &
 // single-threaded, so two cores pass two images where OpenCV's parallel layers would pass little
 // more than one. Every image's rows are kept in its slot and joined in image order, so the result
 // is the one network's. The calling thread runs networks[0] and answers cancel and pause; the
-// others stop when it does or when one fails.
+// others stop when it does or when one fails. With `head` (scored proposals), each image's pool of
+// boxes is scored by it and only the selected detections become rows (scoredRows).
 FeatureChunk extractMapChunk(const Dataset &dataset, int begin, int end, const std::vector<Backbone *> &networks,
-                             const ExtractOptions &options, const DecodedImageCache &decoded, JobContext *job);
+                             const ExtractOptions &options, const DecodedImageCache &decoded, JobContext *job,
+                             const ClassHead *head = nullptr);
+
+// Each box's objectness from its pooled feature (one row each): the highest class probability of
+// the classifier head, R-CNN's detection score of the box's best class, taken without a class.
+std::vector<float> objectnessOf(const cv::Mat &features, const ClassHead &head);
 
 // The networks extractMapChunk runs: the backbone and, where it can be copied, one copy per further
 // configured core (held in `copies`). One network when the mode batches images instead.

@@ -44,7 +44,7 @@ PipelineBenchOptions optionsOf(const Arguments &args) {
   if (!pooling) throw UsageError("--region-pooling: expected auto, roialign or crop");
   options.regionPooling = *pooling;
   const std::optional<ProposalSearch> proposals = enumFromName<ProposalSearch>(args.value(QStringLiteral("proposals")));
-  if (!proposals) throw UsageError("--proposals: expected fast or single");
+  if (!proposals) throw UsageError("--proposals: expected fast, single or scored");
   options.proposals = *proposals;
   options.regionInput = args.intValue(QStringLiteral("region-input"), 448, 32, 4096);
   if (args.isSet(QStringLiteral("models"))) options.models = modelsOf(args.value(QStringLiteral("models")));

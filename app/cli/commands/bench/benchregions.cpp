@@ -29,7 +29,7 @@ int benchRegionPoolingOnDataset(const Arguments &args) {
   const int regionInput = args.intValue(QStringLiteral("region-input"), 448, 32, 4096);
   const BackboneSpec spec = backboneFromOptions(args);
   const std::optional<ProposalSearch> proposals = enumFromName<ProposalSearch>(args.value(QStringLiteral("proposals")));
-  if (!proposals) throw UsageError("--proposals: expected fast or single");
+  if (!proposals) throw UsageError("--proposals: expected fast, single or scored");
   RegionPoolingBenchResult r;
   Engine engine;
   requireSuccess(runJob(engine, QStringLiteral("Benchmark region pooling"), [&](JobContext &job) {

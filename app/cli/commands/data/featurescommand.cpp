@@ -39,7 +39,8 @@ std::vector<OptionSpec> featuresOptions() {
        QStringLiteral("RoIAlign: the whole image's shortest side for its feature map (448: a 14×14 map for MobileNetV2)."),
        QStringLiteral("448")},
       {QStringLiteral("proposals"), QStringLiteral("PRESET"),
-       QStringLiteral("Selective search: fast (the papers' choice, ~110 ms a photo) or single (one strategy, ~13 ms)."), QStringLiteral("fast")},
+       QStringLiteral("Selective search: fast (~110 ms a photo) or single (one strategy, ~13 ms) in its own order, or scored (300 fast boxes "
+                      "ranked by the ONNX backbone's classifier, R-CNN's detections: needs RoIAlign)."), QStringLiteral("fast")},
       {QStringLiteral("out"), QStringLiteral("DIR"), QStringLiteral("Folder of the feature set (reused when complete)."), {}, true},
       {QStringLiteral("layer"), QStringLiteral("NAME"), QStringLiteral("Layer (ONNX) or method (TorchScript) to tap.")},
       {QStringLiteral("preset"), QStringLiteral("NAME"), QStringLiteral("Preprocessing preset (torchvision, vgg, googlenet, inception, mobilenetv2-int8).")},
@@ -68,7 +69,7 @@ ExtractOptions extractOptionsOf(const Arguments &args) {
   options.regionPooling = *pooling;
   options.regionInput = args.intValue(QStringLiteral("region-input"), 448, 32, 4096);
   const std::optional<ProposalSearch> proposals = enumFromName<ProposalSearch>(args.value(QStringLiteral("proposals")));
-  if (!proposals) throw UsageError("--proposals: expected fast or single");
+  if (!proposals) throw UsageError("--proposals: expected fast, single or scored");
   options.proposals = *proposals;
   options.outDir = args.value(QStringLiteral("out"));
   options.batchSize = args.intValue(QStringLiteral("batch"), 16, 1, 1024);
