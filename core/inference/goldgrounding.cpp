@@ -2,8 +2,10 @@
 
 #include "data/boxes.h"
 #include "engine/jobcontext.h"
+#include "evaluation/entitiesgold.h"
 #include "evaluation/grounding.h"
 #include "text/tokenizer.h"
+#include "vision/features.h"
 
 #include <QFileInfo>
 #include <QHash>
@@ -68,6 +70,51 @@ QHash<QString, int> rowsByStem(const TrainingData &data) {
   return rows;
 }
 
+// The gold phrase of `row` with its image's regions and their features, for the baselines.
+BaselinePhrase baselinePhraseOf(const TrainingData &data, const GoldGroundingRow &row) {
+  BaselinePhrase phrase;
+  phrase.gold = row.gold.box;
+  phrase.headNoun = headNounOf(row.phrase);
+  phrase.wholeImageIsCandidate = data.wholeImageCandidate;
+  for (int r = data.regionOffsets[std::size_t(row.image)]; r < data.regionOffsets[std::size_t(row.image) + 1]; ++r) {
+    phrase.regions.push_back(data.regionBoxes[std::size_t(r)]);
+    phrase.features.push_back(data.regionFeatures.data() + std::size_t(r) * std::size_t(data.featureDim));
+  }
+  return phrase;
+}
+
+// The same from a feature set's row (GoldGroundingRow::image is then the set's row).
+BaselinePhrase baselinePhraseOf(const FeatureSet &features, const GoldGroundingRow &row, bool wholeImageCandidate) {
+  BaselinePhrase phrase;
+  phrase.gold = row.gold.box;
+  phrase.headNoun = headNounOf(row.phrase);
+  phrase.wholeImageIsCandidate = wholeImageCandidate;
+  for (const RegionFeature &region : features.regionsOf(row.image)) {
+    phrase.regions.push_back(region.box);
+    phrase.features.push_back(region.feature);
+  }
+  return phrase;
+}
+
+// The baselines on the scored rows (each with its BaselinePhrase), the label prior's choice of each
+// row, and per-type accuracy.
+void compareWithBaselines(GoldGrounding &result, const std::vector<BaselinePhrase> &phrases, const LabelPrior *prior) {
+  for (std::size_t k = 0; k < result.rows.size(); ++k) {
+    GoldGroundingRow &row = result.rows[k];
+    if (!prior) continue;
+    row.priorRegion = labelPriorChoice(phrases[k], *prior, &row.priorCovered);
+    if (row.priorRegion >= 0) row.priorBox = phrases[k].regions[std::size_t(row.priorRegion)];
+  }
+  result.baselines = scoreBaselines(phrases, prior);
+  std::map<QString, std::vector<double>> hitsByType;
+  for (const GoldGroundingRow &row : result.rows)
+    for (const QString &type : row.gold.types) hitsByType[type].push_back(row.correct ? 1.0 : 0.0);
+  for (const auto &[type, hits] : hitsByType) {
+    result.accuracyByType[type] = bootstrapProportion(hits);
+    result.phrasesByType[type] = int(hits.size());
+  }
+}
+
 void summarise(GoldGrounding &result) {
   double hits = 0, hitsMatched = 0, reachable = 0, chance = 0;
   for (const GoldGroundingRow &row : result.rows) {
@@ -79,6 +126,9 @@ void summarise(GoldGrounding &result) {
   }
   result.phrases = int(result.rows.size());
   if (result.phrases == 0) return;
+  std::vector<double> correct;
+  for (const GoldGroundingRow &row : result.rows) correct.push_back(row.correct ? 1.0 : 0.0);
+  result.accuracyInterval = bootstrapProportion(correct);
   result.accuracy = 100.0 * hits / result.phrases;
   result.ceiling = 100.0 * reachable / result.phrases;
   result.chance = 100.0 * chance / result.phrases;
@@ -86,6 +136,29 @@ void summarise(GoldGrounding &result) {
 }
 
 }  // namespace
+
+GoldSource readGoldSource(const QString &spec, const QStringList &imageStems) {
+  GoldSource source;
+  const QLatin1String entities("entities:");
+  if (spec.startsWith(entities)) {
+    source.path = spec.mid(entities.size());
+    EntitiesGold read = readEntitiesGold(source.path, imageStems);
+    source.phrases = std::move(read.phrases);
+    source.captions = std::move(read.captions);
+    source.typed = true;
+    return source;
+  }
+  source.path = spec;
+  source.phrases = readPhraseBoxGold(spec);
+  return source;
+}
+
+QString headNounOf(const QString &phrase) {
+  const QStringList words = tokenize(phrase);
+  for (auto it = words.rbegin(); it != words.rend(); ++it)
+    if (std::any_of(it->begin(), it->end(), [](QChar c) { return c.isLetter(); })) return it->toLower();
+  return {};
+}
 
 int matchGoldPhrase(const std::vector<GroundedPhrase> &phrases, int from, int to) {
   int best = -1;
@@ -105,7 +178,7 @@ int matchGoldPhrase(const std::vector<GroundedPhrase> &phrases, int from, int to
 }
 
 GoldGrounding groundGold(const RegionGrounder &grounder, const std::vector<GoldPhraseBox> &gold, const QString &goldPath,
-                         const CaptionTexts &captions, JobContext *job) {
+                         const CaptionTexts &captions, JobContext *job, const LabelPrior *prior) {
   GoldGrounding result;
   const TrainingData &data = grounder.data();
   const QHash<QString, int> rowOf = rowsByStem(data);
@@ -145,6 +218,64 @@ GoldGrounding groundGold(const RegionGrounder &grounder, const std::vector<GoldP
   }
   result.images = result.goldImages - int(result.missingImages.size());
   summarise(result);
+  std::vector<BaselinePhrase> baselinePhrases;
+  for (const GoldGroundingRow &row : result.rows) baselinePhrases.push_back(baselinePhraseOf(data, row));
+  compareWithBaselines(result, baselinePhrases, prior);
+  return result;
+}
+
+GoldGrounding groundGoldWithoutModel(const Dataset &dataset, const FeatureSet &features, const GoldSource &gold,
+                                     bool wholeImageCandidate, const LabelPrior *prior, JobContext *job) {
+  GoldGrounding result;
+  QHash<QString, int> imageOf;
+  for (int i = 0; i < int(dataset.images.size()); ++i) imageOf.insert(QFileInfo(dataset.images[std::size_t(i)].path).completeBaseName(), i);
+  QSet<QString> seen, missing;
+  std::vector<BaselinePhrase> phrases;
+  for (std::size_t k = 0; k < gold.phrases.size(); ++k) {
+    const GoldPhraseBox &g = gold.phrases[k];
+    if (job) {
+      job->checkpoint();
+      job->setItemProgress(int(k), int(gold.phrases.size()), QStringLiteral("scoring the baselines"));
+    }
+    if (!seen.contains(g.imageId)) {
+      seen.insert(g.imageId);
+      ++result.goldImages;
+    }
+    const int image = imageOf.value(g.imageId, -1);
+    const int row = image < 0 ? -1 : features.rowOf(dataset.images[std::size_t(image)].id);
+    if (row < 0) {
+      if (!missing.contains(g.imageId)) result.missingImages << g.imageId;
+      missing.insert(g.imageId);
+      continue;
+    }
+    if (!g.visible) {
+      ++result.notVisual;
+      continue;
+    }
+    QString caption;
+    if (!gold.captions.empty()) {
+      const auto found = gold.captions.find(g.captionId);
+      if (found != gold.captions.end()) caption = found->second;
+    } else if (g.captionIndex < int(dataset.images[std::size_t(image)].captions.size())) {
+      caption = dataset.captions[std::size_t(dataset.images[std::size_t(image)].captions[std::size_t(g.captionIndex)])].raw;
+    }
+    if (caption.isEmpty())
+      throw std::runtime_error(QStringLiteral("%1:%2: no caption %3 in the dataset").arg(gold.path).arg(g.line).arg(g.captionId).toStdString());
+    GoldGroundingRow scored;
+    scored.gold = g;
+    scored.image = row;
+    scored.caption = caption;
+    scored.phrase = goldPhraseText(g, caption, gold.path);
+    phrases.push_back(baselinePhraseOf(features, scored, wholeImageCandidate));
+    for (int r = wholeImageCandidate ? 0 : 1; r < int(phrases.back().regions.size()); ++r) {
+      ++scored.candidates;
+      scored.rightCandidates += intersectionOverUnion(phrases.back().regions[std::size_t(r)], g.box) >= kGroundingIoU;
+    }
+    result.rows.push_back(scored);
+  }
+  result.images = result.goldImages - int(result.missingImages.size());
+  summarise(result);
+  compareWithBaselines(result, phrases, prior);
   return result;
 }
 
@@ -172,6 +303,12 @@ QJsonObject GoldGrounding::toJson() const {
                      {QStringLiteral("right_candidates"), row.rightCandidates},
                      {QStringLiteral("candidates"), row.candidates}};
     if (row.matched) json.insert(QStringLiteral("run_phrase"), row.matchedText);
+    if (row.priorRegion >= 0) {
+      json.insert(QStringLiteral("prior_region"), row.priorRegion);
+      json.insert(QStringLiteral("prior_box"), QJsonArray{row.priorBox.x, row.priorBox.y, row.priorBox.width, row.priorBox.height});
+      json.insert(QStringLiteral("prior_covered"), row.priorCovered);
+    }
+    if (!row.gold.types.isEmpty()) json.insert(QStringLiteral("types"), QJsonArray::fromStringList(row.gold.types));
     if (row.region >= 0) {
       json.insert(QStringLiteral("region"), row.region);
       json.insert(QStringLiteral("box"), QJsonArray{c.x, c.y, c.width, c.height});
@@ -180,6 +317,12 @@ QJsonObject GoldGrounding::toJson() const {
     }
     phraseRows.append(json);
   }
+  QJsonObject typesJson;
+  for (const auto &[type, interval] : accuracyByType)
+    typesJson.insert(type, QJsonObject{{QStringLiteral("phrases"), phrasesByType.at(type)},
+                                       {QStringLiteral("accuracy"), interval.percent},
+                                       {QStringLiteral("low"), interval.low},
+                                       {QStringLiteral("high"), interval.high}});
   return {{QStringLiteral("gold_images"), goldImages},
           {QStringLiteral("images"), images},
           {QStringLiteral("missing_images"), QJsonArray::fromStringList(missingImages)},
@@ -190,6 +333,9 @@ QJsonObject GoldGrounding::toJson() const {
           {QStringLiteral("accuracy_matched"), accuracyMatched},
           {QStringLiteral("ceiling"), ceiling},
           {QStringLiteral("chance"), chance},
+          {QStringLiteral("accuracy_interval"), QJsonArray{accuracyInterval.low, accuracyInterval.high}},
+          {QStringLiteral("baselines"), baselines.toJson()},
+          {QStringLiteral("by_type"), typesJson},
           {QStringLiteral("rows"), phraseRows}};
 }
 

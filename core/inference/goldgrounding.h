@@ -7,6 +7,7 @@
 // both of which depend only on the candidate boxes. Torch-free.
 
 #include "evaluation/phraseboxgold.h"
+#include "inference/groundingbaselines.h"
 #include "inference/regiongrounding.h"
 
 #include <QJsonObject>
@@ -33,6 +34,11 @@ struct GoldGroundingRow {
   bool correct = false;
   int rightCandidates = 0;  // candidate regions with IoU ≥ 0.5
   int candidates = 0;
+  // The label prior's choice (groundingbaselines.h), when it was given: region (0: the whole image,
+  // also the choice for a noun that covers no class), its box, and whether the noun covered a class.
+  int priorRegion = -1;
+  Box priorBox;
+  bool priorCovered = false;
 };
 
 struct GoldGrounding {
@@ -45,6 +51,13 @@ struct GoldGrounding {
   // In percent of `phrases`; an unmatched phrase counts as wrong for accuracy:
   double accuracy = 0, ceiling = 0, chance = 0;
   double accuracyMatched = 0; // in percent of `matched`
+  ProportionInterval accuracyInterval; // the run's accuracy with its bootstrap interval
+  // Model-free choices on the same phrases and candidates (groundingbaselines.h).
+  GroundingBaselines baselines;
+  // Per phrase type (Flickr30k Entities' "people", "clothing", …), where the gold set has types:
+  // the run's accuracy and the phrases of the type.
+  std::map<QString, ProportionInterval> accuracyByType;
+  std::map<QString, int> phrasesByType;
   std::vector<GoldGroundingRow> rows;
   // Each scored caption's phrases as the run grounded them, by caption id (for drawing them).
   std::map<QString, std::vector<GroundedPhrase>> phrasesOfCaption;
@@ -55,10 +68,36 @@ struct GoldGrounding {
 // Flickr8k.token.txt read with readFlickr8kCaptions); empty: the image's K-th caption in the data.
 using CaptionTexts = std::map<QString, QString>;
 
+// A gold set of phrase boxes as the command line names it: a TSV file (phraseboxgold.h), or
+// "entities:DIR", a Flickr30k Entities folder (entitiesgold.h), whose captions come with it.
+struct GoldSource {
+  QString path;                      // the file or folder, for messages
+  std::vector<GoldPhraseBox> phrases;
+  CaptionTexts captions;             // Flickr30k Entities' own caption texts; empty for a TSV
+  bool typed = false;                // phrases carry types (per-type accuracy)
+};
+// Reads the set; `imageStems` (file names without extension) limits Flickr30k Entities to the
+// images a run or dataset has (its 31,783 images otherwise). Throws std::runtime_error naming the
+// file (and line) of malformed input.
+GoldSource readGoldSource(const QString &spec, const QStringList &imageStems = {});
+
+// The phrase's head noun for the label prior: its last word (the head of a base noun phrase).
+QString headNounOf(const QString &phrase);
+
 // Scores every gold phrase on the run's images. Throws std::runtime_error naming `goldPath` and the
 // line of a phrase whose caption is missing or whose range falls outside it. Honours `job`'s cancel.
+// With `prior`, the label prior's choice of every row and its accuracy among the baselines.
 GoldGrounding groundGold(const RegionGrounder &grounder, const std::vector<GoldPhraseBox> &gold, const QString &goldPath,
-                         const CaptionTexts &captions = {}, JobContext *job = nullptr);
+                         const CaptionTexts &captions = {}, JobContext *job = nullptr, const LabelPrior *prior = nullptr);
+
+// The model-free half of groundGold, without a run: the gold phrases on a dataset's feature set
+// with regions (vision/features.h), each scored by every baseline (and the label prior when given)
+// over the set's candidates; `wholeImageCandidate` as in TrainingData. Rows carry the candidates
+// and the prior's choice; accuracy and matched stay 0. Captions come from `gold.captions` when it
+// has them, else the image's K-th caption in the dataset. Throws like groundGold.
+class FeatureSet;
+GoldGrounding groundGoldWithoutModel(const Dataset &dataset, const FeatureSet &features, const GoldSource &gold,
+                                     bool wholeImageCandidate, const LabelPrior *prior = nullptr, JobContext *job = nullptr);
 
 // Which of the run's phrases stands for the gold phrase spanning caption tokens [from, to): among
 // the phrases holding its last word (the head of a base noun phrase), the one whose span overlaps

@@ -92,7 +92,8 @@ std::vector<GroundedPhrase> RegionGrounder::Impl::rank(const std::vector<Encoded
   torch::NoGradGuard noGrad;
   JointModel m = model;
   const torch::Tensor y = embedPhrases(m, captions, index, rows);
-  const int first = data.regionOffsets[std::size_t(image)] + 1, last = data.regionOffsets[std::size_t(image) + 1];
+  const auto [first, last] = data.phraseCandidateRows(image);
+  const int base = data.regionOffsets[std::size_t(image)];
   const torch::Tensor scores =
       last > first ? m->similarity(regions.narrow(0, first, last - first), y).t().contiguous() : torch::zeros({y.size(0), 0});
   for (std::size_t q = 0; q < rows.size(); ++q) {
@@ -106,7 +107,7 @@ std::vector<GroundedPhrase> RegionGrounder::Impl::rank(const std::vector<Encoded
     g.truth = index.truth[std::size_t(p)];
     for (int r = first; r < last; ++r) {
       RankedRegion region;
-      region.region = r - first + 1;
+      region.region = r - base;
       region.box = data.regionBoxes[std::size_t(r)];
       region.score = scores[std::int64_t(q)][r - first].item<double>();
       if (g.hasTruth) region.iou = intersectionOverUnion(region.box, g.truth);
@@ -193,11 +194,12 @@ std::vector<GroundedPhrase> RegionGrounder::ground(const QString &imageId, const
 std::vector<ImageRegion> RegionGrounder::regionsOf(const QString &imageId, const QString &caption) const {
   const Impl &d = *m_impl;
   const int image = d.imageRow(imageId);
-  const int first = d.data.regionOffsets[std::size_t(image)] + 1, last = d.data.regionOffsets[std::size_t(image) + 1];
+  const auto [first, last] = d.data.phraseCandidateRows(image);
+  const int base = d.data.regionOffsets[std::size_t(image)];
   std::vector<ImageRegion> out;
   for (int r = first; r < last; ++r) {
     ImageRegion region;
-    region.region = r - first + 1;
+    region.region = r - base;
     region.box = d.data.regionBoxes[std::size_t(r)];
     const float *x = d.data.regionFeatures.data() + std::size_t(r) * std::size_t(d.data.featureDim);
     double sum = 0;
@@ -233,10 +235,12 @@ std::vector<ImageRegion> RegionGrounder::regionsOf(const QString &imageId, const
 std::vector<RankedPhrase> RegionGrounder::phrasesFor(const QString &imageId, int region, PhraseScope scope) const {
   const Impl &d = *m_impl;
   const int image = d.imageRow(imageId);
-  if (region < 1 || region >= d.data.regionCount(image))
-    throw std::invalid_argument(QStringLiteral("image '%1' has no candidate region %2 (it has 1…%3)")
+  const int lowest = d.data.wholeImageCandidate ? 0 : 1;
+  if (region < lowest || region >= d.data.regionCount(image))
+    throw std::invalid_argument(QStringLiteral("image '%1' has no candidate region %2 (it has %3…%4)")
                                     .arg(imageId)
                                     .arg(region)
+                                    .arg(lowest)
                                     .arg(d.data.regionCount(image) - 1)
                                     .toStdString());
   std::vector<int> rows;

@@ -33,12 +33,12 @@ struct GroundedPhrase {
   int begin = 0, end = 0; // its span of the caption's word tokens
   bool hasTruth = false;
   Box truth;
-  std::vector<RankedRegion> regions; // the image's candidate regions (not the whole image), best first
+  std::vector<RankedRegion> regions; // the image's candidate regions (the whole image only where it is one), best first
 };
 
 // One candidate region of an image as the inspector shows it.
 struct ImageRegion {
-  int region = 0;           // 1… (0, the whole image, is not a candidate)
+  int region = 0;           // 1…, or 0 (the whole image) where it is a candidate (TrainingData::wholeImageCandidate)
   Box box;
   double featureNorm = 0;   // ‖x‖ of the region's CNN feature
   bool hasCaptionScore = false;
@@ -80,7 +80,8 @@ public:
   // else parsed as typed), each one's score against the caption's sentence vector. Throws
   // std::invalid_argument like ground().
   std::vector<ImageRegion> regionsOf(const QString &imageId, const QString &caption = {}) const;
-  // The phrases ranked for region `region` (1…regionCount-1) of the image, best first. Throws
+  // The phrases ranked for region `region` (1…regionCount-1, or 0 where the whole image is a
+  // candidate) of the image, best first. Throws
   // std::invalid_argument for an unknown image or region.
   std::vector<RankedPhrase> phrasesFor(const QString &imageId, int region, PhraseScope scope) const;
   // Every noun phrase of every caption of the split's images (image order), each with its image's

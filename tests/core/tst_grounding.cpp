@@ -1,16 +1,23 @@
 // Region–phrase grounding arithmetic (HM-LSTM §5.2–5.3): IoU, the box of a plural phrase, the
 // correspondence step's accuracy / proposal ceiling / chance, first-right ranks, and the
 // ground-truth phrase boxes of an image; the gold phrase-box file and how a gold phrase finds the
-// run's noun phrase over the same words.
+// run's noun phrase over the same words; the model-free baselines (whole image, largest, most
+// central, chance, ceiling) and the label prior on hand-made candidates, and Flickr30k Entities as a
+// gold source.
 
 #include "data/boxes.h"
 #include "evaluation/grounding.h"
 #include "evaluation/phraseboxgold.h"
 #include "inference/goldgrounding.h"
+#include "inference/groundingbaselines.h"
+#include "text/imagenetclasses.h"
+#include "text/wordnet.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
 
 using namespace gs;
 
@@ -22,6 +29,26 @@ QString writeFile(const QTemporaryDir &dir, const QString &name, const QByteArra
   if (!file.open(QIODevice::WriteOnly)) return {};
   file.write(text);
   return path;
+}
+
+// A 100×100 photo: the whole image, a large box on the left, a small central box, a box at the
+// bottom right.
+BaselinePhrase photoWithGold(const Box &gold, const QString &noun = QStringLiteral("thing")) {
+  BaselinePhrase p;
+  p.gold = gold;
+  p.headNoun = noun;
+  p.regions = {Box{0, 0, 100, 100}, Box{0, 0, 50, 90}, Box{40, 40, 20, 20}, Box{70, 70, 30, 30}};
+  return p;
+}
+
+// Two classes (a dog, a cat) over 2-d features: feature (a, b) gives logits (a, b).
+ClassHead twoClassHead() {
+  ClassHead head;
+  head.classes = 2;
+  head.dim = 2;
+  head.weights = {1, 0, 0, 1};
+  head.bias = {0, 0};
+  return head;
 }
 
 GroundedPhrase phraseSpanning(int begin, int end) {
@@ -160,6 +187,77 @@ private Q_SLOTS:
     const QString empty = writeFile(dir, QStringLiteral("empty.tsv"), "# only a comment\n");
     QVERIFY_THROWS_EXCEPTION(std::runtime_error, readPhraseBoxGold(empty));
     QVERIFY_THROWS_EXCEPTION(std::runtime_error, readPhraseBoxGold(dir.filePath(QStringLiteral("missing.tsv"))));
+  }
+
+  void baselinesChooseByGeometry() {
+    const BaselinePhrase wholePhoto = photoWithGold(Box{0, 0, 100, 95});
+    const BaselinePhrase leftSide = photoWithGold(Box{0, 0, 45, 90});
+    const BaselinePhrase centre = photoWithGold(Box{38, 38, 22, 22});
+    const GroundingBaselines b = scoreBaselines({wholePhoto, leftSide, centre});
+    QCOMPARE(b.phrases, 3);
+    QCOMPARE(b.accuracyOf(GroundingBaseline::WholeImage), 100.0 / 3);
+    QCOMPARE(b.accuracyOf(GroundingBaseline::Largest), 100.0 / 3);
+    QCOMPARE(b.accuracyOf(GroundingBaseline::MostCentral), 100.0 / 3);
+    // The whole photo is not a candidate here: nothing reaches its box, the other two are reachable.
+    QCOMPARE(b.accuracyOf(GroundingBaseline::Ceiling), 200.0 / 3);
+    QCOMPARE(b.accuracyOf(GroundingBaseline::Chance), 100.0 * (0 + 1.0 / 3 + 1.0 / 3) / 3);
+    QVERIFY(std::isnan(b.accuracyOf(GroundingBaseline::LabelPrior))); // no prior given
+    const ProportionInterval whole = b.rows[1].accuracy;
+    QVERIFY(whole.low <= whole.percent && whole.percent <= whole.high);
+    QVERIFY(whole.high - whole.low > 10); // three phrases: a wide interval
+  }
+
+  void theWholeImageIsReachableWhenItIsACandidate() {
+    BaselinePhrase wholePhoto = photoWithGold(Box{0, 0, 100, 95});
+    QCOMPARE(scoreBaselines({wholePhoto}).accuracyOf(GroundingBaseline::Ceiling), 0.0);
+    wholePhoto.wholeImageIsCandidate = true;
+    QCOMPARE(scoreBaselines({wholePhoto}).accuracyOf(GroundingBaseline::Ceiling), 100.0);
+    QCOMPARE(scoreBaselines({wholePhoto}).accuracyOf(GroundingBaseline::Chance), 25.0); // 1 of 4 candidates
+  }
+
+  void theLabelPriorPicksTheBoxOfItsNounsClasses() {
+    const WordNet wordNet = WordNet::open(); // Debian's wordnet-base, which install-deps.sh installs
+    const std::vector<ClassLabel> labels{{QStringLiteral("n02099712"), QStringLiteral("Labrador retriever")},
+                                         {QStringLiteral("n02123159"), QStringLiteral("tiger cat")}};
+    const ClassCoverage coverage(wordNet, labels);
+    const ClassHead head = twoClassHead();
+    const LabelPrior prior{&coverage, &head};
+    // Region 3 looks like a dog, region 2 like a cat, the others like neither much.
+    const std::vector<float> features{0, 0, 1, 0, 0, 4, 4, 0};
+    auto withFeatures = [&](BaselinePhrase p) {
+      for (int r = 0; r < 4; ++r) p.features.push_back(features.data() + 2 * r);
+      return p;
+    };
+    const BaselinePhrase dogs = withFeatures(photoWithGold(Box{70, 70, 30, 30}, QStringLiteral("dogs")));
+    const BaselinePhrase cat = withFeatures(photoWithGold(Box{40, 40, 20, 20}, QStringLiteral("cat")));
+    const BaselinePhrase snow = withFeatures(photoWithGold(Box{0, 0, 100, 100}, QStringLiteral("snow")));
+    bool covered = false;
+    QCOMPARE(labelPriorChoice(dogs, prior, &covered), 3);
+    QVERIFY(covered);
+    QCOMPARE(labelPriorChoice(cat, prior), 2);
+    QCOMPARE(labelPriorChoice(snow, prior, &covered), 0); // no class: the whole image
+    QVERIFY(!covered);
+    const GroundingBaselines b = scoreBaselines({dogs, cat, snow}, &prior);
+    QCOMPARE(b.accuracyOf(GroundingBaseline::LabelPrior), 100.0);
+    QCOMPARE(b.covered, 2);
+    QCOMPARE(b.uncoveredNouns, QStringList{QStringLiteral("snow")});
+  }
+
+  void headNounsAreTheLastWord() {
+    QCOMPARE(headNounOf(QStringLiteral("two black dogs")), QStringLiteral("dogs"));
+    QCOMPARE(headNounOf(QStringLiteral("A Man .")), QStringLiteral("man"));
+    QCOMPARE(headNounOf(QString()), QString());
+  }
+
+  void entitiesAreAGoldSource() {
+    const GoldSource all = readGoldSource(QStringLiteral("entities:" GS_SOURCE_DIR "/tests/data/entities-fixture"));
+    QVERIFY(all.typed);
+    QVERIFY(!all.captions.empty());
+    QVERIFY(!all.phrases.empty());
+    const GoldSource one = readGoldSource(QStringLiteral("entities:" GS_SOURCE_DIR "/tests/data/entities-fixture"), {QStringLiteral("10002456")});
+    for (const GoldPhraseBox &p : one.phrases) QCOMPARE(p.imageId, QStringLiteral("10002456"));
+    QVERIFY(one.phrases.size() < all.phrases.size());
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, readGoldSource(QStringLiteral("entities:/nonexistent-folder")));
   }
 
   // "a man in a red shirt": the run's phrases [0,6) "a man in a red shirt", [0,2) "a man",

@@ -147,7 +147,8 @@ int runRegions(const Arguments &args) {
   const QString format = args.value(QStringLiteral("format"));
   if (format != QLatin1String("text") && format != QLatin1String("json") && format != QLatin1String("csv"))
     throw UsageError("--format: expected text, json or csv");
-  const QString runDir = args.positional().first(), imageId = args.value(QStringLiteral("image"));
+  const QString runDir = args.positional().value(0), imageId = args.value(QStringLiteral("image"));
+  if (runDir.isEmpty() && !args.isSet(QStringLiteral("gold"))) throw UsageError("RUN_DIR: required (only --gold with --dataset and --backbone goes without)");
   if (args.isSet(QStringLiteral("gold"))) {
     if (format == QLatin1String("csv")) throw UsageError("--gold: --format text or json");
     return runRegionsGold(args, runDir);
@@ -174,7 +175,7 @@ Command regionsCommand() {
   Command command;
   command.name = QStringLiteral("regions");
   command.summary = QStringLiteral("the regions a region model (HM-LSTM, concepts) gives an image's phrases or concepts, as text, data or a figure");
-  command.syntax = {QStringLiteral("RUN_DIR"), 1, 1,
+  command.syntax = {QStringLiteral("[RUN_DIR]"), 0, 1,
                     {{QStringLiteral("image"), QStringLiteral("ID"), QStringLiteral("Image of the run's dataset.")},
                      {QStringLiteral("caption"), QStringLiteral("TEXT"), QStringLiteral("Ground this caption's noun phrases instead.")},
                      {QStringLiteral("split"), QStringLiteral("SPLIT"), QStringLiteral("With --out: every image of this split (train, val, test).")},
@@ -186,7 +187,22 @@ Command regionsCommand() {
                      {QStringLiteral("dpr"), QStringLiteral("R"), QStringLiteral("PNG device pixel ratio."), QStringLiteral("1")},
                      {QStringLiteral("side-by-side"), {}, QStringLiteral("Figure: learned and ground-truth boxes on two photos.")},
                      {QStringLiteral("proposals"), {}, QStringLiteral("Figure: draw the candidate regions too, numbered.")},
-                     {QStringLiteral("gold"), QStringLiteral("FILE"), QStringLiteral("Phrase → region accuracy on a gold set of phrase boxes (tests/data/flickr8k-phrase-boxes.tsv), with the best proposal's ceiling and chance.")},
+                     {QStringLiteral("gold"), QStringLiteral("SET"),
+                      QStringLiteral("Phrase → region accuracy on a gold set of phrase boxes: a TSV file (tests/data/flickr8k-phrase-boxes.tsv) or "
+                                     "entities:DIR (Flickr30k Entities), beside chance, the whole image, the largest and the most central "
+                                     "candidate, the label prior and the ceiling, with 95 % bootstrap intervals. Without RUN_DIR: the "
+                                     "model-free choices on --dataset's candidates from --backbone.")},
+                     {QStringLiteral("labels"), QStringLiteral("FILE"),
+                      QStringLiteral("With --gold: the network's class list for the label prior (default: imagenet_synsets.txt or "
+                                     "synset_words.txt beside the ONNX model).")},
+                     {QStringLiteral("dataset"), QStringLiteral("PATH"), QStringLiteral("With --gold and no RUN_DIR: the dataset whose candidates are scored.")},
+                     {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("With --gold and no RUN_DIR: the network (onnx:FILE) describing the candidates.")},
+                     {QStringLiteral("layer"), QStringLiteral("NAME"), QStringLiteral("With --backbone: layer to tap.")},
+                     {QStringLiteral("preset"), QStringLiteral("NAME"), QStringLiteral("With --backbone: preprocessing preset.")},
+                     {QStringLiteral("ids"), QStringLiteral("FILE"), QStringLiteral("With --backbone npy:FILE: its image-id list.")},
+                     {QStringLiteral("max-regions"), QStringLiteral("R"), QStringLiteral("With --backbone: candidates per image besides the whole image."), QStringLiteral("19")},
+                     {QStringLiteral("region-input"), QStringLiteral("PX"), QStringLiteral("With --backbone: RoIAlign's image side."), QStringLiteral("448")},
+                     {QStringLiteral("proposal-search"), QStringLiteral("PRESET"), QStringLiteral("With --backbone: fast, single or scored."), QStringLiteral("fast")},
                      {QStringLiteral("captions"), QStringLiteral("FILE"), QStringLiteral("With --gold: read the captions by id from this Flickr8k.token.txt (or its folder) instead of the run's data.")},
                      {QStringLiteral("draw"), QStringLiteral("DIR"), QStringLiteral("With --gold: draw each gold caption's figure (gold boxes dashed, the run's choices solid) into DIR.")}}};
   command.notes = QStringLiteral("Regions are the image's candidate boxes (selective-search proposals, or the demo's ground-truth "

@@ -6,8 +6,13 @@
 #include "engine/jobcontext.h"
 #include "figures/regionfigurebuilder.h"
 #include "jobrunner.h"
+#include "evaluation/entitiesgold.h"
 #include "parse/captiongold.h"
 #include "inference/goldgrounding.h"
+#include "inference/labelpriorsource.h"
+#include "commands/data/backboneoption.h"
+#include "data/loaddataset.h"
+#include "vision/features.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -44,36 +49,131 @@ void drawGold(const RegionGrounder &grounder, const GoldGrounding &result, const
   }
 }
 
-void printGold(const GoldGrounding &r, const QString &goldPath) {
-  out() << QStringLiteral("Phrase → region on %1: %2 of its %3 images are in the run's data\n").arg(goldPath).arg(r.images).arg(r.goldImages);
+QString withInterval(const ProportionInterval &p) {
+  return QStringLiteral("%1 %  [%2, %3]").arg(p.percent, 5, 'f', 1).arg(p.low, 0, 'f', 1).arg(p.high, 0, 'f', 1);
+}
+
+QString baselineLabel(GroundingBaseline baseline) {
+  switch (baseline) {
+  case GroundingBaseline::Chance: return QStringLiteral("chance (random candidate)");
+  case GroundingBaseline::WholeImage: return QStringLiteral("whole image");
+  case GroundingBaseline::Largest: return QStringLiteral("largest candidate");
+  case GroundingBaseline::MostCentral: return QStringLiteral("most central candidate");
+  case GroundingBaseline::LabelPrior: return QStringLiteral("label prior (WordNet → ImageNet)");
+  case GroundingBaseline::Ceiling: return QStringLiteral("ceiling (best candidate)");
+  }
+  return {};
+}
+
+void printBaselines(const GoldGrounding &r, const QString &priorProblem) {
+  out() << QStringLiteral("  model-free choices on the same candidates (95 % bootstrap intervals over the phrases):\n");
+  for (const BaselineRow &row : r.baselines.rows)
+    out() << QStringLiteral("    %1 %2\n").arg(baselineLabel(row.baseline), -34).arg(withInterval(row.accuracy));
+  if (!priorProblem.isEmpty()) out() << QStringLiteral("    label prior: not available: %1\n").arg(priorProblem);
+  else if (r.baselines.phrases > 0)
+    out() << QStringLiteral("  the label prior covers %1 of %2 phrases (%3 %); the others take the whole image. Most frequent uncovered: %4\n")
+                 .arg(r.baselines.covered)
+                 .arg(r.baselines.phrases)
+                 .arg(100.0 * r.baselines.covered / r.baselines.phrases, 0, 'f', 1)
+                 .arg(r.baselines.uncoveredNouns.join(QStringLiteral(", ")));
+}
+
+void printTypes(const GoldGrounding &r) {
+  if (r.accuracyByType.empty()) return;
+  out() << QStringLiteral("  by phrase type:\n");
+  for (const QString &type : entityTypes())
+    if (r.accuracyByType.count(type))
+      out() << QStringLiteral("    %1 %2 phrases  %3\n").arg(type, -12).arg(r.phrasesByType.at(type), 5).arg(withInterval(r.accuracyByType.at(type)));
+}
+
+void printGold(const GoldGrounding &r, const QString &goldPath, bool withRun, const QString &priorProblem) {
+  const QString where = withRun ? QStringLiteral("the run's data") : QStringLiteral("the feature set");
+  out() << QStringLiteral("Phrase → region on %1: %2 of its %3 images are in %4\n").arg(goldPath).arg(r.images).arg(r.goldImages).arg(where);
   if (!r.missingImages.isEmpty())
     out() << QStringLiteral("  missing: %1%2\n").arg(r.missingImages.mid(0, 5).join(QStringLiteral(", ")), r.missingImages.size() > 5 ? QStringLiteral(", …") : QString());
-  out() << QStringLiteral("  %1 phrases with a box (%2 marked as naming nothing visible are not scored); the run's parser made a noun phrase of %3\n")
-               .arg(r.phrases).arg(r.notVisual).arg(r.matched);
-  out() << QStringLiteral("  accuracy (IoU >= 0.5)   %1 %  (%2 % of the matched phrases)\n").arg(r.accuracy, 5, 'f', 1).arg(r.accuracyMatched, 0, 'f', 1);
-  out() << QStringLiteral("  ceiling (best proposal) %1 %\n").arg(r.ceiling, 5, 'f', 1);
-  out() << QStringLiteral("  chance (random region)  %1 %\n").arg(r.chance, 5, 'f', 1);
+  out() << QStringLiteral("  %1 phrases with a box (%2 without one are not scored)%3\n")
+               .arg(r.phrases).arg(r.notVisual)
+               .arg(withRun ? QStringLiteral("; the run's parser made a noun phrase of %1").arg(r.matched) : QString());
+  if (withRun)
+    out() << QStringLiteral("  the run (IoU >= 0.5)               %1  (%2 % of the matched phrases)\n").arg(withInterval(r.accuracyInterval)).arg(r.accuracyMatched, 0, 'f', 1);
+  printBaselines(r, priorProblem);
+  if (withRun) printTypes(r);
+}
+
+// The label prior for a backbone and feature set, or why there is none (printed, not fatal: the
+// other baselines need no classifier).
+std::unique_ptr<LabelPriorSource> openPrior(const Arguments &args, const BackboneSpec &spec, const QStringList &samplePaths,
+                                            const QString &featureFolder, JobContext &job, QString *problem) {
+  try {
+    return LabelPriorSource::open(spec, samplePaths, featureFolder, args.value(QStringLiteral("labels")), &job);
+  } catch (const std::runtime_error &error) {
+    *problem = QString::fromUtf8(error.what());
+    return nullptr;
+  }
+}
+
+QStringList stemsOf(const QStringList &ids) {
+  QStringList stems;
+  for (const QString &id : ids) stems << QFileInfo(id).completeBaseName();
+  return stems;
+}
+
+// No run: the gold set against a dataset's candidates, with the baselines and the label prior only.
+int runGoldWithoutRun(const Arguments &args) {
+  if (!args.isSet(QStringLiteral("backbone"))) throw UsageError("--gold without RUN_DIR: give --dataset PATH and --backbone SPEC");
+  const BackboneSpec spec = backboneFromOptions(args);
+  ExtractOptions options;
+  options.regions = true;
+  options.maxRegions = args.intValue(QStringLiteral("max-regions"), 19, 1, 1000);
+  options.regionInput = args.intValue(QStringLiteral("region-input"), 448, 32, 4096);
+  const std::optional<ProposalSearch> proposals = enumFromName<ProposalSearch>(args.value(QStringLiteral("proposal-search")));
+  if (!proposals) throw UsageError("--proposal-search: expected fast, single or scored");
+  options.proposals = *proposals;
+  GoldGrounding result;
+  QString priorProblem;
+  Engine engine;
+  requireSuccess(runJob(engine, QStringLiteral("Ground the gold phrases without a model"), [&](JobContext &job) {
+    const Dataset dataset = loadDataset(args.value(QStringLiteral("dataset")), &job);
+    QStringList ids, paths;
+    for (const ImageRecord &image : dataset.images) ids << image.path, paths << image.path;
+    const GoldSource gold = readGoldSource(args.value(QStringLiteral("gold")), stemsOf(ids));
+    const FeatureSet features = extractFeatures(dataset, spec, options, &job);
+    const std::unique_ptr<LabelPriorSource> prior = openPrior(args, spec, paths, features.folder(), job, &priorProblem);
+    result = groundGoldWithoutModel(dataset, features, gold, options.proposals == ProposalSearch::Scored, prior ? &prior->prior() : nullptr, &job);
+  }));
+  if (result.images == 0) throw std::runtime_error("--gold: none of the gold set's images is in the dataset");
+  if (args.value(QStringLiteral("format")) == QLatin1String("json")) out() << QJsonDocument(result.toJson()).toJson(QJsonDocument::Indented);
+  else printGold(result, args.value(QStringLiteral("gold")), false, priorProblem);
+  return kExitOk;
 }
 
 }  // namespace
 
 int runRegionsGold(const Arguments &args, const QString &runDir) {
-  const QString goldPath = args.value(QStringLiteral("gold")), drawFolder = args.value(QStringLiteral("draw"));
-  const std::vector<GoldPhraseBox> gold = readPhraseBoxGold(goldPath);
-  const CaptionTexts captions = captionTextsOf(args);
+  if (runDir.isEmpty()) return runGoldWithoutRun(args);
+  const QString goldSpec = args.value(QStringLiteral("gold")), drawFolder = args.value(QStringLiteral("draw"));
   if (!drawFolder.isEmpty() && !qobject_cast<QGuiApplication *>(QCoreApplication::instance()))
     throw std::runtime_error("--draw: text rendering needs the GUI application object (run groundscope-cli itself)");
   GoldGrounding result;
+  GoldSource gold;
+  QString priorProblem;
   Engine engine;
   requireSuccess(runJob(engine, QStringLiteral("Ground the gold phrases"), [&](JobContext &job) {
     const RegionGrounder grounder(runDir, &job);
-    result = groundGold(grounder, gold, goldPath, captions, &job);
+    const TrainingData &data = grounder.data();
+    gold = readGoldSource(goldSpec, stemsOf(data.imageIds));
+    CaptionTexts captions = captionTextsOf(args);
+    if (captions.empty()) captions = gold.captions;
+    const BackboneSpec spec = BackboneSpec::parse(data.source.value(QStringLiteral("backbone")).toString());
+    const std::unique_ptr<LabelPriorSource> prior =
+        openPrior(args, spec, data.imagePaths, data.source.value(QStringLiteral("features")).toString(), job, &priorProblem);
+    result = groundGold(grounder, gold.phrases, gold.path, captions, &job, prior ? &prior->prior() : nullptr);
     if (!drawFolder.isEmpty()) drawGold(grounder, result, drawFolder, job);
   }));
   if (result.images == 0)
-    throw std::runtime_error(QStringLiteral("%1: none of its %2 images is in the run's data").arg(goldPath).arg(result.goldImages).toStdString());
+    throw std::runtime_error(QStringLiteral("%1: none of its %2 images is in the run's data").arg(gold.path).arg(result.goldImages).toStdString());
   if (args.value(QStringLiteral("format")) == QLatin1String("json")) out() << QJsonDocument(result.toJson()).toJson(QJsonDocument::Indented);
-  else printGold(result, goldPath);
+  else printGold(result, gold.path, true, priorProblem);
   if (!drawFolder.isEmpty()) err() << QStringLiteral("drew the gold captions into %1\n").arg(drawFolder);
   return kExitOk;
 }

@@ -1,0 +1,47 @@
+#include "inference/labelpriorsource.h"
+
+#include "vision/features.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include <stdexcept>
+
+namespace gs {
+
+QString classLabelsBeside(const QString &modelPath) {
+  const QDir folder = QFileInfo(modelPath).dir();
+  for (const QString name : {QStringLiteral("imagenet_synsets.txt"), QStringLiteral("synset_words.txt"), QStringLiteral("synsets.txt"),
+                             QStringLiteral("LOC_synset_mapping.txt")})
+    if (folder.exists(name)) return folder.filePath(name);
+  return {};
+}
+
+LabelPriorSource::LabelPriorSource(WordNet wordNet, std::vector<ClassLabel> labels, ClassHead head)
+    : m_wordNet(std::move(wordNet)), m_labels(std::move(labels)), m_head(std::move(head)) {
+  m_coverage = std::make_unique<ClassCoverage>(m_wordNet, m_labels);
+  m_prior.coverage = m_coverage.get();
+  m_prior.head = &m_head;
+}
+
+std::unique_ptr<LabelPriorSource> LabelPriorSource::open(const BackboneSpec &spec, const QStringList &samplePaths, const QString &featureFolder,
+                                                         const QString &labelsPathIn, JobContext *job) {
+  const QString labelsPath = labelsPathIn.isEmpty() ? classLabelsBeside(spec.path) : labelsPathIn;
+  if (labelsPath.isEmpty())
+    throw std::runtime_error(QStringLiteral("%1: no class list beside the model (imagenet_synsets.txt or synset_words.txt: one "
+                                            "'n01440764 tench, …' line per output); give one with --labels")
+                                 .arg(spec.path)
+                                 .toStdString());
+  std::vector<ClassLabel> labels = readClassLabels(labelsPath);
+  ClassHead head = classHeadOf(spec, samplePaths, featureFolder, job);
+  if (int(labels.size()) != head.classes)
+    throw std::runtime_error(QStringLiteral("%1: lists %2 classes, the network's classifier has %3")
+                                 .arg(labelsPath)
+                                 .arg(labels.size())
+                                 .arg(head.classes)
+                                 .toStdString());
+  // The constructor is private: make_unique cannot reach it.
+  return std::unique_ptr<LabelPriorSource>(new LabelPriorSource(WordNet::open(), std::move(labels), std::move(head)));
+}
+
+}  // namespace gs
