@@ -21,7 +21,7 @@ class QPaintDevice;
 namespace gs {
 
 struct FigureBox {
-  enum Kind { Proposal, Truth, Learned, Concept };
+  enum Kind { Proposal, Truth, Learned, Concept, Prior }; // Prior: a model-free choice (the label prior)
   Kind kind = Proposal;
   int index = 0;            // caller's id within its kind: region number, phrase index, concept index
   Box box;                  // image pixels, clipped to the image

@@ -34,6 +34,11 @@ RegionFigure regionFigureFor(const QString &path, QSize recordedSize, int maxSid
   return figure;
 }
 
+namespace {
+// The label prior's boxes: one neutral colour for every phrase, so they read as "not the model's".
+const QColor kPriorColour(96, 96, 96);
+}  // namespace
+
 QString phraseLegendText(const GroundedPhrase &phrase) {
   QString text = phrase.text;
   if (phrase.regions.empty()) return text;
@@ -77,10 +82,22 @@ void addPhrases(RegionFigure &figure, const std::vector<GroundedPhrase> &phrases
       if (split || !options.learned) box.label = p.text;
       addFigureBox(figure, split ? 1 : 0, box);
     }
+    if (options.truth && p.hasPrior) {
+      FigureBox box;
+      box.kind = FigureBox::Prior;
+      box.index = int(k);
+      box.box = p.prior;
+      box.colour = kPriorColour;
+      box.dashed = true;
+      box.label = QObject::tr("prior: %1").arg(p.text);
+      addFigureBox(figure, split ? 1 : 0, box);
+    }
     figure.legend.push_back({colour, phraseLegendText(p), false});
   }
   if (options.truth && std::any_of(phrases.begin(), phrases.end(), [](const GroundedPhrase &p) { return p.hasTruth; }))
     figure.legend.push_back({QColor(Qt::darkGray), QObject::tr("ground truth (dashed)"), true});
+  if (options.truth && std::any_of(phrases.begin(), phrases.end(), [](const GroundedPhrase &p) { return p.hasPrior; }))
+    figure.legend.push_back({kPriorColour, QObject::tr("label prior's choice, no training (grey, dashed)"), true});
 }
 
 void addProposals(RegionFigure &figure, const std::vector<Box> &proposals, int panel) {

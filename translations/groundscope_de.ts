@@ -384,6 +384,14 @@
         <source>Ranked list</source>
         <translation>Rangliste</translation>
     </message>
+    <message>
+        <source>prior: %1</source>
+        <translation>Prior: %1</translation>
+    </message>
+    <message>
+        <source>label prior&apos;s choice, no training (grey, dashed)</source>
+        <translation>Wahl des Label-Priors, ohne Training (grau, gestrichelt)</translation>
+    </message>
 </context>
 <context>
     <name>RankedListExport</name>
@@ -1695,10 +1703,6 @@ Bild %2</translation>
         <translation>Goldboxen…</translation>
     </message>
     <message>
-        <source>Score the run&apos;s phrase → region choices against a file of hand-drawn phrase boxes (tests/data/flickr8k-phrase-boxes.tsv in the sources; format in the manual). Its boxes are then drawn as the ground truth of the captions it covers.</source>
-        <translation>Die Phrase→Region-Wahl des Laufs an einer Datei von Hand gezeichneter Phrasenboxen messen (tests/data/flickr8k-phrase-boxes.tsv in den Quellen; Format im Handbuch). Ihre Boxen werden danach als Grundwahrheit der Beschreibungen gezeichnet, die sie abdeckt.</translation>
-    </message>
-    <message>
         <source>Gold phrase boxes</source>
         <translation>Gold-Phrasenboxen</translation>
     </message>
@@ -1727,8 +1731,40 @@ Bild %2</translation>
         <translation>Keines der %1 Bilder des Goldsets ist in den Daten des Laufs.</translation>
     </message>
     <message>
-        <source>Gold set %1: %2 phrases on %3 of its %4 images. Phrase → region accuracy (IoU ≥ 0.5) %5 %, ceiling of the proposals %6 %, chance %7 %.</source>
-        <translation>Goldset %1: %2 Phrasen auf %3 seiner %4 Bilder. Phrase→Region-Genauigkeit (IoU ≥ 0,5) %5 %, Obergrenze der Vorschläge %6 %, Zufall %7 %.</translation>
+        <source>Score the run&apos;s phrase → region choices against hand-drawn phrase boxes (a gold file, or a Flickr30k Entities folder), beside choices that need no model: the whole image, the largest and the most central box, and the label prior. The gold boxes and the prior&apos;s choices are then drawn on the captions they cover.</source>
+        <translation>Bewertet die Phrase → Region-Wahl des Laufs an von Hand gezeichneten Phrasenboxen (einer Golddatei oder einem Flickr30k-Entities-Ordner), neben Wahlen, die kein Modell brauchen: das ganze Bild, die größte und die zentralste Box sowie der Label-Prior. Die Goldboxen und die Wahl des Priors werden dann auf den Beschreibungen gezeichnet, die sie abdecken.</translation>
+    </message>
+    <message>
+        <source>Gold phrase-box file…</source>
+        <translation>Golddatei mit Phrasenboxen…</translation>
+    </message>
+    <message>
+        <source>Flickr30k Entities folder…</source>
+        <translation>Flickr30k-Entities-Ordner…</translation>
+    </message>
+    <message>
+        <source>Flickr30k Entities folder (Sentences/ and Annotations/)</source>
+        <translation>Flickr30k-Entities-Ordner (Sentences/ und Annotations/)</translation>
+    </message>
+    <message>
+        <source>Flickr30k Entities</source>
+        <translation>Flickr30k Entities</translation>
+    </message>
+    <message>
+        <source>Gold set %1: %2 phrases on %3 of its %4 images. The run: %5 % [%6, %7] of phrases on their box (IoU ≥ 0.5).</source>
+        <translation>Goldset %1: %2 Phrasen auf %3 seiner %4 Bilder. Der Lauf: %5 % [%6, %7] der Phrasen auf ihrer Box (IoU ≥ 0,5).</translation>
+    </message>
+    <message>
+        <source>Without a model: whole image %1, largest box %2, chance %3; best candidate (ceiling) %4.</source>
+        <translation>Ohne Modell: ganzes Bild %1, größte Box %2, Zufall %3; bester Kandidat (Obergrenze) %4.</translation>
+    </message>
+    <message>
+        <source>Label prior %1 (its nouns cover %2 of the phrases; grey dashed boxes).</source>
+        <translation>Label-Prior %1 (seine Nomen decken %2 der Phrasen ab; grau gestrichelte Boxen).</translation>
+    </message>
+    <message>
+        <source>⚠ The run&apos;s boxes are worse than a choice made without any model: read them as noise on these photos.</source>
+        <translation>⚠ Die Boxen des Laufs sind schlechter als eine Wahl ganz ohne Modell: auf diesen Fotos sind sie als Rauschen zu lesen.</translation>
     </message>
 </context>
 <context>
@@ -3284,7 +3320,7 @@ Bild %4</translation>
     </message>
     <message>
         <source>The dataset has no phrase boxes for this caption.</source>
-        <translation>Der Datensatz hat keine Phrasen-Boxen für diese Beschreibung.</translation>
+        <translation>Der Datensatz hat keine Phrasenboxen für diese Beschreibung.</translation>
     </message>
 </context>
 <context>
@@ -3382,6 +3418,10 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>%1: p = %2 (its maximum, in region %3)</source>
         <translation>%1: p = %2 (sein Maximum, in Region %3)</translation>
+    </message>
+    <message>
+        <source>the label prior&apos;s choice for “%1” (no training: its head noun&apos;s ImageNet classes): %2</source>
+        <translation>Wahl des Label-Priors für „%1“ (ohne Training: die ImageNet-Klassen ihres Kopfnomens): %2</translation>
     </message>
 </context>
 <context>

@@ -285,6 +285,8 @@ std::vector<GroundedPhrase> withGoldTruth(std::vector<GroundedPhrase> phrases, c
       if (!row.matched || row.caption != p.caption || row.matchedBegin != p.begin || row.matchedEnd != p.end) continue;
       p.hasTruth = true;
       p.truth = row.gold.box;
+      p.hasPrior = row.priorRegion >= 0;
+      p.prior = row.priorBox;
       for (RankedRegion &r : p.regions) r.iou = intersectionOverUnion(r.box, p.truth);
       break;
     }

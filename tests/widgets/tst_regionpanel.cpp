@@ -297,7 +297,7 @@ private Q_SLOTS:
     const QJsonArray all = QJsonDocument::fromJson(readAll(json)).object().value(QStringLiteral("correspondences")).toArray();
     QCOMPARE(all.size(), int(grounder.groundSplit(Split::Test).size()));
 
-    // A gold set: its accuracy with ceiling and chance beside it, and its box drawn as the
+    // A gold set: its accuracy with the model-free choices beside it, and its box drawn as the
     // phrase's ground truth. The box is made up, so what is drawn must be the gold file's.
     const QStringList tokens = record.tokens;
     int from = 0, to = 0;
@@ -322,8 +322,11 @@ private Q_SLOTS:
     QCOMPARE(panel.gold()->matched, 1);
     QCOMPARE(panel.gold()->ceiling, 0.0); // no region is near the made-up box
     auto *goldLabel = child<QLabel>(panel, "goldLabel");
-    QVERIFY2(goldLabel->isVisible() && goldLabel->text().contains(QStringLiteral("accuracy (IoU ≥ 0.5) 0.0 %")), qPrintable(goldLabel->text()));
+    QVERIFY2(goldLabel->isVisible() && goldLabel->text().contains(QStringLiteral("The run: 0.0 % [0.0, 0.0]")), qPrintable(goldLabel->text()));
+    QVERIFY(goldLabel->text().contains(QStringLiteral("whole image 0.0 %")));
     QVERIFY(goldLabel->text().contains(QStringLiteral("chance 0.0 %")));
+    QVERIFY(!goldLabel->text().contains(QStringLiteral("⚠"))); // nothing model-free does better here
+    QCOMPARE(panel.gold()->baselines.phrases, 1);
     QTRY_VERIFY_WITH_TIMEOUT(!shown.isEmpty() && !panel.isBusy(), kWorkTimeoutMs);
     QVERIFY(panel.phrases()[0].hasTruth);
     QCOMPARE(panel.phrases()[0].truth, (Box{1, 1, 7, 7}));

@@ -114,8 +114,13 @@ RegionScene::Outcome RegionScene::work(const Request &request) {
   out.phrases = request.truth;
   try {
     if (request.grounder) {
-      out.regionInfo = request.grounder->regionsOf(request.id, request.caption);
-      for (const ImageRegion &r : out.regionInfo) out.proposals.push_back(r.box);
+      // The numbered proposals are the boxes 1…; the whole image (region 0, a candidate with scored
+      // proposals) is the photo itself.
+      for (const ImageRegion &r : request.grounder->regionsOf(request.id, request.caption))
+        if (r.region > 0) {
+          out.regionInfo.push_back(r);
+          out.proposals.push_back(r.box);
+        }
       if (!request.caption.isEmpty()) out.phrases = request.grounder->ground(request.id, request.caption);
       if (request.gold) out.phrases = withGoldTruth(std::move(out.phrases), request.gold->rows);
       return out;
@@ -175,7 +180,8 @@ RegionFigure RegionScene::figure(bool proposals, const PhraseFigureOptions &opti
   }
   for (FigurePanel &panel : figure.panels)
     for (FigureBox &box : panel.boxes) {
-      if ((box.kind == FigureBox::Learned || box.kind == FigureBox::Truth) && box.index == selection.phrase) box.emphasised = true;
+      if ((box.kind == FigureBox::Learned || box.kind == FigureBox::Truth || box.kind == FigureBox::Prior) && box.index == selection.phrase)
+        box.emphasised = true;
       if (box.kind == FigureBox::Concept && box.index == highlightedConcept) box.emphasised = true;
       if (box.kind == FigureBox::Proposal && box.index == region && selection.regionClicked) {
         box.emphasised = true;
@@ -203,8 +209,11 @@ QString RegionScene::toolTip(const FigureBox &box) const {
   }
   case FigureBox::Learned:
   case FigureBox::Truth:
+  case FigureBox::Prior:
     if (box.index >= 0 && box.index < int(m_phrases.size()))
-      return (box.kind == FigureBox::Truth ? tr("ground truth of “%1”: %2") : tr("learned for “%1”: %2"))
+      return (box.kind == FigureBox::Truth   ? tr("ground truth of “%1”: %2")
+              : box.kind == FigureBox::Prior ? tr("the label prior's choice for “%1” (no training: its head noun's ImageNet classes): %2")
+                                             : tr("learned for “%1”: %2"))
           .arg(m_phrases[std::size_t(box.index)].text, boxText(box.box));
     return {};
   case FigureBox::Concept:
