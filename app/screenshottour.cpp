@@ -15,11 +15,14 @@
 #include "trees/treepanel.h"
 #include "common/workbenchstate.h"
 #include "training/runs/runfolder.h"
+#include "inference/goldgrounding.h"
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QFileInfo>
+#include <QHash>
 #include <QScrollArea>
 #include <QComboBox>
 #include <QPushButton>
@@ -106,6 +109,7 @@ void ScreenshotTour::settle() {
 // image with a caption.
 bool ScreenshotTour::chooseImageAndCaption() {
   const auto dataset = m_window.workbench().dataset();
+  if (!m_options.gold.isEmpty() && chooseGoldCaption()) return true;
   for (int i : dataset->imagesIn(Split::Test)) {
     const ImageRecord &image = dataset->images[std::size_t(i)];
     if (image.captions.empty()) continue;
@@ -119,6 +123,25 @@ bool ScreenshotTour::chooseImageAndCaption() {
       }
   }
   return m_caption >= 0;
+}
+
+// The first photo of the gold set that the dataset has, and the caption its phrases are drawn on.
+bool ScreenshotTour::chooseGoldCaption() {
+  const auto dataset = m_window.workbench().dataset();
+  QHash<QString, int> imageOfStem;
+  for (int i = 0; i < int(dataset->images.size()); ++i) imageOfStem.insert(QFileInfo(dataset->images[std::size_t(i)].path).completeBaseName(), i);
+  try {
+    for (const GoldPhraseBox &phrase : readGoldSource(m_options.gold, imageOfStem.keys()).phrases) {
+      const int i = imageOfStem.value(phrase.imageId, -1);
+      if (i < 0 || phrase.captionIndex >= int(dataset->images[std::size_t(i)].captions.size())) continue;
+      m_image = i;
+      m_caption = dataset->images[std::size_t(i)].captions[std::size_t(phrase.captionIndex)];
+      return true;
+    }
+  } catch (const std::exception &error) {
+    log() << "tour: cannot read the gold set: " << error.what() << '\n';
+  }
+  return false;
 }
 
 void ScreenshotTour::onDatasetOpened() {
@@ -234,6 +257,11 @@ void ScreenshotTour::capture() {
   waited.start();
   while (regions.isBusy() && waited.elapsed() < kRegionsWaitMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
   const bool concepts = regions.runKind() == RegionPanel::RunKind::Concepts;
+  if (!m_options.gold.isEmpty()) {
+    regions.loadGold(m_options.gold);
+    waited.restart();
+    while ((!regions.gold() || regions.isBusy()) && waited.elapsed() < kRegionsWaitMs) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+  }
   if (!regions.phrases().empty()) regions.selectPhrase(0);
   if (concepts) regions.highlightConcept(0);
   // The whole window in the workspace that shows the run best: Inspect for a run that learns

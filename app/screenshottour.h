@@ -37,6 +37,9 @@ struct TourOptions {
   // (runs-groups.png, training-bands.png, movers.png, retrieval-ab.png; screenshottourcompare.cpp),
   // then the Analysis dock with its worst slice and the Map showing it (analysis.png, map-slice.png).
   QString compareFolder;
+  // A gold set of phrase boxes (a file or "entities:DIR") the Regions dock scores before its
+  // screenshot, which then shows the set's first photo of the run's data ("": none).
+  QString gold;
 };
 
 class ScreenshotTour : public QObject {
@@ -51,6 +54,7 @@ Q_SIGNALS:
 private:
   void onDatasetOpened();
   bool chooseImageAndCaption(); // false when the dataset has no test image with a caption
+  bool chooseGoldCaption();
   void trainTourModel();
   void onRunReady();
   void capture();

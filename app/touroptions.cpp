@@ -28,6 +28,10 @@ void addTourOptions(QCommandLineParser &parser) {
                     text(QT_TRANSLATE_NOOP("main", "After the tour, compare the runs in this folder (seed groups, an epoch picked on the curves, the movers, "
                          "two runs side by side) and save those screenshots too.")),
                     QStringLiteral("FOLDER")});
+  parser.addOption({QStringLiteral("tour-gold"),
+                    text(QT_TRANSLATE_NOOP("main", "With --tour-run: score this gold set of phrase boxes (a file, or entities:DIR) in the Regions dock "
+                         "and show its first photo.")),
+                    QStringLiteral("SET")});
 }
 
 std::optional<TourOptions> tourOptionsFrom(const QCommandLineParser &parser, QString *error) {
@@ -44,6 +48,7 @@ std::optional<TourOptions> tourOptionsFrom(const QCommandLineParser &parser, QSt
   options.caption = parser.value(QStringLiteral("tour-caption"));
   options.swap = parser.value(QStringLiteral("tour-swap"));
   options.compareFolder = parser.value(QStringLiteral("tour-compare"));
+  options.gold = parser.value(QStringLiteral("tour-gold"));
   return options;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // The screenshot tour's options on the program's command line (--tour-model, --tour-map,
-// --tour-run, --tour-caption, --tour-swap, --tour-compare), declared and read in one place.
+// --tour-run, --tour-caption, --tour-swap, --tour-compare, --tour-gold), declared and read in one place.
 
 #include "screenshottour.h"
 

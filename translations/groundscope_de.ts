@@ -5112,5 +5112,9 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
         <source>After the tour, compare the runs in this folder (seed groups, an epoch picked on the curves, the movers, two runs side by side) and save those screenshots too.</source>
         <translation>Nach der Tour die Läufe in diesem Ordner vergleichen (Startwert-Gruppen, eine in den Kurven gewählte Epoche, die Verschiebungen, zwei Läufe nebeneinander) und auch diese Bildschirmfotos speichern.</translation>
     </message>
+    <message>
+        <source>With --tour-run: score this gold set of phrase boxes (a file, or entities:DIR) in the Regions dock and show its first photo.</source>
+        <translation>Mit --tour-run: dieses Goldset von Phrasenboxen (eine Datei oder entities:DIR) im Regionen-Dock bewerten und sein erstes Foto zeigen.</translation>
+    </message>
 </context>
 </TS>

@@ -62,8 +62,10 @@ RegionPoolingBenchResult benchRegionPooling(const Dataset &dataset, const Backbo
   options.regions = true;
   options.maxRegions = bench.maxRegions;
   options.regionInput = bench.regionInput;
-  options.proposals = bench.proposals;
   options.reuseDecoded = false;
+  const bool scored = bench.proposals == ProposalSearch::Scored;
+  // Scored proposals only exist with RoIAlign: the fast preset's two poolings are their baselines.
+  options.proposals = scored ? ProposalSearch::Fast : bench.proposals;
   for (int run = 0; run < repeats; ++run) {
     for (const RegionPooling pooling : {RegionPooling::Crop, RegionPooling::RoiAlign}) {
       if (job) job->setProgress(-1, QStringLiteral("%1, run %2 of %3").arg(enumName(pooling)).arg(run + 1).arg(repeats));
@@ -73,6 +75,12 @@ RegionPoolingBenchResult benchRegionPooling(const Dataset &dataset, const Backbo
       best = std::max(best, imagesPerSecond);
       result.regionsPerImage = regions;
     }
+    if (!scored) continue;
+    if (job) job->setProgress(-1, QStringLiteral("scored, run %1 of %2").arg(run + 1).arg(repeats));
+    ExtractOptions scoring = options;
+    scoring.proposals = ProposalSearch::Scored;
+    scoring.regionPooling = RegionPooling::RoiAlign;
+    result.scoredImagesPerSecond = std::max(result.scoredImagesPerSecond, extractOnce(dataset, spec, scoring, job).first);
   }
   result.images = int(dataset.images.size());
   checkWholeImage(dataset, spec, bench.regionInput, result);

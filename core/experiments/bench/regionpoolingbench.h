@@ -18,6 +18,9 @@ struct RegionPoolingBenchResult {
   double regionsPerImage = 0;                 // the whole image and its proposals, on average
   int regionInput = 0;                        // RoIAlign's shortest side
   double cropImagesPerSecond = 0, roiAlignImagesPerSecond = 0; // extraction only, best of the runs
+  // With scored proposals: crop and RoIAlign above run the fast preset (the baselines), and this is
+  // RoIAlign with the pool scored by the classifier, in the same run; 0 otherwise.
+  double scoredImagesPerSecond = 0;
   // Over the checked images: the largest |RoIAlign(whole image) − global average pool| of any
   // feature, and the largest |feature| for scale.
   int checkedImages = 0;

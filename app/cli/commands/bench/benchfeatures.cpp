@@ -150,7 +150,7 @@ Command benchFeaturesCommand() {
                       "and RoIAlign of the whole image checked against the network's own pooling.")},
       {QStringLiteral("max-regions"), QStringLiteral("R"), QStringLiteral("With --regions: proposals per image."), QStringLiteral("19")},
       {QStringLiteral("region-input"), QStringLiteral("PX"), QStringLiteral("With --regions: RoIAlign's shortest side."), QStringLiteral("448")},
-      {QStringLiteral("proposals"), QStringLiteral("PRESET"), QStringLiteral("With --regions: selective search fast or single."), QStringLiteral("fast")},
+      {QStringLiteral("proposals"), QStringLiteral("PRESET"), QStringLiteral("With --regions: selective search fast or single; scored adds a third leg, the scored pool, against fast RoIAlign."), QStringLiteral("fast")},
       {QStringLiteral("repeats"), QStringLiteral("N"), QStringLiteral("With --dataset: each figure is the best of N runs (default 3; 1 with --regions)."), {}},
       {QStringLiteral("layer"), QStringLiteral("NAME"), QStringLiteral("With --dataset: layer (ONNX) or method (TorchScript) to tap.")},
       {QStringLiteral("preset"), QStringLiteral("NAME"), QStringLiteral("With --dataset: preprocessing preset.")},

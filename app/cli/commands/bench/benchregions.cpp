@@ -47,6 +47,7 @@ int benchRegionPoolingOnDataset(const Arguments &args) {
                                        {QStringLiteral("crop_images_per_second"), r.cropImagesPerSecond},
                                        {QStringLiteral("roialign_images_per_second"), r.roiAlignImagesPerSecond},
                                        {QStringLiteral("ratio"), ratio},
+                                       {QStringLiteral("scored_images_per_second"), r.scoredImagesPerSecond},
                                        {QStringLiteral("checked_images"), r.checkedImages},
                                        {QStringLiteral("whole_image_max_difference"), r.wholeImageMaxDifference},
                                        {QStringLiteral("largest_feature"), r.largestFeature}})
@@ -56,12 +57,16 @@ int benchRegionPoolingOnDataset(const Arguments &args) {
   out() << QStringLiteral("Region features of %1 images (%2 regions each on average: the whole image and its %3 selective-search proposals), %4\n")
                .arg(r.images)
                .arg(r.regionsPerImage, 0, 'f', 1)
-               .arg(enumName(*proposals), spec.describe());
+               .arg(enumName(*proposals == ProposalSearch::Scored ? ProposalSearch::Fast : *proposals), spec.describe());
   out() << QStringLiteral("  crop (each box warped and run through the network): %1 images/s (baseline)\n").arg(r.cropImagesPerSecond, 0, 'f', 1);
   out() << QStringLiteral("  RoIAlign (one %1 px map per image):                  %2 images/s (%3x)\n")
                .arg(r.regionInput)
                .arg(r.roiAlignImagesPerSecond, 0, 'f', 1)
                .arg(ratio, 0, 'f', 2);
+  if (r.scoredImagesPerSecond > 0)
+    out() << QStringLiteral("  scored (300 fast boxes pooled and classified, the top kept): %1 images/s (%2x RoIAlign with fast proposals)\n")
+                 .arg(r.scoredImagesPerSecond, 0, 'f', 1)
+                 .arg(r.roiAlignImagesPerSecond > 0 ? r.scoredImagesPerSecond / r.roiAlignImagesPerSecond : 0.0, 0, 'f', 2);
   out() << QStringLiteral("  RoIAlign of the whole image vs the network's own pooling, %1 images: max |difference| %2 (largest |feature| %3)\n")
                .arg(r.checkedImages)
                .arg(r.wholeImageMaxDifference, 0, 'g', 3)
