@@ -276,7 +276,9 @@ void ScreenshotTour::capture() {
                                                         {MainWindow::Dock::Retrieval, QStringLiteral("retrieval.png")}};
   // The Regions showcase only from a run that learned what it shows (--tour-model hmlstm or concepts).
   const QString problem = regions.showcaseProblem();
-  if (problem.isEmpty()) docks.prepend({MainWindow::Dock::Regions, concepts ? QStringLiteral("concepts.png") : QStringLiteral("regions.png")});
+  // With a gold set the dock is shown whatever the run learned: its line says how the run compares.
+  if (!m_options.gold.isEmpty()) docks.prepend({MainWindow::Dock::Regions, QStringLiteral("regions-gold.png")});
+  else if (problem.isEmpty()) docks.prepend({MainWindow::Dock::Regions, concepts ? QStringLiteral("concepts.png") : QStringLiteral("regions.png")});
   else log() << "tour: no Regions showcase: " << problem << '\n';
   prepareCaptionLab();
   docks.append({MainWindow::Dock::CaptionLab, QStringLiteral("captionlab.png")});

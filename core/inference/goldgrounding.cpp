@@ -285,7 +285,7 @@ std::vector<GroundedPhrase> withGoldTruth(std::vector<GroundedPhrase> phrases, c
       if (!row.matched || row.caption != p.caption || row.matchedBegin != p.begin || row.matchedEnd != p.end) continue;
       p.hasTruth = true;
       p.truth = row.gold.box;
-      p.hasPrior = row.priorRegion >= 0;
+      p.hasPrior = row.priorRegion >= 0 && row.priorCovered; // an uncovered noun's whole image is a fallback, not a choice
       p.prior = row.priorBox;
       for (RankedRegion &r : p.regions) r.iou = intersectionOverUnion(r.box, p.truth);
       break;

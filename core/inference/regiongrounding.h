@@ -33,7 +33,9 @@ struct GroundedPhrase {
   int begin = 0, end = 0; // its span of the caption's word tokens
   bool hasTruth = false;
   Box truth;
-  bool hasPrior = false;  // a gold set was scored with the label prior (goldgrounding.h): its choice
+  // A gold set was scored with the label prior (goldgrounding.h) and the phrase's head noun covers a
+  // class: the prior's choice.
+  bool hasPrior = false;
   Box prior;
   std::vector<RankedRegion> regions; // the image's candidate regions (the whole image only where it is one), best first
 };
