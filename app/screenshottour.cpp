@@ -129,7 +129,7 @@ bool ScreenshotTour::chooseImageAndCaption() {
 bool ScreenshotTour::chooseGoldCaption() {
   const auto dataset = m_window.workbench().dataset();
   QHash<QString, int> imageOfStem;
-  for (int i = 0; i < int(dataset->images.size()); ++i) imageOfStem.insert(QFileInfo(dataset->images[std::size_t(i)].path).completeBaseName(), i);
+  for (int i = 0; i < int(dataset->images.size()); ++i) imageOfStem.insert(imageStem(dataset->images[std::size_t(i)].path), i);
   try {
     for (const GoldPhraseBox &phrase : readGoldSource(m_options.gold, imageOfStem.keys()).phrases) {
       const int i = imageOfStem.value(phrase.imageId, -1);

@@ -66,7 +66,7 @@ GoldGroundingRow scoreRow(const GoldPhraseBox &gold, const QString &caption, con
 // datasets by an id that may carry a folder and the extension ("images/X.jpg").
 QHash<QString, int> rowsByStem(const TrainingData &data) {
   QHash<QString, int> rows;
-  for (int i = 0; i < data.imageCount(); ++i) rows.insert(QFileInfo(data.imageIds[i]).completeBaseName(), i);
+  for (int i = 0; i < data.imageCount(); ++i) rows.insert(imageStem(data.imageIds[i]), i);
   return rows;
 }
 
@@ -153,6 +153,14 @@ GoldSource readGoldSource(const QString &spec, const QStringList &imageStems) {
   return source;
 }
 
+QString imageStem(const QString &idOrPath) { return QFileInfo(idOrPath).completeBaseName(); }
+
+QStringList imageStems(const QStringList &idsOrPaths) {
+  QStringList stems;
+  for (const QString &id : idsOrPaths) stems << imageStem(id);
+  return stems;
+}
+
 QString headNounOf(const QString &phrase) {
   const QStringList words = tokenize(phrase);
   for (auto it = words.rbegin(); it != words.rend(); ++it)
@@ -228,7 +236,7 @@ GoldGrounding groundGoldWithoutModel(const Dataset &dataset, const FeatureSet &f
                                      bool wholeImageCandidate, const LabelPrior *prior, JobContext *job) {
   GoldGrounding result;
   QHash<QString, int> imageOf;
-  for (int i = 0; i < int(dataset.images.size()); ++i) imageOf.insert(QFileInfo(dataset.images[std::size_t(i)].path).completeBaseName(), i);
+  for (int i = 0; i < int(dataset.images.size()); ++i) imageOf.insert(imageStem(dataset.images[std::size_t(i)].path), i);
   QSet<QString> seen, missing;
   std::vector<BaselinePhrase> phrases;
   for (std::size_t k = 0; k < gold.phrases.size(); ++k) {

@@ -81,6 +81,10 @@ struct GoldSource {
 // file (and line) of malformed input.
 GoldSource readGoldSource(const QString &spec, const QStringList &imageStems = {});
 
+// How gold sets name images: the file name without folder and extension ("X" for "images/X.jpg").
+QString imageStem(const QString &idOrPath);
+QStringList imageStems(const QStringList &idsOrPaths);
+
 // The phrase's head noun for the label prior: its last word (the head of a base noun phrase).
 QString headNounOf(const QString &phrase);
 

@@ -44,4 +44,9 @@ std::unique_ptr<LabelPriorSource> LabelPriorSource::open(const BackboneSpec &spe
   return std::unique_ptr<LabelPriorSource>(new LabelPriorSource(WordNet::open(), std::move(labels), std::move(head)));
 }
 
+std::unique_ptr<LabelPriorSource> LabelPriorSource::openForRun(const TrainingData &data, const QString &labelsPath, JobContext *job) {
+  return open(BackboneSpec::parse(data.source.value(QStringLiteral("backbone")).toString()), data.imagePaths,
+              data.source.value(QStringLiteral("features")).toString(), labelsPath, job);
+}
+
 }  // namespace gs

@@ -7,6 +7,7 @@
 #include "inference/groundingbaselines.h"
 #include "text/imagenetclasses.h"
 #include "text/wordnet.h"
+#include "training/trainingdata.h"
 #include "vision/backbonespec.h"
 #include "vision/classhead.h"
 
@@ -32,6 +33,8 @@ public:
   // backbone without a classifier, or a class list whose length differs from the classifier's.
   static std::unique_ptr<LabelPriorSource> open(const BackboneSpec &spec, const QStringList &samplePaths, const QString &featureFolder,
                                                 const QString &labelsPath = {}, JobContext *job = nullptr);
+  // The same for a run's data: the backbone and feature folder its source records, its images.
+  static std::unique_ptr<LabelPriorSource> openForRun(const TrainingData &data, const QString &labelsPath = {}, JobContext *job = nullptr);
   LabelPriorSource(const LabelPriorSource &) = delete;
   LabelPriorSource &operator=(const LabelPriorSource &) = delete;
 

@@ -48,13 +48,10 @@ void GoldBoxesView::openEntitiesClicked() {
 // backbone has a classifier and a class list (else `why` says what is missing).
 GoldGrounding GoldBoxesView::score(const QString &spec, const RegionGrounder &grounder, JobContext &job) {
   const TrainingData &data = grounder.data();
-  QStringList stems;
-  for (const QString &id : data.imageIds) stems << QFileInfo(id).completeBaseName();
-  const GoldSource gold = readGoldSource(spec, stems);
+  const GoldSource gold = readGoldSource(spec, imageStems(data.imageIds));
   std::unique_ptr<LabelPriorSource> prior;
   try {
-    prior = LabelPriorSource::open(BackboneSpec::parse(data.source.value(QStringLiteral("backbone")).toString()), data.imagePaths,
-                                   data.source.value(QStringLiteral("features")).toString(), {}, &job);
+    prior = LabelPriorSource::openForRun(data, {}, &job);
   } catch (const std::exception &error) {
     job.warn(QStringLiteral("label prior: %1").arg(QString::fromUtf8(error.what())));
   }

@@ -100,22 +100,15 @@ void printGold(const GoldGrounding &r, const QString &goldPath, bool withRun, co
   if (withRun) printTypes(r);
 }
 
-// The label prior for a backbone and feature set, or why there is none (printed, not fatal: the
-// other baselines need no classifier).
-std::unique_ptr<LabelPriorSource> openPrior(const Arguments &args, const BackboneSpec &spec, const QStringList &samplePaths,
-                                            const QString &featureFolder, JobContext &job, QString *problem) {
+// The label prior `open` gives, or why there is none (printed, not fatal: the other baselines need
+// no classifier).
+template <typename Open> std::unique_ptr<LabelPriorSource> openPrior(const Open &open, QString *problem) {
   try {
-    return LabelPriorSource::open(spec, samplePaths, featureFolder, args.value(QStringLiteral("labels")), &job);
+    return open();
   } catch (const std::runtime_error &error) {
     *problem = QString::fromUtf8(error.what());
     return nullptr;
   }
-}
-
-QStringList stemsOf(const QStringList &ids) {
-  QStringList stems;
-  for (const QString &id : ids) stems << QFileInfo(id).completeBaseName();
-  return stems;
 }
 
 // No run: the gold set against a dataset's candidates, with the baselines and the label prior only.
@@ -134,11 +127,12 @@ int runGoldWithoutRun(const Arguments &args) {
   Engine engine;
   requireSuccess(runJob(engine, QStringLiteral("Ground the gold phrases without a model"), [&](JobContext &job) {
     const Dataset dataset = loadDataset(args.value(QStringLiteral("dataset")), &job);
-    QStringList ids, paths;
-    for (const ImageRecord &image : dataset.images) ids << image.path, paths << image.path;
-    const GoldSource gold = readGoldSource(args.value(QStringLiteral("gold")), stemsOf(ids));
+    QStringList paths;
+    for (const ImageRecord &image : dataset.images) paths << image.path;
+    const GoldSource gold = readGoldSource(args.value(QStringLiteral("gold")), imageStems(paths));
     const FeatureSet features = extractFeatures(dataset, spec, options, &job);
-    const std::unique_ptr<LabelPriorSource> prior = openPrior(args, spec, paths, features.folder(), job, &priorProblem);
+    const std::unique_ptr<LabelPriorSource> prior = openPrior(
+        [&] { return LabelPriorSource::open(spec, paths, features.folder(), args.value(QStringLiteral("labels")), &job); }, &priorProblem);
     result = groundGoldWithoutModel(dataset, features, gold, options.proposals == ProposalSearch::Scored, prior ? &prior->prior() : nullptr, &job);
   }));
   if (result.images == 0) throw std::runtime_error("--gold: none of the gold set's images is in the dataset");
@@ -161,12 +155,11 @@ int runRegionsGold(const Arguments &args, const QString &runDir) {
   requireSuccess(runJob(engine, QStringLiteral("Ground the gold phrases"), [&](JobContext &job) {
     const RegionGrounder grounder(runDir, &job);
     const TrainingData &data = grounder.data();
-    gold = readGoldSource(goldSpec, stemsOf(data.imageIds));
+    gold = readGoldSource(goldSpec, imageStems(data.imageIds));
     CaptionTexts captions = captionTextsOf(args);
     if (captions.empty()) captions = gold.captions;
-    const BackboneSpec spec = BackboneSpec::parse(data.source.value(QStringLiteral("backbone")).toString());
     const std::unique_ptr<LabelPriorSource> prior =
-        openPrior(args, spec, data.imagePaths, data.source.value(QStringLiteral("features")).toString(), job, &priorProblem);
+        openPrior([&] { return LabelPriorSource::openForRun(data, args.value(QStringLiteral("labels")), &job); }, &priorProblem);
     result = groundGold(grounder, gold.phrases, gold.path, captions, &job, prior ? &prior->prior() : nullptr);
     if (!drawFolder.isEmpty()) drawGold(grounder, result, drawFolder, job);
   }));
