@@ -115,6 +115,25 @@ void compareWithBaselines(GoldGrounding &result, const std::vector<BaselinePhras
   }
 }
 
+// Counts the gold phrase's image (once), and its image as missing when the data lacks it, or the
+// phrase as not visual; true when the phrase is to be scored.
+bool countGoldPhrase(GoldGrounding &result, QSet<QString> &seen, QSet<QString> &missing, const GoldPhraseBox &g, bool imagePresent) {
+  if (!seen.contains(g.imageId)) {
+    seen.insert(g.imageId);
+    ++result.goldImages;
+  }
+  if (!imagePresent) {
+    if (!missing.contains(g.imageId)) result.missingImages << g.imageId;
+    missing.insert(g.imageId);
+    return false;
+  }
+  if (!g.visible) {
+    ++result.notVisual;
+    return false;
+  }
+  return true;
+}
+
 void summarise(GoldGrounding &result) {
   double hits = 0, hitsMatched = 0, reachable = 0, chance = 0;
   for (const GoldGroundingRow &row : result.rows) {
@@ -200,20 +219,8 @@ GoldGrounding groundGold(const RegionGrounder &grounder, const std::vector<GoldP
       job->checkpoint();
       job->setItemProgress(int(k), int(gold.size()), QStringLiteral("grounding the gold phrases"));
     }
-    if (!seen.contains(g.imageId)) {
-      seen.insert(g.imageId);
-      ++result.goldImages;
-    }
     const int image = rowOf.value(g.imageId, -1);
-    if (image < 0) {
-      if (!missing.contains(g.imageId)) result.missingImages << g.imageId;
-      missing.insert(g.imageId);
-      continue;
-    }
-    if (!g.visible) {
-      ++result.notVisual;
-      continue;
-    }
+    if (!countGoldPhrase(result, seen, missing, g, image >= 0)) continue;
     const QString caption = captionText(data, image, g, captions, goldPath);
     if (g.captionId != groundedId) {
       phrases = grounder.ground(data.imageIds[image], caption);
@@ -245,21 +252,9 @@ GoldGrounding groundGoldWithoutModel(const Dataset &dataset, const FeatureSet &f
       job->checkpoint();
       job->setItemProgress(int(k), int(gold.phrases.size()), QStringLiteral("scoring the baselines"));
     }
-    if (!seen.contains(g.imageId)) {
-      seen.insert(g.imageId);
-      ++result.goldImages;
-    }
     const int image = imageOf.value(g.imageId, -1);
     const int row = image < 0 ? -1 : features.rowOf(dataset.images[std::size_t(image)].id);
-    if (row < 0) {
-      if (!missing.contains(g.imageId)) result.missingImages << g.imageId;
-      missing.insert(g.imageId);
-      continue;
-    }
-    if (!g.visible) {
-      ++result.notVisual;
-      continue;
-    }
+    if (!countGoldPhrase(result, seen, missing, g, row >= 0)) continue;
     QString caption;
     if (!gold.captions.empty()) {
       const auto found = gold.captions.find(g.captionId);
