@@ -82,7 +82,8 @@ constexpr double kChanceR10 = 20.0; // R@10 among 50 test images
 double paperDefaultsFloor(const QString &model) { return model == QLatin1String("dtlstm") ? kChanceR10 : 2 * kChanceR10; }
 constexpr int kLayoutImages = 2000; // 1,600/200/200: ~26 twin pairs (260 captions) in the test split
 
-// Rows "dtrnn seed 1" … "dtlstm seed 2": the two models the acceptance names, two seeds each.
+// Rows "dtrnn seed 1" … "dtlstm seed 2": DT-RNN and DT-LSTM, two seeds each. ctest runs seed 1 as
+// part layout1 and seed 2 as layout2, a soak (label soak, left out of CI; docs/developers.md).
 void addModelSeedRows() {
     QTest::addColumn<QString>("model");
     QTest::addColumn<quint64>("seed");
@@ -174,8 +175,8 @@ private Q_SLOTS:
   // (sceneLayoutFeatures: per 3×3 grid cell, which colours, shapes and coloured shapes are there),
   // so twin accuracy measures the sentence encoder alone, and the twin configuration
   // (docs/configs/scenes-twins.json). With it DT-RNN and DT-LSTM beat bag of words on the
-  // order-sensitive test captions for both seeds. Measured figures are in the README; the reasons
-  // for each setting are in the header.
+  // order-sensitive test captions for both seeds. Measured figures are in docs/models.md; the
+  // reasons for each setting are in the header.
   void treesBeatBagOfWordsOnTwinsWithLayoutFeatures_data() {
     addModelSeedRows();
   }
