@@ -172,20 +172,7 @@ GoldSource readGoldSource(const QString &spec, const QStringList &imageStems) {
   return source;
 }
 
-QString imageStem(const QString &idOrPath) { return QFileInfo(idOrPath).completeBaseName(); }
-
-QStringList imageStems(const QStringList &idsOrPaths) {
-  QStringList stems;
-  for (const QString &id : idsOrPaths) stems << imageStem(id);
-  return stems;
-}
-
-QString headNounOf(const QString &phrase) {
-  const QStringList words = tokenize(phrase);
-  for (auto it = words.rbegin(); it != words.rend(); ++it)
-    if (std::any_of(it->begin(), it->end(), [](QChar c) { return c.isLetter(); })) return it->toLower();
-  return {};
-}
+QString headNounOf(const QString &phrase) { return headNounOfWords(tokenize(phrase)); }
 
 int matchGoldPhrase(const std::vector<GroundedPhrase> &phrases, int from, int to) {
   int best = -1;

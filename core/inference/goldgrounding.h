@@ -7,6 +7,7 @@
 // both of which depend only on the candidate boxes. Torch-free.
 
 #include "evaluation/phraseboxgold.h"
+#include "data/imagelookup.h"
 #include "inference/groundingbaselines.h"
 #include "inference/regiongrounding.h"
 
@@ -81,9 +82,7 @@ struct GoldSource {
 // file (and line) of malformed input.
 GoldSource readGoldSource(const QString &spec, const QStringList &imageStems = {});
 
-// How gold sets name images: the file name without folder and extension ("X" for "images/X.jpg").
-QString imageStem(const QString &idOrPath);
-QStringList imageStems(const QStringList &idsOrPaths);
+// Gold sets name images by their stem (data/imagelookup.h): "X" for "images/X.jpg".
 
 // The phrase's head noun for the label prior: its last word (the head of a base noun phrase).
 QString headNounOf(const QString &phrase);

@@ -90,13 +90,7 @@ std::vector<double> labelPriorScores(const BaselinePhrase &phrase, const LabelPr
   const std::vector<int> classes = prior.coverage->classesOf(phrase.headNoun);
   if (classes.empty() || phrase.features.size() != phrase.regions.size()) return {};
   std::vector<double> scores;
-  for (const float *feature : phrase.features) {
-    const std::vector<float> p = prior.head->probabilities(feature);
-    double mass = 0;
-    for (int c : classes)
-      if (c < int(p.size())) mass += p[std::size_t(c)];
-    scores.push_back(mass);
-  }
+  for (const float *feature : phrase.features) scores.push_back(prior.massOn(feature, classes));
   return scores;
 }
 

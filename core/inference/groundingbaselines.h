@@ -2,17 +2,14 @@
 // What a phrase → region accuracy must be compared with: choices that need no trained model. On
 // photos a large share of phrase boxes fill most of the picture ("the snow", "a field", a person
 // filling the frame), so answering "the whole image" is a strong guess, and a region view that loses
-// to it shows noise. Beside the geometric guesses sits a label prior, grounding by class names
-// with no training (Wang & Specia 2019): the phrase's head noun is looked up in WordNet, the
-// ImageNet classes under its senses are gathered (text/imagenetclasses.h), and each candidate is
-// scored by those classes' probability under the backbone's own classifier on that candidate
-// (vision/classhead.h). Every accuracy comes with a 95 % percentile-bootstrap interval over the
+// to it shows noise. Beside the geometric guesses sits the label prior (vision/labelprior.h):
+// grounding by class names with no training, each candidate scored by the probability its
+// backbone's classifier gives the classes under the phrase's head noun. Every accuracy comes with a 95 % percentile-bootstrap interval over the
 // phrases. Torch- and OpenCV-free.
 
 #include "data/dataset.h"
 #include "io/enumnames.h"
-#include "text/imagenetclasses.h"
-#include "vision/classhead.h"
+#include "vision/labelprior.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -35,12 +32,6 @@ struct BaselinePhrase {
   std::vector<Box> regions;            // the image's regions, the whole image first
   std::vector<const float *> features; // each region's pooled feature; empty: no label prior
   bool wholeImageIsCandidate = false;  // the whole image competes for phrases (scored proposals)
-};
-
-// The head noun's classes and each region's class probabilities. Both must outlive it.
-struct LabelPrior {
-  const ClassCoverage *coverage = nullptr;
-  const ClassHead *head = nullptr;
 };
 
 // The label prior's choice for one phrase: the candidate whose probability mass on the head noun's

@@ -10,6 +10,7 @@
 #include "training/runs/runfolder.h"
 #include "inference/trainedmodel.h"
 #include "training/trainingsource.h"
+#include "training/datalabelprior.h"
 
 #include <algorithm>
 #include <cmath>
@@ -31,9 +32,19 @@ struct RegionGrounder::Impl : InspectedModel {
   mutable std::map<int, torch::Tensor> splitPhrases; // phrasesFor(…, Split): each split's phrase vectors
   mutable std::mutex parserLock;
   mutable std::unique_ptr<CaptionParser> parser; // made on first use (loads Link Grammar's dictionary)
+  // A run trained with correspondence_prior λ > 0 scores s(v, h) + λ·π: the label prior it read.
+  std::unique_ptr<LabelPriorSource> prior;
+  double priorWeight = 0;
+  mutable std::mutex priorLock; // ClassCoverage caches its answers without a lock
 
+  // λ·π of region row r for the phrase whose words are `words`; 0 without a prior or for a noun
+  // that covers no class.
+  double priorTerm(const QStringList &words, int r) const;
+
+  // `captionTokens`: the words of each caption `index` counts, for the label prior's head nouns.
   std::vector<GroundedPhrase> rank(const std::vector<EncodedCaption> &captions, const PhraseIndex &index,
-                                   const std::vector<int> &rows, int image, const QStringList &captionTexts) const;
+                                   const std::vector<int> &rows, int image, const QStringList &captionTexts,
+                                   const std::vector<QStringList> &captionTokens) const;
   int imageRow(const QString &imageId) const; // throws std::invalid_argument when unknown
   int captionRow(int image, const QString &caption) const; // the data's caption of the image with this text; -1
   // A caption typed in: parsed (one parser, made on first use), encoded and its phrases indexed.
@@ -76,17 +87,30 @@ void RegionGrounder::open(const TrainedModel &model, TrainingData data) {
   d.data = std::move(data);
   d.encoded = encodeCaptions(d.vocabulary, d.data.captions, d.trees.get());
   d.phrases = indexPhrases(d.data, d.encoded);
+  d.priorWeight = model.config().correspondencePrior;
+  if (d.priorWeight > 0) d.prior = openLabelPrior(d.data);
   torch::NoGradGuard noGrad;
   d.regions = d.model->embedImages(regionFeatureTensor(d.data));
 }
 
 RegionGrounder::~RegionGrounder() = default;
 
+double RegionGrounder::Impl::priorTerm(const QStringList &words, int r) const {
+  if (!prior) return 0;
+  std::vector<int> classes;
+  {
+    std::lock_guard<std::mutex> lock(priorLock);
+    classes = prior->prior().coverage->classesOf(headNounOfWords(words));
+  }
+  if (classes.empty()) return 0;
+  return priorWeight * prior->prior().massOn(data.regionFeatures.data() + std::size_t(r) * std::size_t(data.featureDim), classes);
+}
+
 const TrainingData &RegionGrounder::data() const { return m_impl->data; }
 
 std::vector<GroundedPhrase> RegionGrounder::Impl::rank(const std::vector<EncodedCaption> &captions, const PhraseIndex &index,
-                                                       const std::vector<int> &rows, int image,
-                                                       const QStringList &captionTexts) const {
+                                                       const std::vector<int> &rows, int image, const QStringList &captionTexts,
+                                                       const std::vector<QStringList> &captionTokens) const {
   std::vector<GroundedPhrase> out;
   if (rows.empty()) return out;
   torch::NoGradGuard noGrad;
@@ -105,11 +129,12 @@ std::vector<GroundedPhrase> RegionGrounder::Impl::rank(const std::vector<Encoded
     g.end = index.spanEnd[std::size_t(p)];
     g.hasTruth = index.hasTruth[std::size_t(p)];
     g.truth = index.truth[std::size_t(p)];
+    const QStringList words = captionTokens[std::size_t(c)].mid(g.begin, g.end - g.begin);
     for (int r = first; r < last; ++r) {
       RankedRegion region;
       region.region = r - base;
       region.box = data.regionBoxes[std::size_t(r)];
-      region.score = scores[std::int64_t(q)][r - first].item<double>();
+      region.score = scores[std::int64_t(q)][r - first].item<double>() + priorTerm(words, r);
       if (g.hasTruth) region.iou = intersectionOverUnion(region.box, g.truth);
       g.regions.push_back(region);
     }
@@ -155,10 +180,14 @@ RegionGrounder::Impl::Typed RegionGrounder::Impl::typed(int image, const QString
 std::vector<GroundedPhrase> RegionGrounder::Impl::groundRows(int image, const std::vector<int> &captionRows) const {
   std::vector<int> rows;
   QStringList texts;
-  for (const TrainingCaption &c : data.captions) texts << c.raw;
+  std::vector<QStringList> tokens;
+  for (const TrainingCaption &c : data.captions) {
+    texts << c.raw;
+    tokens.push_back(c.tokens);
+  }
   for (int c : captionRows)
     for (int p = phrases.offset[std::size_t(c)]; p < phrases.offset[std::size_t(c) + 1]; ++p) rows.push_back(p);
-  std::vector<GroundedPhrase> out = rank(encoded, phrases, rows, image, texts);
+  std::vector<GroundedPhrase> out = rank(encoded, phrases, rows, image, texts, tokens);
   for (std::size_t q = 0; q < out.size(); ++q) {
     const int c = phrases.caption[std::size_t(rows[q])];
     out[q].imageId = data.imageIds[image];
@@ -183,7 +212,7 @@ std::vector<GroundedPhrase> RegionGrounder::ground(const QString &imageId, const
   const Impl::Typed t = d.typed(image, caption);
   std::vector<int> rows(std::size_t(t.index.size()));
   std::iota(rows.begin(), rows.end(), 0);
-  std::vector<GroundedPhrase> out = d.rank(t.encoded, t.index, rows, image, {caption});
+  std::vector<GroundedPhrase> out = d.rank(t.encoded, t.index, rows, image, {caption}, {t.tokens});
   for (GroundedPhrase &g : out) {
     g.imageId = imageId;
     g.text = t.tokens.mid(g.begin, g.end - g.begin).join(QLatin1Char(' '));
@@ -274,7 +303,7 @@ std::vector<RankedPhrase> RegionGrounder::phrasesFor(const QString &imageId, int
     ranked.begin = d.phrases.spanBegin[std::size_t(p)];
     ranked.end = d.phrases.spanEnd[std::size_t(p)];
     ranked.text = c.tokens.mid(ranked.begin, ranked.end - ranked.begin).join(QLatin1Char(' '));
-    ranked.score = scores[std::int64_t(q)].item<double>();
+    ranked.score = scores[std::int64_t(q)].item<double>() + d.priorTerm(c.tokens.mid(ranked.begin, ranked.end - ranked.begin), r);
     out.push_back(ranked);
   }
   std::stable_sort(out.begin(), out.end(), [](const RankedPhrase &a, const RankedPhrase &b) { return a.score > b.score; });

@@ -21,7 +21,7 @@ class TrainedModel;
 struct RankedRegion {
   int region = 0;        // index among the image's regions (0 is the whole image)
   Box box;
-  double score = 0;      // s(v, h)
+  double score = 0;      // s(v, h), plus λ·π for a run trained with correspondence_prior λ > 0
   double iou = -1;       // with the phrase's ground-truth box; -1 when it has none
 };
 
@@ -55,7 +55,7 @@ struct RankedPhrase {
   QString caption;
   QString text;
   int begin = 0, end = 0;
-  double score = 0;         // s(v, h)
+  double score = 0;         // s(v, h), plus λ·π as RankedRegion's
 };
 
 // Which phrases compete for a region: the image's own captions', or every phrase of its split.

@@ -129,8 +129,11 @@ void hmlstmDefaults(TrainConfig &c) {
   c.alternationEpochs = 1;
 }
 
-// The two branches mirror each other (§3.2.2); the losses are Eqs. 9–10.
+// The two branches mirror each other (§3.2.2); the losses are Eqs. 9–10, whose correspondences the
+// label prior may start.
 void requireTwoBranches(const TrainConfig &c) {
+  if (c.correspondencePrior > 0 && !c.phraseLosses)
+    invalid(QStringLiteral("correspondence_prior starts the phrase–region correspondences: it needs phrase_losses true"));
   if (c.imageSide != ImageSideKind::HmLstm)
     invalid(QStringLiteral("%1 embeds both sides with its two-branch network: image_side must be 'hmlstm'").arg(c.modelName()));
   if (c.loss != LossKind::Hinge)
@@ -412,13 +415,15 @@ ModelEntry hmLstmEntry() {
   e.validate = requireTwoBranches;
   e.presets = {{QStringLiteral("hmlstm2017"), {},
                 QStringLiteral("HM-LSTM paper §3.2.1, §3.4 and §5.1.1: 300-d word2vec vectors kept fixed (give "
-                               "word_vectors the file), 512-d states and joint space, Adam 8e-3, minibatches of 64"),
+                               "word_vectors the file), 512-d states and joint space, Adam 8e-3, minibatches of 64, "
+                               "correspondences from the model alone"),
                 QJsonObject{{QStringLiteral("word_dim"), 300},
                             {QStringLiteral("hidden_dim"), 512},
                             {QStringLiteral("embed_dim"), 512},
                             {QStringLiteral("freeze_words"), true},
                             {QStringLiteral("learning_rate"), 8e-3},
-                            {QStringLiteral("batch_size"), 64}}}};
+                            {QStringLiteral("batch_size"), 64},
+                            {QStringLiteral("correspondence_prior"), 0.0}}}};
   e.encoder = hLstm;
   return e;
 }

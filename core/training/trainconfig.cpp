@@ -170,6 +170,12 @@ std::vector<Field> phraseFields() {
                              Bound::NonNegative)),
       ownModelsOnly(intField({"alternation_epochs", QT_TRANSLATE_NOOP("TrainConfigSchema", "Alternation epochs")}, &TrainConfig::alternationEpochs, G::Phrases,
                              "HM-LSTM: epochs trained with every loss between two correspondence steps", Bound::Positive)),
+      ownModelsOnly(doubleField({"correspondence_prior", QT_TRANSLATE_NOOP("TrainConfigSchema", "Correspondence prior λ")},
+                                &TrainConfig::correspondencePrior, G::Phrases,
+                                "HM-LSTM: 0, the paper's correspondences; above 0, the first step follows the label prior "
+                                "(head noun → WordNet → the backbone's ImageNet classes) where the noun covers a class, and "
+                                "every step scores s(v, h) + λ·prior; needs an ONNX backbone with its class list",
+                                Bound::NonNegative)),
       ownModelsOnly(choiceField({"regions", QT_TRANSLATE_NOOP("TrainConfigSchema", "Regions")}, &TrainConfig::regions, G::Phrases,
                                 "Image regions: selective-search proposals, or the dataset's ground-truth phrase boxes "
                                 "(Scenes demo only)")),

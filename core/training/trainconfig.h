@@ -48,6 +48,11 @@ struct TrainConfig {
   bool phraseLosses = true;
   int rootEpochs = 5;
   int alternationEpochs = 1;
+  // λ of the label-prior term (vision/labelprior.h): 0 is the paper's procedure; above 0 the first
+  // correspondence step takes each phrase whose head noun covers an ImageNet class to the region
+  // the prior prefers, and every later step and the region inspector score s(v, h) + λ·π, π the
+  // prior's mass on the region (MAF's initialisation by class labels, Wang et al. 2020).
+  double correspondencePrior = 0;
   RegionSet regions = RegionSet::Proposals;
   int maxRegions = 19;
   RegionPooling regionPooling = RegionPooling::Auto; // region features cropped one by one, or pooled from one map

@@ -20,7 +20,9 @@
 #include "training/detail/loop/trajectoryhook.h"
 #include "training/detail/modelbuilder.h"
 #include "training/detail/phrasegrounding.h"
+#include "training/detail/phraseprior.h"
 #include "training/detail/runfiles.h"
+#include "training/datalabelprior.h"
 #include "training/modelregistry.h"
 #include "training/runs/runfolder.h"
 #include "training/trainingsource.h"
@@ -55,6 +57,7 @@ struct GroundingInputs {
   PhraseIndex phrases;
   Correspondences correspondences;
   torch::Tensor regionFeatures;
+  PhrasePriors priors; // correspondence_prior λ > 0: the label prior of each phrase
 };
 
 // Tree models read each caption's parse: parse (through the cache) what the caller did not.
@@ -152,6 +155,11 @@ GroundingInputs prepareGrounding(const TrainingData &data, const TrainConfig &co
   GroundingInputs grounding;
   grounding.phrases = indexPhrases(data, encoded);
   grounding.regionFeatures = regionFeatureTensor(data);
+  if (config.correspondencePrior > 0) {
+    const std::unique_ptr<LabelPriorSource> prior = openLabelPrior(data, {}, job);
+    grounding.priors = phrasePriors(data, grounding.phrases, prior->prior(), config.correspondencePrior);
+    if (job) job->log(describePhrasePriors(data, grounding.phrases, grounding.priors));
+  }
   if (!job) return grounding;
   int withBox = 0;
   for (char t : grounding.phrases.hasTruth) withBox += t;
@@ -219,7 +227,7 @@ TrainingHooks makeHooks(const TrainingRun &run, GroundingInputs *grounding, cons
     hooks.push_back(std::make_unique<AdagradResetHook>(config.adagradResetEpochs));
   if (grounding && config.phraseLosses)
     hooks.push_back(std::make_unique<CorrespondenceHook>(grounding->phrases, grounding->correspondences,
-                                                         leader ? run.folder.correspondencesFile() : QString()));
+                                                         leader ? run.folder.correspondencesFile() : QString(), &grounding->priors));
   if (leader) hooks.push_back(std::make_unique<EventLogHook>(run.folder.eventsFile(), events.onBatch));
   hooks.push_back(std::make_unique<ProgressHook>());
   if (!leader) return hooks;

@@ -1,13 +1,28 @@
-#include "inference/labelpriorsource.h"
+#include "vision/labelprior.h"
 
 #include "vision/features.h"
 
 #include <QDir>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace gs {
+
+double LabelPrior::massOn(const float *feature, const std::vector<int> &classes) const {
+  const std::vector<float> p = head->probabilities(feature);
+  double mass = 0;
+  for (int c : classes)
+    if (c >= 0 && c < int(p.size())) mass += p[std::size_t(c)];
+  return mass;
+}
+
+QString headNounOfWords(const QStringList &words) {
+  for (auto it = words.rbegin(); it != words.rend(); ++it)
+    if (std::any_of(it->begin(), it->end(), [](QChar c) { return c.isLetter(); })) return it->toLower();
+  return {};
+}
 
 QString classLabelsBeside(const QString &modelPath) {
   const QDir folder = QFileInfo(modelPath).dir();
@@ -42,11 +57,6 @@ std::unique_ptr<LabelPriorSource> LabelPriorSource::open(const BackboneSpec &spe
                                  .toStdString());
   // The constructor is private: make_unique cannot reach it.
   return std::unique_ptr<LabelPriorSource>(new LabelPriorSource(WordNet::open(), std::move(labels), std::move(head)));
-}
-
-std::unique_ptr<LabelPriorSource> LabelPriorSource::openForRun(const TrainingData &data, const QString &labelsPath, JobContext *job) {
-  return open(BackboneSpec::parse(data.source.value(QStringLiteral("backbone")).toString()), data.imagePaths,
-              data.source.value(QStringLiteral("features")).toString(), labelsPath, job);
 }
 
 }  // namespace gs

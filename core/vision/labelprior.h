@@ -1,13 +1,17 @@
 #pragma once
-// Everything the label prior of phrase grounding reads (groundingbaselines.h), opened together:
-// WordNet's noun hierarchy (Debian's wordnet-base), the network's class list (ImageNet synset ids
-// in output order: "n01440764 tench, Tinca tinca"), and the network's classifier as a linear head
-// over the feature set's region rows. Torch-free.
+// The label prior of phrase grounding: grounding by class names with no training (Wang & Specia
+// 2019). A phrase's head noun is looked up in WordNet, the ImageNet classes under its senses are
+// gathered (text/imagenetclasses.h), and each candidate region is scored by those classes'
+// probability mass under the backbone's own classifier applied to the region's pooled feature
+// (classhead.h). The model-free baseline of gold grounding reads it (inference/groundingbaselines.h),
+// and so does the HM-LSTM when its correspondences start from the prior (training's
+// correspondence_prior). LabelPriorSource opens everything it reads together: WordNet's noun
+// hierarchy (Debian's wordnet-base), the network's class list (ImageNet synset ids in output order:
+// "n01440764 tench, Tinca tinca") and the classifier as a linear head over the feature set's
+// region rows. Torch-free.
 
-#include "inference/groundingbaselines.h"
 #include "text/imagenetclasses.h"
 #include "text/wordnet.h"
-#include "training/trainingdata.h"
 #include "vision/backbonespec.h"
 #include "vision/classhead.h"
 
@@ -21,6 +25,19 @@ namespace gs {
 
 class JobContext;
 
+// The head noun's classes and each region's class probabilities. Both must outlive it.
+struct LabelPrior {
+  const ClassCoverage *coverage = nullptr;
+  const ClassHead *head = nullptr;
+  // The probability mass of the classes `classes` (indices into the class list) under the head's
+  // softmax on one pooled feature: the region's label-prior score, 0…1.
+  double massOn(const float *feature, const std::vector<int> &classes) const;
+};
+
+// The head of a base noun phrase: its last word with a letter, lower-cased ("two black dogs" →
+// "dogs"); empty when no word has one.
+QString headNounOfWords(const QStringList &words);
+
 // The class list beside an ONNX model: the first of imagenet_synsets.txt, synset_words.txt,
 // synsets.txt or LOC_synset_mapping.txt in the model's folder; empty when there is none.
 QString classLabelsBeside(const QString &modelPath);
@@ -33,8 +50,6 @@ public:
   // backbone without a classifier, or a class list whose length differs from the classifier's.
   static std::unique_ptr<LabelPriorSource> open(const BackboneSpec &spec, const QStringList &samplePaths, const QString &featureFolder,
                                                 const QString &labelsPath = {}, JobContext *job = nullptr);
-  // The same for a run's data: the backbone and feature folder its source records, its images.
-  static std::unique_ptr<LabelPriorSource> openForRun(const TrainingData &data, const QString &labelsPath = {}, JobContext *job = nullptr);
   LabelPriorSource(const LabelPriorSource &) = delete;
   LabelPriorSource &operator=(const LabelPriorSource &) = delete;
 

@@ -142,6 +142,13 @@ private Q_SLOTS:
     QVERIFY(error({{QStringLiteral("loss"), 3}}).contains(QStringLiteral("my.json: 'loss' must be a string")));
     QVERIFY(error({{QStringLiteral("embed_dim"), 0}}).contains(QStringLiteral("embed_dim must be positive")));
     QVERIFY(error({{QStringLiteral("margin"), -1}}).contains(QStringLiteral("margin must not be negative")));
+    QVERIFY(error({{QStringLiteral("model"), QStringLiteral("hmlstm")}, {QStringLiteral("correspondence_prior"), -1}})
+                .contains(QStringLiteral("correspondence_prior must not be negative")));
+    QVERIFY(error({{QStringLiteral("model"), QStringLiteral("hmlstm")},
+                   {QStringLiteral("correspondence_prior"), 1},
+                   {QStringLiteral("phrase_losses"), false}})
+                .contains(QStringLiteral("correspondence_prior starts the phrase–region correspondences: it needs phrase_losses true")));
+    QVERIFY(error({{QStringLiteral("model"), QStringLiteral("hmlstm")}, {QStringLiteral("correspondence_prior"), 0.5}}).isEmpty());
     // Every refusal names the file (the fuzzer found two that did not), and sizes are
     // bounded before a model is built from them.
     QVERIFY(error({{QStringLiteral("epochs"), 0}}).startsWith(QStringLiteral("my.json: epochs must be positive")));

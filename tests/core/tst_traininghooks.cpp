@@ -17,11 +17,13 @@
 #include "training/detail/loop/trajectoryhook.h"
 #include "training/detail/modelbuilder.h"
 #include "training/detail/optimisation.h"
+#include "training/detail/phraseprior.h"
 #include "training/detail/runfiles.h"
 #include "modeltestthreads.h"
 #include "synthetictraining.h"
 #include "training/runs/runtrajectory.h"
 #include "training/trainingsource.h"
+#include "text/wordnet.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -314,6 +316,95 @@ private Q_SLOTS:
     QCOMPARE(again.correspondence.phrases, third.correspondence.phrases);
     QCOMPARE(again.correspondence.meanConfidence, third.correspondence.meanConfidence);
     QVERIFY(!QFile::exists(file));
+  }
+
+  // correspondence_prior: the first step follows the label prior where it covers the phrase, later
+  // steps add λ·π to s(v, h). Here π prefers each image's empty corner, which the model never does.
+  void correspondencesStartFromTheLabelPrior() {
+    QTemporaryDir dir;
+    TrainConfig config = TrainConfig::defaultsFor(QStringLiteral("hmlstm"));
+    config.hiddenDim = config.embedDim = 32;
+    config.wordDim = 16;
+    HookFixture f(test::withSyntheticRegions(test::syntheticTrainingData(2)), config, dir.path());
+    const PhraseIndex phrases = indexPhrases(f.data, f.encoded);
+    PhrasePriors priors;
+    priors.mass.resize(std::size_t(phrases.size()));
+    std::vector<int> corner(std::size_t(phrases.size()), -1);
+    for (int p = 0; p < phrases.size(); ++p) {
+      const auto [first, last] = f.data.phraseCandidateRows(f.data.captions[std::size_t(phrases.caption[std::size_t(p)])].image);
+      if (last <= first || p % 2 == 1) continue; // odd phrases: a noun the prior does not cover
+      priors.mass[std::size_t(p)].assign(std::size_t(last - first), 0.f);
+      priors.mass[std::size_t(p)].back() = 1.f;
+      corner[std::size_t(p)] = last - 1;
+      ++priors.covered;
+    }
+    QVERIFY(priors.covered > 10);
+    const Correspondences model = findCorrespondences(f.run->model, f.data, f.encoded, phrases, f.run->trainRows);
+    priors.weight = 1;
+    const Correspondences first = findCorrespondences(f.run->model, f.data, f.encoded, phrases, f.run->trainRows, &priors, true);
+    int followed = 0, modelChoseCorner = 0;
+    for (int p = 0; p < phrases.size(); ++p) {
+      if (first.region[std::size_t(p)] < 0) continue;
+      if (corner[std::size_t(p)] < 0) {
+        QCOMPARE(first.region[std::size_t(p)], model.region[std::size_t(p)]); // uncovered: the model's choice
+        continue;
+      }
+      QCOMPARE(first.region[std::size_t(p)], corner[std::size_t(p)]);
+      QCOMPARE(first.score[std::size_t(p)], 1.f); // confidence: the prior's mass
+      QVERIFY(first.weight[std::size_t(p)] > 0);
+      ++followed;
+      modelChoseCorner += model.region[std::size_t(p)] == corner[std::size_t(p)];
+    }
+    QVERIFY(followed > 10);
+    QVERIFY2(modelChoseCorner < followed, "the model alone already chose every corner: the test would not tell");
+    // Later steps: λ = 0 is the model alone, a large λ keeps the prior's choice.
+    priors.weight = 0;
+    QCOMPARE(findCorrespondences(f.run->model, f.data, f.encoded, phrases, f.run->trainRows, &priors).region, model.region);
+    priors.weight = 10;
+    QCOMPARE(findCorrespondences(f.run->model, f.data, f.encoded, phrases, f.run->trainRows, &priors).region, first.region);
+  }
+
+  // π of each phrase from its head noun, WordNet and a classifier: "dogs" → the dog-like region,
+  // "cat" → the cat-like one, "snow" covers no class.
+  void phrasePriorsFollowTheHeadNounsClasses() {
+    const WordNet wordNet = WordNet::open(); // Debian's wordnet-base, which install-deps.sh installs
+    const std::vector<ClassLabel> labels{{QStringLiteral("n02099712"), QStringLiteral("Labrador retriever")},
+                                         {QStringLiteral("n02123159"), QStringLiteral("tiger cat")}};
+    const ClassCoverage coverage(wordNet, labels);
+    ClassHead head;
+    head.classes = head.dim = 2;
+    head.weights = {1, 0, 0, 1};
+    head.bias = {0, 0};
+    const LabelPrior prior{&coverage, &head};
+    TrainingData data;
+    data.featureDim = 2;
+    data.imageIds << QStringLiteral("photo");
+    data.imageSplits.push_back(Split::Train);
+    data.imageFeatures = {1, 1};
+    data.regionOffsets = {0, 3};
+    data.regionBoxes = {{0, 0, 100, 100}, {10, 10, 30, 30}, {60, 60, 30, 30}};
+    data.regionFeatures = {1, 1, /*cat-like*/ 0, 6, /*dog-like*/ 6, 0};
+    const QStringList words{QStringLiteral("two"), QStringLiteral("dogs"), QStringLiteral("and"), QStringLiteral("a"),
+                            QStringLiteral("cat"), QStringLiteral("in"), QStringLiteral("the"), QStringLiteral("snow")};
+    data.captions.push_back({words.join(QLatin1Char(' ')), words, 0, false, nullptr});
+    PhraseIndex phrases;
+    phrases.offset = {0, 3};
+    phrases.caption = {0, 0, 0};
+    phrases.node = {1, 2, 3};
+    phrases.spanBegin = {0, 3, 6};
+    phrases.spanEnd = {2, 5, 8};
+    phrases.hasTruth = {0, 0, 0};
+    phrases.truth.resize(3);
+    QCOMPARE(phraseHeadNoun(data, phrases, 0), QStringLiteral("dogs"));
+    const PhrasePriors priors = phrasePriors(data, phrases, prior, 0.5);
+    QCOMPARE(priors.covered, 2);
+    QCOMPARE(priors.weight, 0.5);
+    const std::vector<float> &dogs = priors.mass[0], &cat = priors.mass[1];
+    QCOMPARE(int(dogs.size()), 2); // the candidates: every region but the whole image
+    QVERIFY(dogs[1] > 0.99f && dogs[0] < 0.01f);
+    QVERIFY(cat[0] > 0.99f && cat[1] < 0.01f);
+    QVERIFY(!priors.covers(2));
+    QVERIFY(describePhrasePriors(data, phrases, priors).contains(QStringLiteral("2 of 3")));
   }
 };
 

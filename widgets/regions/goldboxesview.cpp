@@ -2,7 +2,7 @@
 
 #include "engine/jobcontext.h"
 #include "inference/goldgrounding.h"
-#include "inference/labelpriorsource.h"
+#include "training/datalabelprior.h"
 #include "regions/regionrun.h"
 
 #include <QFileDialog>
@@ -51,7 +51,7 @@ GoldGrounding GoldBoxesView::score(const QString &spec, const RegionGrounder &gr
   const GoldSource gold = readGoldSource(spec, imageStems(data.imageIds));
   std::unique_ptr<LabelPriorSource> prior;
   try {
-    prior = LabelPriorSource::openForRun(data, {}, &job);
+    prior = openLabelPrior(data, {}, &job);
   } catch (const std::exception &error) {
     job.warn(QStringLiteral("label prior: %1").arg(QString::fromUtf8(error.what())));
   }

@@ -6,6 +6,7 @@
 #include "training/detail/embedder.h"
 #include "training/parallel/detail/collective.h"
 #include "training/detail/losses.h"
+#include "training/detail/phraseprior.h"
 
 #include <QJsonArray>
 
@@ -42,7 +43,7 @@ std::vector<float> toVector(const torch::Tensor &t) {
   return std::vector<float>(c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
 }
 
-// Eq. 10's w_{d,k} = max(0, s_{d,k}) / K_d for the phrases with a region (see the header).
+// Eq. 10's w_{d,k} = min(1, max(0, s_{d,k})) / K_d for the phrases with a region (see the header).
 void assignWeights(Correspondences &c, const PhraseIndex &phrases) {
   std::map<int, int> pairsOfCaption;
   for (int p = 0; p < phrases.size(); ++p)
@@ -50,7 +51,8 @@ void assignWeights(Correspondences &c, const PhraseIndex &phrases) {
   c.weight.assign(c.region.size(), 0.f);
   for (int p = 0; p < phrases.size(); ++p)
     if (c.region[std::size_t(p)] >= 0)
-      c.weight[std::size_t(p)] = std::max(0.f, c.score[std::size_t(p)]) / float(pairsOfCaption[phrases.caption[std::size_t(p)]]);
+      c.weight[std::size_t(p)] =
+          std::clamp(c.score[std::size_t(p)], 0.f, 1.f) / float(pairsOfCaption[phrases.caption[std::size_t(p)]]);
 }
 
 }  // namespace
@@ -150,7 +152,8 @@ torch::Tensor embedPhrases(JointModel &model, const std::vector<EncodedCaption> 
 }
 
 Correspondences findCorrespondences(JointModel &model, const TrainingData &data, const std::vector<EncodedCaption> &encoded,
-                                    const PhraseIndex &phrases, const std::vector<int> &captionRows) {
+                                    const PhraseIndex &phrases, const std::vector<int> &captionRows, const PhrasePriors *priors,
+                                    bool priorOnly) {
   Correspondences out;
   out.region.assign(std::size_t(phrases.size()), -1);
   out.score.assign(out.region.size(), 0.f);
@@ -171,6 +174,12 @@ Correspondences findCorrespondences(JointModel &model, const TrainingData &data,
     const auto [first, last] = candidateRows(data, image);
     // §3.3: s_ij = v_i · h_j for every candidate region i of the phrase's image.
     candidates[q].scores = toVector(model->similarity(v.narrow(0, first, last - first), y[std::int64_t(q)].unsqueeze(0)).squeeze(1));
+    if (priors && priors->covers(p)) {
+      // The label prior's term (phraseprior.h): π alone at the first step, s + λ·π after it.
+      const std::vector<float> &mass = priors->mass[std::size_t(p)];
+      for (std::size_t r = 0; r < mass.size(); ++r)
+        candidates[q].scores[r] = priorOnly ? mass[r] : candidates[q].scores[r] + float(priors->weight) * mass[r];
+    }
     candidates[q].boxes.assign(data.regionBoxes.begin() + first, data.regionBoxes.begin() + last);
     candidates[q].hasTruth = phrases.hasTruth[std::size_t(p)];
     candidates[q].truth = phrases.truth[std::size_t(p)];

@@ -9,8 +9,9 @@
 //
 // Weights (Eq. 10; the paper leaves the normalisation open): w_{d,0} = 1 for the root pair and
 // w_{d,k} = max(0, s_{d,k}) / K_d for the K_d phrase pairs of caption d, s_{d,k} the pair's score
-// at the correspondence step. Both branches end in an L2 normalisation, so s ≤ 1 and a caption's
-// phrase weights sum to at most its root weight: its phrase losses never outweigh its root loss
+// at the correspondence step, capped at 1 (it can exceed 1 only with the label prior's term). Both
+// branches end in an L2 normalisation, so s(v, h) ≤ 1 and a caption's phrase weights sum to at most
+// its root weight: its phrase losses never outweigh its root loss
 // (each phrase pair's hinge has as many contrastive terms as there are pairs in the minibatch,
 // about as many as the root pair's), and a poor correspondence (s ≤ 0) weighs nothing.
 
@@ -25,6 +26,7 @@
 namespace gs::detail {
 
 struct EncodedCaption;
+struct PhrasePriors;
 class Collective;
 
 // Every noun phrase of every caption, in caption order.
@@ -53,9 +55,12 @@ struct Correspondences {
 };
 
 // §3.3 with the model fixed (eval mode, no gradients): every phrase of `captionRows` scored against
-// its image's candidate regions; the best is its region, its score the confidence.
+// its image's candidate regions; the best is its region, its score the confidence. With `priors`
+// (phraseprior.h) a phrase the prior covers scores s(v, h) + λ·π, or π alone when `priorOnly` (the
+// first step: the correspondences start from the prior).
 Correspondences findCorrespondences(JointModel &model, const TrainingData &data, const std::vector<EncodedCaption> &encoded,
-                                    const PhraseIndex &phrases, const std::vector<int> &captionRows);
+                                    const PhraseIndex &phrases, const std::vector<int> &captionRows,
+                                    const PhrasePriors *priors = nullptr, bool priorOnly = false);
 
 // [regions, featureDim]: a read-only view of data.regionFeatures, not a copy (at Flickr30k's size
 // with a 1,280-d network they are gigabytes), valid while `data` lives; nothing may write to it.

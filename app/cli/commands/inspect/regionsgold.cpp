@@ -9,7 +9,7 @@
 #include "evaluation/entitiesgold.h"
 #include "parse/captiongold.h"
 #include "inference/goldgrounding.h"
-#include "inference/labelpriorsource.h"
+#include "training/datalabelprior.h"
 #include "commands/data/backboneoption.h"
 #include "data/loaddataset.h"
 #include "vision/features.h"
@@ -159,7 +159,7 @@ int runRegionsGold(const Arguments &args, const QString &runDir) {
     CaptionTexts captions = captionTextsOf(args);
     if (captions.empty()) captions = gold.captions;
     const std::unique_ptr<LabelPriorSource> prior =
-        openPrior([&] { return LabelPriorSource::openForRun(data, args.value(QStringLiteral("labels")), &job); }, &priorProblem);
+        openPrior([&] { return openLabelPrior(data, args.value(QStringLiteral("labels")), &job); }, &priorProblem);
     result = groundGold(grounder, gold.phrases, gold.path, captions, &job, prior ? &prior->prior() : nullptr);
     if (!drawFolder.isEmpty()) drawGold(grounder, result, drawFolder, job);
   }));

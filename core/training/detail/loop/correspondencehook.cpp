@@ -17,7 +17,9 @@ void CorrespondenceHook::beginEpoch(TrainingRun &run, EpochEvent &epoch) {
   const int step = stepOpening(run.config, epoch.epoch);
   if (step == 0) return;
   if (run.job) run.job->setProgress(-1, QStringLiteral("epoch %1: phrase–region correspondences").arg(epoch.epoch));
-  m_correspondences = findCorrespondences(run.model, run.data, run.encoded, m_phrases, run.trainRows);
+  const bool priors = m_priors && !m_priors->empty();
+  m_correspondences = findCorrespondences(run.model, run.data, run.encoded, m_phrases, run.trainRows, priors ? m_priors : nullptr,
+                                          /*priorOnly=*/priors && step == 1);
   m_correspondences.stats.step = step;
   m_correspondences.stats.epoch = epoch.epoch;
   if (!m_file.isEmpty())

@@ -7,6 +7,7 @@
 
 #include "training/detail/loop/traininghook.h"
 #include "training/detail/phrasegrounding.h"
+#include "training/detail/phraseprior.h"
 #include "training/trainconfig.h"
 
 #include <QString>
@@ -17,8 +18,11 @@ class CorrespondenceHook final : public TrainingHook {
 public:
   // `correspondences` is the object the minibatch steps read (StepInputs::correspondences);
   // `file` is where the leader writes each step (empty: not written).
-  CorrespondenceHook(const PhraseIndex &phrases, Correspondences &correspondences, QString file)
-      : m_phrases(phrases), m_correspondences(correspondences), m_file(std::move(file)) {}
+  // `priors`: the label prior's π when correspondence_prior λ > 0 (the first step follows it),
+  // null otherwise.
+  CorrespondenceHook(const PhraseIndex &phrases, Correspondences &correspondences, QString file,
+                     const PhrasePriors *priors = nullptr)
+      : m_phrases(phrases), m_correspondences(correspondences), m_file(std::move(file)), m_priors(priors) {}
   // The correspondence step (1, 2, …) that opens `epoch`, 0 when none does.
   static int stepOpening(const TrainConfig &config, int epoch);
   void beginEpoch(TrainingRun &run, EpochEvent &epoch) override;
@@ -27,6 +31,7 @@ private:
   const PhraseIndex &m_phrases;
   Correspondences &m_correspondences;
   QString m_file;
+  const PhrasePriors *m_priors;
 };
 
 // One line for the job log: phrases, confidence and, where boxes exist, accuracy against them.
