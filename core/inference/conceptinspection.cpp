@@ -1,5 +1,7 @@
 #include "inference/conceptinspection.h"
 
+#include "data/imagelookup.h"
+
 #include "training/detail/embedder.h"
 #include "inference/detail/singlejointmodel.h"
 #include "inference/trainedmodel.h"
@@ -22,9 +24,7 @@ struct ConceptInspector::Impl : InspectedModel {
   std::vector<EncodedCaption> encoded; // every caption of the data, for the nearest captions
 
   int rowOf(const QString &imageId) const {
-    const int row = data.imageIds.indexOf(imageId);
-    if (row < 0) throw std::invalid_argument(QStringLiteral("no image '%1' in the run's dataset").arg(imageId).toStdString());
-    return row;
+    return findImage(data.imageIds, imageId);
   }
 };
 

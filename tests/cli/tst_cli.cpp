@@ -246,6 +246,27 @@ private Q_SLOTS:
     QVERIFY2(r.out.contains(QStringLiteral("Groundscope/runs/demo-bow-e3")), qPrintable(r.out));
   }
 
+  // `bench train` times every minibatch-trained model on the data it reads: parses, regions (the
+  // HM-LSTM) and concept scores (the concepts model) are prepared for it, here on a small demo.
+  void benchTrainTimesEveryModelOnItsOwnInputs() {
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("scenes"));
+    QCOMPARE(runCli({QStringLiteral("dataset"), QStringLiteral("make-demo"), folder, QStringLiteral("--images"), QStringLiteral("60")}).code, 0);
+    const Result r = runCli({QStringLiteral("bench"), QStringLiteral("train"), QStringLiteral("--dataset"), folder, QStringLiteral("--batches"),
+                             QStringLiteral("1"), QStringLiteral("--json")},
+                            dir.filePath(QStringLiteral("cache")), 600000);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonArray rows = QJsonDocument::fromJson(r.out.toUtf8()).array();
+    QStringList models;
+    for (const QJsonValue &row : rows) {
+      models << row[QStringLiteral("model")].toString();
+      QVERIFY2(row[QStringLiteral("captions_per_second")].toDouble() > 0, qPrintable(models.last()));
+    }
+    QCOMPARE(models.first(), QStringLiteral("bow"));
+    for (const char *model : {"dtrnn", "hmlstm", "concepts", "chargru"})
+      QVERIFY2(models.contains(QLatin1String(model)), qPrintable(models.join(QLatin1Char(' '))));
+  }
+
   void datasetMakeDemoThenInfo() {
     QTemporaryDir dir;
     const QString folder = dir.filePath(QStringLiteral("scenes"));
@@ -816,6 +837,16 @@ private Q_SLOTS:
     r = runCli({QStringLiteral("explain"), run, QStringLiteral("--image"), image, QStringLiteral("--caption"), QStringLiteral("zebra quokka")});
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral("vocabulary")), qPrintable(r.err));
+    // An image named by its file name, with a folder and an extension the id lacks, is found (the
+    // caption's error comes next); an unknown one is answered with how the ids look.
+    r = runCli({QStringLiteral("explain"), run, QStringLiteral("--image"), QStringLiteral("photos/") + image + QStringLiteral(".png"),
+                QStringLiteral("--caption"), QStringLiteral("zebra quokka")});
+    QVERIFY2(r.err.contains(QStringLiteral("vocabulary")), qPrintable(r.err));
+    r = runCli({QStringLiteral("explain"), run, QStringLiteral("--image"), QStringLiteral("no_such_photo"), QStringLiteral("--caption"),
+                QStringLiteral("a red circle")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("--image: no image 'no_such_photo' among the")) && r.err.contains(QStringLiteral("ids look like 'scene_")),
+             qPrintable(r.err));
     r = runCli({QStringLiteral("explain"), run, QStringLiteral("--caption-id"), QStringLiteral("0"), QStringLiteral("--method"), QStringLiteral("lime")});
     QCOMPARE(r.code, 2);
     r = runCli({QStringLiteral("explain"), run, QStringLiteral("--caption-id"), QStringLiteral("0"), QStringLiteral("--grid"), QStringLiteral("3x3")});

@@ -3,6 +3,7 @@
 // text, empty captions, images referenced twice), and Flickr8k from ../shared/data when present.
 
 #include "data/dataset.h"
+#include "data/imagelookup.h"
 #include "data/datasetsummary.h"
 #include "data/loaddataset.h"
 #include "data/outsidepaths.h"
@@ -75,6 +76,27 @@ private Q_SLOTS:
     QTest::newRow("dangling hyphen") << "well - lit room" << QStringList{"well", "lit", "room"};
     QTest::newRow("punctuation only") << " . , !" << QStringList{};
   }
+  // An image as a user names it: its id, or its file name without folder and extension.
+  void imagesAreFoundByTheirFileName() {
+    const QStringList ids{QStringLiteral("images/1022454428_b6b660a67b.jpg"), QStringLiteral("images/23445819_3a458716c1.jpg"),
+                          QStringLiteral("a/dup.jpg"), QStringLiteral("b/dup.png")};
+    QCOMPARE(gs::findImage(ids, QStringLiteral("images/23445819_3a458716c1.jpg")), 1);
+    QCOMPARE(gs::findImage(ids, QStringLiteral("1022454428_b6b660a67b")), 0);
+    QCOMPARE(gs::findImage(ids, QStringLiteral("1022454428_b6b660a67b.jpg")), 0);
+    const auto error = [&](const QString &name) {
+      try {
+        gs::findImage(ids, name);
+      } catch (const std::invalid_argument &e) {
+        return QString::fromUtf8(e.what());
+      }
+      return QString();
+    };
+    QCOMPARE(error(QStringLiteral("dup")), QStringLiteral("'dup' names 2 images: a/dup.jpg, b/dup.png; give the whole id"));
+    QCOMPARE(error(QStringLiteral("nope")),
+             QStringLiteral("no image 'nope' among the 4 images (ids look like 'images/1022454428_b6b660a67b.jpg')"));
+    QCOMPARE(gs::findImage(ids, QStringLiteral("a/dup.jpg")), 2);
+  }
+
   void tokenizeLikeKarpathy() {
     QFETCH(QString, caption);
     QFETCH(QStringList, tokens);

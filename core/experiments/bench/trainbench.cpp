@@ -8,6 +8,8 @@
 #include "training/trainingsource.h"
 #include "engine/jobcontext.h"
 
+#include <QJsonObject>
+
 #include <algorithm>
 #include <chrono>
 #include <optional>
@@ -64,6 +66,27 @@ TrainingThroughput measureTrainingThroughput(const TrainingData &input, const Tr
   t.captionsPerSecond = t.captions / t.seconds;
   for (const torch::Tensor &p : trainable) t.parameters += p.numel();
   return t;
+}
+
+std::vector<TrainingThroughput> measureEveryModel(const TrainingSource &source, int batches, JobContext &job) {
+  std::vector<std::pair<QJsonObject, TrainingData>> prepared; // by the inputs' run.json record
+  std::vector<TrainingThroughput> rows;
+  for (const ModelEntry &entry : modelRegistry()) {
+    if (entry.closedForm) continue; // no minibatches to time
+    const TrainConfig config = TrainConfig::defaultsFor(entry.name);
+    TrainingSource mine = source;
+    requestInputsOf(config, mine);
+    const QJsonObject inputs = sourceToRunJson(mine);
+    auto it = std::find_if(prepared.begin(), prepared.end(), [&](const auto &p) { return p.first == inputs; });
+    if (it == prepared.end()) {
+      prepared.emplace_back(inputs, prepareTrainingData(mine, &job));
+      it = prepared.end() - 1;
+    }
+    job.checkpoint();
+    job.setProgress(-1, QStringLiteral("timing %1").arg(entry.name));
+    rows.push_back(measureTrainingThroughput(it->second, config, batches));
+  }
+  return rows;
 }
 
 EpochCostEstimate estimateEpochCost(const Dataset &dataset, TrainingSource source, const TrainConfig &config, JobContext *job,

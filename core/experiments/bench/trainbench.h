@@ -7,8 +7,11 @@
 #include "training/trainingsource.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace gs {
+
+class JobContext;
 
 struct TrainingThroughput {
   QString model;
@@ -21,6 +24,12 @@ struct TrainingThroughput {
 
 // Runs one warm-up minibatch, then `batches` timed ones of config.batchSize training captions.
 TrainingThroughput measureTrainingThroughput(const TrainingData &data, const TrainConfig &config, int batches);
+
+// `bench train`: every minibatch-trained model of the registry with its defaults, each on the data
+// it reads (requestInputsOf: parses, regions, concept scores), prepared once per distinct set of
+// inputs from `source`. The bag of words, the first row, is the baseline. Reports each model
+// through `job`; throws what preparing the data throws.
+std::vector<TrainingThroughput> measureEveryModel(const TrainingSource &source, int batches, JobContext &job);
 
 // What one epoch of `config` on `dataset` costs here, measured before training: the data prepared
 // as the run would read it (features and parses, cached for the run; `dataset` serves when it was

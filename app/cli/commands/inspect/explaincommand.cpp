@@ -6,6 +6,7 @@
 // backbone). As text, JSON or CSV (one row per part), and --figure FILE.png|svg|pdf.
 
 #include "arguments.h"
+#include "data/imagelookup.h"
 #include "clioutput.h"
 #include "commands/commands.h"
 #include "data/loaddataset.h"
@@ -87,10 +88,11 @@ Request requestOf(const Arguments &args, const TrainingData &data) {
     r.caption = args.value(QStringLiteral("caption"));
   }
   if (args.isSet(QStringLiteral("image"))) {
-    r.image = int(data.imageIds.indexOf(args.value(QStringLiteral("image"))));
-    if (r.image < 0)
-      throw std::runtime_error(QStringLiteral("--image: no image '%1' in the run's data (%2 images)")
-                                   .arg(args.value(QStringLiteral("image"))).arg(data.imageCount()).toStdString());
+    try {
+      r.image = findImage(data.imageIds, args.value(QStringLiteral("image")));
+    } catch (const std::invalid_argument &e) {
+      throw std::runtime_error(std::string("--image: ") + e.what());
+    }
   }
   if (r.image < 0) throw UsageError("--image: required with --caption");
   r.imageId = data.imageIds.at(r.image);

@@ -5,6 +5,7 @@
 // `inspect RUN_DIR --image ID` of a concepts run: see conceptscommands.cpp.
 
 #include "arguments.h"
+#include "data/imagelookup.h"
 #include "clioutput.h"
 #include "commands/commands.h"
 #include "training/trainingsource.h"
@@ -83,10 +84,14 @@ Command inspectCommand() {
     std::vector<float> features;
     QString imageId;
     if (args.isSet(QStringLiteral("image"))) {
-      imageId = args.value(QStringLiteral("image"));
       const TrainingData data = prepareTrainingData(RunFolder(runDir).source());
-      const int row = int(data.imageIds.indexOf(imageId));
-      if (row < 0) throw std::runtime_error(QStringLiteral("--image: no image '%1' in the run's dataset").arg(imageId).toStdString());
+      int row = -1;
+      try {
+        row = findImage(data.imageIds, args.value(QStringLiteral("image")));
+      } catch (const std::invalid_argument &e) {
+        throw std::runtime_error(std::string("--image: ") + e.what());
+      }
+      imageId = data.imageIds[row];
       features.assign(data.imageFeatures.begin() + std::ptrdiff_t(row) * data.featureDim,
                       data.imageFeatures.begin() + std::ptrdiff_t(row + 1) * data.featureDim);
     }
