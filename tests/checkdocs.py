@@ -5,7 +5,10 @@ Every relative link and image of README.md, CONTRIBUTING.md, CHANGELOG.md and do
 name a file of the repository, and an #anchor a heading of the page it points to (GitHub's rule:
 lower case, punctuation and symbols dropped, spaces to hyphens, -1, -2 for repeats). The README
 stays a front door: at most 200 lines. No page points into a folder beside the checkout, which a
-user's clone does not have, or names an issue number.
+user's clone does not have, or names an issue number. The command-line reference (docs/cli.md,
+written from the program's own --help) points readers at the manual as `docs/PAGE.md, "Heading"`:
+each such page and heading must exist, and no text may send readers to a README section (the README
+is a front door with no sections to point at).
 """
 import pathlib
 import re
@@ -77,6 +80,26 @@ def check_page(root, page, problems):
                 problems.append(f'{where}:{number}: {target}: no heading #{anchor} in {linked.relative_to(root)}')
 
 
+MANUAL_POINTER = re.compile(r'(docs/[\w/.-]+\.md)(?:,\s*"([^"]+)")?')
+README_POINTER = re.compile(r'README\s*(?::|,)\s*"?[A-Z]|\(README\)|README section')
+
+
+def check_help_pointers(root, problems):
+    """docs/cli.md holds every command's --help: its pointers into the manual must resolve."""
+    page = root / 'docs' / 'cli.md'
+    if not page.exists():
+        return
+    for number, line in enumerate(page.read_text(encoding='utf-8').splitlines(), 1):
+        if README_POINTER.search(line):
+            problems.append(f'docs/cli.md:{number}: the help sends readers to a README section; point at the manual\'s page instead')
+        for target, heading in MANUAL_POINTER.findall(line):
+            path = root / target
+            if not path.exists():
+                problems.append(f'docs/cli.md:{number}: the help names {target}, which does not exist')
+            elif heading and slug(heading) not in anchors(path):
+                problems.append(f'docs/cli.md:{number}: the help names "{heading}" in {target}, which has no such heading')
+
+
 def main():
     root = pathlib.Path(sys.argv[1]).resolve()
     pages = [root / name for name in ('README.md', 'CONTRIBUTING.md', 'CHANGELOG.md') if (root / name).exists()]
@@ -84,6 +107,7 @@ def main():
     problems = []
     for page in pages:
         check_page(root, page, problems)
+    check_help_pointers(root, problems)
     lines = len((root / 'README.md').read_text(encoding='utf-8').splitlines())
     if lines > README_LIMIT:
         problems.append(f'README.md: {lines} lines, more than the front door\'s {README_LIMIT}')
