@@ -6,6 +6,7 @@
 #include "data/scenes/scenesdemo.h"
 #include "engine/jobcontext.h"
 #include "mainwindowtext.h"
+#include "training/runs/runfolder.h"
 #include "training/trainingpanel.h"
 #include "workbenchdocks.h"
 
@@ -93,8 +94,26 @@ void DatasetOpener::openRecentRun(const QString &runDir) {
     rebuildRecentRunsMenu();
     return;
   }
+  openRun(runDir);
+}
+
+bool DatasetOpener::openRun(const QString &runDir) {
+  const RunFolder folder(runDir);
+  if (!folder.isRun()) {
+    showMessage(MainWindowText::tr("%1: not a run folder (no config.json)").arg(runDir), 10000);
+    return false;
+  }
+  QString dataset;
+  try {
+    dataset = folder.source().datasetPath;
+  } catch (const std::exception &) {
+    // No readable run.json: the run still opens; its views say what they miss.
+  }
+  if (!dataset.isEmpty() && QFileInfo::exists(dataset) && QFileInfo(dataset).absoluteFilePath() != m_dataset) open(dataset);
   m_docks.focus(Dock::Training);
-  m_docks.trainingPanel()->openRunFolder(runDir);
+  if (!m_docks.trainingPanel()->openRunFolder(runDir)) return false;
+  showMessage(MainWindowText::tr("Opened run %1: embedding its test split (see Jobs)").arg(QFileInfo(runDir).fileName()), 10000);
+  return true;
 }
 
 void DatasetOpener::chooseFolder() {

@@ -46,6 +46,9 @@ public:
   void closeRun();
   // A run from the recent list, shown in the Training dock; forgotten when its folder is gone.
   void openRecentRun(const QString &runDir);
+  // A run folder made the current run, with the dataset it was trained on opened first when that
+  // exists and another one (or none) is open. False, with a status message, when it is no run.
+  bool openRun(const QString &runDir);
 
   // The dataset opened last (absolute), empty when none is open.
   QString current() const { return m_dataset; }

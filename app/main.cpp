@@ -36,8 +36,10 @@ int main(int argc, char *argv[]) {
   parser.setApplicationDescription(QApplication::translate("main", "Groundscope workbench"));
   parser.addHelpOption();
   parser.addVersionOption();
-  parser.addPositionalArgument(QStringLiteral("dataset"), QApplication::translate("main", "Dataset folder or file to open."),
-                               QStringLiteral("[dataset]"));
+  parser.addPositionalArgument(QStringLiteral("path"),
+                               QApplication::translate("main", "A run folder to open (with the dataset it was trained on), or a dataset "
+                                                               "folder or file."),
+                               QStringLiteral("[run-or-dataset]"));
   const QCommandLineOption screenshots(QStringLiteral("screenshots"),
                                        QApplication::translate("main", "Run the demo through every panel, save screenshots into DIR and quit."),
                                        QStringLiteral("DIR"));
@@ -78,7 +80,7 @@ int main(int argc, char *argv[]) {
   gs::MainWindow window(bridge, settings);
   if (parser.isSet(theme)) window.applyTheme(parser.value(theme));
   window.show();
-  if (!parser.positionalArguments().isEmpty()) window.openDataset(parser.positionalArguments().constFirst());
+  if (!parser.positionalArguments().isEmpty()) window.openPath(parser.positionalArguments().constFirst());
   std::unique_ptr<gs::ScreenshotTour> tour;
   if (parser.isSet(screenshots)) {
     QString error;

@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "training/runs/runfolder.h"
+
 #include "common/accessiblenames.h"
 #include "common/jobstatuswidget.h"
 #include "common/logview.h"
@@ -92,6 +94,9 @@ void MainWindow::showNotice(const QString &text) {
 }
 
 bool MainWindow::openDataset(const QString &path) { return m_opener->open(path); }
+bool MainWindow::openPath(const QString &path) {
+  return RunFolder(path).isRun() ? m_opener->openRun(path) : m_opener->open(path);
+}
 void MainWindow::chooseDatasetFolder() { m_opener->chooseFolder(); }
 void MainWindow::openDemoDataset() { m_opener->openDemo(); }
 void MainWindow::closeDataset() { m_opener->closeDataset(); }

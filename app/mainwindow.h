@@ -75,6 +75,9 @@ public Q_SLOTS:
   // Loads a dataset folder or file as an engine job (format detected); false when the path does
   // not exist. The Dataset dock shows the summary and load report when the job ends.
   bool openDataset(const QString &path);
+  // A run folder (the run made current, its dataset opened too) or else a dataset: what
+  // `groundscope PATH` opens. False when the path does not exist.
+  bool openPath(const QString &path);
   // File > Open dataset… and the welcome view's button: a folder from a dialog, then openDataset.
   void chooseDatasetFolder();
   // Makes the built-in Scenes demo on first use (in the cache folder) and opens it.

@@ -696,6 +696,10 @@
         <source>Concept temperature</source>
         <translation>Konzept-Temperatur</translation>
     </message>
+    <message>
+        <source>Correspondence prior λ</source>
+        <translation>Label-Prior der Korrespondenzen λ</translation>
+    </message>
 </context>
 <context>
     <name>TrainingPanel</name>
@@ -2360,6 +2364,14 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
     <message>
         <source>Dataset closed</source>
         <translation>Datensatz geschlossen</translation>
+    </message>
+    <message>
+        <source>%1: not a run folder (no config.json)</source>
+        <translation>%1: kein Lauf-Ordner (keine config.json)</translation>
+    </message>
+    <message>
+        <source>Opened run %1: embedding its test split (see Jobs)</source>
+        <translation>Lauf %1 geöffnet: sein Testteil wird eingebettet (siehe Aufträge)</translation>
     </message>
 </context>
 <context>
@@ -4602,6 +4614,10 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
         <source>The preset changes: %1.</source>
         <translation>Die Voreinstellung ändert: %1.</translation>
     </message>
+    <message>
+        <source>Applies to loaded word vectors only: choose a file under Word vectors first.</source>
+        <translation>Gilt nur für geladene Wortvektoren: zuerst unter Wortvektoren eine Datei wählen.</translation>
+    </message>
 </context>
 <context>
     <name>gs::TrainingPanel</name>
@@ -5073,10 +5089,6 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
         <translation>Groundscope-Werkbank</translation>
     </message>
     <message>
-        <source>Dataset folder or file to open.</source>
-        <translation>Zu öffnender Datensatzordner oder -datei.</translation>
-    </message>
-    <message>
         <source>Run the demo through every panel, save screenshots into DIR and quit.</source>
         <translation>Die Demo durch jede Ansicht laufen lassen, Bildschirmfotos in DIR speichern und beenden.</translation>
     </message>
@@ -5115,6 +5127,10 @@ Score gegenüber der Beschreibung s(v, y) = %1</translation>
     <message>
         <source>With --tour-run: score this gold set of phrase boxes (a file, or entities:DIR) in the Regions dock and show its first photo.</source>
         <translation>Mit --tour-run: dieses Goldset von Phrasenboxen (eine Datei oder entities:DIR) im Regionen-Dock bewerten und sein erstes Foto zeigen.</translation>
+    </message>
+    <message>
+        <source>A run folder to open (with the dataset it was trained on), or a dataset folder or file.</source>
+        <translation>Ein Lauf-Ordner zum Öffnen (mit dem Datensatz, auf dem er trainiert wurde), oder ein Datensatz-Ordner bzw. eine Datensatz-Datei.</translation>
     </message>
 </context>
 </TS>

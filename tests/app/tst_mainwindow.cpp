@@ -45,6 +45,8 @@
 #include <qcustomplot.h>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QFileInfo>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include "testprinters.h"
 
@@ -678,6 +680,40 @@ private Q_SLOTS:
       QVERIFY(!closeDataset->isEnabled());
       QTest::qWait(50);
     }
+    QVERIFY(engine.waitForIdle(60000));
+  }
+
+  // Opening a run makes it the current one: from the Training dock's Open run… (openRunFolder)
+  // and from the command line (`groundscope RUN_FOLDER`, openPath), which opens its dataset too.
+  void anOpenedRunBecomesCurrent() {
+    QTemporaryDir data;
+    const test::TinyDataset tiny = test::makeTinyDataset(data.path());
+    const QString run = data.filePath(QStringLiteral("run"));
+    test::trainTinyRun(tiny, run);
+    Engine engine;
+    EngineBridge bridge(engine);
+    QSettings settings(m_dir.filePath(QStringLiteral("openrun.ini")), QSettings::IniFormat);
+    {
+      MainWindow window(bridge, settings);
+      window.setAskBeforeClosing(false);
+      window.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&window));
+      QVERIFY(window.workbench().runDir().isEmpty());
+      QVERIFY(window.openPath(run));
+      QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("Opened run")), qPrintable(window.statusBar()->currentMessage()));
+      QCOMPARE(QFileInfo(window.currentDataset()).canonicalFilePath(), QFileInfo(tiny.datasetPath).canonicalFilePath());
+      QCOMPARE(QFileInfo(window.workbench().runDir()).canonicalFilePath(), QFileInfo(run).canonicalFilePath());
+      QTRY_VERIFY_WITH_TIMEOUT(window.workbench().jointSpace() != nullptr, 60000);
+      QVERIFY(!window.openPath(data.filePath(QStringLiteral("no-such-folder"))));
+      QVERIFY(engine.waitForIdle(60000));
+    }
+    MainWindow window(bridge, settings);
+    window.setAskBeforeClosing(false);
+    window.show();
+    QVERIFY(openAndWait(window, tiny.datasetPath));
+    QVERIFY(window.trainingPanel()->openRunFolder(run));
+    QCOMPARE(QFileInfo(window.workbench().runDir()).canonicalFilePath(), QFileInfo(run).canonicalFilePath());
+    QTRY_VERIFY_WITH_TIMEOUT(window.workbench().jointSpace() != nullptr, 60000);
     QVERIFY(engine.waitForIdle(60000));
   }
 

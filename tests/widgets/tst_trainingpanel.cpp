@@ -133,6 +133,39 @@ private Q_SLOTS:
     QCOMPARE(config.toJson(), TrainConfig::defaultsFor(QStringLiteral("cca")).toJson());
   }
 
+  // The model box shows the start of a long title; its tooltip has all of it and the note under
+  // it does not repeat it. Freeze words applies to loaded vectors only: disabled, saying why,
+  // until Word vectors names a file.
+  void modelBoxAndFreezeWordsSayWhatTheyDo() {
+    TrainConfigForm form;
+    form.setModel(QStringLiteral("hmlstm"));
+    auto *combo = qobject_cast<QComboBox *>(form.editor(QStringLiteral("model")));
+    QVERIFY(combo);
+    const ModelEntry &hmlstm = *findModel(QStringLiteral("hmlstm"));
+    QVERIFY(combo->toolTip().startsWith(QStringLiteral("%1 — %2").arg(modelTitle(hmlstm), modelSummary(hmlstm))));
+    const auto *note = form.findChild<QLabel *>(QStringLiteral("modelNote"));
+    QVERIFY(note);
+    QVERIFY2(!note->text().contains(modelSummary(hmlstm)), qPrintable(note->text()));
+    QVERIFY(note->text().contains(hmlstm.paper));
+
+    auto *freeze = qobject_cast<QCheckBox *>(form.editor(QStringLiteral("freeze_words")));
+    auto *vectors = qobject_cast<QLineEdit *>(form.editor(QStringLiteral("word_vectors")));
+    QVERIFY(freeze && vectors);
+    QVERIFY(vectors->text().isEmpty());
+    QVERIFY(!freeze->isEnabled());
+    QVERIFY2(freeze->toolTip().contains(QStringLiteral("choose a file under Word vectors")), qPrintable(freeze->toolTip()));
+    vectors->setText(QStringLiteral("/data/glove.6B.300d.txt"));
+    QVERIFY(freeze->isEnabled());
+    QVERIFY(!freeze->toolTip().contains(QStringLiteral("choose a file under Word vectors")));
+    vectors->clear();
+    QVERIFY(!freeze->isEnabled());
+    // The value still travels: a configuration loaded with vectors and freezing keeps both.
+    TrainConfig config;
+    QString error;
+    QVERIFY2(form.config(&config, &error), qPrintable(error));
+    QCOMPARE(config.freezeWords, TrainConfig::defaultsFor(QStringLiteral("hmlstm")).freezeWords);
+  }
+
   // The concepts model's ablation rows (Huang et al. Table 2) are its presets: choosing one fills
   // the form with the model's defaults and the row's settings; "defaults" restores them.
   void presetsFillTheForm() {
@@ -215,9 +248,14 @@ private Q_SLOTS:
       curves.addEpoch(epoch);
     }
     TrainingPlots plots;
+    // Before any run: no legend box over the empty plots.
+    QVERIFY(!plots.lossPlot()->legend->visible());
+    QVERIFY(!plots.validationPlot()->legend->visible());
     plots.setMeasure(RecallMeasure::R1);
     plots.setSmoothing(0);
     plots.setRun(7, QStringLiteral("run"), Qt::red, curves);
+    QVERIFY(plots.lossPlot()->legend->visible());
+    QVERIFY(plots.validationPlot()->legend->visible());
     QCOMPARE(plots.validationPointCount(7), 3);
     QCPGraph *imageToText = plots.validationPlot()->graph(0);
     QCPGraph *textToImage = plots.validationPlot()->graph(1);
@@ -238,6 +276,7 @@ private Q_SLOTS:
     plots.removeRun(7);
     QCOMPARE(plots.validationPlot()->graphCount(), 0);
     QCOMPARE(plots.lossPlot()->graphCount(), 0);
+    QVERIFY(!plots.lossPlot()->legend->visible());
   }
 
   // --- a real run through the panel ----------------------------------------------------------
@@ -338,9 +377,11 @@ private Q_SLOTS:
     QCOMPARE(reopenedPlots->lossPointCount(again), plots->lossPointCount(run));
     QCOMPARE(reopened.curves(again)->batches().back().iteration, panel.curves(run)->batches().back().iteration);
     QVERIFY(reopenedRuns->item(0)->text().contains(QStringLiteral("finished")));
-    // Selecting a finished run in the list makes it the workbench's run.
+    // Opening a finished run makes it the workbench's run, and so does selecting it in the list.
+    QCOMPARE(QDir::cleanPath(state.runDir()), QDir::cleanPath(runDir));
     state.openRun(bridge, QString());
     QVERIFY(state.runDir().isEmpty());
+    reopenedRuns->setCurrentRow(-1);
     reopenedRuns->setCurrentRow(0);
     QCOMPARE(QDir::cleanPath(state.runDir()), QDir::cleanPath(runDir));
     QTRY_VERIFY_WITH_TIMEOUT(state.jointSpace() != nullptr, kTrainTimeoutMs);

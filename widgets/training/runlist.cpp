@@ -225,6 +225,15 @@ bool RunList::remove(int id) {
   return false;
 }
 
+bool RunList::makeCurrent(int id) {
+  const Entry *run = find(id);
+  if (!run || run->id == m_training || !RunFolder(run->dir).hasModel()) return false;
+  for (int row = 0; row < m_list->count(); ++row)
+    if (m_list->item(row)->data(Qt::UserRole).toInt() == id) m_list->setCurrentRow(row);
+  if (run->dir != cleanPath(m_state.runDir())) m_state.openRun(m_bridge, run->dir); // already selected: no signal
+  return true;
+}
+
 void RunList::onSelected() {
   QListWidgetItem *item = m_list->currentItem();
   if (!item) return;

@@ -56,6 +56,9 @@ public:
   // Takes a run off the list and the plots (not the run being trained; its folder stays on disk).
   bool remove(int id);
   int idOf(const QString &runDir) const; // -1 when not listed
+  // Selects run `id` in the list, which makes it the workbench's current run when it has a model
+  // (as clicking it does); false when it is not listed or has no model yet.
+  bool makeCurrent(int id);
   const Entry *find(int id) const;
   const Entry *at(const QString &runDir) const; // by path, symbolic links resolved; nullptr when not listed
   bool isChecked(const Entry &entry) const;

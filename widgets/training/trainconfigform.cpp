@@ -25,6 +25,7 @@ namespace gs {
 namespace {
 const QString kModelKey = QStringLiteral("model");
 const QString kWordVectorsKey = QStringLiteral("word_vectors");
+const QString kFreezeWordsKey = QStringLiteral("freeze_words");
 
 // Shortest text that reads back as the same double, in the C locale so config files and the form agree.
 QString formatDouble(double value) { return QLocale::c().toString(value, 'g', QLocale::FloatingPointShortest); }
@@ -77,7 +78,10 @@ QWidget *TrainConfigForm::makeChoiceEditor(const ConfigField &field) {
   for (const QString &choice : field.choices) {
     const ModelEntry *entry = field.key == kModelKey ? findModel(choice) : nullptr;
     combo->addItem(entry ? QStringLiteral("%1 — %2").arg(modelTitle(*entry), modelSummary(*entry)) : choice, choice);
-    if (entry) combo->setItemData(combo->count() - 1, QStringLiteral("%1 (%2)").arg(entry->paper, entry->name), Qt::ToolTipRole);
+    // The box is narrower than most titles: the whole title, then the paper, as the item's tooltip.
+    if (entry)
+      combo->setItemData(combo->count() - 1, QStringLiteral("%1 — %2\n%3 (%4)").arg(modelTitle(*entry), modelSummary(*entry), entry->paper, entry->name),
+                         Qt::ToolTipRole);
   }
   if (field.key != kModelKey) {
     connect(combo, &QComboBox::currentIndexChanged, this, [this] {
@@ -139,12 +143,30 @@ void TrainConfigForm::build() {
     m_kinds.insert(field.key, field.kind);
     m_groups.insert(field.key, field.group);
   }
+  if (auto *vectors = qobject_cast<QLineEdit *>(m_editors.value(kWordVectorsKey)))
+    connect(vectors, &QLineEdit::textChanged, this, &TrainConfigForm::enableFreezeWords);
+  enableFreezeWords();
 }
 
 void TrainConfigForm::showSettingsOf(const ModelEntry &entry) {
   for (auto it = m_editors.begin(); it != m_editors.end(); ++it)
     m_layout->setRowVisible(it.value(), entry.settings.testFlag(m_groups.value(it.key())));
   m_modelNote->setText(modelNote(entry));
+  // The box shows the start of the title only: the whole of it is its tooltip, not repeated below.
+  if (QComboBox *combo = modelCombo()) combo->setToolTip(combo->currentData(Qt::ToolTipRole).toString());
+}
+
+void TrainConfigForm::enableFreezeWords() {
+  auto *freeze = qobject_cast<QCheckBox *>(m_editors.value(kFreezeWordsKey));
+  auto *vectors = qobject_cast<QLineEdit *>(m_editors.value(kWordVectorsKey));
+  if (!freeze || !vectors) return;
+  const bool given = !vectors->text().trimmed().isEmpty();
+  freeze->setEnabled(given);
+  QString description;
+  for (const ConfigField &field : trainConfigSchema())
+    if (field.key == kFreezeWordsKey) description = field.description;
+  const QString tip = tr("%1\n(%2 in config.json)").arg(description, kFreezeWordsKey);
+  freeze->setToolTip(given ? tip : tr("Applies to loaded word vectors only: choose a file under Word vectors first.") + QLatin1Char('\n') + tip);
 }
 
 QString TrainConfigForm::modelNote(const ModelEntry &entry) {
@@ -157,9 +179,9 @@ QString TrainConfigForm::modelNote(const ModelEntry &entry) {
   }
   if (entry.needsRegions) needs << tr("image regions (extracted with the features)");
   if (entry.closedForm) needs << tr("no training loop: fitted in one step");
-  QString note = QStringLiteral("%1 — %2.").arg(modelTitle(entry), modelSummary(entry));
-  if (!needs.isEmpty()) note += QLatin1Char(' ') + tr("Needs: %1.").arg(needs.join(QStringLiteral("; ")));
-  return note + QLatin1Char('\n') + entry.paper;
+  // The title and summary are the box's own text and tooltip: the note adds what the model needs.
+  if (needs.isEmpty()) return entry.paper;
+  return tr("Needs: %1.").arg(needs.join(QStringLiteral("; "))) + QLatin1Char('\n') + entry.paper;
 }
 
 void TrainConfigForm::listPresetsOf(const ModelEntry &entry) {

@@ -54,6 +54,8 @@ private:
   void setValue(const QString &key, const QJsonValue &value);
   void onModelChosen();
   void showSettingsOf(const ModelEntry &entry);
+  // Freeze words applies to loaded vectors only: enabled while Word vectors names a file.
+  void enableFreezeWords();
   // What the chosen model is and reads, under the model box: title, summary, needs, paper.
   static QString modelNote(const ModelEntry &entry);
   void listPresetsOf(const ModelEntry &entry);

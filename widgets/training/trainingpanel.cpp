@@ -208,7 +208,12 @@ void TrainingPanel::updateButtons() {
 
 // --- runs -------------------------------------------------------------------------------------
 
-bool TrainingPanel::openRunFolder(const QString &runDir) { return loadRun(runDir, true); }
+bool TrainingPanel::openRunFolder(const QString &runDir) {
+  if (!loadRun(runDir, true)) return false;
+  // An opened run is the one the user wants to look at: it becomes the workbench's current run.
+  m_runs->makeCurrent(m_runs->idOf(runDir));
+  return true;
+}
 
 bool TrainingPanel::loadRun(const QString &runDir, bool offerResume) {
   std::optional<TrainConfig> config;

@@ -71,7 +71,9 @@ public:
   // reason when the form, the dataset, the folder or the seeds are not usable.
   bool trainOverSeeds(const std::vector<quint64> &seeds);
   QString seedsFolder() const; // beside the output folder: "<output folder>-seeds"
-  // Adds (or reloads) a run folder's curves; false with a logged reason when it holds no run.
+  // Adds (or reloads) a run folder's curves and makes it the workbench's current run when it has a
+  // model (its test split is then embedded, a job in the Jobs tab); false with a logged reason when
+  // it holds no run.
   bool openRunFolder(const QString &runDir);
   // Takes a run off the list and the plots (not the run being trained; its folder stays on disk).
   bool removeRun(int runId);

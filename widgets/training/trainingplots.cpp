@@ -27,7 +27,7 @@ constexpr double kSmoothingUnit = 1; // iterations: runs logged at different rat
 void setUpPlot(QCustomPlot *plot, const QString &xLabel, const QString &yLabel) {
   plot->xAxis->setLabel(xLabel);
   plot->yAxis->setLabel(yLabel);
-  plot->legend->setVisible(true);
+  plot->legend->setVisible(false); // shown once it has an entry (TrainingPlots::showLegends)
   plot->legend->setFont(QFont(plot->font().family(), 8));
   plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
   // A left drag picks epochs (pointPicked), so it does not pan; the wheel zooms around the pointer.
@@ -194,6 +194,7 @@ void TrainingPlots::applyVisibility(Graphs &g) {
     else
       graph->removeFromLegend();
   }
+  showLegends();
 }
 
 void TrainingPlots::setRunVisible(int id, bool visible) {
@@ -216,6 +217,7 @@ void TrainingPlots::removeRun(int id) {
     runs.erase(std::remove(runs.begin(), runs.end(), id), runs.end());
     fillGroup(group);
   }
+  showLegends();
 }
 
 // --- seed groups ------------------------------------------------------------------------------
@@ -436,8 +438,14 @@ void TrainingPlots::refresh() {
     m_validation->xAxis->setRange(0.5, 1.5);
     m_validation->yAxis->setRange(0, ceiling);
   }
+  showLegends();
   m_loss->replot(QCustomPlot::rpQueuedReplot);
   m_validation->replot(QCustomPlot::rpQueuedReplot);
+}
+
+// A legend without entries would draw an empty box over an empty plot.
+void TrainingPlots::showLegends() {
+  for (QCustomPlot *plot : {m_loss, m_validation}) plot->legend->setVisible(plot->legend->itemCount() > 0);
 }
 
 QSize TrainingPlots::askFigureSize(QWidget *parent, QSize initial) {

@@ -103,6 +103,7 @@ private:
   };
   void style(Graphs &g);
   void applyVisibility(Graphs &g);
+  void showLegends(); // each plot's legend shown only while it has an entry
   void fillSmooth(Graphs &g);
   void fillValidation(Graphs &g);
   Band addBand(QCustomPlot *plot, const QColor &colour, Qt::PenStyle style);
