@@ -12,6 +12,8 @@
 #include "touroptions.h"
 
 #include <QApplication>
+#include "runtime/blaskernel.h"
+
 #include <QCommandLineParser>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -21,6 +23,8 @@
 #include <optional>
 
 int main(int argc, char *argv[]) {
+  // Before anything computes: OpenBLAS's kernel, chosen again when it fell back to its generic one.
+  gs::runtime::selectBlasKernel(argv);
   QApplication app(argc, argv);
   QApplication::setApplicationName(QString::fromLatin1(gs::kApplicationName));
   QApplication::setOrganizationDomain(QString::fromLatin1(gs::kOrganisationDomain));

@@ -49,7 +49,10 @@ function(_gs_register_qtest test executable functions)
           "XDG_CONFIG_HOME=${CMAKE_CURRENT_BINARY_DIR}/${test}.home/config"
           "XDG_CACHE_HOME=${CMAKE_CURRENT_BINARY_DIR}/${test}.home/cache"
           "XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/${test}.home/data"
-          "GS_SCENES_FIXTURE=${GS_SCENES_FIXTURE_DIR}")
+          "GS_SCENES_FIXTURE=${GS_SCENES_FIXTURE_DIR}"
+          # Programs a test starts keep the kernel OpenBLAS chose (the model tests fix it below):
+          # choosing another re-executes them (runtime/blaskernel.h), which tst_cli tests apart.
+          "GS_BLAS_AUTOSELECT=0")
   if(T_GUI)
     list(APPEND env "QT_QPA_PLATFORM=offscreen")
   endif()

@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "clioutput.h"
 #include "gs/version.h"
+#include "runtime/blaskernel.h"
 #include "runtime/runtime.h"
 
 #include <QCoreApplication>
@@ -11,6 +12,8 @@
 #include <memory>
 
 int main(int argc, char *argv[]) {
+  // Before anything computes: OpenBLAS's kernel, chosen again when it fell back to its generic one.
+  gs::runtime::selectBlasKernel(argv);
   // Painting text (regions --figure, --draw) needs the GUI application object; everything else runs
   // without one, so the CLI works where no display or font stack is wanted. Offscreen unless the
   // caller chose a platform.

@@ -1,6 +1,7 @@
 #include "runtime/runtime.h"
 
 #include "runtime/blasinfo.h"
+#include "runtime/blaskernel.h"
 
 #include <QThread>
 
@@ -54,6 +55,7 @@ RuntimeInfo info() {
   info.blasName = blas.name;
   info.blasKernel = blas.kernel;
   info.blasKernelGeneric = blas.genericKernel;
+  info.blasKernelChoice = blasKernelChoice();
   info.versions.qt = QString::fromLatin1(qVersion());
   info.versions.torch = QStringLiteral(TORCH_VERSION);
   info.versions.opencv = QStringLiteral(CV_VERSION);
@@ -98,6 +100,7 @@ QString describe(const RuntimeInfo &info) {
                      .arg(info.cores)
                      .arg(info.blasName, info.blasPath.isEmpty() ? QStringLiteral("not loaded") : info.blasPath);
   if (!info.blasKernel.isEmpty()) text += QStringLiteral(", kernel %1").arg(info.blasKernel);
+  if (!info.blasKernelChoice.isEmpty()) text += QStringLiteral(" (%1)").arg(info.blasKernelChoice);
   if (info.blasKernelGeneric)
     text += QStringLiteral(". OpenBLAS does not know this CPU and uses its generic kernel, several times slower: start with "
                            "OPENBLAS_CORETYPE=Haswell (or SkylakeX on AVX-512 CPUs)");

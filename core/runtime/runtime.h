@@ -32,6 +32,7 @@ struct RuntimeInfo {
   QString blasName;        // e.g. "OpenBLAS (OpenMP)" or "reference BLAS"
   QString blasKernel;      // OpenBLAS's kernel for this CPU ("Haswell", "SkylakeX", "Prescott"…); "" otherwise
   bool blasKernelGeneric = false; // OpenBLAS fell back to a generic kernel on an AVX2 CPU (see describe())
+  QString blasKernelChoice;       // what selectBlasKernel did at start (blaskernel.h); "" when nothing
   LibraryVersions versions;
 };
 

@@ -26,6 +26,7 @@ Command infoCommand() {
                              {QStringLiteral("blas_path"), info.blasPath},
                              {QStringLiteral("blas_kernel"), info.blasKernel},
                              {QStringLiteral("blas_kernel_generic"), info.blasKernelGeneric},
+                             {QStringLiteral("blas_kernel_choice"), info.blasKernelChoice},
                              {QStringLiteral("qt"), info.versions.qt},
                              {QStringLiteral("torch"), info.versions.torch},
                              {QStringLiteral("opencv"), info.versions.opencv},
@@ -42,6 +43,7 @@ Command infoCommand() {
           << (info.blasKernelGeneric ? QStringLiteral("               OpenBLAS does not know this CPU and uses its generic kernel, "
                                                       "several times slower; set OPENBLAS_CORETYPE=Haswell (or SkylakeX) before starting\n")
                                      : QString())
+          << (info.blasKernelChoice.isEmpty() ? QString() : QStringLiteral("               %1\n").arg(info.blasKernelChoice))
           << "Qt " << info.versions.qt << ", LibTorch " << info.versions.torch << ", OpenCV " << info.versions.opencv
           << ", Boost " << info.versions.boost << ", Link Grammar " << info.versions.linkGrammar << '\n';
     return kExitOk;
