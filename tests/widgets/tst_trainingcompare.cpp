@@ -165,8 +165,12 @@ private Q_SLOTS:
     QSignalSpy computed(&map, &MapPanel::computeFinished);
     state.setJointSpace(JointSpace::open(runDir));
     QTRY_COMPARE_WITH_TIMEOUT(computed.count(), 1, kTimeoutMs); // the first PCA map
-    QVERIFY(training.openRunFolder(runDir));
+    // An opened run becomes the current one: the run the Map shows is opened last.
     QVERIFY(training.openRunFolder(m_runs[1]));
+    QVERIFY(training.openRunFolder(runDir));
+    QTRY_VERIFY_WITH_TIMEOUT(state.jointSpace() && QDir::cleanPath(state.jointSpace()->runDir()) == QDir::cleanPath(runDir), kTimeoutMs);
+    QVERIFY(engine.waitForIdle(kTimeoutMs));
+    QCoreApplication::processEvents();
     training.resize(1100, 700);
     training.show();
     QVERIFY(QTest::qWaitForWindowExposed(&training));
@@ -197,7 +201,9 @@ private Q_SLOTS:
 
     // A real click at epoch 3's pixel on the validation plot, with only the map's run drawn: its
     // epoch 3, shown at once from the replay already there.
-    child<QListWidget>(training, "runList")->item(1)->setCheckState(Qt::Unchecked);
+    auto *runList = child<QListWidget>(training, "runList");
+    for (int row = 0; row < runList->count(); ++row)
+      if (runList->item(row)->data(Qt::UserRole).toInt() == training.runIdOf(m_runs[1])) runList->item(row)->setCheckState(Qt::Unchecked);
     QCustomPlot *plot = training.plots()->validationPlot();
     plot->replot(QCustomPlot::rpImmediateRefresh);
     const QPoint pixel(int(plot->xAxis->coordToPixel(kEpochs)), plot->axisRect()->rect().center().y());
