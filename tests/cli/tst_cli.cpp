@@ -1,6 +1,8 @@
 // groundscope-cli as a script sees it: --help and --version, exit code 2 for unknown commands
 // and bad arguments, 0 for commands that work, and real figures from `bench gemm` and `info`.
 
+#include "runtime/blaskernel.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -265,6 +267,49 @@ private Q_SLOTS:
     QCOMPARE(models.first(), QStringLiteral("bow"));
     for (const char *model : {"dtrnn", "hmlstm", "concepts", "chargru"})
       QVERIFY2(models.contains(QLatin1String(model)), qPrintable(models.join(QLatin1Char(' '))));
+  }
+
+  // OpenBLAS's kernel chosen again at start when it fell back to its generic one (here pretended
+  // with GS_BLAS_ASSUME_GENERIC, since this CPU's kernel may be known): the fastest kernel whose
+  // check product is right; one that computes wrong results (GS_BLAS_PROBE_CORRUPT) is refused; a
+  // kernel the user set is never overridden.
+  void blasKernelIsChosenOnlyWhenItComputesRight() {
+    const QStringList kernels = gs::runtime::kernelsForThisCpu();
+    if (kernels.isEmpty()) QSKIP("no OpenBLAS kernel to choose on this CPU");
+    QTemporaryDir dir;
+    const auto info = [&](const QStringList &extra) {
+      QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+      for (const char *name : {"OPENBLAS_CORETYPE", "GS_BLAS_AUTOSELECT", "GS_BLAS_CHOSEN", "GS_BLAS_REFUSED", "GS_BLAS_PROBE_CORRUPT"})
+        env.remove(QLatin1String(name));
+      env.insert(QStringLiteral("GS_BLAS_ASSUME_GENERIC"), QStringLiteral("1"));
+      env.insert(QStringLiteral("XDG_CACHE_HOME"), dir.path());
+      for (const QString &setting : extra) env.insert(setting.section(QLatin1Char('='), 0, 0), setting.section(QLatin1Char('='), 1));
+      QProcess process;
+      process.setProcessEnvironment(env);
+      process.start(QStringLiteral(GS_CLI_PATH), {QStringLiteral("info"), QStringLiteral("--json")});
+      process.waitForFinished(60000);
+      return QJsonDocument::fromJson(process.readAllStandardOutput()).object();
+    };
+    QJsonObject json = info({});
+    if (!json.value(QStringLiteral("blas")).toString().contains(QStringLiteral("OpenBLAS"))) QSKIP("the BLAS loaded is not OpenBLAS");
+    QCOMPARE(json.value(QStringLiteral("blas_kernel")).toString().toLower(), kernels.first().toLower());
+    QVERIFY(json.value(QStringLiteral("blas_kernel_choice")).toString().contains(QStringLiteral("chosen at start")));
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("groundscope/blas-kernel.tsv")))); // later starts skip the probes
+    QCOMPARE(info({}).value(QStringLiteral("blas_kernel")).toString().toLower(), kernels.first().toLower());
+
+    json = info({QStringLiteral("GS_BLAS_PROBE_CORRUPT=") + kernels.first()});
+    QVERIFY2(json.value(QStringLiteral("blas_kernel_choice")).toString().contains(kernels.first() + QStringLiteral(" refused")),
+             qPrintable(json.value(QStringLiteral("blas_kernel_choice")).toString()));
+    if (kernels.size() > 1) QCOMPARE(json.value(QStringLiteral("blas_kernel")).toString().toLower(), kernels.at(1).toLower());
+    json = info({QStringLiteral("GS_BLAS_PROBE_CORRUPT=") + kernels.join(QLatin1Char(','))});
+    QVERIFY(json.value(QStringLiteral("blas_kernel_choice")).toString().startsWith(QStringLiteral("no faster kernel taken")));
+    QVERIFY(!kernels.contains(json.value(QStringLiteral("blas_kernel")).toString(), Qt::CaseInsensitive));
+
+    json = info({QStringLiteral("OPENBLAS_CORETYPE=Prescott")});
+    QCOMPARE(json.value(QStringLiteral("blas_kernel")).toString().toLower(), QStringLiteral("prescott"));
+    QCOMPARE(json.value(QStringLiteral("blas_kernel_choice")).toString(), QString());
+    json = info({QStringLiteral("GS_BLAS_AUTOSELECT=0")});
+    QCOMPARE(json.value(QStringLiteral("blas_kernel_choice")).toString(), QString());
   }
 
   void datasetMakeDemoThenInfo() {
