@@ -18,40 +18,13 @@ namespace gs {
 
 namespace {
 
-// Whether two sources prepare the same data: the inputs requestInputsOf can ask for.
-bool sameInputs(const TrainingSource &a, const TrainingSource &b) {
-  return a.concepts == b.concepts && a.tenCrop == b.tenCrop && a.conceptCount == b.conceptCount &&
-         a.conceptRegions == b.conceptRegions && a.regions == b.regions && a.groundTruthRegions == b.groundTruthRegions &&
-         a.regionPooling == b.regionPooling && a.proposals == b.proposals && a.regionInput == b.regionInput &&
-         a.conceptWords == b.conceptWords && a.conceptMinAgreement == b.conceptMinAgreement && a.conceptMaxShare == b.conceptMaxShare &&
-         a.conceptLoss == b.conceptLoss && a.conceptPooling == b.conceptPooling && a.conceptTemperature == b.conceptTemperature;
-}
-
-// The data sets a comparison prepares, and which of them each row trains on.
-struct DataPlan {
-  std::vector<TrainingSource> sources;
-  std::vector<std::size_t> sourceOf; // per row, an index into sources
-};
-
-// Rows that read the same inputs share one source (requestInputsOf only adds requests, so every
-// model that reads no concepts can share one); the concepts model's rows differ in crops. A row
-// that needs regions gets a source of its own, so a backbone that cannot give regions fails that
-// row only.
-DataPlan planData(const ComparisonRequest &request, const std::vector<TrainConfig> &configs) {
-  DataPlan plan;
-  for (const TrainConfig &config : configs) {
-    TrainingSource mine = request.source;
-    requestInputsOf(config, mine);
-    std::size_t k = 0;
-    while (k < plan.sources.size() && !sameInputs(plan.sources[k], mine)) ++k;
-    if (k == plan.sources.size()) {
-      plan.sources.push_back(request.source);
-      // The feature folder holds one feature set: the plain one, which 10-crop rows cannot read.
-      if (!mine.tenCrop) plan.sources.back().featuresDir = request.featuresDir;
-    }
-    requestInputsOf(config, plan.sources[k]);
-    plan.sourceOf.push_back(k);
-  }
+// The data sets a comparison prepares (planSources), and which of them each row trains on. The
+// feature folder the request names holds one feature set, the plain one, which 10-crop rows cannot
+// read.
+SourcePlan planData(const ComparisonRequest &request, const std::vector<TrainConfig> &configs) {
+  SourcePlan plan = planSources(request.source, configs);
+  for (TrainingSource &source : plan.sources)
+    if (!source.tenCrop) source.featuresDir = request.featuresDir;
   return plan;
 }
 
@@ -269,7 +242,7 @@ std::vector<TrainConfig> comparisonConfigs(const ComparisonRequest &request) {
 
 std::vector<ComparisonResult> runComparison(const ComparisonRequest &request, JobContext &job) {
   const std::vector<TrainConfig> configs = comparisonConfigs(request);
-  const DataPlan plan = planData(request, configs);
+  const SourcePlan plan = planData(request, configs);
   const std::vector<SentencePairs> pairSets = loadBenchmarks(request);
   std::map<std::size_t, TrainingData> prepared; // by index into plan.sources, when first needed
   std::vector<ComparisonResult> results;

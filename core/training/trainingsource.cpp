@@ -201,6 +201,28 @@ TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &s
   return data;
 }
 
+bool sameInputs(const TrainingSource &a, const TrainingSource &b) {
+  return a.concepts == b.concepts && a.tenCrop == b.tenCrop && a.conceptCount == b.conceptCount &&
+         a.conceptRegions == b.conceptRegions && a.regions == b.regions && a.groundTruthRegions == b.groundTruthRegions &&
+         a.regionPooling == b.regionPooling && a.proposals == b.proposals && a.regionInput == b.regionInput &&
+         a.conceptWords == b.conceptWords && a.conceptMinAgreement == b.conceptMinAgreement && a.conceptMaxShare == b.conceptMaxShare &&
+         a.conceptLoss == b.conceptLoss && a.conceptPooling == b.conceptPooling && a.conceptTemperature == b.conceptTemperature;
+}
+
+SourcePlan planSources(const TrainingSource &base, const std::vector<TrainConfig> &configs) {
+  SourcePlan plan;
+  for (const TrainConfig &config : configs) {
+    TrainingSource mine = base;
+    requestInputsOf(config, mine);
+    std::size_t k = 0;
+    while (k < plan.sources.size() && !sameInputs(plan.sources[k], mine)) ++k;
+    if (k == plan.sources.size()) plan.sources.push_back(base);
+    requestInputsOf(config, plan.sources[k]);
+    plan.sourceOf.push_back(k);
+  }
+  return plan;
+}
+
 QJsonObject sourceToRunJson(const TrainingSource &source) {
   QJsonObject json{{QStringLiteral("dataset"), source.datasetPath},
                    {QStringLiteral("backbone"), source.backbone},

@@ -9,6 +9,8 @@
 #include "vision/backbonespec.h"
 #include "vision/features.h"
 
+#include <vector>
+
 namespace gs {
 
 class JobContext;
@@ -55,6 +57,20 @@ TrainingSource sourceFromRunJson(const QJsonObject &json);
 // that already has regions keeps its pooling unless the config names one). Only ever adds a request, so
 // one source can serve several models (compare).
 void requestInputsOf(const TrainConfig &config, TrainingSource &source);
+
+// Whether two sources prepare the same data: every input requestInputsOf can ask for.
+bool sameInputs(const TrainingSource &a, const TrainingSource &b);
+
+// The data several configurations read, from one base source: configurations that read the same
+// inputs share one source, with every request of its configurations (requestInputsOf only adds
+// requests, so every model that reads no concepts can share one); the concepts model's rows differ
+// in crops, and a model that needs regions gets a source of its own, so a backbone that cannot give
+// regions fails that model only. For compare and bench train.
+struct SourcePlan {
+  std::vector<TrainingSource> sources;
+  std::vector<std::size_t> sourceOf; // per configuration, an index into sources
+};
+SourcePlan planSources(const TrainingSource &base, const std::vector<TrainConfig> &configs);
 
 // Parses the captions that have no parse yet (collapsed Stanford dependencies, which SDT-RNN needs
 // and the other tree models read as well, plus the constituency tree), through the on-disk parse

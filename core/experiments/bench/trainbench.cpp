@@ -8,9 +8,8 @@
 #include "training/trainingsource.h"
 #include "engine/jobcontext.h"
 
-#include <QJsonObject>
-
 #include <algorithm>
+#include <map>
 #include <chrono>
 #include <optional>
 #include <numeric>
@@ -69,22 +68,18 @@ TrainingThroughput measureTrainingThroughput(const TrainingData &input, const Tr
 }
 
 std::vector<TrainingThroughput> measureEveryModel(const TrainingSource &source, int batches, JobContext &job) {
-  std::vector<std::pair<QJsonObject, TrainingData>> prepared; // by the inputs' run.json record
+  std::vector<TrainConfig> configs;
+  for (const ModelEntry &entry : modelRegistry())
+    if (!entry.closedForm) configs.push_back(TrainConfig::defaultsFor(entry.name)); // no minibatches to time otherwise
+  const SourcePlan plan = planSources(source, configs);
+  std::map<std::size_t, TrainingData> prepared; // by index into plan.sources, when first needed
   std::vector<TrainingThroughput> rows;
-  for (const ModelEntry &entry : modelRegistry()) {
-    if (entry.closedForm) continue; // no minibatches to time
-    const TrainConfig config = TrainConfig::defaultsFor(entry.name);
-    TrainingSource mine = source;
-    requestInputsOf(config, mine);
-    const QJsonObject inputs = sourceToRunJson(mine);
-    auto it = std::find_if(prepared.begin(), prepared.end(), [&](const auto &p) { return p.first == inputs; });
-    if (it == prepared.end()) {
-      prepared.emplace_back(inputs, prepareTrainingData(mine, &job));
-      it = prepared.end() - 1;
-    }
+  for (std::size_t m = 0; m < configs.size(); ++m) {
+    auto data = prepared.find(plan.sourceOf[m]);
+    if (data == prepared.end()) data = prepared.emplace(plan.sourceOf[m], prepareTrainingData(plan.sources[plan.sourceOf[m]], &job)).first;
     job.checkpoint();
-    job.setProgress(-1, QStringLiteral("timing %1").arg(entry.name));
-    rows.push_back(measureTrainingThroughput(it->second, config, batches));
+    job.setProgress(-1, QStringLiteral("timing %1").arg(configs[m].modelName()));
+    rows.push_back(measureTrainingThroughput(data->second, configs[m], batches));
   }
   return rows;
 }

@@ -26,8 +26,8 @@ struct TrainingThroughput {
 TrainingThroughput measureTrainingThroughput(const TrainingData &data, const TrainConfig &config, int batches);
 
 // `bench train`: every minibatch-trained model of the registry with its defaults, each on the data
-// it reads (requestInputsOf: parses, regions, concept scores), prepared once per distinct set of
-// inputs from `source`. The bag of words, the first row, is the baseline. Reports each model
+// it reads (requestInputsOf: parses, regions, concept scores), prepared once per source of
+// planSources. The bag of words, the first row, is the baseline. Reports each model
 // through `job`; throws what preparing the data throws.
 std::vector<TrainingThroughput> measureEveryModel(const TrainingSource &source, int batches, JobContext &job);
 
