@@ -4,7 +4,6 @@
 #include "evaluation/grounding.h"
 #include "evaluation/quantile.h"
 
-#include <QHash>
 #include <QJsonArray>
 
 #include <algorithm>
@@ -155,16 +154,11 @@ GroundingBaselines scoreBaselines(const std::vector<BaselinePhrase> &phrases, co
     result.rows.push_back({entry.value, bootstrapProportion(hits)});
   }
   if (!prior) return result;
-  QHash<QString, int> uncovered;
-  for (const BaselinePhrase &p : phrases) {
-    if (!prior->coverage->classesOf(p.headNoun).empty()) ++result.covered;
-    else ++uncovered[p.headNoun.toLower()];
-  }
-  QStringList nouns = uncovered.keys();
-  std::sort(nouns.begin(), nouns.end(), [&](const QString &a, const QString &b) {
-    return uncovered[a] != uncovered[b] ? uncovered[a] > uncovered[b] : a < b;
-  });
-  result.uncoveredNouns = nouns.mid(0, 12);
+  QStringList headNouns;
+  for (const BaselinePhrase &p : phrases) headNouns << p.headNoun;
+  const NounCoverage coverage = nounCoverage(*prior->coverage, headNouns, 12);
+  result.covered = coverage.covered;
+  result.uncoveredNouns = coverage.uncovered;
   return result;
 }
 

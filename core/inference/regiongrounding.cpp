@@ -37,9 +37,15 @@ struct RegionGrounder::Impl : InspectedModel {
   double priorWeight = 0;
   mutable std::mutex priorLock; // ClassCoverage caches its answers without a lock
 
-  // λ·π of region row r for the phrase whose words are `words`; 0 without a prior or for a noun
-  // that covers no class.
-  double priorTerm(const QStringList &words, int r) const;
+  // The label prior's two halves, each computed once per phrase or region and combined by
+  // priorTerm: the classes under the head noun of the phrase whose words are `words`, and the
+  // classifier's probabilities on region row r; both empty without a prior.
+  std::vector<int> priorClasses(const QStringList &words) const;
+  std::vector<float> priorProbabilities(int r) const;
+  // λ·π: 0 without a prior or for a noun that covers no class.
+  double priorTerm(const std::vector<float> &probabilities, const std::vector<int> &classes) const {
+    return priorWeight * LabelPrior::massIn(probabilities, classes);
+  }
 
   // `captionTokens`: the words of each caption `index` counts, for the label prior's head nouns.
   std::vector<GroundedPhrase> rank(const std::vector<EncodedCaption> &captions, const PhraseIndex &index,
@@ -95,15 +101,15 @@ void RegionGrounder::open(const TrainedModel &model, TrainingData data) {
 
 RegionGrounder::~RegionGrounder() = default;
 
-double RegionGrounder::Impl::priorTerm(const QStringList &words, int r) const {
-  if (!prior) return 0;
-  std::vector<int> classes;
-  {
-    std::lock_guard<std::mutex> lock(priorLock);
-    classes = prior->prior().coverage->classesOf(headNounOfWords(words));
-  }
-  if (classes.empty()) return 0;
-  return priorWeight * prior->prior().massOn(data.regionFeatures.data() + std::size_t(r) * std::size_t(data.featureDim), classes);
+std::vector<int> RegionGrounder::Impl::priorClasses(const QStringList &words) const {
+  if (!prior) return {};
+  std::lock_guard<std::mutex> lock(priorLock);
+  return prior->prior().coverage->classesOf(headNounOfWords(words));
+}
+
+std::vector<float> RegionGrounder::Impl::priorProbabilities(int r) const {
+  if (!prior) return {};
+  return prior->head().probabilities(data.regionFeatures.data() + std::size_t(r) * std::size_t(data.featureDim));
 }
 
 const TrainingData &RegionGrounder::data() const { return m_impl->data; }
@@ -120,6 +126,8 @@ std::vector<GroundedPhrase> RegionGrounder::Impl::rank(const std::vector<Encoded
   const int base = data.regionOffsets[std::size_t(image)];
   const torch::Tensor scores =
       last > first ? m->similarity(regions.narrow(0, first, last - first), y).t().contiguous() : torch::zeros({y.size(0), 0});
+  std::vector<std::vector<float>> probabilities; // of each candidate, for the label prior's term
+  for (int r = first; r < last; ++r) probabilities.push_back(priorProbabilities(r));
   for (std::size_t q = 0; q < rows.size(); ++q) {
     const int p = rows[q];
     GroundedPhrase g;
@@ -129,12 +137,12 @@ std::vector<GroundedPhrase> RegionGrounder::Impl::rank(const std::vector<Encoded
     g.end = index.spanEnd[std::size_t(p)];
     g.hasTruth = index.hasTruth[std::size_t(p)];
     g.truth = index.truth[std::size_t(p)];
-    const QStringList words = captionTokens[std::size_t(c)].mid(g.begin, g.end - g.begin);
+    const std::vector<int> classes = priorClasses(captionTokens[std::size_t(c)].mid(g.begin, g.end - g.begin));
     for (int r = first; r < last; ++r) {
       RankedRegion region;
       region.region = r - base;
       region.box = data.regionBoxes[std::size_t(r)];
-      region.score = scores[std::int64_t(q)][r - first].item<double>() + priorTerm(words, r);
+      region.score = scores[std::int64_t(q)][r - first].item<double>() + priorTerm(probabilities[std::size_t(r - first)], classes);
       if (g.hasTruth) region.iou = intersectionOverUnion(region.box, g.truth);
       g.regions.push_back(region);
     }
@@ -294,6 +302,7 @@ std::vector<RankedPhrase> RegionGrounder::phrasesFor(const QString &imageId, int
   }
   const int r = d.data.regionOffsets[std::size_t(image)] + region;
   const torch::Tensor scores = m->similarity(d.regions.narrow(0, r, 1), y).squeeze(0);
+  const std::vector<float> probabilities = d.priorProbabilities(r);
   for (std::size_t q = 0; q < rows.size(); ++q) {
     const int p = rows[q];
     const TrainingCaption &c = d.data.captions[std::size_t(d.phrases.caption[std::size_t(p)])];
@@ -303,7 +312,8 @@ std::vector<RankedPhrase> RegionGrounder::phrasesFor(const QString &imageId, int
     ranked.begin = d.phrases.spanBegin[std::size_t(p)];
     ranked.end = d.phrases.spanEnd[std::size_t(p)];
     ranked.text = c.tokens.mid(ranked.begin, ranked.end - ranked.begin).join(QLatin1Char(' '));
-    ranked.score = scores[std::int64_t(q)].item<double>() + d.priorTerm(c.tokens.mid(ranked.begin, ranked.end - ranked.begin), r);
+    ranked.score = scores[std::int64_t(q)].item<double>() +
+                   d.priorTerm(probabilities, d.priorClasses(c.tokens.mid(ranked.begin, ranked.end - ranked.begin)));
     out.push_back(ranked);
   }
   std::stable_sort(out.begin(), out.end(), [](const RankedPhrase &a, const RankedPhrase &b) { return a.score > b.score; });

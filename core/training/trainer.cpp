@@ -158,7 +158,7 @@ GroundingInputs prepareGrounding(const TrainingData &data, const TrainConfig &co
   if (config.correspondencePrior > 0) {
     const std::unique_ptr<LabelPriorSource> prior = openLabelPrior(data, {}, job);
     grounding.priors = phrasePriors(data, grounding.phrases, prior->prior(), config.correspondencePrior);
-    if (job) job->log(describePhrasePriors(data, grounding.phrases, grounding.priors));
+    if (job) job->log(describePhrasePriors(data, grounding.phrases, grounding.priors, prior->prior()));
   }
   if (!job) return grounding;
   int withBox = 0;

@@ -3,6 +3,7 @@
 #include "vision/features.h"
 
 #include <QDir>
+#include <QHash>
 #include <QFileInfo>
 
 #include <algorithm>
@@ -11,10 +12,13 @@
 namespace gs {
 
 double LabelPrior::massOn(const float *feature, const std::vector<int> &classes) const {
-  const std::vector<float> p = head->probabilities(feature);
+  return massIn(head->probabilities(feature), classes);
+}
+
+double LabelPrior::massIn(const std::vector<float> &probabilities, const std::vector<int> &classes) {
   double mass = 0;
   for (int c : classes)
-    if (c >= 0 && c < int(p.size())) mass += p[std::size_t(c)];
+    if (c >= 0 && c < int(probabilities.size())) mass += probabilities[std::size_t(c)];
   return mass;
 }
 
@@ -22,6 +26,21 @@ QString headNounOfWords(const QStringList &words) {
   for (auto it = words.rbegin(); it != words.rend(); ++it)
     if (std::any_of(it->begin(), it->end(), [](QChar c) { return c.isLetter(); })) return it->toLower();
   return {};
+}
+
+NounCoverage nounCoverage(const ClassCoverage &coverage, const QStringList &headNouns, int count) {
+  NounCoverage result;
+  QHash<QString, int> uncovered;
+  for (const QString &noun : headNouns) {
+    if (!coverage.classesOf(noun).empty()) ++result.covered;
+    else ++uncovered[noun.toLower()];
+  }
+  QStringList nouns = uncovered.keys();
+  std::sort(nouns.begin(), nouns.end(), [&](const QString &a, const QString &b) {
+    return uncovered[a] != uncovered[b] ? uncovered[a] > uncovered[b] : a < b;
+  });
+  result.uncovered = nouns.mid(0, count);
+  return result;
 }
 
 QString classLabelsBeside(const QString &modelPath) {

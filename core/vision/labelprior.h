@@ -32,11 +32,22 @@ struct LabelPrior {
   // The probability mass of the classes `classes` (indices into the class list) under the head's
   // softmax on one pooled feature: the region's label-prior score, 0…1.
   double massOn(const float *feature, const std::vector<int> &classes) const;
+  // The same from a region's class probabilities (ClassHead::probabilities), when one region's
+  // probabilities serve several phrases; 0 when either is empty.
+  static double massIn(const std::vector<float> &probabilities, const std::vector<int> &classes);
 };
 
 // The head of a base noun phrase: its last word with a letter, lower-cased ("two black dogs" →
 // "dogs"); empty when no word has one.
 QString headNounOfWords(const QStringList &words);
+
+// Several phrases' head nouns against the class list: how many cover a class, and the others
+// (lower-cased), most frequent first, ties in alphabetical order, at most `count` of them.
+struct NounCoverage {
+  int covered = 0;
+  QStringList uncovered;
+};
+NounCoverage nounCoverage(const ClassCoverage &coverage, const QStringList &headNouns, int count);
 
 // The class list beside an ONNX model: the first of imagenet_synsets.txt, synset_words.txt,
 // synsets.txt or LOC_synset_mapping.txt in the model's folder; empty when there is none.

@@ -404,7 +404,7 @@ private Q_SLOTS:
     QVERIFY(dogs[1] > 0.99f && dogs[0] < 0.01f);
     QVERIFY(cat[0] > 0.99f && cat[1] < 0.01f);
     QVERIFY(!priors.covers(2));
-    QVERIFY(describePhrasePriors(data, phrases, priors).contains(QStringLiteral("2 of 3")));
+    QVERIFY(describePhrasePriors(data, phrases, priors, prior).contains(QStringLiteral("2 of 3")));
   }
 };
 

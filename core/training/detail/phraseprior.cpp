@@ -1,7 +1,5 @@
 #include "training/detail/phraseprior.h"
 
-#include <QHash>
-
 #include <torch/torch.h>
 
 #include <algorithm>
@@ -58,22 +56,16 @@ PhrasePriors phrasePriors(const TrainingData &data, const PhraseIndex &phrases, 
   return out;
 }
 
-QString describePhrasePriors(const TrainingData &data, const PhraseIndex &phrases, const PhrasePriors &priors) {
-  QHash<QString, int> uncovered;
-  for (int p = 0; p < phrases.size(); ++p)
-    if (!priors.covers(p)) ++uncovered[phraseHeadNoun(data, phrases, p)];
-  QList<QPair<int, QString>> ranked;
-  for (auto it = uncovered.begin(); it != uncovered.end(); ++it) ranked.append({-it.value(), it.key()});
-  std::sort(ranked.begin(), ranked.end());
-  QStringList top;
-  for (int k = 0; k < std::min<int>(5, int(ranked.size())); ++k) top << ranked[k].second;
+QString describePhrasePriors(const TrainingData &data, const PhraseIndex &phrases, const PhrasePriors &priors, const LabelPrior &prior) {
+  QStringList headNouns;
+  for (int p = 0; p < phrases.size(); ++p) headNouns << phraseHeadNoun(data, phrases, p);
   return QStringLiteral("label prior (λ = %1): %2 of %3 noun phrases have a head noun that covers an ImageNet class (%4 %); "
                         "the others follow the model alone (most frequent: %5)")
       .arg(priors.weight)
       .arg(priors.covered)
       .arg(phrases.size())
       .arg(phrases.size() > 0 ? 100.0 * priors.covered / phrases.size() : 0.0, 0, 'f', 1)
-      .arg(top.join(QStringLiteral(", ")));
+      .arg(nounCoverage(*prior.coverage, headNouns, 5).uncovered.join(QStringLiteral(", ")));
 }
 
 }  // namespace gs::detail

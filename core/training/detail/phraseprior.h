@@ -33,6 +33,6 @@ QString phraseHeadNoun(const TrainingData &data, const PhraseIndex &phrases, int
 PhrasePriors phrasePriors(const TrainingData &data, const PhraseIndex &phrases, const LabelPrior &prior, double weight);
 
 // One line for the job log: how many phrases the prior covers and the most frequent uncovered nouns.
-QString describePhrasePriors(const TrainingData &data, const PhraseIndex &phrases, const PhrasePriors &priors);
+QString describePhrasePriors(const TrainingData &data, const PhraseIndex &phrases, const PhrasePriors &priors, const LabelPrior &prior);
 
 }  // namespace gs::detail
