@@ -103,6 +103,13 @@ bool openAndWait(MainWindow &window, const QString &folder) {
   return window.openDataset(folder) && QTest::qWaitFor([&opened] { return !opened.isEmpty(); }, 30000);
 }
 
+// Shows a window that closes without asking, as the tests that open runs and datasets need it.
+bool showWithoutAsking(MainWindow &window) {
+  window.setAskBeforeClosing(false);
+  window.show();
+  return QTest::qWaitForWindowExposed(&window);
+}
+
 // A drag on a shown dock's title bar, as a user moves it: Qt unplugs it and plugs it where it drops.
 void dragTitleBar(QDockWidget &dock, QPoint by) {
   if (!dock.isVisible()) return;
@@ -651,17 +658,14 @@ private Q_SLOTS:
   // File > Close run and Close dataset: each enabled only while there is one; after them the
   // window holds neither, and the same dataset and run open again.
   void closeRunAndDatasetThenOpenAgain() {
-    QTemporaryDir data;
-    const test::TinyDataset tiny = test::makeTinyDataset(data.path());
-    const QString run = data.filePath(QStringLiteral("run"));
-    test::trainTinyRun(tiny, run);
+    const test::TinyRunFolder folder;
+    const test::TinyDataset &tiny = folder.tiny;
+    const QString &run = folder.run;
     Engine engine;
     EngineBridge bridge(engine);
     QSettings settings(m_dir.filePath(QStringLiteral("close.ini")), QSettings::IniFormat);
     MainWindow window(bridge, settings);
-    window.setAskBeforeClosing(false);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showWithoutAsking(window));
     auto *closeRun = window.findChild<QAction *>(QStringLiteral("action.closeRun"));
     auto *closeDataset = window.findChild<QAction *>(QStringLiteral("action.closeDataset"));
     QVERIFY(closeRun && closeDataset);
@@ -686,30 +690,26 @@ private Q_SLOTS:
   // Opening a run makes it the current one: from the Training dock's Open run… (openRunFolder)
   // and from the command line (`groundscope RUN_FOLDER`, openPath), which opens its dataset too.
   void anOpenedRunBecomesCurrent() {
-    QTemporaryDir data;
-    const test::TinyDataset tiny = test::makeTinyDataset(data.path());
-    const QString run = data.filePath(QStringLiteral("run"));
-    test::trainTinyRun(tiny, run);
+    const test::TinyRunFolder folder;
+    const test::TinyDataset &tiny = folder.tiny;
+    const QString &run = folder.run;
     Engine engine;
     EngineBridge bridge(engine);
     QSettings settings(m_dir.filePath(QStringLiteral("openrun.ini")), QSettings::IniFormat);
     {
       MainWindow window(bridge, settings);
-      window.setAskBeforeClosing(false);
-      window.show();
-      QVERIFY(QTest::qWaitForWindowExposed(&window));
+      QVERIFY(showWithoutAsking(window));
       QVERIFY(window.workbench().runDir().isEmpty());
       QVERIFY(window.openPath(run));
       QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("Opened run")), qPrintable(window.statusBar()->currentMessage()));
       QCOMPARE(QFileInfo(window.currentDataset()).canonicalFilePath(), QFileInfo(tiny.datasetPath).canonicalFilePath());
       QCOMPARE(QFileInfo(window.workbench().runDir()).canonicalFilePath(), QFileInfo(run).canonicalFilePath());
       QTRY_VERIFY_WITH_TIMEOUT(window.workbench().jointSpace() != nullptr, 60000);
-      QVERIFY(!window.openPath(data.filePath(QStringLiteral("no-such-folder"))));
+      QVERIFY(!window.openPath(folder.dir.filePath(QStringLiteral("no-such-folder"))));
       QVERIFY(engine.waitForIdle(60000));
     }
     MainWindow window(bridge, settings);
-    window.setAskBeforeClosing(false);
-    window.show();
+    QVERIFY(showWithoutAsking(window));
     QVERIFY(openAndWait(window, tiny.datasetPath));
     QVERIFY(window.trainingPanel()->openRunFolder(run));
     QCOMPARE(QFileInfo(window.workbench().runDir()).canonicalFilePath(), QFileInfo(run).canonicalFilePath());

@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 #include <QSet>
+#include <QTemporaryDir>
 
 #include <algorithm>
 #include <random>
@@ -76,5 +77,13 @@ inline TrainResult trainTinyRun(const TinyDataset &tiny, const QString &runDir, 
 inline TrainResult trainTinyRun(const TinyDataset &tiny, const QString &runDir, int epochs = 3) {
   return trainTinyRun(tiny, runDir, tinyConfig(epochs));
 }
+
+// A tiny dataset and a run trained on it, in a temporary folder that goes with it.
+struct TinyRunFolder {
+  TinyRunFolder() : tiny(makeTinyDataset(dir.path())), run(dir.filePath(QStringLiteral("run"))) { trainTinyRun(tiny, run); }
+  QTemporaryDir dir;
+  TinyDataset tiny;
+  QString run;
+};
 
 }  // namespace gs::test
