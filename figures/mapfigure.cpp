@@ -15,7 +15,7 @@ namespace gs {
 
 namespace {
 
-constexpr qreal kMargin = 24, kMarker = 3.5, kLegendGap = 6;
+constexpr qreal kMapMargin = 24, kMarker = 3.5, kLegendGap = 6;
 
 QString csvText(const QString &text) { return QString::fromUtf8(gs::csvField(text)); } // io/csvfield.h's rules
 
@@ -152,7 +152,7 @@ void paintMapFigure(QPainter &painter, const QRectF &area, const MapModel &model
   painter.save();
   painter.setRenderHint(QPainter::Antialiasing);
   painter.fillRect(area, Qt::white);
-  QRectF plot = area.adjusted(kMargin, kMargin, -kMargin, -kMargin);
+  QRectF plot = area.adjusted(kMapMargin, kMapMargin, -kMapMargin, -kMapMargin);
   if (!options.title.isEmpty()) plot = paintTitle(painter, plot, options.title);
   const PlotMapping toPlot(plot, model.bounds());
   painter.setPen(QPen(QColor(200, 200, 200), 1));

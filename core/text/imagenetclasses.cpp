@@ -9,7 +9,7 @@ namespace gs {
 
 namespace {
 
-[[noreturn]] void fail(const QString &path, int line, const QString &reason) {
+[[noreturn]] void failClassList(const QString &path, int line, const QString &reason) {
   throw std::runtime_error(
       QStringLiteral("%1:%2: %3").arg(path, QString::number(line), reason).toStdString());
 }
@@ -21,8 +21,8 @@ ClassLabel parseLabel(const QString &path, int number, const QString &line) {
   label.wnid = line.left(space);
   label.name = space < 0 ? QString() : line.mid(space + 1).trimmed();
   if (WordNet::offsetOfWnid(label.wnid) < 0)
-    fail(path, number, QStringLiteral("expected a wnid such as n01440764, found '%1'").arg(label.wnid));
-  if (label.name.isEmpty()) fail(path, number, QStringLiteral("class %1 has no name").arg(label.wnid));
+    failClassList(path, number, QStringLiteral("expected a wnid such as n01440764, found '%1'").arg(label.wnid));
+  if (label.name.isEmpty()) failClassList(path, number, QStringLiteral("class %1 has no name").arg(label.wnid));
   return label;
 }
 
@@ -44,10 +44,10 @@ std::vector<ClassLabel> readClassLabels(const QString &path) {
       if (firstBlank == 0) firstBlank = number;
       continue;
     }
-    if (firstBlank > 0) fail(path, firstBlank, QStringLiteral("blank line before the last class"));
+    if (firstBlank > 0) failClassList(path, firstBlank, QStringLiteral("blank line before the last class"));
     ClassLabel label = parseLabel(path, number, line);
     if (lineOfWnid.contains(label.wnid))
-      fail(path, number,
+      failClassList(path, number,
            QStringLiteral("class %1 is already listed on line %2").arg(label.wnid).arg(lineOfWnid[label.wnid]));
     lineOfWnid.insert(label.wnid, number);
     labels.push_back(std::move(label));

@@ -13,7 +13,7 @@ namespace gs {
 
 namespace {
 
-[[noreturn]] void invalid(const QString &message) { throw std::invalid_argument(message.toStdString()); }
+[[noreturn]] void invalidModelConfig(const QString &message) { throw std::invalid_argument(message.toStdString()); }
 
 constexpr SettingGroups kWordEncoder = SettingGroup::Common | SettingGroup::Words | SettingGroup::TrainedWords |
                                        SettingGroup::Gradient;
@@ -95,13 +95,13 @@ void bidirectionalSize(TrainConfig &c, const QJsonObject &given) {
 
 void requireBidirectionalSize(const TrainConfig &c) {
   if (c.embedDim != 2 * c.hiddenDim)
-    invalid(QStringLiteral("embed_dim must be 2 × hidden_dim for %1 (a bidirectional encoder)").arg(c.modelName()));
+    invalidModelConfig(QStringLiteral("embed_dim must be 2 × hidden_dim for %1 (a bidirectional encoder)").arg(c.modelName()));
 }
 
 // Socher §3.4: CT-RNN parents have the words' dimension.
 void requireWordSizedStates(const TrainConfig &c) {
   if (c.wordDim != c.hiddenDim)
-    invalid(QStringLiteral("%1 composes word vectors directly: word_dim must equal hidden_dim").arg(c.modelName()));
+    invalidModelConfig(QStringLiteral("%1 composes word vectors directly: word_dim must equal hidden_dim").arg(c.modelName()));
 }
 
 // HM-LSTM §3.2.2 and §3.4: two branches (FC → BN → L2) into the joint space, s(v, h) = v · h (a
@@ -133,11 +133,11 @@ void hmlstmDefaults(TrainConfig &c) {
 // label prior may start.
 void requireTwoBranches(const TrainConfig &c) {
   if (c.correspondencePrior > 0 && !c.phraseLosses)
-    invalid(QStringLiteral("correspondence_prior starts the phrase–region correspondences: it needs phrase_losses true"));
+    invalidModelConfig(QStringLiteral("correspondence_prior starts the phrase–region correspondences: it needs phrase_losses true"));
   if (c.imageSide != ImageSideKind::HmLstm)
-    invalid(QStringLiteral("%1 embeds both sides with its two-branch network: image_side must be 'hmlstm'").arg(c.modelName()));
+    invalidModelConfig(QStringLiteral("%1 embeds both sides with its two-branch network: image_side must be 'hmlstm'").arg(c.modelName()));
   if (c.loss != LossKind::Hinge)
-    invalid(QStringLiteral("%1 trains with the hinge of its Eq. 9: loss must be 'hinge'").arg(c.modelName()));
+    invalidModelConfig(QStringLiteral("%1 trains with the hinge of its Eq. 9: loss must be 'hinge'").arg(c.modelName()));
 }
 
 // Huang et al. 2018 §3–4.2: an LSTM's last state (D = 300, H = 1024) against the concept scores p
@@ -163,14 +163,14 @@ void conceptsDefaults(TrainConfig &c) {
 
 void requireConceptSettings(const TrainConfig &c) {
   if (c.imageSide != ImageSideKind::Concepts)
-    invalid(QStringLiteral("%1 fuses concepts and context: image_side must be 'concepts'").arg(c.modelName()));
+    invalidModelConfig(QStringLiteral("%1 fuses concepts and context: image_side must be 'concepts'").arg(c.modelName()));
   if (c.similarity != SimilarityKind::Cosine || c.loss != LossKind::Hinge)
-    invalid(QStringLiteral("%1 scores by cosine with the hinge of L_mat: similarity 'cosine', loss 'hinge'").arg(c.modelName()));
-  if (c.crops != 1 && c.crops != 10) invalid(QStringLiteral("crops must be 1 or 10 (got %1)").arg(c.crops));
+    invalidModelConfig(QStringLiteral("%1 scores by cosine with the hinge of L_mat: similarity 'cosine', loss 'hinge'").arg(c.modelName()));
+  if (c.crops != 1 && c.crops != 10) invalidModelConfig(QStringLiteral("crops must be 1 or 10 (got %1)").arg(c.crops));
   if (c.generationWeight == 0 && (c.sharedEmbeddings || c.scheduledSampling))
-    invalid(QStringLiteral("shared_embeddings and scheduled_sampling are options of the generator: set generation_weight > 0"));
+    invalidModelConfig(QStringLiteral("shared_embeddings and scheduled_sampling are options of the generator: set generation_weight > 0"));
   if (c.embedDim != c.hiddenDim)
-    invalid(QStringLiteral("%1: embed_dim must equal hidden_dim (v and the sentence vector s share R^H)").arg(c.modelName()));
+    invalidModelConfig(QStringLiteral("%1: embed_dim must equal hidden_dim (v and the sentence vector s share R^H)").arg(c.modelName()));
 }
 
 // Table 1's ablation rows that apply here ("ctx + sen", a captioner's sentences as the image, does not).
@@ -468,7 +468,7 @@ const ModelEntry *findModel(const QString &name) {
 
 const ModelEntry &modelNamed(const QString &name) {
   if (const ModelEntry *e = findModel(name)) return *e;
-  invalid(QStringLiteral("unknown model '%1' (one of: %2)").arg(name, modelNames().join(QStringLiteral(", "))));
+  invalidModelConfig(QStringLiteral("unknown model '%1' (one of: %2)").arg(name, modelNames().join(QStringLiteral(", "))));
 }
 
 QString modelTitle(const ModelEntry &entry) {

@@ -15,7 +15,7 @@ namespace gs::vision {
 
 namespace {
 
-[[noreturn]] void fail(const QString &file, const QString &reason) {
+[[noreturn]] void failTorchScript(const QString &file, const QString &reason) {
   throw std::runtime_error(QStringLiteral("%1: %2").arg(file, reason).toStdString());
 }
 
@@ -23,20 +23,20 @@ class TorchScriptBackbone : public Backbone {
 public:
   explicit TorchScriptBackbone(const BackboneSpec &spec) : m_file(spec.path) {
     m_input = spec.input;
-    if (!QFileInfo(m_file).isFile()) fail(m_file, QStringLiteral("model file not found"));
+    if (!QFileInfo(m_file).isFile()) failTorchScript(m_file, QStringLiteral("model file not found"));
     try {
       m_module = torch::jit::load(m_file.toStdString(), torch::kCPU);
     } catch (const c10::Error &error) {
-      fail(m_file, QStringLiteral("cannot load TorchScript module: %1").arg(QString::fromStdString(error.what_without_backtrace())));
+      failTorchScript(m_file, QStringLiteral("cannot load TorchScript module: %1").arg(QString::fromStdString(error.what_without_backtrace())));
     } catch (const std::exception &error) {
-      fail(m_file, QStringLiteral("cannot load TorchScript module: %1").arg(QString::fromUtf8(error.what())));
+      failTorchScript(m_file, QStringLiteral("cannot load TorchScript module: %1").arg(QString::fromUtf8(error.what())));
     }
     m_module.eval();
     m_method = spec.layer.isEmpty() ? QStringLiteral("forward") : spec.layer;
     if (!m_module.find_method(m_method.toStdString())) {
       QStringList methods;
       for (const auto &method : m_module.get_methods()) methods << QString::fromStdString(method.name());
-      fail(m_file, QStringLiteral("the module has no method '%1' (it has: %2)").arg(m_method, methods.join(QStringLiteral(", "))));
+      failTorchScript(m_file, QStringLiteral("the module has no method '%1' (it has: %2)").arg(m_method, methods.join(QStringLiteral(", "))));
     }
   }
 
@@ -48,18 +48,18 @@ public:
     try {
       result = m_module.get_method(m_method.toStdString())({blobToTensor(blob)});
     } catch (const std::exception &error) {
-      fail(m_file, QStringLiteral("%1() failed: %2").arg(m_method, QString::fromUtf8(error.what()).section(QLatin1Char('\n'), 0, 2)));
+      failTorchScript(m_file, QStringLiteral("%1() failed: %2").arg(m_method, QString::fromUtf8(error.what()).section(QLatin1Char('\n'), 0, 2)));
     }
-    if (!result.isTensor()) fail(m_file, QStringLiteral("%1() does not return a tensor").arg(m_method));
+    if (!result.isTensor()) failTorchScript(m_file, QStringLiteral("%1() does not return a tensor").arg(m_method));
     cv::Mat features;
     try {
       features = tensorToFeatures(result.toTensor());
     } catch (const std::exception &error) {
-      fail(m_file, QStringLiteral("%1() output: %2").arg(m_method, QString::fromUtf8(error.what())));
+      failTorchScript(m_file, QStringLiteral("%1() output: %2").arg(m_method, QString::fromUtf8(error.what())));
     }
-    if (features.rows != blob.size[0]) fail(m_file, QStringLiteral("%1() output does not have one row per image").arg(m_method));
+    if (features.rows != blob.size[0]) failTorchScript(m_file, QStringLiteral("%1() output does not have one row per image").arg(m_method));
     if (m_dim == 0) m_dim = features.cols;
-    if (features.cols != m_dim) fail(m_file, QStringLiteral("%1() changed its output size").arg(m_method));
+    if (features.cols != m_dim) failTorchScript(m_file, QStringLiteral("%1() changed its output size").arg(m_method));
     return features;
   }
 
@@ -69,10 +69,10 @@ public:
     try {
       result = m_module.get_method(m_method.toStdString())({blobToTensor(blob)});
     } catch (const std::exception &error) {
-      fail(m_file, QStringLiteral("%1() failed: %2").arg(m_method, QString::fromUtf8(error.what()).section(QLatin1Char('\n'), 0, 2)));
+      failTorchScript(m_file, QStringLiteral("%1() failed: %2").arg(m_method, QString::fromUtf8(error.what()).section(QLatin1Char('\n'), 0, 2)));
     }
     if (!result.isTensor() || result.toTensor().dim() != 4 || result.toTensor().size(0) != blob.size[0])
-      fail(m_file, QStringLiteral("%1() gives no N×C×H×W map to pool regions from; name a method that returns the last "
+      failTorchScript(m_file, QStringLiteral("%1() gives no N×C×H×W map to pool regions from; name a method that returns the last "
                                   "convolutional maps with --layer, or use --region-pooling crop")
                        .arg(m_method));
     const torch::Tensor map = result.toTensor().to(torch::kFloat).contiguous();

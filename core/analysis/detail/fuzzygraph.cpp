@@ -11,7 +11,7 @@ namespace gs::detail {
 
 namespace {
 constexpr int kBisectionSteps = 64;     // umap-learn's n_iter
-constexpr double kTolerance = 1e-5;     // umap-learn's SMOOTH_K_TOLERANCE
+constexpr double kSmoothKTolerance = 1e-5;     // umap-learn's SMOOTH_K_TOLERANCE
 constexpr double kMinScale = 1e-3;      // umap-learn's MIN_K_DIST_SCALE
 }  // namespace
 
@@ -31,7 +31,7 @@ LocalMetric smoothDistances(const double *distances, int count, int neighbours, 
       const double d = distances[j] - m.rho;
       sum += d > 0 ? std::exp(-d / mid) : 1.0;
     }
-    if (std::abs(sum - target) < kTolerance) break;
+    if (std::abs(sum - target) < kSmoothKTolerance) break;
     if (sum > target) {
       hi = mid;
       mid = (lo + hi) / 2;

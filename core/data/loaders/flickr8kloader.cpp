@@ -18,7 +18,7 @@ namespace {
 const QStringList kTokenFiles = {QStringLiteral("Flickr8k.token.txt"), QStringLiteral("Flickr30k.token.txt"),
                                  QStringLiteral("results_20130124.token")};
 const QStringList kTextDirs = {QString(), QStringLiteral("Flickr8k_text"), QStringLiteral("text")};
-const QStringList kImageDirs = {QStringLiteral("images"), QStringLiteral("Flicker8k_Dataset"),
+const QStringList kFlickr8kImageDirs = {QStringLiteral("images"), QStringLiteral("Flicker8k_Dataset"),
                                 QStringLiteral("Flickr8k_Dataset"), QStringLiteral("flickr30k-images"), QString(),
                                 QStringLiteral("../Flicker8k_Dataset"), QStringLiteral("../Flickr8k_Dataset"),
                                 QStringLiteral("../images")};
@@ -69,7 +69,7 @@ Dataset loadFlickr8kNative(const QString &folder, JobContext *job) {
                                                                                        : QStringLiteral("flickr30k");
   const QString textDir = QFileInfo(tokenFile).absolutePath();
   const QHash<QString, Split> splits = readSplits(textDir, dataset.report);
-  const QStringList dirs = existingDirs(dataset.root, kImageDirs);
+  const QStringList dirs = existingDirs(dataset.root, kFlickr8kImageDirs);
 
   DatasetBuilder builder(dataset, job);
   builder.allowImagesUnder(dirs); // the layout's own folders, ".." ones included

@@ -16,7 +16,7 @@ namespace gs::detail {
 namespace {
 
 const QStringList kSentenceDirs = {QStringLiteral("sentence"), QStringLiteral("sentences")};
-const QStringList kImageDirs = {QStringLiteral("dataset"), QStringLiteral("images"), QStringLiteral("image"), QString()};
+const QStringList kPascalImageDirs = {QStringLiteral("dataset"), QStringLiteral("images"), QStringLiteral("image"), QString()};
 const QStringList kImageSuffixes = {QStringLiteral("jpg"), QStringLiteral("jpeg"), QStringLiteral("png")};
 
 }  // namespace
@@ -39,7 +39,7 @@ Dataset loadPascalSentences(const QString &folder, JobContext *job) {
   dataset.name = QStringLiteral("pascal-sentences");
   const QString sentences = pascalSentenceFolderIn(folder);
   if (sentences.isEmpty()) return dataset;
-  const QStringList dirs = existingDirs(dataset.root, kImageDirs);
+  const QStringList dirs = existingDirs(dataset.root, kPascalImageDirs);
 
   DatasetBuilder builder(dataset, job);
   builder.allowImagesUnder(dirs); // the layout's own folders

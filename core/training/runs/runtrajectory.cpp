@@ -22,7 +22,7 @@ const QString kFolder = QStringLiteral("trajectory");
 const QString kSampleFile = QStringLiteral("sample.json");
 constexpr int kFormat = 1;
 
-[[noreturn]] void corrupt(const QString &path, const QString &what) {
+[[noreturn]] void corruptTrajectory(const QString &path, const QString &what) {
   throw RunFolderError(QStringLiteral("%1: %2").arg(path, what).toStdString());
 }
 
@@ -51,12 +51,12 @@ RunTrajectory RunTrajectory::open(const QString &runDir) {
   t.m_dir = runDir;
   TrajectorySample &s = t.m_sample;
   const auto split = splitFromName(json.value(QStringLiteral("split")).toString());
-  if (!split) corrupt(path, QStringLiteral("'split' must be train, val or test"));
+  if (!split) corruptTrajectory(path, QStringLiteral("'split' must be train, val or test"));
   s.split = *split;
   s.dim = json.value(QStringLiteral("dim")).toInt();
-  if (s.dim <= 0) corrupt(path, QStringLiteral("'dim' must be a positive integer"));
+  if (s.dim <= 0) corruptTrajectory(path, QStringLiteral("'dim' must be a positive integer"));
   for (const QJsonValue &id : json.value(QStringLiteral("images")).toArray()) {
-    if (!id.isString()) corrupt(path, QStringLiteral("'images' must hold image ids (strings)"));
+    if (!id.isString()) corruptTrajectory(path, QStringLiteral("'images' must hold image ids (strings)"));
     s.imageIds.append(id.toString());
   }
   const QJsonArray captions = json.value(QStringLiteral("captions")).toArray();
@@ -64,11 +64,11 @@ RunTrajectory RunTrajectory::open(const QString &runDir) {
     const QJsonObject c = captions[k].toObject();
     const int image = c.value(QStringLiteral("image")).toInt(-1);
     if (!c.value(QStringLiteral("text")).isString() || image < 0 || image >= s.imageIds.size())
-      corrupt(path, QStringLiteral("caption %1 needs 'text' and an 'image' index below %2").arg(k).arg(s.imageIds.size()));
+      corruptTrajectory(path, QStringLiteral("caption %1 needs 'text' and an 'image' index below %2").arg(k).arg(s.imageIds.size()));
     s.captions.append(c.value(QStringLiteral("text")).toString());
     s.captionImage.push_back(image);
   }
-  if (s.itemCount() == 0) corrupt(path, QStringLiteral("the sample has no items"));
+  if (s.itemCount() == 0) corruptTrajectory(path, QStringLiteral("the sample has no items"));
   static const QRegularExpression name(QStringLiteral("^epoch-(\\d+)\\.npy$"));
   for (const QString &file : QDir(QDir(runDir).filePath(kFolder)).entryList({QStringLiteral("epoch-*.npy")}, QDir::Files)) {
     const QRegularExpressionMatch m = name.match(file);
@@ -87,7 +87,7 @@ std::vector<float> RunTrajectory::embeddings(int epoch) const {
     throw RunFolderError(error.what());
   }
   if (matrix.rows() != m_sample.itemCount() || matrix.cols() != m_sample.dim)
-    corrupt(path, QStringLiteral("holds %1 × %2 values; the sample has %3 items of %4 dimensions")
+    corruptTrajectory(path, QStringLiteral("holds %1 × %2 values; the sample has %3 items of %4 dimensions")
                       .arg(matrix.rows()).arg(matrix.cols()).arg(m_sample.itemCount()).arg(m_sample.dim));
   return std::vector<float>(matrix.data(), matrix.data() + matrix.rows() * matrix.cols());
 }
