@@ -31,7 +31,7 @@ template <> const std::vector<EnumName<RegionPooling>> &enumTable<RegionPooling>
 // own (random-weighted) order. Scored is R-CNN's way, which HM-LSTM §3.1 takes from Karpathy ("the
 // top 19 detected locations in addition to the whole image"): a pool of up to 300 fast boxes,
 // each pooled from the image's one feature map (RoIAlign) and scored by the backbone's classifier,
-// ranked by objectness, overlaps suppressed, the top ones kept; with it the whole image is a
+// ranked by objectness and size, overlaps suppressed, the top ones kept; with it the whole image is a
 // candidate for phrases as well as for the sentence.
 enum class ProposalSearch { Fast, Single, Scored };
 template <> const std::vector<EnumName<ProposalSearch>> &enumTable<ProposalSearch>(); // "fast", "single", "scored"

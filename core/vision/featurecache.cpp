@@ -96,7 +96,7 @@ QString featureCacheKey(const Dataset &dataset, const BackboneSpec &spec, const 
   if (options.regions && options.regionSet == RegionSet::Proposals && options.proposals == ProposalSearch::Single)
     hash.addData(QByteArray(" single-strategy proposals"));
   if (options.regions && options.regionSet == RegionSet::Proposals && options.proposals == ProposalSearch::Scored)
-    hash.addData(QByteArray(" scored proposals: 300 fast boxes, max class probability, NMS 0.5"));
+    hash.addData(QByteArray(" scored proposals: 300 fast boxes, max class probability x area share^1.5, NMS 0.4"));
   return QString::fromLatin1(hash.result().toHex());
 }
 

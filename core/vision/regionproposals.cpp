@@ -4,6 +4,7 @@
 #include <opencv2/ximgproc/segmentation.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <mutex>
 #include <stdexcept>
@@ -100,9 +101,14 @@ std::vector<int> selectScoredRegions(const std::vector<cv::Rect> &boxes, const s
   std::vector<int> chosen;
   if (boxes.empty()) return chosen;
   chosen.push_back(0);
+  // In logarithms: log p + γ log(area share), the same order as p · share^γ without underflow.
+  const double imageArea = std::max(1.0, double(boxes[0].area()));
+  std::vector<double> score(boxes.size());
+  for (std::size_t i = 1; i < boxes.size(); ++i)
+    score[i] = std::log(std::max(double(objectness[i]), 1e-30)) + kSizePriorExponent * std::log(std::max(double(boxes[i].area()), 1.0) / imageArea);
   std::vector<int> order;
   for (int i = 1; i < int(boxes.size()); ++i) order.push_back(i);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return objectness[std::size_t(a)] > objectness[std::size_t(b)]; });
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return score[std::size_t(a)] > score[std::size_t(b)]; });
   std::vector<cv::Rect> kept{boxes[0]};
   for (int i : order) {
     if (int(chosen.size()) > keep) break;

@@ -14,6 +14,9 @@
 #include "text/wordnet.h"
 
 #include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -161,6 +164,40 @@ private Q_SLOTS:
     QCOMPARE(gold[1].reason, QStringLiteral("not-a-thing"));
     QCOMPARE(goldPhraseText(gold[0], QStringLiteral("Three people sit at a table"), path), QStringLiteral("Three people"));
     QVERIFY_THROWS_EXCEPTION(std::runtime_error, goldPhraseText(gold[1], QStringLiteral("Too short"), path));
+  }
+
+  // The committed gold sets: every line reads, and the validation set (dev photos, for choosing
+  // settings) shares no photo with the test set (for reporting). With the shared Flickr8k data, each
+  // set's photos are of its own split, and every phrase's range lies inside its caption.
+  void theGoldSetsKeepValidationAndTestApart() {
+    const std::vector<GoldPhraseBox> test = readPhraseBoxGold(QStringLiteral(GS_TEST_DATA "/flickr8k-phrase-boxes.tsv"));
+    const std::vector<GoldPhraseBox> dev = readPhraseBoxGold(QStringLiteral(GS_TEST_DATA "/flickr8k-phrase-boxes-dev.tsv"));
+    QCOMPARE(test.size(), std::size_t(392));
+    QCOMPARE(dev.size(), std::size_t(140));
+    QSet<QString> testImages;
+    for (const GoldPhraseBox &g : test) testImages.insert(g.imageId);
+    for (const GoldPhraseBox &g : dev) QVERIFY2(!testImages.contains(g.imageId), qPrintable(g.imageId));
+    const QString shared = QStringLiteral(GS_SHARED_DATA "/flickr8k");
+    if (!QFileInfo::exists(shared + QStringLiteral("/subset_images.tsv"))) QSKIP("../shared/data/flickr8k is absent (splits and captions)");
+    QHash<QString, QString> split;
+    QFile splits(shared + QStringLiteral("/subset_images.tsv"));
+    QVERIFY(splits.open(QIODevice::ReadOnly));
+    for (const QByteArray &line : splits.readAll().split('\n')) {
+      const QList<QByteArray> f = line.split('\t');
+      if (f.size() == 2) split.insert(QFileInfo(QString::fromUtf8(f[0])).completeBaseName(), QString::fromUtf8(f[1]));
+    }
+    QHash<QString, QString> captions;
+    QFile tokens(shared + QStringLiteral("/Flickr8k.token.txt"));
+    QVERIFY(tokens.open(QIODevice::ReadOnly));
+    for (const QByteArray &line : tokens.readAll().split('\n')) {
+      const int tab = line.indexOf('\t');
+      if (tab > 0) captions.insert(QString::fromUtf8(line.left(tab)), QString::fromUtf8(line.mid(tab + 1)).trimmed());
+    }
+    for (const auto &[set, name] : {std::pair{&test, QStringLiteral("test")}, std::pair{&dev, QStringLiteral("dev")}})
+      for (const GoldPhraseBox &g : *set) {
+        QCOMPARE(split.value(g.imageId), name);
+        QVERIFY2(g.to <= captions.value(g.captionId).size(), qPrintable(g.captionId));
+      }
   }
 
   void aMalformedGoldLineIsNamed_data() {

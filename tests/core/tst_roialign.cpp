@@ -155,14 +155,18 @@ private Q_SLOTS:
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, roiAlign(cv::Mat(4, wrongShape, CV_32F), {box}, input));
   }
 
-  // R-CNN's selection on hand-made boxes: the whole image first whatever its score, then by score,
-  // a box overlapping a kept one (other than the whole image) by IoU > 0.5 suppressed.
+  // R-CNN's selection on hand-made boxes: the whole image first whatever its score, then by
+  // detection score (objectness × area share^1.5), a box overlapping a kept one (other than the
+  // whole image) by IoU > 0.4 suppressed. Scores: C −2.33, B −2.73, G −4.05, D −4.36, A −4.93; by
+  // objectness alone A and G (0.9) would come first.
   void scoredProposalsAreRankedAndSuppressed() {
-    const std::vector<cv::Rect> boxes{{0, 0, 100, 100}, {0, 0, 40, 40}, {2, 2, 40, 40}, {60, 60, 40, 40}, {50, 0, 50, 30}};
-    const std::vector<float> objectness{0.0f, 0.5f, 0.9f, 0.7f, 0.1f};
-    QCOMPARE(selectScoredRegions(boxes, objectness, 19), (std::vector<int>{0, 2, 3, 4})); // 1 overlaps 2 (IoU 0.82)
-    QCOMPARE(selectScoredRegions(boxes, objectness, 2), (std::vector<int>{0, 2, 3}));
-    QCOMPARE(selectScoredRegions(boxes, objectness, 19, 0.95), (std::vector<int>{0, 2, 3, 1, 4}));
+    const cv::Rect whole(0, 0, 100, 100), a(0, 0, 20, 20), b(40, 40, 60, 60), c(42, 42, 58, 58), d(0, 60, 40, 40), g(0, 60, 40, 18);
+    const std::vector<cv::Rect> boxes{whole, a, b, c, d, g};
+    const std::vector<float> objectness{0.0f, 0.9f, 0.3f, 0.5f, 0.2f, 0.9f};
+    QCOMPARE(selectScoredRegions(boxes, objectness, 19), (std::vector<int>{0, 3, 5, 1})); // B overlaps C (IoU 0.93), D overlaps G (0.45)
+    QCOMPARE(selectScoredRegions(boxes, objectness, 2), (std::vector<int>{0, 3, 5}));
+    QCOMPARE(selectScoredRegions(boxes, objectness, 19, 0.5), (std::vector<int>{0, 3, 5, 4, 1}));
+    QCOMPARE(selectScoredRegions(boxes, objectness, 19, 0.95), (std::vector<int>{0, 3, 2, 5, 4, 1}));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, selectScoredRegions(boxes, {0.5f}, 19));
     QVERIFY(selectScoredRegions({}, {}, 19).empty());
   }
