@@ -1,0 +1,160 @@
+#include "vision/conceptdetectors.h"
+
+#include "engine/jobcontext.h"
+#include "vision/detail/conceptcnn.h"
+
+#include <torch/torch.h>
+
+#include <QString>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+#include <stdexcept>
+
+namespace gs {
+
+namespace {
+
+[[noreturn]] void refuseBags(const QString &why) { throw std::invalid_argument(QString(QStringLiteral("concept detectors: ") + why).toStdString()); }
+
+void checkBags(const RegionBags &bags, const std::vector<char> &labels, int concepts) {
+  if (bags.dim < 1 || concepts < 1) refuseBags(QStringLiteral("need features (dim %1) and concepts (%2)").arg(bags.dim).arg(concepts));
+  if (labels.size() != std::size_t(bags.bags()) * std::size_t(concepts))
+    refuseBags(QStringLiteral("%1 labels for %2 images × %3 concepts").arg(labels.size()).arg(bags.bags()).arg(concepts));
+  const long long regions = std::accumulate(bags.regionCounts.begin(), bags.regionCounts.end(), 0LL);
+  if (bags.features.size() != std::size_t(regions) * std::size_t(bags.dim))
+    refuseBags(QStringLiteral("%1 feature values for %2 regions of dimension %3").arg(bags.features.size()).arg(regions).arg(bags.dim));
+  for (int b = 0; b < bags.bags(); ++b)
+    if (bags.regionCounts[std::size_t(b)] < 1) refuseBags(QStringLiteral("image %1 has no region").arg(b));
+  for (std::size_t i = 0; i < bags.features.size(); ++i)
+    if (!std::isfinite(bags.features[i]))
+      refuseBags(QStringLiteral("feature value %1 of region %2 is NaN or infinite").arg(i % bags.dim).arg(i / bags.dim));
+}
+
+// Per-dimension mean and deviation of every region (a constant dimension gets deviation 1).
+void standardisation(const RegionBags &bags, std::vector<float> &mean, std::vector<float> &deviation) {
+  const torch::Tensor x = torch::from_blob(const_cast<float *>(bags.features.data()),
+                                           {long(bags.features.size() / bags.dim), bags.dim}, torch::kFloat);
+  const torch::Tensor m = x.mean(0), s = x.std(0, false).clamp_min(1e-6);
+  mean.assign(m.data_ptr<float>(), m.data_ptr<float>() + bags.dim);
+  deviation.assign(s.data_ptr<float>(), s.data_ptr<float>() + bags.dim);
+}
+
+// A bag's logits (R × K) pooled into one logit per concept (K), differentiably: the max; noisy-or's
+// p = 1 − Π_r (1 − σ(z_r)) as a logit, log p − log(1 − p) with log(1 − p) = −Σ_r softplus(z_r);
+// or the log-mean-exp (1/T) log((1/R) Σ_r e^{T z_r}).
+torch::Tensor pooledLogit(const torch::Tensor &logits, ConceptPooling pooling, double temperature) {
+  if (pooling == ConceptPooling::Max) return std::get<0>(logits.max(0));
+  if (pooling == ConceptPooling::NoisyOr) {
+    const torch::Tensor none = torch::nn::functional::softplus(logits).sum(0).clamp_min(1e-6); // −log(1 − p)
+    return torch::log(-torch::expm1(-none)) + none;
+  }
+  return (torch::logsumexp(temperature * logits, 0) - std::log(double(logits.size(0)))) / temperature;
+}
+
+std::vector<long> bagOffsets(const RegionBags &bags) {
+  std::vector<long> offsets(std::size_t(bags.bags()) + 1, 0);
+  for (int b = 0; b < bags.bags(); ++b) offsets[std::size_t(b) + 1] = offsets[std::size_t(b)] + bags.regionCounts[std::size_t(b)];
+  return offsets;
+}
+
+// One epoch over the bags in a shuffled order; returns the mean loss.
+double trainEpoch(const torch::Tensor &x, const torch::Tensor &y, const std::vector<long> &offsets, torch::nn::Linear &head,
+                  torch::optim::Adam &optimizer, const ConceptDetectorOptions &options, std::mt19937_64 &random) {
+  std::vector<long> order(offsets.size() - 1);
+  std::iota(order.begin(), order.end(), 0L);
+  std::shuffle(order.begin(), order.end(), random);
+  double total = 0;
+  int batches = 0;
+  for (std::size_t from = 0; from < order.size(); from += std::size_t(options.batchBags)) {
+    const std::size_t to = std::min(order.size(), from + std::size_t(options.batchBags));
+    std::vector<torch::Tensor> pooled, targets;
+    for (std::size_t i = from; i < to; ++i) {
+      const long b = order[i];
+      const torch::Tensor regions = x.narrow(0, offsets[std::size_t(b)], offsets[std::size_t(b) + 1] - offsets[std::size_t(b)]);
+      pooled.push_back(pooledLogit(head->forward(regions), options.pooling, options.temperature));
+      targets.push_back(y[b]);
+    }
+    const torch::Tensor loss = vision::conceptLoss(torch::stack(pooled), torch::stack(targets), options.loss, options.focalGamma);
+    optimizer.zero_grad();
+    loss.backward();
+    optimizer.step();
+    total += loss.item<double>();
+    ++batches;
+  }
+  return batches ? total / batches : 0.0;
+}
+
+}  // namespace
+
+std::vector<float> ConceptDetectors::regionLogits(const float *features, int regions) const {
+  std::vector<float> logits(std::size_t(regions) * std::size_t(concepts));
+  std::vector<float> standard(static_cast<std::size_t>(dim));
+  for (int r = 0; r < regions; ++r) {
+    for (int d = 0; d < dim; ++d)
+      standard[std::size_t(d)] = (features[std::size_t(r) * dim + d] - mean[std::size_t(d)]) / deviation[std::size_t(d)];
+    for (int c = 0; c < concepts; ++c) {
+      const float *w = weights.data() + std::size_t(c) * dim;
+      logits[std::size_t(r) * concepts + c] = bias[std::size_t(c)] + std::inner_product(w, w + dim, standard.data(), 0.0f);
+    }
+  }
+  return logits;
+}
+
+ConceptDetectors trainConceptDetectors(const RegionBags &bags, const std::vector<char> &labels, int concepts,
+                                       const ConceptDetectorOptions &options, JobContext *job) {
+  checkBags(bags, labels, concepts);
+  if (options.epochs < 1 || options.batchBags < 1) refuseBags(QStringLiteral("epochs and the batch must be at least 1"));
+  ConceptDetectors detectors;
+  detectors.dim = bags.dim;
+  detectors.concepts = concepts;
+  detectors.pooling = options.pooling;
+  detectors.temperature = options.temperature;
+  standardisation(bags, detectors.mean, detectors.deviation);
+
+  torch::manual_seed(options.seed);
+  std::mt19937_64 random(options.seed);
+  const long regions = long(bags.features.size() / std::size_t(bags.dim));
+  const torch::Tensor raw = torch::from_blob(const_cast<float *>(bags.features.data()), {regions, bags.dim}, torch::kFloat);
+  const torch::Tensor mean = torch::from_blob(detectors.mean.data(), {bags.dim}, torch::kFloat);
+  const torch::Tensor deviation = torch::from_blob(detectors.deviation.data(), {bags.dim}, torch::kFloat);
+  const torch::Tensor x = (raw - mean) / deviation;
+  std::vector<float> targetValues(labels.begin(), labels.end());
+  for (float &t : targetValues) t = t != 0 ? 1.0f : 0.0f;
+  const torch::Tensor y = torch::from_blob(targetValues.data(), {long(bags.bags()), long(concepts)}, torch::kFloat).clone();
+
+  torch::nn::Linear head(bags.dim, concepts);
+  torch::optim::Adam optimizer(head->parameters(), torch::optim::AdamOptions(options.learningRate).weight_decay(options.weightDecay));
+  const std::vector<long> offsets = bagOffsets(bags);
+  for (int epoch = 0; epoch < options.epochs; ++epoch) {
+    if (job) job->checkpoint();
+    const double loss = trainEpoch(x, y, offsets, head, optimizer, options, random);
+    if (job) job->setProgress(double(epoch + 1) / options.epochs, QStringLiteral("concept detectors: epoch %1, loss %2").arg(epoch + 1).arg(loss, 0, 'f', 4));
+  }
+  const torch::Tensor w = head->weight.detach().contiguous(), b = head->bias.detach().contiguous();
+  detectors.weights.assign(w.data_ptr<float>(), w.data_ptr<float>() + w.numel());
+  detectors.bias.assign(b.data_ptr<float>(), b.data_ptr<float>() + b.numel());
+  return detectors;
+}
+
+std::vector<float> detectConcepts(const ConceptDetectors &detectors, const RegionBags &bags, std::vector<int> *bestRegion) {
+  if (bags.dim != detectors.dim)
+    refuseBags(QStringLiteral("the detectors take %1 features, the regions have %2").arg(detectors.dim).arg(bags.dim));
+  const int k = detectors.concepts;
+  std::vector<float> scores(std::size_t(bags.bags()) * std::size_t(k));
+  std::vector<int> best(scores.size());
+  std::size_t row = 0;
+  for (int b = 0; b < bags.bags(); ++b) {
+    const int regions = bags.regionCounts[std::size_t(b)];
+    const std::vector<float> logits = detectors.regionLogits(bags.features.data() + row * std::size_t(bags.dim), regions);
+    poolRegions(logits.data(), regions, k, detectors.pooling, detectors.temperature, scores.data() + std::size_t(b) * k,
+                best.data() + std::size_t(b) * k);
+    row += std::size_t(regions);
+  }
+  if (bestRegion) *bestRegion = std::move(best);
+  return scores;
+}
+
+}  // namespace gs
