@@ -48,7 +48,7 @@ std::vector<ClassLabel> readClassLabels(const QString &path) {
     ClassLabel label = parseLabel(path, number, line);
     if (lineOfWnid.contains(label.wnid))
       failClassList(path, number,
-           QStringLiteral("class %1 is already listed on line %2").arg(label.wnid).arg(lineOfWnid[label.wnid]));
+                    QStringLiteral("class %1 is already listed on line %2").arg(label.wnid).arg(lineOfWnid[label.wnid]));
     lineOfWnid.insert(label.wnid, number);
     labels.push_back(std::move(label));
   }

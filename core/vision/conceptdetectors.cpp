@@ -33,7 +33,8 @@ void checkBags(const RegionBags &bags, const std::vector<char> &labels, int conc
       refuseBags(QStringLiteral("feature value %1 of region %2 is NaN or infinite").arg(i % bags.dim).arg(i / bags.dim));
 }
 
-// Per-dimension mean and deviation of every region (a constant dimension gets deviation 1).
+// Per-dimension mean and deviation of every region; a constant dimension keeps a tiny deviation, so
+// its standardised value is 0.
 void standardisation(const RegionBags &bags, std::vector<float> &mean, std::vector<float> &deviation) {
   const torch::Tensor x = torch::from_blob(const_cast<float *>(bags.features.data()),
                                            {long(bags.features.size() / bags.dim), bags.dim}, torch::kFloat);

@@ -10,6 +10,7 @@
 #include "evaluation/phraseboxgold.h"
 #include "inference/goldgrounding.h"
 #include "inference/groundingbaselines.h"
+#include "parse/captiongold.h"
 #include "text/imagenetclasses.h"
 #include "text/wordnet.h"
 
@@ -186,17 +187,12 @@ private Q_SLOTS:
       const QList<QByteArray> f = line.split('\t');
       if (f.size() == 2) split.insert(QFileInfo(QString::fromUtf8(f[0])).completeBaseName(), QString::fromUtf8(f[1]));
     }
-    QHash<QString, QString> captions;
-    QFile tokens(shared + QStringLiteral("/Flickr8k.token.txt"));
-    QVERIFY(tokens.open(QIODevice::ReadOnly));
-    for (const QByteArray &line : tokens.readAll().split('\n')) {
-      const int tab = line.indexOf('\t');
-      if (tab > 0) captions.insert(QString::fromUtf8(line.left(tab)), QString::fromUtf8(line.mid(tab + 1)).trimmed());
-    }
+    const std::map<QString, QString> captions = readFlickr8kCaptions(shared + QStringLiteral("/Flickr8k.token.txt"));
     for (const auto &[set, name] : {std::pair{&test, QStringLiteral("test")}, std::pair{&dev, QStringLiteral("dev")}})
       for (const GoldPhraseBox &g : *set) {
         QCOMPARE(split.value(g.imageId), name);
-        QVERIFY2(g.to <= captions.value(g.captionId).size(), qPrintable(g.captionId));
+        QVERIFY2(captions.count(g.captionId), qPrintable(g.captionId));
+        goldPhraseText(g, captions.at(g.captionId), name); // throws when the range lies outside the caption
       }
   }
 

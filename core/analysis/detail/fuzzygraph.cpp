@@ -11,7 +11,7 @@ namespace gs::detail {
 
 namespace {
 constexpr int kBisectionSteps = 64;     // umap-learn's n_iter
-constexpr double kSmoothKTolerance = 1e-5;     // umap-learn's SMOOTH_K_TOLERANCE
+constexpr double kSmoothKTolerance = 1e-5; // umap-learn's SMOOTH_K_TOLERANCE
 constexpr double kMinScale = 1e-3;      // umap-learn's MIN_K_DIST_SCALE
 }  // namespace
 

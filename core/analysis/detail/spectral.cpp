@@ -15,7 +15,7 @@ namespace {
 
 constexpr int kBlock = 4;           // two wanted vectors and two guards, for convergence
 constexpr int kMaxIterations = 1000; // an initial layout, not a solution: stop here even if not converged
-constexpr double kRitzTolerance = 1e-5;  // residual norm of each wanted (unit) Ritz vector
+constexpr double kRitzTolerance = 1e-5; // residual norm of each wanted (unit) Ritz vector
 
 using Block = std::array<std::vector<double>, kBlock>;
 

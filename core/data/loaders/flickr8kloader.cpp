@@ -19,9 +19,9 @@ const QStringList kTokenFiles = {QStringLiteral("Flickr8k.token.txt"), QStringLi
                                  QStringLiteral("results_20130124.token")};
 const QStringList kTextDirs = {QString(), QStringLiteral("Flickr8k_text"), QStringLiteral("text")};
 const QStringList kFlickr8kImageDirs = {QStringLiteral("images"), QStringLiteral("Flicker8k_Dataset"),
-                                QStringLiteral("Flickr8k_Dataset"), QStringLiteral("flickr30k-images"), QString(),
-                                QStringLiteral("../Flicker8k_Dataset"), QStringLiteral("../Flickr8k_Dataset"),
-                                QStringLiteral("../images")};
+                                        QStringLiteral("Flickr8k_Dataset"), QStringLiteral("flickr30k-images"), QString(),
+                                        QStringLiteral("../Flicker8k_Dataset"), QStringLiteral("../Flickr8k_Dataset"),
+                                        QStringLiteral("../images")};
 
 // name → split from the official split files beside the token file; a name in two files is
 // reported and keeps its first split.
