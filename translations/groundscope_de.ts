@@ -700,6 +700,14 @@
         <source>Correspondence prior λ</source>
         <translation>Label-Prior der Korrespondenzen λ</translation>
     </message>
+    <message>
+        <source>Concept detector</source>
+        <translation>Konzeptdetektor</translation>
+    </message>
+    <message>
+        <source>Backbone detectors&apos; loss</source>
+        <translation>Verlust der Backbone-Detektoren</translation>
+    </message>
 </context>
 <context>
     <name>TrainingPanel</name>

@@ -128,10 +128,10 @@ QString ConceptInspector::generate(const QString &imageId, int maxWords) const {
   return words.join(QLatin1Char(' '));
 }
 
-Calibration conceptCalibration(const TrainingData &data, Split split, int bins) {
-  if (!data.hasConcepts()) throw std::invalid_argument("concept calibration: the data has no concept scores");
-  const std::vector<int> images = data.imagesIn(split);
-  if (images.empty()) throw std::invalid_argument("concept calibration: the split has no image");
+namespace {
+
+// Which of the K concepts each of `images`' captions mention (images × K, row-major).
+std::vector<char> mentionedConcepts(const TrainingData &data, const std::vector<int> &images) {
   const int k = data.conceptCount();
   QHash<QString, int> conceptOfLemma;
   for (int c = 0; c < k; ++c) conceptOfLemma.insert(conceptLemma(data.conceptNames[c]), c);
@@ -146,6 +146,26 @@ Calibration conceptCalibration(const TrainingData &data, Split split, int bins) 
       if (c >= 0) present[std::size_t(row) * k + c] = 1;
     }
   }
+  return present;
+}
+
+}  // namespace
+
+std::vector<int> mentionedConceptCounts(const TrainingData &data, Split split) {
+  if (!data.hasConcepts()) throw std::invalid_argument("mentioned concepts: the data has no concepts");
+  const std::vector<int> images = data.imagesIn(split);
+  const std::vector<char> present = mentionedConcepts(data, images);
+  std::vector<int> counts(images.size(), 0);
+  for (std::size_t i = 0; i < present.size(); ++i) counts[i / std::size_t(data.conceptCount())] += present[i];
+  return counts;
+}
+
+Calibration conceptCalibration(const TrainingData &data, Split split, int bins) {
+  if (!data.hasConcepts()) throw std::invalid_argument("concept calibration: the data has no concept scores");
+  const std::vector<int> images = data.imagesIn(split);
+  if (images.empty()) throw std::invalid_argument("concept calibration: the split has no image");
+  const int k = data.conceptCount();
+  const std::vector<char> present = mentionedConcepts(data, images);
   std::vector<float> scores;
   scores.reserve(present.size());
   for (int image : images) {

@@ -46,6 +46,9 @@ struct ConceptInspection {
 // captions mention (a concept is present in an image when one of its captions uses a word of it:
 // conceptLemma). Throws std::invalid_argument when the data has no concepts or the split no image.
 Calibration conceptCalibration(const TrainingData &data, Split split, int bins = 10);
+// How many of the K concepts the captions of each of `split`'s images mention, in imagesIn(split)
+// order (what the gate of Eq. 2 is expected to follow: the paper's complex images lean on concepts).
+std::vector<int> mentionedConceptCounts(const TrainingData &data, Split split);
 
 class ConceptInspector {
 public:

@@ -6,6 +6,7 @@
 #include "data/boxes.h"
 #include "io/enumnames.h"
 #include "models/modeloptions.h"
+#include "vision/backboneconcepts.h"
 #include "vision/backbonespec.h"
 #include "vision/conceptscores.h"
 

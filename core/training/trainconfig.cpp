@@ -218,6 +218,10 @@ std::vector<Field> conceptFields() {
       ownModelsOnly(intField({"concepts", QT_TRANSLATE_NOOP("TrainConfigSchema", "Concepts K")}, &TrainConfig::conceptCount, G::Concepts,
                              "Concepts model: at most K concepts, the most frequent in the training captions (256)",
                              Bound::Positive)),
+      ownModelsOnly(choiceField({"concept_detector", QT_TRANSLATE_NOOP("TrainConfigSchema", "Concept detector")},
+                                &TrainConfig::conceptDetector, G::Concepts,
+                                "Concepts model: what scores the concepts: detectors on the run's pretrained backbone (backbone), "
+                                "the concept CNN trained from scratch (cnn), or auto (backbone when the run has a pretrained one)")),
       ownModelsOnly(intField({"concept_regions", QT_TRANSLATE_NOOP("TrainConfigSchema", "Concept regions r")}, &TrainConfig::conceptRegions, G::Concepts,
                              "Concepts model: selective-search regions scored besides the whole image (paper: 50)",
                              Bound::Positive)),
@@ -236,6 +240,9 @@ std::vector<Field> conceptFields() {
                                 Bound::Positive)),
       ownModelsOnly(choiceField({"concept_loss", QT_TRANSLATE_NOOP("TrainConfigSchema", "Concept CNN loss")}, &TrainConfig::conceptLoss,
                                 G::Concepts, "Concepts model: the concept CNN's loss, focal (calibrated scores) or logistic (Eq. 1)")),
+      ownModelsOnly(choiceField({"concept_detector_loss", QT_TRANSLATE_NOOP("TrainConfigSchema", "Backbone detectors' loss")},
+                                &TrainConfig::conceptDetectorLoss, G::Concepts,
+                                "Concepts model, detectors on the backbone: logistic (Eq. 1; calibrated on photos) or focal")),
       ownModelsOnly(choiceField({"concept_pooling", QT_TRANSLATE_NOOP("TrainConfigSchema", "Concept pooling")}, &TrainConfig::conceptPooling,
                                 G::Concepts,
                                 "Concepts model: how region scores become an image's: lse (log-sum-exp of the logits), max (the "

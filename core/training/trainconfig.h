@@ -70,7 +70,12 @@ struct TrainConfig {
   int negatives = 128;
   int conceptCount = 256;
   int conceptRegions = 19;
-  // The concept CNN of the concepts model: content words without caption-style ones, the focal
+  // What scores the concepts (vision/backboneconcepts.h): auto takes detectors on the run's
+  // pretrained backbone when it has one, the concept CNN otherwise.
+  ConceptDetector conceptDetector = ConceptDetector::Auto;
+  // The backbone detectors' loss, chosen apart from the concept CNN's on the validation photos.
+  ConceptLoss conceptDetectorLoss = ConceptLoss::Logistic;
+  // The concept detector's training: content words without caption-style ones, the focal
   // loss, regions pooled by log-sum-exp (vision/conceptvocabulary.h, backbonespec.h,
   // conceptscores.h). Runs that do not record them used every word, Eq. 1 and max pooling.
   ConceptWords conceptWords = ConceptWords::Content;

@@ -3,6 +3,7 @@
 #include "data/loaddataset.h"
 #include "engine/jobcontext.h"
 #include "parse/datasetparser.h"
+#include "vision/backboneconcepts.h"
 #include "vision/conceptscores.h"
 #include "vision/features.h"
 #include "vision/backbonespec.h"
@@ -52,34 +53,78 @@ void attachRegions(TrainingData &data, const FeatureSet &features, JobContext *j
                  .arg(data.regionSet == QLatin1String("ground-truth") ? QStringLiteral("phrase boxes") : QStringLiteral("proposals")));
 }
 
-// Huang et al. §3.2: the concept CNN over the whole image and its regions, max-pooled (vision/conceptscores.h).
+// Huang et al. §3.2: concept scores over the whole image and its regions, pooled per concept
+// (vision/conceptscores.h), from the concept CNN or from detectors on the backbone.
 struct ConceptInputs {
   FeatureSet regions;
   ConceptScores scores;
 };
 
-ConceptInputs conceptInputs(const Dataset &dataset, const TrainingSource &source, JobContext *job) {
-  if (source.conceptRegions < 1 || source.conceptCount < 1)
-    throw std::invalid_argument("concepts need at least one region and one concept");
+ConceptCnnOptions conceptVocabularyOf(const TrainingSource &source) {
+  ConceptCnnOptions options;
+  options.maxConcepts = source.conceptCount;
+  options.words = source.conceptWords;
+  options.minAgreement = source.conceptMinAgreement;
+  options.maxCaptionShare = source.conceptMaxShare;
+  options.loss = source.conceptLoss;
+  return options;
+}
+
+// The concept CNN's features over the whole image and its regions, scored by the network itself.
+ConceptInputs conceptCnnInputs(const Dataset &dataset, const TrainingSource &source, JobContext *job) {
   BackboneSpec spec = BackboneSpec::parse(defaultBackbone());
-  spec.concept.maxConcepts = source.conceptCount;
-  spec.concept.words = source.conceptWords;
-  spec.concept.minAgreement = source.conceptMinAgreement;
-  spec.concept.maxCaptionShare = source.conceptMaxShare;
-  spec.concept.loss = source.conceptLoss;
+  spec.concept = conceptVocabularyOf(source);
   ExtractOptions options;
   options.regions = true;
   options.maxRegions = source.conceptRegions;
   options.outDir = source.conceptFeaturesDir;
   ConceptInputs in{extractFeatures(dataset, spec, options, job), {}};
   in.scores = scoreConcepts(in.regions, source.conceptPooling, source.conceptTemperature);
+  return in;
+}
+
+// The run's pretrained backbone over the whole image and its proposals (RoIAlign from one map),
+// scored by concept detectors trained on them.
+ConceptInputs backboneConceptInputs(const Dataset &dataset, const TrainingSource &source, JobContext *job) {
+  const BackboneSpec spec = BackboneSpec::parse(source.backbone);
+  ExtractOptions options;
+  options.regions = true;
+  options.maxRegions = source.conceptRegions;
+  options.proposals = source.proposals;
+  options.regionInput = source.regionInput;
+  options.regionPooling = RegionPooling::RoiAlign;
+  options.outDir = source.conceptFeaturesDir;
+  ConceptInputs in;
+  try {
+    in.regions = extractFeatures(dataset, spec, options, job);
+  } catch (const JobCancelled &) {
+    throw;
+  } catch (const std::runtime_error &error) {
+    throw std::runtime_error(QStringLiteral("concept detectors on %1 need its regions: %2 (or set \"concept_detector\": \"cnn\")")
+                                 .arg(source.backbone, QString::fromUtf8(error.what()))
+                                 .toStdString());
+  }
+  BackboneConceptOptions detectors;
+  detectors.vocabulary = conceptVocabularyOf(source);
+  detectors.detector.pooling = source.conceptPooling;
+  detectors.detector.temperature = source.conceptTemperature;
+  detectors.detector.loss = source.conceptDetectorLoss;
+  in.scores = scoreBackboneConcepts(dataset, in.regions, detectors, job);
+  return in;
+}
+
+ConceptInputs conceptInputs(const Dataset &dataset, const TrainingSource &source, JobContext *job) {
+  if (source.conceptRegions < 1 || source.conceptCount < 1)
+    throw std::invalid_argument("concepts need at least one region and one concept");
+  const ConceptInputs in = source.conceptDetector == ConceptDetector::Backbone ? backboneConceptInputs(dataset, source, job)
+                                                                               : conceptCnnInputs(dataset, source, job);
   if (job) {
     job->log(QStringLiteral("concepts: K = %1, scored over the whole image and up to %2 regions").arg(in.scores.count()).arg(source.conceptRegions));
     if (in.scores.count() < source.conceptCount)
       job->log(QStringLiteral("concepts: K shrinks from %1 to %2: only %2 concepts occur in the captions of %3+ training images")
                    .arg(source.conceptCount)
                    .arg(in.scores.count())
-                   .arg(spec.concept.minImages));
+                   .arg(ConceptCnnOptions().minImages));
     int wholeImageOnly = 0;
     for (int n : in.scores.regionCounts) wholeImageOnly += n == 1;
     if (wholeImageOnly > 0)
@@ -206,7 +251,8 @@ bool sameInputs(const TrainingSource &a, const TrainingSource &b) {
          a.conceptRegions == b.conceptRegions && a.regions == b.regions && a.groundTruthRegions == b.groundTruthRegions &&
          a.regionPooling == b.regionPooling && a.proposals == b.proposals && a.regionInput == b.regionInput &&
          a.conceptWords == b.conceptWords && a.conceptMinAgreement == b.conceptMinAgreement && a.conceptMaxShare == b.conceptMaxShare &&
-         a.conceptLoss == b.conceptLoss && a.conceptPooling == b.conceptPooling && a.conceptTemperature == b.conceptTemperature;
+         a.conceptLoss == b.conceptLoss && a.conceptPooling == b.conceptPooling && a.conceptTemperature == b.conceptTemperature &&
+         a.conceptDetector == b.conceptDetector && a.conceptDetectorLoss == b.conceptDetectorLoss;
 }
 
 SourcePlan planSources(const TrainingSource &base, const std::vector<TrainConfig> &configs) {
@@ -232,6 +278,9 @@ QJsonObject sourceToRunJson(const TrainingSource &source) {
     json.insert(QStringLiteral("concepts"), source.conceptCount);
     json.insert(QStringLiteral("concept_regions"), source.conceptRegions);
     json.insert(QStringLiteral("concept_features"), source.conceptFeaturesDir);
+    json.insert(QStringLiteral("concept_detector"), enumName(source.conceptDetector));
+    if (source.conceptDetector == ConceptDetector::Backbone)
+      json.insert(QStringLiteral("concept_detector_loss"), enumName(source.conceptDetectorLoss));
     json.insert(QStringLiteral("concept_words"), enumName(source.conceptWords));
     if (source.conceptWords == ConceptWords::Content) {
       json.insert(QStringLiteral("concept_min_agreement"), source.conceptMinAgreement);
@@ -273,6 +322,10 @@ TrainingSource sourceFromRunJson(const QJsonObject &json) {
     source.conceptRegions = json.value(QStringLiteral("concept_regions")).toInt(source.conceptRegions);
     source.conceptFeaturesDir = json.value(QStringLiteral("concept_features")).toString();
     // Runs from before the choice: every word, Eq. 1, max pooling (the TrainingSource defaults).
+    source.conceptDetector =
+        enumFromName<ConceptDetector>(json.value(QStringLiteral("concept_detector")).toString()).value_or(ConceptDetector::Cnn);
+    source.conceptDetectorLoss = enumFromName<ConceptLoss>(json.value(QStringLiteral("concept_detector_loss")).toString())
+                                     .value_or(ConceptLoss::Logistic);
     source.conceptWords = enumFromName<ConceptWords>(json.value(QStringLiteral("concept_words")).toString()).value_or(ConceptWords::Words);
     source.conceptMinAgreement = json.value(QStringLiteral("concept_min_agreement")).toDouble(source.conceptMinAgreement);
     source.conceptMaxShare = json.value(QStringLiteral("concept_max_share")).toDouble(source.conceptMaxShare);
@@ -295,6 +348,8 @@ void requestInputsOf(const TrainConfig &config, TrainingSource &source) {
       source.conceptLoss = config.conceptLoss;
       source.conceptPooling = config.conceptPooling;
       source.conceptTemperature = config.conceptTemperature;
+      source.conceptDetector = resolveConceptDetector(config.conceptDetector, source.backbone);
+      source.conceptDetectorLoss = config.conceptDetectorLoss;
     }
     source.concepts = true;
     source.conceptCount = config.conceptCount;

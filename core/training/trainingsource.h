@@ -38,9 +38,12 @@ struct TrainingSource {
   int conceptRegions = 19;
   // Their concept CNN and pooling (TrainConfig's concept_* settings); the defaults are what runs
   // from before the choice used.
+  ConceptDetector conceptDetector = ConceptDetector::Cnn; // resolved: never Auto once requested
   ConceptWords conceptWords = ConceptWords::Words;
   double conceptMinAgreement = 1.2, conceptMaxShare = 0.5;
-  ConceptLoss conceptLoss = ConceptLoss::Logistic;
+  ConceptLoss conceptLoss = ConceptLoss::Logistic;         // the concept CNN's
+  ConceptLoss conceptDetectorLoss = ConceptLoss::Logistic; // the backbone detectors'
+
   ConceptPooling conceptPooling = ConceptPooling::Max;
   double conceptTemperature = 1.0;
   QString conceptFeaturesDir; // the concept CNN's region features; empty: the feature cache's own folder

@@ -252,7 +252,7 @@ ConceptVocabulary buildVocabulary(const Dataset &dataset, const std::vector<int>
   if (job && !built.dropped().empty()) {
     QStringList names;
     for (std::size_t k = 0; k < built.dropped().size() && k < 10; ++k) names << built.dropped()[k].name;
-    job->log(QStringLiteral("concept CNN: %1 words left out as caption style or too frequent: %2%3")
+    job->log(QStringLiteral("concepts: %1 words left out as caption style or too frequent: %2%3")
                  .arg(built.dropped().size())
                  .arg(names.join(QStringLiteral(", ")), built.dropped().size() > 10 ? QStringLiteral(", …") : QString()));
   }
@@ -321,6 +321,13 @@ std::unique_ptr<Backbone> makeConceptCnnBackbone(const ConceptCnnModel &model, c
     throw std::invalid_argument(QStringLiteral("concept CNN: no layer '%1' (the penultimate layer, or grid)").arg(layer).toStdString());
   const bool grid = layer == QLatin1String("grid");
   return std::make_unique<ConceptCnnBackbone>(model.net, input, grid ? ConceptCnnImpl::kGridDim : model.featureDim, grid);
+}
+
+std::vector<int> conceptTrainingImages(const Dataset &dataset) { return trainingImages(dataset); }
+
+ConceptVocabulary buildConceptVocabulary(const Dataset &dataset, const std::vector<int> &train, const ConceptCnnOptions &options,
+                                         JobContext *job) {
+  return buildVocabulary(dataset, train, options, job);
 }
 
 }  // namespace gs::vision

@@ -5,10 +5,13 @@
 
 #include <torch/torch.h>
 
+#include <QByteArray>
+#include <QJsonObject>
 #include <QString>
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <numeric>
 #include <random>
 #include <stdexcept>
@@ -88,7 +91,48 @@ double trainEpoch(const torch::Tensor &x, const torch::Tensor &y, const std::vec
   return batches ? total / batches : 0.0;
 }
 
+QString floatsToBase64(const std::vector<float> &values) {
+  return QString::fromLatin1(QByteArray(reinterpret_cast<const char *>(values.data()), int(values.size() * sizeof(float))).toBase64());
+}
+
+std::vector<float> floatsFromBase64(const QJsonValue &value, std::size_t count, const char *what) {
+  const QByteArray bytes = QByteArray::fromBase64(value.toString().toLatin1());
+  if (std::size_t(bytes.size()) != count * sizeof(float))
+    throw std::runtime_error(QStringLiteral("concept detectors: '%1' holds %2 bytes, %3 expected").arg(QLatin1String(what)).arg(bytes.size()).arg(count * sizeof(float)).toStdString());
+  std::vector<float> values(count);
+  std::memcpy(values.data(), bytes.constData(), std::size_t(bytes.size()));
+  for (float v : values)
+    if (!std::isfinite(v)) throw std::runtime_error(QStringLiteral("concept detectors: '%1' holds NaN or infinite values").arg(QLatin1String(what)).toStdString());
+  return values;
+}
+
 }  // namespace
+
+QJsonObject ConceptDetectors::toJson() const {
+  return {{QStringLiteral("dim"), dim},
+          {QStringLiteral("concepts"), concepts},
+          {QStringLiteral("pooling"), enumName(pooling)},
+          {QStringLiteral("temperature"), temperature},
+          {QStringLiteral("mean"), floatsToBase64(mean)},
+          {QStringLiteral("deviation"), floatsToBase64(deviation)},
+          {QStringLiteral("weights"), floatsToBase64(weights)},
+          {QStringLiteral("bias"), floatsToBase64(bias)}};
+}
+
+ConceptDetectors ConceptDetectors::fromJson(const QJsonObject &json) {
+  ConceptDetectors d;
+  d.dim = json.value(QStringLiteral("dim")).toInt();
+  d.concepts = json.value(QStringLiteral("concepts")).toInt();
+  const auto pooling = enumFromName<ConceptPooling>(json.value(QStringLiteral("pooling")).toString());
+  if (d.dim < 1 || d.concepts < 1 || !pooling) throw std::runtime_error("concept detectors: the head's dim, concepts or pooling is missing");
+  d.pooling = *pooling;
+  d.temperature = json.value(QStringLiteral("temperature")).toDouble(1.0);
+  d.mean = floatsFromBase64(json.value(QStringLiteral("mean")), std::size_t(d.dim), "mean");
+  d.deviation = floatsFromBase64(json.value(QStringLiteral("deviation")), std::size_t(d.dim), "deviation");
+  d.weights = floatsFromBase64(json.value(QStringLiteral("weights")), std::size_t(d.dim) * std::size_t(d.concepts), "weights");
+  d.bias = floatsFromBase64(json.value(QStringLiteral("bias")), std::size_t(d.concepts), "bias");
+  return d;
+}
 
 std::vector<float> ConceptDetectors::regionLogits(const float *features, int regions) const {
   std::vector<float> logits(std::size_t(regions) * std::size_t(concepts));

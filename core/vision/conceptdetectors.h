@@ -12,6 +12,8 @@
 #include "vision/backbonespec.h"
 #include "vision/conceptscores.h"
 
+#include <QJsonObject>
+
 #include <cstdint>
 #include <vector>
 
@@ -48,6 +50,10 @@ struct ConceptDetectors {
   double temperature = 4.0;
   // The logits of `regions` rows of `features` (regions × concepts, region-major).
   std::vector<float> regionLogits(const float *features, int regions) const;
+  // The head as JSON (the numbers as base64 float32); fromJson throws std::runtime_error when the
+  // object is not a whole head.
+  QJsonObject toJson() const;
+  static ConceptDetectors fromJson(const QJsonObject &json);
 };
 
 // Learns the head from `bags` and `labels` (bags × concepts, non-zero: the concept is present).

@@ -66,6 +66,13 @@ ConceptCnnModel trainOrLoadConceptCnn(const Dataset &dataset, const BackboneSpec
                                       const QString &key, JobContext *job, const QString &sharedFolder = {},
                                       const DecodedImageCache *decoded = nullptr);
 
+// The images concepts are learnt from: the training split, or every image when it has fewer than four.
+std::vector<int> conceptTrainingImages(const Dataset &dataset);
+// The concept vocabulary of those images' captions, as `options` (words, agreement, share, K) say;
+// content words come from the caption parser (through its cache). Logs the words left out.
+ConceptVocabulary buildConceptVocabulary(const Dataset &dataset, const std::vector<int> &train, const ConceptCnnOptions &options,
+                                         JobContext *job);
+
 // layer "grid": gridFeatures; empty: features (the penultimate layer).
 std::unique_ptr<Backbone> makeConceptCnnBackbone(const ConceptCnnModel &model, const InputSpec &input, const QString &layer = {});
 

@@ -40,7 +40,7 @@ std::vector<OptionSpec> compareOptions() {
       {QStringLiteral("ablation"), QStringLiteral("MODEL"),
        QStringLiteral("Train every ablation row of MODEL (concepts: Huang et al. Table 2) instead of --models.")},
       {QStringLiteral("features"), QStringLiteral("DIR"), QStringLiteral("Feature folder of the 1-crop models (10-crop rows read the feature cache).")},
-      {QStringLiteral("concept-features"), QStringLiteral("DIR"), QStringLiteral("The concept CNN's region features (default: the feature cache).")},
+      {QStringLiteral("concept-features"), QStringLiteral("DIR"), QStringLiteral("The concept detectors' region features (the concept CNN's or the backbone's; default: the feature cache).")},
       {QStringLiteral("rows"), QStringLiteral("LIST"), QStringLiteral("With --ablation: only these rows (preset names, e.g. ctx,cnp,cnp-ctx).")},
       {QStringLiteral("preset"), QStringLiteral("NAME"),
        QStringLiteral("Each model's published settings of that name (e.g. socher2014; see train --help).")},

@@ -8,7 +8,9 @@
 #include "arguments.h"
 #include "clioutput.h"
 #include "commands/commands.h"
+#include "evaluation/correlation.h"
 #include "inference/conceptinspection.h"
+#include "training/trainingsource.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -43,6 +45,33 @@ QString gateDistribution(std::vector<double> gates) {
       .arg(counts.join(QLatin1Char(' ')));
 }
 
+// How the test images' mean gates follow the number of concepts their captions mention: Spearman's
+// ρ, and the mean gate of the images below and above the median count.
+QString gateAgainstConcepts(const std::vector<double> &gates, const std::vector<int> &counts) {
+  std::vector<double> mentioned(counts.begin(), counts.end());
+  std::vector<int> sorted = counts;
+  std::sort(sorted.begin(), sorted.end());
+  const int median = sorted[sorted.size() / 2];
+  double low = 0, high = 0;
+  int lows = 0, highs = 0;
+  for (std::size_t i = 0; i < gates.size(); ++i) {
+    if (counts[i] < median) {
+      low += gates[i];
+      ++lows;
+    } else {
+      high += gates[i];
+      ++highs;
+    }
+  }
+  return QStringLiteral("Spearman ρ %1 against the concepts their captions mention (median %2); mean t %3 below it (%4 images), %5 from it up (%6)")
+      .arg(spearman(gates, mentioned), 0, 'f', 3)
+      .arg(median)
+      .arg(lows ? low / lows : 0.0, 0, 'f', 3)
+      .arg(lows)
+      .arg(highs ? high / highs : 0.0, 0, 'f', 3)
+      .arg(highs);
+}
+
 }  // namespace
 
 int inspectConcepts(const QString &runDir, const Arguments &args) {
@@ -60,10 +89,13 @@ int inspectConcepts(const QString &runDir, const Arguments &args) {
     for (const NearCaption &n : inspection.nearest)
       nearest.append(QJsonObject{{QStringLiteral("caption"), n.text}, {QStringLiteral("score"), n.score}, {QStringLiteral("matched"), n.matched}});
     for (double g : gates) testGates.append(g);
+    QJsonArray testMentioned;
+    for (int n : mentionedConceptCounts(inspector.data(), testSplit)) testMentioned.append(n);
     QJsonObject o{{QStringLiteral("image"), image}, {QStringLiteral("concepts"), concepts}, {QStringLiteral("nearest"), nearest}};
     if (inspection.gated) {
       o.insert(QStringLiteral("mean_gate"), inspection.meanGate);
       o.insert(QStringLiteral("test_mean_gates"), testGates);
+      o.insert(QStringLiteral("test_mentioned_concepts"), testMentioned);
     }
     out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
     return kExitOk;
@@ -74,8 +106,10 @@ int inspectConcepts(const QString &runDir, const Arguments &args) {
     out() << QStringLiteral("  %1. %2 %3  region %4 %5\n").arg(++rank, 3).arg(c.name, -14).arg(c.score, 0, 'f', 3).arg(c.region, 2).arg(boxText(c.box));
   if (inspection.gated) {
     out() << QStringLiteral("gate t (Eq. 2; 1 = concepts, 0 = context): mean %1 for this image\n").arg(inspection.meanGate, 0, 'f', 3);
-    if (!gates.empty())
+    if (!gates.empty()) {
       out() << QStringLiteral("  over the %1 %2 images: %3\n").arg(gates.size()).arg(testSplit == Split::Test ? QStringLiteral("test") : QStringLiteral("validation"), gateDistribution(gates));
+      if (gates.size() > 2) out() << QStringLiteral("  %1\n").arg(gateAgainstConcepts(gates, mentionedConceptCounts(inspector.data(), testSplit)));
+    }
   } else {
     out() << QStringLiteral("gate: none (this run's image side does not use the gated fusion)\n");
   }
@@ -110,14 +144,17 @@ int inspectCalibration(const QString &runDir, const Arguments &args) {
   if (!split || *split == Split::Train) throw UsageError("--split: expected val or test (held-out images)");
   const ConceptInspector inspector(runDir);
   const Calibration c = conceptCalibration(inspector.data(), *split);
+  const ConceptDetector detector = sourceFromRunJson(inspector.data().source).conceptDetector;
   if (args.isSet(QStringLiteral("json"))) {
     QJsonObject o = c.toJson();
     o.insert(QStringLiteral("split"), args.value(QStringLiteral("split")));
+    o.insert(QStringLiteral("detector"), enumName(detector));
     o.insert(QStringLiteral("concepts"), inspector.data().conceptCount());
     out() << QJsonDocument(o).toJson(QJsonDocument::Indented);
     return kExitOk;
   }
-  out() << QStringLiteral("concept scores on the %1 %2 images against the concepts their captions mention (%3 concepts):\n")
+  out() << QStringLiteral("concept scores (%1) on the %2 %3 images against the concepts their captions mention (%4 concepts):\n")
+               .arg(detector == ConceptDetector::Backbone ? QStringLiteral("detectors on the backbone's regions") : QStringLiteral("the concept CNN"))
                .arg(inspector.data().imagesIn(*split).size()).arg(args.value(QStringLiteral("split"))).arg(inspector.data().conceptCount());
   out() << QStringLiteral("  mean score of present concepts %1, of absent ones %2\n").arg(c.meanPresent, 0, 'f', 3).arg(c.meanAbsent, 0, 'f', 3);
   out() << QStringLiteral("  expected calibration error %1 (%2 pairs, %3 present)\n").arg(c.ece, 0, 'f', 3).arg(c.pairs).arg(c.positives);

@@ -100,7 +100,7 @@ Command trainCommand() {
        defaultBackbone()},
       {QStringLiteral("features"), QStringLiteral("DIR"), QStringLiteral("Feature folder (default: the feature cache).")},
       {QStringLiteral("concept-features"), QStringLiteral("DIR"),
-       QStringLiteral("Concepts model: the concept CNN's region features (`features --regions`; default: the feature cache).")},
+       QStringLiteral("Concepts model: the concept detectors' region features (the concept CNN's or the backbone's; default: the feature cache).")},
       {QStringLiteral("world-size"), QStringLiteral("N"), QStringLiteral("Data-parallel: the number of workers in the job."), QStringLiteral("1")},
       {QStringLiteral("rank"), QStringLiteral("R"), QStringLiteral("Data-parallel: this worker's rank, 0 to N-1 (rank 0 evaluates and writes the run)."),
        QStringLiteral("0")},

@@ -1,0 +1,184 @@
+#include "vision/backboneconcepts.h"
+
+#include "data/dataset.h"
+#include "engine/jobcontext.h"
+#include "io/atomicfile.h"
+#include "vision/conceptvocabulary.h"
+#include "vision/detail/conceptcnn.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+
+#include <stdexcept>
+
+namespace gs {
+
+template <>
+const std::vector<EnumName<ConceptDetector>> &enumTable<ConceptDetector>() {
+  static const std::vector<EnumName<ConceptDetector>> table = {{ConceptDetector::Auto, QStringLiteral("auto")},
+                                                               {ConceptDetector::Cnn, QStringLiteral("cnn")},
+                                                               {ConceptDetector::Backbone, QStringLiteral("backbone")}};
+  return table;
+}
+
+ConceptDetector resolveConceptDetector(ConceptDetector detector, const QString &backbone) {
+  if (detector != ConceptDetector::Auto) return detector;
+  const BackboneKind kind = BackboneSpec::parse(backbone).kind;
+  return kind == BackboneKind::Onnx || kind == BackboneKind::TorchScript ? ConceptDetector::Backbone : ConceptDetector::Cnn;
+}
+
+namespace {
+
+constexpr int kMinConcepts = 1;
+
+[[noreturn]] void failConcepts(const FeatureSet &regions, const QString &why) {
+  throw std::runtime_error(QStringLiteral("%1: concept detectors: %2").arg(regions.folder(), why).toStdString());
+}
+
+// The training images that have features, as feature-set rows.
+std::vector<int> trainingRows(const Dataset &dataset, const FeatureSet &regions, std::vector<int> &images) {
+  std::vector<int> rows, kept;
+  for (int image : vision::conceptTrainingImages(dataset)) {
+    const int row = regions.rowOf(dataset.images[std::size_t(image)].id);
+    if (row < 0) continue;
+    rows.push_back(row);
+    kept.push_back(image);
+  }
+  images = std::move(kept);
+  return rows;
+}
+
+// Which detectors these are: the options, the region features' cache key and the training images.
+QString detectorKey(const BackboneConceptOptions &options, const FeatureSet &regions, const Dataset &dataset, const std::vector<int> &images) {
+  QJsonObject detector{{QStringLiteral("pooling"), enumName(options.detector.pooling)},
+                       {QStringLiteral("temperature"), options.detector.temperature},
+                       {QStringLiteral("loss"), enumName(options.detector.loss)},
+                       {QStringLiteral("gamma"), options.detector.focalGamma},
+                       {QStringLiteral("epochs"), options.detector.epochs},
+                       {QStringLiteral("batch"), options.detector.batchBags},
+                       {QStringLiteral("lr"), options.detector.learningRate},
+                       {QStringLiteral("decay"), options.detector.weightDecay},
+                       {QStringLiteral("seed"), QString::number(options.detector.seed)}};
+  QJsonObject vocabulary{{QStringLiteral("max_concepts"), options.vocabulary.maxConcepts},
+                         {QStringLiteral("min_images"), options.vocabulary.minImages},
+                         {QStringLiteral("words"), enumName(options.vocabulary.words)},
+                         {QStringLiteral("min_agreement"), options.vocabulary.minAgreement},
+                         {QStringLiteral("max_caption_share"), options.vocabulary.maxCaptionShare}};
+  QCryptographicHash hash(QCryptographicHash::Sha1);
+  hash.addData(QJsonDocument(QJsonObject{{QStringLiteral("detector"), detector}, {QStringLiteral("vocabulary"), vocabulary}}).toJson(QJsonDocument::Compact));
+  hash.addData(regions.manifest().value(QStringLiteral("key")).toString().toUtf8());
+  for (int image : images) hash.addData(QByteArray(dataset.images[std::size_t(image)].id.toUtf8()).append('\n'));
+  return QString::fromLatin1(hash.result().toHex().left(16));
+}
+
+QString savedPath(const FeatureSet &regions, const QString &key) {
+  return QDir(regions.folder()).filePath(QStringLiteral("conceptdetectors-%1.json").arg(key));
+}
+
+struct TrainedConcepts {
+  ConceptVocabulary vocabulary;
+  ConceptDetectors detectors;
+};
+
+bool loadSavedDetectors(const QString &path, TrainedConcepts &trained, JobContext *job) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return false;
+  const QJsonObject json = QJsonDocument::fromJson(file.readAll()).object();
+  try {
+    trained.vocabulary = ConceptVocabulary::fromJson(json.value(QStringLiteral("vocabulary")).toObject());
+    trained.detectors = ConceptDetectors::fromJson(json.value(QStringLiteral("detectors")).toObject());
+  } catch (const std::exception &error) {
+    if (job) job->warn(QStringLiteral("%1: unreadable (%2); training the concept detectors again").arg(path, QString::fromUtf8(error.what())));
+    return false;
+  }
+  return trained.vocabulary.size() == trained.detectors.concepts;
+}
+
+// The training images' bags and their concepts' labels.
+void trainingBags(const Dataset &dataset, const FeatureSet &regions, const std::vector<int> &rows, const std::vector<int> &images,
+                  const ConceptVocabulary &vocabulary, RegionBags &bags, std::vector<char> &labels) {
+  bags.dim = regions.dim();
+  const int k = vocabulary.size();
+  labels.assign(rows.size() * std::size_t(k), 0);
+  for (std::size_t n = 0; n < rows.size(); ++n) {
+    const std::vector<RegionFeature> found = regions.regionsOf(rows[n]);
+    for (const RegionFeature &r : found) bags.features.insert(bags.features.end(), r.feature, r.feature + bags.dim);
+    bags.regionCounts.push_back(int(found.size()));
+    for (int c : vocabulary.conceptsOf(dataset, images[n])) labels[n * std::size_t(k) + std::size_t(c)] = 1;
+  }
+}
+
+TrainedConcepts trainConcepts(const Dataset &dataset, const FeatureSet &regions, const std::vector<int> &rows,
+                              const std::vector<int> &images, const BackboneConceptOptions &options, JobContext *job) {
+  TrainedConcepts trained;
+  trained.vocabulary = vision::buildConceptVocabulary(dataset, images, options.vocabulary, job);
+  if (trained.vocabulary.size() < kMinConcepts)
+    failConcepts(regions, QStringLiteral("no word occurs in the captions of %1 training images").arg(options.vocabulary.minImages));
+  RegionBags bags;
+  std::vector<char> labels;
+  trainingBags(dataset, regions, rows, images, trained.vocabulary, bags, labels);
+  trained.detectors = trainConceptDetectors(bags, labels, trained.vocabulary.size(), options.detector, job);
+  return trained;
+}
+
+void saveDetectors(const QString &path, const TrainedConcepts &trained, const FeatureSet &regions, JobContext *job) {
+  const QJsonObject json{{QStringLiteral("vocabulary"), trained.vocabulary.toJson()}, {QStringLiteral("detectors"), trained.detectors.toJson()}};
+  try {
+    writeFileAtomically(path, QJsonDocument(json).toJson(QJsonDocument::Compact));
+  } catch (const std::exception &error) {
+    if (job)
+      job->warn(QStringLiteral("%1: the concept detectors could not be kept (%2); they will be trained again next time")
+                    .arg(regions.folder(), QString::fromUtf8(error.what())));
+  }
+}
+
+// Every row's bag scored, a few hundred rows at a time so the copy stays small.
+void scoreRows(const FeatureSet &regions, const ConceptDetectors &detectors, ConceptScores &scores) {
+  const int k = detectors.concepts;
+  scores.rows = regions.size();
+  scores.scores.resize(std::size_t(scores.rows) * std::size_t(k));
+  scores.bestRegion.resize(scores.scores.size());
+  scores.regionCounts.resize(std::size_t(scores.rows));
+  constexpr int kRowsPerChunk = 256;
+  for (int from = 0; from < scores.rows; from += kRowsPerChunk) {
+    RegionBags bags;
+    bags.dim = regions.dim();
+    const int to = std::min(scores.rows, from + kRowsPerChunk);
+    for (int row = from; row < to; ++row) {
+      const std::vector<RegionFeature> found = regions.regionsOf(row);
+      for (const RegionFeature &r : found) bags.features.insert(bags.features.end(), r.feature, r.feature + bags.dim);
+      bags.regionCounts.push_back(int(found.size()));
+      scores.regionCounts[std::size_t(row)] = int(found.size());
+    }
+    std::vector<int> best;
+    const std::vector<float> p = detectConcepts(detectors, bags, &best);
+    std::copy(p.begin(), p.end(), scores.scores.begin() + std::size_t(from) * std::size_t(k));
+    std::copy(best.begin(), best.end(), scores.bestRegion.begin() + std::size_t(from) * std::size_t(k));
+  }
+}
+
+}  // namespace
+
+ConceptScores scoreBackboneConcepts(const Dataset &dataset, const FeatureSet &regions, const BackboneConceptOptions &options, JobContext *job) {
+  if (!regions.hasRegions())
+    failConcepts(regions, QStringLiteral("the feature set has no regions: concepts are detected in the whole image and its proposals"));
+  std::vector<int> images;
+  const std::vector<int> rows = trainingRows(dataset, regions, images);
+  if (rows.empty()) failConcepts(regions, QStringLiteral("no training image has features"));
+  const QString path = savedPath(regions, detectorKey(options, regions, dataset, images));
+  TrainedConcepts trained;
+  if (!loadSavedDetectors(path, trained, job)) {
+    trained = trainConcepts(dataset, regions, rows, images, options, job);
+    saveDetectors(path, trained, regions, job);
+  } else if (job) {
+    job->log(QStringLiteral("concept detectors: read from %1").arg(path));
+  }
+  ConceptScores scores;
+  scores.names = trained.vocabulary.names();
+  scoreRows(regions, trained.detectors, scores);
+  return scores;
+}
+
+}  // namespace gs
