@@ -9,6 +9,7 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 
 #include <stdexcept>
@@ -32,6 +33,11 @@ ConceptDetector resolveConceptDetector(ConceptDetector detector, const QString &
 namespace {
 
 constexpr int kMinConcepts = 1;
+// Training images are scored out of fold (cross-fitting): the detectors that score training image n
+// were trained without fold n mod kFolds. Scored by detectors that saw their own captions' concepts,
+// the training images' p would be far more accurate than a new image's, and the joint model would
+// learn to lean on concepts that are weaker at test time (the stacking problem, Wolpert 1992).
+constexpr int kFolds = 4;
 
 [[noreturn]] void failConcepts(const FeatureSet &regions, const QString &why) {
   throw std::runtime_error(QStringLiteral("%1: concept detectors: %2").arg(regions.folder(), why).toStdString());
@@ -60,7 +66,8 @@ QString detectorKey(const BackboneConceptOptions &options, const FeatureSet &reg
                        {QStringLiteral("batch"), options.detector.batchBags},
                        {QStringLiteral("lr"), options.detector.learningRate},
                        {QStringLiteral("decay"), options.detector.weightDecay},
-                       {QStringLiteral("seed"), QString::number(options.detector.seed)}};
+                       {QStringLiteral("seed"), QString::number(options.detector.seed)},
+                       {QStringLiteral("folds"), kFolds}};
   QJsonObject vocabulary{{QStringLiteral("max_concepts"), options.vocabulary.maxConcepts},
                          {QStringLiteral("min_images"), options.vocabulary.minImages},
                          {QStringLiteral("words"), enumName(options.vocabulary.words)},
@@ -79,8 +86,12 @@ QString savedPath(const FeatureSet &regions, const QString &key) {
 
 struct TrainedConcepts {
   ConceptVocabulary vocabulary;
-  ConceptDetectors detectors;
+  ConceptDetectors detectors;            // from every training image: scores the other images
+  std::vector<ConceptDetectors> folds;   // kFolds, each without its fold; empty for tiny training sets
 };
+
+// Whether cross-fitting applies: each fold's complement must still be a training set.
+bool crossFits(std::size_t trainingImages) { return trainingImages >= std::size_t(4 * kFolds); }
 
 bool loadSavedDetectors(const QString &path, TrainedConcepts &trained, JobContext *job) {
   QFile file(path);
@@ -89,10 +100,13 @@ bool loadSavedDetectors(const QString &path, TrainedConcepts &trained, JobContex
   try {
     trained.vocabulary = ConceptVocabulary::fromJson(json.value(QStringLiteral("vocabulary")).toObject());
     trained.detectors = ConceptDetectors::fromJson(json.value(QStringLiteral("detectors")).toObject());
+    for (const QJsonValue &fold : json.value(QStringLiteral("folds")).toArray()) trained.folds.push_back(ConceptDetectors::fromJson(fold.toObject()));
   } catch (const std::exception &error) {
     if (job) job->warn(QStringLiteral("%1: unreadable (%2); training the concept detectors again").arg(path, QString::fromUtf8(error.what())));
     return false;
   }
+  for (const ConceptDetectors &fold : trained.folds)
+    if (fold.concepts != trained.detectors.concepts) return false;
   return trained.vocabulary.size() == trained.detectors.concepts;
 }
 
@@ -116,15 +130,33 @@ TrainedConcepts trainConcepts(const Dataset &dataset, const FeatureSet &regions,
   trained.vocabulary = vision::buildConceptVocabulary(dataset, images, options.vocabulary, job);
   if (trained.vocabulary.size() < kMinConcepts)
     failConcepts(regions, QStringLiteral("no word occurs in the captions of %1 training images").arg(options.vocabulary.minImages));
-  RegionBags bags;
-  std::vector<char> labels;
-  trainingBags(dataset, regions, rows, images, trained.vocabulary, bags, labels);
-  trained.detectors = trainConceptDetectors(bags, labels, trained.vocabulary.size(), options.detector, job);
+  const auto fit = [&](int leftOut) {
+    std::vector<int> foldRows, foldImages;
+    for (std::size_t n = 0; n < rows.size(); ++n)
+      if (int(n % kFolds) != leftOut) {
+        foldRows.push_back(rows[n]);
+        foldImages.push_back(images[n]);
+      }
+    RegionBags bags;
+    std::vector<char> labels;
+    trainingBags(dataset, regions, foldRows, foldImages, trained.vocabulary, bags, labels);
+    if (job) job->log(leftOut < 0 ? QStringLiteral("concept detectors: training on %1 images").arg(foldRows.size())
+                                  : QStringLiteral("concept detectors: fold %1 of %2 (scores its %3 left-out training images)")
+                                        .arg(leftOut + 1).arg(kFolds).arg(rows.size() - foldRows.size()));
+    return trainConceptDetectors(bags, labels, trained.vocabulary.size(), options.detector, job);
+  };
+  trained.detectors = fit(-1);
+  if (crossFits(rows.size()))
+    for (int fold = 0; fold < kFolds; ++fold) trained.folds.push_back(fit(fold));
   return trained;
 }
 
 void saveDetectors(const QString &path, const TrainedConcepts &trained, const FeatureSet &regions, JobContext *job) {
-  const QJsonObject json{{QStringLiteral("vocabulary"), trained.vocabulary.toJson()}, {QStringLiteral("detectors"), trained.detectors.toJson()}};
+  QJsonArray folds;
+  for (const ConceptDetectors &fold : trained.folds) folds.append(fold.toJson());
+  const QJsonObject json{{QStringLiteral("vocabulary"), trained.vocabulary.toJson()},
+                         {QStringLiteral("detectors"), trained.detectors.toJson()},
+                         {QStringLiteral("folds"), folds}};
   try {
     writeFileAtomically(path, QJsonDocument(json).toJson(QJsonDocument::Compact));
   } catch (const std::exception &error) {
@@ -134,28 +166,45 @@ void saveDetectors(const QString &path, const TrainedConcepts &trained, const Fe
   }
 }
 
-// Every row's bag scored, a few hundred rows at a time so the copy stays small.
-void scoreRows(const FeatureSet &regions, const ConceptDetectors &detectors, ConceptScores &scores) {
+// The rows `detectors` score, a few hundred at a time so the copy of their regions stays small.
+void scoreRowsWith(const FeatureSet &regions, const ConceptDetectors &detectors, const std::vector<int> &rows, ConceptScores &scores) {
   const int k = detectors.concepts;
-  scores.rows = regions.size();
-  scores.scores.resize(std::size_t(scores.rows) * std::size_t(k));
-  scores.bestRegion.resize(scores.scores.size());
-  scores.regionCounts.resize(std::size_t(scores.rows));
-  constexpr int kRowsPerChunk = 256;
-  for (int from = 0; from < scores.rows; from += kRowsPerChunk) {
+  constexpr std::size_t kRowsPerChunk = 256;
+  for (std::size_t from = 0; from < rows.size(); from += kRowsPerChunk) {
     RegionBags bags;
     bags.dim = regions.dim();
-    const int to = std::min(scores.rows, from + kRowsPerChunk);
-    for (int row = from; row < to; ++row) {
-      const std::vector<RegionFeature> found = regions.regionsOf(row);
+    const std::size_t to = std::min(rows.size(), from + kRowsPerChunk);
+    for (std::size_t n = from; n < to; ++n) {
+      const std::vector<RegionFeature> found = regions.regionsOf(rows[n]);
       for (const RegionFeature &r : found) bags.features.insert(bags.features.end(), r.feature, r.feature + bags.dim);
       bags.regionCounts.push_back(int(found.size()));
-      scores.regionCounts[std::size_t(row)] = int(found.size());
+      scores.regionCounts[std::size_t(rows[n])] = int(found.size());
     }
     std::vector<int> best;
     const std::vector<float> p = detectConcepts(detectors, bags, &best);
-    std::copy(p.begin(), p.end(), scores.scores.begin() + std::size_t(from) * std::size_t(k));
-    std::copy(best.begin(), best.end(), scores.bestRegion.begin() + std::size_t(from) * std::size_t(k));
+    for (std::size_t n = from; n < to; ++n) {
+      const std::size_t at = std::size_t(rows[n]) * std::size_t(k), in = (n - from) * std::size_t(k);
+      std::copy(p.begin() + long(in), p.begin() + long(in + k), scores.scores.begin() + long(at));
+      std::copy(best.begin() + long(in), best.begin() + long(in + k), scores.bestRegion.begin() + long(at));
+    }
+  }
+}
+
+// Every row scored: training rows by the detectors of the folds that left them out, the others by
+// the detectors trained on every training image.
+void scoreRows(const FeatureSet &regions, const TrainedConcepts &trained, const std::vector<int> &trainingRows, ConceptScores &scores) {
+  scores.rows = regions.size();
+  scores.scores.resize(std::size_t(scores.rows) * std::size_t(trained.detectors.concepts));
+  scores.bestRegion.resize(scores.scores.size());
+  scores.regionCounts.resize(std::size_t(scores.rows));
+  std::vector<int> scorer(std::size_t(scores.rows), -1);
+  if (!trained.folds.empty())
+    for (std::size_t n = 0; n < trainingRows.size(); ++n) scorer[std::size_t(trainingRows[n])] = int(n % kFolds);
+  for (int which = -1; which < int(trained.folds.size()); ++which) {
+    std::vector<int> rows;
+    for (int row = 0; row < scores.rows; ++row)
+      if (scorer[std::size_t(row)] == which) rows.push_back(row);
+    scoreRowsWith(regions, which < 0 ? trained.detectors : trained.folds[std::size_t(which)], rows, scores);
   }
 }
 
@@ -177,7 +226,7 @@ ConceptScores scoreBackboneConcepts(const Dataset &dataset, const FeatureSet &re
   }
   ConceptScores scores;
   scores.names = trained.vocabulary.names();
-  scoreRows(regions, trained.detectors, scores);
+  scoreRows(regions, trained, rows, scores);
   return scores;
 }
 

@@ -3,7 +3,9 @@
 // vocabulary of the training captions (conceptvocabulary.h), concept detectors trained on the
 // training images' regions by multiple-instance learning (conceptdetectors.h), and every image of a
 // region feature set scored, pooled over its whole image and proposals. Where the paper fine-tunes
-// its network, the backbone stays frozen and only the detectors' linear head is learnt.
+// its network, the backbone stays frozen and only the detectors' linear head is learnt. Training
+// images are scored out of fold (detectors trained without them), so the joint model does not learn
+// to trust concept scores that are better on its training images than on new ones.
 //
 // The trained detectors are kept beside the region features (conceptdetectors-KEY.json), keyed by
 // the vocabulary and detector options and the training images, so a run's inspector, Caption lab and
