@@ -86,6 +86,10 @@ std::unique_ptr<Collective> Collective::alone() { return std::unique_ptr<Collect
 
 std::unique_ptr<Collective> Collective::join(const DistributedOptions &options) {
   options.validate();
+  // Gloo writes to its peers' sockets with writev, which raises SIGPIPE once a peer has died: the
+  // default action would kill this worker too, before it can say which peer is gone. Ignored, the
+  // write fails with EPIPE, Gloo throws, and fail() names the peer.
+  std::signal(SIGPIPE, SIG_IGN);
   std::unique_ptr<Collective> c(new Collective(options));
   const auto timeout = std::chrono::milliseconds(std::int64_t(options.timeoutSeconds) * 1000);
   QString host;
