@@ -110,6 +110,15 @@ bool loadSavedDetectors(const QString &path, TrainedConcepts &trained, JobContex
   return trained.vocabulary.size() == trained.detectors.concepts;
 }
 
+// Appends feature-set row `row`'s regions (the whole image and its proposals) to `bags` as one bag;
+// returns how many regions it has.
+int appendBag(const FeatureSet &regions, int row, RegionBags &bags) {
+  const std::vector<RegionFeature> found = regions.regionsOf(row);
+  for (const RegionFeature &r : found) bags.features.insert(bags.features.end(), r.feature, r.feature + bags.dim);
+  bags.regionCounts.push_back(int(found.size()));
+  return int(found.size());
+}
+
 // The training images' bags and their concepts' labels.
 void trainingBags(const Dataset &dataset, const FeatureSet &regions, const std::vector<int> &rows, const std::vector<int> &images,
                   const ConceptVocabulary &vocabulary, RegionBags &bags, std::vector<char> &labels) {
@@ -117,9 +126,7 @@ void trainingBags(const Dataset &dataset, const FeatureSet &regions, const std::
   const int k = vocabulary.size();
   labels.assign(rows.size() * std::size_t(k), 0);
   for (std::size_t n = 0; n < rows.size(); ++n) {
-    const std::vector<RegionFeature> found = regions.regionsOf(rows[n]);
-    for (const RegionFeature &r : found) bags.features.insert(bags.features.end(), r.feature, r.feature + bags.dim);
-    bags.regionCounts.push_back(int(found.size()));
+    appendBag(regions, rows[n], bags);
     for (int c : vocabulary.conceptsOf(dataset, images[n])) labels[n * std::size_t(k) + std::size_t(c)] = 1;
   }
 }
@@ -175,10 +182,7 @@ void scoreRowsWith(const FeatureSet &regions, const ConceptDetectors &detectors,
     bags.dim = regions.dim();
     const std::size_t to = std::min(rows.size(), from + kRowsPerChunk);
     for (std::size_t n = from; n < to; ++n) {
-      const std::vector<RegionFeature> found = regions.regionsOf(rows[n]);
-      for (const RegionFeature &r : found) bags.features.insert(bags.features.end(), r.feature, r.feature + bags.dim);
-      bags.regionCounts.push_back(int(found.size()));
-      scores.regionCounts[std::size_t(rows[n])] = int(found.size());
+      scores.regionCounts[std::size_t(rows[n])] = appendBag(regions, rows[n], bags);
     }
     std::vector<int> best;
     const std::vector<float> p = detectConcepts(detectors, bags, &best);
