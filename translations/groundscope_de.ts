@@ -708,6 +708,10 @@
         <source>Backbone detectors&apos; loss</source>
         <translation>Verlust der Backbone-Detektoren</translation>
     </message>
+    <message>
+        <source>Backbone detectors&apos; start</source>
+        <translation>Startpunkt der Backbone-Detektoren</translation>
+    </message>
 </context>
 <context>
     <name>TrainingPanel</name>

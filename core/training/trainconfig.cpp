@@ -243,6 +243,10 @@ std::vector<Field> conceptFields() {
       ownModelsOnly(choiceField({"concept_detector_loss", QT_TRANSLATE_NOOP("TrainConfigSchema", "Backbone detectors' loss")},
                                 &TrainConfig::conceptDetectorLoss, G::Concepts,
                                 "Concepts model, detectors on the backbone: logistic (Eq. 1; calibrated on photos) or focal")),
+      ownModelsOnly(choiceField({"concept_detector_start", QT_TRANSLATE_NOOP("TrainConfigSchema", "Backbone detectors' start")},
+                                &TrainConfig::conceptDetectorStart, G::Concepts,
+                                "Concepts model, detectors on the backbone: start from zero, or (wordnet) from the backbone's "
+                                "ImageNet classes that a concept word names through WordNet (an ONNX classifier and its class list)")),
       ownModelsOnly(choiceField({"concept_pooling", QT_TRANSLATE_NOOP("TrainConfigSchema", "Concept pooling")}, &TrainConfig::conceptPooling,
                                 G::Concepts,
                                 "Concepts model: how region scores become an image's: lse (log-sum-exp of the logits), max (the "

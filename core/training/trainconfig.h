@@ -75,6 +75,9 @@ struct TrainConfig {
   ConceptDetector conceptDetector = ConceptDetector::Auto;
   // The backbone detectors' loss, chosen apart from the concept CNN's on the validation photos.
   ConceptLoss conceptDetectorLoss = ConceptLoss::Logistic;
+  // Where the backbone detectors start: zero, or the backbone's ImageNet classifier for concepts
+  // whose word names ImageNet classes through WordNet (vision/conceptprior.h).
+  ConceptDetectorStart conceptDetectorStart = ConceptDetectorStart::Zero;
   // The concept detector's training: content words without caption-style ones, the focal
   // loss, regions pooled by log-sum-exp (vision/conceptvocabulary.h, backbonespec.h,
   // conceptscores.h). Runs that do not record them used every word, Eq. 1 and max pooling.

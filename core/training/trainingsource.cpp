@@ -6,6 +6,7 @@
 #include "vision/backboneconcepts.h"
 #include "vision/conceptscores.h"
 #include "vision/features.h"
+#include "vision/labelprior.h"
 #include "vision/backbonespec.h"
 
 #include <QDir>
@@ -14,6 +15,7 @@
 #include <QJsonDocument>
 
 #include <cmath>
+#include <memory>
 #include <optional>
 
 namespace gs {
@@ -85,6 +87,24 @@ ConceptInputs conceptCnnInputs(const Dataset &dataset, const TrainingSource &sou
 
 // The run's pretrained backbone over the whole image and its proposals (RoIAlign from one map),
 // scored by concept detectors trained on them.
+// The backbone's classifier and WordNet's coverage of its classes, for the WordNet start; the message
+// names the setting when the backbone has none.
+std::unique_ptr<LabelPriorSource> conceptStartClasses(const Dataset &dataset, const BackboneSpec &spec, const FeatureSet &regions,
+                                                      JobContext *job) {
+  QStringList paths;
+  for (const auto &image : dataset.images) paths.push_back(image.path);
+  try {
+    return LabelPriorSource::open(spec, paths, regions.folder(), {}, job);
+  } catch (const JobCancelled &) {
+    throw;
+  } catch (const std::exception &error) {
+    throw std::runtime_error(QStringLiteral("\"concept_detector_start\": \"wordnet\" needs the backbone's ImageNet classifier: %1 (or set "
+                                            "\"concept_detector_start\": \"zero\")")
+                                 .arg(QString::fromUtf8(error.what()))
+                                 .toStdString());
+  }
+}
+
 ConceptInputs backboneConceptInputs(const Dataset &dataset, const TrainingSource &source, JobContext *job) {
   const BackboneSpec spec = BackboneSpec::parse(source.backbone);
   ExtractOptions options;
@@ -109,7 +129,9 @@ ConceptInputs backboneConceptInputs(const Dataset &dataset, const TrainingSource
   detectors.detector.pooling = source.conceptPooling;
   detectors.detector.temperature = source.conceptTemperature;
   detectors.detector.loss = source.conceptDetectorLoss;
-  in.scores = scoreBackboneConcepts(dataset, in.regions, detectors, job);
+  std::unique_ptr<LabelPriorSource> classes;
+  if (source.conceptDetectorStart == ConceptDetectorStart::WordNet) classes = conceptStartClasses(dataset, spec, in.regions, job);
+  in.scores = scoreBackboneConcepts(dataset, in.regions, detectors, job, classes ? &classes->prior() : nullptr);
   return in;
 }
 
@@ -252,7 +274,8 @@ bool sameInputs(const TrainingSource &a, const TrainingSource &b) {
          a.regionPooling == b.regionPooling && a.proposals == b.proposals && a.regionInput == b.regionInput &&
          a.conceptWords == b.conceptWords && a.conceptMinAgreement == b.conceptMinAgreement && a.conceptMaxShare == b.conceptMaxShare &&
          a.conceptLoss == b.conceptLoss && a.conceptPooling == b.conceptPooling && a.conceptTemperature == b.conceptTemperature &&
-         a.conceptDetector == b.conceptDetector && a.conceptDetectorLoss == b.conceptDetectorLoss;
+         a.conceptDetector == b.conceptDetector && a.conceptDetectorLoss == b.conceptDetectorLoss &&
+         a.conceptDetectorStart == b.conceptDetectorStart;
 }
 
 SourcePlan planSources(const TrainingSource &base, const std::vector<TrainConfig> &configs) {
@@ -279,8 +302,10 @@ QJsonObject sourceToRunJson(const TrainingSource &source) {
     json.insert(QStringLiteral("concept_regions"), source.conceptRegions);
     json.insert(QStringLiteral("concept_features"), source.conceptFeaturesDir);
     json.insert(QStringLiteral("concept_detector"), enumName(source.conceptDetector));
-    if (source.conceptDetector == ConceptDetector::Backbone)
+    if (source.conceptDetector == ConceptDetector::Backbone) {
       json.insert(QStringLiteral("concept_detector_loss"), enumName(source.conceptDetectorLoss));
+      json.insert(QStringLiteral("concept_detector_start"), enumName(source.conceptDetectorStart));
+    }
     json.insert(QStringLiteral("concept_words"), enumName(source.conceptWords));
     if (source.conceptWords == ConceptWords::Content) {
       json.insert(QStringLiteral("concept_min_agreement"), source.conceptMinAgreement);
@@ -326,6 +351,8 @@ TrainingSource sourceFromRunJson(const QJsonObject &json) {
         enumFromName<ConceptDetector>(json.value(QStringLiteral("concept_detector")).toString()).value_or(ConceptDetector::Cnn);
     source.conceptDetectorLoss = enumFromName<ConceptLoss>(json.value(QStringLiteral("concept_detector_loss")).toString())
                                      .value_or(ConceptLoss::Logistic);
+    source.conceptDetectorStart = enumFromName<ConceptDetectorStart>(json.value(QStringLiteral("concept_detector_start")).toString())
+                                      .value_or(ConceptDetectorStart::Zero);
     source.conceptWords = enumFromName<ConceptWords>(json.value(QStringLiteral("concept_words")).toString()).value_or(ConceptWords::Words);
     source.conceptMinAgreement = json.value(QStringLiteral("concept_min_agreement")).toDouble(source.conceptMinAgreement);
     source.conceptMaxShare = json.value(QStringLiteral("concept_max_share")).toDouble(source.conceptMaxShare);
@@ -350,6 +377,7 @@ void requestInputsOf(const TrainConfig &config, TrainingSource &source) {
       source.conceptTemperature = config.conceptTemperature;
       source.conceptDetector = resolveConceptDetector(config.conceptDetector, source.backbone);
       source.conceptDetectorLoss = config.conceptDetectorLoss;
+      source.conceptDetectorStart = config.conceptDetectorStart;
     }
     source.concepts = true;
     source.conceptCount = config.conceptCount;

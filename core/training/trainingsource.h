@@ -43,6 +43,7 @@ struct TrainingSource {
   double conceptMinAgreement = 1.2, conceptMaxShare = 0.5;
   ConceptLoss conceptLoss = ConceptLoss::Logistic;         // the concept CNN's
   ConceptLoss conceptDetectorLoss = ConceptLoss::Logistic; // the backbone detectors'
+  ConceptDetectorStart conceptDetectorStart = ConceptDetectorStart::Zero;
 
   ConceptPooling conceptPooling = ConceptPooling::Max;
   double conceptTemperature = 1.0;

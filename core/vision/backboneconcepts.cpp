@@ -3,7 +3,9 @@
 #include "data/dataset.h"
 #include "engine/jobcontext.h"
 #include "io/atomicfile.h"
+#include "vision/conceptprior.h"
 #include "vision/conceptvocabulary.h"
+#include "vision/labelprior.h"
 #include "vision/detail/conceptcnn.h"
 
 #include <QCryptographicHash>
@@ -21,6 +23,13 @@ const std::vector<EnumName<ConceptDetector>> &enumTable<ConceptDetector>() {
   static const std::vector<EnumName<ConceptDetector>> table = {{ConceptDetector::Auto, QStringLiteral("auto")},
                                                                {ConceptDetector::Cnn, QStringLiteral("cnn")},
                                                                {ConceptDetector::Backbone, QStringLiteral("backbone")}};
+  return table;
+}
+
+template <>
+const std::vector<EnumName<ConceptDetectorStart>> &enumTable<ConceptDetectorStart>() {
+  static const std::vector<EnumName<ConceptDetectorStart>> table = {{ConceptDetectorStart::Zero, QStringLiteral("zero")},
+                                                                    {ConceptDetectorStart::WordNet, QStringLiteral("wordnet")}};
   return table;
 }
 
@@ -56,8 +65,10 @@ std::vector<int> trainingRows(const Dataset &dataset, const FeatureSet &regions,
   return rows;
 }
 
-// Which detectors these are: the options, the region features' cache key and the training images.
-QString detectorKey(const BackboneConceptOptions &options, const FeatureSet &regions, const Dataset &dataset, const std::vector<int> &images) {
+// Which detectors these are: the options, their start, the region features' cache key and the
+// training images. Detectors started from zero keep the key they had before starts were a choice.
+QString detectorKey(const BackboneConceptOptions &options, bool wordNetStart, const FeatureSet &regions, const Dataset &dataset,
+                    const std::vector<int> &images) {
   QJsonObject detector{{QStringLiteral("pooling"), enumName(options.detector.pooling)},
                        {QStringLiteral("temperature"), options.detector.temperature},
                        {QStringLiteral("loss"), enumName(options.detector.loss)},
@@ -68,6 +79,7 @@ QString detectorKey(const BackboneConceptOptions &options, const FeatureSet &reg
                        {QStringLiteral("decay"), options.detector.weightDecay},
                        {QStringLiteral("seed"), QString::number(options.detector.seed)},
                        {QStringLiteral("folds"), kFolds}};
+  if (wordNetStart) detector.insert(QStringLiteral("start"), enumName(ConceptDetectorStart::WordNet));
   QJsonObject vocabulary{{QStringLiteral("max_concepts"), options.vocabulary.maxConcepts},
                          {QStringLiteral("min_images"), options.vocabulary.minImages},
                          {QStringLiteral("words"), enumName(options.vocabulary.words)},
@@ -131,12 +143,31 @@ void trainingBags(const Dataset &dataset, const FeatureSet &regions, const std::
   }
 }
 
+// The start from the classifier, over every training image's regions (features only: no fold's
+// captions reach it); empty without `classes`.
+ConceptPrior startOf(const Dataset &dataset, const FeatureSet &regions, const std::vector<int> &rows, const std::vector<int> &images,
+                     const ConceptVocabulary &vocabulary, const LabelPrior *classes, JobContext *job) {
+  if (!classes) return {};
+  RegionBags bags;
+  std::vector<char> labels;
+  trainingBags(dataset, regions, rows, images, vocabulary, bags, labels);
+  try {
+    ConceptPrior prior = conceptPriorOf(*classes->head, *classes->coverage, vocabulary.names(), bags);
+    if (job) job->log(QStringLiteral("concept detectors: %1 of %2 concepts name ImageNet classes and start from them").arg(prior.covered()).arg(vocabulary.size()));
+    return prior;
+  } catch (const std::invalid_argument &error) {
+    failConcepts(regions, QString::fromUtf8(error.what()));
+  }
+}
+
 TrainedConcepts trainConcepts(const Dataset &dataset, const FeatureSet &regions, const std::vector<int> &rows,
-                              const std::vector<int> &images, const BackboneConceptOptions &options, JobContext *job) {
+                              const std::vector<int> &images, const BackboneConceptOptions &options, const LabelPrior *classes,
+                              JobContext *job) {
   TrainedConcepts trained;
   trained.vocabulary = vision::buildConceptVocabulary(dataset, images, options.vocabulary, job);
   if (trained.vocabulary.size() < kMinConcepts)
     failConcepts(regions, QStringLiteral("no word occurs in the captions of %1 training images").arg(options.vocabulary.minImages));
+  const ConceptPrior start = startOf(dataset, regions, rows, images, trained.vocabulary, classes, job);
   const auto fit = [&](int leftOut) {
     std::vector<int> foldRows, foldImages;
     for (std::size_t n = 0; n < rows.size(); ++n)
@@ -150,7 +181,7 @@ TrainedConcepts trainConcepts(const Dataset &dataset, const FeatureSet &regions,
     if (job) job->log(leftOut < 0 ? QStringLiteral("concept detectors: training on %1 images").arg(foldRows.size())
                                   : QStringLiteral("concept detectors: fold %1 of %2 (scores its %3 left-out training images)")
                                         .arg(leftOut + 1).arg(kFolds).arg(rows.size() - foldRows.size()));
-    return trainConceptDetectors(bags, labels, trained.vocabulary.size(), options.detector, job);
+    return trainConceptDetectors(bags, labels, trained.vocabulary.size(), options.detector, job, start.empty() ? nullptr : &start);
   };
   trained.detectors = fit(-1);
   if (crossFits(rows.size()))
@@ -214,16 +245,17 @@ void scoreRows(const FeatureSet &regions, const TrainedConcepts &trained, const 
 
 }  // namespace
 
-ConceptScores scoreBackboneConcepts(const Dataset &dataset, const FeatureSet &regions, const BackboneConceptOptions &options, JobContext *job) {
+ConceptScores scoreBackboneConcepts(const Dataset &dataset, const FeatureSet &regions, const BackboneConceptOptions &options, JobContext *job,
+                                    const LabelPrior *classes) {
   if (!regions.hasRegions())
     failConcepts(regions, QStringLiteral("the feature set has no regions: concepts are detected in the whole image and its proposals"));
   std::vector<int> images;
   const std::vector<int> rows = trainingRows(dataset, regions, images);
   if (rows.empty()) failConcepts(regions, QStringLiteral("no training image has features"));
-  const QString path = savedPath(regions, detectorKey(options, regions, dataset, images));
+  const QString path = savedPath(regions, detectorKey(options, classes != nullptr, regions, dataset, images));
   TrainedConcepts trained;
   if (!loadSavedDetectors(path, trained, job)) {
-    trained = trainConcepts(dataset, regions, rows, images, options, job);
+    trained = trainConcepts(dataset, regions, rows, images, options, classes, job);
     saveDetectors(path, trained, regions, job);
   } else if (job) {
     job->log(QStringLiteral("concept detectors: read from %1").arg(path));

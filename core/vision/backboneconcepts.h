@@ -29,17 +29,27 @@ template <> const std::vector<EnumName<ConceptDetector>> &enumTable<ConceptDetec
 // Auto resolved for a run whose image backbone is `backbone` (BackboneSpec::parse syntax).
 ConceptDetector resolveConceptDetector(ConceptDetector detector, const QString &backbone);
 
+// Where the detectors start: from zero, or (WordNet) for the concepts whose word names ImageNet
+// classes, from the backbone's classifier (conceptprior.h). The WordNet start needs an ONNX network
+// that ends in its ImageNet classifier and the class list beside it.
+enum class ConceptDetectorStart { Zero, WordNet };
+template <> const std::vector<EnumName<ConceptDetectorStart>> &enumTable<ConceptDetectorStart>(); // "zero", "wordnet"
+
 struct BackboneConceptOptions {
   ConceptCnnOptions vocabulary; // maxConcepts, minImages, words, minAgreement, maxCaptionShare
   ConceptDetectorOptions detector;
 };
 
+struct LabelPrior;
+
 // Scores every row of `regions` (a feature set extracted with regions from a pretrained backbone):
 // trains the detectors on the training images (all images when the split has fewer than four) or
-// loads them from the folder. Throws std::runtime_error naming the folder when the set has no
-// regions or too few concepts occur in the captions; progress and cancel through `job`.
+// loads them from the folder. With `classes` (the backbone's classifier and WordNet's coverage of its
+// classes, labelprior.h) the detectors of concepts that name ImageNet classes start from them.
+// Throws std::runtime_error naming the folder when the set has no regions or too few concepts occur
+// in the captions; progress and cancel through `job`.
 // Cost: epochs × training regions × dim × K multiply-adds to train, regions × dim × K to score.
 ConceptScores scoreBackboneConcepts(const Dataset &dataset, const FeatureSet &regions, const BackboneConceptOptions &options,
-                                    JobContext *job = nullptr);
+                                    JobContext *job = nullptr, const LabelPrior *classes = nullptr);
 
 }  // namespace gs

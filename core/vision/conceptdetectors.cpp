@@ -1,6 +1,7 @@
 #include "vision/conceptdetectors.h"
 
 #include "engine/jobcontext.h"
+#include "vision/conceptprior.h"
 #include "vision/detail/conceptcnn.h"
 
 #include <torch/torch.h>
@@ -64,9 +65,16 @@ std::vector<long> bagOffsets(const RegionBags &bags) {
   return offsets;
 }
 
+// The regions' logits: the head's, plus the start's (concepts × dim, on standardised features) when
+// there is one, so the head learns an offset from the start and its weight decay pulls towards it.
+torch::Tensor headLogits(const torch::Tensor &regions, torch::nn::Linear &head, const torch::Tensor &start) {
+  return start.defined() ? head->forward(regions) + regions.mm(start.t()) : head->forward(regions);
+}
+
 // One epoch over the bags in a shuffled order; returns the mean loss.
 double trainEpoch(const torch::Tensor &x, const torch::Tensor &y, const std::vector<long> &offsets, torch::nn::Linear &head,
-                  torch::optim::Adam &optimizer, const ConceptDetectorOptions &options, std::mt19937_64 &random) {
+                  const torch::Tensor &start, torch::optim::Adam &optimizer, const ConceptDetectorOptions &options,
+                  std::mt19937_64 &random) {
   std::vector<long> order(offsets.size() - 1);
   std::iota(order.begin(), order.end(), 0L);
   std::shuffle(order.begin(), order.end(), random);
@@ -78,7 +86,7 @@ double trainEpoch(const torch::Tensor &x, const torch::Tensor &y, const std::vec
     for (std::size_t i = from; i < to; ++i) {
       const long b = order[i];
       const torch::Tensor regions = x.narrow(0, offsets[std::size_t(b)], offsets[std::size_t(b) + 1] - offsets[std::size_t(b)]);
-      pooled.push_back(pooledLogit(head->forward(regions), options.pooling, options.temperature));
+      pooled.push_back(pooledLogit(headLogits(regions, head, start), options.pooling, options.temperature));
       targets.push_back(y[b]);
     }
     const torch::Tensor loss = vision::conceptLoss(torch::stack(pooled), torch::stack(targets), options.loss, options.focalGamma);
@@ -148,8 +156,20 @@ std::vector<float> ConceptDetectors::regionLogits(const float *features, int reg
   return logits;
 }
 
+// The start on standardised features: w·x_raw = (w ⊙ deviation)·x_standard + constant, and the
+// constant is the bias's to learn. Undefined without a start.
+torch::Tensor standardisedStart(const ConceptPrior *prior, const std::vector<float> &deviation, int concepts) {
+  if (!prior || prior->empty()) return {};
+  if (prior->concepts != concepts || prior->dim != int(deviation.size()))
+    refuseBags(QStringLiteral("the start has %1 concepts of dimension %2, the detectors %3 of %4")
+                   .arg(prior->concepts).arg(prior->dim).arg(concepts).arg(deviation.size()));
+  const torch::Tensor w = torch::from_blob(const_cast<float *>(prior->weights.data()), {long(concepts), long(deviation.size())}, torch::kFloat);
+  const torch::Tensor s = torch::from_blob(const_cast<float *>(deviation.data()), {long(deviation.size())}, torch::kFloat);
+  return (w * s).contiguous();
+}
+
 ConceptDetectors trainConceptDetectors(const RegionBags &bags, const std::vector<char> &labels, int concepts,
-                                       const ConceptDetectorOptions &options, JobContext *job) {
+                                       const ConceptDetectorOptions &options, JobContext *job, const ConceptPrior *prior) {
   checkBags(bags, labels, concepts);
   if (options.epochs < 1 || options.batchBags < 1) refuseBags(QStringLiteral("epochs and the batch must be at least 1"));
   ConceptDetectors detectors;
@@ -170,15 +190,17 @@ ConceptDetectors trainConceptDetectors(const RegionBags &bags, const std::vector
   for (float &t : targetValues) t = t != 0 ? 1.0f : 0.0f;
   const torch::Tensor y = torch::from_blob(targetValues.data(), {long(bags.bags()), long(concepts)}, torch::kFloat).clone();
 
+  const torch::Tensor start = standardisedStart(prior, detectors.deviation, concepts);
   torch::nn::Linear head(bags.dim, concepts);
   torch::optim::Adam optimizer(head->parameters(), torch::optim::AdamOptions(options.learningRate).weight_decay(options.weightDecay));
   const std::vector<long> offsets = bagOffsets(bags);
   for (int epoch = 0; epoch < options.epochs; ++epoch) {
     if (job) job->checkpoint();
-    const double loss = trainEpoch(x, y, offsets, head, optimizer, options, random);
+    const double loss = trainEpoch(x, y, offsets, head, start, optimizer, options, random);
     if (job) job->setProgress(double(epoch + 1) / options.epochs, QStringLiteral("concept detectors: epoch %1, loss %2").arg(epoch + 1).arg(loss, 0, 'f', 4));
   }
-  const torch::Tensor w = head->weight.detach().contiguous(), b = head->bias.detach().contiguous();
+  const torch::Tensor learnt = head->weight.detach();
+  const torch::Tensor w = (start.defined() ? learnt + start : learnt).contiguous(), b = head->bias.detach().contiguous();
   detectors.weights.assign(w.data_ptr<float>(), w.data_ptr<float>() + w.numel());
   detectors.bias.assign(b.data_ptr<float>(), b.data_ptr<float>() + b.numel());
   return detectors;

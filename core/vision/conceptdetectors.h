@@ -56,12 +56,16 @@ struct ConceptDetectors {
   static ConceptDetectors fromJson(const QJsonObject &json);
 };
 
-// Learns the head from `bags` and `labels` (bags × concepts, non-zero: the concept is present).
-// Throws std::invalid_argument naming the problem when the sizes disagree, a bag is empty, or a
-// feature is NaN or infinite. Reports progress and answers cancel through `job` once per epoch.
-// Cost: epochs × Σ regions × dim × concepts multiply-adds.
+struct ConceptPrior;
+
+// Learns the head from `bags` and `labels` (bags × concepts, non-zero: the concept is present),
+// starting from `prior` when given (conceptprior.h: the head learns an offset from it, and the weight
+// decay pulls towards it). Throws std::invalid_argument naming the problem when the sizes disagree,
+// a bag is empty, or a feature is NaN or infinite. Reports progress and answers cancel through `job`
+// once per epoch. Cost: epochs × Σ regions × dim × concepts multiply-adds.
 ConceptDetectors trainConceptDetectors(const RegionBags &bags, const std::vector<char> &labels, int concepts,
-                                       const ConceptDetectorOptions &options = {}, JobContext *job = nullptr);
+                                       const ConceptDetectorOptions &options = {}, JobContext *job = nullptr,
+                                       const ConceptPrior *prior = nullptr);
 
 // Each bag's score p per concept (bags × concepts), pooled as the detectors were trained, and, when
 // `bestRegion` is given, the region of the bag with the concept's largest logit.

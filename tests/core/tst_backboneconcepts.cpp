@@ -5,8 +5,8 @@
 // words. Checked: the scores separate present from absent concepts on validation images and are
 // calibrated, training images are scored out of fold, the trained detectors are kept and read back
 // with the same scores, the concepts alone retrieve far above chance, `auto` picks the backbone
-// only for pretrained networks, and a backbone without regions is refused with a message that
-// names the way out.
+// only for pretrained networks, and a backbone without regions, or the WordNet start on a network
+// without an ImageNet classifier, is refused with a message that names the way out.
 
 #include "modeltestthreads.h"
 #include "scenesfixture.h"
@@ -138,6 +138,20 @@ private Q_SLOTS:
       const QString message = QString::fromUtf8(error.what());
       QVERIFY2(message.contains(QStringLiteral("concept detectors")) && message.contains(QStringLiteral("\"cnn\"")), error.what());
     }
+  }
+
+  // The example network ends in no ImageNet classifier: the WordNet start has nothing to start from.
+  void theWordNetStartNeedsAClassifier() {
+    TrainingSource source = m_source;
+    source.conceptDetectorStart = ConceptDetectorStart::WordNet;
+    try {
+      prepareTrainingData(source);
+      QFAIL("the WordNet start was accepted for a network without a classifier");
+    } catch (const std::runtime_error &error) {
+      const QString message = QString::fromUtf8(error.what());
+      QVERIFY2(message.contains(QStringLiteral("concept_detector_start")) && message.contains(QStringLiteral("\"zero\"")), error.what());
+    }
+    QCOMPARE(savedDetectors().size(), 1); // nothing trained, nothing kept
   }
 };
 
