@@ -712,6 +712,10 @@
         <source>Backbone detectors&apos; start</source>
         <translation>Startpunkt der Backbone-Detektoren</translation>
     </message>
+    <message>
+        <source>Backbone detectors&apos; decay</source>
+        <translation>Gewichtsabnahme der Backbone-Detektoren</translation>
+    </message>
 </context>
 <context>
     <name>TrainingPanel</name>

@@ -246,7 +246,12 @@ std::vector<Field> conceptFields() {
       ownModelsOnly(choiceField({"concept_detector_start", QT_TRANSLATE_NOOP("TrainConfigSchema", "Backbone detectors' start")},
                                 &TrainConfig::conceptDetectorStart, G::Concepts,
                                 "Concepts model, detectors on the backbone: start from zero, or (wordnet) from the backbone's "
-                                "ImageNet classes that a concept word names through WordNet (an ONNX classifier and its class list)")),
+                                "ImageNet classes that a concept word names through WordNet (an ONNX classifier and its class "
+                                "list); auto takes wordnet when the class list is beside the model")),
+      ownModelsOnly(doubleField({"concept_detector_decay", QT_TRANSLATE_NOOP("TrainConfigSchema", "Backbone detectors' decay")},
+                                &TrainConfig::conceptDetectorDecay, G::Concepts,
+                                "Concepts model, detectors on the backbone: L2 weight decay of their weights, towards their start",
+                                Bound::NonNegative)),
       ownModelsOnly(choiceField({"concept_pooling", QT_TRANSLATE_NOOP("TrainConfigSchema", "Concept pooling")}, &TrainConfig::conceptPooling,
                                 G::Concepts,
                                 "Concepts model: how region scores become an image's: lse (log-sum-exp of the logits), max (the "

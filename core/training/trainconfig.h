@@ -76,8 +76,12 @@ struct TrainConfig {
   // The backbone detectors' loss, chosen apart from the concept CNN's on the validation photos.
   ConceptLoss conceptDetectorLoss = ConceptLoss::Logistic;
   // Where the backbone detectors start: zero, or the backbone's ImageNet classifier for concepts
-  // whose word names ImageNet classes through WordNet (vision/conceptprior.h).
-  ConceptDetectorStart conceptDetectorStart = ConceptDetectorStart::Zero;
+  // whose word names ImageNet classes through WordNet (vision/conceptprior.h); auto takes the
+  // classifier when the backbone has a class list beside it. With the decay, chosen on the Flickr8k
+  // validation photos.
+  ConceptDetectorStart conceptDetectorStart = ConceptDetectorStart::Auto;
+  // The backbone detectors' L2 weight decay (on the weights, not the biases), towards their start.
+  double conceptDetectorDecay = 1.0;
   // The concept detector's training: content words without caption-style ones, the focal
   // loss, regions pooled by log-sum-exp (vision/conceptvocabulary.h, backbonespec.h,
   // conceptscores.h). Runs that do not record them used every word, Eq. 1 and max pooling.

@@ -129,6 +129,7 @@ ConceptInputs backboneConceptInputs(const Dataset &dataset, const TrainingSource
   detectors.detector.pooling = source.conceptPooling;
   detectors.detector.temperature = source.conceptTemperature;
   detectors.detector.loss = source.conceptDetectorLoss;
+  detectors.detector.weightDecay = source.conceptDetectorDecay;
   std::unique_ptr<LabelPriorSource> classes;
   if (source.conceptDetectorStart == ConceptDetectorStart::WordNet) classes = conceptStartClasses(dataset, spec, in.regions, job);
   in.scores = scoreBackboneConcepts(dataset, in.regions, detectors, job, classes ? &classes->prior() : nullptr);
@@ -275,7 +276,7 @@ bool sameInputs(const TrainingSource &a, const TrainingSource &b) {
          a.conceptWords == b.conceptWords && a.conceptMinAgreement == b.conceptMinAgreement && a.conceptMaxShare == b.conceptMaxShare &&
          a.conceptLoss == b.conceptLoss && a.conceptPooling == b.conceptPooling && a.conceptTemperature == b.conceptTemperature &&
          a.conceptDetector == b.conceptDetector && a.conceptDetectorLoss == b.conceptDetectorLoss &&
-         a.conceptDetectorStart == b.conceptDetectorStart;
+         a.conceptDetectorStart == b.conceptDetectorStart && a.conceptDetectorDecay == b.conceptDetectorDecay;
 }
 
 SourcePlan planSources(const TrainingSource &base, const std::vector<TrainConfig> &configs) {
@@ -305,6 +306,7 @@ QJsonObject sourceToRunJson(const TrainingSource &source) {
     if (source.conceptDetector == ConceptDetector::Backbone) {
       json.insert(QStringLiteral("concept_detector_loss"), enumName(source.conceptDetectorLoss));
       json.insert(QStringLiteral("concept_detector_start"), enumName(source.conceptDetectorStart));
+      json.insert(QStringLiteral("concept_detector_decay"), source.conceptDetectorDecay);
     }
     json.insert(QStringLiteral("concept_words"), enumName(source.conceptWords));
     if (source.conceptWords == ConceptWords::Content) {
@@ -353,6 +355,8 @@ TrainingSource sourceFromRunJson(const QJsonObject &json) {
                                      .value_or(ConceptLoss::Logistic);
     source.conceptDetectorStart = enumFromName<ConceptDetectorStart>(json.value(QStringLiteral("concept_detector_start")).toString())
                                       .value_or(ConceptDetectorStart::Zero);
+    // Runs from before the choice: detectors from zero, weight decay 10⁻⁴.
+    source.conceptDetectorDecay = json.value(QStringLiteral("concept_detector_decay")).toDouble(1e-4);
     source.conceptWords = enumFromName<ConceptWords>(json.value(QStringLiteral("concept_words")).toString()).value_or(ConceptWords::Words);
     source.conceptMinAgreement = json.value(QStringLiteral("concept_min_agreement")).toDouble(source.conceptMinAgreement);
     source.conceptMaxShare = json.value(QStringLiteral("concept_max_share")).toDouble(source.conceptMaxShare);
@@ -377,7 +381,8 @@ void requestInputsOf(const TrainConfig &config, TrainingSource &source) {
       source.conceptTemperature = config.conceptTemperature;
       source.conceptDetector = resolveConceptDetector(config.conceptDetector, source.backbone);
       source.conceptDetectorLoss = config.conceptDetectorLoss;
-      source.conceptDetectorStart = config.conceptDetectorStart;
+      source.conceptDetectorStart = resolveConceptDetectorStart(config.conceptDetectorStart, source.backbone);
+      source.conceptDetectorDecay = config.conceptDetectorDecay;
     }
     source.concepts = true;
     source.conceptCount = config.conceptCount;

@@ -43,7 +43,8 @@ struct TrainingSource {
   double conceptMinAgreement = 1.2, conceptMaxShare = 0.5;
   ConceptLoss conceptLoss = ConceptLoss::Logistic;         // the concept CNN's
   ConceptLoss conceptDetectorLoss = ConceptLoss::Logistic; // the backbone detectors'
-  ConceptDetectorStart conceptDetectorStart = ConceptDetectorStart::Zero;
+  ConceptDetectorStart conceptDetectorStart = ConceptDetectorStart::Zero; // resolved: never Auto
+  double conceptDetectorDecay = 1.0;
 
   ConceptPooling conceptPooling = ConceptPooling::Max;
   double conceptTemperature = 1.0;

@@ -28,9 +28,17 @@ const std::vector<EnumName<ConceptDetector>> &enumTable<ConceptDetector>() {
 
 template <>
 const std::vector<EnumName<ConceptDetectorStart>> &enumTable<ConceptDetectorStart>() {
-  static const std::vector<EnumName<ConceptDetectorStart>> table = {{ConceptDetectorStart::Zero, QStringLiteral("zero")},
+  static const std::vector<EnumName<ConceptDetectorStart>> table = {{ConceptDetectorStart::Auto, QStringLiteral("auto")},
+                                                                    {ConceptDetectorStart::Zero, QStringLiteral("zero")},
                                                                     {ConceptDetectorStart::WordNet, QStringLiteral("wordnet")}};
   return table;
+}
+
+ConceptDetectorStart resolveConceptDetectorStart(ConceptDetectorStart start, const QString &backbone) {
+  if (start != ConceptDetectorStart::Auto) return start;
+  const BackboneSpec spec = BackboneSpec::parse(backbone);
+  return spec.kind == BackboneKind::Onnx && !classLabelsBeside(spec.path).isEmpty() ? ConceptDetectorStart::WordNet
+                                                                                     : ConceptDetectorStart::Zero;
 }
 
 ConceptDetector resolveConceptDetector(ConceptDetector detector, const QString &backbone) {
@@ -47,6 +55,9 @@ constexpr int kMinConcepts = 1;
 // the training images' p would be far more accurate than a new image's, and the joint model would
 // learn to lean on concepts that are weaker at test time (the stacking problem, Wolpert 1992).
 constexpr int kFolds = 4;
+// How the detectors are trained, beyond their options: 2 since the weight decay spares the biases.
+// Detectors kept from an earlier way of training are trained again.
+constexpr int kDetectorTraining = 2;
 
 [[noreturn]] void failConcepts(const FeatureSet &regions, const QString &why) {
   throw std::runtime_error(QStringLiteral("%1: concept detectors: %2").arg(regions.folder(), why).toStdString());
@@ -78,7 +89,8 @@ QString detectorKey(const BackboneConceptOptions &options, bool wordNetStart, co
                        {QStringLiteral("lr"), options.detector.learningRate},
                        {QStringLiteral("decay"), options.detector.weightDecay},
                        {QStringLiteral("seed"), QString::number(options.detector.seed)},
-                       {QStringLiteral("folds"), kFolds}};
+                       {QStringLiteral("folds"), kFolds},
+                       {QStringLiteral("training"), kDetectorTraining}};
   if (wordNetStart) detector.insert(QStringLiteral("start"), enumName(ConceptDetectorStart::WordNet));
   QJsonObject vocabulary{{QStringLiteral("max_concepts"), options.vocabulary.maxConcepts},
                          {QStringLiteral("min_images"), options.vocabulary.minImages},

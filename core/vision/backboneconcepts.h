@@ -31,9 +31,13 @@ ConceptDetector resolveConceptDetector(ConceptDetector detector, const QString &
 
 // Where the detectors start: from zero, or (WordNet) for the concepts whose word names ImageNet
 // classes, from the backbone's classifier (conceptprior.h). The WordNet start needs an ONNX network
-// that ends in its ImageNet classifier and the class list beside it.
-enum class ConceptDetectorStart { Zero, WordNet };
-template <> const std::vector<EnumName<ConceptDetectorStart>> &enumTable<ConceptDetectorStart>(); // "zero", "wordnet"
+// that ends in its ImageNet classifier and the class list beside it; Auto takes it when the class
+// list is there.
+enum class ConceptDetectorStart { Auto, Zero, WordNet };
+template <> const std::vector<EnumName<ConceptDetectorStart>> &enumTable<ConceptDetectorStart>(); // "auto", "zero", "wordnet"
+// Auto resolved for a run whose image backbone is `backbone`: WordNet for an ONNX network with a
+// class list beside it (labelprior.h's classLabelsBeside), Zero otherwise.
+ConceptDetectorStart resolveConceptDetectorStart(ConceptDetectorStart start, const QString &backbone);
 
 struct BackboneConceptOptions {
   ConceptCnnOptions vocabulary; // maxConcepts, minImages, words, minAgreement, maxCaptionShare

@@ -192,7 +192,13 @@ ConceptDetectors trainConceptDetectors(const RegionBags &bags, const std::vector
 
   const torch::Tensor start = standardisedStart(prior, detectors.deviation, concepts);
   torch::nn::Linear head(bags.dim, concepts);
-  torch::optim::Adam optimizer(head->parameters(), torch::optim::AdamOptions(options.learningRate).weight_decay(options.weightDecay));
+  // The decay holds the weights near their start; the biases carry each concept's prevalence, and
+  // pulled towards 0 they would lift every score towards ½.
+  std::vector<torch::optim::OptimizerParamGroup> groups;
+  groups.emplace_back(std::vector<torch::Tensor>{head->weight},
+                      std::make_unique<torch::optim::AdamOptions>(torch::optim::AdamOptions(options.learningRate).weight_decay(options.weightDecay)));
+  groups.emplace_back(std::vector<torch::Tensor>{head->bias}, std::make_unique<torch::optim::AdamOptions>(options.learningRate));
+  torch::optim::Adam optimizer(std::move(groups), torch::optim::AdamOptions(options.learningRate));
   const std::vector<long> offsets = bagOffsets(bags);
   for (int epoch = 0; epoch < options.epochs; ++epoch) {
     if (job) job->checkpoint();

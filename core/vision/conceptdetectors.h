@@ -37,7 +37,8 @@ struct ConceptDetectorOptions {
   int epochs = 40;
   int batchBags = 32;
   double learningRate = 0.01;   // Adam
-  double weightDecay = 1e-4;
+  double weightDecay = 1e-4;    // L2 on the weights (towards the start), not on the biases; runs
+                                // take TrainConfig's concept_detector_decay
   std::uint64_t seed = 1;
 };
 

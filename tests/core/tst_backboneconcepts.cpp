@@ -48,6 +48,10 @@ private Q_SLOTS:
                 m_dir.filePath(QStringLiteral("context"))};
     TrainConfig config = TrainConfig::defaultsFor(ModelKind::Concepts);
     config.crops = 1;
+    // The default decay was chosen for a pretrained network on photos; on this random-weight network
+    // and 400 images it flattens the detectors (validation present 0.40 / absent 0.20, cnp mR 48.6),
+    // so the figures below are checked at the earlier 10⁻⁴.
+    config.conceptDetectorDecay = 1e-4;
     requestInputsOf(config, m_source);
     QCOMPARE(m_source.conceptDetector, ConceptDetector::Backbone);
     m_source.conceptFeaturesDir = m_dir.filePath(QStringLiteral("regions"));

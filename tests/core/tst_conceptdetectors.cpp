@@ -4,7 +4,8 @@
 // (held-out ROC AUC) and to point at the planted region, from image-level labels alone; with the
 // labels shuffled it cannot. Started from the backbone's classifier (conceptprior.h), the start points
 // along the classes a concept word names, helps when few images are labelled, and is overruled when
-// it is wrong and the labels are many. Bad input is refused with a message.
+// it is wrong and the labels are many. The weight decay spares the biases, so a strong one keeps the
+// concepts' prevalence. Bad input is refused with a message.
 
 #include "text/imagenetclasses.h"
 #include "vision/classhead.h"
@@ -16,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <random>
 
 using namespace gs;
@@ -195,6 +197,18 @@ private Q_SLOTS:
     ConceptPrior mismatched = wrong;
     mismatched.concepts = kConcepts - 1;
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, trainConceptDetectors(train.bags, train.labels, kConcepts, {}, nullptr, &mismatched));
+  }
+
+  // A strong weight decay flattens the weights, but the biases are spared: the scores keep the
+  // concepts' prevalence (0.3) instead of drifting towards ½.
+  void strongDecaySparesThePrevalence() {
+    const PlantedBags train = plantedBags(300, 1), test = plantedBags(200, 2);
+    ConceptDetectorOptions options;
+    options.weightDecay = 10.0;
+    const std::vector<float> scores = detectConcepts(trainConceptDetectors(train.bags, train.labels, kConcepts, options), test.bags);
+    const double mean = std::accumulate(scores.begin(), scores.end(), 0.0) / double(scores.size());
+    qInfo("weight decay 10: mean score %.3f, prevalence 0.3", mean);
+    QVERIFY2(std::abs(mean - 0.3) < 0.08, qPrintable(QString::number(mean)));
   }
 
   void badInputIsRefused() {
