@@ -85,8 +85,6 @@ ConceptInputs conceptCnnInputs(const Dataset &dataset, const TrainingSource &sou
   return in;
 }
 
-// The run's pretrained backbone over the whole image and its proposals (RoIAlign from one map),
-// scored by concept detectors trained on them.
 // The backbone's classifier and WordNet's coverage of its classes, for the WordNet start; the message
 // names the setting when the backbone has none.
 std::unique_ptr<LabelPriorSource> conceptStartClasses(const Dataset &dataset, const BackboneSpec &spec, const FeatureSet &regions,
@@ -105,6 +103,8 @@ std::unique_ptr<LabelPriorSource> conceptStartClasses(const Dataset &dataset, co
   }
 }
 
+// The run's pretrained backbone over the whole image and its proposals (RoIAlign from one map),
+// scored by concept detectors trained on them.
 ConceptInputs backboneConceptInputs(const Dataset &dataset, const TrainingSource &source, JobContext *job) {
   const BackboneSpec spec = BackboneSpec::parse(source.backbone);
   ExtractOptions options;

@@ -76,8 +76,8 @@ std::vector<int> trainingRows(const Dataset &dataset, const FeatureSet &regions,
   return rows;
 }
 
-// Which detectors these are: the options, their start, the region features' cache key and the
-// training images. Detectors started from zero keep the key they had before starts were a choice.
+// Which detectors these are: the options, the way they are trained, their start (named only when it
+// is WordNet's), the region features' cache key and the training images.
 QString detectorKey(const BackboneConceptOptions &options, bool wordNetStart, const FeatureSet &regions, const Dataset &dataset,
                     const std::vector<int> &images) {
   QJsonObject detector{{QStringLiteral("pooling"), enumName(options.detector.pooling)},
