@@ -155,16 +155,12 @@ void trainingBags(const Dataset &dataset, const FeatureSet &regions, const std::
   }
 }
 
-// The start from the classifier, over every training image's regions (features only: no fold's
-// captions reach it); empty without `classes`.
-ConceptPrior startOf(const Dataset &dataset, const FeatureSet &regions, const std::vector<int> &rows, const std::vector<int> &images,
-                     const ConceptVocabulary &vocabulary, const LabelPrior *classes, JobContext *job) {
-  if (!classes) return {};
-  RegionBags bags;
-  std::vector<char> labels;
-  trainingBags(dataset, regions, rows, images, vocabulary, bags, labels);
+// The start from the classifier over the training images' bags (features only: no fold's captions
+// reach it).
+ConceptPrior startOf(const RegionBags &bags, const ConceptVocabulary &vocabulary, const LabelPrior &classes, const FeatureSet &regions,
+                     JobContext *job) {
   try {
-    ConceptPrior prior = conceptPriorOf(*classes->head, *classes->coverage, vocabulary.names(), bags);
+    ConceptPrior prior = conceptPriorOf(*classes.head, *classes.coverage, vocabulary.names(), bags);
     if (job) job->log(QStringLiteral("concept detectors: %1 of %2 concepts name ImageNet classes and start from them").arg(prior.covered()).arg(vocabulary.size()));
     return prior;
   } catch (const std::invalid_argument &error) {
@@ -179,25 +175,30 @@ TrainedConcepts trainConcepts(const Dataset &dataset, const FeatureSet &regions,
   trained.vocabulary = vision::buildConceptVocabulary(dataset, images, options.vocabulary, job);
   if (trained.vocabulary.size() < kMinConcepts)
     failConcepts(regions, QStringLiteral("no word occurs in the captions of %1 training images").arg(options.vocabulary.minImages));
-  const ConceptPrior start = startOf(dataset, regions, rows, images, trained.vocabulary, classes, job);
-  const auto fit = [&](int leftOut) {
+  // Every training image's bags: the start reads them, and the detectors that score the other images
+  // learn from them; freed before the folds build theirs.
+  RegionBags bags;
+  std::vector<char> labels;
+  trainingBags(dataset, regions, rows, images, trained.vocabulary, bags, labels);
+  const ConceptPrior start = classes ? startOf(bags, trained.vocabulary, *classes, regions, job) : ConceptPrior{};
+  const auto train = [&] { return trainConceptDetectors(bags, labels, trained.vocabulary.size(), options.detector, job, &start); };
+  if (job) job->log(QStringLiteral("concept detectors: training on %1 images").arg(rows.size()));
+  trained.detectors = train();
+  if (!crossFits(rows.size())) return trained;
+  for (int fold = 0; fold < kFolds; ++fold) {
     std::vector<int> foldRows, foldImages;
     for (std::size_t n = 0; n < rows.size(); ++n)
-      if (int(n % kFolds) != leftOut) {
+      if (int(n % kFolds) != fold) {
         foldRows.push_back(rows[n]);
         foldImages.push_back(images[n]);
       }
-    RegionBags bags;
-    std::vector<char> labels;
+    bags = RegionBags{};
     trainingBags(dataset, regions, foldRows, foldImages, trained.vocabulary, bags, labels);
-    if (job) job->log(leftOut < 0 ? QStringLiteral("concept detectors: training on %1 images").arg(foldRows.size())
-                                  : QStringLiteral("concept detectors: fold %1 of %2 (scores its %3 left-out training images)")
-                                        .arg(leftOut + 1).arg(kFolds).arg(rows.size() - foldRows.size()));
-    return trainConceptDetectors(bags, labels, trained.vocabulary.size(), options.detector, job, start.empty() ? nullptr : &start);
-  };
-  trained.detectors = fit(-1);
-  if (crossFits(rows.size()))
-    for (int fold = 0; fold < kFolds; ++fold) trained.folds.push_back(fit(fold));
+    if (job)
+      job->log(QStringLiteral("concept detectors: fold %1 of %2 (scores its %3 left-out training images)")
+                   .arg(fold + 1).arg(kFolds).arg(rows.size() - foldRows.size()));
+    trained.folds.push_back(train());
+  }
   return trained;
 }
 

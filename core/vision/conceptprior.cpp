@@ -23,18 +23,20 @@ torch::Tensor expectedClassWeights(const torch::Tensor &w, const torch::Tensor &
                                    const std::vector<std::vector<int>> &classes) {
   const long regions = long(bags.features.size() / std::size_t(bags.dim));
   const torch::Tensor x = torch::from_blob(const_cast<float *>(bags.features.data()), {regions, bags.dim}, torch::kFloat);
+  std::vector<torch::Tensor> indices(classes.size()); // undefined for concepts that name no class
+  for (std::size_t k = 0; k < classes.size(); ++k)
+    if (!classes[k].empty()) indices[k] = torch::tensor(std::vector<long>(classes[k].begin(), classes[k].end()), torch::kLong);
   torch::Tensor q = torch::zeros({long(classes.size()), w.size(0)}, torch::kDouble);
   constexpr long kChunk = 4096;
   for (long from = 0; from < regions; from += kChunk) {
     const torch::Tensor p = torch::softmax(torch::addmm(b, x.narrow(0, from, std::min(kChunk, regions - from)), w.t()), 1).to(torch::kDouble);
     const torch::Tensor all = p.sum(0);
     for (std::size_t k = 0; k < classes.size(); ++k) {
-      if (classes[k].empty()) continue;
-      const torch::Tensor index = torch::tensor(std::vector<long>(classes[k].begin(), classes[k].end()), torch::kLong);
-      const torch::Tensor within = p.index_select(1, index);
+      if (!indices[k].defined()) continue;
+      const torch::Tensor within = p.index_select(1, indices[k]);
       const torch::Tensor renormalised = (within / within.sum(1, true).clamp_min(1e-30)).sum(0);
       q[long(k)] -= all;
-      q[long(k)].index_add_(0, index, renormalised);
+      q[long(k)].index_add_(0, indices[k], renormalised);
     }
   }
   return q / double(regions);
