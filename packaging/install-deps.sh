@@ -21,6 +21,8 @@ PACKAGES=(
   liblink-grammar-dev link-grammar-dictionaries-en
   # WordNet 3.0's noun hierarchy: which ImageNet classes a phrase's head noun covers (label prior)
   wordnet-base
+  # tokenizers of imported text encoders
+  libsentencepiece-dev
   # approximate nearest neighbours for UMAP on large maps (header-only)
   libhnswlib-dev
   # FFT-accelerated t-SNE (FIt-SNE interpolation) and FAISS retrieval indexes
