@@ -50,6 +50,7 @@ public:
   // exists and another one (or none) is open. False, with a status message, when it is no run.
   bool openRun(const QString &runDir);
 
+  EngineBridge &bridge() const { return m_bridge; }
   // The dataset opened last (absolute), empty when none is open.
   QString current() const { return m_dataset; }
   QStringList recentDatasets() const { return m_recent.paths(); }

@@ -8,6 +8,7 @@
 #include "io/jsonfile.h"
 #include "mainwindowtext.h"
 #include "retrieval/retrievalpanel.h"
+#include "spaceimporter.h"
 #include "training/trainconfig.h"
 #include "training/trainconfigform.h"
 #include "training/trainingpanel.h"
@@ -53,6 +54,7 @@ MainMenus::MainMenus(QMainWindow &window, QSettings &settings, WorkbenchDocks &d
 void MainMenus::createFileMenu() {
   QMenu *file = m_window.menuBar()->addMenu(MainWindowText::tr("&File"));
   m_opener.addOpenActions(file);
+  (new SpaceImporter(m_window, m_opener.bridge(), m_opener))->addAction(file);
   m_opener.addCloseActions(file);
   file->addSeparator();
   QAction *exportAction = file->addAction(MainWindowText::tr("&Export…"), this, &MainMenus::exportView);

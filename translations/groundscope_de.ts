@@ -305,6 +305,14 @@
         <source>detects concepts in image regions and fuses them with the whole image; LSTM sentences with a generation loss</source>
         <translation>erkennt Konzepte in Bildregionen und verbindet sie mit dem ganzen Bild; LSTM-Sätze mit einem Generierungsverlust</translation>
     </message>
+    <message>
+        <source>Imported space</source>
+        <translation>Importierter Raum</translation>
+    </message>
+    <message>
+        <source>a joint space trained elsewhere, explored and probed here</source>
+        <translation>ein anderswo trainierter gemeinsamer Raum, hier erkundet und geprüft</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -1795,6 +1803,169 @@ Bild %2</translation>
     </message>
 </context>
 <context>
+    <name>gs::ImportSpaceDialog</name>
+    <message>
+        <source>Import embeddings</source>
+        <translation>Einbettungen importieren</translation>
+    </message>
+    <message>
+        <source>e.g. CLIP ViT-B/32</source>
+        <translation>z. B. CLIP ViT-B/32</translation>
+    </message>
+    <message>
+        <source>torchscript:FILE or onnx:FILE</source>
+        <translation>torchscript:DATEI oder onnx:DATEI</translation>
+    </message>
+    <message>
+        <source>Vectors: an image and a caption matrix</source>
+        <translation>Vektoren: eine Bild- und eine Beschreibungsmatrix</translation>
+    </message>
+    <message>
+        <source>Encoders: image and text towers</source>
+        <translation>Encoder: Bild- und Textturm</translation>
+    </message>
+    <message>
+        <source>Dataset</source>
+        <translation>Datensatz</translation>
+    </message>
+    <message>
+        <source>Dataset folder</source>
+        <translation>Datensatzordner</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>cosine (CLIP, ALIGN, SigLIP, VSE++)</source>
+        <translation>Kosinus (CLIP, ALIGN, SigLIP, VSE++)</translation>
+    </message>
+    <message>
+        <source>dot product</source>
+        <translation>Skalarprodukt</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>Ähnlichkeit</translation>
+    </message>
+    <message>
+        <source>Run folder</source>
+        <translation>Laufordner</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>Importieren</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Image vectors</source>
+        <translation>Bildvektoren</translation>
+    </message>
+    <message>
+        <source>Image vectors (.npy or .tsv)</source>
+        <translation>Bildvektoren (.npy oder .tsv)</translation>
+    </message>
+    <message>
+        <source>Image ids</source>
+        <translation>Bild-IDs</translation>
+    </message>
+    <message>
+        <source>One image id per row</source>
+        <translation>Eine Bild-ID je Zeile</translation>
+    </message>
+    <message>
+        <source>Caption vectors</source>
+        <translation>Beschreibungsvektoren</translation>
+    </message>
+    <message>
+        <source>Caption vectors (.npy or .tsv)</source>
+        <translation>Beschreibungsvektoren (.npy oder .tsv)</translation>
+    </message>
+    <message>
+        <source>Caption ids</source>
+        <translation>Beschreibungs-IDs</translation>
+    </message>
+    <message>
+        <source>One caption id, or IMAGE&lt;tab&gt;TEXT, per row</source>
+        <translation>Eine Beschreibungs-ID oder BILD&lt;Tab&gt;TEXT je Zeile</translation>
+    </message>
+    <message>
+        <source>optional: without it, the dataset&apos;s image order</source>
+        <translation>optional: ohne sie gilt die Bildreihenfolge des Datensatzes</translation>
+    </message>
+    <message>
+        <source>optional: without it, the dataset&apos;s caption order</source>
+        <translation>optional: ohne sie gilt die Beschreibungsreihenfolge des Datensatzes</translation>
+    </message>
+    <message>
+        <source>Image tower</source>
+        <translation>Bildturm</translation>
+    </message>
+    <message>
+        <source>TorchScript image tower</source>
+        <translation>TorchScript-Bildturm</translation>
+    </message>
+    <message>
+        <source>Text tower</source>
+        <translation>Textturm</translation>
+    </message>
+    <message>
+        <source>TorchScript text tower</source>
+        <translation>TorchScript-Textturm</translation>
+    </message>
+    <message>
+        <source>Tokenizer</source>
+        <translation>Tokenizer</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>Vokabular</translation>
+    </message>
+    <message>
+        <source>vocab.txt, vocab.json or .model</source>
+        <translation>vocab.txt, vocab.json oder .model</translation>
+    </message>
+    <message>
+        <source>Merges</source>
+        <translation>Merges</translation>
+    </message>
+    <message>
+        <source>merges.txt or bpe_simple_vocab_16e6.txt.gz</source>
+        <translation>merges.txt oder bpe_simple_vocab_16e6.txt.gz</translation>
+    </message>
+    <message>
+        <source>byte-level BPE only</source>
+        <translation>nur byte-basiertes BPE</translation>
+    </message>
+    <message>
+        <source>Choose the dataset the vectors belong to.</source>
+        <translation>Wählen Sie den Datensatz, zu dem die Vektoren gehören.</translation>
+    </message>
+    <message>
+        <source>Choose the image vectors and the caption vectors.</source>
+        <translation>Wählen Sie die Bild- und die Beschreibungsvektoren.</translation>
+    </message>
+    <message>
+        <source>Choose the image tower and the text tower.</source>
+        <translation>Wählen Sie den Bild- und den Textturm.</translation>
+    </message>
+    <message>
+        <source>Choose the tokenizer&apos;s vocabulary (and merges, for byte-level BPE).</source>
+        <translation>Wählen Sie das Vokabular des Tokenizers (und die Merges bei byte-basiertem BPE).</translation>
+    </message>
+    <message>
+        <source>Choose a new folder for the run.</source>
+        <translation>Wählen Sie einen neuen Ordner für den Lauf.</translation>
+    </message>
+    <message>
+        <source>%1 is not empty: choose a new folder.</source>
+        <translation>%1 ist nicht leer: wählen Sie einen neuen Ordner.</translation>
+    </message>
+</context>
+<context>
     <name>gs::JobList</name>
     <message>
         <source>long</source>
@@ -2388,6 +2559,32 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
     <message>
         <source>Opened run %1: embedding its test split (see Jobs)</source>
         <translation>Lauf %1 geöffnet: sein Testteil wird eingebettet (siehe Aufträge)</translation>
+    </message>
+    <message>
+        <source>&amp;Import embeddings…</source>
+        <translation>Einbettungen &amp;importieren…</translation>
+    </message>
+    <message>
+        <source>Explore a joint space made elsewhere: its vectors, or its image and text towers</source>
+        <translation>Einen anderswo erzeugten gemeinsamen Raum erkunden: seine Vektoren oder seinen Bild- und Textturm</translation>
+    </message>
+    <message>
+        <source>Importing into %1…</source>
+        <translation>Import nach %1…</translation>
+    </message>
+    <message>
+        <source>Import embeddings</source>
+        <translation>Einbettungen importieren</translation>
+    </message>
+    <message>
+        <source>Could not import:
+%1</source>
+        <translation>Import fehlgeschlagen:
+%1</translation>
+    </message>
+    <message>
+        <source>Imported %1: test rsum %2</source>
+        <translation>%1 importiert: Test-rsum %2</translation>
     </message>
 </context>
 <context>

@@ -20,7 +20,7 @@ QList<Command> withFormatOptions(QList<Command> list) {
 const QList<Command> &commands() {
   static const QList<Command> list = withFormatOptions({infoCommand(),     benchCommand(),     demoCommand(),     datasetCommand(),
                                       parseCommand(),    parseEvalCommand(), featuresCommand(), trainCommand(), launchCommand(),
-                                      evalCommand(),     embedCommand(),     exportCommand(),     retrieveCommand(), compareCommand(), runsCommand(), analyzeCommand(), contrastCommand(),
+                                      evalCommand(),     embedCommand(),     importSpaceCommand(),     exportCommand(),     retrieveCommand(), compareCommand(), runsCommand(), analyzeCommand(), contrastCommand(),
                                       inspectCommand(),  regionsCommand(), generateCommand(),   tsneCommand(),     mapCommand(),     layoutFeaturesCommand(),
                                       similarityCommand(), explainCommand()});
   return list;

@@ -2,6 +2,7 @@
 
 #include "training/modelregistry.h"
 
+#include "training/detail/importedembedder.h"
 #include "training/detail/phrasegrounding.h"
 
 #include "training/detail/runfiles.h"
@@ -73,6 +74,10 @@ std::vector<float> TrainedModel::embedCaptions(const std::vector<TrainingCaption
 bool TrainedModel::readsAnyWordOf(const QStringList &tokens, const QString &raw) const {
   const ModelKind kind = modelNamed(m_config.modelName()).kind;
   if (kind == ModelKind::CharGru || kind == ModelKind::CharLstm) return !raw.trimmed().isEmpty();
+  if (kind == ModelKind::Imported) {
+    const auto *imported = dynamic_cast<const ImportedEmbedder *>(m_embedder.get());
+    return imported && imported->canEmbed(raw);
+  }
   for (const QString &token : tokens)
     if (m_vocabulary->index(token) > Vocabulary::kUnk) return true;
   return false;

@@ -441,6 +441,17 @@ ModelEntry conceptsEntry() {
   return e;
 }
 
+// A space made elsewhere: its vectors (and, where given, its encoders) are read from the run folder
+// import-space writes. Its only setting is the similarity the space was trained for.
+ModelEntry importedEntry() {
+  ModelEntry e{ModelKind::Imported, QStringLiteral("imported"), QStringLiteral(QT_TRANSLATE_NOOP("ModelRegistry", "Imported space")),
+               QStringLiteral("embeddings or encoders made elsewhere (e.g. a CLIP-style dual encoder), read as they are")};
+  e.summary = QT_TRANSLATE_NOOP("ModelRegistry", "a joint space trained elsewhere, explored and probed here");
+  e.settings = SettingGroup::Common;
+  e.imported = true;
+  return e;
+}
+
 // Every model, one entry each; modelNames() and the kind table list them in this order.
 std::vector<ModelEntry> makeRegistry() {
   return {bowEntry(),   rnnEntry(),   lstmEntry(),   charGruEntry(), charLstmEntry(), ccaEntry(),
@@ -454,13 +465,22 @@ const std::vector<ModelEntry> &modelRegistry() {
   return registry;
 }
 
+namespace {
+const ModelEntry &importedModel() {
+  static const ModelEntry entry = importedEntry();
+  return entry;
+}
+}  // namespace
+
 const ModelEntry &modelEntry(ModelKind kind) {
+  if (kind == ModelKind::Imported) return importedModel();
   for (const ModelEntry &e : modelRegistry())
     if (e.kind == kind) return e;
   throw std::logic_error("modelEntry: a model kind without a registry entry");
 }
 
 const ModelEntry *findModel(const QString &name) {
+  if (name == importedModel().name) return &importedModel();
   for (const ModelEntry &e : modelRegistry())
     if (e.name == name) return &e;
   return nullptr;
@@ -501,6 +521,7 @@ const std::vector<EnumName<ModelKind>> &enumTable<ModelKind>() {
   static const std::vector<EnumName<ModelKind>> table = [] {
     std::vector<EnumName<ModelKind>> t;
     for (const ModelEntry &e : modelRegistry()) t.push_back({e.kind, e.name});
+    t.push_back({ModelKind::Imported, importedModel().name});
     return t;
   }();
   return table;

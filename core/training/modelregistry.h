@@ -17,7 +17,8 @@ namespace gs {
 struct TrainConfig;
 
 // One value per registry entry; its name lives in the entry.
-enum class ModelKind { Bow, Rnn, Lstm, CharGru, CharLstm, Cca, CtRnn, DtRnn, SdtRnn, DtLstm, HmLstm, Concepts };
+// Imported: a joint space made elsewhere (`import-space`), explored like a trained run but never trained.
+enum class ModelKind { Bow, Rnn, Lstm, CharGru, CharLstm, Cca, CtRnn, DtRnn, SdtRnn, DtLstm, HmLstm, Concepts, Imported };
 template <> const std::vector<EnumName<ModelKind>> &enumTable<ModelKind>();
 
 // The tree a model composes over (parsed once per caption through the parse cache).
@@ -43,6 +44,7 @@ struct ModelEntry {
   TreeInput tree = TreeInput::None;
   bool needsRegions = false;  // reads region features (the features job's --regions)
   bool closedForm = false;    // fitted in one step (CCA): no minibatches, no checkpoints, no encoder
+  bool imported = false;      // made elsewhere and read from files (importedspace.h): nothing to train
   SettingGroups settings;     // the settings it reads, beyond the model name
   // Its defaults: applied to a value-initialised TrainConfig.
   void (*defaults)(TrainConfig &config) = nullptr;
@@ -56,15 +58,15 @@ struct ModelEntry {
   ImageSideFactory imageSide = &makeImageSide; // the image side the `image_side` setting names
 };
 
-// Every model, in the order lists and forms show them.
+// Every model Groundscope trains, in the order lists and forms show them.
 const std::vector<ModelEntry> &modelRegistry();
-// The entry of a kind (every kind has one).
+// The entry of a kind (every kind has one, the imported space's included).
 const ModelEntry &modelEntry(ModelKind kind);
-// The entry a name refers to, or null.
+// The entry a name refers to (a trained model's or "imported"), or null.
 const ModelEntry *findModel(const QString &name);
 // The entry a name refers to; throws std::invalid_argument "unknown model 'x' (one of: …)".
 const ModelEntry &modelNamed(const QString &name);
-QStringList modelNames();
+QStringList modelNames(); // the models Groundscope trains
 // The entry's title and summary in the application's language.
 QString modelTitle(const ModelEntry &entry);
 QString modelSummary(const ModelEntry &entry);

@@ -273,6 +273,8 @@ TrainResult train(const TrainingData &input, const TrainConfig &requested, const
   data.validate();
   const TrainConfig config = withDataSizes(requested, data, job);
   config.validate();
+  if (config.entry().imported)
+    throw std::invalid_argument("model imported: a space made elsewhere is not trained here; bring it in with import-space");
   const std::unique_ptr<Collective> collective = joinJob(distributed, job);
   const RunFolder folder(runDir);
   const PreparedRun prepared = prepareRun(folder, config, data, *collective);

@@ -42,6 +42,16 @@ QList<BackbonePreset> backbonePresets() {
   inception.resizeShort = 342; // 299 * 256/224
   inception.mean = {0.5, 0.5, 0.5};
   inception.std = {0.5, 0.5, 0.5};
+  // CLIP's image towers (Radford et al. 2021): 224 centre crop of a 224 short side, its own mean/std.
+  InputSpec clip;
+  clip.resizeShort = 224;
+  clip.mean = {0.48145466, 0.4578275, 0.40821073};
+  clip.std = {0.26862954, 0.26130258, 0.27577711};
+  // SigLIP's (Zhai et al. 2023): 224 by 224, values scaled to [-1, 1].
+  InputSpec siglip;
+  siglip.resizeShort = 224;
+  siglip.mean = {0.5, 0.5, 0.5};
+  siglip.std = {0.5, 0.5, 0.5};
   return {
       {QStringLiteral("torchvision"), QStringLiteral("torchvision ImageNet models: RGB, 224, mean/std"),
        torchvisionInput(), {}},
@@ -57,6 +67,8 @@ QList<BackbonePreset> backbonePresets() {
       {QStringLiteral("googlenet"), QStringLiteral("GoogLeNet (Caffe/ONNX zoo): BGR, mean-subtracted 0-255"),
        caffeInput({104.0, 117.0, 123.0}), {}},
       {QStringLiteral("inception"), QStringLiteral("Inception v3: RGB, 299, mean/std 0.5"), inception, {}},
+      {QStringLiteral("clip"), QStringLiteral("CLIP image towers: RGB, 224 from a 224 short side, CLIP's mean/std"), clip, {}},
+      {QStringLiteral("siglip"), QStringLiteral("SigLIP image towers: RGB, 224 from a 224 short side, mean/std 0.5"), siglip, {}},
   };
 }
 
@@ -74,6 +86,8 @@ BackbonePreset presetForFile(const QString &path) {
   const QString name = QFileInfo(path).fileName().toLower();
   if (name.contains(QLatin1String("mobilenetv2")) && name.contains(QLatin1String("int8")))
     return backbonePreset(QStringLiteral("mobilenetv2-int8"));
+  if (name.contains(QLatin1String("siglip"))) return backbonePreset(QStringLiteral("siglip"));
+  if (name.contains(QLatin1String("clip"))) return backbonePreset(QStringLiteral("clip"));
   if (name.contains(QLatin1String("vgg"))) return backbonePreset(QStringLiteral("vgg"));
   if (name.contains(QLatin1String("googlenet"))) return backbonePreset(QStringLiteral("googlenet"));
   if (name.contains(QLatin1String("inception"))) return backbonePreset(QStringLiteral("inception"));

@@ -168,7 +168,7 @@ private Q_SLOTS:
     for (QAction *action : file->actions())
       if (!action->isSeparator()) fileEntries << action->text();
     QCOMPARE(fileEntries, (QStringList{QStringLiteral("&Open dataset…"), QStringLiteral("Open dataset &file…"), QStringLiteral("Open &demo dataset"),
-                                       QStringLiteral("Open &recent"), QStringLiteral("Open recent r&un"), QStringLiteral("Close ru&n"),
+                                       QStringLiteral("Open &recent"), QStringLiteral("Open recent r&un"), QStringLiteral("&Import embeddings…"), QStringLiteral("Close ru&n"),
                                        QStringLiteral("&Close dataset"), QStringLiteral("&Export…"), QStringLiteral("&Quit")}));
     engine.cancelAll();
   }

@@ -389,6 +389,44 @@ private Q_SLOTS:
     QVERIFY(QFile::exists(checkpoint));
   }
 
+  // A run's vectors written by `embed --split all` and brought back with `import-space` make a run
+  // whose `eval` is the run's own, which `runs list` shows as an imported model; a typed sentence
+  // needs a text encoder, and `retrieve` says so.
+  void embedThenImportSpaceGivesTheRunsFigures() {
+    QTemporaryDir dir;
+    const QString data = makeDemoWithFeatures(dir, 50);
+    const QString run = dir.filePath(QStringLiteral("run")), exported = dir.filePath(QStringLiteral("exported"));
+    const QString imported = dir.filePath(QStringLiteral("imported"));
+    Result r = runCli({QStringLiteral("train"), QStringLiteral("--dataset"), data, QStringLiteral("--model"), QStringLiteral("bow"),
+                       QStringLiteral("--epochs"), QStringLiteral("2"), QStringLiteral("--out"), run, QStringLiteral("--backbone"),
+                       QStringLiteral("npy:") + dir.filePath(QStringLiteral("features.npy"))});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    r = runCli({QStringLiteral("embed"), run, QStringLiteral("--split"), QStringLiteral("all"), QStringLiteral("--sprite-tile"),
+                QStringLiteral("0"), QStringLiteral("--out"), exported});
+    QVERIFY2(r.code == 0 && r.out.startsWith(QStringLiteral("50 images and 250 captions")), qPrintable(r.out + r.err));
+    const QDir e(exported);
+    r = runCli({QStringLiteral("import-space"), QStringLiteral("--dataset"), data, QStringLiteral("--images"), e.filePath(QStringLiteral("images.npy")),
+                QStringLiteral("--image-ids"), e.filePath(QStringLiteral("images.txt")), QStringLiteral("--captions"),
+                e.filePath(QStringLiteral("captions.npy")), QStringLiteral("--caption-ids"), e.filePath(QStringLiteral("captions.tsv")),
+                QStringLiteral("--similarity"), QStringLiteral("dot"), QStringLiteral("--name"), QStringLiteral("bow again"),
+                QStringLiteral("--out"), imported});
+    QVERIFY2(r.code == 0 && r.out.startsWith(QStringLiteral("imported into ")), qPrintable(r.out + r.err));
+    const Result original = runCli({QStringLiteral("eval"), run, QStringLiteral("--json")});
+    const Result again = runCli({QStringLiteral("eval"), imported, QStringLiteral("--json")});
+    QVERIFY2(original.code == 0 && again.code == 0, qPrintable(original.err + again.err));
+    QCOMPARE(QJsonDocument::fromJson(again.out.toUtf8()).object(), QJsonDocument::fromJson(original.out.toUtf8()).object());
+    r = runCli({QStringLiteral("runs"), QStringLiteral("list"), dir.path(), QStringLiteral("--format"), QStringLiteral("csv")});
+    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("bow again")) && r.out.contains(QStringLiteral(",imported,")), qPrintable(r.out + r.err));
+    r = runCli({QStringLiteral("retrieve"), imported, QStringLiteral("--text"), QStringLiteral("a sentence nobody embedded")});
+    QVERIFY(r.code != 0);
+    QVERIFY2(r.err.contains(QStringLiteral("no text encoder")), qPrintable(r.err));
+    // Without an image side the command refuses before anything runs.
+    r = runCli({QStringLiteral("import-space"), QStringLiteral("--dataset"), data, QStringLiteral("--captions"),
+                e.filePath(QStringLiteral("captions.npy")), QStringLiteral("--out"), dir.filePath(QStringLiteral("none"))});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--image-encoder")), qPrintable(r.err));
+  }
+
   void trainEvalEmbedRetrieveCompare() {
     QTemporaryDir dir;
     const QString data = makeDemoWithFeatures(dir, 50);

@@ -15,12 +15,14 @@
 #include "captionlab/wordchips.h"
 #include "common/colourwidgets.h"
 #include "data/loaddataset.h"
+#include "dualencoder.h"
 #include "engine/engine.h"
 #include "scenesfixture.h"
 #include "tinyrun.h"
 #include "shared/dependencyarcview.h"
 #include "common/workbenchstate.h"
 #include "findchild.h"
+#include "training/importedspace.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -143,6 +145,41 @@ private Q_SLOTS:
     QVERIFY(QTest::qWaitForWindowExposed(&lab));
     QVERIFY(child<QLabel>(lab, "messageLabel")->text().contains(QStringLiteral("run")));
     QVERIFY(!child<QPushButton>(lab, "startFromSelectedButton")->isEnabled());
+  }
+
+  // A dual encoder made elsewhere, imported with its two towers and a WordPiece tokenizer: the lab
+  // scores typed text through its text tower and colours its words by occlusion; a word the tower
+  // has no vector for adds nothing.
+  void probesAnImportedDualEncoder() {
+    const QString towers = m_dir.filePath(QStringLiteral("towers"));
+    QVERIFY(QDir().mkpath(towers));
+    const test::DualEncoderFiles files = test::writeDualEncoder(QDir(towers), TokenizerKind::WordPiece);
+    ImportSpaceRequest request;
+    request.datasetPath = m_tiny.datasetPath;
+    request.imageEncoder = files.imageEncoder;
+    request.textEncoder = files.textEncoder;
+    request.tokenizer = files.tokenizer;
+    request.outDir = m_dir.filePath(QStringLiteral("imported"));
+    importSpace(request);
+
+    ShownLab opened(QSize(900, 700));
+    auto &[engine, bridge, state, lab] = opened;
+    QVERIFY(QTest::qWaitForWindowExposed(&lab));
+    state.setDataset(m_dataset);
+    state.selectImage(testImage());
+    state.openRun(bridge, request.outDir);
+    auto *edit = child<QLineEdit>(lab, "captionEdit");
+    auto *score = child<QLabel>(lab, "scoreLabel");
+    auto *chips = child<WordChips>(lab, "wordChips");
+    QTest::keyClicks(edit, QStringLiteral("a red circle"));
+    QTRY_VERIFY_WITH_TIMEOUT(score->text().startsWith(QStringLiteral("Score ")), kTimeoutMs);
+    QVERIFY2(score->text().contains(QStringLiteral(" of 6")), qPrintable(score->text()));
+    QTRY_COMPARE(chips->findChildren<QLabel *>().size(), 3);
+    QVERIFY(std::abs(shownScore(*score)) > 0.01);
+    // Words the tower reads as nothing: scored (0, through the tower), not refused as unknown.
+    edit->selectAll();
+    QTest::keyClicks(edit, QStringLiteral("zzqx wvvk"));
+    QTRY_VERIFY_WITH_TIMEOUT(score->text().startsWith(QStringLiteral("Score 0.000")), kTimeoutMs);
   }
 
   void scoresAsTheUserTypesWithWordChips() {

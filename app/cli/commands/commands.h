@@ -15,6 +15,7 @@ Command trainCommand();
 Command launchCommand(); // data-parallel training: N local workers
 Command evalCommand();
 Command embedCommand();
+Command importSpaceCommand(); // a joint space made elsewhere, as a run
 Command exportCommand(); // --torchscript: the encoders for use outside Groundscope
 Command retrieveCommand();
 Command compareCommand();

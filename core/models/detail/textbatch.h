@@ -5,6 +5,8 @@
 
 #include <torch/torch.h>
 
+#include <QString>
+
 #include <cstdint>
 #include <vector>
 
@@ -14,6 +16,7 @@ struct EncodedCaption {
   std::vector<std::int64_t> words;      // Vocabulary::encodeWords
   std::vector<std::int64_t> characters; // Vocabulary::encodeCharacters
   EncodedTree tree;                     // tree models only (empty otherwise)
+  QString text;                         // the caption as written: what an imported space looks up or tokenises
 };
 
 struct TextBatch {

@@ -53,7 +53,7 @@ std::vector<EncodedCaption> encodeCaptions(const Vocabulary &vocabulary, const s
   std::vector<EncodedCaption> encoded;
   encoded.reserve(captions.size());
   for (const TrainingCaption &c : captions) {
-    encoded.push_back({vocabulary.encodeWords(c.tokens), Vocabulary::encodeCharacters(c.raw), {}});
+    encoded.push_back({vocabulary.encodeWords(c.tokens), Vocabulary::encodeCharacters(c.raw), {}, c.raw});
     if (trees)
       encoded.back().tree = encodeTree(c.parse.get(), c.tokens, vocabulary, trees->shape(),
                                        [trees](const QString &r) { return trees->relationIndex(r); });

@@ -1,5 +1,7 @@
 #include "training/detail/runfiles.h"
 
+#include "training/detail/importedembedder.h"
+
 #include "runtime/provenance.h"
 #include "training/modelregistry.h"
 
@@ -110,6 +112,7 @@ Vocabulary readVocabulary(const RunFolder &run) {
 
 std::shared_ptr<Embedder> openEmbedder(const RunFolder &run, const TrainConfig &config, const Vocabulary &vocabulary,
                                        int featureDim, const TreeVocabulary *trees) {
+  if (config.entry().imported) return openImportedEmbedder(run.dir(), config.similarity);
   if (config.entry().closedForm) return CcaEmbedder::load(run.closedFormFile(), vocabulary);
 
   const auto loadModel = [&](const QString &path) {

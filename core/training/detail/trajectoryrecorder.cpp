@@ -33,8 +33,12 @@ void TrajectoryRecorder::record(const JointModel &model, const std::vector<Encod
   if (!active()) return;
   JointEmbedder embedder({model}); // evaluation mode, no gradients
   const auto rows = torch::tensor(std::vector<std::int64_t>(m_imageRows.begin(), m_imageRows.end()), torch::kInt64);
-  const torch::Tensor stacked =
-      torch::cat({embedder.images(features.index_select(0, rows)), embedder.captions(encoded, m_captionRows)}, 0).contiguous().to(torch::kFloat);
+  record(embedder.images(features.index_select(0, rows)), embedder.captions(encoded, m_captionRows), epoch);
+}
+
+void TrajectoryRecorder::record(const torch::Tensor &images, const torch::Tensor &captions, int epoch) {
+  if (!active()) return;
+  const torch::Tensor stacked = torch::cat({images, captions}, 0).contiguous().to(torch::kFloat);
   const int dim = int(stacked.size(1));
   if (!m_sampleWritten) {
     m_sample.dim = dim;

@@ -24,6 +24,12 @@ public:
   // sample.json (again, identically, when a run resumes: the joint-space size is known then).
   // Leaves the model in eval mode.
   void record(const JointModel &model, const std::vector<EncodedCaption> &encoded, const torch::Tensor &features, int epoch);
+  // The same from vectors made elsewhere (an imported run's epochs): `images` [sampleImages, d] and
+  // `captions` [sampleCaptions, d], in the order of imageRows() and captionRows().
+  void record(const torch::Tensor &images, const torch::Tensor &captions, int epoch);
+  // The sample: rows of the data's images and captions.
+  const std::vector<int> &imageRows() const { return m_imageRows; }
+  const std::vector<int> &captionRows() const { return m_captionRows; }
 
 private:
   QString m_runDir;
