@@ -15,6 +15,7 @@
 #include "trees/treepanel.h"
 #include "common/workbenchstate.h"
 #include "training/runs/runfolder.h"
+#include "training/runs/runtrajectory.h"
 #include "inference/goldgrounding.h"
 
 #include <QCoreApplication>
@@ -430,8 +431,13 @@ void ScreenshotTour::captureWorkspaces() {
 }
 
 // The Map's epoch replay: the run's recorded sample laid out epoch after epoch, saved at the first,
-// a middle and the last epoch (map-epoch-N.png).
+// a middle and the last epoch (map-epoch-N.png). A toured run that recorded none (an imported space
+// without its epochs, a run trained with record_sample 0) has no replay to show.
 void ScreenshotTour::captureEpochs() {
+  if (!m_options.runDir.isEmpty() && !RunTrajectory::exists(m_options.runDir)) {
+    log() << "tour: " << m_options.runDir << " recorded no epochs: no map-epoch pictures\n" << Qt::flush;
+    return finishTour();
+  }
   MapPanel &map = *m_window.mapPanel();
   QDockWidget *dock = m_window.dock(MainWindow::Dock::Map);
   connect(&map, &MapPanel::replayShown, this, [this, &map, dock] {

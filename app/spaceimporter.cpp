@@ -3,7 +3,7 @@
 #include "datasetopener.h"
 #include "engine/enginebridge.h"
 #include "mainwindowtext.h"
-#include "runs/importspacedialog.h"
+#include "importspacedialog.h"
 #include "training/runs/runindex.h"
 
 #include <QMainWindow>
@@ -26,6 +26,10 @@ void SpaceImporter::chooseAndImport() {
   const QStringList folders = defaultRunFolders();
   ImportSpaceDialog dialog(m_opener.current(), folders.isEmpty() ? QString() : folders.front(), &m_window);
   if (dialog.exec() != QDialog::Accepted) return;
+  if (const QString problem = dialog.problem(); !problem.isEmpty()) { // accepted by other means than its Import button
+    m_window.statusBar()->showMessage(problem, 10000);
+    return;
+  }
   const ImportSpaceRequest request = dialog.request();
   m_window.statusBar()->showMessage(MainWindowText::tr("Importing into %1…").arg(request.outDir));
   m_bridge.submitThen<TrainResult>(

@@ -404,6 +404,7 @@ TrainResult importInto(const ImportSpaceRequest &request, const RunFolder &run, 
 
   TrainConfig config = TrainConfig::defaultsFor(ModelKind::Imported);
   config.similarity = request.similarity;
+  config.epochs = 1; // metrics.json's one entry: the space as imported
   prepareRunFolder(run, config, data);
   if (!request.name.isEmpty()) writeRunLabels(run.dir(), {request.name, {modelEntry(ModelKind::Imported).name}});
   if (!request.epochsFolder.isEmpty()) {

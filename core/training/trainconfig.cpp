@@ -340,9 +340,14 @@ bool TrainConfig::needsConstituency() const { return entry().tree == TreeInput::
 QJsonObject TrainConfig::toJson() const {
   QJsonObject json;
   static const TrainConfig defaults;
-  for (const Field &f : fields())
+  // A space made elsewhere has no training settings: its file (and the run table) holds the model,
+  // the similarity it scores with and its one "epoch", never defaults it did not use.
+  static const QStringList importedKeys{QStringLiteral("model"), QStringLiteral("similarity"), QStringLiteral("epochs")};
+  for (const Field &f : fields()) {
+    if (entry().imported && !importedKeys.contains(f.schema.key)) continue;
     if (f.schema.writtenFor(entry()) && (f.schema.writtenWhenDefault || f.read(*this) != f.read(defaults)))
       json.insert(f.schema.key, f.read(*this));
+  }
   return json;
 }
 

@@ -37,7 +37,7 @@ struct InputSpec {
   std::array<double, 3> std{0.229, 0.224, 0.225};
 };
 
-// Preprocessing and layer presets for common ImageNet networks.
+// Preprocessing and layer presets for common ImageNet networks and dual encoders' image towers.
 struct BackbonePreset {
   QString name;
   QString description;
@@ -47,7 +47,8 @@ struct BackbonePreset {
 // "torchvision" (ResNet, MobileNet, DenseNet… exported from torchvision: RGB, mean/std),
 // "resnet", "mobilenet" (aliases of torchvision), "mobilenetv2-int8" (the ONNX zoo's
 // mobilenetv2-12-int8 with its pooled-map layer), "vgg" and "googlenet" (Caffe: BGR, mean
-// subtraction on 0–255), "inception" (299 input, mean/std 0.5).
+// subtraction on 0–255), "inception" (299 input, mean/std 0.5), "clip" and "siglip" (the image
+// towers of those dual encoders: 224 from a 224 short side, their own mean/std).
 QList<BackbonePreset> backbonePresets();
 // The named preset; throws std::invalid_argument listing the known names when unknown.
 BackbonePreset backbonePreset(const QString &name);

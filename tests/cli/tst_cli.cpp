@@ -417,6 +417,17 @@ private Q_SLOTS:
     QCOMPARE(QJsonDocument::fromJson(again.out.toUtf8()).object(), QJsonDocument::fromJson(original.out.toUtf8()).object());
     r = runCli({QStringLiteral("runs"), QStringLiteral("list"), dir.path(), QStringLiteral("--format"), QStringLiteral("csv")});
     QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("bow again")) && r.out.contains(QStringLiteral(",imported,")), qPrintable(r.out + r.err));
+    // The run table's test figures (what the Runs view and its export show) are the run's own.
+    {
+      QHash<QString, QString> trained, again; // metric key → value
+      for (const QString &line : r.out.trimmed().split(QLatin1Char('\n'))) {
+        const QStringList f = line.split(QLatin1Char(','));
+        if (f.size() < 10 || f[6] != QStringLiteral("metric") || !f[7].startsWith(QStringLiteral("test."))) continue;
+        (f[1] == QStringLiteral("bow again") ? again : trained).insert(f[7], f[9]);
+      }
+      QVERIFY2(trained.size() >= 6, qPrintable(r.out.left(400)));
+      QCOMPARE(again, trained);
+    }
     r = runCli({QStringLiteral("retrieve"), imported, QStringLiteral("--text"), QStringLiteral("a sentence nobody embedded")});
     QVERIFY(r.code != 0);
     QVERIFY2(r.err.contains(QStringLiteral("no text encoder")), qPrintable(r.err));

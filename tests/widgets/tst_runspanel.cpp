@@ -10,7 +10,6 @@
 #include "engine/engine.h"
 #include "engine/enginebridge.h"
 #include "findchild.h"
-#include "runs/importspacedialog.h"
 #include "runs/runsortfiltermodel.h"
 #include "runs/runspanel.h"
 #include "runs/runtablemodel.h"
@@ -22,10 +21,6 @@
 #include "training/trainingevents.h"
 
 #include <QApplication>
-#include <QComboBox>
-#include <QDialogButtonBox>
-#include <QPushButton>
-#include <QRadioButton>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QHeaderView>
@@ -121,48 +116,6 @@ private Q_SLOTS:
   }
 
   // Adding the folder lists its 300 runs; the window's event loop keeps running meanwhile.
-  // File ▸ Import embeddings…: the form says what is missing until the request can run, names the
-  // run's folder after the name, and builds the request of whichever side is chosen.
-  void importDialogBuildsTheRequest() {
-    QTemporaryDir dir;
-    ImportSpaceDialog dialog(QStringLiteral("/data/flickr8k"), dir.path());
-    dialog.show();
-    auto *ok = dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
-    QVERIFY(!ok->isEnabled());
-    QVERIFY(dialog.problem().contains(QStringLiteral("vectors")));
-    dialog.nameEdit()->setText(QStringLiteral("CLIP ViT-B/32"));
-    QCOMPARE(dialog.outEdit()->text(), QDir(dir.path()).filePath(QStringLiteral("clip-vit-b-32")));
-    dialog.imagesEdit()->setText(QStringLiteral("/x/images.npy"));
-    dialog.captionsEdit()->setText(QStringLiteral("/x/captions.npy"));
-    QVERIFY2(ok->isEnabled(), qPrintable(dialog.problem()));
-    ImportSpaceRequest r = dialog.request();
-    QCOMPARE(r.datasetPath, QStringLiteral("/data/flickr8k"));
-    QCOMPARE(r.imagesFile, QStringLiteral("/x/images.npy"));
-    QCOMPARE(r.name, QStringLiteral("CLIP ViT-B/32"));
-    QVERIFY(r.imageEncoder.isEmpty() && r.textEncoder.isEmpty());
-
-    dialog.encodersButton()->setChecked(true);
-    QVERIFY(!ok->isEnabled());
-    dialog.imageEncoderEdit()->setText(QStringLiteral("/x/clip-image.pt"));
-    dialog.textEncoderEdit()->setText(QStringLiteral("/x/clip-text.pt"));
-    QVERIFY(!ok->isEnabled()); // no tokenizer files yet
-    dialog.tokenizerBox()->setCurrentIndex(dialog.tokenizerBox()->findData(QStringLiteral("clip-bpe")));
-    dialog.vocabularyEdit()->setText(QStringLiteral("/x/vocab.json"));
-    QVERIFY2(ok->isEnabled(), qPrintable(dialog.problem()));
-    r = dialog.request();
-    QCOMPARE(r.imageEncoder, QStringLiteral("torchscript:/x/clip-image.pt"));
-    QCOMPARE(r.tokenizer.kind, TokenizerKind::ClipBpe);
-    QVERIFY(r.imagesFile.isEmpty());
-
-    // A folder that holds something is refused before anything runs.
-    dialog.outEdit()->clear();
-    QTest::keyClicks(dialog.outEdit(), dir.path() + QStringLiteral("/.."));
-    dialog.nameEdit()->setText(QStringLiteral("another name")); // the typed folder stays
-    QVERIFY(!ok->isEnabled());
-    QVERIFY(dialog.problem().contains(QStringLiteral("not empty")));
-    QCOMPARE(dialog.outEdit()->text(), dir.path() + QStringLiteral("/.."));
-  }
-
   void listsEveryRunWithoutBlocking() {
     QElapsedTimer clock;
     qint64 last = 0, worst = 0;

@@ -1,4 +1,4 @@
-#include "runs/importspacedialog.h"
+#include "importspacedialog.h"
 
 #include "io/enumnames.h"
 #include "training/modelregistry.h"
@@ -32,6 +32,7 @@ QString folderName(QString name) {
 ImportSpaceDialog::ImportSpaceDialog(const QString &dataset, const QString &runsFolder, QWidget *parent)
     : QDialog(parent), m_runsFolder(runsFolder) {
   setWindowTitle(tr("Import embeddings"));
+  setMinimumWidth(640); // room for the paths; about 540 px high, it fits a 1366×768 screen
   for (QLineEdit **edit : {&m_dataset, &m_images, &m_imageIds, &m_captions, &m_captionIds, &m_imageEncoder, &m_textEncoder,
                            &m_vocabulary, &m_merges, &m_name, &m_out})
     *edit = new QLineEdit(this);
