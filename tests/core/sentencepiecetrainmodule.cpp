@@ -4,6 +4,8 @@
 // libprotobuf, so this is a module opened like gs_sentencepiece (core/text/detail/sentencepieceshim.h),
 // never linked. No exception crosses the C boundary.
 
+#include "text/detail/sentencepieceshim.h"
+
 #include <sentencepiece_trainer.h>
 
 #include <algorithm>
@@ -12,28 +14,17 @@
 #include <exception>
 #include <string>
 
-namespace {
-
-void writeError(char *error, size_t errorSize, const std::string &message) {
-  if (!error || errorSize == 0) return;
-  const size_t length = std::min(message.size(), errorSize - 1);
-  std::memcpy(error, message.data(), length);
-  error[length] = '\0';
-}
-
-}  // namespace
-
 // Trains a model with SentencePieceTrainer's command-line flags ("--input=… --model_prefix=…").
 // 0 on success; -1 with the reason in `error` (NUL-terminated, cut to `errorSize` bytes).
 extern "C" __attribute__((visibility("default"))) int gs_sp_train(const char *args, char *error, size_t errorSize) {
   try {
     const sentencepiece::util::Status status = sentencepiece::SentencePieceTrainer::Train(args);
     if (status.ok()) return 0;
-    writeError(error, errorSize, status.ToString());
+    gsWriteSentencePieceError(error, errorSize, status.ToString());
   } catch (const std::exception &e) {
-    writeError(error, errorSize, e.what());
+    gsWriteSentencePieceError(error, errorSize, e.what());
   } catch (...) {
-    writeError(error, errorSize, "unknown exception");
+    gsWriteSentencePieceError(error, errorSize, "unknown exception");
   }
   return -1;
 }

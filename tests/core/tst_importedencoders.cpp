@@ -9,6 +9,7 @@
 #include "dualencoder.h"
 #include "inference/attribution.h"
 #include "inference/contrastsets.h"
+#include "inference/sentencesimilarity.h"
 #include "inference/trainedmodel.h"
 #include "modeltestthreads.h"
 #include "text/tokenizer.h"
@@ -152,6 +153,28 @@ private Q_SLOTS:
           QVERIFY2(std::abs(pair.originalScore - pair.editedScore) < 1e-5, qPrintable(pair.original + QStringLiteral(" / ") + pair.edited));
         }
     QVERIFY(swaps > 0);
+  }
+
+  // Sentence similarity (STS-style pairs, as `similarity` reads STS-B and SICK-R) through the text
+  // tower: pairs that share a colour are judged alike, pairs of other colours less so.
+  void sentenceSimilarityReadsThroughTheTower() {
+    const TrainedModel model = TrainedModel::open(m_runs[int(TokenizerKind::ClipBpe)]);
+    SentencePairs pairs;
+    pairs.benchmark = QStringLiteral("hand-made");
+    const auto add = [&](const char *a, const char *b, double gold) {
+      pairs.pairs.push_back({QString::fromUtf8(a), QString::fromUtf8(b), gold, {}, QStringLiteral("here:%1").arg(pairs.pairs.size() + 1)});
+    };
+    add("a red circle", "a red square", 5);
+    add("a red circle", "two red stars", 4.5);
+    add("a blue square", "a blue ring", 5);
+    add("a blue square", "a yellow ring", 1);
+    add("a green star", "an orange cross", 0.5);
+    add("a purple diamond", "a red diamond", 2.5);
+    add("a yellow circle", "a green circle", 1.5);
+    const SimilarityResult result = evaluateSimilarity(model, pairs);
+    qInfo("%s", qPrintable(result.summary()));
+    QCOMPARE(result.all.pairs, 7);
+    QVERIFY(result.all.spearman > 80);
   }
 
   void brokenTowersAreNamed() {

@@ -17,17 +17,6 @@ struct GsSentencePiece {
   sentencepiece::SentencePieceProcessor processor;
 };
 
-namespace {
-
-void writeError(char *error, size_t errorSize, const std::string &message) {
-  if (!error || errorSize == 0) return;
-  const size_t length = std::min(message.size(), errorSize - 1);
-  std::memcpy(error, message.data(), length);
-  error[length] = '\0';
-}
-
-}  // namespace
-
 extern "C" {
 
 int gs_sp_abi_version(void) { return GS_SENTENCEPIECE_ABI_VERSION; }
@@ -37,14 +26,14 @@ GsSentencePiece *gs_sp_load(const char *path, char *error, size_t errorSize) {
     auto model = std::make_unique<GsSentencePiece>();
     const sentencepiece::util::Status status = model->processor.Load(path);
     if (!status.ok()) {
-      writeError(error, errorSize, status.ToString());
+      gsWriteSentencePieceError(error, errorSize, status.ToString());
       return nullptr;
     }
     return model.release();
   } catch (const std::exception &e) {
-    writeError(error, errorSize, e.what());
+    gsWriteSentencePieceError(error, errorSize, e.what());
   } catch (...) {
-    writeError(error, errorSize, "unknown exception");
+    gsWriteSentencePieceError(error, errorSize, "unknown exception");
   }
   return nullptr;
 }
@@ -90,15 +79,15 @@ ptrdiff_t gs_sp_encode(const GsSentencePiece *model, const char *text, size_t le
     std::vector<int> encoded;
     const sentencepiece::util::Status status = model->processor.Encode(absl::string_view(text, length), &encoded);
     if (!status.ok()) {
-      writeError(error, errorSize, status.ToString());
+      gsWriteSentencePieceError(error, errorSize, status.ToString());
       return -1;
     }
     std::copy_n(encoded.begin(), std::min(encoded.size(), capacity), ids);
     return ptrdiff_t(encoded.size());
   } catch (const std::exception &e) {
-    writeError(error, errorSize, e.what());
+    gsWriteSentencePieceError(error, errorSize, e.what());
   } catch (...) {
-    writeError(error, errorSize, "unknown exception");
+    gsWriteSentencePieceError(error, errorSize, "unknown exception");
   }
   return -1;
 }

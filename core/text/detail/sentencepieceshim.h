@@ -55,3 +55,18 @@ GS_SP_API ptrdiff_t gs_sp_encode(const GsSentencePiece *model, const char *text,
 #ifdef __cplusplus
 }
 #endif
+
+#ifdef __cplusplus
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+// Writes `message` into a caller's error buffer, NUL-terminated and cut to `errorSize` bytes: how
+// the module (and the tests' trainer module) hands a reason across the C interface.
+inline void gsWriteSentencePieceError(char *error, size_t errorSize, const std::string &message) {
+  if (!error || errorSize == 0) return;
+  const size_t length = std::min(message.size(), errorSize - 1);
+  std::memcpy(error, message.data(), length);
+  error[length] = '\0';
+}
+#endif
