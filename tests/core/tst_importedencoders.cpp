@@ -191,8 +191,25 @@ private Q_SLOTS:
     ImportSpaceRequest r = request(towers, QStringLiteral("broken"));
     r.textEncoder = truncated;
     QString message = messageOf([&] { importSpace(r); });
-    QVERIFY2(message.startsWith(truncated) && message.contains(QStringLiteral("cannot load")), qPrintable(message));
+    QVERIFY2(message.startsWith(truncated) && message.contains(QStringLiteral("damaged or truncated")), qPrintable(message));
     QVERIFY(!QFileInfo::exists(r.outDir));
+    // one byte changed in the module's pickle (LibTorch's own loader would parse it, and may crash)
+    QByteArray flipped = bytes;
+    const qsizetype code = flipped.indexOf("TextTower"); // first in data.pkl, a stored entry
+    QVERIFY(code > 0);
+    flipped[code + 5] = char(flipped[code + 5] ^ 0x04);
+    r.textEncoder = m_dir.filePath(QStringLiteral("flipped.pt"));
+    QFile flippedFile(r.textEncoder);
+    QVERIFY(flippedFile.open(QIODevice::WriteOnly));
+    flippedFile.write(flipped);
+    flippedFile.close();
+    message = messageOf([&] { importSpace(r); });
+    QVERIFY2(message.startsWith(r.textEncoder) && message.contains(QStringLiteral("damaged")), qPrintable(message));
+    // a file that is no archive at all
+    r.textEncoder = m_dir.filePath(QStringLiteral("vocab-as-module.pt"));
+    QVERIFY(QFile::copy(towers.tokenizer.vocabularyFile, r.textEncoder));
+    message = messageOf([&] { importSpace(r); });
+    QVERIFY2(message.contains(QStringLiteral("not a ZIP archive")), qPrintable(message));
 
     // forward with one input, and forward returning one number per caption
     const auto save = [&](const QString &name, const std::string &source) {

@@ -1,5 +1,7 @@
 #include "training/detail/importedtextencoder.h"
 
+#include "io/zipcheck.h"
+
 #include <QFileInfo>
 
 namespace gs::detail {
@@ -17,6 +19,7 @@ QString firstLines(const char *what) { return QString::fromUtf8(what).section(QL
 ImportedTextEncoder::ImportedTextEncoder(const QString &modulePath, const TokenizerSpec &tokenizer)
     : m_file(modulePath), m_tokenizer(openTokenizer(tokenizer)) {
   if (!QFileInfo(m_file).isFile()) failModule(m_file, QStringLiteral("text encoder not found"));
+  requireIntactZip(m_file); // LibTorch's loader does not check the archive's sums and can crash on a damaged file
   try {
     m_module = torch::jit::load(m_file.toStdString(), torch::kCPU);
   } catch (const std::exception &error) {
