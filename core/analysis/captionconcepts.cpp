@@ -1,7 +1,7 @@
 #include "analysis/captionconcepts.h"
 
 #include "io/enumnames.h"
-#include "parse/parsedcaption.h"
+#include "parse/compactparse.h"
 #include "vision/conceptvocabulary.h"
 
 #include <QCoreApplication>
@@ -66,7 +66,7 @@ QString commonestForm(const QHash<QString, int> &forms) {
 
 }  // namespace
 
-std::vector<QStringList> captionConsensusConcepts(const std::vector<ParsedCaption> &captions, const std::vector<int> &captionImage,
+std::vector<QStringList> captionConsensusConcepts(const std::vector<CompactParse> &captions, const std::vector<int> &captionImage,
                                                   int images) {
   if (captions.size() != captionImage.size())
     throw std::invalid_argument("captionConsensusConcepts: " + std::to_string(captions.size()) + " captions but " +
@@ -74,7 +74,7 @@ std::vector<QStringList> captionConsensusConcepts(const std::vector<ParsedCaptio
   std::vector<NounCounts> counts(std::size_t(std::max(images, 0)));
   for (std::size_t c = 0; c < captions.size(); ++c) {
     const int image = captionImage[c];
-    if (image >= 0 && image < images) countNouns(captions[c], counts[std::size_t(image)]);
+    if (image >= 0 && image < images) countNouns(captions[c].expand(), counts[std::size_t(image)]);
   }
   std::vector<QStringList> concepts(counts.size());
   for (std::size_t i = 0; i < counts.size(); ++i) {

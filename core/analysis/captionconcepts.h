@@ -15,7 +15,7 @@
 
 namespace gs {
 
-struct ParsedCaption;
+class CompactParse;
 
 // Where an analysis's image concepts come from.
 enum class ConceptSource {
@@ -33,7 +33,7 @@ const char *conceptSourceDescription(ConceptSource source);
 // is caption c's row, -1 for none); an image with fewer than two captions gets none, since one
 // caption is no consensus. Sorted. Cost O(caption tokens). Throws std::invalid_argument when
 // `captions` and `captionImage` differ in size.
-std::vector<QStringList> captionConsensusConcepts(const std::vector<ParsedCaption> &captions, const std::vector<int> &captionImage,
+std::vector<QStringList> captionConsensusConcepts(const std::vector<CompactParse> &captions, const std::vector<int> &captionImage,
                                                   int images);
 
 }  // namespace gs

@@ -61,7 +61,7 @@ SplitFeatures featuresOf(const JointSpace &space, const Dataset &dataset, JobCon
   for (const QueryFeatures &query : f.images) f.concepts.push_back(query.image.concepts);
   for (int c = 0; c < space.captionCount(); ++c) {
     QueryFeatures query;
-    query.caption = captionFeatures(parses.captions[std::size_t(c)]);
+    query.caption = captionFeatures(parses.captions[std::size_t(c)].expand());
     query.image = f.images[std::size_t(space.captionImage()[std::size_t(c)])].image;
     f.captions.push_back(query);
   }

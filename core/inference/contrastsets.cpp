@@ -55,7 +55,7 @@ std::vector<TrainingCaption> parsedCaptions(const TrainingData &data, const std:
 NounFrequencies trainingNouns(const TrainingData &data, quint64 seed, JobContext *job) {
   const std::vector<int> rows = sample(data.captionsIn(Split::Train), kNounSampleCaptions, mixSeed(seed, 0x6e6f756e));
   QHash<QString, int> counts;
-  for (const TrainingCaption &caption : parsedCaptions(data, rows, job)) countNouns(*caption.parse, counts);
+  for (const TrainingCaption &caption : parsedCaptions(data, rows, job)) countNouns(caption.parse->expand(), counts);
   return NounFrequencies(counts);
 }
 
@@ -92,7 +92,7 @@ ContrastScore makeEdits(ContrastKind kind, const TrainingData &data, const std::
   score.asked = int(rows.size());
   for (std::size_t k = 0; k < rows.size(); ++k) {
     const TrainingCaption &caption = parsed[k];
-    const std::optional<ContrastEdit> edit = contrastEdit(kind, *caption.parse, nouns, mixSeed(seed, quint64(rows[k])));
+    const std::optional<ContrastEdit> edit = contrastEdit(kind, caption.parse->expand(), nouns, mixSeed(seed, quint64(rows[k])));
     if (!edit) {
       ++score.refused;
       continue;

@@ -179,7 +179,7 @@ RegionGrounder::Impl::Typed RegionGrounder::Impl::typed(int image, const QString
     if (!parser) parser = std::make_unique<CaptionParser>(ParserOptions{DependencyStyle::Collapsed, 3});
     parse = parser->parse(caption);
   }
-  TrainingCaption typedCaption{caption, t.tokens, image, false, std::make_shared<const ParsedCaption>(parse)};
+  TrainingCaption typedCaption{caption, t.tokens, image, false, std::make_shared<const CompactParse>(parse)};
   t.encoded = encodeCaptions(vocabulary, {typedCaption}, trees.get());
   t.index = indexPhrases(TrainingData{}, t.encoded);
   return t;

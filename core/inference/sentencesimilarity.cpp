@@ -166,7 +166,7 @@ SimilarityResult evaluateSimilarity(const TrainedModel &model, const SentencePai
     holder.captions = std::move(sentences);
     attachParses(holder, job);
     sentences = std::move(holder.captions);
-    for (const TrainingCaption &s : sentences) result.fallbackParses += s.parse && s.parse->quality == ParseQuality::Fallback;
+    for (const TrainingCaption &s : sentences) result.fallbackParses += s.parse && s.parse->quality() == ParseQuality::Fallback;
   }
   std::vector<float> vectors;
   for (std::size_t start = 0; start < sentences.size(); start += kChunk) {

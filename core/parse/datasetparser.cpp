@@ -37,7 +37,7 @@ CaptionParses parseCaptions(const QStringList &texts, const CaptionParseOptions 
   }
   std::vector<int> todo;
   for (int i = 0; i < total; ++i) {
-    const ParsedCaption *hit = cache ? cache->find(texts[i]) : nullptr;
+    const CompactParse *hit = cache ? cache->find(texts[i]) : nullptr;
     if (hit) {
       result.captions[static_cast<std::size_t>(i)] = *hit;
       ++result.stats.cached;
@@ -63,7 +63,7 @@ CaptionParses parseCaptions(const QStringList &texts, const CaptionParseOptions 
       if (k >= todo.size()) break;
       const int i = todo[k];
       try {
-        result.captions[static_cast<std::size_t>(i)] = parser.parse(texts[i]);
+        result.captions[static_cast<std::size_t>(i)] = CompactParse(parser.parse(texts[i]));
       } catch (const std::exception &error) {
         std::lock_guard<std::mutex> lock(failuresMutex);
         failures << QStringLiteral("caption %1: %2").arg(i).arg(QString::fromUtf8(error.what()));
@@ -96,17 +96,17 @@ CaptionParses parseCaptions(const QStringList &texts, const CaptionParseOptions 
     for (const QString &failure : failures) job->warn(failure);
 
   for (int k : todo) {
-    const ParsedCaption &p = result.captions[static_cast<std::size_t>(k)];
-    if (p.dependency.isEmpty()) continue;
+    const CompactParse &p = result.captions[static_cast<std::size_t>(k)];
+    if (!p.hasTrees()) continue;
     ++result.stats.parsed;
     if (cache) cache->insert(p);
   }
-  for (const ParsedCaption &p : result.captions) {
-    if (p.dependency.isEmpty()) continue;
-    result.stats.complete += p.quality == ParseQuality::Complete;
-    result.stats.partial += p.quality == ParseQuality::Partial;
-    result.stats.fallback += p.quality == ParseQuality::Fallback;
-    result.stats.timedOut += p.timedOut;
+  for (const CompactParse &p : result.captions) {
+    if (!p.hasTrees()) continue;
+    result.stats.complete += p.quality() == ParseQuality::Complete;
+    result.stats.partial += p.quality() == ParseQuality::Partial;
+    result.stats.fallback += p.quality() == ParseQuality::Fallback;
+    result.stats.timedOut += p.timedOut();
   }
   if (cache && result.stats.parsed > 0) cache->save();
   result.stats.seconds = clock.nsecsElapsed() / 1e9;

@@ -6,6 +6,7 @@
 
 #include "data/dataset.h"
 #include "parse/captionparser.h"
+#include "parse/compactparse.h"
 
 #include <QJsonObject>
 #include <QStringList>
@@ -35,7 +36,7 @@ struct CaptionParseOptions {
 };
 
 struct CaptionParses {
-  std::vector<ParsedCaption> captions; // one per input caption, same order; empty trees where failed
+  std::vector<CompactParse> captions; // one per input caption, same order; empty where failed
   CaptionParseStats stats;
 };
 

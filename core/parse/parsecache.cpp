@@ -118,25 +118,25 @@ void ParseCache::load() {
     const QJsonObject line = QJsonDocument::fromJson(file.readLine()).object();
     if (line.value(QStringLiteral("v")).toString() != m_version) continue;
     try {
-      ParsedCaption p = parsedCaptionFromJson(line.value(QStringLiteral("parse")).toObject());
-      m_entries.insert(p.text, std::move(p));
+      CompactParse p(parsedCaptionFromJson(line.value(QStringLiteral("parse")).toObject()));
+      m_entries.insert(p.text(), std::move(p));
     } catch (const std::exception &) {
       // A damaged line costs one re-parse, nothing more.
     }
   }
 }
 
-const ParsedCaption *ParseCache::find(const QString &text) const {
+const CompactParse *ParseCache::find(const QString &text) const {
   const auto it = m_entries.constFind(text);
   return it == m_entries.constEnd() ? nullptr : &it.value();
 }
 
-void ParseCache::insert(const ParsedCaption &parsed) { m_entries.insert(parsed.text, parsed); }
+void ParseCache::insert(const CompactParse &parsed) { m_entries.insert(parsed.text(), parsed); }
 
 void ParseCache::save() const {
   QByteArray data;
   for (auto it = m_entries.constBegin(); it != m_entries.constEnd(); ++it) {
-    const QJsonObject line{{QStringLiteral("v"), m_version}, {QStringLiteral("parse"), parsedCaptionToJson(it.value())}};
+    const QJsonObject line{{QStringLiteral("v"), m_version}, {QStringLiteral("parse"), parsedCaptionToJson(it.value().expand())}};
     data += QJsonDocument(line).toJson(QJsonDocument::Compact);
     data += '\n';
   }

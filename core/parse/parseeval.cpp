@@ -26,7 +26,7 @@ ParseEvalResult evaluateSentences(const std::vector<ConlluSentence> &gold, int t
   result.partial = parses.stats.partial;
   result.fallback = parses.stats.fallback;
   for (std::size_t i = 0; i < gold.size(); ++i) {
-    const ParsedCaption &parsed = parses.captions[i];
+    const ParsedCaption parsed = parses.captions[i].expand();
     if (parsed.dependency.isEmpty()) { // unparseable: every token counts as wrong
       result.scores.tokens += static_cast<int>(gold[i].forms.size());
       continue;

@@ -4,7 +4,8 @@
 // GUI; kept independent of both so tests can make small ones by hand. Torch-free.
 
 #include "data/dataset.h"
-#include "parse/parsedcaption.h"
+#include "io/floatrows.h"
+#include "parse/compactparse.h"
 
 #include <QJsonObject>
 
@@ -21,7 +22,7 @@ struct TrainingCaption {
   bool orderSensitive = false;
   // Its parse (dependency and constituency trees), for the tree models; null until parsed
   // (attachParses in trainingsource.h, which train() calls for tree models).
-  std::shared_ptr<const ParsedCaption> parse;
+  SharedParse parse;
   // Ground-truth noun-phrase spans of `tokens` and their boxes, where the dataset has them (the
   // Scenes demo). Never used in training; evaluation of region–phrase grounding reads them.
   std::vector<PhraseRegion> phrases;
@@ -38,7 +39,7 @@ struct TrainingData {
   // Image regions (HM-LSTM §3.1), when prepared with them: each image's regions, the whole image
   // first, then its selective-search proposals or (regionSet "ground-truth") its phrase boxes.
   // Region r of image i is row regionOffsets[i] + r of regionFeatures (featureDim floats each).
-  std::vector<float> regionFeatures;
+  FloatRows regionFeatures;         // a window onto the feature set's mapped file (attachRegions)
   std::vector<Box> regionBoxes;     // one per region row, image pixels
   std::vector<int> regionOffsets;   // imageCount() + 1 prefix sums; empty when there are no regions
   QString regionSet;                // "proposals" or "ground-truth"

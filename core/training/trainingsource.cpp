@@ -20,9 +20,6 @@
 
 namespace gs {
 
-namespace {
-
-// Copies each kept image's regions out of the feature set (the same rows as data.imageIds).
 void attachRegions(TrainingData &data, const FeatureSet &features, JobContext *job) {
   if (!features.hasRegions())
     throw std::runtime_error(QStringLiteral("%1: the feature set has no regions; extract them with "
@@ -30,18 +27,29 @@ void attachRegions(TrainingData &data, const FeatureSet &features, JobContext *j
                                  .arg(features.folder())
                                  .toStdString());
   data.regionOffsets.assign(1, 0);
-  // Reserved once: grown by doubling, the copy of gigabytes of regions would need twice its size.
-  data.regionFeatures.reserve(std::size_t(features.regionCount()) * std::size_t(features.dim()));
+  const std::size_t dim = std::size_t(features.dim());
   int fewer = 0;
   const int asked = features.manifest().value(QStringLiteral("max_regions")).toInt(19) + 1;
+  std::vector<const float *> rows; // each region's row in the file
   for (const QString &id : data.imageIds) {
     const std::vector<RegionFeature> regions = features.regionsOf(features.rowOf(id));
     for (const RegionFeature &r : regions) {
       data.regionBoxes.push_back(r.box);
-      data.regionFeatures.insert(data.regionFeatures.end(), r.feature, r.feature + features.dim());
+      rows.push_back(r.feature);
     }
     fewer += int(regions.size()) < asked;
     data.regionOffsets.push_back(data.regionOffsets.back() + int(regions.size()));
+  }
+  bool oneRun = true;
+  for (std::size_t r = 1; r < rows.size() && oneRun; ++r) oneRun = rows[r] == rows[r - 1] + dim;
+  if (oneRun && !rows.empty()) {
+    const NpyMatrix &file = features.regionMatrix();
+    data.regionFeatures = FloatRows::window(file, std::size_t(rows.front() - file.data()), rows.size() * dim);
+  } else {
+    // Reserved once: grown by doubling, a copy of gigabytes of regions would need twice its size.
+    data.regionFeatures = FloatRows();
+    data.regionFeatures.reserve(rows.size() * dim);
+    for (const float *row : rows) data.regionFeatures.append(row, row + dim);
   }
   data.regionSet = features.manifest().value(QStringLiteral("region_set")).toString(QStringLiteral("proposals"));
   data.wholeImageCandidate = data.regionSet == enumName(RegionSet::Proposals) &&
@@ -54,6 +62,8 @@ void attachRegions(TrainingData &data, const FeatureSet &features, JobContext *j
                  .arg(asked - 1)
                  .arg(data.regionSet == QLatin1String("ground-truth") ? QStringLiteral("phrase boxes") : QStringLiteral("proposals")));
 }
+
+namespace {
 
 // Huang et al. §3.2: concept scores over the whole image and its regions, pooled per concept
 // (vision/conceptscores.h), from the concept CNN or from detectors on the backbone.
@@ -425,7 +435,7 @@ void attachParses(TrainingData &data, JobContext *job) {
   if (texts.isEmpty()) return;
   CaptionParses parses = parseCaptions(texts, trainingCaptionParseOptions(), job);
   for (std::size_t k = 0; k < which.size(); ++k)
-    data.captions[which[k]].parse = std::make_shared<const ParsedCaption>(std::move(parses.captions[k]));
+    data.captions[which[k]].parse = std::make_shared<const CompactParse>(std::move(parses.captions[k]));
   if (job)
     job->log(QStringLiteral("parsed %1 captions (%2 from the cache, %3 partial, %4 fallback)")
                  .arg(parses.stats.captions)

@@ -85,6 +85,13 @@ bool hasParses(const TrainingData &data);
 // The same for a list of captions (a query, an export's examples).
 std::vector<TrainingCaption> withParses(std::vector<TrainingCaption> captions);
 
+// Fills data's regions (regionFeatures, regionBoxes, regionOffsets, regionSet) from `features` for
+// the images of data.imageIds, in that order. Where those regions are one run of rows in the
+// feature set's file, as when the features were extracted for this dataset, regionFeatures is a
+// window onto its mapping; otherwise a copy. Throws std::runtime_error naming the feature folder
+// when it has no regions.
+void attachRegions(TrainingData &data, const FeatureSet &features, JobContext *job = nullptr);
+
 // How the image features of `source` are extracted (the feature cache's key follows from it).
 ExtractOptions extractOptionsOf(const TrainingSource &source);
 

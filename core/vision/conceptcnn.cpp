@@ -229,7 +229,7 @@ std::vector<CaptionWordClasses> wordClassesOf(const Dataset &dataset, const std:
   const CaptionParses parses = parseCaptions(texts, trainingCaptionParseOptions(), job);
   std::vector<CaptionWordClasses> classes(dataset.captions.size());
   for (std::size_t k = 0; k < which.size(); ++k) {
-    const ParsedCaption &parse = parses.captions[k];
+    const ParsedCaption parse = parses.captions[k].expand();
     CaptionWordClasses &words = classes[std::size_t(which[k])];
     for (int t = 0; t < int(parse.tokens.size()) && t < int(parse.upos.size()); ++t)
       (open.contains(parse.upos[t]) ? words.open : words.closed).insert(parse.tokens[t].toLower());

@@ -94,6 +94,7 @@ public:
   bool hasRegions() const { return !m_regionOffsets.empty(); }
   std::vector<RegionFeature> regionsOf(int row) const;
   int regionCount() const { return static_cast<int>(m_regionFeatures.rows()); }
+  const NpyMatrix &regionMatrix() const { return m_regionFeatures; } // every image's region rows
 
   const std::vector<SkippedImage> &skipped() const { return m_skipped; }
   QString folder() const { return m_folder; }

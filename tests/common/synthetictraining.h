@@ -52,7 +52,7 @@ inline TrainingData withSyntheticRegions(TrainingData data, quint32 seed = 11) {
   data.regionSet = QStringLiteral("proposals");
   for (int i = 0; i < data.imageCount(); ++i) {
     const auto row = data.imageFeatures.begin() + std::ptrdiff_t(i) * data.featureDim;
-    data.regionFeatures.insert(data.regionFeatures.end(), row, row + data.featureDim);
+    data.regionFeatures.append(row, row + data.featureDim);
     data.regionBoxes.push_back({0, 0, 100, 100});
     int count = 1;
     if (i % 7 != 0) {

@@ -4,11 +4,13 @@
 
 #include "engine/engine.h"
 #include "engine/jobcontext.h"
+#include "io/floatrows.h"
 #include "io/npy.h"
 #include "vision/detail/decodedcache.h"
 #include "vision/detail/imageinput.h"
 #include "io/paths.h"
 #include "experiments/bench/featurebench.h"
+#include "training/trainingsource.h"
 #include "vision/features.h"
 #include "vision/occlusiongrid.h"
 #include "vision/torchscriptexample.h"
@@ -549,6 +551,56 @@ private Q_SLOTS:
     }
     QVERIFY2(proposals >= set.size(), "selective search found no region beyond the whole image");
     QCOMPARE(loadFeatures(options.outDir).regionCount(), set.regionCount());
+  }
+
+  // Training data reads the regions through the feature file's mapping when they lie in one run of
+  // rows, and copies them otherwise; every row, and so every minibatch gathered from them, is the
+  // copy's.
+  void trainingRegionsAreReadThroughTheMapping() {
+    QTemporaryDir dir;
+    const Dataset dataset = drawDataset(dir.path(), 6);
+    ExtractOptions options;
+    options.outDir = dir.filePath(QStringLiteral("out"));
+    options.regions = true;
+    const FeatureSet set = extractFeatures(dataset, tinyConceptCnn(), options);
+    QVERIFY(set.isMapped());
+    const auto regionsIn = [&](const QStringList &ids) {
+      TrainingData data;
+      data.featureDim = set.dim();
+      data.imageIds = ids;
+      attachRegions(data, set);
+      return data;
+    };
+    const auto copiedRows = [&](const QStringList &ids) { // the copy training data used to hold
+      std::vector<float> rows;
+      for (const QString &id : ids)
+        for (const RegionFeature &r : set.regionsOf(set.rowOf(id))) rows.insert(rows.end(), r.feature, r.feature + set.dim());
+      return rows;
+    };
+    const auto rowsOf = [](const FloatRows &rows) { return std::vector<float>(rows.data(), rows.data() + rows.size()); };
+    const TrainingData all = regionsIn(set.imageIds());
+    QVERIFY(all.regionFeatures.isWindow());
+    QCOMPARE(all.regionFeatures.data(), set.regionMatrix().data());
+    QCOMPARE(rowsOf(all.regionFeatures), copiedRows(set.imageIds()));
+    QCOMPARE(all.regionOffsets.back(), set.regionCount());
+    // A run of images in the middle is still one window.
+    const QStringList middle = set.imageIds().mid(2, 3);
+    const TrainingData some = regionsIn(middle);
+    QVERIFY(some.regionFeatures.isWindow());
+    QCOMPARE(rowsOf(some.regionFeatures), copiedRows(middle));
+    // Another order is a copy, in that order.
+    const QStringList reversed{set.imageIds()[4], set.imageIds()[1], set.imageIds()[0]};
+    const TrainingData shuffled = regionsIn(reversed);
+    QVERIFY(!shuffled.regionFeatures.isWindow());
+    QCOMPARE(rowsOf(shuffled.regionFeatures), copiedRows(reversed));
+    // Writing to a window copies it first; the file is never written.
+    TrainingData edited = all;
+    const float first = all.regionFeatures[0];
+    edited.regionFeatures[0] = first + 1;
+    QVERIFY(!edited.regionFeatures.isWindow());
+    QCOMPARE(all.regionFeatures[0], first);
+    QCOMPARE(edited.regionFeatures[0], first + 1);
+    QVERIFY_THROWS_EXCEPTION(std::out_of_range, FloatRows::window(set.regionMatrix(), 1, std::size_t(set.regionCount()) * set.dim()));
   }
 
   void badImagesAreSkippedAndReported() {

@@ -199,7 +199,7 @@ private Q_SLOTS:
     QVERIFY2(nounPhrases.contains(QStringLiteral("a large green diamond")), qPrintable(nounPhrases.join(QStringLiteral(" | "))));
     QVERIFY2(nounPhrases.contains(QStringLiteral("a small yellow diamond")), qPrintable(nounPhrases.join(QStringLiteral(" | "))));
     // Without a parse: a flat tree, no noun phrase, spans still filled.
-    const EncodedTree flat = encodeTree(nullptr, tokens, vocabulary, TreeShape::Phrases, {});
+    const EncodedTree flat = encodeTree(static_cast<const ParsedCaption *>(nullptr), tokens, vocabulary, TreeShape::Phrases, {});
     QCOMPARE(int(flat.nounPhrase.size()), flat.nodeCount());
     QVERIFY(std::none_of(flat.nounPhrase.begin(), flat.nounPhrase.end(), [](char c) { return c != 0; }));
   }

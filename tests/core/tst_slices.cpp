@@ -4,6 +4,7 @@
 #include "analysis/captionconcepts.h"
 #include "analysis/plausiblematches.h"
 #include "analysis/slices.h"
+#include "parse/compactparse.h"
 
 #include <QTest>
 
@@ -134,20 +135,26 @@ private Q_SLOTS:
   // Nouns named by more than half of an image's captions, plural and singular together, shown in
   // their commonest form; one caption is no consensus; a caption of no image is ignored.
   void captionConsensusConceptsAreMajorityNouns() {
-    const auto caption = [](const QStringList &tokens, const QStringList &upos) {
+    // Only tokens and tags matter here; the other columns are filled to the tokens' length.
+    const auto compact = [](ParsedCaption p) {
+      while (p.xpos.size() < p.tokens.size()) p.xpos << QString();
+      p.offsets.resize(std::size_t(p.tokens.size()), 0);
+      return CompactParse(p);
+    };
+    const auto caption = [&](const QStringList &tokens, const QStringList &upos) {
       ParsedCaption p;
       p.tokens = tokens;
       p.upos = upos;
-      return p;
+      return compact(p);
     };
-    const ParsedCaption dog = dogCaption(); // nouns: dog, ball
-    const ParsedCaption dogs = caption({"Two", "dogs", "run", "on", "grass"}, {"NUM", "NOUN", "VERB", "ADP", "NOUN"});
-    const ParsedCaption puppy = caption({"A", "dog", "plays", "with", "a", "ball", "and", "a", "dog"},
+    const CompactParse dog = compact(dogCaption()); // nouns: dog, ball
+    const CompactParse dogs = caption({"Two", "dogs", "run", "on", "grass"}, {"NUM", "NOUN", "VERB", "ADP", "NOUN"});
+    const CompactParse puppy = caption({"A", "dog", "plays", "with", "a", "ball", "and", "a", "dog"},
                                         {"DET", "NOUN", "VERB", "ADP", "DET", "NOUN", "CCONJ", "DET", "NOUN"});
-    const ParsedCaption man = caption({"A", "man", "runs"}, {"DET", "NOUN", "VERB"});
+    const CompactParse man = caption({"A", "man", "runs"}, {"DET", "NOUN", "VERB"});
     // Image 0: dog in 3 of 3 (twice in one caption counts once), ball in 2 of 3, grass in 1 of 3.
     // Image 1: one caption. Image 2: man in 1 of 2, dog in 1 of 2: no majority.
-    const std::vector<ParsedCaption> captions{dog, dogs, puppy, man, man, dog, dog};
+    const std::vector<CompactParse> captions{dog, dogs, puppy, man, man, dog, dog};
     const std::vector<int> captionImage{0, 0, 0, 1, 2, 2, -1};
     const std::vector<QStringList> concepts = captionConsensusConcepts(captions, captionImage, 3);
     QCOMPARE(int(concepts.size()), 3);

@@ -355,12 +355,13 @@ private Q_SLOTS:
     const ParsedCaption second = parser.parse(QStringLiteral("Two dogs run on the grass."));
     const QStringList secondTokens = QStringLiteral("two dogs run on the grass").split(QLatin1Char(' '));
     const Vocabulary both = Vocabulary::build({tokens, secondTokens}, 1);
-    const TreeVocabulary relations = buildTreeVocabulary({&parse, &second}, {tokens, secondTokens}, both, TreeShape::Dependency, 1);
+    const CompactParse firstKept(parse), secondKept(second);
+    const TreeVocabulary relations = buildTreeVocabulary({&firstKept, &secondKept}, {tokens, secondTokens}, both, TreeShape::Dependency, 1);
     QCOMPARE(parse.dependency.label(parse.dependency.root()), QStringLiteral("root"));
     QVERIFY2(!relations.relations.contains(QStringLiteral("root")), qPrintable(relations.relations.join(QLatin1Char(' '))));
     QVERIFY(relations.relations.contains(QStringLiteral("det")));
     // No parse: a flat tree headed by the last word.
-    const EncodedTree flat = encodeTree(nullptr, tokens, vocabulary, TreeShape::Dependency, {});
+    const EncodedTree flat = encodeTree(static_cast<const ParsedCaption *>(nullptr), tokens, vocabulary, TreeShape::Dependency, {});
     QCOMPARE(flat.root, int(tokens.size()) - 1);
   }
 };

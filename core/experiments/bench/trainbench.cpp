@@ -35,7 +35,7 @@ TrainingThroughput measureTrainingThroughput(const TrainingData &input, const Tr
   const Vocabulary vocabulary = Vocabulary::build(tokens, config.minWordCount);
   std::shared_ptr<TreeVocabulary> trees;
   if (config.needsTrees()) {
-    std::vector<const ParsedCaption *> parses;
+    std::vector<const CompactParse *> parses;
     for (int c : train) parses.push_back(data.captions[std::size_t(c)].parse.get());
     trees = std::make_shared<TreeVocabulary>(
         buildTreeVocabulary(parses, tokens, vocabulary, treeShape(config), config.minRelationCount));

@@ -27,7 +27,7 @@ TreeThroughput measureTreeThroughput(const TrainingData &input, const TrainConfi
   const std::vector<int> train = data.captionsIn(Split::Train);
   if (train.empty()) throw std::invalid_argument("measureTreeThroughput: no training captions");
   std::vector<QStringList> tokens;
-  std::vector<const ParsedCaption *> parses;
+  std::vector<const CompactParse *> parses;
   for (int c : train) {
     tokens.push_back(data.captions[std::size_t(c)].tokens);
     parses.push_back(data.captions[std::size_t(c)].parse.get());

@@ -4,17 +4,22 @@
 #include "training/detail/embedder.h"
 
 #include <functional>
+#include <optional>
 #include <stdexcept>
 
 namespace gs::detail {
 
 namespace {
 
+std::optional<ParsedCaption> expandedParse(const TrainingCaption &caption) {
+  return caption.parse ? std::optional<ParsedCaption>(caption.parse->expand()) : std::nullopt;
+}
+
 // Each tree node's word token: through the parse tree it came from (punctuation has none), or,
 // in a flat tree made for a caption without a usable parse, its own index.
 std::vector<int> nodeTokens(const EncodedTree &tree, const TrainingCaption &caption, const TreeVocabulary &trees) {
   std::vector<int> out(std::size_t(tree.nodeCount()), -1);
-  const ParsedCaption *parse = caption.parse.get();
+  const std::optional<ParsedCaption> parse = expandedParse(caption);
   const Tree *source = parse ? (trees.constituency ? &parse->constituency : &parse->dependency) : nullptr;
   const std::vector<int> align = parse ? alignTokens(parse->tokens, caption.tokens) : std::vector<int>{};
   for (int n = 0; n < tree.nodeCount(); ++n) {
@@ -105,7 +110,7 @@ std::vector<AttributedPart> partsOf(const ExplainedSentence &s, SentenceUnitKind
   }
   if (unit != SentenceUnitKind::TreeNode) return parts;
   const EncodedTree &tree = s.encoded.tree;
-  const ParsedCaption *parse = s.caption.parse.get();
+  const std::optional<ParsedCaption> parse = expandedParse(s.caption);
   const Tree *source = parse ? (trees->constituency ? &parse->constituency : &parse->dependency) : nullptr;
   for (int n = 0; n < tree.nodeCount(); ++n) {
     AttributedPart &part = parts[std::size_t(n)];

@@ -22,7 +22,7 @@ struct ExplainedSentence {
 };
 
 // Parses a sentence as training parsed its captions (tree models).
-using SentenceParser = std::function<std::shared_ptr<const ParsedCaption>(const QString &text)>;
+using SentenceParser = std::function<SharedParse(const QString &text)>;
 
 // Throws std::invalid_argument for a caption without words. `parse` is used for tree models only.
 ExplainedSentence readSentence(const QString &caption, const Vocabulary &vocabulary, const TreeVocabulary *trees,

@@ -58,12 +58,12 @@ ExplainedSentence ScoreExplainer::Impl::read(const QString &caption) const {
   return readSentence(caption, model.vocabulary(), model.trees().get(), unit, [this](const QString &text) { return parse(text); });
 }
 
-std::shared_ptr<const ParsedCaption> ScoreExplainer::Impl::parse(const QString &text) const {
+SharedParse ScoreExplainer::Impl::parse(const QString &text) const {
   std::lock_guard<std::mutex> lock(parserMutex);
   if (const auto known = parsed.constFind(text); known != parsed.constEnd()) return *known;
   // The options attachParses gives parseCaptions, so a sentence gets the tree training gave it.
   if (!parser) parser = std::make_unique<CaptionParser>(ParserOptions{DependencyStyle::Collapsed, ParserOptions{}.maxParseSeconds});
-  auto result = std::make_shared<const ParsedCaption>(parser->parse(text));
+  auto result = std::make_shared<const CompactParse>(parser->parse(text));
   if (parsed.size() > 4096) parsed.clear();
   parsed.insert(text, result);
   return result;

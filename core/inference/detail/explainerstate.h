@@ -51,7 +51,7 @@ struct ScoreExplainer::Impl {
   detail::ExplainedSentence read(const QString &caption) const;
   // A sentence parsed as training parsed its captions (collapsed dependencies and the constituency
   // tree), by a parser kept open: parseCaptions would load Link Grammar's dictionary on every call.
-  std::shared_ptr<const ParsedCaption> parse(const QString &text) const;
+  SharedParse parse(const QString &text) const;
   torch::Tensor featureRow(int image) const; // [1, featureDim]
   // The image against each encoded sentence.
   detail::RankedScores rank(int image, const std::vector<detail::EncodedCaption> &sentences, int top = 0) const;
@@ -74,7 +74,7 @@ struct ScoreExplainer::Impl {
   mutable std::mutex mutex;                // gradients swap embedding tables: one explanation at a time
   mutable std::mutex parserMutex;
   mutable std::unique_ptr<CaptionParser> parser; // made on first use
-  mutable QHash<QString, std::shared_ptr<const ParsedCaption>> parsed; // the sentences parsed so far
+  mutable QHash<QString, SharedParse> parsed; // the sentences parsed so far
 };
 
 }  // namespace gs

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 namespace gs::detail {
@@ -305,7 +306,14 @@ EncodedTree encodeTree(const ParsedCaption *parse, const QStringList &wordTokens
   return t.isEmpty() ? flat() : t;
 }
 
-TreeVocabulary buildTreeVocabulary(const std::vector<const ParsedCaption *> &parses,
+EncodedTree encodeTree(const CompactParse *parse, const QStringList &wordTokens, const Vocabulary &words,
+                       TreeShape shape, const std::function<int(const QString &)> &relationId) {
+  if (!parse) return encodeTree(static_cast<const ParsedCaption *>(nullptr), wordTokens, words, shape, relationId);
+  const ParsedCaption expanded = parse->expand();
+  return encodeTree(&expanded, wordTokens, words, shape, relationId);
+}
+
+TreeVocabulary buildTreeVocabulary(const std::vector<const CompactParse *> &parses,
                                    const std::vector<QStringList> &wordTokens, const Vocabulary &words,
                                    TreeShape shape, int minRelationCount) {
   if (parses.size() != wordTokens.size()) throw std::invalid_argument("buildTreeVocabulary: one token list per parse");
@@ -317,8 +325,9 @@ TreeVocabulary buildTreeVocabulary(const std::vector<const ParsedCaption *> &par
   // children; nothing multiplies the root).
   std::map<QString, int> counts;
   for (std::size_t k = 0; k < parses.size(); ++k) {
-    const EncodedTree t = encodeTree(parses[k], wordTokens[k], words, shape, {});
-    const Tree *source = parses[k] && shape == TreeShape::Dependency ? &parses[k]->dependency : nullptr;
+    const std::optional<ParsedCaption> parse = parses[k] ? std::optional<ParsedCaption>(parses[k]->expand()) : std::nullopt;
+    const EncodedTree t = encodeTree(parse ? &*parse : nullptr, wordTokens[k], words, shape, {});
+    const Tree *source = parse && shape == TreeShape::Dependency ? &parse->dependency : nullptr;
     for (int i = 0; i < t.nodeCount(); ++i) {
       if (t.parent[std::size_t(i)] < 0) continue;
       (t.side[std::size_t(i)] == 0 ? v.maxLeft : v.maxRight) =

@@ -9,6 +9,7 @@
 // nearest kept ancestor (the parser attaches punctuation high, as leaves, so this rarely matters).
 
 #include "models/detail/vocabulary.h"
+#include "parse/compactparse.h"
 #include "parse/parsedcaption.h"
 
 #include <QJsonObject>
@@ -67,6 +68,9 @@ struct TreeVocabulary {
 // parse gets a flat tree (its last word heads all others; no noun phrase). Never empty.
 EncodedTree encodeTree(const ParsedCaption *parse, const QStringList &wordTokens, const Vocabulary &words,
                        TreeShape shape, const std::function<int(const QString &)> &relationId);
+// The same from a caption's kept parse (expanded for the call; null: the flat tree).
+EncodedTree encodeTree(const CompactParse *parse, const QStringList &wordTokens, const Vocabulary &words,
+                       TreeShape shape, const std::function<int(const QString &)> &relationId);
 
 // Completes a tree given word, parent, relation and root: side and rank of every child from
 // `order` (each node's place in the sentence; binary: the first child by order is W_l1's, the second
@@ -74,7 +78,7 @@ EncodedTree encodeTree(const ParsedCaption *parse, const QStringList &wordTokens
 void finishEncodedTree(EncodedTree &tree, const std::vector<int> &order, bool binary);
 
 // Built from the training captions' trees; minRelationCount: rarer relations share matrix 0.
-TreeVocabulary buildTreeVocabulary(const std::vector<const ParsedCaption *> &parses,
+TreeVocabulary buildTreeVocabulary(const std::vector<const CompactParse *> &parses,
                                    const std::vector<QStringList> &wordTokens, const Vocabulary &words,
                                    TreeShape shape, int minRelationCount);
 

@@ -75,7 +75,7 @@ std::shared_ptr<TreeVocabulary> loadOrBuildTreeVocabulary(const RunFolder &run, 
                                                           const TrainingData &data, const Vocabulary &vocabulary) {
   if (!config.needsTrees()) return nullptr;
   if (QFile::exists(run.treesFile())) return readTreeVocabulary(run, config);
-  std::vector<const ParsedCaption *> parses;
+  std::vector<const CompactParse *> parses;
   std::vector<QStringList> tokens;
   for (int c : data.captionsIn(Split::Train)) {
     parses.push_back(data.captions[std::size_t(c)].parse.get());

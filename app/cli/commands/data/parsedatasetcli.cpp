@@ -24,7 +24,7 @@ int parseDatasetToFile(const QString &datasetPath, const QString &outFile, Depen
     // One CoNLL-U sentence per caption; the constituency tree rides along as a comment.
     QByteArray text;
     for (std::size_t i = 0; i < parses.captions.size(); ++i) {
-      const ParsedCaption &parsed = parses.captions[i];
+      const ParsedCaption parsed = parses.captions[i].expand();
       if (parsed.dependency.isEmpty()) continue; // failed captions are reported as warnings
       QString sentence = toConllu(parsed, dataset.captions[i].id);
       const int firstToken = static_cast<int>(sentence.indexOf(QStringLiteral("\n1\t")));
