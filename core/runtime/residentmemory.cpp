@@ -2,6 +2,9 @@
 
 #include <QFile>
 
+#include <algorithm>
+#include <chrono>
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -24,6 +27,29 @@ std::int64_t statusField(const char *name) {
 std::int64_t residentBytes() { return statusField("VmRSS:"); }
 
 std::int64_t peakResidentBytes() { return statusField("VmHWM:"); }
+
+std::int64_t anonymousResidentBytes() { return statusField("RssAnon:"); }
+
+AnonymousPeakSampler::AnonymousPeakSampler(int intervalMs) : m_peak(anonymousResidentBytes()) {
+  m_thread = std::thread([this, intervalMs] {
+    while (!m_stop.load()) {
+      const std::int64_t now = anonymousResidentBytes();
+      if (now > m_peak.load()) m_peak.store(now);
+      std::this_thread::sleep_for(std::chrono::milliseconds(intervalMs));
+    }
+  });
+}
+
+AnonymousPeakSampler::~AnonymousPeakSampler() { stop(); }
+
+std::int64_t AnonymousPeakSampler::stop() {
+  if (m_thread.joinable()) {
+    m_stop.store(true);
+    m_thread.join();
+    m_peak.store(std::max(m_peak.load(), anonymousResidentBytes()));
+  }
+  return m_peak.load();
+}
 
 bool resetPeakResident() {
   QFile clear(QStringLiteral("/proc/self/clear_refs"));

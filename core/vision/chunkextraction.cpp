@@ -41,7 +41,7 @@ FeatureChunk extractChunk(const Dataset &dataset, int begin, int end, Backbone &
       for (const cv::Rect &box : prepared.boxes)
         chunk.regionBoxes.insert(chunk.regionBoxes.end(), {float(box.x), float(box.y), float(box.width), float(box.height)});
       const cv::Mat features = regionFeatures(backbone, prepared, options.regionPooling);
-      chunk.regionFeatures.insert(chunk.regionFeatures.end(), features.ptr<float>(), features.ptr<float>() + features.total());
+      chunk.regionFeatures.append(features.ptr<float>(), features.ptr<float>() + features.total());
       chunk.regionCounts.push_back(static_cast<int>(prepared.boxes.size()));
     }
     pendingBlobs.push_back(prepared.blob);

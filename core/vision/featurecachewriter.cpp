@@ -133,12 +133,16 @@ QJsonObject manifestJson(const Dataset &dataset, const BackboneSpec &spec, const
 
 }  // namespace
 
-void writeChunk(const QString &folder, int index, const QString &key, const FeatureChunk &chunk, int dim, bool regions,
+void writeChunk(const QString &folder, int index, const QString &key, FeatureChunk &chunk, int dim, bool regions,
                 int chunkImages) {
   const QString base = chunkBase(folder, index);
   writeNpy(base + QStringLiteral(".npy"), chunk.features.data(), chunk.ids.size(), dim);
   if (regions) {
-    writeNpy(base + QStringLiteral("-regions.npy"), chunk.regionFeatures.data(), chunk.regionFeatures.size() / qMax(dim, 1), dim);
+    const QString regionFile = base + QStringLiteral("-regions.npy");
+    writeNpy(regionFile, chunk.regionFeatures.data(), chunk.regionFeatures.size() / qMax(dim, 1), dim);
+    // From here on the chunk's regions are the file's pages, which the system may drop: at MS-COCO's
+    // size the regions of every chunk together are 12.6 GB.
+    chunk.regionFeatures = FloatRows::window(NpyMatrix::open(regionFile), 0, chunk.regionFeatures.size());
     writeNpy(base + QStringLiteral("-boxes.npy"), chunk.regionBoxes.data(), chunk.regionBoxes.size() / 4, 4);
   }
   const QJsonObject record{{QStringLiteral("key"), key},
@@ -171,7 +175,7 @@ bool readChunk(const QString &folder, int index, const QString &key, bool region
       for (const QJsonValue &v : record.value(QStringLiteral("region_counts")).toArray()) chunk->regionCounts.push_back(v.toInt());
       const NpyMatrix regionFeatures = NpyMatrix::open(base + QStringLiteral("-regions.npy"));
       const NpyMatrix boxes = NpyMatrix::open(base + QStringLiteral("-boxes.npy"));
-      chunk->regionFeatures.assign(regionFeatures.data(), regionFeatures.data() + regionFeatures.rows() * regionFeatures.cols());
+      chunk->regionFeatures = FloatRows::window(regionFeatures, 0, std::size_t(regionFeatures.rows() * regionFeatures.cols()));
       chunk->regionBoxes.assign(boxes.data(), boxes.data() + boxes.rows() * 4);
     }
   } catch (const std::exception &) {

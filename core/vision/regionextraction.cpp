@@ -121,7 +121,7 @@ FeatureChunk extractMapChunk(const Dataset &dataset, int begin, int end, const s
     }
     chunk.ids << record.id;
     chunk.regionBoxes.insert(chunk.regionBoxes.end(), rows.boxes.begin(), rows.boxes.end());
-    chunk.regionFeatures.insert(chunk.regionFeatures.end(), rows.features.begin(), rows.features.end());
+    chunk.regionFeatures.append(rows.features.data(), rows.features.data() + rows.features.size());
     chunk.regionCounts.push_back(rows.regions);
     chunk.features.insert(chunk.features.end(), rows.features.begin(), rows.features.begin() + rows.dim);
   }

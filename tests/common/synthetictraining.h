@@ -51,7 +51,7 @@ inline TrainingData withSyntheticRegions(TrainingData data, quint32 seed = 11) {
   data.regionOffsets.assign(1, 0);
   data.regionSet = QStringLiteral("proposals");
   for (int i = 0; i < data.imageCount(); ++i) {
-    const auto row = data.imageFeatures.begin() + std::ptrdiff_t(i) * data.featureDim;
+    const float *row = data.imageFeatures.data() + std::ptrdiff_t(i) * data.featureDim;
     data.regionFeatures.append(row, row + data.featureDim);
     data.regionBoxes.push_back({0, 0, 100, 100});
     int count = 1;

@@ -4,6 +4,7 @@
 // the dominant stage) and one end-to-end run at a tiny size.
 
 #include "data/synthetic/flickrlike.h"
+#include "io/npy.h"
 #include "runtime/residentmemory.h"
 #include "experiments/bench/pipelinebench.h"
 #include "training/trainconfig.h"
@@ -135,6 +136,46 @@ private slots:
     // The second size starts with 80 MB more loaded (libraries, allocator): not growth.
     const PipelineStage stage = projectStage(QStringLiteral("load"), at(250, 1, 200, 180), at(1000, 4, 280, 260), 31000);
     QCOMPARE(mb(stage.projectedPeakBytes), 280.0);
+    // Anonymous memory is projected the same way, on its own bases: 20 MB above the base at 250
+    // images, 50 MB at 1,000, so 0.04 MB an image more.
+    StageMeasure small = at(250, 1, 200, 180), large = at(1000, 4, 280, 260);
+    small.baseAnonymousBytes = 100 * 1048576;
+    small.peakAnonymousBytes = 120 * 1048576;
+    large.baseAnonymousBytes = 150 * 1048576;
+    large.peakAnonymousBytes = 200 * 1048576;
+    const PipelineStage anonymous = projectStage(QStringLiteral("data"), small, large, 2000);
+    QCOMPARE(mb(anonymous.projectedAnonymousPeakBytes), 240.0);
+  }
+
+  // Pages of a mapped file count in the resident size but not in the anonymous one; memory the
+  // process allocates counts in both.
+  void anonymousMemoryLeavesMappedFilesOut() {
+    if (runtime::anonymousResidentBytes() <= 0) QSKIP("no /proc/self/status RssAnon here");
+    QTemporaryDir dir;
+    const std::int64_t rows = 4096, cols = 4096; // 64 MB
+    {
+      std::vector<float> values(std::size_t(rows * cols), 0.5f);
+      writeNpy(dir.filePath(QStringLiteral("big.npy")), values.data(), rows, cols);
+    }
+    runtime::releaseFreeMemory();
+    const NpyMatrix mapped = NpyMatrix::open(dir.filePath(QStringLiteral("big.npy")));
+    QVERIFY(mapped.isMapped());
+    const std::int64_t residentBefore = runtime::residentBytes();
+    runtime::AnonymousPeakSampler reading(1);
+    double sum = 0;
+    for (std::int64_t k = 0; k < rows * cols; k += 1024) sum += mapped.data()[k]; // every page
+    const std::int64_t readingPeak = reading.stop();
+    QCOMPARE(sum, 0.5 * double(rows * cols / 1024));
+    QVERIFY2(runtime::residentBytes() - residentBefore > 48 * 1048576, "the file's pages are resident");
+    const std::int64_t anonymousBefore = runtime::anonymousResidentBytes();
+    QVERIFY2(readingPeak < anonymousBefore + 16 * 1048576, "reading a mapped file holds no anonymous memory");
+    runtime::AnonymousPeakSampler holding(1);
+    {
+      std::vector<float> held(std::size_t(rows * cols), 1.0f);
+      QTest::qWait(20); // a few samples while it is held
+      QCOMPARE(held.back(), 1.0f);
+    }
+    QVERIFY2(holding.stop() > anonymousBefore + 48 * 1048576, "an allocation is anonymous memory");
   }
 
   void fullRunsCountEveryEpoch() {

@@ -54,11 +54,13 @@ StageMeasure measure(int images, const std::function<void()> &stage) {
   runtime::releaseFreeMemory();
   runtime::resetPeakResident();
   m.startBytes = runtime::residentBytes();
+  runtime::AnonymousPeakSampler anonymous;
   QElapsedTimer timer;
   timer.start();
   stage();
   m.seconds = double(timer.nsecsElapsed()) / 1e9;
   m.peakBytes = std::max(runtime::peakResidentBytes(), m.startBytes);
+  m.peakAnonymousBytes = anonymous.stop();
   return m;
 }
 
@@ -89,6 +91,7 @@ public:
     generate();
     runtime::releaseFreeMemory();
     m_baseBytes = runtime::residentBytes();
+    m_baseAnonymousBytes = runtime::anonymousResidentBytes();
     stage(QStringLiteral("load"), [&] { m_dataset = loadDataset(m_datasetPath, m_job); });
     stage(QStringLiteral("parse"), [&] { parse(); });
     stage(QStringLiteral("features"), [&] { features(false); });
@@ -107,6 +110,7 @@ private:
     }
     m_result.stages.emplace_back(name, measure(m_images, work));
     m_result.stages.back().second.baseBytes = m_baseBytes;
+    m_result.stages.back().second.baseAnonymousBytes = m_baseAnonymousBytes;
     if (m_job)
       m_job->log(QStringLiteral("%1 images: %2 took %3 s, peak %4 MB").arg(m_images).arg(name)
                      .arg(m_result.stages.back().second.seconds, 0, 'f', 1)
@@ -181,6 +185,7 @@ private:
   int m_images;
   JobContext *m_job;
   std::int64_t m_baseBytes = 0;
+  std::int64_t m_baseAnonymousBytes = 0;
   Dataset m_dataset;
   std::vector<QString> m_runs;
   std::shared_ptr<const JointSpace> m_space;

@@ -47,6 +47,10 @@ struct StageMeasure {
   std::int64_t baseBytes = 0;  // resident memory before this size's first stage (code, libraries)
   std::int64_t startBytes = 0; // resident memory when the stage began
   std::int64_t peakBytes = 0;  // the peak while it ran
+  // The same for anonymous memory alone: what the process holds itself, without the pages of the
+  // feature files it reads through their mapping (which the system can drop and read again).
+  std::int64_t baseAnonymousBytes = 0;
+  std::int64_t peakAnonymousBytes = 0;
 };
 
 struct PipelineStage {
@@ -56,6 +60,7 @@ struct PipelineStage {
   bool superlinear = false;
   double projectedSeconds = 0;
   std::int64_t projectedPeakBytes = 0;
+  std::int64_t projectedAnonymousPeakBytes = 0;
   int runsPerFullRun = 1;  // how often a full run goes through it (an epoch stage: the model's epochs)
 };
 
@@ -66,6 +71,7 @@ struct FullRunProjection {
   int epochs = 0;
   double hours = 0;
   std::int64_t peakBytes = 0; // the largest projected peak among its stages
+  std::int64_t anonymousPeakBytes = 0; // the same of anonymous memory: what must fit in the machine
 };
 
 struct PipelineBenchResult {
@@ -89,7 +95,8 @@ PipelineBenchResult runPipelineBench(const PipelineBenchOptions &options, JobCon
 // above kSuperlinearExponent (and that takes over a second) is superlinear and projected by that
 // power; the others by the straight line through the two measures. Memory: the large size's base
 // plus the straight line through the two peaks above each size's own base (what one process had
-// loaded before a size's first stage differs between the sizes, not with them).
+// loaded before a size's first stage differs between the sizes, not with them); the same for the
+// anonymous peaks.
 constexpr double kSuperlinearExponent = 1.25;
 PipelineStage projectStage(const QString &name, const StageMeasure &small, const StageMeasure &large, int images);
 

@@ -46,7 +46,19 @@ QJsonObject measureJson(const StageMeasure &m) {
           {QStringLiteral("seconds"), m.seconds},
           {QStringLiteral("base_mb"), double(m.baseBytes) / 1048576.0},
           {QStringLiteral("start_mb"), double(m.startBytes) / 1048576.0},
-          {QStringLiteral("peak_mb"), double(m.peakBytes) / 1048576.0}};
+          {QStringLiteral("peak_mb"), double(m.peakBytes) / 1048576.0},
+          {QStringLiteral("base_anonymous_mb"), double(m.baseAnonymousBytes) / 1048576.0},
+          {QStringLiteral("peak_anonymous_mb"), double(m.peakAnonymousBytes) / 1048576.0}};
+}
+
+// The large size's peak plus the straight line through both sizes' peaks above their own base.
+std::int64_t projectPeak(std::int64_t smallPeak, std::int64_t smallBase, std::int64_t largePeak, std::int64_t largeBase,
+                         int smallImages, int largeImages, int images) {
+  // Freeing memory a stage before held can take the size below its base: that stage held nothing new.
+  const std::int64_t smallOwn = std::max<std::int64_t>(0, smallPeak - smallBase);
+  const std::int64_t largeOwn = std::max<std::int64_t>(0, largePeak - largeBase);
+  const double slope = std::max(0.0, double(largeOwn - smallOwn) / std::max(1, largeImages - smallImages));
+  return largePeak + std::int64_t(slope * double(images - largeImages));
 }
 
 }  // namespace
@@ -72,11 +84,10 @@ PipelineStage projectStage(const QString &name, const StageMeasure &small, const
     const double slope = std::max(0.0, (large.seconds - small.seconds) / std::max(1, large.images - small.images));
     stage.projectedSeconds = large.seconds + slope * extra;
   }
-  // Freeing memory a stage before held can take the size below its base: that stage held nothing new.
-  const std::int64_t smallOwn = std::max<std::int64_t>(0, small.peakBytes - small.baseBytes);
-  const std::int64_t largeOwn = std::max<std::int64_t>(0, large.peakBytes - large.baseBytes);
-  const double bytesSlope = std::max(0.0, double(largeOwn - smallOwn) / std::max(1, large.images - small.images));
-  stage.projectedPeakBytes = large.peakBytes + std::int64_t(bytesSlope * extra);
+  stage.projectedPeakBytes = projectPeak(small.peakBytes, small.baseBytes, large.peakBytes, large.baseBytes, small.images,
+                                         large.images, images);
+  stage.projectedAnonymousPeakBytes = projectPeak(small.peakAnonymousBytes, small.baseAnonymousBytes, large.peakAnonymousBytes,
+                                                  large.baseAnonymousBytes, small.images, large.images, images);
   return stage;
 }
 
@@ -97,6 +108,7 @@ void projectFullRuns(PipelineBenchResult &result) {
       runSeconds += times * stage->projectedSeconds;
       seconds[std::size_t(stage - result.stages.data())] += times * stage->projectedSeconds;
       run.peakBytes = std::max(run.peakBytes, stage->projectedPeakBytes);
+      run.anonymousPeakBytes = std::max(run.anonymousPeakBytes, stage->projectedAnonymousPeakBytes);
     }
     run.hours = runSeconds / 3600.0;
     total += runSeconds;
@@ -118,12 +130,14 @@ QJsonObject PipelineBenchResult::toJson() const {
                                  {QStringLiteral("exponent"), stage.exponent},
                                  {QStringLiteral("superlinear"), stage.superlinear},
                                  {QStringLiteral("projected_seconds"), stage.projectedSeconds},
-                                 {QStringLiteral("projected_peak_mb"), double(stage.projectedPeakBytes) / 1048576.0}});
+                                 {QStringLiteral("projected_peak_mb"), double(stage.projectedPeakBytes) / 1048576.0},
+                                 {QStringLiteral("projected_peak_anonymous_mb"), double(stage.projectedAnonymousPeakBytes) / 1048576.0}});
   for (const FullRunProjection &run : fullRuns)
     runRows.append(QJsonObject{{QStringLiteral("model"), enumName(run.model)},
                                {QStringLiteral("epochs"), run.epochs},
                                {QStringLiteral("hours"), run.hours},
-                               {QStringLiteral("peak_mb"), double(run.peakBytes) / 1048576.0}});
+                               {QStringLiteral("peak_mb"), double(run.peakBytes) / 1048576.0},
+                               {QStringLiteral("peak_anonymous_mb"), double(run.anonymousPeakBytes) / 1048576.0}});
   return {{QStringLiteral("images"), options.images},
           {QStringLiteral("captions"), options.images * options.captionsPerImage},
           {QStringLiteral("measured_images"), options.measuredImages},

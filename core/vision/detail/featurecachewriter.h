@@ -21,11 +21,12 @@ struct Extraction {
   QJsonObject trainingSummary, decodedSummary;
 };
 
-// Data files first, the JSON record last: a chunk counts only when its record exists.
-void writeChunk(const QString &folder, int index, const QString &key, const FeatureChunk &chunk, int dim, bool regions,
+// Data files first, the JSON record last: a chunk counts only when its record exists. The chunk's
+// regions are then read through the written file's mapping instead of held in memory.
+void writeChunk(const QString &folder, int index, const QString &key, FeatureChunk &chunk, int dim, bool regions,
                 int chunkImages);
 
-// A finished chunk of this key, or false (then it and everything after it is redone).
+// A finished chunk of this key (its regions through the file's mapping), or false (then it and everything after it is redone).
 bool readChunk(const QString &folder, int index, const QString &key, bool regions, int chunkImages, FeatureChunk *chunk,
                int *dim);
 
