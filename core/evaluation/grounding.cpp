@@ -33,32 +33,42 @@ CorrespondenceStats CorrespondenceStats::fromJson(const QJsonObject &json) {
   return s;
 }
 
-CorrespondenceStats correspondenceStats(const std::vector<PhraseCandidates> &phrases, std::vector<int> *chosen) {
+int CorrespondenceTally::add(const PhraseCandidates &c) {
+  if (c.scores.empty()) return -1;
+  const int best = int(std::max_element(c.scores.begin(), c.scores.end()) - c.scores.begin());
+  ++m_phrases;
+  m_confidence += c.scores[std::size_t(best)];
+  if (!c.hasTruth) return best;
+  ++m_withGroundTruth;
+  int right = 0;
+  for (const Box &b : c.boxes) right += intersectionOverUnion(b, c.truth) >= kGroundingIoU;
+  m_hits += intersectionOverUnion(c.boxes[std::size_t(best)], c.truth) >= kGroundingIoU;
+  m_reachable += right > 0;
+  m_chance += double(right) / double(c.boxes.size());
+  return best;
+}
+
+CorrespondenceStats CorrespondenceTally::stats() const {
   CorrespondenceStats s;
-  if (chosen) chosen->assign(phrases.size(), -1);
-  double hits = 0, reachable = 0, chance = 0, confidence = 0;
-  for (std::size_t p = 0; p < phrases.size(); ++p) {
-    const PhraseCandidates &c = phrases[p];
-    if (c.scores.empty()) continue;
-    const int best = int(std::max_element(c.scores.begin(), c.scores.end()) - c.scores.begin());
-    if (chosen) (*chosen)[p] = best;
-    ++s.phrases;
-    confidence += c.scores[std::size_t(best)];
-    if (!c.hasTruth) continue;
-    ++s.withGroundTruth;
-    int right = 0;
-    for (const Box &b : c.boxes) right += intersectionOverUnion(b, c.truth) >= kGroundingIoU;
-    hits += intersectionOverUnion(c.boxes[std::size_t(best)], c.truth) >= kGroundingIoU;
-    reachable += right > 0;
-    chance += double(right) / double(c.boxes.size());
-  }
-  if (s.phrases > 0) s.meanConfidence = confidence / s.phrases;
-  if (s.withGroundTruth > 0) {
-    s.accuracy = 100.0 * hits / s.withGroundTruth;
-    s.ceiling = 100.0 * reachable / s.withGroundTruth;
-    s.chance = 100.0 * chance / s.withGroundTruth;
+  s.phrases = m_phrases;
+  s.withGroundTruth = m_withGroundTruth;
+  if (m_phrases > 0) s.meanConfidence = m_confidence / m_phrases;
+  if (m_withGroundTruth > 0) {
+    s.accuracy = 100.0 * m_hits / m_withGroundTruth;
+    s.ceiling = 100.0 * m_reachable / m_withGroundTruth;
+    s.chance = 100.0 * m_chance / m_withGroundTruth;
   }
   return s;
+}
+
+CorrespondenceStats correspondenceStats(const std::vector<PhraseCandidates> &phrases, std::vector<int> *chosen) {
+  CorrespondenceTally tally;
+  if (chosen) chosen->assign(phrases.size(), -1);
+  for (std::size_t p = 0; p < phrases.size(); ++p) {
+    const int best = tally.add(phrases[p]);
+    if (chosen) (*chosen)[p] = best;
+  }
+  return tally.stats();
 }
 
 QJsonObject GroundingMetrics::toJson() const {

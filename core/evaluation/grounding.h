@@ -39,6 +39,19 @@ struct PhraseCandidates {
   Box truth;                // the phrase's ground-truth box (when hasTruth)
 };
 
+// The statistics above gathered one phrase at a time, so that a correspondence step over a whole
+// dataset need not hold every phrase's candidates at once.
+class CorrespondenceTally {
+public:
+  // The phrase's choice (argmax score), or -1 when it has no candidates (it is not counted).
+  int add(const PhraseCandidates &phrase);
+  CorrespondenceStats stats() const;
+
+private:
+  int m_phrases = 0, m_withGroundTruth = 0;
+  double m_hits = 0, m_reachable = 0, m_chance = 0, m_confidence = 0;
+};
+
 // The choice (argmax score) per phrase and the statistics above. A phrase without candidates is
 // not counted.
 CorrespondenceStats correspondenceStats(const std::vector<PhraseCandidates> &phrases, std::vector<int> *chosen = nullptr);

@@ -55,6 +55,36 @@ void assignWeights(Correspondences &c, const PhraseIndex &phrases) {
           std::clamp(c.score[std::size_t(p)], 0.f, 1.f) / float(pairsOfCaption[phrases.caption[std::size_t(p)]]);
 }
 
+// The joint-space vectors of some images' candidate regions (eval mode), and where each image's
+// rows begin among them. Only those images' rows are embedded: a correspondence step over a whole
+// dataset goes a chunk of phrases at a time, so that it never holds every region's vector (at
+// MS-COCO's size, gigabytes).
+struct EmbeddedRegions {
+  torch::Tensor v;                      // [rows, d]
+  std::map<int, std::int64_t> firstOf;  // image → its first row in v
+  torch::Tensor of(const TrainingData &data, int image) const {
+    const auto [first, last] = data.phraseCandidateRows(image);
+    return v.narrow(0, firstOf.at(image), last - first);
+  }
+};
+
+EmbeddedRegions embedCandidateRegions(JointModel &model, const TrainingData &data, const std::vector<int> &images) {
+  EmbeddedRegions out;
+  std::vector<std::int64_t> rows;
+  for (int image : images) {
+    if (out.firstOf.count(image)) continue;
+    out.firstOf.emplace(image, std::int64_t(rows.size()));
+    const auto [first, last] = data.phraseCandidateRows(image);
+    for (int r = first; r < last; ++r) rows.push_back(r);
+  }
+  out.v = rows.empty() ? torch::zeros({0, 0})
+                       : model->embedImages(regionFeatureTensor(data).index_select(0, torch::tensor(rows, torch::kInt64)));
+  return out;
+}
+
+// Phrases scored per chunk by the correspondence step: bounds its memory at any dataset size.
+constexpr std::size_t kPhraseChunk = 2048;
+
 }  // namespace
 
 PhraseIndex indexPhrases(const TrainingData &data, const std::vector<EncodedCaption> &encoded) {
@@ -151,6 +181,32 @@ torch::Tensor embedPhrases(JointModel &model, const std::vector<EncodedCaption> 
   return torch::stack(parts);
 }
 
+namespace {
+
+// One phrase's candidates at the correspondence step: its image's regions scored against it, with
+// the label prior's term where it covers the phrase (phraseprior.h: π alone at the first step,
+// s + λ·π after it).
+PhraseCandidates scoredCandidates(JointModel &model, const TrainingData &data, const PhraseIndex &phrases, int p,
+                                  const torch::Tensor &regions, const torch::Tensor &phrase, const PhrasePriors *priors,
+                                  bool priorOnly) {
+  PhraseCandidates c;
+  // §3.3: s_ij = v_i · h_j for every candidate region i of the phrase's image.
+  c.scores = toVector(model->similarity(regions, phrase.unsqueeze(0)).squeeze(1));
+  if (priors && priors->covers(p)) {
+    const std::vector<float> &mass = priors->mass[std::size_t(p)];
+    for (std::size_t r = 0; r < mass.size(); ++r)
+      c.scores[r] = priorOnly ? mass[r] : c.scores[r] + float(priors->weight) * mass[r];
+  }
+  const int image = data.captions[std::size_t(phrases.caption[std::size_t(p)])].image;
+  const auto [first, last] = candidateRows(data, image);
+  c.boxes.assign(data.regionBoxes.begin() + first, data.regionBoxes.begin() + last);
+  c.hasTruth = phrases.hasTruth[std::size_t(p)];
+  c.truth = phrases.truth[std::size_t(p)];
+  return c;
+}
+
+}  // namespace
+
 Correspondences findCorrespondences(JointModel &model, const TrainingData &data, const std::vector<EncodedCaption> &encoded,
                                     const PhraseIndex &phrases, const std::vector<int> &captionRows, const PhrasePriors *priors,
                                     bool priorOnly) {
@@ -165,33 +221,26 @@ Correspondences findCorrespondences(JointModel &model, const TrainingData &data,
   if (rows.empty()) return out;
   EvalScope scope(model);
   torch::NoGradGuard noGrad;
-  const torch::Tensor y = embedPhrases(model, encoded, phrases, rows);
-  const torch::Tensor v = model->embedImages(regionFeatureTensor(data));
-  std::vector<PhraseCandidates> candidates(rows.size());
-  for (std::size_t q = 0; q < rows.size(); ++q) {
-    const int p = rows[q];
-    const int image = data.captions[std::size_t(phrases.caption[std::size_t(p)])].image;
-    const auto [first, last] = candidateRows(data, image);
-    // §3.3: s_ij = v_i · h_j for every candidate region i of the phrase's image.
-    candidates[q].scores = toVector(model->similarity(v.narrow(0, first, last - first), y[std::int64_t(q)].unsqueeze(0)).squeeze(1));
-    if (priors && priors->covers(p)) {
-      // The label prior's term (phraseprior.h): π alone at the first step, s + λ·π after it.
-      const std::vector<float> &mass = priors->mass[std::size_t(p)];
-      for (std::size_t r = 0; r < mass.size(); ++r)
-        candidates[q].scores[r] = priorOnly ? mass[r] : candidates[q].scores[r] + float(priors->weight) * mass[r];
+  const auto imageOf = [&](int p) { return data.captions[std::size_t(phrases.caption[std::size_t(p)])].image; };
+  CorrespondenceTally tally;
+  for (std::size_t start = 0; start < rows.size(); start += kPhraseChunk) {
+    const std::vector<int> chunk(rows.begin() + std::ptrdiff_t(start),
+                                 rows.begin() + std::ptrdiff_t(std::min(rows.size(), start + kPhraseChunk)));
+    std::vector<int> images;
+    for (int p : chunk) images.push_back(imageOf(p));
+    const torch::Tensor y = embedPhrases(model, encoded, phrases, chunk);
+    const EmbeddedRegions regions = embedCandidateRegions(model, data, images);
+    for (std::size_t q = 0; q < chunk.size(); ++q) {
+      const int p = chunk[q];
+      const PhraseCandidates candidates =
+          scoredCandidates(model, data, phrases, p, regions.of(data, imageOf(p)), y[std::int64_t(q)], priors, priorOnly);
+      const int chosen = tally.add(candidates);
+      if (chosen < 0) continue;
+      out.region[std::size_t(p)] = candidateRows(data, imageOf(p)).first + chosen;
+      out.score[std::size_t(p)] = candidates.scores[std::size_t(chosen)];
     }
-    candidates[q].boxes.assign(data.regionBoxes.begin() + first, data.regionBoxes.begin() + last);
-    candidates[q].hasTruth = phrases.hasTruth[std::size_t(p)];
-    candidates[q].truth = phrases.truth[std::size_t(p)];
   }
-  std::vector<int> chosen;
-  out.stats = correspondenceStats(candidates, &chosen);
-  for (std::size_t q = 0; q < rows.size(); ++q) {
-    const int p = rows[q];
-    const int image = data.captions[std::size_t(phrases.caption[std::size_t(p)])].image;
-    out.region[std::size_t(p)] = candidateRows(data, image).first + chosen[q];
-    out.score[std::size_t(p)] = candidates[q].scores[std::size_t(chosen[q])];
-  }
+  out.stats = tally.stats();
   assignWeights(out, phrases);
   return out;
 }
@@ -293,7 +342,8 @@ GroundingMetrics evaluateGrounding(JointModel &model, const TrainingData &data, 
   EvalScope scope(model);
   torch::NoGradGuard noGrad;
   const torch::Tensor y = embedPhrases(model, encoded, phrases, rows);
-  const torch::Tensor v = model->embedImages(regionFeatureTensor(data));
+  const std::vector<int> images = data.imagesIn(split);
+  const EmbeddedRegions regions = embedCandidateRegions(model, data, images);
   const auto imageOfPhrase = [&](int p) { return data.captions[std::size_t(phrases.caption[std::size_t(p)])].image; };
 
   // Phrase → region: a phrase ranks its image's candidate regions.
@@ -304,7 +354,7 @@ GroundingMetrics evaluateGrounding(JointModel &model, const TrainingData &data, 
     const auto [first, last] = candidateRows(data, imageOfPhrase(p));
     if (last <= first) continue;
     const std::vector<float> scores =
-        toVector(model->similarity(v.narrow(0, first, last - first), y[std::int64_t(q)].unsqueeze(0)).squeeze(1));
+        toVector(model->similarity(regions.of(data, imageOfPhrase(p)), y[std::int64_t(q)].unsqueeze(0)).squeeze(1));
     std::vector<char> right;
     for (int r = first; r < last; ++r)
       right.push_back(intersectionOverUnion(data.regionBoxes[std::size_t(r)], phrases.truth[std::size_t(p)]) >= kGroundingIoU);
@@ -316,8 +366,9 @@ GroundingMetrics evaluateGrounding(JointModel &model, const TrainingData &data, 
 
   // Region → phrase: a region right for some phrase of its image ranks every phrase of the split.
   ranks.clear();
-  for (int image : data.imagesIn(split)) {
+  for (int image : images) {
     const auto [first, last] = candidateRows(data, image);
+    const torch::Tensor v = regions.of(data, image);
     for (int r = first; r < last; ++r) {
       std::vector<char> right(rows.size(), 0);
       bool any = false;
@@ -328,7 +379,7 @@ GroundingMetrics evaluateGrounding(JointModel &model, const TrainingData &data, 
         any = any || right[q];
       }
       if (!any) continue;
-      ranks.push_back(firstRightRank(toVector(model->similarity(v.narrow(0, r, 1), y).squeeze(0)), right));
+      ranks.push_back(firstRightRank(toVector(model->similarity(v.narrow(0, r - first, 1), y).squeeze(0)), right));
     }
   }
   m.regionQueries = int(ranks.size());
