@@ -1,5 +1,6 @@
 #include "io/floatrows.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -19,6 +20,23 @@ FloatRows FloatRows::window(const NpyMatrix &matrix, std::size_t first, std::siz
   if (count == 0) return rows;
   rows.m_source = matrix;
   rows.m_window = matrix.data() + first;
+  rows.m_windowSize = count;
+  return rows;
+}
+
+bool FloatRows::operator==(const FloatRows &other) const {
+  return size() == other.size() && std::equal(begin(), end(), other.begin());
+}
+
+FloatRows FloatRows::slice(std::size_t first, std::size_t count) const {
+  if (first > size() || count > size() - first)
+    throw std::out_of_range("FloatRows::slice: values [" + std::to_string(first) + ", " + std::to_string(first + count) +
+                            ") of " + std::to_string(size()));
+  if (!m_window) return FloatRows(std::vector<float>(begin() + first, begin() + first + count));
+  FloatRows rows;
+  if (count == 0) return rows;
+  rows.m_source = m_source;
+  rows.m_window = m_window + first;
   rows.m_windowSize = count;
   return rows;
 }

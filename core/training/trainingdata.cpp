@@ -74,7 +74,23 @@ void TrainingData::validate() const {
   if (captionsIn(Split::Train).empty()) fail(QStringLiteral("training data: no training image–caption pairs"));
 }
 
-TrainingData makeTrainingData(const Dataset &dataset, const std::vector<float> &features, int featureDim,
+namespace {
+
+// The kept images' feature rows as one run [first row, first row + count), or -1 when they are not.
+int firstRowOfRun(const std::vector<int> &rowOfImage) {
+  int first = -1, next = -1;
+  for (int row : rowOfImage) {
+    if (row < 0) continue;
+    if (first < 0) first = next = row;
+    if (row != next) return -1;
+    ++next;
+  }
+  return first;
+}
+
+}  // namespace
+
+TrainingData makeTrainingData(const Dataset &dataset, FloatRows features, int featureDim,
                               const std::vector<int> &rowOfImage, int *dropped) {
   if (rowOfImage.size() != dataset.images.size())
     throw std::invalid_argument("makeTrainingData: one feature row index per dataset image needed");
@@ -90,8 +106,18 @@ TrainingData makeTrainingData(const Dataset &dataset, const std::vector<float> &
     data.imageIds << dataset.images[i].id;
     data.imagePaths << dataset.images[i].path;
     data.imageSplits.push_back(dataset.images[i].split);
-    data.imageFeatures.insert(data.imageFeatures.end(), features.begin() + std::size_t(row) * featureDim,
-                              features.begin() + std::size_t(row + 1) * featureDim);
+  }
+  const std::size_t values = std::size_t(data.imageCount()) * std::size_t(featureDim);
+  const int first = firstRowOfRun(rowOfImage);
+  if (first == 0 && values == features.size()) {
+    data.imageFeatures = std::move(features);
+  } else if (first >= 0) {
+    data.imageFeatures = features.slice(std::size_t(first) * std::size_t(featureDim), values);
+  } else {
+    data.imageFeatures.reserve(values);
+    for (int row : rowOfImage)
+      if (row >= 0)
+        data.imageFeatures.append(features.begin() + std::size_t(row) * featureDim, features.begin() + std::size_t(row + 1) * featureDim);
   }
   for (std::size_t i = 0; i < dataset.images.size(); ++i) {
     if (newIndex[i] < 0) continue;

@@ -30,7 +30,7 @@ struct TrainingCaption {
 
 struct TrainingData {
   int featureDim = 0;
-  std::vector<float> imageFeatures; // images × featureDim, row-major
+  FloatRows imageFeatures;          // images × featureDim, row-major (see makeTrainingData)
   QStringList imageIds;
   QStringList imagePaths; // each image's file (from the dataset); empty for data made without one
   std::vector<Split> imageSplits;
@@ -79,8 +79,10 @@ struct TrainingData {
 
 // Joins a dataset with per-image feature rows (rowOfImage[i] = row in `features` for dataset
 // image i, or -1 when the image has no features, e.g. it was skipped as corrupt). Captions of
-// images without features are dropped and counted in `dropped`.
-TrainingData makeTrainingData(const Dataset &dataset, const std::vector<float> &features, int featureDim,
+// images without features are dropped and counted in `dropped`. When the kept images' rows are one
+// run in order (always so for features extracted for the dataset), imageFeatures is that run of
+// `features`: a window onto the file when `features` is one, never a copy.
+TrainingData makeTrainingData(const Dataset &dataset, FloatRows features, int featureDim,
                               const std::vector<int> &rowOfImage, int *dropped = nullptr);
 
 }  // namespace gs

@@ -246,7 +246,7 @@ TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &s
   }
   const FeatureSet features = extractFeatures(dataset, BackboneSpec::parse(source.backbone), options, job);
   std::vector<int> rowOfImage(dataset.images.size());
-  std::vector<float> matrix;
+  FloatRows matrix; // the concepts' joined rows, or a window onto the feature file
   int dim = features.dim();
   std::optional<ConceptInputs> concepts;
   if (source.concepts) {
@@ -255,12 +255,10 @@ TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &s
     dim += concepts->scores.count();
   } else {
     for (std::size_t i = 0; i < dataset.images.size(); ++i) rowOfImage[i] = features.rowOf(dataset.images[i].id);
-    matrix.resize(std::size_t(features.size()) * features.dim());
-    for (int r = 0; r < features.size(); ++r)
-      std::copy(features.row(r), features.row(r) + features.dim(), matrix.begin() + std::size_t(r) * features.dim());
+    matrix = FloatRows::window(features.matrix(), 0, std::size_t(features.size()) * std::size_t(features.dim()));
   }
   int dropped = 0;
-  TrainingData data = makeTrainingData(dataset, matrix, dim, rowOfImage, &dropped);
+  TrainingData data = makeTrainingData(dataset, std::move(matrix), dim, rowOfImage, &dropped);
   if (job && dropped > 0)
     job->warn(QStringLiteral("%1 captions dropped: their images have no features (%2 images skipped)")
                   .arg(dropped)

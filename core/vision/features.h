@@ -88,6 +88,7 @@ public:
   int dim() const { return static_cast<int>(m_features.cols()); }
   const QStringList &imageIds() const { return m_ids; }
   const float *row(int i) const { return m_features.row(i); }
+  const NpyMatrix &matrix() const { return m_features; } // every image's row
   int rowOf(const QString &imageId) const { return m_rowOf.value(imageId, -1); }
   bool isMapped() const { return m_features.isMapped(); }
 

@@ -31,7 +31,7 @@ inline TrainingData syntheticTrainingData(int imagesPerClass = 10, quint32 seed 
         for (float &v : f) v = gauss(rng);
         f[c] += 1.f;
         f[4 + s] += 1.f;
-        data.imageFeatures.insert(data.imageFeatures.end(), f.begin(), f.end());
+        data.imageFeatures.append(f.data(), f.data() + f.size());
         for (const QString &t : templates) {
           const QString raw = t.arg(colours[c], shapes[s]);
           data.captions.push_back({raw + QLatin1Char('.'), raw.split(QLatin1Char(' ')), index, false, nullptr});

@@ -603,6 +603,46 @@ private Q_SLOTS:
     QVERIFY_THROWS_EXCEPTION(std::out_of_range, FloatRows::window(set.regionMatrix(), 1, std::size_t(set.regionCount()) * set.dim()));
   }
 
+  void trainingImagesAreReadThroughTheMapping() {
+    QTemporaryDir dir;
+    const Dataset dataset = drawDataset(dir.path(), 6);
+    ExtractOptions options;
+    options.outDir = dir.filePath(QStringLiteral("out"));
+    const FeatureSet set = extractFeatures(dataset, tinyConceptCnn(), options);
+    QVERIFY(set.isMapped());
+    const std::size_t dim = std::size_t(set.dim());
+    const FloatRows file = FloatRows::window(set.matrix(), 0, std::size_t(set.size()) * dim);
+    std::vector<int> rowOfImage;
+    for (const ImageRecord &image : dataset.images) rowOfImage.push_back(set.rowOf(image.id));
+    const auto copiedRows = [&](const std::vector<int> &rows) { // the copy training data used to hold
+      std::vector<float> values;
+      for (int row : rows)
+        if (row >= 0) values.insert(values.end(), set.row(row), set.row(row) + dim);
+      return values;
+    };
+    const TrainingData all = makeTrainingData(dataset, file, set.dim(), rowOfImage);
+    QVERIFY(all.imageFeatures.isWindow());
+    QCOMPARE(all.imageFeatures.data(), set.matrix().data());
+    QCOMPARE(all.imageFeatures.toVector(), copiedRows(rowOfImage));
+    // Images without features at either end leave one run in the middle: still a window.
+    std::vector<int> middle = rowOfImage;
+    middle.front() = middle.back() = -1;
+    const TrainingData some = makeTrainingData(dataset, file, set.dim(), middle);
+    QVERIFY(some.imageFeatures.isWindow());
+    QCOMPARE(some.imageFeatures.toVector(), copiedRows(middle));
+    // A gap, or another order, is a copy of the kept rows in the dataset's order.
+    std::vector<int> gap = rowOfImage;
+    gap[2] = -1;
+    const TrainingData holed = makeTrainingData(dataset, file, set.dim(), gap);
+    QVERIFY(!holed.imageFeatures.isWindow());
+    QCOMPARE(holed.imageFeatures.toVector(), copiedRows(gap));
+    const std::vector<int> reversed(rowOfImage.rbegin(), rowOfImage.rend());
+    const TrainingData backwards = makeTrainingData(dataset, file, set.dim(), reversed);
+    QVERIFY(!backwards.imageFeatures.isWindow());
+    QCOMPARE(backwards.imageFeatures.toVector(), copiedRows(reversed));
+    QCOMPARE(all.captions.size(), dataset.captions.size());
+  }
+
   void badImagesAreSkippedAndReported() {
     QTemporaryDir dir;
     Dataset dataset = drawDataset(dir.path(), 6);

@@ -67,7 +67,7 @@ struct Exported {
 Exported exportRun(const QString &runDir, const QString &folder) {
   const TrainedModel model = TrainedModel::open(runDir);
   const TrainingData data = model.prepareData();
-  const std::vector<float> v = model.embedImages(data.imageFeatures, data.imageCount());
+  const std::vector<float> v = model.embedImages(data.imageFeatures.toVector(), data.imageCount());
   const std::vector<float> y = model.embedCaptions(data.captions);
   const QDir dir(folder);
   QDir().mkpath(folder);

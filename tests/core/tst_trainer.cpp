@@ -304,7 +304,7 @@ private Q_SLOTS:
       // Embeddings have the model's dimension and rank a caption's own image first.
       const std::vector<float> y = trained.embedCaptions({data.captions[0]});
       QCOMPARE(int(y.size()), trained.dim());
-      const std::vector<float> v = trained.embedImages(data.imageFeatures, data.imageCount());
+      const std::vector<float> v = trained.embedImages(data.imageFeatures.toVector(), data.imageCount());
       QCOMPARE(int(v.size()), trained.dim() * data.imageCount());
       QVERIFY_THROWS_EXCEPTION(std::invalid_argument, trained.embedImages({1.f, 2.f, 3.f}, 1));
     }
