@@ -79,6 +79,15 @@ BackboneSpec tinyConceptCnn() {
   return spec;
 }
 
+// The tiny concept CNN's features (and with `regions`, its region features) of `dataset`, written
+// into dir/out.
+FeatureSet extractTiny(const Dataset &dataset, const QTemporaryDir &dir, bool regions) {
+  ExtractOptions options;
+  options.outDir = dir.filePath(QStringLiteral("out"));
+  options.regions = regions;
+  return extractFeatures(dataset, tinyConceptCnn(), options);
+}
+
 QString errorOf(const std::function<void()> &call) {
   try {
     call();
@@ -558,11 +567,7 @@ private Q_SLOTS:
   // copy's.
   void trainingRegionsAreReadThroughTheMapping() {
     QTemporaryDir dir;
-    const Dataset dataset = drawDataset(dir.path(), 6);
-    ExtractOptions options;
-    options.outDir = dir.filePath(QStringLiteral("out"));
-    options.regions = true;
-    const FeatureSet set = extractFeatures(dataset, tinyConceptCnn(), options);
+    const FeatureSet set = extractTiny(drawDataset(dir.path(), 6), dir, /*regions=*/true);
     QVERIFY(set.isMapped());
     const auto regionsIn = [&](const QStringList &ids) {
       TrainingData data;
@@ -603,12 +608,12 @@ private Q_SLOTS:
     QVERIFY_THROWS_EXCEPTION(std::out_of_range, FloatRows::window(set.regionMatrix(), 1, std::size_t(set.regionCount()) * set.dim()));
   }
 
+  // So are the images' features: a window when the kept images' rows are one run in order, a copy
+  // in the dataset's order otherwise.
   void trainingImagesAreReadThroughTheMapping() {
     QTemporaryDir dir;
     const Dataset dataset = drawDataset(dir.path(), 6);
-    ExtractOptions options;
-    options.outDir = dir.filePath(QStringLiteral("out"));
-    const FeatureSet set = extractFeatures(dataset, tinyConceptCnn(), options);
+    const FeatureSet set = extractTiny(dataset, dir, /*regions=*/false);
     QVERIFY(set.isMapped());
     const std::size_t dim = std::size_t(set.dim());
     const FloatRows file = FloatRows::window(set.matrix(), 0, std::size_t(set.size()) * dim);
