@@ -2,6 +2,7 @@
 
 #include "engine/jobcontext.h"
 #include "vision/conceptprior.h"
+#include "vision/detail/bagpooling.h"
 #include "vision/detail/conceptcnn.h"
 
 #include <torch/torch.h>
@@ -47,18 +48,6 @@ void standardisation(const RegionBags &bags, std::vector<float> &mean, std::vect
   deviation.assign(s.data_ptr<float>(), s.data_ptr<float>() + bags.dim);
 }
 
-// A bag's logits (R × K) pooled into one logit per concept (K), differentiably: the max; noisy-or's
-// p = 1 − Π_r (1 − σ(z_r)) as a logit, log p − log(1 − p) with log(1 − p) = −Σ_r softplus(z_r);
-// or the log-mean-exp (1/T) log((1/R) Σ_r e^{T z_r}).
-torch::Tensor pooledLogit(const torch::Tensor &logits, ConceptPooling pooling, double temperature) {
-  if (pooling == ConceptPooling::Max) return std::get<0>(logits.max(0));
-  if (pooling == ConceptPooling::NoisyOr) {
-    const torch::Tensor none = torch::nn::functional::softplus(logits).sum(0).clamp_min(1e-6); // −log(1 − p)
-    return torch::log(-torch::expm1(-none)) + none;
-  }
-  return (torch::logsumexp(temperature * logits, 0) - std::log(double(logits.size(0)))) / temperature;
-}
-
 std::vector<long> bagOffsets(const RegionBags &bags) {
   std::vector<long> offsets(std::size_t(bags.bags()) + 1, 0);
   for (int b = 0; b < bags.bags(); ++b) offsets[std::size_t(b) + 1] = offsets[std::size_t(b)] + bags.regionCounts[std::size_t(b)];
@@ -82,14 +71,16 @@ double trainEpoch(const torch::Tensor &x, const torch::Tensor &y, const std::vec
   int batches = 0;
   for (std::size_t from = 0; from < order.size(); from += std::size_t(options.batchBags)) {
     const std::size_t to = std::min(order.size(), from + std::size_t(options.batchBags));
-    std::vector<torch::Tensor> pooled, targets;
-    for (std::size_t i = from; i < to; ++i) {
-      const long b = order[i];
-      const torch::Tensor regions = x.narrow(0, offsets[std::size_t(b)], offsets[std::size_t(b) + 1] - offsets[std::size_t(b)]);
-      pooled.push_back(pooledLogit(headLogits(regions, head, start), options.pooling, options.temperature));
-      targets.push_back(y[b]);
+    // The minibatch's bags' regions in one matrix: one product and one pooling for all of them.
+    std::vector<long> rows, sizes, bags(order.begin() + long(from), order.begin() + long(to));
+    for (long b : bags) {
+      sizes.push_back(offsets[std::size_t(b) + 1] - offsets[std::size_t(b)]);
+      for (long r = offsets[std::size_t(b)]; r < offsets[std::size_t(b) + 1]; ++r) rows.push_back(r);
     }
-    const torch::Tensor loss = vision::conceptLoss(torch::stack(pooled), torch::stack(targets), options.loss, options.focalGamma);
+    const torch::Tensor regions = x.index_select(0, torch::tensor(rows, torch::kLong));
+    const torch::Tensor pooled = vision::poolBags(headLogits(regions, head, start), sizes, options.pooling, options.temperature);
+    const torch::Tensor targets = y.index_select(0, torch::tensor(bags, torch::kLong));
+    const torch::Tensor loss = vision::conceptLoss(pooled, targets, options.loss, options.focalGamma);
     optimizer.zero_grad();
     loss.backward();
     optimizer.step();

@@ -7,10 +7,13 @@
 // it is wrong and the labels are many. The weight decay spares the biases, so a strong one keeps the
 // concepts' prevalence. Bad input is refused with a message.
 
+#include <torch/torch.h> // before any Qt header (`slots`)
+
 #include "text/imagenetclasses.h"
 #include "vision/classhead.h"
 #include "vision/conceptdetectors.h"
 #include "vision/conceptprior.h"
+#include "vision/detail/bagpooling.h"
 
 #include <QTest>
 
@@ -228,6 +231,38 @@ private Q_SLOTS:
     const ConceptDetectors detectors = trainConceptDetectors(plantedBags(20, 4).bags, plantedBags(20, 4).labels, kConcepts);
     RegionBags narrow{kDim - 1, std::vector<float>(kDim - 1, 0.0f), {1}};
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, detectConcepts(detectors, narrow));
+  }
+
+  // A minibatch of bags pools, and passes gradients back, exactly as each bag pooled alone: the
+  // padding adds nothing to any pool.
+  void bagsPoolAsEachBagAlone_data() {
+    QTest::addColumn<int>("poolingIndex");
+    QTest::newRow("max") << int(ConceptPooling::Max);
+    QTest::newRow("noisy-or") << int(ConceptPooling::NoisyOr);
+    QTest::newRow("lse") << int(ConceptPooling::LogSumExp);
+  }
+  void bagsPoolAsEachBagAlone() {
+    QFETCH(int, poolingIndex);
+    const auto pooling = ConceptPooling(poolingIndex);
+    torch::manual_seed(3);
+    const std::vector<long> sizes{1, 4, 20, 7, 2};
+    const torch::Tensor base = 3 * torch::randn({34, 5});
+    const torch::Tensor together = base.clone().requires_grad_(true), alone = base.clone().requires_grad_(true);
+    const torch::Tensor batched = vision::poolBags(together, sizes, pooling, 5.0);
+    std::vector<torch::Tensor> each;
+    long row = 0;
+    for (long n : sizes) {
+      each.push_back(vision::poolBag(alone.narrow(0, row, n), pooling, 5.0));
+      row += n;
+    }
+    const torch::Tensor stacked = torch::stack(each);
+    QVERIFY(torch::allclose(batched, stacked, 1e-5, 1e-6));
+    const torch::Tensor weights = torch::randn({long(sizes.size()), 5});
+    (batched * weights).sum().backward();
+    (stacked * weights).sum().backward();
+    QVERIFY(torch::allclose(together.grad(), alone.grad(), 1e-5, 1e-6));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, vision::poolBags(base, {30, 0, 4}, pooling, 5.0));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, vision::poolBags(base, {3, 4}, pooling, 5.0));
   }
 };
 

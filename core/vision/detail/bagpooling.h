@@ -1,0 +1,25 @@
+#pragma once
+// Multiple-instance pooling for the concept detectors (vision/conceptdetectors.h): a bag is one
+// image's regions, and its regions' logits (R × K) pool into one logit per concept, differentiably.
+// poolBags does a whole minibatch of bags in one pass (the bags padded to the largest, the padding
+// at −∞, which adds nothing to any of the three pools), so training runs a handful of tensor
+// operations a minibatch instead of a handful a bag.
+
+#include "vision/conceptscores.h"
+
+#include <torch/torch.h>
+
+#include <vector>
+
+namespace gs::vision {
+
+// One bag's logits [R, K] pooled into [K]: the max; noisy-or's p = 1 − Π_r (1 − σ(z_r)) as a logit,
+// log p − log(1 − p) with log(1 − p) = −Σ_r softplus(z_r); or the log-mean-exp
+// (1/T) log((1/R) Σ_r e^{T z_r}) (T > 0).
+torch::Tensor poolBag(const torch::Tensor &logits, ConceptPooling pooling, double temperature);
+
+// Consecutive bags of `sizes` regions each (every size ≥ 1): logits [Σ sizes, K] pooled into
+// [bags, K], row b equal to poolBag of bag b's rows.
+torch::Tensor poolBags(const torch::Tensor &logits, const std::vector<long> &sizes, ConceptPooling pooling, double temperature);
+
+}  // namespace gs::vision
