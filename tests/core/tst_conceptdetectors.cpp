@@ -93,20 +93,24 @@ ConceptPrior axisPrior(int (*axis)(int), float scale) {
   return prior;
 }
 
+// One data row per pooling, its ConceptPooling as an int in column "poolingIndex".
+void addPoolingRows() {
+  QTest::addColumn<int>("poolingIndex");
+  QTest::newRow("lse") << int(ConceptPooling::LogSumExp);
+  QTest::newRow("max") << int(ConceptPooling::Max);
+  QTest::newRow("noisy-or") << int(ConceptPooling::NoisyOr);
+}
+
 }  // namespace
 
 class TestConceptDetectors : public QObject {
   Q_OBJECT
 
 private Q_SLOTS:
-  void learnPlantedConceptsFromImageLabels_data() {
-    QTest::addColumn<int>("pooling");
-    QTest::newRow("lse") << int(ConceptPooling::LogSumExp);
-    QTest::newRow("max") << int(ConceptPooling::Max);
-    QTest::newRow("noisy-or") << int(ConceptPooling::NoisyOr);
-  }
+  void learnPlantedConceptsFromImageLabels_data() { addPoolingRows(); }
   void learnPlantedConceptsFromImageLabels() {
-    QFETCH(int, pooling);
+    QFETCH(int, poolingIndex);
+    const int pooling = poolingIndex;
     const PlantedBags train = plantedBags(300, 1), test = plantedBags(200, 2);
     ConceptDetectorOptions options;
     options.pooling = ConceptPooling(pooling);
@@ -235,12 +239,7 @@ private Q_SLOTS:
 
   // A minibatch of bags pools, and passes gradients back, exactly as each bag pooled alone: the
   // padding adds nothing to any pool.
-  void bagsPoolAsEachBagAlone_data() {
-    QTest::addColumn<int>("poolingIndex");
-    QTest::newRow("max") << int(ConceptPooling::Max);
-    QTest::newRow("noisy-or") << int(ConceptPooling::NoisyOr);
-    QTest::newRow("lse") << int(ConceptPooling::LogSumExp);
-  }
+  void bagsPoolAsEachBagAlone_data() { addPoolingRows(); }
   void bagsPoolAsEachBagAlone() {
     QFETCH(int, poolingIndex);
     const auto pooling = ConceptPooling(poolingIndex);
