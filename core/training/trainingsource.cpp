@@ -315,6 +315,8 @@ QJsonObject sourceToRunJson(const TrainingSource &source) {
       json.insert(QStringLiteral("concept_detector_loss"), enumName(source.conceptDetectorLoss));
       json.insert(QStringLiteral("concept_detector_start"), enumName(source.conceptDetectorStart));
       json.insert(QStringLiteral("concept_detector_decay"), source.conceptDetectorDecay);
+      json.insert(QStringLiteral("proposals"), enumName(source.proposals));
+      json.insert(QStringLiteral("region_input"), source.regionInput);
     }
     json.insert(QStringLiteral("concept_words"), enumName(source.conceptWords));
     if (source.conceptWords == ConceptWords::Content) {
@@ -365,6 +367,9 @@ TrainingSource sourceFromRunJson(const QJsonObject &json) {
                                       .value_or(ConceptDetectorStart::Zero);
     // Runs from before the choice: detectors from zero, weight decay 10⁻⁴.
     source.conceptDetectorDecay = json.value(QStringLiteral("concept_detector_decay")).toDouble(1e-4);
+    // Runs from before the concepts' regions followed the configuration: fast proposals, 448 px.
+    source.proposals = enumFromName<ProposalSearch>(json.value(QStringLiteral("proposals")).toString()).value_or(ProposalSearch::Fast);
+    source.regionInput = json.value(QStringLiteral("region_input")).toInt(source.regionInput);
     source.conceptWords = enumFromName<ConceptWords>(json.value(QStringLiteral("concept_words")).toString()).value_or(ConceptWords::Words);
     source.conceptMinAgreement = json.value(QStringLiteral("concept_min_agreement")).toDouble(source.conceptMinAgreement);
     source.conceptMaxShare = json.value(QStringLiteral("concept_max_share")).toDouble(source.conceptMaxShare);
@@ -391,6 +396,10 @@ void requestInputsOf(const TrainConfig &config, TrainingSource &source) {
       source.conceptDetectorLoss = config.conceptDetectorLoss;
       source.conceptDetectorStart = resolveConceptDetectorStart(config.conceptDetectorStart, source.backbone);
       source.conceptDetectorDecay = config.conceptDetectorDecay;
+      // The backbone's detectors read region features pooled from one map: the configuration's
+      // proposals and map size, as the HM-LSTM's regions.
+      source.proposals = config.proposals;
+      source.regionInput = config.regionInput;
     }
     source.concepts = true;
     source.conceptCount = config.conceptCount;

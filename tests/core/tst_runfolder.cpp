@@ -130,6 +130,32 @@ private Q_SLOTS:
     QCOMPARE(reopened.conceptPooling, ConceptPooling::Max);
   }
 
+  // The backbone's concept detectors read region features made with the configuration's proposals
+  // and map size; a run records them, and one from before reopens with what it used (fast, 448 px).
+  void conceptRegionsFollowTheConfiguration() {
+    TrainConfig config = TrainConfig::defaultsFor(ModelKind::Concepts);
+    config.proposals = ProposalSearch::Single;
+    config.regionInput = 256;
+    TrainingSource fresh;
+    fresh.backbone = QStringLiteral("onnx:net.onnx");
+    requestInputsOf(config, fresh);
+    QCOMPARE(fresh.conceptDetector, ConceptDetector::Backbone);
+    QCOMPARE(fresh.proposals, ProposalSearch::Single);
+    QCOMPARE(fresh.regionInput, 256);
+    const TrainingSource back = sourceFromRunJson(sourceToRunJson(fresh));
+    QCOMPARE(back.proposals, ProposalSearch::Single);
+    QCOMPARE(back.regionInput, 256);
+    QVERIFY(sameInputs(back, fresh));
+
+    QJsonObject old = sourceToRunJson(fresh);
+    old.remove(QStringLiteral("proposals"));
+    old.remove(QStringLiteral("region_input"));
+    TrainingSource reopened = sourceFromRunJson(old);
+    requestInputsOf(config, reopened);
+    QCOMPARE(reopened.proposals, ProposalSearch::Fast);
+    QCOMPARE(reopened.regionInput, 448);
+  }
+
   void filesAreNamedInOnePlace() {
     const RunFolder run(QStringLiteral("/runs/a"));
     QCOMPARE(run.configFile(), QStringLiteral("/runs/a/config.json"));
