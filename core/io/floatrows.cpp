@@ -33,12 +33,7 @@ FloatRows FloatRows::slice(std::size_t first, std::size_t count) const {
     throw std::out_of_range("FloatRows::slice: values [" + std::to_string(first) + ", " + std::to_string(first + count) +
                             ") of " + std::to_string(size()));
   if (!m_window) return FloatRows(std::vector<float>(begin() + first, begin() + first + count));
-  FloatRows rows;
-  if (count == 0) return rows;
-  rows.m_source = m_source;
-  rows.m_window = m_window + first;
-  rows.m_windowSize = count;
-  return rows;
+  return window(m_source, std::size_t(m_window - m_source.data()) + first, count);
 }
 
 std::vector<float> &FloatRows::owned() {

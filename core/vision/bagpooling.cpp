@@ -9,19 +9,13 @@ namespace gs::vision {
 
 namespace {
 
-// Noisy-or's logit from −log(1 − p) = Σ_r softplus(z_r) (see the header).
+// Noisy-or's logit log p − log(1 − p) from −log(1 − p) = Σ_r softplus(z_r) (see the header).
 torch::Tensor noisyOrLogit(const torch::Tensor &minusLogNone) {
   const torch::Tensor none = minusLogNone.clamp_min(1e-6);
   return torch::log(-torch::expm1(-none)) + none;
 }
 
 }  // namespace
-
-torch::Tensor poolBag(const torch::Tensor &logits, ConceptPooling pooling, double temperature) {
-  if (pooling == ConceptPooling::Max) return std::get<0>(logits.max(0));
-  if (pooling == ConceptPooling::NoisyOr) return noisyOrLogit(torch::nn::functional::softplus(logits).sum(0));
-  return (torch::logsumexp(temperature * logits, 0) - std::log(double(logits.size(0)))) / temperature;
-}
 
 torch::Tensor poolBags(const torch::Tensor &logits, const std::vector<long> &sizes, ConceptPooling pooling, double temperature) {
   const long bags = long(sizes.size()), concepts = logits.size(1);

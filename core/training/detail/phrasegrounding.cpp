@@ -63,7 +63,7 @@ struct EmbeddedRegions {
   torch::Tensor v;                      // [rows, d]
   std::map<int, std::int64_t> firstOf;  // image → its first row in v
   torch::Tensor of(const TrainingData &data, int image) const {
-    const auto [first, last] = data.phraseCandidateRows(image);
+    const auto [first, last] = candidateRows(data, image);
     return v.narrow(0, firstOf.at(image), last - first);
   }
 };
@@ -74,7 +74,7 @@ EmbeddedRegions embedCandidateRegions(JointModel &model, const TrainingData &dat
   for (int image : images) {
     if (out.firstOf.count(image)) continue;
     out.firstOf.emplace(image, std::int64_t(rows.size()));
-    const auto [first, last] = data.phraseCandidateRows(image);
+    const auto [first, last] = candidateRows(data, image);
     for (int r = first; r < last; ++r) rows.push_back(r);
   }
   out.v = rows.empty() ? torch::zeros({0, 0})
@@ -84,6 +84,28 @@ EmbeddedRegions embedCandidateRegions(JointModel &model, const TrainingData &dat
 
 // Phrases scored per chunk by the correspondence step: bounds its memory at any dataset size.
 constexpr std::size_t kPhraseChunk = 2048;
+
+// One phrase's candidates at the correspondence step: its image's regions scored against it, with
+// the label prior's term where it covers the phrase (phraseprior.h: π alone at the first step,
+// s + λ·π after it).
+PhraseCandidates scoredCandidates(JointModel &model, const TrainingData &data, const PhraseIndex &phrases, int p,
+                                  const torch::Tensor &regions, const torch::Tensor &phrase, const PhrasePriors *priors,
+                                  bool priorOnly) {
+  PhraseCandidates c;
+  // §3.3: s_ij = v_i · h_j for every candidate region i of the phrase's image.
+  c.scores = toVector(model->similarity(regions, phrase.unsqueeze(0)).squeeze(1));
+  if (priors && priors->covers(p)) {
+    const std::vector<float> &mass = priors->mass[std::size_t(p)];
+    for (std::size_t r = 0; r < mass.size(); ++r)
+      c.scores[r] = priorOnly ? mass[r] : c.scores[r] + float(priors->weight) * mass[r];
+  }
+  const int image = data.captions[std::size_t(phrases.caption[std::size_t(p)])].image;
+  const auto [first, last] = candidateRows(data, image);
+  c.boxes.assign(data.regionBoxes.begin() + first, data.regionBoxes.begin() + last);
+  c.hasTruth = phrases.hasTruth[std::size_t(p)];
+  c.truth = phrases.truth[std::size_t(p)];
+  return c;
+}
 
 }  // namespace
 
@@ -180,32 +202,6 @@ torch::Tensor embedPhrases(JointModel &model, const std::vector<EncodedCaption> 
   if (parts.empty()) return torch::zeros({0, 0});
   return torch::stack(parts);
 }
-
-namespace {
-
-// One phrase's candidates at the correspondence step: its image's regions scored against it, with
-// the label prior's term where it covers the phrase (phraseprior.h: π alone at the first step,
-// s + λ·π after it).
-PhraseCandidates scoredCandidates(JointModel &model, const TrainingData &data, const PhraseIndex &phrases, int p,
-                                  const torch::Tensor &regions, const torch::Tensor &phrase, const PhrasePriors *priors,
-                                  bool priorOnly) {
-  PhraseCandidates c;
-  // §3.3: s_ij = v_i · h_j for every candidate region i of the phrase's image.
-  c.scores = toVector(model->similarity(regions, phrase.unsqueeze(0)).squeeze(1));
-  if (priors && priors->covers(p)) {
-    const std::vector<float> &mass = priors->mass[std::size_t(p)];
-    for (std::size_t r = 0; r < mass.size(); ++r)
-      c.scores[r] = priorOnly ? mass[r] : c.scores[r] + float(priors->weight) * mass[r];
-  }
-  const int image = data.captions[std::size_t(phrases.caption[std::size_t(p)])].image;
-  const auto [first, last] = candidateRows(data, image);
-  c.boxes.assign(data.regionBoxes.begin() + first, data.regionBoxes.begin() + last);
-  c.hasTruth = phrases.hasTruth[std::size_t(p)];
-  c.truth = phrases.truth[std::size_t(p)];
-  return c;
-}
-
-}  // namespace
 
 Correspondences findCorrespondences(JointModel &model, const TrainingData &data, const std::vector<EncodedCaption> &encoded,
                                     const PhraseIndex &phrases, const std::vector<int> &captionRows, const PhrasePriors *priors,

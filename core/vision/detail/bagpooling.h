@@ -13,13 +13,11 @@
 
 namespace gs::vision {
 
-// One bag's logits [R, K] pooled into [K]: the max; noisy-or's p = 1 − Π_r (1 − σ(z_r)) as a logit,
-// log p − log(1 − p) with log(1 − p) = −Σ_r softplus(z_r); or the log-mean-exp
-// (1/T) log((1/R) Σ_r e^{T z_r}) (T > 0).
-torch::Tensor poolBag(const torch::Tensor &logits, ConceptPooling pooling, double temperature);
-
 // Consecutive bags of `sizes` regions each (every size ≥ 1): logits [Σ sizes, K] pooled into
-// [bags, K], row b equal to poolBag of bag b's rows.
+// [bags, K], each bag's R × K logits into K: the max; noisy-or's p = 1 − Π_r (1 − σ(z_r)) as a
+// logit, log p − log(1 − p) with log(1 − p) = −Σ_r softplus(z_r); or the log-mean-exp
+// (1/T) log((1/R) Σ_r e^{T z_r}) (T > 0). Throws std::invalid_argument for an empty bag or sizes
+// that do not add up to the logits' rows.
 torch::Tensor poolBags(const torch::Tensor &logits, const std::vector<long> &sizes, ConceptPooling pooling, double temperature);
 
 }  // namespace gs::vision
