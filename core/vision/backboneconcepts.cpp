@@ -134,19 +134,27 @@ bool loadSavedDetectors(const QString &path, TrainedConcepts &trained, JobContex
   return trained.vocabulary.size() == trained.detectors.concepts;
 }
 
+// Bags over `regions`' whole region file, none yet: appendBag names the rows of each.
+RegionBags bagsOver(const FeatureSet &regions) {
+  RegionBags bags;
+  bags.dim = regions.dim();
+  const NpyMatrix &matrix = regions.regionMatrix();
+  bags.features = FloatRows::window(matrix, 0, std::size_t(matrix.rows()) * std::size_t(matrix.cols()));
+  return bags;
+}
+
 // Appends feature-set row `row`'s regions (the whole image and its proposals) to `bags` as one bag;
 // returns how many regions it has.
 int appendBag(const FeatureSet &regions, int row, RegionBags &bags) {
-  const std::vector<RegionFeature> found = regions.regionsOf(row);
-  for (const RegionFeature &r : found) bags.features.insert(bags.features.end(), r.feature, r.feature + bags.dim);
-  bags.regionCounts.push_back(int(found.size()));
-  return int(found.size());
+  bags.firstRegion.push_back(regions.firstRegionOf(row));
+  bags.regionCounts.push_back(regions.regionCountOf(row));
+  return bags.regionCounts.back();
 }
 
 // The training images' bags and their concepts' labels.
 void trainingBags(const Dataset &dataset, const FeatureSet &regions, const std::vector<int> &rows, const std::vector<int> &images,
                   const ConceptVocabulary &vocabulary, RegionBags &bags, std::vector<char> &labels) {
-  bags.dim = regions.dim();
+  bags = bagsOver(regions);
   const int k = vocabulary.size();
   labels.assign(rows.size() * std::size_t(k), 0);
   for (std::size_t n = 0; n < rows.size(); ++n) {
@@ -175,8 +183,8 @@ TrainedConcepts trainConcepts(const Dataset &dataset, const FeatureSet &regions,
   trained.vocabulary = vision::buildConceptVocabulary(dataset, images, options.vocabulary, job);
   if (trained.vocabulary.size() < kMinConcepts)
     failConcepts(regions, QStringLiteral("no word occurs in the captions of %1 training images").arg(options.vocabulary.minImages));
-  // Every training image's bags: the start reads them, and the detectors that score the other images
-  // learn from them; freed before the folds build theirs.
+  // Every training image's bags (the rows they name in the region file): the start reads them, and
+  // the detectors that score the other images learn from them.
   RegionBags bags;
   std::vector<char> labels;
   trainingBags(dataset, regions, rows, images, trained.vocabulary, bags, labels);
@@ -192,7 +200,6 @@ TrainedConcepts trainConcepts(const Dataset &dataset, const FeatureSet &regions,
         foldRows.push_back(rows[n]);
         foldImages.push_back(images[n]);
       }
-    bags = RegionBags{};
     trainingBags(dataset, regions, foldRows, foldImages, trained.vocabulary, bags, labels);
     if (job)
       job->log(QStringLiteral("concept detectors: fold %1 of %2 (scores its %3 left-out training images)")
@@ -217,13 +224,12 @@ void saveDetectors(const QString &path, const TrainedConcepts &trained, const Fe
   }
 }
 
-// The rows `detectors` score, a few hundred at a time so the copy of their regions stays small.
+// The rows `detectors` score, a few hundred at a time so their scores' working copy stays small.
 void scoreRowsWith(const FeatureSet &regions, const ConceptDetectors &detectors, const std::vector<int> &rows, ConceptScores &scores) {
   const int k = detectors.concepts;
   constexpr std::size_t kRowsPerChunk = 256;
   for (std::size_t from = 0; from < rows.size(); from += kRowsPerChunk) {
-    RegionBags bags;
-    bags.dim = regions.dim();
+    RegionBags bags = bagsOver(regions);
     const std::size_t to = std::min(rows.size(), from + kRowsPerChunk);
     for (std::size_t n = from; n < to; ++n) {
       scores.regionCounts[std::size_t(rows[n])] = appendBag(regions, rows[n], bags);

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <numeric>
 #include <random>
 #include <stdexcept>
@@ -24,34 +25,55 @@ namespace {
 
 [[noreturn]] void refuseBags(const QString &why) { throw std::invalid_argument(QString(QStringLiteral("concept detectors: ") + why).toStdString()); }
 
+// The bags' rows of `features` as a tensor over the values, without copying them.
+torch::Tensor featureMatrix(const RegionBags &bags) {
+  return torch::from_blob(const_cast<float *>(bags.features.data()), {long(bags.features.size() / std::size_t(bags.dim)), long(bags.dim)},
+                          torch::kFloat);
+}
+
 void checkBags(const RegionBags &bags, const std::vector<char> &labels, int concepts) {
   if (bags.dim < 1 || concepts < 1) refuseBags(QStringLiteral("need features (dim %1) and concepts (%2)").arg(bags.dim).arg(concepts));
   if (labels.size() != std::size_t(bags.bags()) * std::size_t(concepts))
     refuseBags(QStringLiteral("%1 labels for %2 images × %3 concepts").arg(labels.size()).arg(bags.bags()).arg(concepts));
-  const long long regions = std::accumulate(bags.regionCounts.begin(), bags.regionCounts.end(), 0LL);
-  if (bags.features.size() != std::size_t(regions) * std::size_t(bags.dim))
-    refuseBags(QStringLiteral("%1 feature values for %2 regions of dimension %3").arg(bags.features.size()).arg(regions).arg(bags.dim));
-  for (int b = 0; b < bags.bags(); ++b)
-    if (bags.regionCounts[std::size_t(b)] < 1) refuseBags(QStringLiteral("image %1 has no region").arg(b));
-  for (std::size_t i = 0; i < bags.features.size(); ++i)
-    if (!std::isfinite(bags.features[i]))
-      refuseBags(QStringLiteral("feature value %1 of region %2 is NaN or infinite").arg(i % bags.dim).arg(i / bags.dim));
+  if (bags.features.size() % std::size_t(bags.dim) != 0)
+    refuseBags(QStringLiteral("%1 feature values are not rows of dimension %2").arg(bags.features.size()).arg(bags.dim));
+  if (!bags.firstRegion.empty() && bags.firstRegion.size() != bags.regionCounts.size())
+    refuseBags(QStringLiteral("%1 first rows for %2 images").arg(bags.firstRegion.size()).arg(bags.bags()));
+  const long rows = long(bags.features.size() / std::size_t(bags.dim));
+  const std::vector<long> starts = bags.starts();
+  for (int b = 0; b < bags.bags(); ++b) {
+    const long first = starts[std::size_t(b)], count = bags.regionCounts[std::size_t(b)];
+    if (count < 1) refuseBags(QStringLiteral("image %1 has no region").arg(b));
+    if (first < 0 || first + count > rows)
+      refuseBags(QStringLiteral("image %1's regions %2–%3 leave the %4 rows of features").arg(b).arg(first).arg(first + count - 1).arg(rows));
+    for (long r = first; r < first + count; ++r)
+      for (int d = 0; d < bags.dim; ++d)
+        if (!std::isfinite(bags.features[std::size_t(r) * std::size_t(bags.dim) + std::size_t(d)]))
+          refuseBags(QStringLiteral("feature value %1 of region %2 is NaN or infinite").arg(d).arg(r));
+  }
 }
 
-// Per-dimension mean and deviation of every region; a constant dimension keeps a tiny deviation, so
-// its standardised value is 0.
+// Per-dimension mean and deviation over every bag's regions, in double, a thousand rows at a time
+// (10 MB at 1,280 dimensions); a constant dimension keeps a tiny deviation, so its standardised
+// value is 0.
 void standardisation(const RegionBags &bags, std::vector<float> &mean, std::vector<float> &deviation) {
-  const torch::Tensor x = torch::from_blob(const_cast<float *>(bags.features.data()),
-                                           {long(bags.features.size() / bags.dim), bags.dim}, torch::kFloat);
-  const torch::Tensor m = x.mean(0), s = x.std(0, false).clamp_min(1e-6);
-  mean.assign(m.data_ptr<float>(), m.data_ptr<float>() + bags.dim);
+  const torch::Tensor x = featureMatrix(bags);
+  const std::vector<long> rows = bags.regionRows();
+  const auto chunks = [&](const std::function<void(const torch::Tensor &)> &visit) {
+    constexpr std::size_t kChunk = 1024;
+    for (std::size_t from = 0; from < rows.size(); from += kChunk) {
+      const std::vector<long> chunk(rows.begin() + long(from), rows.begin() + long(std::min(rows.size(), from + kChunk)));
+      visit(x.index_select(0, torch::tensor(chunk, torch::kLong)).to(torch::kDouble));
+    }
+  };
+  torch::Tensor sum = torch::zeros({bags.dim}, torch::kDouble), squares = torch::zeros({bags.dim}, torch::kDouble);
+  chunks([&](const torch::Tensor &chunk) { sum += chunk.sum(0); });
+  const torch::Tensor m = sum / double(rows.size());
+  chunks([&](const torch::Tensor &chunk) { squares += (chunk - m).square().sum(0); });
+  const torch::Tensor s = (squares / double(rows.size())).sqrt().clamp_min(1e-6).to(torch::kFloat).contiguous();
+  const torch::Tensor mf = m.to(torch::kFloat).contiguous();
+  mean.assign(mf.data_ptr<float>(), mf.data_ptr<float>() + bags.dim);
   deviation.assign(s.data_ptr<float>(), s.data_ptr<float>() + bags.dim);
-}
-
-std::vector<long> bagOffsets(const RegionBags &bags) {
-  std::vector<long> offsets(std::size_t(bags.bags()) + 1, 0);
-  for (int b = 0; b < bags.bags(); ++b) offsets[std::size_t(b) + 1] = offsets[std::size_t(b)] + bags.regionCounts[std::size_t(b)];
-  return offsets;
 }
 
 // The regions' logits: the head's, plus the start's (concepts × dim, on standardised features) when
@@ -60,11 +82,18 @@ torch::Tensor headLogits(const torch::Tensor &regions, torch::nn::Linear &head, 
   return start.defined() ? head->forward(regions) + regions.mm(start.t()) : head->forward(regions);
 }
 
+struct Standardisation {
+  torch::Tensor mean, deviation; // dim each
+};
+
 // One epoch over the bags in a shuffled order; returns the mean loss.
-double trainEpoch(const torch::Tensor &x, const torch::Tensor &y, const std::vector<long> &offsets, torch::nn::Linear &head,
+// The standardisation (mean, deviation) is applied to each minibatch's rows as they are gathered.
+double trainEpoch(const RegionBags &bags, const Standardisation &standard, const torch::Tensor &y, torch::nn::Linear &head,
                   const torch::Tensor &start, torch::optim::Adam &optimizer, const ConceptDetectorOptions &options,
                   std::mt19937_64 &random) {
-  std::vector<long> order(offsets.size() - 1);
+  const torch::Tensor x = featureMatrix(bags);
+  const std::vector<long> starts = bags.starts();
+  std::vector<long> order(starts.size());
   std::iota(order.begin(), order.end(), 0L);
   std::shuffle(order.begin(), order.end(), random);
   double total = 0;
@@ -72,14 +101,14 @@ double trainEpoch(const torch::Tensor &x, const torch::Tensor &y, const std::vec
   for (std::size_t from = 0; from < order.size(); from += std::size_t(options.batchBags)) {
     const std::size_t to = std::min(order.size(), from + std::size_t(options.batchBags));
     // The minibatch's bags' regions in one matrix: one product and one pooling for all of them.
-    std::vector<long> rows, sizes, bags(order.begin() + long(from), order.begin() + long(to));
-    for (long b : bags) {
-      sizes.push_back(offsets[std::size_t(b) + 1] - offsets[std::size_t(b)]);
-      for (long r = offsets[std::size_t(b)]; r < offsets[std::size_t(b) + 1]; ++r) rows.push_back(r);
+    std::vector<long> rows, sizes, batch(order.begin() + long(from), order.begin() + long(to));
+    for (long b : batch) {
+      sizes.push_back(bags.regionCounts[std::size_t(b)]);
+      for (long r = starts[std::size_t(b)]; r < starts[std::size_t(b)] + sizes.back(); ++r) rows.push_back(r);
     }
-    const torch::Tensor regions = x.index_select(0, torch::tensor(rows, torch::kLong));
+    const torch::Tensor regions = (x.index_select(0, torch::tensor(rows, torch::kLong)) - standard.mean) / standard.deviation;
     const torch::Tensor pooled = vision::poolBags(headLogits(regions, head, start), sizes, options.pooling, options.temperature);
-    const torch::Tensor targets = y.index_select(0, torch::tensor(bags, torch::kLong));
+    const torch::Tensor targets = y.index_select(0, torch::tensor(batch, torch::kLong));
     const torch::Tensor loss = vision::conceptLoss(pooled, targets, options.loss, options.focalGamma);
     optimizer.zero_grad();
     loss.backward();
@@ -106,6 +135,22 @@ std::vector<float> floatsFromBase64(const QJsonValue &value, std::size_t count, 
 }
 
 }  // namespace
+
+std::vector<long> RegionBags::starts() const {
+  if (!firstRegion.empty()) return firstRegion;
+  std::vector<long> first(regionCounts.size(), 0);
+  for (std::size_t b = 1; b < regionCounts.size(); ++b) first[b] = first[b - 1] + regionCounts[b - 1];
+  return first;
+}
+
+std::vector<long> RegionBags::regionRows() const {
+  const std::vector<long> first = starts();
+  std::vector<long> rows;
+  rows.reserve(std::size_t(std::accumulate(regionCounts.begin(), regionCounts.end(), 0L)));
+  for (std::size_t b = 0; b < first.size(); ++b)
+    for (long r = first[b]; r < first[b] + regionCounts[b]; ++r) rows.push_back(r);
+  return rows;
+}
 
 QJsonObject ConceptDetectors::toJson() const {
   return {{QStringLiteral("dim"), dim},
@@ -172,11 +217,8 @@ ConceptDetectors trainConceptDetectors(const RegionBags &bags, const std::vector
 
   torch::manual_seed(options.seed);
   std::mt19937_64 random(options.seed);
-  const long regions = long(bags.features.size() / std::size_t(bags.dim));
-  const torch::Tensor raw = torch::from_blob(const_cast<float *>(bags.features.data()), {regions, bags.dim}, torch::kFloat);
-  const torch::Tensor mean = torch::from_blob(detectors.mean.data(), {bags.dim}, torch::kFloat);
-  const torch::Tensor deviation = torch::from_blob(detectors.deviation.data(), {bags.dim}, torch::kFloat);
-  const torch::Tensor x = (raw - mean) / deviation;
+  const Standardisation standard{torch::from_blob(detectors.mean.data(), {bags.dim}, torch::kFloat),
+                                  torch::from_blob(detectors.deviation.data(), {bags.dim}, torch::kFloat)};
   std::vector<float> targetValues(labels.begin(), labels.end());
   for (float &t : targetValues) t = t != 0 ? 1.0f : 0.0f;
   const torch::Tensor y = torch::from_blob(targetValues.data(), {long(bags.bags()), long(concepts)}, torch::kFloat).clone();
@@ -190,10 +232,9 @@ ConceptDetectors trainConceptDetectors(const RegionBags &bags, const std::vector
                       std::make_unique<torch::optim::AdamOptions>(torch::optim::AdamOptions(options.learningRate).weight_decay(options.weightDecay)));
   groups.emplace_back(std::vector<torch::Tensor>{head->bias}, std::make_unique<torch::optim::AdamOptions>(options.learningRate));
   torch::optim::Adam optimizer(std::move(groups), torch::optim::AdamOptions(options.learningRate));
-  const std::vector<long> offsets = bagOffsets(bags);
   for (int epoch = 0; epoch < options.epochs; ++epoch) {
     if (job) job->checkpoint();
-    const double loss = trainEpoch(x, y, offsets, head, start, optimizer, options, random);
+    const double loss = trainEpoch(bags, standard, y, head, start, optimizer, options, random);
     if (job) job->setProgress(double(epoch + 1) / options.epochs, QStringLiteral("concept detectors: epoch %1, loss %2").arg(epoch + 1).arg(loss, 0, 'f', 4));
   }
   const torch::Tensor learnt = head->weight.detach();
@@ -209,13 +250,12 @@ std::vector<float> detectConcepts(const ConceptDetectors &detectors, const Regio
   const int k = detectors.concepts;
   std::vector<float> scores(std::size_t(bags.bags()) * std::size_t(k));
   std::vector<int> best(scores.size());
-  std::size_t row = 0;
+  const std::vector<long> starts = bags.starts();
   for (int b = 0; b < bags.bags(); ++b) {
     const int regions = bags.regionCounts[std::size_t(b)];
-    const std::vector<float> logits = detectors.regionLogits(bags.features.data() + row * std::size_t(bags.dim), regions);
+    const std::vector<float> logits = detectors.regionLogits(bags.features.data() + std::size_t(starts[std::size_t(b)]) * std::size_t(bags.dim), regions);
     poolRegions(logits.data(), regions, k, detectors.pooling, detectors.temperature, scores.data() + std::size_t(b) * k,
                 best.data() + std::size_t(b) * k);
-    row += std::size_t(regions);
   }
   if (bestRegion) *bestRegion = std::move(best);
   return scores;

@@ -9,6 +9,7 @@
 // Features are standardised per dimension with the training regions' mean and deviation, kept with
 // the head. Torch-free interface.
 
+#include "io/floatrows.h"
 #include "vision/backbonespec.h"
 #include "vision/conceptscores.h"
 
@@ -21,12 +22,18 @@ namespace gs {
 
 class JobContext;
 
-// Bags of region features: bag b holds regionCounts[b] consecutive rows of `features` (dim each).
+// Bags of region features: bag b holds regionCounts[b] consecutive rows of `features` (dim floats
+// each), from row firstRegion[b] or, when firstRegion is empty, right after bag b − 1's. Bags read
+// from a feature set are a window onto its whole region file and name their rows in it, so training
+// gathers each minibatch's rows from the mapping instead of holding a copy (about 100 KB an image).
 struct RegionBags {
   int dim = 0;
-  std::vector<float> features;
+  FloatRows features;
   std::vector<int> regionCounts;
+  std::vector<long> firstRegion;
   int bags() const { return int(regionCounts.size()); }
+  std::vector<long> starts() const;     // each bag's first row
+  std::vector<long> regionRows() const; // every bag's rows, bag after bag
 };
 
 struct ConceptDetectorOptions {
@@ -62,8 +69,10 @@ struct ConceptPrior;
 // Learns the head from `bags` and `labels` (bags × concepts, non-zero: the concept is present),
 // starting from `prior` when given (conceptprior.h: the head learns an offset from it, and the weight
 // decay pulls towards it). Throws std::invalid_argument naming the problem when the sizes disagree,
-// a bag is empty, or a feature is NaN or infinite. Reports progress and answers cancel through `job`
-// once per epoch. Cost: epochs × Σ regions × dim × concepts multiply-adds.
+// a bag is empty or leaves the features, or a feature is NaN or infinite. Reports progress and
+// answers cancel through `job` once per epoch. Standardises each minibatch's rows as it gathers them,
+// so it holds the labels and a minibatch, never a copy of the features.
+// Cost: epochs × Σ regions × dim × concepts multiply-adds.
 ConceptDetectors trainConceptDetectors(const RegionBags &bags, const std::vector<char> &labels, int concepts,
                                        const ConceptDetectorOptions &options = {}, JobContext *job = nullptr,
                                        const ConceptPrior *prior = nullptr);

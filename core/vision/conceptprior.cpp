@@ -18,18 +18,22 @@ namespace {
 
 // E_r[q_k(x_r)] for every concept (concepts × classes): the classifier's probabilities renormalised
 // within the concept's classes, less the probabilities over all classes, averaged over the regions.
-// Regions are taken a few thousand at a time so the logits stay small.
+// Regions are gathered a few thousand at a time, so the logits stay small and the features are
+// read where they lie.
 torch::Tensor expectedClassWeights(const torch::Tensor &w, const torch::Tensor &b, const RegionBags &bags,
                                    const std::vector<std::vector<int>> &classes) {
-  const long regions = long(bags.features.size() / std::size_t(bags.dim));
-  const torch::Tensor x = torch::from_blob(const_cast<float *>(bags.features.data()), {regions, bags.dim}, torch::kFloat);
+  const std::vector<long> rows = bags.regionRows();
+  const long regions = long(rows.size());
+  const torch::Tensor x = torch::from_blob(const_cast<float *>(bags.features.data()), {long(bags.features.size() / std::size_t(bags.dim)), bags.dim},
+                                           torch::kFloat);
   std::vector<torch::Tensor> indices(classes.size()); // undefined for concepts that name no class
   for (std::size_t k = 0; k < classes.size(); ++k)
     if (!classes[k].empty()) indices[k] = torch::tensor(std::vector<long>(classes[k].begin(), classes[k].end()), torch::kLong);
   torch::Tensor q = torch::zeros({long(classes.size()), w.size(0)}, torch::kDouble);
   constexpr long kChunk = 4096;
   for (long from = 0; from < regions; from += kChunk) {
-    const torch::Tensor p = torch::softmax(torch::addmm(b, x.narrow(0, from, std::min(kChunk, regions - from)), w.t()), 1).to(torch::kDouble);
+    const std::vector<long> chunk(rows.begin() + from, rows.begin() + std::min(regions, from + kChunk));
+    const torch::Tensor p = torch::softmax(torch::addmm(b, x.index_select(0, torch::tensor(chunk, torch::kLong)), w.t()), 1).to(torch::kDouble);
     const torch::Tensor all = p.sum(0);
     for (std::size_t k = 0; k < classes.size(); ++k) {
       if (!indices[k].defined()) continue;

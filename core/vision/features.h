@@ -94,6 +94,9 @@ public:
 
   bool hasRegions() const { return !m_regionOffsets.empty(); }
   std::vector<RegionFeature> regionsOf(int row) const;
+  // Row `row`'s regions are regionMatrix()'s rows [firstRegionOf(row), + regionCountOf(row)).
+  int firstRegionOf(int row) const { return m_regionOffsets[std::size_t(row)]; }
+  int regionCountOf(int row) const { return m_regionOffsets[std::size_t(row) + 1] - m_regionOffsets[std::size_t(row)]; }
   int regionCount() const { return static_cast<int>(m_regionFeatures.rows()); }
   const NpyMatrix &regionMatrix() const { return m_regionFeatures; } // every image's region rows
 

@@ -9,12 +9,15 @@
 
 #include <torch/torch.h> // before any Qt header (`slots`)
 
+#include "io/npy.h"
+#include "runtime/residentmemory.h"
 #include "text/imagenetclasses.h"
 #include "vision/classhead.h"
 #include "vision/conceptdetectors.h"
 #include "vision/conceptprior.h"
 #include "vision/detail/bagpooling.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -54,10 +57,32 @@ PlantedBags plantedBags(int count, unsigned seed) {
       out.planted.push_back(here ? region(random) : -1);
       if (here) rows[std::size_t(out.planted.back()) * kDim + std::size_t(c) * 5] += 4.0f; // direction c: axis 5c
     }
-    out.bags.features.insert(out.bags.features.end(), rows.begin(), rows.end());
+    out.bags.features.append(rows.data(), rows.data() + rows.size());
     out.bags.regionCounts.push_back(kRegions);
   }
   return out;
+}
+
+// `bags`' regions written to a .npy among rows of other images, the bags in reverse order, and read
+// back through the file's mapping: the same bags as a window naming their rows, as a feature set's are.
+RegionBags scatteredThroughFile(const RegionBags &bags, const QString &path) {
+  std::vector<float> file(std::size_t(3) * kDim, 9.0f); // three rows of another image first
+  std::vector<long> first(std::size_t(bags.bags()));
+  const std::vector<long> starts = bags.starts();
+  for (int b = bags.bags() - 1; b >= 0; --b) {
+    first[std::size_t(b)] = long(file.size() / kDim);
+    const float *from = bags.features.data() + std::size_t(starts[std::size_t(b)]) * kDim;
+    file.insert(file.end(), from, from + std::size_t(bags.regionCounts[std::size_t(b)]) * kDim);
+    file.insert(file.end(), std::size_t(kDim), -7.0f); // and one row of another image between bags
+  }
+  writeNpy(path, file.data(), long(file.size() / kDim), kDim);
+  const NpyMatrix matrix = NpyMatrix::open(path);
+  RegionBags scattered;
+  scattered.dim = kDim;
+  scattered.features = FloatRows::window(matrix, 0, file.size());
+  scattered.regionCounts = bags.regionCounts;
+  scattered.firstRegion = first;
+  return scattered;
 }
 
 // ROC AUC of concept c's scores against its labels: the chance a present bag outscores an absent one.
@@ -245,6 +270,67 @@ private Q_SLOTS:
     const ConceptDetectors detectors = trainConceptDetectors(plantedBags(20, 4).bags, plantedBags(20, 4).labels, kConcepts);
     RegionBags narrow{kDim - 1, std::vector<float>(kDim - 1, 0.0f), {1}};
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, detectConcepts(detectors, narrow));
+  }
+
+  // Bags that name their rows in a mapped file, scattered among other images' rows and in another
+  // order, train the same detectors as the bags copied out one after another, and score the same.
+  void bagsReadFromTheFileTrainAsCopiedBags() {
+    const QTemporaryDir dir;
+    const PlantedBags train = plantedBags(60, 5), test = plantedBags(30, 6);
+    const RegionBags scattered = scatteredThroughFile(train.bags, dir.filePath(QStringLiteral("regions.npy")));
+    QVERIFY(scattered.features.isWindow());
+    ConceptDetectorOptions options;
+    options.epochs = 5;
+    const ConceptDetectors copied = trainConceptDetectors(train.bags, train.labels, kConcepts, options);
+    const ConceptDetectors read = trainConceptDetectors(scattered, train.labels, kConcepts, options);
+    QCOMPARE(read.mean, copied.mean);
+    QCOMPARE(read.deviation, copied.deviation);
+    QCOMPARE(read.weights, copied.weights);
+    QCOMPARE(read.bias, copied.bias);
+    QCOMPARE(detectConcepts(read, scattered), detectConcepts(copied, train.bags));
+    RegionBags outside = scattered;
+    outside.firstRegion.back() = long(scattered.features.size() / kDim) - 2;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, trainConceptDetectors(outside, train.labels, kConcepts, options));
+  }
+
+  // Training on bags read from a mapped file holds the labels and a minibatch, not a copy of the
+  // features: 3,000 images of 20 regions of 1,280 floats (307 MB of file) add less than half of that
+  // to the memory the process holds itself (a standardised copy alone would add all of it; what is
+  // added is a minibatch, the standardisation's chunks and the allocator's arenas).
+  void trainingHoldsNoCopyOfTheFeatures() {
+    if (runtime::anonymousResidentBytes() == 0) QSKIP("no /proc/self/status here");
+    constexpr int kImages = 3000, kRegionsEach = 20, kWide = 1280;
+    const QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("regions.npy"));
+    RegionBags bags;
+    bags.dim = kWide;
+    std::vector<char> labels(std::size_t(kImages) * kConcepts, 0);
+    {
+      std::mt19937 random(8);
+      std::normal_distribution<float> noise(0.0f, 1.0f);
+      std::vector<float> values(std::size_t(kImages) * kRegionsEach * kWide);
+      for (float &v : values) v = noise(random);
+      for (int b = 0; b < kImages; ++b) {
+        labels[std::size_t(b) * kConcepts] = b % 3 == 0;
+        if (b % 3 == 0) values[std::size_t(b) * kRegionsEach * kWide] += 4.0f; // concept 0 along axis 0
+      }
+      writeNpy(path, values.data(), long(kImages) * kRegionsEach, kWide);
+    }
+    const NpyMatrix matrix = NpyMatrix::open(path);
+    const std::size_t fileBytes = std::size_t(matrix.rows()) * std::size_t(matrix.cols()) * sizeof(float);
+    bags.features = FloatRows::window(matrix, 0, std::size_t(matrix.rows()) * std::size_t(matrix.cols()));
+    bags.regionCounts.assign(kImages, kRegionsEach);
+    runtime::releaseFreeMemory();
+    const std::int64_t before = runtime::anonymousResidentBytes();
+    runtime::AnonymousPeakSampler sampler;
+    ConceptDetectorOptions options;
+    options.epochs = 2;
+    const ConceptDetectors detectors = trainConceptDetectors(bags, labels, kConcepts, options);
+    const std::int64_t growth = sampler.stop() - before;
+    qInfo("training on %.0f MB of mapped features: held memory grew by %.1f MB at its peak", fileBytes / 1e6, growth / 1e6);
+    QVERIFY(bags.features.isWindow());
+    QVERIFY2(growth < std::int64_t(fileBytes / 2), qPrintable(QStringLiteral("%1 MB held").arg(growth / 1e6)));
+    QVERIFY(detectors.weights[0] > 0.0f); // concept 0 was learnt along its axis
   }
 
   // A minibatch of bags pools, and passes gradients back, exactly as each bag pooled alone by the
