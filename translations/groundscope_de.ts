@@ -724,6 +724,10 @@
         <source>Backbone detectors&apos; decay</source>
         <translation>Gewichtsabnahme der Backbone-Detektoren</translation>
     </message>
+    <message>
+        <source>Crops from</source>
+        <translation>Ausschnitte aus</translation>
+    </message>
 </context>
 <context>
     <name>TrainingPanel</name>

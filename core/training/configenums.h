@@ -44,6 +44,8 @@ enum class SettingGroup : unsigned {
   Cca = 0x200,          // cca_regularisation
   Phrases = 0x400,      // phrase_losses, root_epochs, alternation_epochs, regions, max_regions: the HM-LSTM
   Concepts = 0x800,     // image, fusion, generation_weight, …: the concepts model (Huang et al. 2018)
+  Maps = 0x1000,        // proposals, region_input: what is pooled from one map of the photo (the
+                        // HM-LSTM's regions; the concepts model's detectors and ten crops)
 };
 Q_DECLARE_FLAGS(SettingGroups, SettingGroup)
 

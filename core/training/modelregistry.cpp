@@ -410,7 +410,7 @@ ModelEntry hmLstmEntry() {
   e.summary = QT_TRANSLATE_NOOP("ModelRegistry", "embeds the caption and each noun phrase, and learns which image region each phrase describes");
   e.tree = TreeInput::Phrases;
   e.needsRegions = true;
-  e.settings = kWordEncoder | SettingGroup::Hidden | SettingGroup::Phrases;
+  e.settings = kWordEncoder | SettingGroup::Hidden | SettingGroup::Phrases | SettingGroup::Maps;
   e.defaults = hmlstmDefaults;
   e.validate = requireTwoBranches;
   e.presets = {{QStringLiteral("hmlstm2017"), {},
@@ -433,7 +433,7 @@ ModelEntry conceptsEntry() {
                QStringLiteral("semantic concepts and order: multi-regional concepts, gated fusion with global context, "
                               "LSTM sentences, sentence generation (Huang et al. 2018 §3, Eqs. 2–4)")};
   e.summary = QT_TRANSLATE_NOOP("ModelRegistry", "detects concepts in image regions and fuses them with the whole image; LSTM sentences with a generation loss");
-  e.settings = kWordEncoder | SettingGroup::Hidden | SettingGroup::Concepts;
+  e.settings = kWordEncoder | SettingGroup::Hidden | SettingGroup::Concepts | SettingGroup::Maps;
   e.defaults = conceptsDefaults;
   e.validate = requireConceptSettings;
   e.presets = conceptAblation();

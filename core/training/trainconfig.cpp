@@ -186,11 +186,11 @@ std::vector<Field> phraseFields() {
                                 "Region features: each box cropped and run through the network (crop), or pooled from one feature "
                                 "map of the whole image (roialign, one network pass per image); auto: roialign for ONNX and "
                                 "TorchScript backbones, crop for the concept CNN")),
-      ownModelsOnly(choiceField({"proposals", QT_TRANSLATE_NOOP("TrainConfigSchema", "Proposals")}, &TrainConfig::proposals, G::Phrases,
+      ownModelsOnly(choiceField({"proposals", QT_TRANSLATE_NOOP("TrainConfigSchema", "Proposals")}, &TrainConfig::proposals, G::Maps,
                                 "Selective search: fast (two colour spaces and scales) or single (one strategy, about 8× "
                                 "quicker, fewer candidates) in its own order; scored: 300 fast boxes ranked by the ONNX "
                                 "backbone's classifier, the top ones kept (R-CNN's detections, the papers' candidates)")),
-      ownModelsOnly(intField({"region_input", QT_TRANSLATE_NOOP("TrainConfigSchema", "Region input")}, &TrainConfig::regionInput, G::Phrases,
+      ownModelsOnly(intField({"region_input", QT_TRANSLATE_NOOP("TrainConfigSchema", "Region input")}, &TrainConfig::regionInput, G::Maps,
                              "RoIAlign: short side in pixels of the image whose feature map the boxes are pooled from (448: a "
                              "14×14 map for MobileNetV2; 256 extracts about twice as fast, with a coarser map)", Bound::Positive))
   };
@@ -260,7 +260,12 @@ std::vector<Field> conceptFields() {
                                 &TrainConfig::conceptTemperature, G::Concepts,
                                 "Concepts model, lse pooling: T; small T averages the regions, large T takes the best", Bound::Positive)),
       ownModelsOnly(intField({"crops", QT_TRANSLATE_NOOP("TrainConfigSchema", "Context crops")}, &TrainConfig::crops, G::Concepts,
-                             "Concepts model: the global context from 1 centre crop or 10 crops", Bound::Positive))
+                             "Concepts model: the global context from 1 centre crop or 10 crops", Bound::Positive)),
+      ownModelsOnly(omittedWhenDefault(choiceField({"crops_from", QT_TRANSLATE_NOOP("TrainConfigSchema", "Crops from")}, &TrainConfig::cropsFrom,
+                                                   G::Concepts,
+                                                   "Concepts model, 10 crops: each through the network (images, the paper's), or "
+                                                   "pooled from one map of the photo and one of its mirror at region_input px (map: "
+                                                   "two passes instead of ten; ONNX or TorchScript backbones)")))
   };
 }
 
@@ -423,6 +428,8 @@ void TrainConfig::validate() const {
                            "%1 with loss '%2' has no such pool").arg(modelName(), enumName(loss)));
   if (imageSide == ImageSideKind::Concepts && !readsConcepts())
     invalid(QStringLiteral("image_side 'concepts' reads concept scores, which only the concepts model is given"));
+  if (readsConcepts() && cropsFrom == CropSource::Map && crops != 10)
+    invalid(QStringLiteral("crops_from 'map' pools the ten crops from a map; with crops %1 there are none (set crops to 10)").arg(crops));
   if (const auto rules = entry().validate) rules(*this);
 }
 

@@ -92,6 +92,7 @@ struct TrainConfig {
   ConceptPooling conceptPooling = ConceptPooling::LogSumExp;
   double conceptTemperature = 1.0;
   int crops = 10;
+  CropSource cropsFrom = CropSource::Images; // ten crops through the network, or pooled from one map
 
   // How it is trained.
   LossKind loss = LossKind::Socher;

@@ -216,7 +216,9 @@ ExtractOptions extractOptionsOf(const TrainingSource &source) {
   options.regionPooling = source.regionPooling;
   options.proposals = source.proposals;
   options.regionInput = source.regionInput;
-  options.crops = source.tenCrop ? CropMode::TenCrop : CropMode::Center;
+  options.crops = !source.tenCrop                        ? CropMode::Center
+                  : source.cropsFrom == CropSource::Map ? CropMode::TenCropMap
+                                                        : CropMode::TenCrop;
   return options;
 }
 
@@ -278,7 +280,7 @@ TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &s
 }
 
 bool sameInputs(const TrainingSource &a, const TrainingSource &b) {
-  return a.concepts == b.concepts && a.tenCrop == b.tenCrop && a.conceptCount == b.conceptCount &&
+  return a.concepts == b.concepts && a.tenCrop == b.tenCrop && a.cropsFrom == b.cropsFrom && a.conceptCount == b.conceptCount &&
          a.conceptRegions == b.conceptRegions && a.regions == b.regions && a.groundTruthRegions == b.groundTruthRegions &&
          a.regionPooling == b.regionPooling && a.proposals == b.proposals && a.regionInput == b.regionInput &&
          a.conceptWords == b.conceptWords && a.conceptMinAgreement == b.conceptMinAgreement && a.conceptMaxShare == b.conceptMaxShare &&
@@ -306,6 +308,10 @@ QJsonObject sourceToRunJson(const TrainingSource &source) {
                    {QStringLiteral("backbone"), source.backbone},
                    {QStringLiteral("features"), source.featuresDir}};
   if (source.tenCrop) json.insert(QStringLiteral("crops"), 10);
+  if (source.tenCrop && source.cropsFrom == CropSource::Map) {
+    json.insert(QStringLiteral("crops_from"), enumName(source.cropsFrom));
+    json.insert(QStringLiteral("region_input"), source.regionInput);
+  }
   if (source.concepts) {
     json.insert(QStringLiteral("concepts"), source.conceptCount);
     json.insert(QStringLiteral("concept_regions"), source.conceptRegions);
@@ -353,6 +359,9 @@ TrainingSource sourceFromRunJson(const QJsonObject &json) {
     source.regionInput = json.value(QStringLiteral("region_input")).toInt(source.regionInput);
   }
   source.tenCrop = json.value(QStringLiteral("crops")).toInt(1) == 10;
+  // Runs from before the choice ran every crop through the network.
+  source.cropsFrom = enumFromName<CropSource>(json.value(QStringLiteral("crops_from")).toString()).value_or(CropSource::Images);
+  if (source.cropsFrom == CropSource::Map) source.regionInput = json.value(QStringLiteral("region_input")).toInt(source.regionInput);
   if (json.contains(QStringLiteral("concepts"))) {
     source.concepts = true;
     source.conceptCount = json.value(QStringLiteral("concepts")).toInt(source.conceptCount);
@@ -396,10 +405,11 @@ void requestInputsOf(const TrainConfig &config, TrainingSource &source) {
       source.conceptDetectorLoss = config.conceptDetectorLoss;
       source.conceptDetectorStart = resolveConceptDetectorStart(config.conceptDetectorStart, source.backbone);
       source.conceptDetectorDecay = config.conceptDetectorDecay;
-      // The backbone's detectors read region features pooled from one map: the configuration's
-      // proposals and map size, as the HM-LSTM's regions.
+      // The backbone's detectors read region features pooled from one map, and ten crops may be
+      // pooled from one: the configuration's proposals and map size, as the HM-LSTM's regions.
       source.proposals = config.proposals;
       source.regionInput = config.regionInput;
+      source.cropsFrom = config.cropsFrom;
     }
     source.concepts = true;
     source.conceptCount = config.conceptCount;

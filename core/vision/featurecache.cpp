@@ -42,6 +42,13 @@ QString fileHash(const QString &path) {
 
 }  // namespace
 
+template <>
+const std::vector<EnumName<CropSource>> &enumTable<CropSource>() {
+  static const std::vector<EnumName<CropSource>> table = {{CropSource::Images, QStringLiteral("images")},
+                                                          {CropSource::Map, QStringLiteral("map")}};
+  return table;
+}
+
 RegionPooling resolvedRegionPooling(const BackboneSpec &spec, RegionPooling requested) {
   if (requested != RegionPooling::Auto) return requested;
   return spec.kind == BackboneKind::ConceptCnn ? RegionPooling::Crop : RegionPooling::RoiAlign;
@@ -74,13 +81,14 @@ QString featureCacheKey(const Dataset &dataset, const BackboneSpec &spec, const 
   }
   hash.addData(QJsonDocument(backbone).toJson(QJsonDocument::Compact));
   hash.addData(QStringLiteral("crops=%1 regions=%2/%3")
-                   .arg(options.crops == CropMode::TenCrop ? 10 : 1)
+                   .arg(cropCount(options.crops))
                    .arg(options.regions)
                    .arg(options.maxRegions)
                    .toUtf8());
   // RoIAlign region sets only: the keys of plain and cropped sets, and their caches, stay as they were.
   if (options.regions && resolvedRegionPooling(spec, options.regionPooling) == RegionPooling::RoiAlign)
     hash.addData(QStringLiteral(" roialign=%1").arg(options.regionInput).toUtf8());
+  if (options.crops == CropMode::TenCropMap) hash.addData(QStringLiteral(" crops from the map=%1").arg(options.regionInput).toUtf8());
   if (options.regions && options.regionSet == RegionSet::GroundTruth) {
     // The boxes come from the dataset's phrase annotations: they are inputs too.
     QCryptographicHash boxes(QCryptographicHash::Sha1);

@@ -27,9 +27,20 @@ namespace gs {
 class JobContext;
 
 enum class CropMode {
-  Center, // shortest side to 256, centre 224 crop (1 crop)
-  TenCrop // four corners + centre and their mirrors, features averaged (Huang et al.; Merkx & Frank)
+  Center,  // shortest side to 256, centre 224 crop (1 crop)
+  TenCrop, // four corners + centre and their mirrors, each through the network, features averaged
+           // (Huang et al. §4.2; Merkx & Frank)
+  // The same ten crops' boxes pooled by RoIAlign (roialign.h) from one map of the image and one of
+  // its mirror, the image's shortest side resized to regionInput: two passes of the network instead
+  // of ten. A crop's feature then also sees the pixels around it, which the crop cut away.
+  TenCropMap
 };
+inline int cropCount(CropMode mode) { return mode == CropMode::Center ? 1 : 10; }
+
+// Where ten crops' features come from: each crop through the network (the papers'), or pooled from
+// the map of the image and of its mirror (CropMode::TenCropMap).
+enum class CropSource { Images, Map };
+template <> const std::vector<EnumName<CropSource>> &enumTable<CropSource>(); // "images", "map"
 
 struct ExtractOptions {
   CropMode crops = CropMode::Center;

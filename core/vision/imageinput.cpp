@@ -102,6 +102,29 @@ std::vector<cv::Mat> makeCrops(const cv::Mat &image, const InputSpec &input, Cro
   return crops;
 }
 
+std::vector<cv::Rect2d> fiveCropBoxes(cv::Size imageSize, const InputSpec &input) {
+  // makeCrops in the resized image's pixels, divided by the resize factor.
+  const double factor = double(qMax(input.resizeShort, input.inputSize)) / qMin(imageSize.width, imageSize.height);
+  const double side = input.inputSize / factor, width = imageSize.width, height = imageSize.height;
+  return {{(width - side) / 2, (height - side) / 2, side, side},
+          {0, 0, side, side},
+          {width - side, 0, side, side},
+          {0, height - side, side, side},
+          {width - side, height - side, side, side}};
+}
+
+cv::Mat mirroredBlob(const cv::Mat &blob) {
+  CV_Assert(blob.dims == 4 && blob.size[0] == 1 && blob.type() == CV_32F && blob.isContinuous());
+  const int channels = blob.size[1], height = blob.size[2], width = blob.size[3];
+  cv::Mat mirrored(blob.dims, blob.size.p, CV_32F);
+  for (int c = 0; c < channels; ++c) {
+    const cv::Mat plane(height, width, CV_32F, const_cast<float *>(blob.ptr<float>(0, c)));
+    cv::Mat out(height, width, CV_32F, mirrored.ptr<float>(0, c));
+    cv::flip(plane, out, 1);
+  }
+  return mirrored;
+}
+
 cv::Mat warpRegion(const cv::Mat &image, const cv::Rect &box, const InputSpec &input) {
   const cv::Rect clipped = box & cv::Rect(0, 0, image.cols, image.rows);
   cv::Mat warped;

@@ -37,6 +37,8 @@ OccludedFeatures extractOccludedFeatures(const Dataset &dataset, const QString &
                                          JobContext *job) {
   if (rows < 1 || columns < 1 || rows > 32 || columns > 32)
     throw std::invalid_argument(QStringLiteral("occlusion grid: %1 × %2 cells; 1 to 32 a side").arg(rows).arg(columns).toStdString());
+  if (crops == CropMode::TenCropMap)
+    throw std::invalid_argument("occlusion grid: ten crops pooled from the map are not occluded here; the grid runs the network on crops");
   if (specIn.kind == BackboneKind::Npy)
     throw std::invalid_argument(QStringLiteral("occlusion grid: the run's features were precomputed (%1): there is no network to run on the occluded photo")
                                     .arg(specIn.describe())

@@ -36,8 +36,10 @@ PreparedImage prepareImage(const Dataset &dataset, int i, const InputSpec &input
                            const DecodedImageCache &decoded) {
   PreparedImage prepared;
   const ImageRecord &record = dataset.images[i];
-  // Regions are cut from the whole image; the crops alone come from the decoded cache when it is on.
-  const cv::Mat image = options.regions ? loadImage(record.path, &prepared.reason) : decoded.load(record.path, &prepared.reason);
+  // Regions and maps are cut from the whole image; the crops alone come from the decoded cache when
+  // it is on.
+  const bool wholeImage = options.regions || options.crops == CropMode::TenCropMap;
+  const cv::Mat image = wholeImage ? loadImage(record.path, &prepared.reason) : decoded.load(record.path, &prepared.reason);
   if (image.empty()) return prepared;
   prepared.imageSize = image.size();
   if (!rowFromMap(options)) prepared.blob = makeBlob(makeCrops(image, input, options.crops), input);
@@ -47,21 +49,22 @@ PreparedImage prepareImage(const Dataset &dataset, int i, const InputSpec &input
     prepared.boxes = options.regionSet == RegionSet::GroundTruth    ? groundTruthRects(dataset, i, image, options.maxRegions)
                      : options.proposals == ProposalSearch::Scored ? proposalPool(image)
                                                                     : proposeRegions(image, options.maxRegions, options.proposals);
-    if (options.regionPooling == RegionPooling::RoiAlign) {
-      prepared.regionBlob = makeImageBlob(image, input, options.regionInput);
-    } else {
+    if (options.regionPooling != RegionPooling::RoiAlign) {
       std::vector<cv::Mat> warps;
       for (const cv::Rect &box : prepared.boxes) warps.push_back(warpRegion(image, box, input));
       prepared.regionBlob = makeBlob(warps, input);
     }
   }
+  if (rowFromMap(options) || (options.regions && options.regionPooling == RegionPooling::RoiAlign))
+    prepared.regionBlob = makeImageBlob(image, input, options.regionInput);
   return prepared;
 }
 
 }  // namespace
 
 bool rowFromMap(const ExtractOptions &options) {
-  return options.regions && options.regionPooling == RegionPooling::RoiAlign && options.crops == CropMode::Center;
+  return options.crops == CropMode::TenCropMap ||
+         (options.regions && options.regionPooling == RegionPooling::RoiAlign && options.crops == CropMode::Center);
 }
 
 PreparedQueue::PreparedQueue(const Dataset &dataset, int begin, int end, const InputSpec &input, const ExtractOptions &options,

@@ -6,6 +6,7 @@
 #include "engine/jobcontext.h"
 #include "runtime/runtime.h"
 #include "vision/detail/backbone.h"
+#include "vision/detail/imageinput.h"
 #include "vision/detail/preparedqueue.h"
 #include "vision/detail/regionproposals.h"
 #include "vision/detail/roialign.h"
@@ -20,21 +21,38 @@ namespace gs::vision {
 
 namespace {
 
-// One image's rows in RoIAlign mode, computed on any thread: its boxes and region features (region 0
-// is the whole image's row), or why it was skipped.
+// One image's rows in RoIAlign mode, computed on any thread: the image's row, its boxes and region
+// features, or why it was skipped.
 struct MapRows {
   QString skipped;
-  std::vector<float> boxes, features;
-  int regions = 0, dim = 0;
+  std::vector<float> image, boxes, features;
+  int regions = 0;
 };
 
-MapRows mapRowsOf(Backbone &network, PreparedImage prepared, const ClassHead *head, int keep) {
+// `boxes` (in the pixels of an image of `imageSize`) pooled from `map`, the network's map of `blob`
+// (that image resized).
+cv::Mat pooledFromMap(const cv::Mat &map, const cv::Mat &blob, cv::Size imageSize, const std::vector<cv::Rect2d> &boxes) {
+  const cv::Size input(blob.size[3], blob.size[2]);
+  const double fx = double(input.width) / imageSize.width, fy = double(input.height) / imageSize.height;
+  std::vector<cv::Rect2d> scaled;
+  for (const cv::Rect2d &box : boxes) scaled.emplace_back(box.x * fx, box.y * fy, box.width * fx, box.height * fy);
+  return roiAlign(map, scaled, input);
+}
+
+std::vector<cv::Rect2d> boxesOf(const std::vector<cv::Rect> &rects) { return {rects.begin(), rects.end()}; }
+
+MapRows mapRowsOf(Backbone &network, PreparedImage prepared, const ClassHead *head, int keep, CropMode crops) {
   MapRows rows;
   if (!prepared.reason.isEmpty()) {
     rows.skipped = prepared.reason;
     return rows;
   }
-  const cv::Mat features = regionFeatures(network, prepared, RegionPooling::RoiAlign);
+  const cv::Mat map = network.forwardMap(prepared.regionBlob);
+  if (crops == CropMode::TenCrop) throw std::logic_error("ten crops through the network have no map");
+  if (crops == CropMode::TenCropMap) rows.image = tenCropRow(network, prepared.regionBlob, map, prepared.imageSize);
+  if (prepared.boxes.empty()) return rows;
+  const cv::Mat features = pooledFromMap(map, prepared.regionBlob, prepared.imageSize, boxesOf(prepared.boxes));
+  if (crops == CropMode::Center) rows.image.assign(features.ptr<float>(0), features.ptr<float>(0) + features.cols);
   std::vector<int> chosen;
   if (head) {
     chosen = selectScoredRegions(prepared.boxes, objectnessOf(features, *head), keep);
@@ -47,11 +65,19 @@ MapRows mapRowsOf(Backbone &network, PreparedImage prepared, const ClassHead *he
     rows.features.insert(rows.features.end(), features.ptr<float>(r), features.ptr<float>(r) + features.cols);
   }
   rows.regions = static_cast<int>(chosen.size());
-  rows.dim = features.cols;
   return rows;
 }
 
 }  // namespace
+
+std::vector<float> tenCropRow(Backbone &network, const cv::Mat &blob, const cv::Mat &map, cv::Size imageSize) {
+  const std::vector<cv::Rect2d> crops = fiveCropBoxes(imageSize, network.input());
+  cv::Mat pooled;
+  cv::vconcat(pooledFromMap(map, blob, imageSize, crops), pooledFromMap(network.forwardMap(mirroredBlob(blob)), blob, imageSize, crops), pooled);
+  cv::Mat mean;
+  cv::reduce(pooled, mean, 0, cv::REDUCE_AVG, CV_32F);
+  return {mean.ptr<float>(0), mean.ptr<float>(0) + mean.cols};
+}
 
 std::vector<float> objectnessOf(const cv::Mat &features, const ClassHead &head) {
   if (features.cols != head.dim)
@@ -73,12 +99,7 @@ std::vector<float> objectnessOf(const cv::Mat &features, const ClassHead &head) 
 
 cv::Mat regionFeatures(Backbone &backbone, const PreparedImage &prepared, RegionPooling pooling) {
   if (pooling != RegionPooling::RoiAlign) return backbone.forward(prepared.regionBlob);
-  const cv::Mat map = backbone.forwardMap(prepared.regionBlob);
-  const cv::Size input(prepared.regionBlob.size[3], prepared.regionBlob.size[2]);
-  const double fx = double(input.width) / prepared.imageSize.width, fy = double(input.height) / prepared.imageSize.height;
-  std::vector<cv::Rect2d> boxes;
-  for (const cv::Rect &box : prepared.boxes) boxes.emplace_back(box.x * fx, box.y * fy, box.width * fx, box.height * fy);
-  return roiAlign(map, boxes, input);
+  return pooledFromMap(backbone.forwardMap(prepared.regionBlob), prepared.regionBlob, prepared.imageSize, boxesOf(prepared.boxes));
 }
 
 FeatureChunk extractMapChunk(const Dataset &dataset, int begin, int end, const std::vector<Backbone *> &networks,
@@ -93,7 +114,7 @@ FeatureChunk extractMapChunk(const Dataset &dataset, int begin, int end, const s
     try {
       for (int i = next++; i < end && !stop; i = next++) {
         if (answersJob && job) job->checkpoint();
-        slots[std::size_t(i - begin)] = mapRowsOf(*network, queue.take(i), head, options.maxRegions);
+        slots[std::size_t(i - begin)] = mapRowsOf(*network, queue.take(i), head, options.maxRegions, options.crops);
       }
     } catch (...) {
       std::lock_guard<std::mutex> lock(failureLock);
@@ -120,10 +141,11 @@ FeatureChunk extractMapChunk(const Dataset &dataset, int begin, int end, const s
       continue;
     }
     chunk.ids << record.id;
+    chunk.features.insert(chunk.features.end(), rows.image.begin(), rows.image.end());
+    if (!options.regions) continue;
     chunk.regionBoxes.insert(chunk.regionBoxes.end(), rows.boxes.begin(), rows.boxes.end());
     chunk.regionFeatures.append(rows.features.data(), rows.features.data() + rows.features.size());
     chunk.regionCounts.push_back(rows.regions);
-    chunk.features.insert(chunk.features.end(), rows.features.begin(), rows.features.begin() + rows.dim);
   }
   return chunk;
 }

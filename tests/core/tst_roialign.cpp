@@ -5,6 +5,7 @@
 // pooled features of each box close to the features of the box cropped and run on its own.
 
 #include "vision/detail/chunkextraction.h"
+#include "vision/detail/imageinput.h"
 #include "vision/detail/regionproposals.h"
 #include "vision/detail/roialign.h"
 #include "vision/features.h"
@@ -65,6 +66,19 @@ Dataset photoDataset(int n) {
     dataset.images.push_back(record);
   }
   return dataset;
+}
+
+// `dataset`'s photos mirrored left–right, written into `dir`.
+Dataset mirroredPhotos(const Dataset &dataset, const QString &dir) {
+  Dataset mirrored = dataset;
+  mirrored.root = dir;
+  for (ImageRecord &record : mirrored.images) {
+    cv::Mat flipped;
+    cv::flip(cv::imread(record.path.toStdString()), flipped, 1);
+    record.path = QDir(dir).filePath(record.id + QStringLiteral(".png"));
+    cv::imwrite(record.path.toStdString(), flipped);
+  }
+  return mirrored;
 }
 
 double cosine(const float *a, const float *b, int n) {
@@ -279,6 +293,97 @@ private Q_SLOTS:
     // A backbone without a map (the concept CNN) cannot be asked for RoIAlign.
     options.regionPooling = RegionPooling::RoiAlign;
     QCOMPARE(resolvedRegionPooling(BackboneSpec::parse(QStringLiteral("concept-cnn")), RegionPooling::Auto), RegionPooling::Crop);
+  }
+
+  // The five crop boxes are makeCrops' crops in the photo's pixels, and a mirrored blob is the blob
+  // of the mirrored photo.
+  void cropBoxesAndMirrorsMatchTheCrops() {
+    cv::Mat image(300, 451, CV_8UC3);
+    cv::randu(image, 0, 255);
+    InputSpec input; // 256 / 224
+    const std::vector<cv::Rect2d> boxes = fiveCropBoxes(image.size(), input);
+    QCOMPARE(boxes.size(), std::size_t(5));
+    const std::vector<cv::Mat> crops = makeCrops(image, input, CropMode::TenCrop);
+    const cv::Mat resized = resizeShortSide(image, input);
+    const double factor = 256.0 / 300.0;
+    for (std::size_t k = 0; k < 5; ++k) {
+      const cv::Rect rect(int(std::lround(boxes[k].x * factor)), int(std::lround(boxes[k].y * factor)), 224, 224);
+      QVERIFY2(std::abs(boxes[k].width * factor - 224) < 1e-9, qPrintable(QString::number(boxes[k].width * factor)));
+      QVERIFY((rect & cv::Rect(0, 0, resized.cols, resized.rows)) == rect);
+      QVERIFY2(cv::norm(resized(rect), crops[k], cv::NORM_INF) == 0, qPrintable(QStringLiteral("crop %1").arg(k)));
+    }
+    cv::Mat flipped;
+    cv::flip(image, flipped, 1);
+    const cv::Mat blob = makeImageBlob(image, input, 256), mirror = mirroredBlob(blob);
+    QCOMPARE(cv::norm(mirroredBlob(mirror), blob, cv::NORM_INF), 0.0);
+    QVERIFY(cv::norm(mirror, makeImageBlob(flipped, input, 256), cv::NORM_INF) < 0.05); // resizing rounds each way alike
+    QVERIFY(cv::norm(mirror, blob, cv::NORM_INF) > 1.0);
+  }
+
+  // Ten crops pooled from the map of the photo and of its mirror (CropMode::TenCropMap): the same
+  // region rows as the centre-crop set (one map), a row that barely changes when the photo is
+  // mirrored (the ten crops are their own mirrors), close to the ten crops run through the network,
+  // and their own cache key and manifest. The concept CNN, which gives no map, is refused.
+  void tenCropsFromTheMap() {
+    if (!QFileInfo::exists(onnxModel()) || !QFileInfo::exists(photos())) QSKIP("../shared/data is absent");
+    QTemporaryDir dir;
+    const Dataset dataset = photoDataset(6);
+    const BackboneSpec spec = BackboneSpec::parse(QStringLiteral("onnx:") + onnxModel());
+    const auto extract = [&](const Dataset &from, CropMode crops, bool regions, const QString &name) {
+      ExtractOptions options;
+      options.crops = crops;
+      options.regions = regions;
+      options.maxRegions = 4;
+      options.proposals = ProposalSearch::Single;
+      options.regionInput = 256;
+      options.outDir = dir.filePath(name);
+      return extractFeatures(from, spec, options);
+    };
+    const FeatureSet map = extract(dataset, CropMode::TenCropMap, false, QStringLiteral("map"));
+    const FeatureSet mapRegions = extract(dataset, CropMode::TenCropMap, true, QStringLiteral("map-regions"));
+    const FeatureSet centreRegions = extract(dataset, CropMode::Center, true, QStringLiteral("centre-regions"));
+    const FeatureSet network = extract(dataset, CropMode::TenCrop, false, QStringLiteral("network"));
+    const QString mirrorDir = dir.filePath(QStringLiteral("mirrored"));
+    QVERIFY(QDir().mkpath(mirrorDir));
+    const FeatureSet mirrored = extract(mirroredPhotos(dataset, mirrorDir), CropMode::TenCropMap, false, QStringLiteral("map-mirrored"));
+    QCOMPARE(map.size(), 6);
+    QVERIFY(!map.hasRegions());
+    QCOMPARE(map.manifest().value(QStringLiteral("crops")).toInt(), 10);
+    QCOMPARE(map.manifest().value(QStringLiteral("crops_from")).toString(), QStringLiteral("map"));
+    QVERIFY(!network.manifest().contains(QStringLiteral("crops_from")));
+    double same = 0, other = 0, mirror = 1;
+    for (int i = 0; i < map.size(); ++i) {
+      QVERIFY(std::equal(map.row(i), map.row(i) + map.dim(), mapRegions.row(i)));
+      const std::vector<RegionFeature> a = mapRegions.regionsOf(i), b = centreRegions.regionsOf(i);
+      QCOMPARE(a.size(), b.size());
+      for (std::size_t r = 0; r < a.size(); ++r) {
+        QCOMPARE(a[r].box, b[r].box);
+        QVERIFY(std::equal(a[r].feature, a[r].feature + map.dim(), b[r].feature));
+      }
+      mirror = std::min(mirror, cosine(map.row(i), mirrored.row(i), map.dim()));
+      same += cosine(map.row(i), network.row(i), map.dim()) / map.size();
+      other += cosine(map.row(i), network.row((i + 1) % map.size()), map.dim()) / map.size();
+    }
+    qInfo("ten crops from the map against through the network: cosine %.3f for the same photo, %.3f for another; "
+          "the mirrored photo's row %.5f", same, other, mirror);
+    // Not to rounding: the map is not its own mirror where the photo's side is not a multiple of the
+    // network's stride (the last cell reaches past the photo), and the 8-bit network rounds.
+    QVERIFY2(mirror > 0.98, qPrintable(QString::number(mirror)));
+    QVERIFY2(same > 0.8 && same > other + 0.1, qPrintable(QStringLiteral("%1 against %2").arg(same).arg(other)));
+    ExtractOptions options;
+    options.crops = CropMode::TenCrop;
+    const QString throughNetwork = featureCacheKey(dataset, spec, options);
+    options.crops = CropMode::TenCropMap;
+    const QString fromMap = featureCacheKey(dataset, spec, options);
+    options.regionInput = 256;
+    QVERIFY(throughNetwork != fromMap && fromMap != featureCacheKey(dataset, spec, options));
+    try {
+      const BackboneSpec concept = BackboneSpec::parse(QStringLiteral("concept-cnn"));
+      extractFeatures(dataset, concept, options);
+      QFAIL("the concept CNN was asked for ten crops from a map");
+    } catch (const std::invalid_argument &error) {
+      QVERIFY2(QString::fromUtf8(error.what()).contains(QStringLiteral("from the map")), error.what());
+    }
   }
 };
 

@@ -156,6 +156,42 @@ private Q_SLOTS:
     QCOMPARE(reopened.regionInput, 448);
   }
 
+  // Ten crops from the map: the configuration (config.json keeps crops_from and region_input for
+  // the concepts model) asks the source for them, the extraction gets them, run.json keeps them,
+  // and a run.json from before the choice means through the network.
+  void tenCropsFromTheMapAreRecorded() {
+    TrainConfig config = TrainConfig::defaultsFor(ModelKind::Concepts);
+    config.cropsFrom = CropSource::Map;
+    config.regionInput = 256;
+    const QJsonObject json = config.toJson();
+    QCOMPARE(json.value(QStringLiteral("crops_from")).toString(), QStringLiteral("map"));
+    QCOMPARE(json.value(QStringLiteral("region_input")).toInt(), 256);
+    QCOMPARE(TrainConfig::fromJson(json).cropsFrom, CropSource::Map);
+    QVERIFY(!TrainConfig::defaultsFor(ModelKind::Concepts).toJson().contains(QStringLiteral("crops_from")));
+    config.validate();
+    TrainConfig oneCrop = config;
+    oneCrop.crops = 1;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, oneCrop.validate());
+    TrainingSource fresh;
+    fresh.backbone = QStringLiteral("onnx:net.onnx");
+    requestInputsOf(config, fresh);
+    QCOMPARE(fresh.cropsFrom, CropSource::Map);
+    QCOMPARE(extractOptionsOf(fresh).crops, CropMode::TenCropMap);
+    QCOMPARE(extractOptionsOf(fresh).regionInput, 256);
+    const TrainingSource back = sourceFromRunJson(sourceToRunJson(fresh));
+    QCOMPARE(back.cropsFrom, CropSource::Map);
+    QCOMPARE(back.regionInput, 256);
+    QVERIFY(sameInputs(back, fresh));
+    TrainingSource throughNetwork = fresh;
+    throughNetwork.cropsFrom = CropSource::Images;
+    QVERIFY(!sameInputs(throughNetwork, fresh));
+    QCOMPARE(extractOptionsOf(throughNetwork).crops, CropMode::TenCrop);
+
+    QJsonObject old = sourceToRunJson(fresh);
+    old.remove(QStringLiteral("crops_from"));
+    QCOMPARE(sourceFromRunJson(old).cropsFrom, CropSource::Images);
+  }
+
   void filesAreNamedInOnePlace() {
     const RunFolder run(QStringLiteral("/runs/a"));
     QCOMPARE(run.configFile(), QStringLiteral("/runs/a/config.json"));

@@ -65,12 +65,17 @@ StageMeasure measure(int images, const std::function<void()> &stage) {
 }
 
 // The configuration each model is timed with: its defaults, one epoch, the bench's region features.
+QString tenCropStageName(CropSource from) {
+  return from == CropSource::Map ? QStringLiteral("ten crops from the map") : QStringLiteral("ten crops");
+}
+
 TrainConfig benchConfig(ModelKind model, const PipelineBenchOptions &options) {
   TrainConfig config = TrainConfig::defaultsFor(model);
   config.epochs = 1;
   config.regionPooling = options.regionPooling;
   config.proposals = options.proposals;
   config.regionInput = options.regionInput;
+  config.cropsFrom = options.cropsFrom;
   return config;
 }
 
@@ -147,9 +152,26 @@ private:
     extractFeatures(m_dataset, BackboneSpec::parse(source.backbone), extractOptionsOf(source), m_job);
   }
 
+  // The concepts model's ten crops alone, through the network and pooled from the map, each into a
+  // folder of its own (so the data stage that follows extracts its own again).
+  void tenCrops(const TrainConfig &config) {
+    for (const CropSource from : {CropSource::Images, CropSource::Map}) {
+      TrainConfig crops = config;
+      crops.cropsFrom = from;
+      TrainingSource source;
+      source.datasetPath = m_datasetPath;
+      source.backbone = m_options.backbone;
+      requestInputsOf(crops, source);
+      ExtractOptions options = extractOptionsOf(source);
+      options.outDir = QDir(m_folder).filePath(QStringLiteral("ten-crops-") + enumName(from));
+      stage(tenCropStageName(from), [&] { extractFeatures(m_dataset, BackboneSpec::parse(source.backbone), options, m_job); });
+    }
+  }
+
   // The data the model reads (its concept CNN, for the concepts model), then one epoch.
   void trainOne(ModelKind model) {
     const TrainConfig config = benchConfig(model, m_options);
+    if (model == ModelKind::Concepts && BackboneSpec::parse(m_options.backbone).kind != BackboneKind::ConceptCnn) tenCrops(config);
     TrainingSource source;
     source.datasetPath = m_datasetPath;
     source.backbone = m_options.backbone;

@@ -35,6 +35,9 @@ struct PipelineBenchOptions {
   RegionPooling regionPooling = RegionPooling::Auto;
   ProposalSearch proposals = ProposalSearch::Fast;
   int regionInput = 448;
+  // The concepts model's ten crops (TrainConfig's crops_from). Either way the bench also times both
+  // kinds of ten crops alone, one after the other, for the ratio within one run.
+  CropSource cropsFrom = CropSource::Images;
   std::vector<ModelKind> models{ModelKind::Bow, ModelKind::DtRnn, ModelKind::HmLstm, ModelKind::Concepts};
   QString workDir; // the synthetic data, caches and runs; empty: a temporary folder, removed after
   quint32 seed = 1;
@@ -83,6 +86,9 @@ struct PipelineBenchResult {
   std::vector<FullRunProjection> fullRuns;
   QString dominantStage;        // the stage that takes most of all full runs' projected time
   double dominantShare = 0;     // its share of that time
+  // The ten crops through the network against the ten crops from the map, both at the measured
+  // size in the same run (seconds over seconds); 0 when the concepts model was not measured.
+  double tenCropSpeedup = 0;
   QJsonObject toJson() const;
 };
 

@@ -114,6 +114,9 @@ void projectFullRuns(PipelineBenchResult &result) {
     total += runSeconds;
     result.fullRuns.push_back(run);
   }
+  const PipelineStage *network = stageNamed(result.stages, QStringLiteral("ten crops"));
+  const PipelineStage *map = stageNamed(result.stages, QStringLiteral("ten crops from the map"));
+  result.tenCropSpeedup = network && map && map->large.seconds > 0 ? network->large.seconds / map->large.seconds : 0.0;
   const auto dominant = std::max_element(seconds.begin(), seconds.end());
   if (dominant != seconds.end() && total > 0) {
     result.dominantStage = result.stages[std::size_t(dominant - seconds.begin())].name;
@@ -146,6 +149,8 @@ QJsonObject PipelineBenchResult::toJson() const {
           {QStringLiteral("region_pooling"), enumName(options.regionPooling)},
           {QStringLiteral("proposals"), enumName(options.proposals)},
           {QStringLiteral("region_input"), options.regionInput},
+          {QStringLiteral("crops_from"), enumName(options.cropsFrom)},
+          {QStringLiteral("ten_crop_speedup"), tenCropSpeedup},
           {QStringLiteral("mean_caption_tokens"), meanCaptionTokens},
           {QStringLiteral("generate_seconds"), generateSeconds},
           {QStringLiteral("stages"), stageRows},

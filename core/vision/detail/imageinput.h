@@ -29,6 +29,14 @@ cv::Mat resizeShortSide(const cv::Mat &image, const InputSpec &input);
 // input.resizeShort, then the centre crop, or 10 crops (corners + centre and their mirrors).
 std::vector<cv::Mat> makeCrops(const cv::Mat &image, const InputSpec &input, CropMode mode);
 
+// The boxes of makeCrops' centre and four corner crops (in that order) in the pixels of an image
+// of `imageSize`: each a square of input.inputSize / max(input.resizeShort, input.inputSize) of the
+// shortest side. The set is its own mirror image: flipped left–right, the corners swap places.
+std::vector<cv::Rect2d> fiveCropBoxes(cv::Size imageSize, const InputSpec &input);
+
+// A 1×3×H×W blob (makeImageBlob's) flipped left–right.
+cv::Mat mirroredBlob(const cv::Mat &blob);
+
 // The pixels inside `box` warped to an input.inputSize square (R-CNN's warp; Huang et al. "resize
 // them to square shapes").
 cv::Mat warpRegion(const cv::Mat &image, const cv::Rect &box, const InputSpec &input);
