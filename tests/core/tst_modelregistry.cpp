@@ -78,7 +78,8 @@ private Q_SLOTS:
   void schemaIsTheFieldTable() {
     // The settings older than the HM-LSTM are written for every model; the HM-LSTM's and the
     // concepts model's own only for the models that read them (the other models' files stay as
-    // they were). Between them, the two hold every key.
+    // they were), and those of what is pooled from one map (Maps) for both. Between them, the two
+    // hold every key.
     const QJsonObject hmlstm = TrainConfig::defaultsFor(ModelKind::HmLstm).toJson();
     const QJsonObject concepts = TrainConfig::defaultsFor(ModelKind::Concepts).toJson();
     const QJsonObject older = TrainConfig::defaultsFor(ModelKind::DtLstm).toJson();
@@ -87,15 +88,16 @@ private Q_SLOTS:
     for (const ConfigField &f : trainConfigSchema()) {
       QVERIFY2(!keys.contains(f.key), qPrintable(f.key));
       keys << f.key;
-      const bool own = f.group == SettingGroup::Phrases || f.group == SettingGroup::Concepts;
+      const bool own = f.group == SettingGroup::Phrases || f.group == SettingGroup::Concepts || f.group == SettingGroup::Maps;
       QVERIFY2(!f.label.isEmpty() && !f.description.isEmpty(), qPrintable(f.key));
       if (!f.writtenWhenDefault) {
         // Newer than the golden files: absent from every default config.json (negative_pool), and
         // written once set to anything but its default.
         QVERIFY2(!hmlstm.contains(f.key) && !concepts.contains(f.key) && !older.contains(f.key), qPrintable(f.key));
         ++newer;
+        const QString reader = f.group == SettingGroup::Concepts ? QStringLiteral("concepts") : QStringLiteral("bow");
         for (const QString &choice : f.choices.mid(1))
-          QCOMPARE(TrainConfig::fromJson({{QStringLiteral("model"), QStringLiteral("bow")}, {f.key, choice}}).toJson().value(f.key).toString(), choice);
+          QCOMPARE(TrainConfig::fromJson({{QStringLiteral("model"), reader}, {f.key, choice}}).toJson().value(f.key).toString(), choice);
         continue;
       }
       QCOMPARE(hmlstm.contains(f.key), f.group != SettingGroup::Concepts);
@@ -109,7 +111,7 @@ private Q_SLOTS:
         if (f.key == QLatin1String("model")) continue;
         for (const QString &choice : f.choices) {
           const bool conceptsSide = f.key == QLatin1String("image_side") && choice == QLatin1String("concepts");
-          const QString model = f.group == SettingGroup::Phrases                    ? QStringLiteral("hmlstm")
+          const QString model = f.group == SettingGroup::Phrases || f.group == SettingGroup::Maps ? QStringLiteral("hmlstm")
                                 : f.group == SettingGroup::Concepts || conceptsSide ? QStringLiteral("concepts")
                                                                     : QStringLiteral("bow");
           QJsonObject one{{QStringLiteral("model"), model}, {f.key, choice}};
