@@ -37,4 +37,18 @@ torch::Tensor poolBags(const torch::Tensor &logits, const std::vector<long> &siz
   return (torch::logsumexp(temperature * padded, 1) - torch::log(counts)) / temperature;
 }
 
+torch::Tensor featureMatrix(const RegionBags &bags) {
+  return torch::from_blob(const_cast<float *>(bags.features.data()), {long(bags.features.size() / std::size_t(bags.dim)), long(bags.dim)},
+                          torch::kFloat);
+}
+
+void forEachRegionChunk(const RegionBags &bags, long chunk, const std::function<void(const torch::Tensor &)> &visit) {
+  const torch::Tensor x = featureMatrix(bags);
+  const std::vector<long> rows = bags.regionRows();
+  for (std::size_t from = 0; from < rows.size(); from += std::size_t(chunk)) {
+    const std::vector<long> part(rows.begin() + long(from), rows.begin() + long(std::min(rows.size(), from + std::size_t(chunk))));
+    visit(x.index_select(0, torch::tensor(part, torch::kLong)));
+  }
+}
+
 }  // namespace gs::vision

@@ -14,7 +14,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <functional>
 #include <numeric>
 #include <random>
 #include <stdexcept>
@@ -24,12 +23,6 @@ namespace gs {
 namespace {
 
 [[noreturn]] void refuseBags(const QString &why) { throw std::invalid_argument(QString(QStringLiteral("concept detectors: ") + why).toStdString()); }
-
-// The bags' rows of `features` as a tensor over the values, without copying them.
-torch::Tensor featureMatrix(const RegionBags &bags) {
-  return torch::from_blob(const_cast<float *>(bags.features.data()), {long(bags.features.size() / std::size_t(bags.dim)), long(bags.dim)},
-                          torch::kFloat);
-}
 
 void checkBags(const RegionBags &bags, const std::vector<char> &labels, int concepts) {
   if (bags.dim < 1 || concepts < 1) refuseBags(QStringLiteral("need features (dim %1) and concepts (%2)").arg(bags.dim).arg(concepts));
@@ -57,20 +50,16 @@ void checkBags(const RegionBags &bags, const std::vector<char> &labels, int conc
 // (10 MB at 1,280 dimensions); a constant dimension keeps a tiny deviation, so its standardised
 // value is 0.
 void standardisation(const RegionBags &bags, std::vector<float> &mean, std::vector<float> &deviation) {
-  const torch::Tensor x = featureMatrix(bags);
-  const std::vector<long> rows = bags.regionRows();
-  const auto chunks = [&](const std::function<void(const torch::Tensor &)> &visit) {
-    constexpr std::size_t kChunk = 1024;
-    for (std::size_t from = 0; from < rows.size(); from += kChunk) {
-      const std::vector<long> chunk(rows.begin() + long(from), rows.begin() + long(std::min(rows.size(), from + kChunk)));
-      visit(x.index_select(0, torch::tensor(chunk, torch::kLong)).to(torch::kDouble));
-    }
-  };
+  constexpr long kChunk = 1024;
+  double regions = 0;
   torch::Tensor sum = torch::zeros({bags.dim}, torch::kDouble), squares = torch::zeros({bags.dim}, torch::kDouble);
-  chunks([&](const torch::Tensor &chunk) { sum += chunk.sum(0); });
-  const torch::Tensor m = sum / double(rows.size());
-  chunks([&](const torch::Tensor &chunk) { squares += (chunk - m).square().sum(0); });
-  const torch::Tensor s = (squares / double(rows.size())).sqrt().clamp_min(1e-6).to(torch::kFloat).contiguous();
+  vision::forEachRegionChunk(bags, kChunk, [&](const torch::Tensor &chunk) {
+    sum += chunk.to(torch::kDouble).sum(0);
+    regions += double(chunk.size(0));
+  });
+  const torch::Tensor m = sum / regions;
+  vision::forEachRegionChunk(bags, kChunk, [&](const torch::Tensor &chunk) { squares += (chunk.to(torch::kDouble) - m).square().sum(0); });
+  const torch::Tensor s = (squares / regions).sqrt().clamp_min(1e-6).to(torch::kFloat).contiguous();
   const torch::Tensor mf = m.to(torch::kFloat).contiguous();
   mean.assign(mf.data_ptr<float>(), mf.data_ptr<float>() + bags.dim);
   deviation.assign(s.data_ptr<float>(), s.data_ptr<float>() + bags.dim);
@@ -91,7 +80,7 @@ struct Standardisation {
 double trainEpoch(const RegionBags &bags, const Standardisation &standard, const torch::Tensor &y, torch::nn::Linear &head,
                   const torch::Tensor &start, torch::optim::Adam &optimizer, const ConceptDetectorOptions &options,
                   std::mt19937_64 &random) {
-  const torch::Tensor x = featureMatrix(bags);
+  const torch::Tensor x = vision::featureMatrix(bags);
   const std::vector<long> starts = bags.starts();
   std::vector<long> order(starts.size());
   std::iota(order.begin(), order.end(), 0L);

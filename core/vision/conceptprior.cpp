@@ -2,6 +2,7 @@
 
 #include "text/imagenetclasses.h"
 #include "vision/classhead.h"
+#include "vision/detail/bagpooling.h"
 
 #include <torch/torch.h>
 
@@ -22,18 +23,15 @@ namespace {
 // read where they lie.
 torch::Tensor expectedClassWeights(const torch::Tensor &w, const torch::Tensor &b, const RegionBags &bags,
                                    const std::vector<std::vector<int>> &classes) {
-  const std::vector<long> rows = bags.regionRows();
-  const long regions = long(rows.size());
-  const torch::Tensor x = torch::from_blob(const_cast<float *>(bags.features.data()), {long(bags.features.size() / std::size_t(bags.dim)), bags.dim},
-                                           torch::kFloat);
   std::vector<torch::Tensor> indices(classes.size()); // undefined for concepts that name no class
   for (std::size_t k = 0; k < classes.size(); ++k)
     if (!classes[k].empty()) indices[k] = torch::tensor(std::vector<long>(classes[k].begin(), classes[k].end()), torch::kLong);
   torch::Tensor q = torch::zeros({long(classes.size()), w.size(0)}, torch::kDouble);
   constexpr long kChunk = 4096;
-  for (long from = 0; from < regions; from += kChunk) {
-    const std::vector<long> chunk(rows.begin() + from, rows.begin() + std::min(regions, from + kChunk));
-    const torch::Tensor p = torch::softmax(torch::addmm(b, x.index_select(0, torch::tensor(chunk, torch::kLong)), w.t()), 1).to(torch::kDouble);
+  double regions = 0;
+  vision::forEachRegionChunk(bags, kChunk, [&](const torch::Tensor &chunk) {
+    regions += double(chunk.size(0));
+    const torch::Tensor p = torch::softmax(torch::addmm(b, chunk, w.t()), 1).to(torch::kDouble);
     const torch::Tensor all = p.sum(0);
     for (std::size_t k = 0; k < classes.size(); ++k) {
       if (!indices[k].defined()) continue;
@@ -42,8 +40,8 @@ torch::Tensor expectedClassWeights(const torch::Tensor &w, const torch::Tensor &
       q[long(k)] -= all;
       q[long(k)].index_add_(0, indices[k], renormalised);
     }
-  }
-  return q / double(regions);
+  });
+  return q / regions;
 }
 
 }  // namespace

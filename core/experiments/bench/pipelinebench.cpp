@@ -65,10 +65,6 @@ StageMeasure measure(int images, const std::function<void()> &stage) {
 }
 
 // The configuration each model is timed with: its defaults, one epoch, the bench's region features.
-QString tenCropStageName(CropSource from) {
-  return from == CropSource::Map ? QStringLiteral("ten crops from the map") : QStringLiteral("ten crops");
-}
-
 TrainConfig benchConfig(ModelKind model, const PipelineBenchOptions &options) {
   TrainConfig config = TrainConfig::defaultsFor(model);
   config.epochs = 1;

@@ -110,6 +110,8 @@ PipelineStage projectStage(const QString &name, const StageMeasure &small, const
 // loss; the bench times one of them as its own stage, named by phraseEpochStageName.
 bool hasPhraseEpochs(const TrainConfig &config);
 QString phraseEpochStageName(ModelKind model);
+// The concepts model's ten crops, timed alone both ways for their ratio (tenCropSpeedup).
+QString tenCropStageName(CropSource from);
 
 // The full runs and the dominant stage from the projected stages (named as runPipelineBench names them).
 void projectFullRuns(PipelineBenchResult &result);

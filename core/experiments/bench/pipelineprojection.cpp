@@ -69,6 +69,10 @@ bool hasPhraseEpochs(const TrainConfig &config) {
 
 QString phraseEpochStageName(ModelKind model) { return QStringLiteral("epoch %1 (phrases)").arg(enumName(model)); }
 
+QString tenCropStageName(CropSource from) {
+  return from == CropSource::Map ? QStringLiteral("ten crops from the map") : QStringLiteral("ten crops");
+}
+
 PipelineStage projectStage(const QString &name, const StageMeasure &small, const StageMeasure &large, int images) {
   PipelineStage stage;
   stage.name = name;
@@ -114,8 +118,8 @@ void projectFullRuns(PipelineBenchResult &result) {
     total += runSeconds;
     result.fullRuns.push_back(run);
   }
-  const PipelineStage *network = stageNamed(result.stages, QStringLiteral("ten crops"));
-  const PipelineStage *map = stageNamed(result.stages, QStringLiteral("ten crops from the map"));
+  const PipelineStage *network = stageNamed(result.stages, tenCropStageName(CropSource::Images));
+  const PipelineStage *map = stageNamed(result.stages, tenCropStageName(CropSource::Map));
   result.tenCropSpeedup = network && map && map->large.seconds > 0 ? network->large.seconds / map->large.seconds : 0.0;
   const auto dominant = std::max_element(seconds.begin(), seconds.end());
   if (dominant != seconds.end() && total > 0) {

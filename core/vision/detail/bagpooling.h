@@ -5,10 +5,12 @@
 // at −∞, which adds nothing to any of the three pools), so training runs a handful of tensor
 // operations a minibatch instead of a handful a bag.
 
+#include "vision/conceptdetectors.h"
 #include "vision/conceptscores.h"
 
 #include <torch/torch.h>
 
+#include <functional>
 #include <vector>
 
 namespace gs::vision {
@@ -19,5 +21,13 @@ namespace gs::vision {
 // (1/T) log((1/R) Σ_r e^{T z_r}) (T > 0). Throws std::invalid_argument for an empty bag or sizes
 // that do not add up to the logits' rows.
 torch::Tensor poolBags(const torch::Tensor &logits, const std::vector<long> &sizes, ConceptPooling pooling, double temperature);
+
+// The bags' features as a rows × dim tensor over their values, without copying them (a window onto
+// a mapped file stays one).
+torch::Tensor featureMatrix(const RegionBags &bags);
+
+// Calls `visit` with every bag's regions (RegionBags::regionRows' order), at most `chunk` rows at a
+// time, gathered from the features where they lie: a pass over all regions that holds one chunk.
+void forEachRegionChunk(const RegionBags &bags, long chunk, const std::function<void(const torch::Tensor &)> &visit);
 
 }  // namespace gs::vision
