@@ -102,20 +102,24 @@ RetrievalMetrics RetrievalMetrics::fromJson(const QJsonObject &json) {
 RetrievalMetrics evaluateRetrieval(const std::vector<float> &similarity, int images, int captions,
                                    const std::vector<int> &captionImage) {
   check(similarity, images, captions, captionImage);
-  // Image → text: the rank of the best-ranked of the image's own captions.
-  std::vector<int> i2t(images, -1);
-  std::vector<int> order(captions);
+  // Image → text: the rank of the best-ranked of the image's own captions, i.e. how many captions
+  // rank above the own caption that ranks above the others (the first of them in a stable sort by
+  // score): one pass over the row instead of sorting it.
+  std::vector<std::vector<int>> ownCaptions(static_cast<std::size_t>(images));
+  for (int c = 0; c < captions; ++c) ownCaptions[std::size_t(captionImage[c])].push_back(c);
+  std::vector<int> i2t;
+  i2t.reserve(std::size_t(images));
   for (int i = 0; i < images; ++i) {
+    const std::vector<int> &own = ownCaptions[std::size_t(i)];
+    if (own.empty()) continue; // images without captions
     const float *row = similarity.data() + std::size_t(i) * captions;
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [row](int a, int b) { return row[a] > row[b]; });
-    for (int r = 0; r < captions; ++r)
-      if (captionImage[order[r]] == i) {
-        i2t[i] = r;
-        break;
-      }
+    int best = own.front();
+    for (int c : own)
+      if (ranksAbove(row[c], c, row[best], best)) best = c;
+    int better = 0;
+    for (int c = 0; c < captions; ++c) better += ranksAbove(row[c], c, row[best], best);
+    i2t.push_back(better);
   }
-  i2t.erase(std::remove(i2t.begin(), i2t.end(), -1), i2t.end()); // images without captions
   // Text → image: the rank of the caption's image among all images.
   std::vector<int> t2i(captions);
   for (int c = 0; c < captions; ++c) {

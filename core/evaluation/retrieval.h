@@ -37,7 +37,7 @@ struct RetrievalMetrics {
 };
 
 // similarity: images × captions, row-major (similarity[i * captions + c]); captionImage[c] is the
-// row of caption c's image. Cost O(I·C·log C). Throws std::invalid_argument on inconsistent sizes.
+// row of caption c's image. Cost O(I·C). Throws std::invalid_argument on inconsistent sizes.
 RetrievalMetrics evaluateRetrieval(const std::vector<float> &similarity, int images, int captions,
                                    const std::vector<int> &captionImage);
 

@@ -7,7 +7,9 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <random>
 
 using namespace gs;
@@ -26,6 +28,38 @@ private Q_SLOTS:
     QCOMPARE(m.imageToText.medianRank, 1.0);
     QCOMPARE(m.textToImage.meanRank, 1.0);
     QCOMPARE(m.rsum, 600.0);
+  }
+
+  // Image → text ranks are defined by a stable sort of each image's row: the position of its first
+  // own caption. On random rows with many ties (scores rounded to a few levels), images without
+  // captions and uneven caption counts, the metrics equal those of that sort.
+  void imageRanksEqualTheStableSort() {
+    std::mt19937 rng(11);
+    for (int trial = 0; trial < 20; ++trial) {
+      const int images = 3 + int(rng() % 20), captions = images + int(rng() % 60);
+      std::vector<int> captionImage(static_cast<std::size_t>(captions));
+      for (int c = 0; c < captions; ++c) captionImage[std::size_t(c)] = c < images - 1 ? c : int(rng() % (images - 1)); // the last image: none
+      std::vector<float> s(std::size_t(images) * captions);
+      const int levels = trial % 2 ? 3 : 1000;
+      for (float &v : s) v = float(int(rng() % levels)) / levels;
+      std::vector<int> ranks;
+      for (int i = 0; i < images; ++i) {
+        std::vector<int> order(static_cast<std::size_t>(captions));
+        std::iota(order.begin(), order.end(), 0);
+        const float *row = s.data() + std::size_t(i) * captions;
+        std::stable_sort(order.begin(), order.end(), [row](int a, int b) { return row[a] > row[b]; });
+        for (int r = 0; r < captions; ++r)
+          if (captionImage[std::size_t(order[std::size_t(r)])] == i) {
+            ranks.push_back(r);
+            break;
+          }
+      }
+      const DirectionMetrics expected = summariseRanks(ranks);
+      const RetrievalMetrics m = evaluateRetrieval(s, images, captions, captionImage);
+      QCOMPARE(m.imageToText.meanRank, expected.meanRank);
+      QCOMPARE(m.imageToText.medianRank, expected.medianRank);
+      for (int k : recallLevels()) QCOMPARE(recallAt(m.imageToText, k), recallAt(expected, k));
+    }
   }
 
   void handComputedRanks() {
