@@ -53,7 +53,7 @@ QWidget *WorkbenchDocks::createDatasetContent(QWidget *hint, QDockWidget *dock) 
   m_datasetStack->addWidget(hint);
   m_datasetTabs = new QTabWidget(m_datasetStack);
   m_datasetTabs->setObjectName(QStringLiteral("datasetTabs"));
-  m_datasetBrowser = new DatasetBrowser(*m_state, m_datasetTabs);
+  m_datasetBrowser = new DatasetBrowser(m_bridge, *m_state, m_datasetTabs);
   m_datasetBrowser->setObjectName(QStringLiteral("datasetBrowser"));
   connect(m_datasetBrowser, &DatasetBrowser::datasetDropped, this, &WorkbenchDocks::datasetDropped);
   m_datasetTabs->addTab(m_datasetBrowser, MainWindowText::tr("Browse"));

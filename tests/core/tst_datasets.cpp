@@ -4,6 +4,7 @@
 
 #include "data/dataset.h"
 #include "data/imagelookup.h"
+#include "data/imagesearch.h"
 #include "data/datasetsummary.h"
 #include "data/loaddataset.h"
 #include "data/outsidepaths.h"
@@ -61,11 +62,69 @@ QJsonObject karpathyImage(int imgid, const QString &file, const QString &split, 
 
 QByteArray json(const QJsonObject &object) { return QJsonDocument(object).toJson(QJsonDocument::Indented); }
 
+// The Dataset dock's search by brute force: every query word in the image id, or at the start of a
+// word of one of its captions (tokens, or the raw text split at spaces), case-insensitively.
+std::vector<char> scannedMatches(const gs::Dataset &dataset, const QString &query) {
+  const QStringList words = query.toLower().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+  std::vector<char> shown;
+  for (const gs::ImageRecord &image : dataset.images) {
+    bool all = true;
+    for (const QString &word : words) {
+      bool found = image.id.contains(word, Qt::CaseInsensitive);
+      for (int c : image.captions) {
+        const gs::CaptionRecord &caption = dataset.captions[std::size_t(c)];
+        const QStringList tokens = caption.tokens.isEmpty() ? caption.raw.split(QLatin1Char(' '), Qt::SkipEmptyParts) : caption.tokens;
+        for (const QString &token : tokens) found = found || token.toLower().startsWith(word);
+      }
+      all = all && found;
+    }
+    shown.push_back(all ? 1 : 0);
+  }
+  return shown;
+}
+
 }  // namespace
 
 class TestDatasets : public QObject {
   Q_OBJECT
 private Q_SLOTS:
+  // The search index shows what a scan of every caption shows: on a small dataset with ids,
+  // raw-only captions and mixed case, and on the Flickr8k captions when they are here.
+  void imageSearchIndexMatchesTheScan() {
+    gs::Dataset small;
+    const QStringList raw{QStringLiteral("A Dog runs on the Grass"), QStringLiteral("two dogs play"), QStringLiteral("a hot-dog stand"),
+                          QStringLiteral("Red ball"), QStringLiteral("the red BALLOON"), QStringLiteral("dogma")};
+    for (int i = 0; i < 6; ++i) {
+      gs::ImageRecord image;
+      image.id = QStringLiteral("IMG_%1_red").arg(i);
+      image.captions = {i};
+      small.images.push_back(image);
+      gs::CaptionRecord caption;
+      caption.image = i;
+      caption.raw = raw[i];
+      if (i % 2 == 0) caption.tokens = gs::tokenize(raw[i]);
+      small.captions.push_back(caption);
+    }
+    const gs::ImageSearchIndex index = gs::ImageSearchIndex::build(small);
+    for (const QString &query : {QStringLiteral("dog"), QStringLiteral("DOG ball"), QStringLiteral("red"), QStringLiteral("img_3"),
+                                 QStringLiteral("ball"), QStringLiteral("balloon red"), QStringLiteral("  "), QStringLiteral("stand hot"),
+                                 QStringLiteral("zebra")})
+      QCOMPARE(index.matches(query), scannedMatches(small, query));
+    QCOMPARE(index.matches(QStringLiteral("dog")), (std::vector<char>{1, 1, 0, 0, 0, 1})); // "hot-dog" is one word
+    QCOMPARE(index.matches(QStringLiteral("zebra")), std::vector<char>(6, 0));
+
+    const QString flickr = QStringLiteral(GS_SHARED_DATA "/flickr8k");
+    if (!QDir(flickr).exists()) QSKIP("../shared/data/flickr8k is absent");
+    const gs::Dataset dataset = gs::loadDataset(flickr);
+    const gs::ImageSearchIndex large = gs::ImageSearchIndex::build(dataset);
+    for (const QString &query : {QStringLiteral("dog"), QStringLiteral("a"), QStringLiteral("red ball"), QStringLiteral("wom run"),
+                                 QStringLiteral("1000268201")}) {
+      const std::vector<char> shown = large.matches(query);
+      QCOMPARE(shown, scannedMatches(dataset, query));
+      QVERIFY(std::count(shown.begin(), shown.end(), 1) > 0);
+    }
+  }
+
   void tokenizeLikeKarpathy_data() {
     QTest::addColumn<QString>("caption");
     QTest::addColumn<QStringList>("tokens");

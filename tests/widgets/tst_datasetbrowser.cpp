@@ -5,6 +5,7 @@
 // that only queues (never decodes) the rows the view asks for.
 
 #include "data/loaddataset.h"
+#include "engine/enginebridge.h"
 #include "dataset/datasetbrowser.h"
 #include "common/thumbnailloader.h"
 #include "dataset/datasetfiltermodel.h"
@@ -92,6 +93,7 @@ QStringList visibleIds(const DatasetBrowser &browser) {
 
 void search(DatasetBrowser &browser, const QString &text) {
   child<QLineEdit>(browser, "searchEdit")->setText(text);
+  QTRY_VERIFY_WITH_TIMEOUT(!browser.isIndexing(), 30000); // the captions are indexed off the GUI thread
   browser.applySearch();
 }
 
@@ -103,7 +105,9 @@ private Q_SLOTS:
   void rowsSearchAndSplitFilter() {
     QTemporaryDir dir;
     WorkbenchState state;
-    DatasetBrowser browser(state);
+    Engine engine;
+    EngineBridge bridge(engine);
+    DatasetBrowser browser(bridge, state);
     auto *thumbnailModel = child<ThumbnailModel>(browser, "thumbnailModel");
     auto *splitCombo = child<QComboBox>(browser, "splitCombo");
     auto *countLabel = child<QLabel>(browser, "countLabel");
@@ -146,7 +150,9 @@ private Q_SLOTS:
   void thumbnailsArriveOffTheGuiThread() {
     QTemporaryDir dir;
     WorkbenchState state;
-    DatasetBrowser browser(state);
+    Engine engine;
+    EngineBridge bridge(engine);
+    DatasetBrowser browser(bridge, state);
     state.setDataset(smallDataset(dir));
     ThumbnailModel &model = *child<ThumbnailModel>(browser, "thumbnailModel");
     const QPixmap placeholder = model.placeholder();
@@ -196,7 +202,9 @@ private Q_SLOTS:
   void selectionGoesThroughTheState() {
     QTemporaryDir dir;
     WorkbenchState state;
-    DatasetBrowser browser(state);
+    Engine engine;
+    EngineBridge bridge(engine);
+    DatasetBrowser browser(bridge, state);
     auto *filterModel = child<DatasetFilterModel>(browser, "filterModel");
     auto *grid = child<QListView>(browser, "grid");
     auto *captionList = child<QListWidget>(browser, "captionList");
@@ -246,7 +254,9 @@ private Q_SLOTS:
   void showsTheLoadReport() {
     QTemporaryDir dir;
     WorkbenchState state;
-    DatasetBrowser browser(state);
+    Engine engine;
+    EngineBridge bridge(engine);
+    DatasetBrowser browser(bridge, state);
     auto *reportView = child<QPlainTextEdit>(browser, "reportView");
     auto dataset = smallDataset(dir);
     dataset->report.add(QStringLiteral("missing image"), QStringLiteral("captions.json:3:1: gone.png not found"));
@@ -258,7 +268,9 @@ private Q_SLOTS:
   void dropOfAFolderOffersIt() {
     QTemporaryDir dir;
     WorkbenchState state;
-    DatasetBrowser browser(state);
+    Engine engine;
+    EngineBridge bridge(engine);
+    DatasetBrowser browser(bridge, state);
     browser.resize(600, 400);
     browser.show();
     QVERIFY(QTest::qWaitForWindowExposed(&browser));
@@ -284,7 +296,9 @@ private Q_SLOTS:
   void rendersThumbnailsOffscreen() {
     QTemporaryDir dir;
     WorkbenchState state;
-    DatasetBrowser browser(state);
+    Engine engine;
+    EngineBridge bridge(engine);
+    DatasetBrowser browser(bridge, state);
     state.setDataset(smallDataset(dir));
     browser.resize(900, 500);
     browser.show();
@@ -314,7 +328,9 @@ private Q_SLOTS:
     if (!QDir(path).exists()) QSKIP("../shared/data/flickr8k is absent");
     auto dataset = std::make_shared<Dataset>(loadDataset(path));
     WorkbenchState state;
-    DatasetBrowser browser(state);
+    Engine engine;
+    EngineBridge bridge(engine);
+    DatasetBrowser browser(bridge, state);
     auto *filterModel = child<DatasetFilterModel>(browser, "filterModel");
     state.setDataset(dataset);
     ThumbnailModel &model = *child<ThumbnailModel>(browser, "thumbnailModel");
@@ -358,7 +374,9 @@ private Q_SLOTS:
       addImage(*dataset, QStringLiteral("img%1").arg(i, 5, 10, QLatin1Char('0')), path,
                i % 10 == 0 ? Split::Test : Split::Train, {QStringLiteral("picture number %1").arg(i)});
     WorkbenchState state;
-    DatasetBrowser browser(state);
+    Engine engine;
+    EngineBridge bridge(engine);
+    DatasetBrowser browser(bridge, state);
     auto *splitCombo = child<QComboBox>(browser, "splitCombo");
     ThumbnailModel &model = *child<ThumbnailModel>(browser, "thumbnailModel");
     model.loader().setPaused(true); // queue, don't decode: shows exactly what was asked for

@@ -3,6 +3,8 @@
 #include "common/canvaspalette.h"
 
 #include "dataset/datasetfiltermodel.h"
+#include "data/imagesearch.h"
+#include "engine/jobcontext.h"
 #include "dataset/thumbnailmodel.h"
 
 #include <QComboBox>
@@ -38,8 +40,8 @@ QString droppedPath(const QMimeData *mime) {
 }
 }  // namespace
 
-DatasetBrowser::DatasetBrowser(WorkbenchState &state, QWidget *parent)
-    : QWidget(parent), m_state(state), m_model(new ThumbnailModel(kThumbnailBox, this)),
+DatasetBrowser::DatasetBrowser(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
+    : QWidget(parent), m_state(state), m_indexJob(bridge, this), m_model(new ThumbnailModel(kThumbnailBox, this)),
       m_filter(new DatasetFilterModel(this)), m_searchTimer(new QTimer(this)) {
   setAcceptDrops(true);
   m_model->setObjectName(QStringLiteral("thumbnailModel"));
@@ -180,12 +182,40 @@ void DatasetBrowser::connectSignals() {
 
 void DatasetBrowser::applySearch() {
   m_searchTimer->stop();
-  changeFilter([this] { m_filter->setSearchText(m_search->text()); });
+  const QString text = m_search->text();
+  if (text.trimmed().isEmpty()) {
+    changeFilter([this] { m_filter->setMatches(std::nullopt); });
+    return;
+  }
+  if (!m_index) {
+    m_count->setText(tr("Indexing the captions…")); // indexCaptions applies the search when it is done
+    return;
+  }
+  changeFilter([this, &text] { m_filter->setMatches(m_index->matches(text)); });
+}
+
+void DatasetBrowser::indexCaptions() {
+  m_index.reset();
+  const auto dataset = m_state.dataset();
+  if (!dataset) {
+    m_indexJob.cancel();
+    return;
+  }
+  m_indexJob.start(
+      tr("Index the captions of %1 images").arg(dataset->images.size()),
+      [dataset](JobContext &job) { return std::make_shared<const ImageSearchIndex>(ImageSearchIndex::build(*dataset, &job)); },
+      [this](std::shared_ptr<const ImageSearchIndex> index) {
+        m_index = std::move(index);
+        if (!m_search->text().trimmed().isEmpty()) applySearch();
+      },
+      [this](const JobOutcome &outcome) { m_count->setText(tr("Cannot search: %1").arg(BackgroundJob::failureText(outcome))); });
 }
 
 void DatasetBrowser::onDatasetChanged() {
   const auto dataset = m_state.dataset();
+  m_filter->setMatches(std::nullopt); // the last dataset's matches; searched again once indexed
   m_model->setDataset(dataset);
+  indexCaptions();
   m_hint->setVisible(!dataset);
   m_grid->setVisible(bool(dataset));
   showImage(-1);

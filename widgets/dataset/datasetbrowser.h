@@ -5,11 +5,13 @@
 // Selecting an image or caption goes through the WorkbenchState, and selections made by other
 // panels are followed. A folder or file dropped on it is offered as a dataset to open.
 
+#include "common/backgroundjob.h"
 #include "common/workbenchstate.h"
 
 #include <QWidget>
 
 #include <functional>
+#include <memory>
 
 class QComboBox;
 class QHBoxLayout;
@@ -24,17 +26,21 @@ class QTimer;
 namespace gs {
 
 class DatasetFilterModel;
+class ImageSearchIndex;
 class ThumbnailModel;
 
 class DatasetBrowser : public QWidget {
   Q_OBJECT
 public:
-  explicit DatasetBrowser(WorkbenchState &state, QWidget *parent = nullptr);
+  // bridge and state must outlive the browser.
+  DatasetBrowser(EngineBridge &bridge, WorkbenchState &state, QWidget *parent = nullptr);
 
   int shownImage() const { return m_shownImage; } // dataset index whose captions are listed, -1: none
 
-  // Applies the search now (typing applies it after a short pause).
+  // Applies the search now (typing applies it after a short pause); while the captions are still
+  // being indexed (isIndexing), as soon as they are.
   void applySearch();
+  bool isIndexing() const { return m_indexJob.isRunning(); }
   // An image's file changed on disk: its thumbnail is decoded again.
   void refreshImage(int image);
 
@@ -64,7 +70,11 @@ private:
   void updatePreview();
   void updateCount();
 
+  void indexCaptions(); // the search's index of the state's dataset, as an engine job
+
   WorkbenchState &m_state;
+  BackgroundJob m_indexJob;
+  std::shared_ptr<const ImageSearchIndex> m_index; // the shown dataset's; null while indexing
   ThumbnailModel *m_model;
   DatasetFilterModel *m_filter;
   QLineEdit *m_search;

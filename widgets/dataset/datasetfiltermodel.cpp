@@ -9,28 +9,18 @@ DatasetFilterModel::DatasetFilterModel(QObject *parent) : QSortFilterProxyModel(
 void DatasetFilterModel::setSplitFilter(std::optional<Split> split) {
   if (split == m_split) return;
   m_split = split;
-  invalidateFilter();
+  invalidate();
 }
 
-void DatasetFilterModel::setSearchText(const QString &text) {
-  if (text == m_text) return;
-  m_text = text;
-  m_words = text.toLower().split(QLatin1Char(' '), Qt::SkipEmptyParts);
-  invalidateFilter();
+void DatasetFilterModel::setMatches(std::optional<std::vector<char>> matches) {
+  if (matches == m_matches) return;
+  m_matches = std::move(matches);
+  invalidate();
 }
 
 bool DatasetFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const {
-  const QModelIndex i = sourceModel()->index(sourceRow, 0, sourceParent);
-  if (m_split && i.data(ThumbnailModel::SplitRole).toInt() != int(*m_split)) return false;
-  if (m_words.isEmpty()) return true;
-  const QString id = i.data(ThumbnailModel::ImageIdRole).toString();
-  const QString captions = i.data(ThumbnailModel::SearchTextRole).toString(); // " w1 w2 … "
-  for (const QString &word : m_words) {
-    if (id.contains(word, Qt::CaseInsensitive)) continue;
-    if (captions.contains(QLatin1Char(' ') + word)) continue; // a caption word starting with it
-    return false;
-  }
-  return true;
+  if (m_matches && (sourceRow < 0 || std::size_t(sourceRow) >= m_matches->size() || !(*m_matches)[std::size_t(sourceRow)])) return false;
+  return !m_split || sourceModel()->index(sourceRow, 0, sourceParent).data(ThumbnailModel::SplitRole).toInt() == int(*m_split);
 }
 
 }  // namespace gs

@@ -40,23 +40,6 @@ void ThumbnailModel::setDataset(std::shared_ptr<const Dataset> dataset) {
   m_cache.clear();
   m_unreadable.clear();
   m_dataset = std::move(dataset);
-  m_searchText.clear();
-  if (m_dataset) {
-    // One lower-case string per image, words space-delimited on both sides, so the filter can
-    // match a word prefix with a single contains(" " + word). O(total caption tokens), once.
-    m_searchText.reserve(int(m_dataset->images.size()));
-    for (const ImageRecord &image : m_dataset->images) {
-      QString text = QStringLiteral(" ");
-      for (int c : image.captions) {
-        if (c < 0 || c >= int(m_dataset->captions.size())) continue;
-        const CaptionRecord &caption = m_dataset->captions[std::size_t(c)];
-        const QStringList words = caption.tokens.isEmpty() ? caption.raw.split(QLatin1Char(' '), Qt::SkipEmptyParts)
-                                                            : caption.tokens;
-        for (const QString &w : words) text += w.toLower() + QLatin1Char(' ');
-      }
-      m_searchText << text;
-    }
-  }
   endResetModel();
 }
 
@@ -111,8 +94,6 @@ QVariant ThumbnailModel::data(const QModelIndex &index, int role) const {
     return image.id;
   case SplitRole:
     return int(image.split);
-  case SearchTextRole:
-    return m_searchText.value(row);
   case ThumbnailStateRole:
     return int(thumbnailState(row));
   default:

@@ -23,7 +23,6 @@ public:
     ImageIndexRole = Qt::UserRole + 1, // int: dataset image index
     ImageIdRole,                       // QString
     SplitRole,                         // int: gs::Split
-    SearchTextRole,                    // QString: " word word … " of all captions, lower case
     ThumbnailStateRole,                // int: ThumbnailState (does not queue a decode)
   };
   enum ThumbnailState { Missing, Pending, Ready, Unreadable };
@@ -53,7 +52,6 @@ private:
   void onThumbnailReady(int key, const QImage &image);
 
   std::shared_ptr<const Dataset> m_dataset;
-  QStringList m_searchText; // per image, built once per dataset
   mutable ThumbnailLoader m_loader;
   mutable QCache<int, QPixmap> m_cache;
   std::unordered_set<int> m_unreadable;
