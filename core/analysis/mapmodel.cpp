@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <stdexcept>
 
 namespace gs {
@@ -25,6 +26,7 @@ MapData MapData::fromJointSpace(const JointSpace &space) {
   data.dim = space.dim();
   data.imageSplit = space.imageSplits();
   data.imagePredictedConcepts = space.predictedConcepts();
+  data.captionWords = CaptionWordIndex::build(data.captions);
   if (double(space.imageCount()) * double(space.captionCount()) <= kMaxRankedPairs) {
     JointSpace::PartnerRanks ranks = space.partnerRanks();
     data.captionPartnerRank = std::move(ranks.captions);
@@ -35,6 +37,16 @@ MapData MapData::fromJointSpace(const JointSpace &space) {
     data.captionOccurrence = std::move(ranks.captionOccurrence);
   }
   return data;
+}
+
+std::shared_ptr<const CaptionWordIndex> CaptionWordIndex::build(const QStringList &captions) {
+  auto index = std::make_shared<CaptionWordIndex>();
+  for (int c = 0; c < captions.size(); ++c)
+    for (const QString &word : tokenize(captions[c])) {
+      std::vector<int> &rows = index->rows[word];
+      if (rows.empty() || rows.back() != c) rows.push_back(c); // a word twice in one caption counts once
+    }
+  return index;
 }
 
 MapData MapData::fromTrajectory(const TrajectorySample &sample, const std::vector<float> &vectors, const JointSpace *space) {
@@ -123,6 +135,7 @@ std::vector<int> MapModel::matchCaptions(const QString &query) const {
     return result;
   }
   const QStringList words = tokenize(q);
+  if (m_data.captionWords && !words.isEmpty()) return captionsWithWords(words);
   for (int c = 0; c < captionCount(); ++c) {
     const QStringList tokens = tokenize(m_data.captions[c]);
     bool all = !words.isEmpty();
@@ -130,6 +143,25 @@ std::vector<int> MapModel::matchCaptions(const QString &query) const {
     if (all) result.push_back(captionItem(c));
   }
   return result;
+}
+
+// The caption rows holding every word: the index's lists intersected, shortest first.
+std::vector<int> MapModel::captionsWithWords(const QStringList &words) const {
+  std::vector<const std::vector<int> *> lists;
+  for (const QString &word : words) {
+    const auto found = m_data.captionWords->rows.constFind(word);
+    if (found == m_data.captionWords->rows.constEnd()) return {};
+    lists.push_back(&found.value());
+  }
+  std::sort(lists.begin(), lists.end(), [](const auto *a, const auto *b) { return a->size() < b->size(); });
+  std::vector<int> rows = *lists.front(), kept;
+  for (std::size_t l = 1; l < lists.size() && !rows.empty(); ++l) {
+    kept.clear();
+    std::set_intersection(rows.begin(), rows.end(), lists[l]->begin(), lists[l]->end(), std::back_inserter(kept));
+    rows.swap(kept);
+  }
+  for (int &row : rows) row = captionItem(row);
+  return rows;
 }
 
 namespace {

@@ -9,7 +9,10 @@
 #include <QRectF>
 #include <QStringList>
 
+#include <QHash>
+
 #include <functional>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -23,6 +26,13 @@ constexpr int kDenseMapItems = 20000;
 
 class JointSpace;
 struct TrajectorySample;
+
+// Each caption word's caption rows (ascending), as tokenize() splits the captions: a word search over
+// COCO's 616,767 captions intersects a few lists instead of tokenizing every caption again.
+struct CaptionWordIndex {
+  QHash<QString, std::vector<int>> rows;
+  static std::shared_ptr<const CaptionWordIndex> build(const QStringList &captions);
+};
 
 // Plain copy of the parts of a JointSpace the map needs (tests build one directly).
 struct MapData {
@@ -41,6 +51,8 @@ struct MapData {
   std::vector<QStringList> imagePredictedConcepts; // the concept CNN's, for concepts runs (JointSpace::predictedConcepts)
   std::vector<char> captionOrderSensitive; // captions only word order resolves (the demo's twins)
   std::vector<Split> imageSplit;         // each image's split (a map of all splits colours by it)
+  // Built with the items by fromJointSpace (off the GUI thread); without it a search scans the captions.
+  std::shared_ptr<const CaptionWordIndex> captionWords;
 
   // Partner ranks, losses and k-occurrences are left out above kMaxRankedPairs image–caption pairs
   // (all of COCO's would take minutes), and the colourings and sizes by them.
@@ -139,6 +151,7 @@ private:
   bool m_normalised = true;
   bool m_centred = true;
   std::vector<float> uncentredEmbeddings() const; // stacked, unit length when normalised
+  std::vector<int> captionsWithWords(const QStringList &words) const; // through m_data.captionWords
   MapData m_data;
   std::vector<float> m_xy;
   std::vector<int> m_selection;

@@ -401,6 +401,9 @@ private Q_SLOTS:
     auto *neighbourList = child<QListWidget>(panel, "neighbourList");
     QSignalSpy finished(&panel, &MapPanel::computeFinished);
     state.setJointSpace(space); // the panel takes its split and lays it out by PCA
+    // Its items and partner ranks are gathered off the GUI thread: nothing is on the map yet.
+    QCOMPARE(panel.model().itemCount(), 0);
+    QVERIFY2(panel.statusText().startsWith(QStringLiteral("Preparing the map")), qPrintable(panel.statusText()));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
     const int k = 4, dim = space->dim();
     const auto dot = [dim](const float *a, const float *b) {
@@ -484,7 +487,8 @@ private Q_SLOTS:
     QTRY_COMPARE_WITH_TIMEOUT(trainNeighbours.count(), 1, 30000);
     QCOMPARE(int(panel.neighbourItems().size()), 2 * k);
     panel.showSplit(Split::Test);
-    QCOMPARE(splits.count(), 2); // at once: the state's own space
+    QVERIFY(!panel.statusText().contains(QStringLiteral("Embedding"))); // the state's own space, not embedded again
+    QTRY_COMPARE_WITH_TIMEOUT(splits.count(), 2, 30000);   // its items gathered off the GUI thread
     QCOMPARE(panel.model().imageCount(), space->imageCount());
     // All splits: every image and caption, coloured by split (an image's captions share its colour).
     panel.showAllSplits();
@@ -500,7 +504,7 @@ private Q_SLOTS:
     QCOMPARE(bySplit.categories[2].name, QStringLiteral("train"));
     QCOMPARE(int(bySplit.categories[2].items.size()), 48 * 6); // 48 images and their 240 captions
     panel.showSplit(Split::Test);
-    QCOMPARE(splits.count(), 4);
+    QTRY_COMPARE_WITH_TIMEOUT(splits.count(), 4, 30000);
     QVERIFY(!availableColourings(panel.model()).contains(QStringLiteral("split"))); // one split: nothing to tell apart
   }
 
@@ -881,6 +885,37 @@ private Q_SLOTS:
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, colourMap(model, QStringLiteral("mood")));
   }
 
+  // A large selection lists its first 1,000 items and says how many more the map rings.
+  void largeSelectionsListTheirFirstItems() {
+    Engine engine;
+    EngineBridge bridge(engine);
+    WorkbenchState state;
+    MapPanel panel(bridge, state);
+    MapData data;
+    data.dim = 2;
+    for (int i = 0; i < 300; ++i) {
+      data.imageIds << QStringLiteral("img%1").arg(i);
+      data.imageEmbeddings.insert(data.imageEmbeddings.end(), {float(i), 1.f});
+      for (int c = 0; c < 5; ++c) {
+        data.captions << QStringLiteral("caption %1 of %2").arg(c).arg(i);
+        data.captionImage.push_back(i);
+        data.captionEmbeddings.insert(data.captionEmbeddings.end(), {float(i), float(c)});
+      }
+    }
+    panel.setData(data);
+    panel.setPositions(gridPositions(panel.model().itemCount()));
+    panel.selectInRect(QRectF(QPointF(-1, -1), QPointF(100000, 10)));
+    QCOMPARE(int(panel.model().selection().size()), 1800);
+    auto *list = child<QListWidget>(panel, "selectionList");
+    QCOMPARE(list->count(), 1001);
+    QListWidgetItem *more = list->item(1000);
+    QVERIFY2(more->text().contains(QStringLiteral("800 more")), qPrintable(more->text()));
+    QCOMPARE(more->flags(), Qt::NoItemFlags);
+    QSignalSpy picked(list, &QListWidget::itemClicked);
+    Q_EMIT list->itemClicked(more); // the line names no item: nothing is activated
+    QCOMPARE(panel.neighbourItems().size(), std::size_t(0));
+  }
+
   // The legend filters (hidden items are neither drawn nor picked), and the search box rings the
   // captions that match words or a regular expression.
   void legendFiltersAndSearchFinds() {
@@ -920,6 +955,18 @@ private Q_SLOTS:
     QVERIFY2(panel.statusText().contains(QStringLiteral("invalid regular expression")), qPrintable(panel.statusText()));
     QCOMPARE(matches->dataCount(), 0);
     QVERIFY(panel.search(QString()).empty());
+
+    // The word index (built with a joint space's items) finds what the scan finds.
+    MapModel scanned, indexed;
+    scanned.setData(data);
+    data.captionWords = CaptionWordIndex::build(data.captions);
+    indexed.setData(data);
+    for (const QString &query : {QStringLiteral("Image 7 CAPTION"), QStringLiteral("caption"), QStringLiteral("of image 12"),
+                                 QStringLiteral("image image 3"), QStringLiteral("no-such-word"), QStringLiteral("caption nothing")}) {
+      QCOMPARE(indexed.matchCaptions(query), scanned.matchCaptions(query));
+    }
+    QCOMPARE(int(indexed.matchCaptions(QStringLiteral("caption")).size()), indexed.captionCount());
+    QCOMPARE(int(indexed.matchCaptions(QStringLiteral("of image 12")).size()), kCaptionsPerImage);
   }
 
   // Cluster summaries: a tile's label is the words that set its captions apart (function words

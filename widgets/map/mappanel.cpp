@@ -18,7 +18,8 @@
 
 namespace gs {
 
-MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent) : QWidget(parent), m_state(state) {
+MapPanel::MapPanel(EngineBridge &bridge, WorkbenchState &state, QWidget *parent)
+    : QWidget(parent), m_state(state), m_dataJob(bridge, this) {
   createWidgets(bridge);
   arrangeWidgets();
   connectSubViews();
@@ -169,17 +170,29 @@ void MapPanel::onJointSpaceChanged() {
   showSpace(space);
 }
 
-// The map shows `space`'s items, at once by PCA; t-SNE waits for the Compute button (it holds the
-// engine a while).
+// The map shows `space`'s items, laid out at once by PCA; t-SNE waits for the Compute button (it
+// holds the engine a while). The items are gathered off the GUI thread: the old ones leave first, so
+// that no sub-view indexes the new space with an old item.
 void MapPanel::showSpace(const std::shared_ptr<const JointSpace> &space) {
   m_splits->setSpace(space);
   m_comparison->setSpace(space);
-  MapData data = MapData::fromJointSpace(*space);
-  if (const auto dataset = m_state.dataset()) data.addDatasetMetadata(*dataset);
-  setData(std::move(data));
-  compute(LayoutMethod::Pca);
-  if (space->allSplits()) setColouring(QStringLiteral("split"));
-  Q_EMIT splitShown(SplitChooser::shownIndex(*space));
+  setData({});
+  m_dataJob.start(
+      tr("Prepare the map of %1 items").arg(space->imageCount() + space->captionCount()),
+      [space, dataset = m_state.dataset()](JobContext &) {
+        MapData data = MapData::fromJointSpace(*space);
+        if (dataset) data.addDatasetMetadata(*dataset);
+        return data;
+      },
+      [this, space](MapData data) {
+        setData(std::move(data));
+        compute(LayoutMethod::Pca);
+        if (space->allSplits()) setColouring(QStringLiteral("split"));
+        Q_EMIT splitShown(SplitChooser::shownIndex(*space));
+      },
+      [this](const JobOutcome &outcome) { setStatus(tr("Cannot map this split: %1").arg(BackgroundJob::failureText(outcome))); });
+  setStatus(tr("Preparing the map of %1 images and %2 captions…").arg(space->imageCount()).arg(space->captionCount()));
+  updateControls();
 }
 
 void MapPanel::setData(MapData data) {
@@ -226,10 +239,11 @@ JobId MapPanel::computeLayout(const LayoutSequenceOptions &options) {
   return id;
 }
 
-bool MapPanel::isComputing() const { return m_layout->isRunning() || m_replay->isRunning(); }
+bool MapPanel::isComputing() const { return m_dataJob.isRunning() || m_layout->isRunning() || m_replay->isRunning(); }
 
 void MapPanel::cancel() {
   if (!isComputing()) return;
+  m_dataJob.cancel();
   m_layout->cancel();
   m_replay->cancel();
   setStatus(tr("Cancelled."));

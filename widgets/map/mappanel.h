@@ -13,7 +13,9 @@
 //   MapComparison       a second run's map beside this one, selections linked
 // The panel wires them to each other and to the WorkbenchState's run.
 //
-// Layouts, embedding another split, loading thumbnails and the movers are jobs on the engine's
+// Gathering a space's items (with each item's partner rank: every image scored against every
+// caption, seconds at a 5,000-image split), layouts, embedding another split, loading thumbnails and
+// the movers are jobs on the engine's
 // interactive lane; the neighbour search and the cluster labels read data already in memory and
 // run on its query lane, so they answer in milliseconds while a layout holds the interactive lane
 // (a t-SNE of a large split can hold it for minutes). The Jobs tab lists every one.
@@ -158,6 +160,7 @@ private:
   void updateControls();
 
   WorkbenchState &m_state;
+  BackgroundJob m_dataJob; // a space's items, partner ranks and metadata, gathered off the GUI thread
   MapModel m_model;
   MapView *m_view;
   MapSelection *m_selection;

@@ -7,12 +7,16 @@
 
 #include <QSet>
 
+#include <algorithm>
 #include <utility>
 
 namespace gs {
 
 namespace {
 constexpr int kItemRole = Qt::UserRole + 1; // an entry's map item
+// A selection lists its first items only: a rubber band over a third of COCO's map holds hundreds of
+// thousands, which no one reads in a list, and listing them all took longer than a frame.
+constexpr int kListedItems = 1000;
 }  // namespace
 
 MapSelection::MapSelection(MapModel &model, MapView &view, WorkbenchState &state, QWidget *parent)
@@ -20,8 +24,11 @@ MapSelection::MapSelection(MapModel &model, MapView &view, WorkbenchState &state
   setObjectName(QStringLiteral("selectionList"));
   setAccessibleName(tr("Selected items"));
   setMinimumWidth(160);
+  setUniformItemSizes(true);
   for (auto signal : {&QListWidget::itemActivated, &QListWidget::itemClicked})
-    connect(this, signal, this, [this](QListWidgetItem *entry) { Q_EMIT itemPicked(entry->data(kItemRole).toInt()); });
+    connect(this, signal, this, [this](QListWidgetItem *entry) {
+      if (entry->data(kItemRole).isValid()) Q_EMIT itemPicked(entry->data(kItemRole).toInt()); // not the "… more" line
+    });
   connect(&m_view, &MapView::rectSelected, this, [this](const QRectF &rect) { select(m_model.itemsInRect(rect)); });
   connect(&m_view, &MapView::lassoSelected, this, [this](const QPolygonF &outline) { select(itemsInPolygon(m_model, outline)); });
   connect(&m_state, &WorkbenchState::imageSelected, this, &MapSelection::highlightImage);
@@ -38,11 +45,18 @@ void MapSelection::select(std::vector<int> items) {
   m_model.setSelection(std::move(items));
   m_view.updateSelection();
   clear();
-  for (int item : m_model.selection()) {
+  const std::vector<int> &selection = m_model.selection();
+  const std::size_t listed = std::min(selection.size(), std::size_t(kListedItems));
+  for (std::size_t k = 0; k < listed; ++k) {
+    const int item = selection[k];
     auto *entry = new QListWidgetItem(
         (m_model.kind(item) == MapItemKind::Image ? QStringLiteral("○ ") : QStringLiteral("× ")) + m_model.label(item), this);
     entry->setData(kItemRole, item);
     entry->setToolTip(m_model.toolTip(item));
+  }
+  if (listed < selection.size()) {
+    auto *more = new QListWidgetItem(tr("… and %n more (ringed on the map)", nullptr, int(selection.size() - listed)), this);
+    more->setFlags(Qt::NoItemFlags);
   }
   Q_EMIT selected(m_model.selection());
   Q_EMIT statusChanged(tr("%n item(s) selected.", nullptr, int(m_model.selection().size())));

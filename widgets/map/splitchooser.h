@@ -2,7 +2,8 @@
 // The Map's split box and the joint space the map shows: the state's own (the current run's split),
 // another split of the same run, or all of them. Another split is embedded here as an engine job on
 // the interactive lane (seconds for a large split), which the Jobs tab lists and can cancel; the
-// box then goes back to what is shown.
+// box then goes back to what is shown. Splits embedded here are searched exactly (a flat index),
+// never through an approximate index that would first have to be built.
 
 #include "common/backgroundjob.h"
 #include "data/dataset.h"

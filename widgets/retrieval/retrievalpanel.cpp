@@ -311,6 +311,9 @@ void RetrievalPanel::updateCompleter() {
     completer->setModelSorting(QCompleter::CaseInsensitivelySortedModel);
   }
   completer->setCaseSensitivity(Qt::CaseInsensitive);
+  // One row height for all: a prefix like "a" matches most of 25,000 captions, and a popup that
+  // measured each row took half a second a keystroke.
+  if (auto *popup = qobject_cast<QListView *>(completer->popup())) popup->setUniformItemSizes(true);
   delete m_sentence->completer();
   m_sentence->setCompleter(completer);
 }
