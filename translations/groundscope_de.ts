@@ -1646,6 +1646,18 @@ Bild %2</translation>
         <source>Captions of the selected image</source>
         <translation>Beschreibungen des gewählten Bildes</translation>
     </message>
+    <message>
+        <source>Indexing the captions…</source>
+        <translation>Die Bildunterschriften werden indiziert…</translation>
+    </message>
+    <message>
+        <source>Index the captions of %1 images</source>
+        <translation>Bildunterschriften von %1 Bildern indizieren</translation>
+    </message>
+    <message>
+        <source>Cannot search: %1</source>
+        <translation>Suche nicht möglich: %1</translation>
+    </message>
 </context>
 <context>
     <name>gs::DockTitleBar</name>
@@ -3014,6 +3026,18 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
         <source>Exported %1.</source>
         <translation>%1 exportiert.</translation>
     </message>
+    <message>
+        <source>Prepare the map of %1 items</source>
+        <translation>Karte mit %1 Elementen vorbereiten</translation>
+    </message>
+    <message>
+        <source>Cannot map this split: %1</source>
+        <translation>Diese Aufteilung kann nicht abgebildet werden: %1</translation>
+    </message>
+    <message>
+        <source>Preparing the map of %1 images and %2 captions…</source>
+        <translation>Die Karte mit %1 Bildern und %2 Bildunterschriften wird vorbereitet…</translation>
+    </message>
 </context>
 <context>
     <name>gs::MapSelection</name>
@@ -3031,6 +3055,13 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
     <message>
         <source>Slice: %1 — %2 captions</source>
         <translation>Ausschnitt: %1 — %2 Beschreibungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more (ringed on the map)</source>
+        <translation>
+            <numerusform>… und %n weiteres (auf der Karte markiert)</numerusform>
+            <numerusform>… und %n weitere (auf der Karte markiert)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
