@@ -10,6 +10,7 @@
   tests/reliability/monkey-ledger.tsv   one row per seed per `tests/reliability/monkey.sh --record` run
   tests/reliability/monkey-findings.tsv what the monkey found, how it was fixed, the regression test
   tests/reliability/sanitize-training-ledger.tsv  one row per test per tests/reliability/sanitize-training.sh run
+  tests/reliability/soak-ledger.tsv     one row per `tests/reliability/soak.sh --record` run (its plot: docs/figures/soak.png)
 
   python3 tests/reliability/report.py [--build build] [--asan-build build-asan] [--out docs/reliability.md]
 
@@ -101,7 +102,7 @@ def main():
             out.append(f'_No results in {os.path.relpath(path, ROOT)} (run the tests first)._')
         out.append('')
 
-    out += monkey_section() + training_section()
+    out += monkey_section() + soak_section() + training_section()
     with open(args.out, 'w', encoding='utf-8') as f:
         f.write('\n'.join(out))
     print(f'report.py: wrote {args.out}')
@@ -138,6 +139,28 @@ def monkey_section():
         out += [f"| {r['date']} | {r['seed']} | {cell(r['finding'])} | {cell(r['fix'])} | {cell(r['test'])} |" for r in findings]
     else:
         out.append('_None._')
+    return out + ['']
+
+
+def soak_section():
+    out = ['## Hours of use (tst_soak)', '',
+           'Rerun: `bash tests/reliability/soak.sh --minutes 60 --record`. The real main window, offscreen at 1366×768, repeats '
+           'a session\'s cycle on a 60-image dataset: open the dataset, train a bag-of-words run from the Training dock (it then '
+           'opens, its test split embedded), lay the map out again by t-SNE, type a caption into the Caption lab, close the run '
+           '(taken off the list, its folder deleted) and the dataset. Resident memory, open file descriptors and threads are '
+           'sampled after every step and every minute. A run fails when, measured from the end of the first cycle, memory grew '
+           'by more than 5 % or descriptors or threads grew at all. ctest runs ten cycles.', '']
+    rows = read_tsv(os.path.join(ROOT, 'tests', 'reliability', 'soak-ledger.tsv')) or []
+    if not rows:
+        return out + ['_No soak runs recorded yet._', '']
+    out += ['| date | commit | minutes | cycles | samples | memory after cycle 1 | at the end | growth | descriptors (cycle 1 / '
+            'largest after) | threads (cycle 1 / largest after) | result |',
+            '|---|---|---:|---:|---:|---:|---:|---:|---|---|---|']
+    out += [f"| {r['date']} | {r['commit']} | {r['minutes']} | {int(r['cycles']):,} | {int(r['samples']):,} | {r['rss_first_mb']} MB | "
+            f"{r['rss_last_mb']} MB | {r['growth_percent']} % | {r['descriptors_first']} / {r['descriptors_peak_later']} | "
+            f"{r['threads_first']} / {r['threads_peak_later']} | {r['result']} |" for r in rows]
+    if os.path.exists(os.path.join(ROOT, 'docs', 'figures', 'soak.png')):
+        out += ['', '![Resident memory, open file descriptors and threads over the latest soak run](figures/soak.png)']
     return out + ['']
 
 
