@@ -29,38 +29,61 @@ void check(const std::vector<float> &similarity, int images, int captions, const
       throw std::invalid_argument("evaluatePlausible: caption image " + std::to_string(image) + " out of range");
 }
 
-// plausible[i][j]: image j is plausible for query image i (always for j = i). O(I²·L).
-std::vector<std::vector<char>> plausibleImages(const std::vector<QStringList> &concepts, const PlausibleOptions &options) {
-  const std::size_t n = concepts.size();
-  std::vector<std::vector<char>> plausible(n, std::vector<char>(n, 0));
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < n; ++j) plausible[i][j] = i == j || isPlausible(concepts[i], concepts[j], options);
-  return plausible;
-}
-
-// Items 0..count-1 best first by score(item), ties by index (ranksAbove).
-template <typename Score>
-std::vector<int> ranked(int count, Score score) {
-  std::vector<int> order(static_cast<std::size_t>(count));
-  std::iota(order.begin(), order.end(), 0);
-  std::vector<float> scores(static_cast<std::size_t>(count));
-  for (int k = 0; k < count; ++k) scores[std::size_t(k)] = score(k);
-  std::sort(order.begin(), order.end(), [&](int a, int b) { return ranksAbove(scores[std::size_t(a)], a, scores[std::size_t(b)], b); });
-  return order;
-}
-
-}  // namespace
-
-bool isPlausible(const QStringList &query, const QStringList &candidate, const PlausibleOptions &options) {
-  const QSet<QString> q = labelSet(query), c = labelSet(candidate);
+bool plausibleSets(const QSet<QString> &q, const QSet<QString> &c, const PlausibleOptions &options) {
   if (q.isEmpty()) return false;
-  const int shared = int(QSet<QString>(q).intersect(c).size());
+  int shared = 0;
+  for (const QString &label : q) shared += c.contains(label);
   switch (options.rule) {
   case PlausibleRule::LabelDistance: return int(q.size() + c.size()) - 2 * shared <= options.maxDifference;
   case PlausibleRule::ContainsAll: return shared == int(q.size());
   case PlausibleRule::Jaccard: return double(shared) / double(q.size() + c.size() - shared) >= options.minJaccard;
   }
   return false;
+}
+
+// plausible[i][j]: image j is plausible for query image i (always for j = i). O(I²·L), each image's
+// label set made once.
+std::vector<std::vector<char>> plausibleImages(const std::vector<QStringList> &concepts, const PlausibleOptions &options) {
+  const std::size_t n = concepts.size();
+  std::vector<QSet<QString>> sets;
+  sets.reserve(n);
+  for (const QStringList &labels : concepts) sets.push_back(labelSet(labels));
+  std::vector<std::vector<char>> plausible(n, std::vector<char>(n, 0));
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) plausible[i][j] = i == j || plausibleSets(sets[i], sets[j], options);
+  return plausible;
+}
+
+// scorePlausible over the full ranking by `scores` (best first, ties by index: ranksAbove), without
+// sorting: the first plausible item's rank is how many items rank above the best plausible one, and
+// the top R (R plausible items) is a partition. O(n) a query instead of O(n log n); `order` is
+// scratch space.
+PlausibleQuery scoreByCounting(const std::vector<float> &scores, const std::vector<char> &plausible, std::vector<int> &order) {
+  PlausibleQuery result;
+  const int n = int(scores.size());
+  int best = -1;
+  for (int k = 0; k < n; ++k)
+    if (plausible[std::size_t(k)]) {
+      ++result.relevant;
+      if (best < 0 || ranksAbove(scores[std::size_t(k)], k, scores[std::size_t(best)], best)) best = k;
+    }
+  if (best < 0) return result;
+  result.firstRank0 = 0;
+  for (int k = 0; k < n; ++k) result.firstRank0 += ranksAbove(scores[std::size_t(k)], k, scores[std::size_t(best)], best);
+  order.resize(std::size_t(n));
+  std::iota(order.begin(), order.end(), 0);
+  const auto above = [&](int a, int b) { return ranksAbove(scores[std::size_t(a)], a, scores[std::size_t(b)], b); };
+  std::nth_element(order.begin(), order.begin() + (result.relevant - 1), order.end(), above);
+  int hits = 0;
+  for (int k = 0; k < result.relevant; ++k) hits += plausible[std::size_t(order[std::size_t(k)])];
+  result.precision = double(hits) / double(result.relevant);
+  return result;
+}
+
+}  // namespace
+
+bool isPlausible(const QStringList &query, const QStringList &candidate, const PlausibleOptions &options) {
+  return plausibleSets(labelSet(query), labelSet(candidate), options);
 }
 
 PlausibleQuery scorePlausible(const std::vector<int> &ranking, const std::vector<char> &plausible) {
@@ -107,17 +130,20 @@ PlausibleRetrieval evaluatePlausible(const std::vector<float> &similarity, int i
   check(similarity, images, captions, captionImage, concepts);
   const std::vector<std::vector<char>> plausible = plausibleImages(concepts, options);
   std::vector<PlausibleQuery> t2i, i2t;
+  std::vector<float> scores;
+  std::vector<int> order;
   for (int c = 0; c < captions; ++c) {
-    const auto order = ranked(images, [&](int i) { return similarity[std::size_t(i) * std::size_t(captions) + std::size_t(c)]; });
-    t2i.push_back(scorePlausible(order, plausible[std::size_t(captionImage[std::size_t(c)])]));
+    scores.resize(std::size_t(images));
+    for (int i = 0; i < images; ++i) scores[std::size_t(i)] = similarity[std::size_t(i) * std::size_t(captions) + std::size_t(c)];
+    t2i.push_back(scoreByCounting(scores, plausible[std::size_t(captionImage[std::size_t(c)])], order));
   }
+  std::vector<char> plausibleCaptions(static_cast<std::size_t>(captions));
   for (int i = 0; i < images; ++i) {
     const float *row = similarity.data() + std::size_t(i) * std::size_t(captions);
-    const auto order = ranked(captions, [&](int c) { return row[c]; });
-    std::vector<char> plausibleCaptions(static_cast<std::size_t>(captions));
+    scores.assign(row, row + captions);
     for (int c = 0; c < captions; ++c)
       plausibleCaptions[std::size_t(c)] = plausible[std::size_t(i)][std::size_t(captionImage[std::size_t(c)])];
-    i2t.push_back(scorePlausible(order, plausibleCaptions));
+    i2t.push_back(scoreByCounting(scores, plausibleCaptions, order));
   }
   return {summarisePlausible(t2i), summarisePlausible(i2t)};
 }

@@ -8,7 +8,10 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <numeric>
+#include <random>
 #include <stdexcept>
 
 using namespace gs;
@@ -287,6 +290,56 @@ private Q_SLOTS:
   //  c1 ranks 2, 1, 0: 1/2, first at 1.  c2 ranks 2, 0, 1: plausible {2} → 1, first at 0.
   //  image 0 ranks captions 2, 0, 1: plausible {c0, c1} → 1/2, first at 1.
   //  image 1 ranks 0, 1, 2 → 1, first at 0.  image 2 ranks 1, 2, 0: plausible {c2} → 0, first at 1.
+  // Counting instead of sorting: on random scores with many ties and random concept sets, the
+  // figures equal scorePlausible's over each query's full ranking (a stable sort by score).
+  void plausibleEqualsTheSortedRankings() {
+    std::mt19937 rng(5);
+    const QStringList labels{"dog", "cat", "ball", "tree"};
+    for (int trial = 0; trial < 10; ++trial) {
+      const int images = 4 + int(rng() % 12), captions = images * 2;
+      std::vector<int> captionImage;
+      for (int c = 0; c < captions; ++c) captionImage.push_back(c % images);
+      std::vector<QStringList> concepts(static_cast<std::size_t>(images));
+      for (QStringList &set : concepts)
+        for (const QString &label : labels)
+          if (rng() % 3 == 0) set << label;
+      std::vector<float> similarity(std::size_t(images) * captions);
+      for (float &v : similarity) v = float(int(rng() % (trial % 2 ? 3 : 100)));
+      std::vector<PlausibleQuery> t2i, i2t;
+      const auto sortedBy = [](std::vector<float> scores) {
+        std::vector<int> order(scores.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return scores[std::size_t(a)] > scores[std::size_t(b)]; });
+        return order;
+      };
+      const auto plausibleFor = [&](int query, int candidate) { return query == candidate || isPlausible(concepts[std::size_t(query)], concepts[std::size_t(candidate)]); };
+      for (int c = 0; c < captions; ++c) {
+        std::vector<float> scores;
+        std::vector<char> plausible;
+        for (int i = 0; i < images; ++i) {
+          scores.push_back(similarity[std::size_t(i) * captions + c]);
+          plausible.push_back(plausibleFor(captionImage[std::size_t(c)], i));
+        }
+        t2i.push_back(scorePlausible(sortedBy(scores), plausible));
+      }
+      for (int i = 0; i < images; ++i) {
+        std::vector<float> scores(similarity.begin() + std::ptrdiff_t(i) * captions, similarity.begin() + std::ptrdiff_t(i + 1) * captions);
+        std::vector<char> plausible;
+        for (int c = 0; c < captions; ++c) plausible.push_back(plausibleFor(i, captionImage[std::size_t(c)]));
+        i2t.push_back(scorePlausible(sortedBy(scores), plausible));
+      }
+      const PlausibleRetrieval counted = evaluatePlausible(similarity, images, captions, captionImage, concepts);
+      for (const auto &[got, want] : {std::pair{counted.textToImage, summarisePlausible(t2i)}, std::pair{counted.imageToText, summarisePlausible(i2t)}}) {
+        QCOMPARE(got.queries, want.queries);
+        QCOMPARE(got.pmrp, want.pmrp);
+        QCOMPARE(got.r1, want.r1);
+        QCOMPARE(got.r5, want.r5);
+        QCOMPARE(got.r10, want.r10);
+        QCOMPARE(got.meanRelevant, want.meanRelevant);
+      }
+    }
+  }
+
   void pmrpByHand() {
     const std::vector<float> similarity{0.2f, 0.1f, 0.4f, 0.9f, 0.3f, 0.0f, 0.5f, 0.8f, 0.7f};
     const std::vector<QStringList> concepts{{"dog", "ball"}, {"ball", "dog"}, {"cat"}};
