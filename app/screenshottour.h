@@ -68,6 +68,8 @@ private:
   void captureComparison();
   void captureRunGroups(const QStringList &runs);
   void captureBandsAndMovers(const QStringList &runs);
+  void whenRunEmbedded(const std::function<void()> &then);
+  void captureMovers(const QStringList &runs);
   void captureSideBySide(const QStringList &runs);
   void captureAnalysis();
   void fail(const QString &why);

@@ -85,7 +85,11 @@ void ScreenshotTour::captureRunGroups(const QStringList &runs) {
 
 void ScreenshotTour::captureBandsAndMovers(const QStringList &runs) {
   TrainingPanel &training = *m_window.trainingPanel();
+  // Opening a run makes it the current one: the toured run is opened last, so it is current again
+  // (its test split embedded anew) for the epoch pick, the movers and the side-by-side view.
+  const QString toured = m_window.workbench().runDir();
   for (const QString &dir : runs) training.openRunFolder(dir);
+  training.openRunFolder(toured);
   training.setSeedsGrouped(true);
   // An epoch in the middle of the current run's recorded ones, picked as a click on the curves would.
   const QString current = m_window.workbench().runDir();
@@ -94,6 +98,22 @@ void ScreenshotTour::captureBandsAndMovers(const QStringList &runs) {
   m_window.workbench().pickEpoch(current, picked);
   QDockWidget &trainingDock = *m_window.dock(MainWindow::Dock::Training);
   withFloatingDock(trainingDock, [&] { m_failures += !saveFigure(*trainingDock.widget(), QStringLiteral("training-bands.png")); });
+  whenRunEmbedded([this, runs] { captureMovers(runs); });
+}
+
+// `then` once the current run's test split is embedded (at once when it already is).
+void ScreenshotTour::whenRunEmbedded(const std::function<void()> &then) {
+  WorkbenchState &state = m_window.workbench();
+  if (state.jointSpace()) return then();
+  auto connection = std::make_shared<QMetaObject::Connection>();
+  *connection = connect(&state, &WorkbenchState::jointSpaceChanged, this, [&state, connection, then] {
+    if (!state.jointSpace()) return;
+    disconnect(*connection);
+    then();
+  });
+}
+
+void ScreenshotTour::captureMovers(const QStringList &runs) {
   MapPanel &map = *m_window.mapPanel();
   connect(map.moversTable(), &MoversTable::moversShown, this, [this, runs](bool ok) {
     if (!ok) return fail(m_window.mapPanel()->moversTable()->statusText());

@@ -404,7 +404,13 @@ private Q_SLOTS:
     // Its items and partner ranks are gathered off the GUI thread: nothing is on the map yet.
     QCOMPARE(panel.model().itemCount(), 0);
     QVERIFY2(panel.statusText().startsWith(QStringLiteral("Preparing the map")), qPrintable(panel.statusText()));
+    // A layout asked for meanwhile (Compute pressed at once) starts when the items are there, in place of PCA.
+    UmapOptions umap;
+    umap.epochs = 20;
+    QCOMPARE(panel.computeUmap(umap), JobId(0));
+    QVERIFY2(panel.statusText().contains(QStringLiteral("once the map's items are prepared")), qPrintable(panel.statusText()));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+    QVERIFY2(finished.first().at(0).toBool() && panel.statusText().contains(QStringLiteral("UMAP: 20 epochs")), qPrintable(panel.statusText()));
     const int k = 4, dim = space->dim();
     const auto dot = [dim](const float *a, const float *b) {
       float s = 0;

@@ -14,6 +14,7 @@
 #include <QSplitter>
 #include <qcustomplot.h>
 
+#include <optional>
 #include <utility>
 
 namespace gs {
@@ -185,8 +186,9 @@ void MapPanel::showSpace(const std::shared_ptr<const JointSpace> &space) {
         return data;
       },
       [this, space](MapData data) {
+        const std::optional<LayoutSequenceOptions> asked = std::exchange(m_askedLayout, std::nullopt);
         setData(std::move(data));
-        compute(LayoutMethod::Pca);
+        computeLayout(asked ? *asked : m_layout->options(LayoutMethod::Pca));
         if (space->allSplits()) setColouring(QStringLiteral("split"));
         Q_EMIT splitShown(SplitChooser::shownIndex(*space));
       },
@@ -233,6 +235,11 @@ JobId MapPanel::computeUmap(const UmapOptions &options) {
 }
 
 JobId MapPanel::computeLayout(const LayoutSequenceOptions &options) {
+  if (m_dataJob.isRunning()) { // laid out as soon as the items are there, instead of by PCA
+    m_askedLayout = options;
+    setStatus(tr("The layout starts once the map's items are prepared."));
+    return 0;
+  }
   cancel();
   const JobId id = m_layout->start(options);
   updateControls();
@@ -242,6 +249,7 @@ JobId MapPanel::computeLayout(const LayoutSequenceOptions &options) {
 bool MapPanel::isComputing() const { return m_dataJob.isRunning() || m_layout->isRunning() || m_replay->isRunning(); }
 
 void MapPanel::cancel() {
+  m_askedLayout.reset();
   if (!isComputing()) return;
   m_dataJob.cancel();
   m_layout->cancel();

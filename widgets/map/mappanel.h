@@ -38,6 +38,7 @@
 #include <QWidget>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QLabel;
@@ -73,7 +74,8 @@ public:
   void setPositions(std::vector<float> xy, bool rescale = true);
 
   // Starts the layout job with the panel's controls, or t-SNE or UMAP with explicit options. Returns
-  // the job id (0 when there is nothing to lay out; the status line says why).
+  // the job id (0 when there is nothing to lay out, the status line says why; 0 too while the
+  // items are still being prepared: the layout then starts once they are, in place of PCA).
   JobId compute(LayoutMethod method);
   JobId computeTsne(const TsneOptions &options);
   JobId computeUmap(const UmapOptions &options);
@@ -161,6 +163,7 @@ private:
 
   WorkbenchState &m_state;
   BackgroundJob m_dataJob; // a space's items, partner ranks and metadata, gathered off the GUI thread
+  std::optional<LayoutSequenceOptions> m_askedLayout; // asked for while m_dataJob ran: started when it delivers
   MapModel m_model;
   MapView *m_view;
   MapSelection *m_selection;
