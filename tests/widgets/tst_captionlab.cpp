@@ -121,6 +121,18 @@ class TestCaptionLab : public QObject {
   }
 
 private Q_SLOTS:
+  // The history keeps its newest rows; the deltas stay measured from the session's first edit.
+  void historyKeepsItsNewestRows() {
+    CaptionHistory history;
+    for (int k = 0; k < CaptionHistory::kKeptRows + 25; ++k)
+      history.addEntry(QStringLiteral("caption %1").arg(k), QStringLiteral("img"), 0.5 + k, 1, 10);
+    QCOMPARE(history.rowCount(), CaptionHistory::kKeptRows);
+    QCOMPARE(history.item(0, CaptionHistory::CaptionColumn)->text(), QStringLiteral("caption 25"));
+    QCOMPARE(history.item(0, CaptionHistory::DeltaColumn)->text(), QStringLiteral("+25.000"));
+    QCOMPARE(history.item(CaptionHistory::kKeptRows - 1, CaptionHistory::CaptionColumn)->text(),
+             QStringLiteral("caption %1").arg(CaptionHistory::kKeptRows + 24));
+  }
+
   void initTestCase() {
     QVERIFY(m_dir.isValid());
     m_tiny = test::makeTinyDataset(m_dir.path());

@@ -38,6 +38,7 @@ void CaptionHistory::addEntry(const QString &caption, const QString &imageId, do
   setItem(row, RankColumn, cell(tr("%1 of %2").arg(rank).arg(candidates), rank));
   const double delta = score - m_first;
   setItem(row, DeltaColumn, cell(QStringLiteral("%1%2").arg(delta >= 0 ? QStringLiteral("+") : QString()).arg(delta, 0, 'f', 3), delta));
+  if (rowCount() > kKeptRows) removeRow(0); // the deltas stay measured from the first edit of the session
   scrollToBottom();
 }
 

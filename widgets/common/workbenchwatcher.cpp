@@ -29,6 +29,16 @@ WorkbenchWatcher::WorkbenchWatcher(WorkbenchState &state, QObject *parent) : QOb
   watchFeatures();
 }
 
+// The folder of an image file. Loaders give absolute, clean paths, whose folder is the text before
+// the last slash; QFileInfo, for anything else, costs a few microseconds a path (0.3 s at COCO's
+// 123,287 images, on the GUI thread).
+QString WorkbenchWatcher::folderOf(const QString &path) {
+  const qsizetype slash = path.lastIndexOf(QLatin1Char('/'));
+  const bool clean = slash > 0 && path.startsWith(QLatin1Char('/')) && !path.contains(QLatin1String("/./")) &&
+                     !path.contains(QLatin1String("/../")) && !path.contains(QLatin1String("//"));
+  return clean ? path.left(slash) : QFileInfo(path).absolutePath();
+}
+
 WorkbenchWatcher::Stamp WorkbenchWatcher::stampOf(const QString &path) {
   const QFileInfo info(path);
   return info.exists() ? Stamp{info.size(), info.lastModified().toMSecsSinceEpoch()} : Stamp{};
@@ -62,7 +72,7 @@ void WorkbenchWatcher::watchDataset() {
     const bool perFile = int(dataset->images.size()) <= kMaxWatchedImages;
     for (int i = 0; i < int(dataset->images.size()); ++i) {
       const QString &path = dataset->images[std::size_t(i)].path;
-      const QString folder = QFileInfo(path).absolutePath();
+      const QString folder = folderOf(path);
       m_imagesOfFolder[folder] << i;
       m_imageOfPath.insert(path, i);
       wanted.insert(folder);

@@ -43,6 +43,7 @@ private:
     bool operator==(const Stamp &o) const { return size == o.size && modifiedMs == o.modifiedMs; }
   };
   static Stamp stampOf(const QString &path);
+  static QString folderOf(const QString &path);
   void watchDataset();
   void watchRun();
   void watchFeatures();
