@@ -2,6 +2,8 @@
 
 #include "evaluation/scorematrix.h"
 
+#include <torch/torch.h>
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -60,19 +62,29 @@ std::pair<double, double> crossModalShares(const std::vector<float> &imageVector
     all = l2Normalised(all, items, dim);
     score = ScoreKind::InnerProduct;
   }
-  std::vector<float> row(static_cast<std::size_t>(items));
+  // Every item scored against every other a block of rows at a time, by one matrix product (30,000
+  // items of COCO's 5K test split are 900 million pairs: minutes one pair at a time, seconds by GEMM).
+  // −‖a − b‖² is 2 a·b − ‖a‖² − ‖b‖².
+  const torch::Tensor matrix = torch::from_blob(all.data(), {items, dim}, torch::kFloat32);
+  const torch::Tensor squares = score == ScoreKind::NegativeSquaredL2 ? matrix.pow(2).sum(1) : torch::Tensor();
+  constexpr int kBlock = 512;
   std::vector<int> order;
   double imageShare = 0, captionShare = 0;
-  for (int p = 0; p < items; ++p) {
-    for (int q = 0; q < items; ++q) row[std::size_t(q)] = scoreOf(&all[std::size_t(p) * dim], &all[std::size_t(q) * dim], dim, score);
-    order.resize(std::size_t(items));
-    std::iota(order.begin(), order.end(), 0);
-    order.erase(order.begin() + p); // the item itself
-    std::partial_sort(order.begin(), order.begin() + k, order.end(),
-                      [&](int a, int b) { return ranksAbove(row[std::size_t(a)], a, row[std::size_t(b)], b); });
-    const bool isImage = p < images;
-    const int other = int(std::count_if(order.begin(), order.begin() + k, [&](int q) { return (q < images) != isImage; }));
-    (isImage ? imageShare : captionShare) += double(other) / k;
+  for (int begin = 0; begin < items; begin += kBlock) {
+    const int count = std::min(kBlock, items - begin);
+    torch::Tensor block = torch::mm(matrix.narrow(0, begin, count), matrix.t());
+    if (score == ScoreKind::NegativeSquaredL2) block = 2 * block - squares.narrow(0, begin, count).unsqueeze(1) - squares.unsqueeze(0);
+    block = block.contiguous();
+    for (int p = begin; p < begin + count; ++p) {
+      const float *row = block.data_ptr<float>() + std::size_t(p - begin) * std::size_t(items);
+      order.resize(std::size_t(items));
+      std::iota(order.begin(), order.end(), 0);
+      order.erase(order.begin() + p); // the item itself
+      std::partial_sort(order.begin(), order.begin() + k, order.end(), [&](int a, int b) { return ranksAbove(row[a], a, row[b], b); });
+      const bool isImage = p < images;
+      const int other = int(std::count_if(order.begin(), order.begin() + k, [&](int q) { return (q < images) != isImage; }));
+      (isImage ? imageShare : captionShare) += double(other) / k;
+    }
   }
   return {imageShare / images, captionShare / captions};
 }

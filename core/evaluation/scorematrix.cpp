@@ -6,19 +6,33 @@
 
 namespace gs {
 
+// Each kind sums only what it needs (in double, as before): the Analysis dock scores every pair of
+// a split's items for the modality gap (900 million pairs at COCO's 5K test split), and summing all
+// four quantities for every kind took twice to four times as long.
 float scoreOf(const float *a, const float *b, int dim, ScoreKind kind) {
-  double dot = 0, aa = 0, bb = 0, squared = 0;
-  for (int d = 0; d < dim; ++d) {
-    dot += double(a[d]) * b[d];
-    aa += double(a[d]) * a[d];
-    bb += double(b[d]) * b[d];
-    const double diff = double(a[d]) - b[d];
-    squared += diff * diff;
-  }
   switch (kind) {
-  case ScoreKind::InnerProduct: return float(dot);
-  case ScoreKind::Cosine: return aa > 0 && bb > 0 ? float(dot / std::sqrt(aa * bb)) : 0.f;
-  case ScoreKind::NegativeSquaredL2: return float(-squared);
+  case ScoreKind::InnerProduct: {
+    double dot = 0;
+    for (int d = 0; d < dim; ++d) dot += double(a[d]) * b[d];
+    return float(dot);
+  }
+  case ScoreKind::Cosine: {
+    double dot = 0, aa = 0, bb = 0;
+    for (int d = 0; d < dim; ++d) {
+      dot += double(a[d]) * b[d];
+      aa += double(a[d]) * a[d];
+      bb += double(b[d]) * b[d];
+    }
+    return aa > 0 && bb > 0 ? float(dot / std::sqrt(aa * bb)) : 0.f;
+  }
+  case ScoreKind::NegativeSquaredL2: {
+    double squared = 0;
+    for (int d = 0; d < dim; ++d) {
+      const double diff = double(a[d]) - b[d];
+      squared += diff * diff;
+    }
+    return float(-squared);
+  }
   }
   return 0.f;
 }

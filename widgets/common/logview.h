@@ -16,7 +16,9 @@ public:
   void appendLine(LogLevel level, const QString &line);
 
 private:
-  static constexpr int kMaxBlocks = 20000; // keeps a long training log from growing without bound
+  // The newest lines only: each costs about 0.5 KB with its layout, and a session of hours logs
+  // tens of thousands of job starts and ends (20,000 lines held some 10 MB).
+  static constexpr int kMaxBlocks = 5000;
 };
 
 }  // namespace gs
