@@ -345,15 +345,17 @@ void benchRetrieval(RetrievalPanel &retrieval, Report &report) {
   QLineEdit *edit = retrieval.sentenceEdit();
   edit->clear();
   edit->setFocus();
-  double worst = 0;
+  std::vector<double> keys;
   for (const QChar c : QStringLiteral("a brown do")) {
     QElapsedTimer key;
     key.start();
     QTest::keyClick(edit, c.toLatin1());
     QApplication::processEvents();
-    worst = std::max(worst, key.nsecsElapsed() / 1e6);
+    keys.push_back(key.nsecsElapsed() / 1e6);
   }
-  report.add({QStringLiteral("Retrieval: a keystroke with the completer"), worst, worst, QStringLiteral("worst of 10")});
+  const double later = *std::max_element(keys.begin() + 1, keys.end());
+  report.add({QStringLiteral("Retrieval: the first keystroke (opens the completer)"), keys.front(), keys.front(), {}});
+  report.add({QStringLiteral("Retrieval: a later keystroke with the completer"), later, later, QStringLiteral("worst of 9")});
 }
 
 struct Options {
