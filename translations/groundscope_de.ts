@@ -3038,6 +3038,10 @@ Stoppen und beenden? Ein Trainingslauf behält seinen letzten Checkpoint und set
         <source>Preparing the map of %1 images and %2 captions…</source>
         <translation>Die Karte mit %1 Bildern und %2 Bildunterschriften wird vorbereitet…</translation>
     </message>
+    <message>
+        <source>The layout starts once the map&apos;s items are prepared.</source>
+        <translation>Das Layout beginnt, sobald die Elemente der Karte vorbereitet sind.</translation>
+    </message>
 </context>
 <context>
     <name>gs::MapSelection</name>
