@@ -10,6 +10,7 @@
 //   GS_SOAK_MINUTES=60   cycles until this much time has passed instead (tests/reliability/soak.sh),
 //                        with a sample every minute besides those after each step
 //   GS_SOAK_OUT=DIR      write DIR/soak.tsv (one row per sample) and DIR/soak.png (the plot)
+//   GS_SOAK_PLOT_FROM=F  with GS_SOAK_OUT: only draw the plot of a recorded soak.tsv again
 
 #include "../widgets/tinyrun.h"
 #include "captionlab/captionlab.h"
@@ -82,25 +83,26 @@ void writeTable(const QString &path, const std::vector<Sample> &samples) {
                    .arg(s.heapMb, 0, 'f', 1).arg(s.descriptors).arg(s.threads).toUtf8());
 }
 
-// Resident memory (left axis) and descriptors and threads (right axis) over the run.
+// Resident memory and heap in use (left axis), descriptors and threads (right axis) over the run, at
+// the end of each cycle and every minute (within a step a job holds files and threads for a moment).
 void writePlot(const QString &path, const std::vector<Sample> &samples) {
   QCustomPlot plot;
   plot.resize(900, 420);
-  QVector<double> t, rss, fds, threads;
+  QVector<double> t, rss, heap, fds, threads;
   for (const Sample &s : samples) {
+    if (s.step != QLatin1String(kCycleEnd) && s.step != QLatin1String("minute") && s.step != QLatin1String("start")) continue;
     t << s.minutes;
     rss << s.rssMb;
+    heap << s.heapMb;
     fds << s.descriptors;
     threads << s.threads;
   }
   plot.yAxis2->setVisible(true);
-  QCPGraph *memory = plot.addGraph(plot.xAxis, plot.yAxis);
-  memory->setData(t, rss);
-  memory->setName(QStringLiteral("resident memory (MB)"));
-  memory->setPen(QPen(QColor(31, 119, 180), 2));
-  for (auto [values, name, colour] : {std::tuple{&fds, "open file descriptors", QColor(214, 39, 40)},
-                                      std::tuple{&threads, "threads", QColor(44, 160, 44)}}) {
-    QCPGraph *graph = plot.addGraph(plot.xAxis, plot.yAxis2);
+  for (auto [values, name, colour, right] : {std::tuple{&rss, "resident memory (MB)", QColor(31, 119, 180), false},
+                                             std::tuple{&heap, "heap in use (MB)", QColor(255, 127, 14), false},
+                                             std::tuple{&fds, "open file descriptors", QColor(214, 39, 40), true},
+                                             std::tuple{&threads, "threads", QColor(44, 160, 44), true}}) {
+    QCPGraph *graph = plot.addGraph(plot.xAxis, right ? plot.yAxis2 : plot.yAxis);
     graph->setData(t, *values);
     graph->setName(QString::fromLatin1(name));
     graph->setPen(QPen(colour, 2));
@@ -109,12 +111,25 @@ void writePlot(const QString &path, const std::vector<Sample> &samples) {
   plot.yAxis->setLabel(QStringLiteral("MB"));
   plot.yAxis2->setLabel(QStringLiteral("count"));
   plot.rescaleAxes();
-  plot.yAxis->setRangeLower(0);
-  plot.yAxis2->setRangeLower(0);
-  plot.yAxis->setRangeUpper(plot.yAxis->range().upper * 1.15);
-  plot.yAxis2->setRangeUpper(plot.yAxis2->range().upper * 1.15);
+  plot.yAxis->setRange(0, plot.yAxis->range().upper * 1.2);
+  plot.yAxis2->setRange(0, plot.yAxis2->range().upper * 1.6);
   plot.legend->setVisible(true);
+  plot.axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
   plot.savePng(path, 900, 420);
+}
+
+// A table writeTable wrote, read back (to plot a recorded run again).
+std::vector<Sample> readTable(const QString &path) {
+  std::vector<Sample> samples;
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return samples;
+  file.readLine(); // the header
+  while (!file.atEnd()) {
+    const QStringList f = QString::fromUtf8(file.readLine()).trimmed().split(QLatin1Char('\t'));
+    if (f.size() < 7) continue;
+    samples.push_back({f[0].toDouble(), f[1].toInt(), f[2], f[3].toDouble(), f[4].toDouble(), f[5].toInt(), f[6].toInt()});
+  }
+  return samples;
 }
 
 }  // namespace
@@ -179,12 +194,23 @@ private:
   }
 
 private Q_SLOTS:
+  // GS_SOAK_PLOT_FROM=SOAK.TSV GS_SOAK_OUT=DIR: the plot of a recorded run drawn again (DIR/soak.png).
+  void plotRecordedRun() {
+    const QString from = qEnvironmentVariable("GS_SOAK_PLOT_FROM"), out = qEnvironmentVariable("GS_SOAK_OUT");
+    if (from.isEmpty() || out.isEmpty()) QSKIP("GS_SOAK_PLOT_FROM and GS_SOAK_OUT not set");
+    const std::vector<Sample> samples = readTable(from);
+    QVERIFY2(!samples.empty(), qPrintable(from));
+    QDir().mkpath(out);
+    writePlot(QDir(out).filePath(QStringLiteral("soak.png")), samples);
+  }
+
   void initTestCase() {
     QVERIFY(m_dir.isValid());
     m_tiny = test::makeTinyDataset(m_dir.path());
   }
 
   void memoryHandlesAndThreadsStayFlat() {
+    if (qEnvironmentVariableIsSet("GS_SOAK_PLOT_FROM")) QSKIP("only plotting a recorded run");
     const int minutes = envInt("GS_SOAK_MINUTES", 0);
     const int cycles = minutes > 0 ? 1000000 : std::max(2, envInt("GS_SOAK_CYCLES", 10));
     Engine engine;

@@ -159,8 +159,15 @@ def soak_section():
     out += [f"| {r['date']} | {r['commit']} | {r['minutes']} | {int(r['cycles']):,} | {int(r['samples']):,} | {r['rss_first_mb']} MB | "
             f"{r['rss_last_mb']} MB | {r['growth_percent']} % | {r['descriptors_first']} / {r['descriptors_peak_later']} | "
             f"{r['threads_first']} / {r['threads_peak_later']} | {r['result']} |" for r in rows]
+    last = rows[-1]
+    if last['result'] != 'passed':
+        out += ['', f"The latest run failed: measured from the end of its first cycle, resident memory grew {last['growth_percent']} % "
+                f"({last['rss_first_mb']} to {last['rss_last_mb']} MB) over {int(last['cycles']):,} cycles; descriptors went from "
+                f"{last['descriptors_first']} to at most {last['descriptors_peak_later']} and threads from {last['threads_first']} "
+                f"to at most {last['threads_peak_later']}."]
     if os.path.exists(os.path.join(ROOT, 'docs', 'figures', 'soak.png')):
-        out += ['', '![Resident memory, open file descriptors and threads over the latest soak run](figures/soak.png)']
+        out += ['', '![Resident memory and heap in use, open file descriptors and threads at the end of each cycle and every '
+                'minute of the latest soak run](figures/soak.png)']
     return out + ['']
 
 
