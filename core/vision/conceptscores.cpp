@@ -11,7 +11,7 @@
 namespace gs {
 
 namespace {
-[[noreturn]] void fail(const QString &folder, const QString &why) {
+[[noreturn]] void refuseScores(const QString &folder, const QString &why) {
   throw std::runtime_error(QStringLiteral("%1: %2").arg(folder, why).toStdString());
 }
 }  // namespace
@@ -61,20 +61,20 @@ void poolRegions(const float *regionLogits, int regions, int concepts, ConceptPo
 
 ConceptScores scoreConcepts(const FeatureSet &regions, ConceptPooling pooling, double temperature) {
   const QString folder = regions.folder();
-  if (!regions.hasRegions()) fail(folder, QStringLiteral("concept scores need region features (`features --regions`)"));
+  if (!regions.hasRegions()) refuseScores(folder, QStringLiteral("concept scores need region features (`features --regions`)"));
   QFile configFile(QDir(folder).filePath(QStringLiteral("conceptcnn.json")));
   if (!configFile.open(QIODevice::ReadOnly))
-    fail(folder, QStringLiteral("no conceptcnn.json: concept scores need features of the concept-cnn backbone"));
+    refuseScores(folder, QStringLiteral("no conceptcnn.json: concept scores need features of the concept-cnn backbone"));
   const QJsonObject saved = QJsonDocument::fromJson(configFile.readAll()).object();
   const ConceptVocabulary vocabulary = ConceptVocabulary::fromJson(saved.value(QStringLiteral("vocabulary")).toObject());
   const int featureDim = saved.value(QStringLiteral("options")).toObject().value(QStringLiteral("feature_dim")).toInt();
   if (vocabulary.size() < 1 || featureDim != regions.dim())
-    fail(folder, QStringLiteral("conceptcnn.json does not describe these %1-d features").arg(regions.dim()));
+    refuseScores(folder, QStringLiteral("conceptcnn.json does not describe these %1-d features").arg(regions.dim()));
   vision::ConceptCnn net(vocabulary.size(), featureDim);
   try {
     torch::load(net, QDir(folder).filePath(QStringLiteral("conceptcnn.pt")).toStdString());
   } catch (const std::exception &error) {
-    fail(folder, QStringLiteral("conceptcnn.pt unreadable: %1").arg(QString::fromUtf8(error.what()).section(QLatin1Char('\n'), 0, 0)));
+    refuseScores(folder, QStringLiteral("conceptcnn.pt unreadable: %1").arg(QString::fromUtf8(error.what()).section(QLatin1Char('\n'), 0, 0)));
   }
   net->eval();
   torch::InferenceMode guard;
@@ -88,7 +88,7 @@ ConceptScores scoreConcepts(const FeatureSet &regions, ConceptPooling pooling, d
   for (int row = 0; row < out.rows; ++row) {
     const std::vector<RegionFeature> boxes = regions.regionsOf(row);
     out.regionCounts.push_back(int(boxes.size()));
-    if (boxes.empty()) fail(folder, QStringLiteral("image %1 has no regions").arg(regions.imageIds().at(row)));
+    if (boxes.empty()) refuseScores(folder, QStringLiteral("image %1 has no regions").arg(regions.imageIds().at(row)));
     torch::Tensor features = torch::empty({std::int64_t(boxes.size()), featureDim});
     for (std::size_t r = 0; r < boxes.size(); ++r)
       std::copy(boxes[r].feature, boxes[r].feature + featureDim, features[std::int64_t(r)].data_ptr<float>());
