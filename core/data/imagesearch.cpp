@@ -5,7 +5,6 @@
 #include <QHash>
 
 #include <algorithm>
-#include <numeric>
 
 namespace gs {
 
@@ -36,19 +35,10 @@ ImageSearchIndex ImageSearchIndex::build(const Dataset &dataset, JobContext *job
       }
     }
   }
-  std::vector<int> order(std::size_t(imagesOf.size()));
-  index.m_words.reserve(order.size());
-  for (auto it = imagesOf.begin(); it != imagesOf.end(); ++it) index.m_words.push_back(it.key());
-  std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [&](int a, int b) { return index.m_words[std::size_t(a)] < index.m_words[std::size_t(b)]; });
-  std::vector<QString> words;
-  words.reserve(order.size());
-  index.m_images.reserve(order.size());
-  for (int o : order) {
-    words.push_back(index.m_words[std::size_t(o)]);
-    index.m_images.push_back(std::move(imagesOf[words.back()]));
-  }
-  index.m_words = std::move(words);
+  index.m_words = std::vector<QString>(imagesOf.keyBegin(), imagesOf.keyEnd());
+  std::sort(index.m_words.begin(), index.m_words.end());
+  index.m_images.reserve(index.m_words.size());
+  for (const QString &word : index.m_words) index.m_images.push_back(std::move(imagesOf[word]));
   return index;
 }
 
