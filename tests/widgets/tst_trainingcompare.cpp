@@ -8,6 +8,7 @@
 // and its runs join the list as one band.
 
 #include "analysis/jointspace.h"
+#include "common/runcolours.h"
 #include "common/workbenchstate.h"
 #include "data/loaddataset.h"
 #include "engine/engine.h"
@@ -36,6 +37,7 @@
 #include <QAction>
 #include <QTimer>
 #include <QListWidget>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -148,6 +150,37 @@ private Q_SLOTS:
     state.runColours().setColour(m_runs[1], chosen);
     QCOMPARE(panel.plots()->runColour(panel.runIdOf(m_runs[1])), chosen);
     QCOMPARE(panel.plots()->runColour(panel.runIdOf(m_runs[0])), state.runColours().colourOf(m_runs[0]));
+  }
+
+  // The workbench remembers the most recently used runs' colours only: hours of training leave
+  // kRemembered entries in the settings, the newest, and those come back in a new session.
+  void onlyRecentRunColoursAreRemembered() {
+    QTemporaryDir folders;
+    QVERIFY(folders.isValid());
+    QSettings().remove(QStringLiteral("runColours"));
+    QSettings().remove(QStringLiteral("runColourOrder"));
+    constexpr int kExtra = 20;
+    QStringList runs;
+    QHash<QString, QColor> given;
+    {
+      RunColours colours;
+      for (int i = 0; i < RunColours::kRemembered + kExtra; ++i) {
+        runs << folders.filePath(QStringLiteral("run-%1").arg(i));
+        QVERIFY(QDir().mkpath(runs.back()));
+        given.insert(runs.back(), colours.colourOf(runs.back()));
+      }
+      colours.setColour(runs.front(), QColor(0x12, 0x34, 0x56)); // the user's choice makes it recent
+      given[runs.front()] = QColor(0x12, 0x34, 0x56);
+    }
+    QSettings settings;
+    settings.beginGroup(QStringLiteral("runColours"));
+    QCOMPARE(settings.childKeys().size(), RunColours::kRemembered);
+    settings.endGroup();
+    RunColours next;
+    QVERIFY(next.hasColour(runs.front()));
+    QCOMPARE(next.colourOf(runs.front()), given[runs.front()]);
+    for (int i = 1; i <= kExtra; ++i) QVERIFY2(!next.hasColour(runs[i]), qPrintable(runs[i]));
+    for (int i = kExtra + 1; i < runs.size(); ++i) QCOMPARE(next.colourOf(runs[i]), given[runs[i]]);
   }
 
   // A pick on the curves reaches every view: the state, the cursor on both plots, the table, the

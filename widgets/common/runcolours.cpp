@@ -10,6 +10,7 @@ namespace gs {
 
 namespace {
 const QString kGroup = QStringLiteral("runColours");
+const QString kOrderKey = QStringLiteral("runColourOrder");
 // QSettings keys treat '/' and '\\' as group separators: the path is stored hex-encoded.
 QString settingsKey(const QString &key) { return kGroup + QLatin1Char('/') + QString::fromLatin1(key.toUtf8().toHex()); }
 }  // namespace
@@ -32,6 +33,34 @@ QIcon RunColours::swatch(const QColor &colour, int size) {
 QString RunColours::keyOf(const QString &runDir) {
   const QString canonical = QFileInfo(runDir).canonicalFilePath();
   return canonical.isEmpty() ? QDir::cleanPath(QFileInfo(runDir).absoluteFilePath()) : canonical;
+}
+
+QStringList &RunColours::order() {
+  if (m_orderLoaded) return m_order;
+  m_orderLoaded = true;
+  m_order = m_settings.value(kOrderKey).toStringList();
+  // Colours remembered before the order was kept count as the oldest.
+  m_settings.beginGroup(kGroup);
+  QStringList unordered;
+  for (const QString &hex : m_settings.childKeys())
+    if (!m_order.contains(kGroup + QLatin1Char('/') + hex)) unordered << kGroup + QLatin1Char('/') + hex;
+  m_settings.endGroup();
+  m_order = unordered + m_order;
+  return m_order;
+}
+
+void RunColours::touch(const QString &key) {
+  const QString stored = settingsKey(key);
+  QStringList &keys = order();
+  if (!keys.isEmpty() && keys.constLast() == stored) return;
+  keys.removeOne(stored);
+  keys << stored;
+  while (keys.size() > kRemembered) {
+    const QString oldest = keys.takeFirst();
+    m_settings.remove(oldest);
+    m_colours.remove(QString::fromUtf8(QByteArray::fromHex(oldest.mid(kGroup.size() + 1).toLatin1())));
+  }
+  m_settings.setValue(kOrderKey, keys);
 }
 
 QColor RunColours::remembered(const QString &key) const {
@@ -60,6 +89,7 @@ QColor RunColours::colourOf(const QString &runDir) {
     m_settings.setValue(settingsKey(key), colour.name());
   }
   m_colours.insert(key, colour);
+  touch(key);
   return colour;
 }
 
@@ -68,6 +98,7 @@ void RunColours::setColour(const QString &runDir, const QColor &colour) {
   const QString key = keyOf(runDir);
   m_colours.insert(key, colour);
   m_settings.setValue(settingsKey(key), colour.name());
+  touch(key);
   Q_EMIT runColourChanged(runDir, colour);
 }
 
