@@ -2,7 +2,9 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
 #include <QIcon>
+#include <QPair>
 #include <QPixmap>
 #include <QSettings>
 
@@ -25,9 +27,16 @@ const QList<QColor> &RunColours::palette() {
 }
 
 QIcon RunColours::swatch(const QColor &colour, int size) {
+  // One icon per colour and size for the whole session. A new icon per call would be a new pixmap
+  // each time a row is filled, and the icon engine caches every pixmap it scales (QPixmapCache,
+  // keyed by the pixmap): hours of runs listed and relisted grew the heap by the keys.
+  static QHash<QPair<QRgb, int>, QIcon> icons;
+  const QPair<QRgb, int> key(colour.rgba(), size);
+  if (const auto it = icons.constFind(key); it != icons.constEnd()) return *it;
+  if (icons.size() >= 4 * kRemembered) icons.clear(); // user-chosen colours are few; bound them anyway
   QPixmap pixmap(size, size);
   pixmap.fill(colour);
-  return QIcon(pixmap);
+  return icons.insert(key, QIcon(pixmap)).value();
 }
 
 QString RunColours::keyOf(const QString &runDir) {
