@@ -199,6 +199,40 @@ private slots:
     QCOMPARE(result.fullRuns[0].hours, (36.0 * 3 + 36.0 * bow.epochs + 18) / 3600);
     QCOMPARE(result.fullRuns[1].hours, (36.0 * 4 + 36.0 * hm.rootEpochs + 360.0 * (hm.epochs - hm.rootEpochs) + 18) / 3600);
     QCOMPARE(result.dominantStage, QStringLiteral("epoch hmlstm (phrases)"));
+    QVERIFY(result.fullRuns[0].dataParallel.empty()); // no epoch measured: nothing to project from
+  }
+
+  // Over N machines an epoch is its compute over N plus one ring all-reduce a step: 2 (N − 1) / N of
+  // the gradients over the link; the stages before the epochs are not divided.
+  void dataParallelRunsAddTheAllReduce() {
+    QCOMPARE(ringAllReduceSeconds(125'000'000, 2, 1), 1.0); // 125 MB, 2 machines, 1 Gb/s: one 125 MB/s transfer
+    QCOMPARE(ringAllReduceSeconds(125'000'000, 4, 10), 0.15);
+    QCOMPARE(ringAllReduceSeconds(125'000'000, 1, 10), 0.0);
+    PipelineBenchResult result;
+    result.options.models = {ModelKind::Bow};
+    result.options.measuredImages = 1000;
+    result.options.images = 4000;
+    for (const char *name : {"load", "features", "data bow", "epoch bow", "embed test"}) {
+      PipelineStage stage;
+      stage.name = QString::fromLatin1(name);
+      stage.projectedSeconds = 360;
+      result.stages.push_back(stage);
+    }
+    result.epochs.push_back({ModelKind::Bow, 12'500'000, 10}); // 12.5 MB a step, 10 steps at 1,000 images
+    projectFullRuns(result);
+    const FullRunProjection &run = result.fullRuns.front();
+    const int epochs = TrainConfig::defaultsFor(ModelKind::Bow).epochs;
+    QCOMPARE(run.stepsPerEpoch, 40.0);
+    QCOMPARE(run.epochHours, 0.1 * epochs);
+    QCOMPARE(run.hours, 0.4 + 0.1 * epochs); // load, features, data and the embedding: 0.4 h
+    QCOMPARE(int(run.dataParallel.size()), int(std::size(kProjectedMachines) * std::size(kProjectedLinksGbps)));
+    const DataParallelProjection &two = run.dataParallel.front(); // 2 machines, 1 Gb/s
+    QCOMPARE(two.machines, 2);
+    QCOMPARE(two.gigabitsPerSecond, 1.0);
+    const double communication = epochs * 40 * 0.1; // 12.5 MB at 125 MB/s
+    QVERIFY(qFuzzyCompare(two.hours, 0.4 + (0.1 * epochs * 3600 / 2 + communication) / 3600));
+    QVERIFY(qFuzzyCompare(two.communicationShare, communication / (0.1 * epochs * 3600 / 2 + communication)));
+    for (const DataParallelProjection &p : run.dataParallel) QVERIFY(p.hours > 0.4 && p.hours < run.hours);
   }
 
   void theWholePipelineRunsAtATinySize() {
@@ -224,6 +258,13 @@ private slots:
     QCOMPARE(int(result.fullRuns.size()), 2);
     QVERIFY(result.fullRuns[1].hours > 0);
     QVERIFY(!result.dominantStage.isEmpty());
+    // Each epoch stage measured what a step's all-reduce would move: every trainable parameter.
+    QCOMPARE(int(result.epochs.size()), 2);
+    for (const FullRunProjection &run : result.fullRuns) {
+      QVERIFY(run.gradientBytes > 100'000 && run.gradientBytes % 4 == 0);
+      QVERIFY(run.stepsPerEpoch > 0);
+      QVERIFY(!run.dataParallel.empty());
+    }
     // Its caches stayed in its own folder.
     QVERIFY(QDir(work.filePath(QStringLiteral("large/cache/Groundscope/features"))).exists());
     QVERIFY(QDir(work.filePath(QStringLiteral("large/cache/Groundscope/parses"))).exists());

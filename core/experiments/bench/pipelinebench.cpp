@@ -77,6 +77,7 @@ TrainConfig benchConfig(ModelKind model, const PipelineBenchOptions &options) {
 
 struct SizeRun {
   std::vector<std::pair<QString, StageMeasure>> stages;
+  std::vector<EpochMeasure> epochs;
   double generateSeconds = 0;
   double meanTokens = 0;
   int captions = 0;
@@ -175,7 +176,10 @@ private:
     std::optional<TrainingData> data;
     stage(QStringLiteral("data ") + enumName(model), [&] { data = prepareTrainingData(m_dataset, source, m_job); });
     const QString runDir = QDir(m_folder).filePath(QStringLiteral("runs/") + enumName(model));
-    stage(QStringLiteral("epoch ") + enumName(model), [&] { train(*data, config, runDir, m_job); });
+    TrainResult trained;
+    stage(QStringLiteral("epoch ") + enumName(model), [&] { trained = train(*data, config, runDir, m_job); });
+    m_result.epochs.push_back({model, std::int64_t(trained.distributed.value(QStringLiteral("gradient_bytes")).toDouble()),
+                               std::int64_t(trained.distributed.value(QStringLiteral("steps")).toDouble())});
     m_runs.push_back(runDir);
     if (!hasPhraseEpochs(TrainConfig::defaultsFor(model))) return;
     // The HM-LSTM's later epochs open with a correspondence step and train every loss: another cost.
@@ -237,6 +241,7 @@ PipelineBenchResult runPipelineBench(const PipelineBenchOptions &options, JobCon
   result.measuredCaptions = large.captions;
   result.meanCaptionTokens = large.meanTokens;
   result.generateSeconds = large.generateSeconds;
+  result.epochs = large.epochs;
   for (std::size_t s = 0; s < large.stages.size(); ++s)
     result.stages.push_back(projectStage(large.stages[s].first, small.stages[s].second, large.stages[s].second, options.images));
   projectFullRuns(result);

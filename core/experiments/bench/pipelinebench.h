@@ -67,6 +67,19 @@ struct PipelineStage {
   int runsPerFullRun = 1;  // how often a full run goes through it (an epoch stage: the model's epochs)
 };
 
+// A full run of one model over several machines (`train --world-size N`): every worker trains its
+// share of each minibatch and the gradients are summed by a ring all-reduce after each step. Its
+// epochs are projected as the measured single-machine epoch divided among the machines plus the
+// all-reduce of every step over a link of the given speed; the stages before the epochs run on every
+// machine as they do on one. The split of compute is ideal (each worker also repeats the image side
+// and the loss), and the link's latency is left out, so these hours are a lower bound.
+struct DataParallelProjection {
+  int machines = 1;
+  double gigabitsPerSecond = 1; // each machine's link
+  double hours = 0;
+  double communicationShare = 0; // of the epochs' time, the all-reduce's
+};
+
 // A full run of one model at the projected scale: load, its parses and features, its data, every
 // epoch and embedding the test split.
 struct FullRunProjection {
@@ -75,6 +88,19 @@ struct FullRunProjection {
   double hours = 0;
   std::int64_t peakBytes = 0; // the largest projected peak among its stages
   std::int64_t anonymousPeakBytes = 0; // the same of anonymous memory: what must fit in the machine
+  // Measured in its epoch stage: the bytes one minibatch's all-reduce moves (every trainable
+  // parameter's gradient), and the minibatches of an epoch scaled to the projected size.
+  std::int64_t gradientBytes = 0;
+  double stepsPerEpoch = 0;
+  double epochHours = 0; // of `hours`, the epochs'
+  std::vector<DataParallelProjection> dataParallel;
+};
+
+// What one model's epoch stage measured besides its time (at the larger measured size).
+struct EpochMeasure {
+  ModelKind model = ModelKind::Bow;
+  std::int64_t gradientBytes = 0;
+  std::int64_t steps = 0; // minibatches of the one epoch trained
 };
 
 struct PipelineBenchResult {
@@ -83,6 +109,7 @@ struct PipelineBenchResult {
   double meanCaptionTokens = 0; // of the synthetic captions (Flickr30k: 12.3)
   double generateSeconds = 0;   // making the synthetic data (not a stage)
   std::vector<PipelineStage> stages;
+  std::vector<EpochMeasure> epochs;
   std::vector<FullRunProjection> fullRuns;
   QString dominantStage;        // the stage that takes most of all full runs' projected time
   double dominantShare = 0;     // its share of that time
@@ -113,7 +140,16 @@ QString phraseEpochStageName(ModelKind model);
 // The concepts model's ten crops, timed alone both ways for their ratio (tenCropSpeedup).
 QString tenCropStageName(CropSource from);
 
-// The full runs and the dominant stage from the projected stages (named as runPipelineBench names them).
+// The full runs and the dominant stage from the projected stages (named as runPipelineBench names
+// them), with each run's data-parallel projections from result.epochs.
 void projectFullRuns(PipelineBenchResult &result);
+
+// The machines and links the data-parallel projection is made for.
+inline constexpr int kProjectedMachines[] = {2, 4, 8, 16};
+inline constexpr double kProjectedLinksGbps[] = {1, 10};
+
+// Seconds for one ring all-reduce of `bytes` among `machines` over links of `gbps`: each machine
+// sends and receives 2 (N − 1) / N of the data.
+double ringAllReduceSeconds(std::int64_t bytes, int machines, double gbps);
 
 }  // namespace gs

@@ -61,7 +61,32 @@ std::int64_t projectPeak(std::int64_t smallPeak, std::int64_t smallBase, std::in
   return largePeak + std::int64_t(slope * double(images - largeImages));
 }
 
+const EpochMeasure *epochOf(const std::vector<EpochMeasure> &epochs, ModelKind model) {
+  for (const EpochMeasure &e : epochs)
+    if (e.model == model) return &e;
+  return nullptr;
+}
+
+// The run over several machines: the stages before the epochs as on one, each epoch's compute
+// divided among the machines, and every step's all-reduce added.
+void projectDataParallel(FullRunProjection &run, const EpochMeasure &measured, int measuredImages, int images) {
+  run.gradientBytes = measured.gradientBytes;
+  run.stepsPerEpoch = double(measured.steps) * double(images) / std::max(1, measuredImages);
+  const double epochSeconds = run.epochHours * 3600.0, otherSeconds = (run.hours - run.epochHours) * 3600.0;
+  for (const double gbps : kProjectedLinksGbps)
+    for (const int machines : kProjectedMachines) {
+      const double communication = run.epochs * run.stepsPerEpoch * ringAllReduceSeconds(run.gradientBytes, machines, gbps);
+      const double epochs = epochSeconds / machines + communication;
+      run.dataParallel.push_back({machines, gbps, (otherSeconds + epochs) / 3600.0, epochs > 0 ? communication / epochs : 0.0});
+    }
+}
+
 }  // namespace
+
+double ringAllReduceSeconds(std::int64_t bytes, int machines, double gbps) {
+  if (machines < 2 || gbps <= 0) return 0;
+  return 2.0 * (machines - 1) / machines * double(bytes) / (gbps * 1e9 / 8.0);
+}
 
 bool hasPhraseEpochs(const TrainConfig &config) {
   return config.needsRegions() && config.phraseLosses && config.rootEpochs > 0 && config.epochs > config.rootEpochs;
@@ -110,11 +135,14 @@ void projectFullRuns(PipelineBenchResult &result) {
       const PipelineStage *stage = stageNamed(result.stages, name);
       if (!stage) continue;
       runSeconds += times * stage->projectedSeconds;
+      if (name.startsWith(QLatin1String("epoch "))) run.epochHours += times * stage->projectedSeconds / 3600.0;
       seconds[std::size_t(stage - result.stages.data())] += times * stage->projectedSeconds;
       run.peakBytes = std::max(run.peakBytes, stage->projectedPeakBytes);
       run.anonymousPeakBytes = std::max(run.anonymousPeakBytes, stage->projectedAnonymousPeakBytes);
     }
     run.hours = runSeconds / 3600.0;
+    if (const EpochMeasure *measured = epochOf(result.epochs, model))
+      projectDataParallel(run, *measured, result.options.measuredImages, result.options.images);
     total += runSeconds;
     result.fullRuns.push_back(run);
   }
@@ -139,12 +167,23 @@ QJsonObject PipelineBenchResult::toJson() const {
                                  {QStringLiteral("projected_seconds"), stage.projectedSeconds},
                                  {QStringLiteral("projected_peak_mb"), double(stage.projectedPeakBytes) / 1048576.0},
                                  {QStringLiteral("projected_peak_anonymous_mb"), double(stage.projectedAnonymousPeakBytes) / 1048576.0}});
-  for (const FullRunProjection &run : fullRuns)
+  for (const FullRunProjection &run : fullRuns) {
+    QJsonArray parallel;
+    for (const DataParallelProjection &p : run.dataParallel)
+      parallel.append(QJsonObject{{QStringLiteral("machines"), p.machines},
+                                  {QStringLiteral("gbps"), p.gigabitsPerSecond},
+                                  {QStringLiteral("hours"), p.hours},
+                                  {QStringLiteral("communication_share"), p.communicationShare}});
     runRows.append(QJsonObject{{QStringLiteral("model"), enumName(run.model)},
                                {QStringLiteral("epochs"), run.epochs},
                                {QStringLiteral("hours"), run.hours},
+                               {QStringLiteral("epoch_hours"), run.epochHours},
                                {QStringLiteral("peak_mb"), double(run.peakBytes) / 1048576.0},
-                               {QStringLiteral("peak_anonymous_mb"), double(run.anonymousPeakBytes) / 1048576.0}});
+                               {QStringLiteral("peak_anonymous_mb"), double(run.anonymousPeakBytes) / 1048576.0},
+                               {QStringLiteral("gradient_mb"), double(run.gradientBytes) / 1048576.0},
+                               {QStringLiteral("steps_per_epoch"), run.stepsPerEpoch},
+                               {QStringLiteral("data_parallel"), parallel}});
+  }
   return {{QStringLiteral("images"), options.images},
           {QStringLiteral("captions"), options.images * options.captionsPerImage},
           {QStringLiteral("measured_images"), options.measuredImages},

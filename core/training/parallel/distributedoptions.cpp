@@ -20,6 +20,7 @@ QJsonObject DistributedStats::toJson() const {
   const double perStep = steps > 0 ? 1000.0 / double(steps) : 0;
   return {{QStringLiteral("world_size"), worldSize},
           {QStringLiteral("steps"), double(steps)},
+          {QStringLiteral("gradient_bytes"), double(gradientBytes)},
           {QStringLiteral("train_seconds"), trainSeconds},
           {QStringLiteral("steps_per_second"), trainSeconds > 0 ? double(steps) / trainSeconds : 0.0},
           {QStringLiteral("allreduce_ms_per_step"), allReduceSeconds * perStep},

@@ -9,6 +9,8 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <cstdint>
+
 namespace gs {
 
 struct DistributedOptions {
@@ -28,10 +30,12 @@ struct DistributedOptions {
 };
 
 // What the data-parallel machinery cost (TrainResult::distributed): seconds spent in the gradient
-// all-reduce and in gathering the minibatch's encodings, over the steps trained.
+// all-reduce and in gathering the minibatch's encodings, over the steps trained, and what one step's
+// all-reduce moves (recorded for one process too: what a data-parallel run of it would move).
 struct DistributedStats {
   int worldSize = 1;
   std::int64_t steps = 0;
+  std::int64_t gradientBytes = 0; // every trainable parameter's gradient: one all-reduce per minibatch
   double trainSeconds = 0;     // the minibatch loop's wall-clock time, evaluation excluded
   double allReduceSeconds = 0;
   double gatherSeconds = 0;

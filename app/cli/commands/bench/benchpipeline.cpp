@@ -57,6 +57,26 @@ PipelineBenchOptions optionsOf(const Arguments &args) {
 
 QString megabytes(std::int64_t bytes) { return QString::number(double(bytes) / 1048576.0, 'f', 0); }
 
+// Each model's full run over several machines, one row per link speed.
+void printDataParallel(const PipelineBenchResult &r) {
+  out() << QStringLiteral("\nOver several machines (train --world-size N): each epoch's measured compute divided among them, plus a ring\n"
+                          "all-reduce of every step's gradients; the stages before the epochs as on one machine; hours, and the\n"
+                          "all-reduce's share of the epochs (a lower bound: ideal split, no latency):\n");
+  for (const FullRunProjection &run : r.fullRuns) {
+    if (run.dataParallel.empty()) continue;
+    out() << QStringLiteral("  %1 %2 MB all-reduced a step, %3 steps an epoch, 1 machine %4 h (epochs %5 h)\n").arg(enumName(run.model), -9)
+                 .arg(double(run.gradientBytes) / 1048576.0, 0, 'f', 1).arg(run.stepsPerEpoch, 0, 'f', 0).arg(run.hours, 0, 'f', 1)
+                 .arg(run.epochHours, 0, 'f', 1);
+    for (const double gbps : kProjectedLinksGbps) {
+      QString row = QStringLiteral("    %1 Gb/s:").arg(gbps, 3, 'f', 0);
+      for (const DataParallelProjection &p : run.dataParallel)
+        if (p.gigabitsPerSecond == gbps)
+          row += QStringLiteral("  %1 machines %2 h (%3 %)").arg(p.machines).arg(p.hours, 0, 'f', 1).arg(100 * p.communicationShare, 0, 'f', 0);
+      out() << row << '\n';
+    }
+  }
+}
+
 void printText(const PipelineBenchResult &r) {
   const PipelineBenchOptions &o = r.options;
   out() << QStringLiteral("Synthetic Flickr-like photos (%1 × %2 px, %3 tokens a caption on average), backbone %4, regions %5/%6/%7 px\n")
@@ -76,6 +96,7 @@ void printText(const PipelineBenchResult &r) {
   for (const FullRunProjection &run : r.fullRuns)
     out() << QStringLiteral("  %1 %2 epochs: %3 h, peak %4 MB held (%5 MB with files)\n").arg(enumName(run.model), -9).arg(run.epochs, 3)
                  .arg(run.hours, 0, 'f', 1).arg(megabytes(run.anonymousPeakBytes)).arg(megabytes(run.peakBytes));
+  printDataParallel(r);
   if (r.tenCropSpeedup > 0)
     out() << QStringLiteral("Ten crops pooled from the map: %1× as fast as through the network (both at %2 images, this run)\n")
                  .arg(r.tenCropSpeedup, 0, 'f', 1).arg(o.measuredImages);

@@ -38,6 +38,7 @@ TrainingRun::TrainingRun(const TrainingData &data, const TrainConfig &config, co
   step.negativePool = &trainRows;
   step.collective = collective.distributed() ? &collective : nullptr;
   stats.worldSize = collective.worldSize();
+  for (const torch::Tensor &p : trainable) stats.gradientBytes += p.numel() * std::int64_t(p.element_size());
 }
 
 }  // namespace gs::detail
