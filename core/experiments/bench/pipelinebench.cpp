@@ -176,6 +176,9 @@ private:
     std::optional<TrainingData> data;
     stage(QStringLiteral("data ") + enumName(model), [&] { data = prepareTrainingData(m_dataset, source, m_job); });
     const QString runDir = QDir(m_folder).filePath(QStringLiteral("runs/") + enumName(model));
+    // A run kept in a reused --work folder would resume as already complete and time nothing.
+    QDir(runDir).removeRecursively();
+    QDir(runDir + QStringLiteral("-phrases")).removeRecursively();
     TrainResult trained;
     stage(QStringLiteral("epoch ") + enumName(model), [&] { trained = train(*data, config, runDir, m_job); });
     m_result.epochs.push_back({model, std::int64_t(trained.distributed.value(QStringLiteral("gradient_bytes")).toDouble()),
