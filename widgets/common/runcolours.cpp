@@ -15,6 +15,8 @@ const QString kGroup = QStringLiteral("runColours");
 const QString kOrderKey = QStringLiteral("runColourOrder");
 // QSettings keys treat '/' and '\\' as group separators: the path is stored hex-encoded.
 QString settingsKey(const QString &key) { return kGroup + QLatin1Char('/') + QString::fromLatin1(key.toUtf8().toHex()); }
+// The run key a settings child key (the hex part) stands for.
+QString keyOfHex(const QString &hex) { return QString::fromUtf8(QByteArray::fromHex(hex.toLatin1())); }
 }  // namespace
 
 RunColours::RunColours(QObject *parent) : QObject(parent) {}
@@ -52,22 +54,21 @@ QStringList &RunColours::order() {
   m_settings.beginGroup(kGroup);
   QStringList unordered;
   for (const QString &hex : m_settings.childKeys())
-    if (!m_order.contains(kGroup + QLatin1Char('/') + hex)) unordered << kGroup + QLatin1Char('/') + hex;
+    if (const QString key = keyOfHex(hex); !m_order.contains(key)) unordered << key;
   m_settings.endGroup();
   m_order = unordered + m_order;
   return m_order;
 }
 
 void RunColours::touch(const QString &key) {
-  const QString stored = settingsKey(key);
   QStringList &keys = order();
-  if (!keys.isEmpty() && keys.constLast() == stored) return;
-  keys.removeOne(stored);
-  keys << stored;
+  if (!keys.isEmpty() && keys.constLast() == key) return;
+  keys.removeOne(key);
+  keys << key;
   while (keys.size() > kRemembered) {
     const QString oldest = keys.takeFirst();
-    m_settings.remove(oldest);
-    m_colours.remove(QString::fromUtf8(QByteArray::fromHex(oldest.mid(kGroup.size() + 1).toLatin1())));
+    m_settings.remove(settingsKey(oldest));
+    m_colours.remove(oldest);
   }
   m_settings.setValue(kOrderKey, keys);
 }

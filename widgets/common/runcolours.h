@@ -44,7 +44,7 @@ private:
   void touch(const QString &key);
   QStringList &order();
   QHash<QString, QColor> m_colours; // this session's, by key; only keys still in the order
-  QStringList m_order;              // settings keys, least recently used first
+  QStringList m_order;              // run keys (as keyOf gives them), least recently used first
   bool m_orderLoaded = false;
   // One object for every read and write, so the colours a table's rows first ask for reach the file
   // together, once per turn of the event loop, rather than as one rewrite of the file each.

@@ -16,22 +16,28 @@ namespace {
 
 constexpr double kNoiseSeconds = 1.0; // below this, an exponent says more about timer noise than growth
 
-// The stages a full run of `model` goes through (names as runPipelineBench gives them), with how
-// many times.
-std::vector<std::pair<QString, int>> stagesOfFullRun(ModelKind model, const TrainConfig &config) {
+// A stage a full run goes through (named as runPipelineBench names it), how many times, and whether
+// it is one of the epochs (divided among machines in a data-parallel run).
+struct RunStage {
+  QString name;
+  int times = 1;
+  bool epoch = false;
+};
+
+std::vector<RunStage> stagesOfFullRun(ModelKind model, const TrainConfig &config) {
   const ModelEntry &entry = modelEntry(model);
   const QString name = enumName(model);
-  std::vector<std::pair<QString, int>> stages{{QStringLiteral("load"), 1}};
-  if (entry.tree != TreeInput::None) stages.emplace_back(QStringLiteral("parse"), 1);
-  stages.emplace_back(entry.needsRegions ? QStringLiteral("features + regions") : QStringLiteral("features"), 1);
-  stages.emplace_back(QStringLiteral("data ") + name, 1);
+  std::vector<RunStage> stages{{QStringLiteral("load")}};
+  if (entry.tree != TreeInput::None) stages.push_back({QStringLiteral("parse")});
+  stages.push_back({entry.needsRegions ? QStringLiteral("features + regions") : QStringLiteral("features")});
+  stages.push_back({QStringLiteral("data ") + name});
   if (!hasPhraseEpochs(config)) {
-    stages.emplace_back(QStringLiteral("epoch ") + name, config.epochs);
+    stages.push_back({QStringLiteral("epoch ") + name, config.epochs, true});
     return stages;
   }
   const int rootEpochs = std::min(config.rootEpochs, config.epochs);
-  stages.emplace_back(QStringLiteral("epoch ") + name, rootEpochs);
-  stages.emplace_back(phraseEpochStageName(model), config.epochs - rootEpochs);
+  stages.push_back({QStringLiteral("epoch ") + name, rootEpochs, true});
+  stages.push_back({phraseEpochStageName(model), config.epochs - rootEpochs, true});
   return stages;
 }
 
@@ -131,11 +137,11 @@ void projectFullRuns(PipelineBenchResult &result) {
     run.model = model;
     run.epochs = TrainConfig::defaultsFor(model).epochs;
     double runSeconds = embed ? embed->projectedSeconds / std::max(1, models) : 0;
-    for (const auto &[name, times] : stagesOfFullRun(model, TrainConfig::defaultsFor(model))) {
+    for (const auto &[name, times, epoch] : stagesOfFullRun(model, TrainConfig::defaultsFor(model))) {
       const PipelineStage *stage = stageNamed(result.stages, name);
       if (!stage) continue;
       runSeconds += times * stage->projectedSeconds;
-      if (name.startsWith(QLatin1String("epoch "))) run.epochHours += times * stage->projectedSeconds / 3600.0;
+      if (epoch) run.epochHours += times * stage->projectedSeconds / 3600.0;
       seconds[std::size_t(stage - result.stages.data())] += times * stage->projectedSeconds;
       run.peakBytes = std::max(run.peakBytes, stage->projectedPeakBytes);
       run.anonymousPeakBytes = std::max(run.anonymousPeakBytes, stage->projectedAnonymousPeakBytes);
