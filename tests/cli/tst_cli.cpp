@@ -176,6 +176,20 @@ private Q_SLOTS:
     }
   }
 
+  // bench generator on a small minibatch: both ways of the generation loss timed, the same loss
+  // from both, and the sentence LSTM beside them. (Speed is reported, never asserted.)
+  void benchGeneratorComparesBothWays() {
+    const Result r = runCli({QStringLiteral("bench"), QStringLiteral("generator"), QStringLiteral("--batches"), QStringLiteral("1"),
+                             QStringLiteral("--batch-size"), QStringLiteral("8"), QStringLiteral("--vocabulary"), QStringLiteral("50"),
+                             QStringLiteral("--negatives"), QStringLiteral("16"), QStringLiteral("--json")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(o.value(QStringLiteral("vocabulary")).toInt(), 50);
+    for (const char *key : {"stepwise_s", "sequence_s", "sentence_lstm_s", "generator_speedup", "step_speedup"})
+      QVERIFY2(o.value(QLatin1String(key)).toDouble() > 0, key);
+    QVERIFY(o.value(QStringLiteral("largest_relative_loss_difference")).toDouble() < 1e-5);
+  }
+
   void featuresUsageErrors_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("message");

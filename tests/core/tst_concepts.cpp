@@ -183,6 +183,31 @@ private Q_SLOTS:
     QVERIFY(std::abs(generator->loss(v, padded, lengths).item<double>() - loss) < 1e-5);
   }
 
+  // Teacher forcing runs the whole sequence in one LSTM call; the step-by-step loop (which scheduled
+  // sampling needs) is the reference: the same loss and the same gradients for every parameter and v.
+  void teacherForcingEqualsTheStepwiseLoss() {
+    torch::manual_seed(5);
+    CaptionGenerator generator(40, 6, 9);
+    const auto v = torch::randn({5, 9});
+    const auto words = torch::randint(1, 40, {5, 7});
+    const auto lengths = torch::tensor({7L, 3L, 1L, 5L, 6L});
+    const auto padded = words * (torch::arange(7).unsqueeze(0) < lengths.unsqueeze(1)).to(torch::kLong);
+    const auto run = [&](bool sequence) {
+      generator->zero_grad();
+      const auto input = v.clone().requires_grad_(true);
+      const auto loss = sequence ? generator->teacherForcedLoss(input, padded, lengths) : generator->stepwiseLoss(input, padded, lengths);
+      loss.backward();
+      std::vector<torch::Tensor> grads = {loss.detach(), input.grad()};
+      for (const auto &p : generator->parameters()) grads.push_back(p.grad().clone());
+      return grads;
+    };
+    const auto sequence = run(true), stepwise = run(false);
+    QCOMPARE(sequence.size(), stepwise.size());
+    for (std::size_t k = 0; k < sequence.size(); ++k)
+      QVERIFY2(torch::allclose(sequence[k], stepwise[k], 1e-4, 1e-5), qPrintable(QStringLiteral("tensor %1 differs").arg(k)));
+    QVERIFY(sequence[0].item<double>() > 0);
+  }
+
   // Eq. 4: L_gen moves the fusion's W_l, W_g, U_l, U_g (the image representation learns order).
   void generationGradientReachesTheFusion() {
     torch::manual_seed(1);

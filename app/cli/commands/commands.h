@@ -44,6 +44,7 @@ int inspectCalibration(const QString &runDir, const Arguments &args);
 Command benchParseCommand();    // benchparse.cpp
 Command benchFeaturesCommand(); // benchfeatures.cpp
 Command benchTreesCommand();    // benchtrees.cpp
+Command benchGeneratorCommand(); // benchgenerator.cpp
 Command benchTsneCommand();     // benchtsne.cpp
 Command benchMapCommand();      // benchtsne.cpp
 Command benchRetrievalCommand(); // benchretrieval.cpp

@@ -20,11 +20,47 @@ CaptionGeneratorImpl::CaptionGeneratorImpl(std::int64_t vocabulary, std::int64_t
 
 torch::Tensor CaptionGeneratorImpl::loss(const torch::Tensor &v, const torch::Tensor &words, const torch::Tensor &lengths,
                                          double truthProbability, c10::optional<torch::Generator> generator) {
+  if (truthProbability >= 1.0) return teacherForcedLoss(v, words, lengths);
+  return stepwiseLoss(v, words, lengths, truthProbability, generator);
+}
+
+namespace {
+
+// Targets w_1 … w_J, then the end (the padding id) at position J: [B, T+1].
+torch::Tensor targetsOf(const torch::Tensor &words) {
+  return torch::cat({words, torch::zeros({words.size(0), 1}, words.options())}, 1);
+}
+
+// Which of the T+1 predictions count: every word and the end, not the padding beyond.
+torch::Tensor livePredictions(const torch::Tensor &lengths, std::int64_t steps) {
+  return torch::arange(steps, lengths.options()).unsqueeze(0) <= lengths.unsqueeze(1);
+}
+
+}  // namespace
+
+torch::Tensor CaptionGeneratorImpl::teacherForcedLoss(const torch::Tensor &v, const torch::Tensor &words,
+                                                      const torch::Tensor &lengths) {
+  const std::int64_t batch = words.size(0), steps = words.size(1) + 1;
+  // With the true previous word as every input, the inputs are known before the first step: the
+  // whole sequence goes through one LSTM call with the cell's weights (its input products in one
+  // GEMM), and every live step's W_p h_t in another; the sum is the stepwise loss's, term by term.
+  const auto inputs = torch::cat({start.view({1, 1, -1}).expand({batch, 1, start.size(0)}), embedding(words)}, 1);
+  const auto states = std::get<0>(at::lstm(inputs, {v.unsqueeze(0), torch::zeros_like(v).unsqueeze(0)},
+                                           {cell->weight_ih, cell->weight_hh, cell->bias_ih, cell->bias_hh},
+                                           /*has_biases=*/true, /*num_layers=*/1, /*dropout=*/0.0, /*train=*/is_training(),
+                                           /*bidirectional=*/false, /*batch_first=*/true)); // h_1 … h_{T+1}: [B, T+1, H]
+  const auto live = livePredictions(lengths, steps).reshape({-1}).nonzero().squeeze(1);
+  const auto hidden = states.reshape({batch * steps, -1}).index_select(0, live);
+  const auto target = targetsOf(words).reshape({-1}).index_select(0, live);
+  return torch::nn::functional::cross_entropy(output(hidden), target,
+                                              torch::nn::functional::CrossEntropyFuncOptions().reduction(torch::kSum));
+}
+
+torch::Tensor CaptionGeneratorImpl::stepwiseLoss(const torch::Tensor &v, const torch::Tensor &words, const torch::Tensor &lengths,
+                                                 double truthProbability, c10::optional<torch::Generator> generator) {
   const std::int64_t batch = words.size(0), steps = words.size(1) + 1; // every word, then the end
-  // Targets: w_1 … w_J, then the end (the padding id) at position J; masked beyond.
-  const auto targets = torch::cat({words, torch::zeros({batch, 1}, words.options())}, 1); // [B, T+1]
-  const auto positions = torch::arange(steps, lengths.options()).unsqueeze(0);
-  const auto live = positions <= lengths.unsqueeze(1); // [B, T+1]: words and the end
+  const auto targets = targetsOf(words);
+  const auto live = livePredictions(lengths, steps);
   torch::Tensor h = v, c = torch::zeros_like(v);
   torch::Tensor input = start.unsqueeze(0).expand({batch, start.size(0)});
   torch::Tensor total = torch::zeros({}, v.options());
@@ -34,7 +70,7 @@ torch::Tensor CaptionGeneratorImpl::loss(const torch::Tensor &v, const torch::Te
     const auto target = targets.select(1, t);
     total = total - (logq.gather(1, target.unsqueeze(1)).squeeze(1) * live.select(1, t)).sum();
     if (t + 1 == steps) break;
-    torch::Tensor next = target; // teacher forcing: the true word w_{t+1} is the next input
+    torch::Tensor next = target; // the true word w_{t+1}, or with probability 1 − ε one drawn from q_t
     if (truthProbability < 1.0) {
       torch::NoGradGuard noGrad;
       const auto sampled = torch::multinomial(logq.exp(), 1, /*replacement=*/true, generator).squeeze(1);

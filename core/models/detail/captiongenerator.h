@@ -32,6 +32,12 @@ struct CaptionGeneratorImpl : torch::nn::Module {
   // `generator` (seeded by the caller, so a resumed run repeats itself).
   torch::Tensor loss(const torch::Tensor &v, const torch::Tensor &words, const torch::Tensor &lengths,
                      double truthProbability = 1.0, c10::optional<torch::Generator> generator = c10::nullopt);
+  // The two ways `loss` computes L_gen. Teacher forcing (truthProbability 1) knows every input in
+  // advance: the whole sequence in one LSTM call. Scheduled sampling draws each input from the step
+  // before, so it goes a step at a time. For truthProbability 1 both give the same loss and gradients.
+  torch::Tensor teacherForcedLoss(const torch::Tensor &v, const torch::Tensor &words, const torch::Tensor &lengths);
+  torch::Tensor stepwiseLoss(const torch::Tensor &v, const torch::Tensor &words, const torch::Tensor &lengths,
+                             double truthProbability = 1.0, c10::optional<torch::Generator> generator = c10::nullopt);
   // Greedy decoding from one image representation v [H]: word ids, without the end.
   std::vector<std::int64_t> greedy(const torch::Tensor &v, int maxLength);
 

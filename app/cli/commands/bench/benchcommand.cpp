@@ -108,7 +108,7 @@ Command benchCommand() {
   command.name = QStringLiteral("bench");
   command.summary = QStringLiteral("speed benchmarks, each against a baseline measured in the same run");
   command.subcommandNoun = QStringLiteral("benchmark");
-  command.subcommands = {gemm, benchParseCommand(), benchFeaturesCommand(), train, benchTreesCommand(), benchTsneCommand(), benchMapCommand(), benchRetrievalCommand(), benchDdpCommand(), benchCaptionLabCommand(), benchPipelineCommand()};
+  command.subcommands = {gemm, benchParseCommand(), benchFeaturesCommand(), train, benchTreesCommand(), benchGeneratorCommand(), benchTsneCommand(), benchMapCommand(), benchRetrievalCommand(), benchDdpCommand(), benchCaptionLabCommand(), benchPipelineCommand()};
   return command;
 }
 

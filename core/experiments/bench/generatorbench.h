@@ -1,0 +1,37 @@
+#pragma once
+// The concepts model's generation loss (Huang et al. 2018 Eq. 3, L_gen of Eq. 4) at the paper's
+// sizes, computed both ways the generator has: a step at a time (the reference, and what scheduled
+// sampling needs) and the whole teacher-forced sequence in one LSTM call. Both run on the same
+// minibatches in the same run, interleaved; the sentence LSTM's forward and backward over the same
+// minibatch with its mismatched captions is timed beside them, as the other large part of a step.
+// For `groundscope-cli bench generator`. Torch-free.
+
+#include <cstdint>
+
+namespace gs {
+
+struct GeneratorBenchOptions {
+  int batches = 5;          // timed minibatches per way (after one warm-up)
+  int batchSize = 64;       // captions generated per minibatch
+  int negatives = 128;      // mismatched captions per pair: the sentence LSTM reads batch + extra
+  int vocabulary = 10000;   // words: MS-COCO's vocabulary is of this order
+  int wordDim = 300, stateDim = 1024; // D and H (§4.2)
+  int minWords = 6, maxWords = 16;    // caption lengths, drawn uniformly (COCO's mean is about 10.5)
+  std::uint64_t seed = 1;
+};
+
+struct GeneratorBenchResult {
+  GeneratorBenchOptions options;
+  double stepwiseSeconds = 0;  // L_gen forward + backward, one minibatch, a step at a time
+  double sequenceSeconds = 0;  // the same, the sequence in one LSTM call
+  double sentenceSeconds = 0;  // the sentence LSTM's forward + backward over batch + extra captions
+  double largestLossDifference = 0; // |sequence − stepwise| / stepwise over the minibatches
+  double generatorSpeedup() const { return stepwiseSeconds / sequenceSeconds; }
+  // The two together, the bulk of a concepts step: how much faster a step gets.
+  double stepSpeedup() const { return (sentenceSeconds + stepwiseSeconds) / (sentenceSeconds + sequenceSeconds); }
+};
+
+// Throws std::invalid_argument for sizes that are not positive.
+GeneratorBenchResult measureGenerator(const GeneratorBenchOptions &options);
+
+}  // namespace gs
