@@ -17,8 +17,9 @@ public:
 
 private:
   // The newest lines only: each costs about 0.5 KB with its layout, and a session of hours logs
-  // tens of thousands of job starts and ends (20,000 lines held some 10 MB).
-  static constexpr int kMaxBlocks = 5000;
+  // tens of thousands of job starts and ends (20,000 lines held some 10 MB). 2,000 lines are a
+  // screenful's history many times over and hold about 1 MB.
+  static constexpr int kMaxBlocks = 2000;
 };
 
 }  // namespace gs

@@ -1,5 +1,7 @@
 #include "dataset/datasetbrowser.h"
 
+#include "common/thumbnaildelegate.h"
+
 #include "common/canvaspalette.h"
 
 #include "dataset/datasetfiltermodel.h"
@@ -118,6 +120,7 @@ void DatasetBrowser::buildGrid() {
   m_grid->setGridSize(QSize(kThumbnailBox.width() + 16, kThumbnailBox.height() + kCellTextHeight + 8));
   m_grid->setWordWrap(true);
   m_grid->setSelectionMode(QAbstractItemView::SingleSelection);
+  m_grid->setItemDelegate(new ThumbnailDelegate(m_grid)); // thumbnails drawn without QIcon's cache
   m_grid->setModel(m_filter);
 }
 

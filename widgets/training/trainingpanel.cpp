@@ -29,7 +29,7 @@
 namespace gs {
 
 namespace {
-constexpr int kLogLines = 5000; // the log view keeps the newest lines
+constexpr int kLogLines = 2000; // the newest lines only: a laid-out line costs about 1 KB
 } // namespace
 
 // The settings column (left) beside the monitor (right); the controls' Settings button folds the
