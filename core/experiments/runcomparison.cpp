@@ -19,12 +19,12 @@ namespace gs {
 namespace {
 
 // The data sets a comparison prepares (planSources), and which of them each row trains on. The
-// feature folder the request names holds one feature set, the plain one, which 10-crop rows cannot
-// read.
+// feature folder the request names holds one feature set, the plain one, which rows of several crops
+// cannot read.
 SourcePlan planData(const ComparisonRequest &request, const std::vector<TrainConfig> &configs) {
   SourcePlan plan = planSources(request.source, configs);
   for (TrainingSource &source : plan.sources)
-    if (!source.tenCrop) source.featuresDir = request.featuresDir;
+    if (source.crops == 1) source.featuresDir = request.featuresDir;
   return plan;
 }
 

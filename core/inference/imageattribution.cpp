@@ -129,7 +129,7 @@ ImageAttribution ScoreExplainer::explainGrid(int image, const QString &caption, 
   QTemporaryDir scratch; // the concept CNN's weights are copied here when the run's feature folder is unknown
   const QString folder = source.featuresDir.isEmpty() ? scratch.path() : source.featuresDir;
   const OccludedFeatures occluded = extractOccludedFeatures(dataset, path, BackboneSpec::parse(source.backbone), folder,
-                                                            source.tenCrop ? CropMode::TenCrop : CropMode::Center, rows, columns, job);
+                                                            cropModeOf(source.crops, CropSource::Images), rows, columns, job);
   if (occluded.dim != d.data->featureDim)
     throw std::runtime_error(QStringLiteral("%1: the backbone gives %2-d features, the run was trained on %3-d")
                                  .arg(source.backbone).arg(occluded.dim).arg(d.data->featureDim).toStdString());

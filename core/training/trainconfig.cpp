@@ -260,12 +260,14 @@ std::vector<Field> conceptFields() {
                                 &TrainConfig::conceptTemperature, G::Concepts,
                                 "Concepts model, lse pooling: T; small T averages the regions, large T takes the best", Bound::Positive)),
       ownModelsOnly(intField({"crops", QT_TRANSLATE_NOOP("TrainConfigSchema", "Context crops")}, &TrainConfig::crops, G::Concepts,
-                             "Concepts model: the global context from 1 centre crop or 10 crops", Bound::Positive)),
+                             "Concepts model: the global context from 1 centre crop, 10 crops (corners, centre and their mirrors) or 5 "
+                             "(without the mirrors)", Bound::Positive)),
       ownModelsOnly(omittedWhenDefault(choiceField({"crops_from", QT_TRANSLATE_NOOP("TrainConfigSchema", "Crops from")}, &TrainConfig::cropsFrom,
                                                    G::Concepts,
-                                                   "Concepts model, 10 crops: each through the network (images, the paper's), or "
-                                                   "pooled from one map of the photo and one of its mirror at region_input px (map: "
-                                                   "two passes instead of ten; ONNX or TorchScript backbones)")))
+                                                   "Concepts model, 5 or 10 crops: each through the network (images, the paper's), or "
+                                                   "pooled from one map of the photo at region_input px, and for 10 one of its mirror "
+                                                   "(map: one or two passes instead of five or ten; the five share the concept "
+                                                   "regions' map; ONNX or TorchScript backbones)")))
   };
 }
 
@@ -428,8 +430,8 @@ void TrainConfig::validate() const {
                            "%1 with loss '%2' has no such pool").arg(modelName(), enumName(loss)));
   if (imageSide == ImageSideKind::Concepts && !readsConcepts())
     invalid(QStringLiteral("image_side 'concepts' reads concept scores, which only the concepts model is given"));
-  if (readsConcepts() && cropsFrom == CropSource::Map && crops != 10)
-    invalid(QStringLiteral("crops_from 'map' pools the ten crops from a map; with crops %1 there are none (set crops to 10)").arg(crops));
+  if (readsConcepts() && cropsFrom == CropSource::Map && crops == 1)
+    invalid(QStringLiteral("crops_from 'map' pools five or ten crops from a map; with crops 1 there are none (set crops to 5 or 10)"));
   if (const auto rules = entry().validate) rules(*this);
 }
 

@@ -113,11 +113,20 @@ std::unique_ptr<LabelPriorSource> conceptStartClasses(const Dataset &dataset, co
   }
 }
 
+// Whether the concepts model's context crops are pooled from the map its detectors' regions are
+// pooled from: then one feature set holds both (its image rows the crops, its region rows the
+// regions), and the network runs once an image for both (twice with the ten crops' mirror).
+bool contextSharesConceptRegions(const TrainingSource &source) {
+  return source.concepts && source.conceptDetector == ConceptDetector::Backbone && !source.regions && source.crops != 1 &&
+         source.cropsFrom == CropSource::Map;
+}
+
 // The run's pretrained backbone over the whole image and its proposals (RoIAlign from one map),
 // scored by concept detectors trained on them.
 ConceptInputs backboneConceptInputs(const Dataset &dataset, const TrainingSource &source, JobContext *job) {
   const BackboneSpec spec = BackboneSpec::parse(source.backbone);
   ExtractOptions options;
+  if (contextSharesConceptRegions(source)) options.crops = cropModeOf(source.crops, source.cropsFrom);
   options.regions = true;
   options.maxRegions = source.conceptRegions;
   options.proposals = source.proposals;
@@ -216,9 +225,7 @@ ExtractOptions extractOptionsOf(const TrainingSource &source) {
   options.regionPooling = source.regionPooling;
   options.proposals = source.proposals;
   options.regionInput = source.regionInput;
-  options.crops = !source.tenCrop                        ? CropMode::Center
-                  : source.cropsFrom == CropSource::Map ? CropMode::TenCropMap
-                                                        : CropMode::TenCrop;
+  options.crops = cropModeOf(source.crops, source.cropsFrom);
   return options;
 }
 
@@ -246,13 +253,16 @@ TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &s
                                    .arg(source.datasetPath)
                                    .toStdString());
   }
-  const FeatureSet features = extractFeatures(dataset, BackboneSpec::parse(source.backbone), options, job);
+  const bool shared = contextSharesConceptRegions(source);
+  std::optional<FeatureSet> own;
+  if (!shared) own = extractFeatures(dataset, BackboneSpec::parse(source.backbone), options, job);
+  std::optional<ConceptInputs> concepts;
+  if (source.concepts) concepts = conceptInputs(dataset, source, job);
+  const FeatureSet &features = shared ? concepts->regions : *own;
   std::vector<int> rowOfImage(dataset.images.size());
   FloatRows matrix; // the concepts' joined rows, or a window onto the feature file
   int dim = features.dim();
-  std::optional<ConceptInputs> concepts;
   if (source.concepts) {
-    concepts = conceptInputs(dataset, source, job);
     matrix = joinContextAndConcepts(dataset, features, *concepts, rowOfImage);
     dim += concepts->scores.count();
   } else {
@@ -264,7 +274,7 @@ TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &s
   if (job && dropped > 0)
     job->warn(QStringLiteral("%1 captions dropped: their images have no features (%2 images skipped)")
                   .arg(dropped)
-                  .arg(features.skipped().size() + (concepts ? concepts->regions.skipped().size() : 0)));
+                  .arg(features.skipped().size() + (concepts && !shared ? concepts->regions.skipped().size() : 0)));
   if (concepts) attachConceptRegions(data, *concepts);
   if (source.regions) attachRegions(data, features, job);
   if (source.parses) attachParses(data, job);
@@ -280,7 +290,7 @@ TrainingData prepareTrainingData(const Dataset &dataset, const TrainingSource &s
 }
 
 bool sameInputs(const TrainingSource &a, const TrainingSource &b) {
-  return a.concepts == b.concepts && a.tenCrop == b.tenCrop && a.cropsFrom == b.cropsFrom && a.conceptCount == b.conceptCount &&
+  return a.concepts == b.concepts && a.crops == b.crops && a.cropsFrom == b.cropsFrom && a.conceptCount == b.conceptCount &&
          a.conceptRegions == b.conceptRegions && a.regions == b.regions && a.groundTruthRegions == b.groundTruthRegions &&
          a.regionPooling == b.regionPooling && a.proposals == b.proposals && a.regionInput == b.regionInput &&
          a.conceptWords == b.conceptWords && a.conceptMinAgreement == b.conceptMinAgreement && a.conceptMaxShare == b.conceptMaxShare &&
@@ -307,8 +317,8 @@ QJsonObject sourceToRunJson(const TrainingSource &source) {
   QJsonObject json{{QStringLiteral("dataset"), source.datasetPath},
                    {QStringLiteral("backbone"), source.backbone},
                    {QStringLiteral("features"), source.featuresDir}};
-  if (source.tenCrop) json.insert(QStringLiteral("crops"), 10);
-  if (source.tenCrop && source.cropsFrom == CropSource::Map) {
+  if (source.crops != 1) json.insert(QStringLiteral("crops"), source.crops);
+  if (source.crops != 1 && source.cropsFrom == CropSource::Map) {
     json.insert(QStringLiteral("crops_from"), enumName(source.cropsFrom));
     json.insert(QStringLiteral("region_input"), source.regionInput);
   }
@@ -358,7 +368,8 @@ TrainingSource sourceFromRunJson(const QJsonObject &json) {
     source.proposals = enumFromName<ProposalSearch>(json.value(QStringLiteral("proposals")).toString()).value_or(ProposalSearch::Fast);
     source.regionInput = json.value(QStringLiteral("region_input")).toInt(source.regionInput);
   }
-  source.tenCrop = json.value(QStringLiteral("crops")).toInt(1) == 10;
+  source.crops = json.value(QStringLiteral("crops")).toInt(1);
+  if (source.crops != 1 && source.crops != 5 && source.crops != 10) source.crops = 1;
   // Runs from before the choice ran every crop through the network.
   source.cropsFrom = enumFromName<CropSource>(json.value(QStringLiteral("crops_from")).toString()).value_or(CropSource::Images);
   if (source.cropsFrom == CropSource::Map) source.regionInput = json.value(QStringLiteral("region_input")).toInt(source.regionInput);
@@ -414,7 +425,7 @@ void requestInputsOf(const TrainConfig &config, TrainingSource &source) {
     source.concepts = true;
     source.conceptCount = config.conceptCount;
     source.conceptRegions = config.conceptRegions;
-    source.tenCrop = config.crops == 10;
+    source.crops = config.crops;
   }
   if (!config.needsRegions()) return;
   // A reopened run's source names the pooling its features were made with (run.json); a config

@@ -28,9 +28,10 @@ struct TrainingSource {
   RegionPooling regionPooling = RegionPooling::Auto; // recorded resolved (the feature set's manifest)
   ProposalSearch proposals = ProposalSearch::Fast;
   int regionInput = 448; // RoIAlign: the short side of the image whose map the boxes are pooled from
-  // Global context from 10 crops (corners, centre, mirrors; Huang et al. §4.2) instead of 1, each
-  // through the network or pooled from the map of the image and its mirror (at regionInput px).
-  bool tenCrop = false;
+  // Global context from 1 crop, 10 (corners, centre, mirrors; Huang et al. §4.2) or 5 (without the
+  // mirrors), each through the network or pooled from the map of the image (at regionInput px) and,
+  // for 10, of its mirror (cropModeOf).
+  int crops = 1;
   CropSource cropsFrom = CropSource::Images;
   // Semantic concepts (the concepts model, Huang et al. §3.2): the concept CNN's scores over the
   // whole image and conceptRegions selective-search regions, max-pooled; at most conceptCount

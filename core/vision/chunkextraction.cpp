@@ -15,7 +15,7 @@ FeatureChunk extractChunk(const Dataset &dataset, int begin, int end, Backbone &
   FeatureChunk chunk;
   const InputSpec &input = backbone.input();
   std::vector<cv::Mat> pendingBlobs;
-  const int cropsPerImage = options.crops == CropMode::TenCrop ? 10 : 1;
+  const int cropsPerImage = cropCount(options.crops);
   const auto flush = [&] {
     if (pendingBlobs.empty()) return;
     const int images = static_cast<int>(pendingBlobs.size());

@@ -88,7 +88,7 @@ QString featureCacheKey(const Dataset &dataset, const BackboneSpec &spec, const 
   // RoIAlign region sets only: the keys of plain and cropped sets, and their caches, stay as they were.
   if (options.regions && resolvedRegionPooling(spec, options.regionPooling) == RegionPooling::RoiAlign)
     hash.addData(QStringLiteral(" roialign=%1").arg(options.regionInput).toUtf8());
-  if (options.crops == CropMode::TenCropMap) hash.addData(QStringLiteral(" crops from the map=%1").arg(options.regionInput).toUtf8());
+  if (cropsFromMap(options.crops)) hash.addData(QStringLiteral(" crops from the map=%1").arg(options.regionInput).toUtf8());
   if (options.regions && options.regionSet == RegionSet::GroundTruth) {
     // The boxes come from the dataset's phrase annotations: they are inputs too.
     QCryptographicHash boxes(QCryptographicHash::Sha1);

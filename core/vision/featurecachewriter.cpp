@@ -126,7 +126,7 @@ QJsonObject manifestJson(const Dataset &dataset, const BackboneSpec &spec, const
                        {QStringLiteral("images_per_second"), seconds > 0 ? run.processed / seconds : 0.0},
                        {QStringLiteral("created"), QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}};
   if (options.regions) manifest.insert(QStringLiteral("region_counts"), intArray(all.regionCounts));
-  if (options.crops == CropMode::TenCropMap) manifest.insert(QStringLiteral("crops_from"), QStringLiteral("map"));
+  if (cropsFromMap(options.crops)) manifest.insert(QStringLiteral("crops_from"), QStringLiteral("map"));
   if (!run.trainingSummary.isEmpty()) manifest.insert(QStringLiteral("concept_cnn"), run.trainingSummary);
   if (!run.decodedSummary.isEmpty()) manifest.insert(QStringLiteral("decoded_cache"), run.decodedSummary);
   return manifest;

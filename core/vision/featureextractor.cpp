@@ -125,7 +125,7 @@ ClassHead headOf(vision::Backbone &backbone, const QStringList &samplePaths, con
 void checkOptions(const Dataset &dataset, const BackboneSpec &spec, const ExtractOptions &options) {
   if (options.chunkImages < 0 || options.batchSize < 1 || options.maxRegions < 0 || options.prepareThreads < 0)
     throw std::invalid_argument("extractFeatures: batchSize must be >= 1, chunkImages, maxRegions and prepareThreads >= 0");
-  if ((options.regions || options.crops == CropMode::TenCropMap) && options.regionInput < 32)
+  if ((options.regions || cropsFromMap(options.crops)) && options.regionInput < 32)
     throw std::invalid_argument("extractFeatures: regionInput must be at least 32 px, got " + std::to_string(options.regionInput));
   if (dataset.images.empty()) throw std::runtime_error(QStringLiteral("%1: the dataset has no images").arg(dataset.root).toStdString());
   if (spec.kind == BackboneKind::Npy && options.regions)
@@ -136,8 +136,8 @@ void checkOptions(const Dataset &dataset, const BackboneSpec &spec, const Extrac
                                    resolvedRegionPooling(spec, options.regionPooling) != RegionPooling::RoiAlign))
     throw std::invalid_argument("scored proposals are pooled from one map of the image and scored by its classifier: they need an "
                                 "ONNX backbone, --region-pooling roialign (or auto) and centre crops");
-  if (options.crops == CropMode::TenCropMap && resolvedRegionPooling(spec, options.regionPooling) != RegionPooling::RoiAlign)
-    throw std::invalid_argument(QStringLiteral("%1: ten crops pooled from the map need a network that gives one (ONNX or TorchScript) "
+  if (cropsFromMap(options.crops) && resolvedRegionPooling(spec, options.regionPooling) != RegionPooling::RoiAlign)
+    throw std::invalid_argument(QStringLiteral("%1: crops pooled from the map need a network that gives one (ONNX or TorchScript) "
                                                "and region pooling roialign (or auto)")
                                     .arg(spec.describe())
                                     .toStdString());

@@ -33,13 +33,28 @@ enum class CropMode {
   // The same ten crops' boxes pooled by RoIAlign (roialign.h) from one map of the image and one of
   // its mirror, the image's shortest side resized to regionInput: two passes of the network instead
   // of ten. A crop's feature then also sees the pixels around it, which the crop cut away.
-  TenCropMap
+  TenCropMap,
+  FiveCrop,   // the four corners and the centre without their mirrors, each through the network
+  // The five crops' boxes pooled from the image's one map: no pass of its own where the regions are
+  // pooled from the same map (the concepts model's detectors read them), one pass otherwise. The
+  // mirrors are left out because pooling a mirrored box from the mirrored map gives the same average;
+  // only a second pass over the mirrored image could add anything.
+  FiveCropMap
 };
-inline int cropCount(CropMode mode) { return mode == CropMode::Center ? 1 : 10; }
+inline int cropCount(CropMode mode) {
+  return mode == CropMode::Center ? 1 : (mode == CropMode::FiveCrop || mode == CropMode::FiveCropMap) ? 5 : 10;
+}
+inline bool cropsFromMap(CropMode mode) { return mode == CropMode::TenCropMap || mode == CropMode::FiveCropMap; }
 
-// Where ten crops' features come from: each crop through the network (the papers'), or pooled from
-// the map of the image and of its mirror (CropMode::TenCropMap).
+// Where several crops' features come from: each crop through the network (the papers'), or pooled
+// from the map of the image (and, for ten, of its mirror): CropMode's map modes.
 enum class CropSource { Images, Map };
+// The crop mode of `crops` (1, 5 or 10) crops from `from`; one crop is always the centre's.
+inline CropMode cropModeOf(int crops, CropSource from) {
+  if (crops == 1) return CropMode::Center;
+  if (crops == 5) return from == CropSource::Map ? CropMode::FiveCropMap : CropMode::FiveCrop;
+  return from == CropSource::Map ? CropMode::TenCropMap : CropMode::TenCrop;
+}
 template <> const std::vector<EnumName<CropSource>> &enumTable<CropSource>(); // "images", "map"
 
 struct ExtractOptions {

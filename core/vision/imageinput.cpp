@@ -89,11 +89,11 @@ std::vector<cv::Mat> makeCrops(const cv::Mat &image, const InputSpec &input, Cro
   const int cx = (width - size) / 2, cy = (height - size) / 2;
   std::vector<cv::Mat> crops;
   crops.push_back(resized(cv::Rect(cx, cy, size, size)).clone());
-  if (mode == CropMode::TenCrop) {
+  if (mode == CropMode::TenCrop || mode == CropMode::FiveCrop) {
     for (const cv::Point corner : {cv::Point(0, 0), cv::Point(width - size, 0), cv::Point(0, height - size),
                                    cv::Point(width - size, height - size)})
       crops.push_back(resized(cv::Rect(corner.x, corner.y, size, size)).clone());
-    for (int i = 0; i < 5; ++i) {
+    for (int i = 0; i < 5 && mode == CropMode::TenCrop; ++i) {
       cv::Mat mirrored;
       cv::flip(crops[i], mirrored, 1);
       crops.push_back(mirrored);

@@ -37,8 +37,8 @@ OccludedFeatures extractOccludedFeatures(const Dataset &dataset, const QString &
                                          JobContext *job) {
   if (rows < 1 || columns < 1 || rows > 32 || columns > 32)
     throw std::invalid_argument(QStringLiteral("occlusion grid: %1 × %2 cells; 1 to 32 a side").arg(rows).arg(columns).toStdString());
-  if (crops == CropMode::TenCropMap)
-    throw std::invalid_argument("occlusion grid: ten crops pooled from the map are not occluded here; the grid runs the network on crops");
+  if (cropsFromMap(crops))
+    throw std::invalid_argument("occlusion grid: crops pooled from the map are not occluded here; the grid runs the network on crops");
   if (specIn.kind == BackboneKind::Npy)
     throw std::invalid_argument(QStringLiteral("occlusion grid: the run's features were precomputed (%1): there is no network to run on the occluded photo")
                                     .arg(specIn.describe())
@@ -56,7 +56,7 @@ OccludedFeatures extractOccludedFeatures(const Dataset &dataset, const QString &
   const std::vector<cv::Rect> cells = gridCells(image, rows, columns);
   for (const cv::Rect &cell : cells) out.cells.push_back(Box{float(cell.x), float(cell.y), float(cell.width), float(cell.height)});
   const cv::Scalar grey = meanColour(spec.input);
-  const int total = int(cells.size()) + 1, views = crops == CropMode::TenCrop ? 10 : 1;
+  const int total = int(cells.size()) + 1, views = cropCount(crops);
   constexpr int kBatch = 16; // photos per network call, as extraction batches them
   for (int first = 0; first < total; first += kBatch) {
     if (job) job->checkpoint();
@@ -68,7 +68,7 @@ OccludedFeatures extractOccludedFeatures(const Dataset &dataset, const QString &
     }
     const cv::Mat features = network->forward(vision::stackBlobs(blobs.data(), int(blobs.size()))); // (photos · views) × D
     for (std::size_t b = 0; b < blobs.size(); ++b) {
-      cv::Mat mean; // ten crops: their average, as extraction does
+      cv::Mat mean; // several crops: their average, as extraction does
       cv::reduce(features.rowRange(int(b) * views, int(b + 1) * views), mean, 0, cv::REDUCE_AVG, CV_32F);
       out.dim = mean.cols;
       out.features.insert(out.features.end(), mean.ptr<float>(0), mean.ptr<float>(0) + mean.cols);

@@ -38,7 +38,7 @@ PreparedImage prepareImage(const Dataset &dataset, int i, const InputSpec &input
   const ImageRecord &record = dataset.images[i];
   // Regions and maps are cut from the whole image; the crops alone come from the decoded cache when
   // it is on.
-  const bool wholeImage = options.regions || options.crops == CropMode::TenCropMap;
+  const bool wholeImage = options.regions || cropsFromMap(options.crops);
   const cv::Mat image = wholeImage ? loadImage(record.path, &prepared.reason) : decoded.load(record.path, &prepared.reason);
   if (image.empty()) return prepared;
   prepared.imageSize = image.size();
@@ -63,7 +63,7 @@ PreparedImage prepareImage(const Dataset &dataset, int i, const InputSpec &input
 }  // namespace
 
 bool rowFromMap(const ExtractOptions &options) {
-  return options.crops == CropMode::TenCropMap ||
+  return cropsFromMap(options.crops) ||
          (options.regions && options.regionPooling == RegionPooling::RoiAlign && options.crops == CropMode::Center);
 }
 

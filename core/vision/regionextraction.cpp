@@ -48,8 +48,8 @@ MapRows mapRowsOf(Backbone &network, PreparedImage prepared, const ClassHead *he
     return rows;
   }
   const cv::Mat map = network.forwardMap(prepared.regionBlob);
-  if (crops == CropMode::TenCrop) throw std::logic_error("ten crops through the network have no map");
-  if (crops == CropMode::TenCropMap) rows.image = tenCropRow(network, prepared.regionBlob, map, prepared.imageSize);
+  if (crops == CropMode::TenCrop || crops == CropMode::FiveCrop) throw std::logic_error("crops through the network have no map");
+  if (cropsFromMap(crops)) rows.image = mapCropRow(network, prepared.regionBlob, map, prepared.imageSize, crops);
   if (prepared.boxes.empty()) return rows;
   const cv::Mat features = pooledFromMap(map, prepared.regionBlob, prepared.imageSize, boxesOf(prepared.boxes));
   if (crops == CropMode::Center) rows.image.assign(features.ptr<float>(0), features.ptr<float>(0) + features.cols);
@@ -70,10 +70,11 @@ MapRows mapRowsOf(Backbone &network, PreparedImage prepared, const ClassHead *he
 
 }  // namespace
 
-std::vector<float> tenCropRow(Backbone &network, const cv::Mat &blob, const cv::Mat &map, cv::Size imageSize) {
+std::vector<float> mapCropRow(Backbone &network, const cv::Mat &blob, const cv::Mat &map, cv::Size imageSize, CropMode mode) {
   const std::vector<cv::Rect2d> crops = fiveCropBoxes(imageSize, network.input());
-  cv::Mat pooled;
-  cv::vconcat(pooledFromMap(map, blob, imageSize, crops), pooledFromMap(network.forwardMap(mirroredBlob(blob)), blob, imageSize, crops), pooled);
+  cv::Mat pooled = pooledFromMap(map, blob, imageSize, crops);
+  if (mode == CropMode::TenCropMap)
+    cv::vconcat(pooled, pooledFromMap(network.forwardMap(mirroredBlob(blob)), blob, imageSize, crops), pooled);
   cv::Mat mean;
   cv::reduce(pooled, mean, 0, cv::REDUCE_AVG, CV_32F);
   return {mean.ptr<float>(0), mean.ptr<float>(0) + mean.cols};

@@ -44,7 +44,7 @@ inline TrainingSource scenesWithConcepts(const QString &scratch, bool tenCrop) {
   TrainingSource source = scenesWithConceptFeatures(scratch);
   const QString root = QFileInfo(source.featuresDir).dir().path();
   if (tenCrop) source.featuresDir = root + QStringLiteral("/features-10crop");
-  source.tenCrop = tenCrop;
+  source.crops = tenCrop ? 10 : 1;
   source.concepts = true;
   source.conceptFeaturesDir = root + QStringLiteral("/features-proposals");
   return source;

@@ -106,6 +106,38 @@ private Q_SLOTS:
     QCOMPARE(savedDetectors().size(), 1);
   }
 
+  // Five crops pooled from the map the detectors' regions come from: one feature set serves both (no
+  // context folder is made), its region rows, and so the concept scores, are those of the centre-
+  // crop run above, and each context row is that set's five-crop row, normalised.
+  void fiveCropsFromTheMapShareTheConceptRegions() {
+    TrainingSource source = m_source;
+    source.crops = 5;
+    source.cropsFrom = CropSource::Map;
+    source.featuresDir = m_dir.filePath(QStringLiteral("context-five"));
+    source.conceptFeaturesDir = m_dir.filePath(QStringLiteral("regions-five"));
+    const TrainingData five = prepareTrainingData(source);
+    QVERIFY(!QDir(source.featuresDir).exists());
+    QCOMPARE(five.source.value(QStringLiteral("features")).toString(), five.source.value(QStringLiteral("concept_features")).toString());
+    QCOMPARE(five.source.value(QStringLiteral("crops")).toInt(), 5);
+    QCOMPARE(five.featureDim, m_data.featureDim);
+    QCOMPARE(five.imageIds, m_data.imageIds);
+    QVERIFY(five.conceptRegion == m_data.conceptRegion);
+    const FeatureSet set = loadFeatures(five.source.value(QStringLiteral("features")).toString());
+    QCOMPARE(set.manifest().value(QStringLiteral("crops")).toInt(), 5);
+    const int dim = five.contextDim, width = five.featureDim;
+    bool contextDiffers = false;
+    for (int i = 0; i < int(five.imageIds.size()); ++i) {
+      const float *row = five.imageFeatures.data() + std::size_t(i) * width, *centre = m_data.imageFeatures.data() + std::size_t(i) * width;
+      QVERIFY(std::equal(row + dim, row + width, centre + dim)); // the concept scores
+      const float *crops = set.row(set.rowOf(five.imageIds.at(i)));
+      double norm = 0;
+      for (int d = 0; d < dim; ++d) norm += double(crops[d]) * crops[d];
+      for (int d = 0; d < dim; ++d) QVERIFY(std::abs(row[d] - crops[d] / std::sqrt(norm)) < 1e-6);
+      contextDiffers = contextDiffers || !std::equal(row, row + dim, centre);
+    }
+    QVERIFY(contextDiffers);
+  }
+
   // The concepts alone (cnp): chance mR over 50 test images is 10.7 (R@1, 5, 10 of 2, 10, 20 %).
   void conceptsAloneRetrieveFarAboveChance() {
     TrainConfig c = TrainConfig::defaultsFor(ModelKind::Concepts);

@@ -202,6 +202,28 @@ private slots:
     QVERIFY(result.fullRuns[0].dataParallel.empty()); // no epoch measured: nothing to project from
   }
 
+  // The concepts model's data stage extracts its own context crops, so its full run counts no
+  // centre-crop features; the data stage's speed-up is the paper's way over the configured one.
+  void conceptsRunsReadTheirOwnCrops() {
+    PipelineBenchResult result;
+    result.options.models = {ModelKind::Concepts};
+    for (const char *name : {"load", "features", "data concepts, the paper's ten crops", "data concepts", "epoch concepts", "embed test"}) {
+      PipelineStage stage;
+      stage.name = QString::fromLatin1(name);
+      stage.projectedSeconds = 36;
+      stage.large.seconds = 10;
+      result.stages.push_back(stage);
+    }
+    result.stages[2].large.seconds = 55;
+    result.stages[3].projectedSeconds = 72;
+    projectFullRuns(result);
+    const TrainConfig concepts = TrainConfig::defaultsFor(ModelKind::Concepts);
+    QCOMPARE(concepts.crops, 10);
+    // load, the data, the epochs and the embedding; neither the features nor the paper's data.
+    QCOMPARE(result.fullRuns[0].hours, (36.0 + 72.0 + 36.0 * concepts.epochs + 36) / 3600);
+    QCOMPARE(result.conceptDataSpeedup, 5.5);
+  }
+
   // Over N machines an epoch is its compute over N plus one ring all-reduce a step: 2 (N − 1) / N of
   // the gradients over the link; the stages before the epochs are not divided.
   void dataParallelRunsAddTheAllReduce() {

@@ -192,6 +192,34 @@ private Q_SLOTS:
     QCOMPARE(sourceFromRunJson(old).cropsFrom, CropSource::Images);
   }
 
+  // Five crops (no mirrors): valid from the map and through the network, recorded in run.json, and
+  // an extraction mode of their own; other counts are refused.
+  void fiveCropsAreRecorded() {
+    TrainConfig config = TrainConfig::defaultsFor(ModelKind::Concepts);
+    config.crops = 5;
+    config.cropsFrom = CropSource::Map;
+    config.validate();
+    QCOMPARE(TrainConfig::fromJson(config.toJson()).crops, 5);
+    TrainingSource fresh;
+    fresh.backbone = QStringLiteral("onnx:net.onnx");
+    requestInputsOf(config, fresh);
+    QCOMPARE(extractOptionsOf(fresh).crops, CropMode::FiveCropMap);
+    const TrainingSource back = sourceFromRunJson(sourceToRunJson(fresh));
+    QCOMPARE(back.crops, 5);
+    QVERIFY(sameInputs(back, fresh));
+    TrainingSource ten = fresh;
+    ten.crops = 10;
+    QVERIFY(!sameInputs(ten, fresh));
+    TrainingSource network = fresh;
+    network.cropsFrom = CropSource::Images;
+    QCOMPARE(extractOptionsOf(network).crops, CropMode::FiveCrop);
+    TrainConfig three = config;
+    three.crops = 3;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, three.validate());
+    QCOMPARE(cropCount(CropMode::FiveCropMap), 5);
+    QVERIFY(cropsFromMap(CropMode::FiveCropMap) && !cropsFromMap(CropMode::FiveCrop));
+  }
+
   void filesAreNamedInOnePlace() {
     const RunFolder run(QStringLiteral("/runs/a"));
     QCOMPARE(run.configFile(), QStringLiteral("/runs/a/config.json"));

@@ -71,7 +71,10 @@ TrainConfig benchConfig(ModelKind model, const PipelineBenchOptions &options) {
   config.regionPooling = options.regionPooling;
   config.proposals = options.proposals;
   config.regionInput = options.regionInput;
-  config.cropsFrom = options.cropsFrom;
+  if (model == ModelKind::Concepts) {
+    config.crops = options.crops;
+    config.cropsFrom = options.cropsFrom;
+  }
   return config;
 }
 
@@ -149,30 +152,35 @@ private:
     extractFeatures(m_dataset, BackboneSpec::parse(source.backbone), extractOptionsOf(source), m_job);
   }
 
-  // The concepts model's ten crops alone, through the network and pooled from the map, each into a
-  // folder of its own (so the data stage that follows extracts its own again).
-  void tenCrops(const TrainConfig &config) {
-    for (const CropSource from : {CropSource::Images, CropSource::Map}) {
-      TrainConfig crops = config;
-      crops.cropsFrom = from;
-      TrainingSource source;
-      source.datasetPath = m_datasetPath;
-      source.backbone = m_options.backbone;
-      requestInputsOf(crops, source);
-      ExtractOptions options = extractOptionsOf(source);
-      options.outDir = QDir(m_folder).filePath(QStringLiteral("ten-crops-") + enumName(from));
-      stage(tenCropStageName(from), [&] { extractFeatures(m_dataset, BackboneSpec::parse(source.backbone), options, m_job); });
+  // What `config` reads, its feature sets in folders of their own under `name`: a data stage timed
+  // this way extracts everything it reads, none of it reused from another stage.
+  TrainingSource ownSource(const TrainConfig &config, const QString &name) const {
+    TrainingSource source;
+    source.datasetPath = m_datasetPath;
+    source.backbone = m_options.backbone;
+    requestInputsOf(config, source);
+    if (config.readsConcepts()) {
+      source.featuresDir = QDir(m_folder).filePath(name + QStringLiteral("/context"));
+      source.conceptFeaturesDir = QDir(m_folder).filePath(name + QStringLiteral("/concepts"));
     }
+    return source;
+  }
+
+  // The concepts model's data the paper's way: its ten crops through the network, its regions pooled
+  // from a map of their own.
+  void paperConceptData(const TrainConfig &config) {
+    TrainConfig paper = config;
+    paper.crops = 10;
+    paper.cropsFrom = CropSource::Images;
+    const TrainingSource source = ownSource(paper, QStringLiteral("paper"));
+    stage(paperConceptDataStageName(), [&] { prepareTrainingData(m_dataset, source, m_job); });
   }
 
   // The data the model reads (its concept CNN, for the concepts model), then one epoch.
   void trainOne(ModelKind model) {
     const TrainConfig config = benchConfig(model, m_options);
-    if (model == ModelKind::Concepts && BackboneSpec::parse(m_options.backbone).kind != BackboneKind::ConceptCnn) tenCrops(config);
-    TrainingSource source;
-    source.datasetPath = m_datasetPath;
-    source.backbone = m_options.backbone;
-    requestInputsOf(config, source);
+    if (model == ModelKind::Concepts && BackboneSpec::parse(m_options.backbone).kind != BackboneKind::ConceptCnn) paperConceptData(config);
+    const TrainingSource source = ownSource(config, enumName(model));
     std::optional<TrainingData> data;
     stage(QStringLiteral("data ") + enumName(model), [&] { data = prepareTrainingData(m_dataset, source, m_job); });
     const QString runDir = QDir(m_folder).filePath(QStringLiteral("runs/") + enumName(model));

@@ -29,7 +29,10 @@ std::vector<RunStage> stagesOfFullRun(ModelKind model, const TrainConfig &config
   const QString name = enumName(model);
   std::vector<RunStage> stages{{QStringLiteral("load")}};
   if (entry.tree != TreeInput::None) stages.push_back({QStringLiteral("parse")});
-  stages.push_back({entry.needsRegions ? QStringLiteral("features + regions") : QStringLiteral("features")});
+  // The concepts model's context of several crops is extracted by its data stage with its regions:
+  // it reads no centre-crop features.
+  if (!(config.readsConcepts() && config.crops != 1))
+    stages.push_back({entry.needsRegions ? QStringLiteral("features + regions") : QStringLiteral("features")});
   stages.push_back({QStringLiteral("data ") + name});
   if (!hasPhraseEpochs(config)) {
     stages.push_back({QStringLiteral("epoch ") + name, config.epochs, true});
@@ -100,9 +103,7 @@ bool hasPhraseEpochs(const TrainConfig &config) {
 
 QString phraseEpochStageName(ModelKind model) { return QStringLiteral("epoch %1 (phrases)").arg(enumName(model)); }
 
-QString tenCropStageName(CropSource from) {
-  return from == CropSource::Map ? QStringLiteral("ten crops from the map") : QStringLiteral("ten crops");
-}
+QString paperConceptDataStageName() { return QStringLiteral("data concepts, the paper's ten crops"); }
 
 PipelineStage projectStage(const QString &name, const StageMeasure &small, const StageMeasure &large, int images) {
   PipelineStage stage;
@@ -152,9 +153,9 @@ void projectFullRuns(PipelineBenchResult &result) {
     total += runSeconds;
     result.fullRuns.push_back(run);
   }
-  const PipelineStage *network = stageNamed(result.stages, tenCropStageName(CropSource::Images));
-  const PipelineStage *map = stageNamed(result.stages, tenCropStageName(CropSource::Map));
-  result.tenCropSpeedup = network && map && map->large.seconds > 0 ? network->large.seconds / map->large.seconds : 0.0;
+  const PipelineStage *paper = stageNamed(result.stages, paperConceptDataStageName());
+  const PipelineStage *configured = stageNamed(result.stages, QStringLiteral("data ") + enumName(ModelKind::Concepts));
+  result.conceptDataSpeedup = paper && configured && configured->large.seconds > 0 ? paper->large.seconds / configured->large.seconds : 0.0;
   const auto dominant = std::max_element(seconds.begin(), seconds.end());
   if (dominant != seconds.end() && total > 0) {
     result.dominantStage = result.stages[std::size_t(dominant - seconds.begin())].name;
@@ -198,8 +199,9 @@ QJsonObject PipelineBenchResult::toJson() const {
           {QStringLiteral("region_pooling"), enumName(options.regionPooling)},
           {QStringLiteral("proposals"), enumName(options.proposals)},
           {QStringLiteral("region_input"), options.regionInput},
+          {QStringLiteral("crops"), options.crops},
           {QStringLiteral("crops_from"), enumName(options.cropsFrom)},
-          {QStringLiteral("ten_crop_speedup"), tenCropSpeedup},
+          {QStringLiteral("concept_data_speedup"), conceptDataSpeedup},
           {QStringLiteral("mean_caption_tokens"), meanCaptionTokens},
           {QStringLiteral("generate_seconds"), generateSeconds},
           {QStringLiteral("stages"), stageRows},

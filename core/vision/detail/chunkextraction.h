@@ -42,10 +42,10 @@ std::vector<float> objectnessOf(const cv::Mat &features, const ClassHead &head);
 std::vector<Backbone *> mapNetworks(Backbone &backbone, const ExtractOptions &options,
                                     std::vector<std::unique_ptr<Backbone>> &copies);
 
-// The ten crops' row of CropMode::TenCropMap: makeCrops' five crop boxes pooled from `map` (the
-// network's map of `blob`, an image of `imageSize` resized by makeImageBlob) and from the map of
-// the blob's mirror, which this runs the network for, averaged.
-std::vector<float> tenCropRow(Backbone &network, const cv::Mat &blob, const cv::Mat &map, cv::Size imageSize);
+// The crops' row of a map mode (cropsFromMap): makeCrops' five crop boxes pooled from `map` (the
+// network's map of `blob`, an image of `imageSize` resized by makeImageBlob) and, for ten crops,
+// from the map of the blob's mirror, which this runs the network for; averaged.
+std::vector<float> mapCropRow(Backbone &network, const cv::Mat &blob, const cv::Mat &map, cv::Size imageSize, CropMode crops);
 
 // An image's region features, one row per box: each warped box through the network, or every box
 // pooled from the one map of the whole image (roialign.h), with the boxes scaled to the map's input.

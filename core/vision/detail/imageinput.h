@@ -26,7 +26,7 @@ cv::Mat loadImage(const QString &path, QString *reason);
 cv::Mat resizeShortSide(const cv::Mat &image, const InputSpec &input);
 
 // The crops of one image, each input.inputSize square (BGR 8-bit): shortest side resized to
-// input.resizeShort, then the centre crop, or 10 crops (corners + centre and their mirrors).
+// input.resizeShort, then the centre crop, 5 crops (centre + corners) or 10 (and their mirrors).
 std::vector<cv::Mat> makeCrops(const cv::Mat &image, const InputSpec &input, CropMode mode);
 
 // The boxes of makeCrops' centre and four corner crops (in that order) in the pixels of an image

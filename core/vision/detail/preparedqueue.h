@@ -29,8 +29,8 @@ struct PreparedImage {
 };
 
 // Regions by RoIAlign with one centre crop: the whole image's row is the map's region 0 (the whole
-// image, averaged as the network's own pooling does), so the network runs once per image. Ten crops
-// from the map (CropMode::TenCropMap), with or without regions: the row is pooled from the map too.
+// image, averaged as the network's own pooling does), so the network runs once per image. Crops
+// from the map (cropsFromMap), with or without regions: the row is pooled from the map too.
 bool rowFromMap(const ExtractOptions &options);
 
 // The images of a chunk in order, prepared by `threads` workers up to `ahead` images beyond the one

@@ -26,10 +26,11 @@ std::vector<OptionSpec> featuresOptions() {
   return {
       {QStringLiteral("dataset"), QStringLiteral("PATH"), QStringLiteral("Dataset folder or file."), {}, true},
       {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("concept-cnn, onnx:FILE, torchscript:FILE, npy:FILE, or torchscript:example / example-large (example CNNs)."), {}, true},
-      {QStringLiteral("crops"), QStringLiteral("N"), QStringLiteral("1 (centre 224 of 256) or 10 (corners, centre, mirrors)."), QStringLiteral("1")},
+      {QStringLiteral("crops"), QStringLiteral("N"), QStringLiteral("1 (centre 224 of 256), 5 (corners, centre) or 10 (corners, centre, mirrors)."), QStringLiteral("1")},
       {QStringLiteral("crops-from"), QStringLiteral("FROM"),
-       QStringLiteral("With --crops 10: images (each crop through the network) or map (the crops' boxes pooled from one map of the photo "
-                      "and one of its mirror at --region-input px: two passes instead of ten; ONNX or TorchScript)."),
+       QStringLiteral("With --crops 5 or 10: images (each crop through the network) or map (the crops' boxes pooled from one map of the "
+                      "photo at --region-input px, and for 10 one of its mirror: one or two passes instead of five or ten; ONNX or "
+                      "TorchScript; with --regions the five share the regions' map)."),
        QStringLiteral("images")},
       {QStringLiteral("regions"), {}, QStringLiteral("Also region features: the whole image + up to --max-regions boxes (HM-LSTM).")},
       {QStringLiteral("max-regions"), QStringLiteral("R"), QStringLiteral("Regions per image besides the whole image."), QStringLiteral("19")},
@@ -61,10 +62,10 @@ std::vector<OptionSpec> featuresOptions() {
 ExtractOptions extractOptionsOf(const Arguments &args) {
   ExtractOptions options;
   const int crops = args.intValue(QStringLiteral("crops"), 1, 1, 10);
-  if (crops != 1 && crops != 10) throw UsageError("--crops: expected 1 or 10");
+  if (crops != 1 && crops != 5 && crops != 10) throw UsageError("--crops: expected 1, 5 or 10");
   const std::optional<CropSource> cropsFrom = enumFromName<CropSource>(args.value(QStringLiteral("crops-from")));
   if (!cropsFrom) throw UsageError("--crops-from: expected images or map");
-  options.crops = crops == 1 ? CropMode::Center : *cropsFrom == CropSource::Map ? CropMode::TenCropMap : CropMode::TenCrop;
+  options.crops = cropModeOf(crops, *cropsFrom);
   options.regions = args.isSet(QStringLiteral("regions"));
   options.maxRegions = args.intValue(QStringLiteral("max-regions"), 19, 1, 1000);
   const std::optional<RegionSet> set = enumFromName<RegionSet>(args.value(QStringLiteral("region-set")));
