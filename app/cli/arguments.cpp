@@ -36,7 +36,8 @@ QString helpText(const QString &path, const Syntax &syntax) {
   if (syntax.options.empty()) return text;
   text += QStringLiteral("\nOptions:\n");
   for (const OptionSpec &o : syntax.options) {
-    QString line = QStringLiteral("  %1").arg(optionText(o), -24);
+    // A name longer than its column keeps one space before its help.
+    QString line = QStringLiteral("  %1 ").arg(optionText(o), -23);
     line += o.help;
     if (o.required) line += QStringLiteral(" (required)");
     if (!o.defaultValue.isEmpty()) line += QStringLiteral(" [default: %1]").arg(o.defaultValue);

@@ -67,8 +67,10 @@ void standardisation(const RegionBags &bags, std::vector<float> &mean, std::vect
 
 // The regions' logits: the head's, plus the start's (concepts × dim, on standardised features) when
 // there is one, so the head learns an offset from the start and its weight decay pulls towards it.
+// x (W + S)ᵀ + b is x Wᵀ + b + x Sᵀ in one product instead of two: the same gradients for W and b,
+// and a third fewer operations a step, forward and backward together.
 torch::Tensor headLogits(const torch::Tensor &regions, torch::nn::Linear &head, const torch::Tensor &start) {
-  return start.defined() ? head->forward(regions) + regions.mm(start.t()) : head->forward(regions);
+  return start.defined() ? torch::addmm(head->bias, regions, (head->weight + start).t()) : head->forward(regions);
 }
 
 struct Standardisation {
@@ -168,17 +170,15 @@ ConceptDetectors ConceptDetectors::fromJson(const QJsonObject &json) {
 }
 
 std::vector<float> ConceptDetectors::regionLogits(const float *features, int regions) const {
-  std::vector<float> logits(std::size_t(regions) * std::size_t(concepts));
-  std::vector<float> standard(static_cast<std::size_t>(dim));
-  for (int r = 0; r < regions; ++r) {
-    for (int d = 0; d < dim; ++d)
-      standard[std::size_t(d)] = (features[std::size_t(r) * dim + d] - mean[std::size_t(d)]) / deviation[std::size_t(d)];
-    for (int c = 0; c < concepts; ++c) {
-      const float *w = weights.data() + std::size_t(c) * dim;
-      logits[std::size_t(r) * concepts + c] = bias[std::size_t(c)] + std::inner_product(w, w + dim, standard.data(), 0.0f);
-    }
-  }
-  return logits;
+  // The standardised rows times the weights in one product: ((x − mean) / deviation) Wᵀ + b.
+  const auto floats = [](const std::vector<float> &v, std::initializer_list<std::int64_t> shape) {
+    return torch::from_blob(const_cast<float *>(v.data()), shape, torch::kFloat);
+  };
+  const torch::NoGradGuard noGradient;
+  const torch::Tensor x = torch::from_blob(const_cast<float *>(features), {regions, dim}, torch::kFloat);
+  const torch::Tensor standard = (x - floats(mean, {dim})) / floats(deviation, {dim});
+  const torch::Tensor logits = torch::addmm(floats(bias, {concepts}), standard, floats(weights, {concepts, dim}).t()).contiguous();
+  return {logits.data_ptr<float>(), logits.data_ptr<float>() + logits.numel()};
 }
 
 // The start on standardised features: w·x_raw = (w ⊙ deviation)·x_standard + constant, and the
