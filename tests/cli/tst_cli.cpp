@@ -1105,6 +1105,17 @@ private Q_SLOTS:
     QVERIFY2(lines[0].startsWith(QStringLiteral("method,annotation R@1,")) && lines[0].contains(QStringLiteral(",mR,")), qPrintable(lines[0]));
     QVERIFY2(lines[1].startsWith(QStringLiteral("cnp,")), qPrintable(lines[1]));
     QVERIFY2(lines[2].startsWith(QStringLiteral("cnp + ctx + gen,")), qPrintable(lines[2]));
+    // The same rows as a text table (the runs are read back, not trained again).
+    r = runCli({QStringLiteral("compare"), QStringLiteral("--dataset"), fixture + QStringLiteral("/scenes"), QStringLiteral("--ablation"),
+                QStringLiteral("concepts"), QStringLiteral("--rows"), QStringLiteral("cnp,cnp-ctx-gen"), QStringLiteral("--config"), config,
+                QStringLiteral("--features"), fixture + QStringLiteral("/features"), QStringLiteral("--concept-features"),
+                fixture + QStringLiteral("/features-proposals"), QStringLiteral("--out"), dir.path()},
+               fixture + QStringLiteral("/cache"), 600000);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QStringList table = r.out.trimmed().split(QLatin1Char('\n'));
+    QCOMPARE(table.size(), 4);
+    QVERIFY2(table[0].startsWith(QStringLiteral("method ")) && table[1].startsWith(QStringLiteral("---")), qPrintable(r.out));
+    QVERIFY2(table[2].startsWith(QStringLiteral("cnp ")) && table[3].startsWith(QStringLiteral("cnp + ctx + gen ")), qPrintable(r.out));
 
     const QString full = dir.filePath(QStringLiteral("concepts-cnp-ctx-gen-e2-s1"));
     r = runCli({QStringLiteral("inspect"), full, QStringLiteral("--image"), QStringLiteral("scene_00450"), QStringLiteral("--top"), QStringLiteral("3"),

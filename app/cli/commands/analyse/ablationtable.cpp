@@ -59,7 +59,9 @@ QString ablationTable(const std::vector<AblationRow> &rows, const QString &forma
   for (const QString &h : kHeader) width.push_back(int(h.size()));
   for (const QStringList &cells : body)
     for (int k = 0; k < cells.size(); ++k) width[std::size_t(k)] = std::max(width[std::size_t(k)], int(cells[k].size()));
-  const auto line = [&](const QStringList &cells) {
+  // Returns a QString, not the QStringBuilder expression (QT_USE_QSTRINGBUILDER), which would refer
+  // to the joined cells after they are gone.
+  const auto line = [&](const QStringList &cells) -> QString {
     QStringList padded;
     for (int k = 0; k < cells.size(); ++k)
       padded << (k == 0 ? cells[k].leftJustified(width[0]) : cells[k].rightJustified(width[std::size_t(k)]));
