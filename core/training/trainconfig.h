@@ -61,7 +61,7 @@ struct TrainConfig {
   // Semantic concepts and order (Huang et al. 2018 §3.2–3.4): what the image side reads and how it
   // fuses it (Eq. 2, Table 1's ablations), λ of Eq. 4 (0: no generation), the generator's options,
   // the mismatched pairs per matched pair in L_mat, K concepts over the whole image and r regions,
-  // and the context's crops (1 or 10).
+  // and the context's crops (1, 5 or 10).
   ImageInputKind imageInput = ImageInputKind::Both;
   ConceptFusionKind fusion = ConceptFusionKind::Gate;
   double generationWeight = 1.0;

@@ -141,12 +141,12 @@ private Q_SLOTS:
     QVERIFY(!calibrated.conceptNames.contains(QStringLiteral("picture"))); // a caption-style word
   }
 
-  // Usage errors name the setting: λ < 0, r < 1, K < 1, crops other than 1 or 10.
+  // Usage errors name the setting: λ < 0, r < 1, K < 1, crops other than 1, 5 or 10.
   void badSettingsAreRefused() {
     for (const auto &[key, value] : std::vector<std::pair<QString, QJsonValue>>{{QStringLiteral("generation_weight"), -1.0},
                                                                                 {QStringLiteral("concept_regions"), 0},
                                                                                 {QStringLiteral("concepts"), 0},
-                                                                                {QStringLiteral("crops"), 5}}) {
+                                                                                {QStringLiteral("crops"), 3}}) {
       try {
         TrainConfig::fromJson({{QStringLiteral("model"), QStringLiteral("concepts")}, {key, value}}, QStringLiteral("c.json"));
         QFAIL(qPrintable(key));
