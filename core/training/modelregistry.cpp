@@ -166,7 +166,7 @@ void requireConceptSettings(const TrainConfig &c) {
     invalidModelConfig(QStringLiteral("%1 fuses concepts and context: image_side must be 'concepts'").arg(c.modelName()));
   if (c.similarity != SimilarityKind::Cosine || c.loss != LossKind::Hinge)
     invalidModelConfig(QStringLiteral("%1 scores by cosine with the hinge of L_mat: similarity 'cosine', loss 'hinge'").arg(c.modelName()));
-  if (c.crops != 1 && c.crops != 5 && c.crops != 10) invalidModelConfig(QStringLiteral("crops must be 1, 5 or 10 (got %1)").arg(c.crops));
+  if (!isCropCount(c.crops)) invalidModelConfig(QStringLiteral("crops must be 1, 5 or 10 (got %1)").arg(c.crops));
   if (c.generationWeight == 0 && (c.sharedEmbeddings || c.scheduledSampling))
     invalidModelConfig(QStringLiteral("shared_embeddings and scheduled_sampling are options of the generator: set generation_weight > 0"));
   if (c.embedDim != c.hiddenDim)

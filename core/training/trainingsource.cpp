@@ -369,7 +369,7 @@ TrainingSource sourceFromRunJson(const QJsonObject &json) {
     source.regionInput = json.value(QStringLiteral("region_input")).toInt(source.regionInput);
   }
   source.crops = json.value(QStringLiteral("crops")).toInt(1);
-  if (source.crops != 1 && source.crops != 5 && source.crops != 10) source.crops = 1;
+  if (!isCropCount(source.crops)) source.crops = 1;
   // Runs from before the choice ran every crop through the network.
   source.cropsFrom = enumFromName<CropSource>(json.value(QStringLiteral("crops_from")).toString()).value_or(CropSource::Images);
   if (source.cropsFrom == CropSource::Map) source.regionInput = json.value(QStringLiteral("region_input")).toInt(source.regionInput);

@@ -44,6 +44,8 @@ enum class CropMode {
 inline int cropCount(CropMode mode) {
   return mode == CropMode::Center ? 1 : (mode == CropMode::FiveCrop || mode == CropMode::FiveCropMap) ? 5 : 10;
 }
+// The counts of crops a context can be averaged over: 1, 5 or 10 (cropModeOf).
+inline bool isCropCount(int crops) { return crops == 1 || crops == 5 || crops == 10; }
 inline bool cropsFromMap(CropMode mode) { return mode == CropMode::TenCropMap || mode == CropMode::FiveCropMap; }
 
 // Where several crops' features come from: each crop through the network (the papers'), or pooled

@@ -91,6 +91,19 @@ double cosine(const float *a, const float *b, int n) {
   return ab / std::sqrt(aa * bb + 1e-30);
 }
 
+// `dataset`'s MobileNetV2 features with `crops`, and with 4 single proposals pooled from a 256-px
+// map when `regions`, into `folder`.
+FeatureSet extractCropsAndRegions(const Dataset &dataset, CropMode crops, bool regions, const QString &folder) {
+  ExtractOptions options;
+  options.crops = crops;
+  options.regions = regions;
+  options.maxRegions = 4;
+  options.proposals = ProposalSearch::Single;
+  options.regionInput = 256;
+  options.outDir = folder;
+  return extractFeatures(dataset, BackboneSpec::parse(QStringLiteral("onnx:") + onnxModel()), options);
+}
+
 }  // namespace
 
 class TestRoiAlign : public QObject {
@@ -330,14 +343,7 @@ private Q_SLOTS:
     const Dataset dataset = photoDataset(6);
     const BackboneSpec spec = BackboneSpec::parse(QStringLiteral("onnx:") + onnxModel());
     const auto extract = [&](const Dataset &from, CropMode crops, bool regions, const QString &name) {
-      ExtractOptions options;
-      options.crops = crops;
-      options.regions = regions;
-      options.maxRegions = 4;
-      options.proposals = ProposalSearch::Single;
-      options.regionInput = 256;
-      options.outDir = dir.filePath(name);
-      return extractFeatures(from, spec, options);
+      return extractCropsAndRegions(from, crops, regions, dir.filePath(name));
     };
     const FeatureSet map = extract(dataset, CropMode::TenCropMap, false, QStringLiteral("map"));
     const FeatureSet mapRegions = extract(dataset, CropMode::TenCropMap, true, QStringLiteral("map-regions"));
@@ -397,16 +403,8 @@ private Q_SLOTS:
     if (!QFileInfo::exists(onnxModel()) || !QFileInfo::exists(photos())) QSKIP("../shared/data is absent");
     QTemporaryDir dir;
     const Dataset dataset = photoDataset(6);
-    const BackboneSpec spec = BackboneSpec::parse(QStringLiteral("onnx:") + onnxModel());
     const auto extract = [&](CropMode crops, bool regions, const QString &name) {
-      ExtractOptions options;
-      options.crops = crops;
-      options.regions = regions;
-      options.maxRegions = 4;
-      options.proposals = ProposalSearch::Single;
-      options.regionInput = 256;
-      options.outDir = dir.filePath(name);
-      return extractFeatures(dataset, spec, options);
+      return extractCropsAndRegions(dataset, crops, regions, dir.filePath(name));
     };
     const FeatureSet five = extract(CropMode::FiveCropMap, true, QStringLiteral("five-map"));
     const FeatureSet ten = extract(CropMode::TenCropMap, false, QStringLiteral("ten-map"));

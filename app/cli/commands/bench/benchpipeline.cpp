@@ -51,7 +51,7 @@ PipelineBenchOptions optionsOf(const Arguments &args) {
   if (!cropsFrom) throw UsageError("--crops-from: expected images or map");
   options.cropsFrom = *cropsFrom;
   options.crops = args.intValue(QStringLiteral("crops"), 10, 1, 10);
-  if (options.crops != 1 && options.crops != 5 && options.crops != 10) throw UsageError("--crops: expected 1, 5 or 10");
+  if (!isCropCount(options.crops)) throw UsageError("--crops: expected 1, 5 or 10");
   if (options.crops == 1 && options.cropsFrom == CropSource::Map) throw UsageError("--crops-from map: needs --crops 5 or 10");
   if (args.isSet(QStringLiteral("models"))) options.models = modelsOf(args.value(QStringLiteral("models")));
   options.workDir = args.value(QStringLiteral("work"));

@@ -62,7 +62,7 @@ std::vector<OptionSpec> featuresOptions() {
 ExtractOptions extractOptionsOf(const Arguments &args) {
   ExtractOptions options;
   const int crops = args.intValue(QStringLiteral("crops"), 1, 1, 10);
-  if (crops != 1 && crops != 5 && crops != 10) throw UsageError("--crops: expected 1, 5 or 10");
+  if (!isCropCount(crops)) throw UsageError("--crops: expected 1, 5 or 10");
   const std::optional<CropSource> cropsFrom = enumFromName<CropSource>(args.value(QStringLiteral("crops-from")));
   if (!cropsFrom) throw UsageError("--crops-from: expected images or map");
   options.crops = cropModeOf(crops, *cropsFrom);
