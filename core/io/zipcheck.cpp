@@ -75,8 +75,9 @@ std::uint32_t crcOfStored(const uchar *bytes, std::uint64_t length) {
   return std::uint32_t(crc);
 }
 
-// The CRC-32 of a deflated entry's inflated bytes; 0 with `ok` false when it does not inflate.
-std::uint32_t crcOfDeflated(const uchar *bytes, std::uint64_t length, bool &ok) {
+// The CRC-32 of a deflated entry's inflated bytes, and in `inflated` how many there are; `ok` false
+// when the stream does not inflate to its end.
+std::uint32_t crcOfDeflated(const uchar *bytes, std::uint64_t length, std::uint64_t &inflated, bool &ok) {
   z_stream stream{};
   if (inflateInit2(&stream, -MAX_WBITS) != Z_OK) return ok = false, 0;
   stream.next_in = const_cast<uchar *>(bytes);
@@ -90,6 +91,7 @@ std::uint32_t crcOfDeflated(const uchar *bytes, std::uint64_t length, bool &ok) 
     status = inflate(&stream, Z_NO_FLUSH);
     crc = crc32(crc, buffer.data(), uInt(buffer.size() - stream.avail_out));
   }
+  inflated = stream.total_out;
   inflateEnd(&stream);
   ok = status == Z_STREAM_END;
   return std::uint32_t(crc);
@@ -110,9 +112,14 @@ void checkEntry(const Archive &zip, std::uint64_t &cursor) {
   if (little(local, 4) != 0x04034b50) damaged(zip.path, QStringLiteral("a bad header for %1").arg(entryName));
   const std::uint64_t start = offset + 30 + little(local + 26, 2) + little(local + 28, 2);
   const uchar *bytes = zip.at(start, compressed, "an entry's data");
+  if (method != 0 && method != 8) damaged(zip.path, QStringLiteral("%1 uses compression method %2").arg(entryName).arg(method));
+  // Readers allocate what the directory says an entry inflates to, so that size must be the true one.
   bool ok = true;
-  const std::uint32_t actual = method == 0 ? crcOfStored(bytes, compressed) : method == 8 ? crcOfDeflated(bytes, compressed, ok) : std::uint32_t(crc);
+  std::uint64_t inflated = compressed;
+  const std::uint32_t actual = method == 0 ? crcOfStored(bytes, compressed) : crcOfDeflated(bytes, compressed, inflated, ok);
   if (!ok || actual != crc) damaged(zip.path, QStringLiteral("%1 does not match its checksum").arg(entryName));
+  if (inflated != uncompressed)
+    damaged(zip.path, QStringLiteral("%1 holds %2 bytes but its directory entry says %3").arg(entryName).arg(inflated).arg(uncompressed));
 }
 
 }  // namespace

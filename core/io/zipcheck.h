@@ -10,7 +10,8 @@ namespace gs {
 
 // Throws std::runtime_error naming the file for a file that is missing or unreadable, is not a ZIP
 // archive, is truncated (no end-of-directory record, an entry beyond the end), or has an entry whose
-// CRC-32 differs. Stored and deflated entries are checked; ZIP64 sizes and offsets are read. Cost:
+// CRC-32 or whose size differs from the one its directory entry records (readers allocate that
+// size). Stored and deflated entries are checked, other methods refused; ZIP64 sizes and offsets are read. Cost:
 // one pass over the file (memory-mapped).
 void requireIntactZip(const QString &path);
 

@@ -205,6 +205,22 @@ private Q_SLOTS:
     flippedFile.close();
     message = messageOf([&] { importSpace(r); });
     QVERIFY2(message.startsWith(r.textEncoder) && message.contains(QStringLiteral("damaged")), qPrintable(message));
+    // a deflated entry whose directory entry claims 4 GB (LibTorch's loader would allocate that much)
+    QByteArray oversized = bytes;
+    bool claimed = false;
+    for (qsizetype at = oversized.indexOf("PK\x01\x02"); at >= 0 && !claimed; at = oversized.indexOf("PK\x01\x02", at + 4))
+      if (oversized[at + 10] == 8) { // compression method: deflate
+        for (int k = 0; k < 4; ++k) oversized[at + 24 + k] = char(k == 3 ? 0xF0 : 0x00);
+        claimed = true;
+      }
+    QVERIFY(claimed);
+    r.textEncoder = m_dir.filePath(QStringLiteral("oversized.pt"));
+    QFile oversizedFile(r.textEncoder);
+    QVERIFY(oversizedFile.open(QIODevice::WriteOnly));
+    oversizedFile.write(oversized);
+    oversizedFile.close();
+    message = messageOf([&] { importSpace(r); });
+    QVERIFY2(message.startsWith(r.textEncoder) && message.contains(QStringLiteral("its directory entry says 4026531840")), qPrintable(message));
     // a file that is no archive at all
     r.textEncoder = m_dir.filePath(QStringLiteral("vocab-as-module.pt"));
     QVERIFY(QFile::copy(towers.tokenizer.vocabularyFile, r.textEncoder));
