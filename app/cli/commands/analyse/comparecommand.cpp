@@ -8,7 +8,7 @@
 // --contrast adds each run's contrast-set accuracy per generator (swap, drop, replace, shuffle).
 // --seeds trains every row over several seeds and --grid / --trials over settings (a sweep); the
 // table then gives each group of seeds as mean ± std with the bootstrap interval of its rsum, and
-// names each swept model's best setting.
+// names each swept model's setting chosen on validation, with its test figures alone.
 
 #include "arguments.h"
 #include "clioutput.h"
@@ -19,6 +19,7 @@
 #include "commands/commands.h"
 #include "engine/jobcontext.h"
 #include "experiments/comparisonreport.h"
+#include "experiments/settingchoice.h"
 #include "io/enumnames.h"
 #include "jobrunner.h"
 #include "training/modelregistry.h"
@@ -52,7 +53,8 @@ std::vector<OptionSpec> compareOptions() {
        QStringLiteral("Sweep a setting over values (repeat for more settings: every combination trains), or KEY=LOW..HIGH[:log] with --trials.")},
       {QStringLiteral("trials"), QStringLiteral("N"), QStringLiteral("Random search: N draws of the --grid settings (ranges drawn uniformly, or log-uniformly with :log).")},
       {QStringLiteral("rank-by"), QStringLiteral("METRIC"),
-       QStringLiteral("The test metric a sweep's best setting is chosen by: ") + enumNames<RunMetric>().join(QStringLiteral(", ")) + QLatin1Char('.'),
+       QStringLiteral("The metric rows are ranked by, and a sweep's setting chosen by on the validation split (a recall, rsum or a mean rank); "
+                     "test figures are shown for the chosen setting only: ") + enumNames<RunMetric>().join(QStringLiteral(", ")) + QLatin1Char('.'),
        QStringLiteral("rsum")},
       {QStringLiteral("backbone"), QStringLiteral("SPEC"), QStringLiteral("Image features."), defaultBackbone()},
       {QStringLiteral("out"), QStringLiteral("ROOT"), QStringLiteral("Folder for the runs (default: under the cache folder).")},
@@ -163,6 +165,9 @@ int runCompare(const Arguments &args) {
   const QString format = compareFormatOf(args, ablation);
   const ComparisonRequest request = comparisonRequestOf(args, ablation);
   const RunMetric rankBy = rankByOf(args);
+  if (args.isSet(QStringLiteral("grid")) && !hasValidationValue(rankBy))
+    throw UsageError(QStringLiteral("--rank-by %1: a sweep chooses its setting on the validation split, where %1 is not measured; "
+                                    "rank by a recall, rsum or a mean rank").arg(enumName(rankBy)).toStdString());
   std::vector<ComparisonResult> results;
   Engine engine;
   requireSuccess(runJob(engine, QStringLiteral("Compare"), [&](JobContext &job) { results = runComparison(request, job); }));
