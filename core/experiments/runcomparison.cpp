@@ -129,10 +129,17 @@ SweepAxis parseSweepAxis(const QString &text) {
   };
   if (equals <= 0) throw bad(QStringLiteral("expected KEY=V1,V2,… or KEY=LOW..HIGH"));
   SweepAxis axis;
-  axis.key = text.left(equals).trimmed();
+  const QStringList keys = text.left(equals).split(QLatin1Char('+'));
+  axis.key = keys.front().trimmed();
   const ConfigField *field = fieldOf(axis.key);
-  if (!field || axis.key == QLatin1String("model") || axis.key == QLatin1String("seed"))
-    throw bad(QStringLiteral("'%1' is not a setting a sweep can vary").arg(axis.key));
+  for (const QString &name : keys) {
+    const QString key = name.trimmed();
+    const ConfigField *f = fieldOf(key);
+    if (!f || key == QLatin1String("model") || key == QLatin1String("seed"))
+      throw bad(QStringLiteral("'%1' is not a setting a sweep can vary").arg(key));
+    if (f->kind != field->kind) throw bad(QStringLiteral("'%1' and '%2' are settings of different kinds: they cannot share values").arg(axis.key, key));
+    if (key != axis.key && !axis.tiedKeys.contains(key)) axis.tiedKeys << key;
+  }
   axis.integer = field->kind == QLatin1String("int");
   QString values = text.mid(equals + 1).trimmed();
   if (values.contains(QStringLiteral(".."))) {
@@ -158,7 +165,10 @@ std::vector<QJsonObject> sweepPoints(const SweepRequest &sweep) {
     std::mt19937_64 random(sweep.seed);
     for (int t = 0; t < sweep.trials; ++t) {
       QJsonObject point;
-      for (const SweepAxis &axis : sweep.axes) point.insert(axis.key, drawValue(axis, random));
+      for (const SweepAxis &axis : sweep.axes) {
+        const QJsonValue value = drawValue(axis, random);
+        for (const QString &key : QStringList{axis.key} + axis.tiedKeys) point.insert(key, value);
+      }
       points.push_back(point);
     }
     return points;
@@ -171,7 +181,7 @@ std::vector<QJsonObject> sweepPoints(const SweepRequest &sweep) {
     for (const QJsonObject &point : points)
       for (const QJsonValue &value : axis.values) {
         QJsonObject extended = point;
-        extended.insert(axis.key, value);
+        for (const QString &key : QStringList{axis.key} + axis.tiedKeys) extended.insert(key, value);
         next.push_back(extended);
       }
     points = std::move(next);

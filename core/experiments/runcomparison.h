@@ -40,6 +40,9 @@ struct ComparisonRow {
 // draws where a key gives a range. Values are JSON (numbers, booleans, strings).
 struct SweepAxis {
   QString key;
+  // Settings that take key's value at every point (KEY+OTHER=…): sizes a model requires equal,
+  // such as the CT-RNN's word_dim and hidden_dim.
+  QStringList tiedKeys;
   std::vector<QJsonValue> values; // a grid's values; empty for a range
   double low = 0, high = 0;       // a range: uniform, or log-uniform with logScale
   bool logScale = false;
@@ -50,7 +53,8 @@ struct SweepRequest {
   int trials = 0;        // > 0: random search, this many draws (seeded by `seed`); 0: the full grid
   quint64 seed = 1;
 };
-// Parses "KEY=V1,V2,…" (a grid) or "KEY=LOW..HIGH" / "KEY=LOW..HIGH:log" (a range, for --trials).
+// Parses "KEY=V1,V2,…" (a grid) or "KEY=LOW..HIGH" / "KEY=LOW..HIGH:log" (a range, for --trials);
+// KEY may be "KEY+OTHER+…", settings of one kind that share each value.
 // Throws std::invalid_argument naming the text for malformed input, an unknown setting, or a range
 // whose bounds are not numbers with low < high (and both > 0 for log).
 SweepAxis parseSweepAxis(const QString &text);

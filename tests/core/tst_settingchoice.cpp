@@ -1,12 +1,13 @@
 // A sweep's setting is chosen on validation figures alone: the best mean over seeds wins, test
 // figures cannot change the choice, mean ranks count lower as better, failed runs and rows that
 // are not swept take no part, a best on the grid's edge is named, and a metric without validation
-// values is refused.
+// values is refused. Sweeps may tie settings that must stay equal.
 
 #include "experiments/settingchoice.h"
 
 #include <QTest>
 
+#include <cmath>
 #include <stdexcept>
 
 using namespace gs;
@@ -112,6 +113,29 @@ private Q_SLOTS:
     // a model with one swept setting has nothing to choose from
     std::vector<ComparisonResult> one{run(QStringLiteral("bow"), margin(1), 1, 100, 100)};
     QVERIFY(chooseSettings(seedGroupsOf(one), RunMetric::Rsum).empty());
+  }
+
+  // KEY+OTHER=…: sizes a model needs equal move together, on a grid and in a random search.
+  void tiedSettingsShareEachValue() {
+    SweepRequest grid;
+    grid.axes = {parseSweepAxis(QStringLiteral("word_dim+hidden_dim=50,100")), parseSweepAxis(QStringLiteral("margin=1,3"))};
+    QCOMPARE(grid.axes[0].tiedKeys, QStringList{QStringLiteral("hidden_dim")});
+    const std::vector<QJsonObject> points = sweepPoints(grid);
+    QCOMPARE(int(points.size()), 4);
+    for (const QJsonObject &point : points) {
+      QCOMPARE(point.size(), 3);
+      QCOMPARE(point.value(QStringLiteral("word_dim")), point.value(QStringLiteral("hidden_dim")));
+    }
+    SweepRequest random;
+    random.trials = 5;
+    random.axes = {parseSweepAxis(QStringLiteral("embed_dim+hidden_dim=32..256:log"))};
+    for (const QJsonObject &point : sweepPoints(random)) {
+      const double size = point.value(QStringLiteral("embed_dim")).toDouble();
+      QCOMPARE(point.value(QStringLiteral("hidden_dim")).toDouble(), size);
+      QVERIFY(size >= 32 && size <= 256 && size == std::round(size));
+    }
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parseSweepAxis(QStringLiteral("margin+epochs=1,2"))); // a number and an integer
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parseSweepAxis(QStringLiteral("hidden_dim+colour=1,2")));
   }
 
   void metricsWithoutValidationValuesAreRefused() {
