@@ -25,12 +25,13 @@ Split tableSplit(const std::vector<SeedGroupRows> &groups) {
   return std::any_of(groups.begin(), groups.end(), [](const SeedGroupRows &g) { return !g.sweep.isEmpty(); }) ? Split::Val : Split::Test;
 }
 
-// The interval a group's value of `metric` is compared by: over its seeds when it has several, or
-// for one seed its test rsum's interval over the test images (TrainResult::testIntervals).
+// The interval a group's value of `metric` is compared by: over its seeds when they differ, or, for
+// one seed or a model the seed does not change (CCA's closed form), its test rsum's interval over
+// the test images (TrainResult::testIntervals).
 std::optional<Interval> intervalOf(const SeedGroupRows &group, RunMetric metric, Split split) {
   const std::optional<SampleSummary> s = groupSummary(group, metric, split);
   if (!s) return std::nullopt;
-  if (s->n > 1) return Interval{s->ciLow, s->ciHigh};
+  if (s->n > 1 && s->std > 0) return Interval{s->ciLow, s->ciHigh};
   if (metric != RunMetric::Rsum || split != Split::Test) return std::nullopt;
   for (const ComparisonResult *run : group.runs)
     if (run->failure.isEmpty() && !run->result.testIntervals.empty()) return run->result.testIntervals.rsumInterval;
@@ -150,7 +151,7 @@ QString seedGroupTable(const std::vector<ComparisonResult> &results, RunMetric r
                            "settings only. ≈ best: the row's interval overlaps the best row's, so they are not told apart.\n");
   else
     text += QStringLiteral("Test metrics: mean ± sample std over seeds; the interval is the percentile bootstrap of the mean rsum over the seeds "
-                           "(for a single seed, over the test images); val rsum: the kept epochs' validation rsum. "
+                           "(for a single seed, or seeds that give one value, over the test images); val rsum: the kept epochs' validation rsum. "
                            "≈ best: the row's interval overlaps the best row's, so they are not told apart.\n");
   if (split == Split::Val)
     for (const SettingChoice &choice : chooseSettings(groups, rankBy)) text += choiceLines(choice, rankBy);
