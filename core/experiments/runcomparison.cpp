@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <random>
 
 namespace gs {
@@ -102,14 +103,13 @@ QJsonValue sweepValue(const QString &text) {
   return text;
 }
 
-QJsonValue drawValue(const SweepAxis &axis, std::mt19937_64 &random) {
-  if (!axis.values.empty()) {
-    std::uniform_int_distribution<std::size_t> pick(0, axis.values.size() - 1);
-    return axis.values[pick(random)];
-  }
-  std::uniform_real_distribution<double> unit(0, 1);
-  double value = axis.logScale ? std::exp(std::log(axis.low) + unit(random) * (std::log(axis.high) - std::log(axis.low)))
-                               : axis.low + unit(random) * (axis.high - axis.low);
+// The axis's value at `unit` ∈ [0, 1): that fraction of the way through its range (in log space
+// for :log), or of its list of values.
+QJsonValue valueAt(const SweepAxis &axis, double unit) {
+  if (!axis.values.empty())
+    return axis.values[std::min(axis.values.size() - 1, std::size_t(unit * double(axis.values.size())))];
+  double value = axis.logScale ? std::exp(std::log(axis.low) + unit * (std::log(axis.high) - std::log(axis.low)))
+                               : axis.low + unit * (axis.high - axis.low);
   if (axis.integer) return double(std::llround(value));
   return QString::number(value, 'g', 3).toDouble(); // three digits: a label a person can read
 }
@@ -118,6 +118,26 @@ QString valueText(const QJsonValue &value) {
   if (value.isDouble()) return QString::number(value.toDouble(), 'g', 6);
   if (value.isBool()) return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
   return value.toString();
+}
+
+// A random search's points as a Latin hypercube: each axis's range is cut into `trials` equal
+// strata, every stratum is used by exactly one trial (in a random order per axis), with a uniform
+// draw inside it. A few trials then cover every part of every range, where independent draws may
+// bunch (six draws from one seed put five sizes within a tenth of their range).
+std::vector<QJsonObject> latinHypercube(const SweepRequest &sweep) {
+  std::mt19937_64 random(sweep.seed);
+  std::uniform_real_distribution<double> unit(0, 1);
+  std::vector<QJsonObject> points(std::size_t(sweep.trials));
+  for (const SweepAxis &axis : sweep.axes) {
+    std::vector<int> strata(std::size_t(sweep.trials));
+    std::iota(strata.begin(), strata.end(), 0);
+    std::shuffle(strata.begin(), strata.end(), random);
+    for (int t = 0; t < sweep.trials; ++t) {
+      const QJsonValue value = valueAt(axis, (strata[std::size_t(t)] + unit(random)) / sweep.trials);
+      for (const QString &key : QStringList{axis.key} + axis.tiedKeys) points[std::size_t(t)].insert(key, value);
+    }
+  }
+  return points;
 }
 
 }  // namespace
@@ -161,18 +181,7 @@ SweepAxis parseSweepAxis(const QString &text) {
 std::vector<QJsonObject> sweepPoints(const SweepRequest &sweep) {
   if (sweep.axes.empty()) return {QJsonObject{}};
   std::vector<QJsonObject> points;
-  if (sweep.trials > 0) {
-    std::mt19937_64 random(sweep.seed);
-    for (int t = 0; t < sweep.trials; ++t) {
-      QJsonObject point;
-      for (const SweepAxis &axis : sweep.axes) {
-        const QJsonValue value = drawValue(axis, random);
-        for (const QString &key : QStringList{axis.key} + axis.tiedKeys) point.insert(key, value);
-      }
-      points.push_back(point);
-    }
-    return points;
-  }
+  if (sweep.trials > 0) return latinHypercube(sweep);
   points.push_back(QJsonObject{});
   for (const SweepAxis &axis : sweep.axes) {
     if (axis.values.empty())

@@ -50,7 +50,7 @@ struct SweepAxis {
 };
 struct SweepRequest {
   std::vector<SweepAxis> axes;
-  int trials = 0;        // > 0: random search, this many draws (seeded by `seed`); 0: the full grid
+  int trials = 0;        // > 0: random search, this many points of a Latin hypercube (seeded by `seed`); 0: the full grid
   quint64 seed = 1;
 };
 // Parses "KEY=V1,V2,…" (a grid) or "KEY=LOW..HIGH" / "KEY=LOW..HIGH:log" (a range, for --trials);

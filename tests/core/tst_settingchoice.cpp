@@ -1,12 +1,15 @@
 // A sweep's setting is chosen on validation figures alone: the best mean over seeds wins, test
 // figures cannot change the choice, mean ranks count lower as better, failed runs and rows that
 // are not swept take no part, a best on the grid's edge is named, and a metric without validation
-// values is refused. Sweeps may tie settings that must stay equal.
+// values is refused. Sweeps may tie settings that must stay equal, and a random search covers
+// every part of every range.
 
 #include "experiments/settingchoice.h"
 
+#include <QMap>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -136,6 +139,30 @@ private Q_SLOTS:
     }
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parseSweepAxis(QStringLiteral("margin+epochs=1,2"))); // a number and an integer
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parseSweepAxis(QStringLiteral("hidden_dim+colour=1,2")));
+  }
+
+  // A random search is a Latin hypercube: each sixth of each range holds one of six trials, and
+  // a list's values are used equally often.
+  void randomSearchesCoverEveryRange() {
+    SweepRequest search;
+    search.trials = 6;
+    search.axes = {parseSweepAxis(QStringLiteral("learning_rate=0.001..0.1:log")), parseSweepAxis(QStringLiteral("margin=0..6")),
+                   parseSweepAxis(QStringLiteral("optimizer=adam,adagrad,sgd"))};
+    const std::vector<QJsonObject> points = sweepPoints(search);
+    QCOMPARE(int(points.size()), 6);
+    std::vector<int> rates(6, 0), margins(6, 0);
+    QMap<QString, int> optimisers;
+    for (const QJsonObject &point : points) {
+      const double u = std::log(point.value(QStringLiteral("learning_rate")).toDouble() / 0.001) / std::log(100.0);
+      ++rates[std::size_t(std::clamp(int(u * 6), 0, 5))];
+      ++margins[std::size_t(std::clamp(int(point.value(QStringLiteral("margin")).toDouble()), 0, 5))];
+      ++optimisers[point.value(QStringLiteral("optimizer")).toString()];
+    }
+    QCOMPARE(rates, std::vector<int>(6, 1));
+    QCOMPARE(margins, std::vector<int>(6, 1));
+    QCOMPARE(optimisers.value(QStringLiteral("adam")), 2);
+    QCOMPARE(optimisers.value(QStringLiteral("sgd")), 2);
+    QCOMPARE(sweepPoints(search), points); // the same seed, the same points
   }
 
   void metricsWithoutValidationValuesAreRefused() {
