@@ -166,9 +166,9 @@ private Q_SLOTS:
     QCOMPARE(TrainConfig::fromJson({{QStringLiteral("model"), QStringLiteral("charlstm")}, {QStringLiteral("hidden_dim"), 32}}).embedDim, 64);
   }
 
-  // docs/configs/<preset>.json publish each paper's settings with where each value comes from; they
-  // must say what the registry (what --preset and the Training form apply) says, and every paper
-  // preset has one.
+  // docs/configs/<preset>.json publish each paper's settings with where each value comes from (and
+  // the photos preset each model's searched settings); they must say what the registry (what
+  // --preset and the Training form apply) says, and every preset has one.
   void paperPresetFilesMatchTheRegistry() {
     const QDir docs(QStringLiteral(GS_SOURCE_DIR "/docs/configs"));
     int files = 0;
@@ -180,17 +180,22 @@ private Q_SLOTS:
       ++files;
       const QString preset = doc.value(QStringLiteral("preset")).toString();
       QCOMPARE(name, preset + QStringLiteral(".json"));
-      QVERIFY2(doc.value(QStringLiteral("paper")).toString().size() > 10, qPrintable(name));
+      // a paper's preset names its paper; a searched one (photos) the search that chose it
+      QVERIFY2(doc.value(QStringLiteral("paper")).toString().size() > 10 || doc.value(QStringLiteral("search")).toString().size() > 10, qPrintable(name));
       QVERIFY2(doc.value(QStringLiteral("chosen_here")).toObject().size() >= 1, qPrintable(name)); // what the paper leaves open
       const QJsonArray models = doc.value(QStringLiteral("models")).toArray();
       QVERIFY(!models.isEmpty());
+      const QJsonObject byModel = doc.value(QStringLiteral("settings_by_model")).toObject(); // settings that differ per model
       for (const QJsonValue &m : models) {
         const ModelPreset *p = findPreset(modelNamed(m.toString()), preset);
         QVERIFY2(p, qPrintable(QStringLiteral("%1 has no preset %2").arg(m.toString(), preset)));
-        QCOMPARE(p->settings, doc.value(QStringLiteral("settings")).toObject());
+        QCOMPARE(p->settings, byModel.isEmpty() ? doc.value(QStringLiteral("settings")).toObject() : byModel.value(m.toString()).toObject());
       }
+      int having = 0; // every model with the preset is listed
+      for (const ModelEntry &e : modelRegistry()) having += findPreset(e, preset) ? 1 : 0;
+      QCOMPARE(having, int(models.size()));
     }
-    QCOMPARE(files, 5); // socher2014, merkx2019, huang2018, dtlstm-small, hmlstm2017
+    QCOMPARE(files, 6); // socher2014, merkx2019, huang2018, dtlstm-small, hmlstm2017, photos
   }
 
   void presetsAreValidConfigurations() {

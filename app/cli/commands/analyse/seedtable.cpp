@@ -31,7 +31,7 @@ Split tableSplit(const std::vector<SeedGroupRows> &groups) {
 std::optional<Interval> intervalOf(const SeedGroupRows &group, RunMetric metric, Split split) {
   const std::optional<SampleSummary> s = groupSummary(group, metric, split);
   if (!s) return std::nullopt;
-  if (s->n > 1 && s->std > 0) return Interval{s->ciLow, s->ciHigh};
+  if (s->varies()) return Interval{s->ciLow, s->ciHigh};
   if (metric != RunMetric::Rsum || split != Split::Test) return std::nullopt;
   for (const ComparisonResult *run : group.runs)
     if (run->failure.isEmpty() && !run->result.testIntervals.empty()) return run->result.testIntervals.rsumInterval;

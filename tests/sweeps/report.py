@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""The photos search's table, from what tests/sweeps/photos.sh wrote.
+
+    python3 tests/sweeps/report.py OUT [MODEL...]            # the Markdown table of docs/comparing.md
+    python3 tests/sweeps/report.py OUT --settings [MODEL...]  # the chosen settings as JSON (docs/configs/photos.json)
+
+Per model: the setting chosen on validation, its validation and test rsum (mean ± std over the
+seeds with the bootstrap interval of the mean), and the defaults' over the same seeds. Then which
+models' test intervals lie apart, the only differences the seeds resolve.
+"""
+import json
+import os
+import sys
+
+ORDER = ["cca", "bow", "rnn", "lstm", "chargru", "ctrnn", "dtrnn", "sdtrnn", "dtlstm", "hmlstm"]
+SIZE_KEYS = ("word_dim", "hidden_dim")  # tied to embed_dim in the search; shown once
+
+
+def varies(s):
+    return s["n"] > 1 and s["std"] > 1e-9 * max(1.0, abs(s["mean"]))
+
+
+def summary(s):
+    if varies(s):
+        return f'{s["mean"]:.1f} ± {s["std"]:.1f} [{s["ci_low"]:.1f}, {s["ci_high"]:.1f}]'
+    if "image_interval" in s:
+        low, high = s["image_interval"]
+        return f'{s["mean"]:.1f} [{low:.1f}, {high:.1f}] (one value over seeds; interval over the test images)'
+    return f'{s["mean"]:.1f} (one value over seeds)'
+
+
+def with_image_interval(summary_, runs, group_name):
+    """A group whose seeds all give one value (CCA) is compared by its test rsum's interval over the
+    test images, as compare does."""
+    if varies(summary_):
+        return summary_
+    for run in runs:
+        if os.path.basename(run.get("run", "")).startswith(group_name + "-e") and "test_intervals" in run:
+            rsum = run["test_intervals"]["rsum"]
+            return dict(summary_, ci_low=rsum["low"], ci_high=rsum["high"], image_interval=(rsum["low"], rsum["high"]))
+    return summary_
+
+
+def setting_text(sweep):
+    parts = []
+    for key, value in sweep.items():
+        if key in SIZE_KEYS and "embed_dim" in sweep:
+            continue
+        parts.append(f"{key} {value:g}" if isinstance(value, (int, float)) else f"{key} {value}")
+    return ", ".join(parts)
+
+
+def load(out, model):
+    with open(os.path.join(out, model + ".json")) as f:
+        sweep = json.load(f)
+    with open(os.path.join(out, model + "-defaults.json")) as f:
+        defaults = json.load(f)
+    chosen = sweep["chosen"][0]
+    group = defaults["groups"][0]
+    return {"model": model, "sweep": chosen["sweep"], "settings": chosen["settings"], "edges": chosen["edges"],
+            "validation": chosen["validation"], "test": with_image_interval(chosen["test"], sweep["runs"], chosen["group"]),
+            "default_validation": group["validation"]["rsum"],
+            "default_test": with_image_interval(group["test"]["rsum"], defaults["runs"], group["name"])}
+
+
+def apart(a, b):
+    return a["ci_high"] < b["ci_low"] or b["ci_high"] < a["ci_low"]
+
+
+def main(argv):
+    if len(argv) < 2:
+        sys.exit(__doc__)
+    out, rest = argv[1], argv[2:]
+    settings_only = "--settings" in rest
+    models = [m for m in rest if m != "--settings"] or ORDER
+    rows = [load(out, m) for m in models if os.path.exists(os.path.join(out, m + ".json"))]
+    if settings_only:
+        print(json.dumps({r["model"]: r["sweep"] for r in rows}, indent=2))
+        return
+    print("| model | chosen setting (of N) | validation rsum | test rsum | defaults: validation rsum | defaults: test rsum |")
+    print("|---|---|---|---|---|---|")
+    for r in rows:
+        edge = " ‡" if r["edges"] else ""
+        print(f'| {r["model"]} | {setting_text(r["sweep"])} ({r["settings"]}){edge} | {summary(r["validation"])} | '
+              f'{summary(r["test"])} | {summary(r["default_validation"])} | {summary(r["default_test"])} |')
+    print()
+    print("‡ a chosen value is the smallest or largest tried:", "; ".join(f'{r["model"]}: {", ".join(r["edges"])}' for r in rows if r["edges"]) or "none")
+    ranked = sorted(rows, key=lambda r: -r["test"]["mean"])
+    print()
+    print("Test rsum intervals apart (all other pairs overlap: the seeds do not tell them apart):")
+    for i, a in enumerate(ranked):
+        for b in ranked[i + 1:]:
+            if apart(a["test"], b["test"]):
+                print(f'- {a["model"]} {a["test"]["mean"]:.1f} > {b["model"]} {b["test"]["mean"]:.1f}')
+    print()
+    print("Chosen against the defaults on validation (intervals apart?):")
+    for r in rows:
+        spread = varies(r["validation"]) and varies(r["default_validation"])
+        verdict = (" (apart)" if apart(r["validation"], r["default_validation"]) else " (overlapping)") if spread else " (no interval)"
+        print(f'- {r["model"]}: {r["validation"]["mean"]:.1f} vs {r["default_validation"]["mean"]:.1f}{verdict}')
+
+
+if __name__ == "__main__":
+    main(sys.argv)
