@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # The `photos` preset's search: every model's settings chosen by the same random search on a photo
 # dataset's validation split, three seeds per setting, and each model's defaults over the same
-# seeds beside it. Hours on two cores (docs/comparing.md, "Fair defaults" gives the figures):
-# not part of CI. Runs already complete in OUT are kept, so a stopped search resumes.
+# seeds beside it. Hours on two cores (docs/comparing.md, "Fair settings for photos", gives the
+# figures): not part of CI. Runs already complete in OUT are kept, so a stopped search resumes.
 #   bash tests/sweeps/photos.sh DATASET BACKBONE OUT [MODEL...]
 #   e.g. bash tests/sweeps/photos.sh ~/data/flickr8k onnx:mobilenetv2-12-int8.onnx ~/sweeps/photos dtrnn bow
-# Writes OUT/<model>.json (the sweep: validation figures, the chosen setting and its test
-# figures) and OUT/<model>-defaults.json (the defaults over the same seeds), and their text tables
-# beside them (.txt). GROUNDSCOPE_CLI names the program (default: groundscope-cli on PATH, else
-# build/app/groundscope-cli).
+# Writes, per model, OUT/<model>.json (the search: validation figures, the chosen setting and its
+# test figures), OUT/<model>-defaults.json (the defaults over the same seeds) and, where the chosen
+# value of a setting was the smallest or largest tried, OUT/<model>-wide.json (three settings
+# further out along that setting, the others as chosen); each with its text table (.txt).
+# tests/sweeps/report.py OUT builds the table from them. GROUNDSCOPE_CLI names the program
+# (default: groundscope-cli on PATH, else build/app/groundscope-cli).
 set -euo pipefail
 
 data=${1:?usage: photos.sh DATASET BACKBONE OUT [MODEL...]}
@@ -20,38 +22,48 @@ cli=${GROUNDSCOPE_CLI:-$(command -v groundscope-cli || echo "$root/build/app/gro
 models=("$@")
 [ ${#models[@]} -gt 0 ] || models=(cca rnn bow dtrnn sdtrnn ctrnn dtlstm hmlstm chargru lstm)
 
-# The same budget for every model: six settings drawn at random (the same draws wherever the axes
-# are the same), three seeds each. The axes are the learning rate, the margin, the size of the
-# joint space (with the sizes the model needs equal to it) and the L2 regularisation λ; no model
-# here has dropout. Ranges span the defaults and the papers' values. The HM-LSTM, the slowest, gets
-# three settings.
+# The same budget for every model: six settings of a Latin hypercube (every sixth of every range
+# tried once; the same points wherever the axes are the same), three seeds each, then three more
+# settings where a chosen value lies on its range's edge. The axes are the learning rate, the
+# margin, the size of the joint space (with the sizes the model needs equal to it) and the L2
+# regularisation λ; no model here has dropout. Ranges span the defaults and the papers' values. The
+# HM-LSTM, the slowest, gets three settings.
 seeds=1,2,3
 trials=6
-socher=(--grid learning_rate=0.003..0.1:log --grid margin=0.3..10:log --grid word_dim+hidden_dim+embed_dim=25..150:log
-        --grid regularisation=1e-6..1e-3:log)
+socher=(learning_rate=0.003..0.1:log margin=0.3..10:log word_dim+hidden_dim+embed_dim=25..150:log regularisation=1e-6..1e-3:log)
 axes_of() {
   case "$1" in
     bow|rnn|ctrnn|dtrnn|sdtrnn|dtlstm) printf '%s\n' "${socher[@]}" ;;
-    lstm) printf '%s\n' --grid learning_rate=3e-4..1e-2:log --grid margin=0.05..0.5:log --grid embed_dim+hidden_dim=64..384:log \
-            --grid regularisation=1e-7..1e-4:log ;;
-    chargru) printf '%s\n' --grid lr_max=3e-4..1e-2:log --grid margin=0.05..0.5:log --grid hidden_dim=64..256:log \
-               --grid regularisation=1e-7..1e-4:log ;;
-    hmlstm) printf '%s\n' --grid learning_rate=1e-3..2e-2:log --grid margin=0.05..0.5:log --grid embed_dim+hidden_dim=128..384:log \
-              --grid regularisation=1e-7..1e-4:log ;;
-    cca) printf '%s\n' --grid cca_regularisation=1e-5..1e-1:log --grid embed_dim=25..400:log ;;
+    lstm) printf '%s\n' learning_rate=3e-4..1e-2:log margin=0.05..0.5:log embed_dim+hidden_dim=64..384:log regularisation=1e-7..1e-4:log ;;
+    chargru) printf '%s\n' lr_max=3e-4..1e-2:log margin=0.05..0.5:log hidden_dim=64..256:log regularisation=1e-7..1e-4:log ;;
+    hmlstm) printf '%s\n' learning_rate=1e-3..2e-2:log margin=0.05..0.5:log embed_dim+hidden_dim=128..384:log regularisation=1e-7..1e-4:log ;;
+    cca) printf '%s\n' cca_regularisation=1e-5..1e-1:log embed_dim=25..400:log ;;
     *) echo "photos.sh: no search for model '$1'" >&2; return 1 ;;
   esac
 }
 trials_of() { [ "$1" = hmlstm ] && echo 3 || echo "$trials"; }
 
+# compare twice: the text table, then the JSON (the second reads the runs the first trained).
+compare_both() {
+  local name=$1
+  shift
+  "$cli" compare "$@" > "$out/$name.txt"
+  "$cli" compare "$@" --format json > "$out/$name.json"
+}
+
 mkdir -p "$out"
 for model in "${models[@]}"; do
   mapfile -t axes < <(axes_of "$model")
+  grid=()
+  for axis in "${axes[@]}"; do grid+=(--grid "$axis"); done
   common=(--dataset "$data" --backbone "$backbone" --models "$model" --seeds "$seeds" --out "$out/$model")
   echo "== $model: defaults over seeds $seeds"
-  "$cli" compare "${common[@]}" > "$out/$model-defaults.txt"
-  "$cli" compare "${common[@]}" --format json > "$out/$model-defaults.json"
+  compare_both "$model-defaults" "${common[@]}"
   echo "== $model: $(trials_of "$model") settings × seeds $seeds"
-  "$cli" compare "${common[@]}" "${axes[@]}" --trials "$(trials_of "$model")" > "$out/$model.txt"
-  "$cli" compare "${common[@]}" "${axes[@]}" --trials "$(trials_of "$model")" --format json > "$out/$model.json"
+  compare_both "$model" "${common[@]}" "${grid[@]}" --trials "$(trials_of "$model")"
+  wide=$(python3 "$root/tests/sweeps/widen.py" "$out/$model.json" "$out/$model-wide-config.json" "${axes[@]}")
+  if [ -n "$wide" ]; then
+    echo "== $model: on an edge, three more settings: $wide"
+    compare_both "$model-wide" "${common[@]}" --config "$out/$model-wide-config.json" --grid "$wide"
+  fi
 done

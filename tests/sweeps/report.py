@@ -4,7 +4,8 @@
     python3 tests/sweeps/report.py OUT [MODEL...]            # the Markdown table of docs/comparing.md
     python3 tests/sweeps/report.py OUT --settings [MODEL...]  # the chosen settings as JSON (docs/configs/photos.json)
 
-Per model: the setting chosen on validation, its validation and test rsum (mean ± std over the
+Per model: the setting chosen on validation (over the first pass and, where there is one, the
+widening pass), its validation and test rsum (mean ± std over the
 seeds with the bootstrap interval of the mean), and the defaults' over the same seeds. Then which
 models' test intervals lie apart, the only differences the seeds resolve.
 """
@@ -50,13 +51,35 @@ def setting_text(sweep):
     return ", ".join(parts)
 
 
+def read(out, name):
+    with open(os.path.join(out, name + ".json")) as f:
+        return json.load(f)
+
+
+def choice(out, model):
+    """The first pass's choice, or the widening pass's where that did better on validation (its
+    settings are the first choice's with the widened one replaced)."""
+    sweep = read(out, model)
+    chosen = dict(sweep["chosen"][0])
+    tried = chosen["settings"]
+    if os.path.exists(os.path.join(out, model + "-wide.json")):
+        wide = read(out, model + "-wide")
+        tried += wide["chosen"][0]["settings"]
+        if wide["chosen"][0]["validation"]["mean"] > chosen["validation"]["mean"]:
+            with open(os.path.join(out, model + "-wide-config.json")) as f:
+                settings = json.load(f)
+            chosen = dict(wide["chosen"][0])
+            chosen["sweep"] = dict(settings, **chosen["sweep"])
+            sweep = wide
+    chosen["settings"] = tried
+    return chosen, sweep["runs"]
+
+
 def load(out, model):
-    with open(os.path.join(out, model + ".json")) as f:
-        sweep = json.load(f)
-    with open(os.path.join(out, model + "-defaults.json")) as f:
-        defaults = json.load(f)
-    chosen = sweep["chosen"][0]
+    chosen, runs = choice(out, model)
+    defaults = read(out, model + "-defaults")
     group = defaults["groups"][0]
+    sweep = {"runs": runs}
     return {"model": model, "sweep": chosen["sweep"], "settings": chosen["settings"], "edges": chosen["edges"],
             "validation": chosen["validation"], "test": with_image_interval(chosen["test"], sweep["runs"], chosen["group"]),
             "default_validation": group["validation"]["rsum"],
