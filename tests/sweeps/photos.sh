@@ -7,8 +7,9 @@
 #   e.g. bash tests/sweeps/photos.sh ~/data/flickr8k onnx:mobilenetv2-12-int8.onnx ~/sweeps/photos dtrnn bow
 # Writes, per model, OUT/<model>.json (the search: validation figures, the chosen setting and its
 # test figures), OUT/<model>-defaults.json (the defaults over the same seeds) and, where the chosen
-# value of a setting was the smallest or largest tried, OUT/<model>-wide.json (three settings
-# further out along that setting, the others as chosen); each with its text table (.txt).
+# value of a setting was the smallest or largest tried, OUT/<model>-wide1.json (three settings
+# further out along that setting, the others as chosen; up to three rounds while the outermost
+# keeps winning); each with its text table (.txt).
 # tests/sweeps/report.py OUT builds the table from them. GROUNDSCOPE_CLI names the program
 # (default: groundscope-cli on PATH, else build/app/groundscope-cli).
 set -euo pipefail
@@ -24,7 +25,7 @@ models=("$@")
 
 # The same budget for every model: six settings of a Latin hypercube (every sixth of every range
 # tried once; the same points wherever the axes are the same), three seeds each, then three more
-# settings where a chosen value lies on its range's edge. The axes are the learning rate, the
+# settings (per round, at most three) where a chosen value lies on its range's edge. The axes are the learning rate, the
 # margin, the size of the joint space (with the sizes the model needs equal to it) and the L2
 # regularisation λ; no model here has dropout. Ranges span the defaults and the papers' values. The
 # HM-LSTM, the slowest, gets three settings.
@@ -61,9 +62,10 @@ for model in "${models[@]}"; do
   compare_both "$model-defaults" "${common[@]}"
   echo "== $model: $(trials_of "$model") settings × seeds $seeds"
   compare_both "$model" "${common[@]}" "${grid[@]}" --trials "$(trials_of "$model")"
-  wide=$(python3 "$root/tests/sweeps/widen.py" "$out/$model.json" "$out/$model-wide-config.json" "${axes[@]}")
-  if [ -n "$wide" ]; then
-    echo "== $model: on an edge, three more settings: $wide"
-    compare_both "$model-wide" "${common[@]}" --config "$out/$model-wide-config.json" --grid "$wide"
-  fi
+  for round in 1 2 3; do
+    wide=$(python3 "$root/tests/sweeps/widen.py" "$out" "$model" "$round" "${axes[@]}")
+    [ -n "$wide" ] || break
+    echo "== $model: on an edge, three more settings (round $round): $wide"
+    compare_both "$model-wide$round" "${common[@]}" --config "$out/$model-wide$round-config.json" --grid "$wide"
+  done
 done

@@ -57,20 +57,31 @@ def read(out, name):
 
 
 def choice(out, model):
-    """The first pass's choice, or the widening pass's where that did better on validation (its
-    settings are the first choice's with the widened one replaced)."""
+    """The first pass's choice, or a widening round's where that did better on validation (its
+    settings are the round's config with the widened ones replaced). A choice is on an edge when it
+    is the outermost value of the last round, or of the first pass when nothing was widened."""
     sweep = read(out, model)
     chosen = dict(sweep["chosen"][0])
     tried = chosen["settings"]
-    if os.path.exists(os.path.join(out, model + "-wide.json")):
-        wide = read(out, model + "-wide")
+    rounds = 0
+    while os.path.exists(os.path.join(out, f"{model}-wide{rounds + 1}.json")):
+        rounds += 1
+        wide = read(out, f"{model}-wide{rounds}")
         tried += wide["chosen"][0]["settings"]
         if wide["chosen"][0]["validation"]["mean"] > chosen["validation"]["mean"]:
-            with open(os.path.join(out, model + "-wide-config.json")) as f:
+            with open(os.path.join(out, f"{model}-wide{rounds}-config.json")) as f:
                 settings = json.load(f)
             chosen = dict(wide["chosen"][0])
             chosen["sweep"] = dict(settings, **chosen["sweep"])
+            chosen["round"] = rounds
             sweep = wide
+    if rounds:
+        with open(os.path.join(out, f"{model}-wide-state.json")) as f:
+            state = json.load(f)
+        outward = f'the {"largest" if state["larger"] else "smallest"} tried'
+        last = chosen.get("round") == rounds
+        chosen["edges"] = [e for e in chosen["edges"] if last and e.endswith(outward)] + \
+                          [e for e in chosen["edges"] if chosen.get("round") is None and e.split(" = ")[0] not in state["keys"]]
     chosen["settings"] = tried
     return chosen, sweep["runs"]
 
