@@ -9,7 +9,8 @@ or largest its axis tried, it prints the --grid argument of three settings furth
 axis (×1.5, ×2.25, ×3.4 of the chosen value, or the same divisions), writes the other chosen
 settings to OUT/MODEL-wide1-config.json for --config, and notes the axis and direction in
 OUT/MODEL-wide-state.json. ROUND k > 1 reads OUT/MODEL-wide{k-1}.json and goes on only while the
-best of the last round is its outermost value. Prints nothing when there is nothing to widen.
+best of the last round is its outermost value and its validation interval lies clear above the
+choice of the round before (a gain inside the seeds' noise stops the widening). Prints nothing when there is nothing to widen.
 """
 import json
 import os
@@ -26,6 +27,12 @@ def read(path):
 def write(path, value):
     with open(path, "w") as f:
         json.dump(value, f)
+
+
+def clear_of(chosen, before):
+    """Whether the last round's choice lies clear above the one before it (its validation rsum
+    interval above the other's): a gain inside the seeds' noise is no reason to go further out."""
+    return chosen["validation"]["ci_low"] > before["validation"]["ci_high"]
 
 
 def main(argv):
@@ -48,9 +55,13 @@ def main(argv):
         if not os.path.exists(state_path):
             return
         state = read(state_path)
-        last = read(os.path.join(out, f"{model}-wide{round_ - 1}.json"))["chosen"][0]
+        previous = read(os.path.join(out, f"{model}-wide{round_ - 1}.json"))
+        last = previous["chosen"][0]
         edge = f'the {"largest" if state["larger"] else "smallest"} tried'
         if not any(e.split(" = ")[0] in state["keys"] and e.endswith(edge) for e in last["edges"]):
+            return
+        before = read(os.path.join(out, f"{model}-wide{round_ - 2}.json" if round_ > 2 else f"{model}.json"))["chosen"][0]
+        if not clear_of(last, before):
             return
         settings = dict(read(os.path.join(out, f"{model}-wide{round_ - 1}-config.json")), **last["sweep"])
     keys = state["keys"]
