@@ -100,6 +100,10 @@ std::vector<SettingChoice> chooseSettings(const std::vector<SeedGroupRows> &grou
     for (const SeedGroupRows &group : groups) {
       if (group.model != model || group.sweep.isEmpty()) continue;
       tried.push_back(&group);
+      // A setting that failed on any seed (diverged, ran out of memory) is not stable enough to
+      // choose, however well its other seeds did.
+      const bool failed = std::any_of(group.runs.begin(), group.runs.end(), [](const ComparisonResult *r) { return !r->failure.isEmpty(); });
+      if (failed) continue;
       const std::optional<SampleSummary> s = groupSummary(group, rankBy, Split::Val);
       if (s && (!chosen || better(rankBy, s->mean, chosen->validation.mean))) chosen = SettingChoice{&group, *s, 0, {}};
     }

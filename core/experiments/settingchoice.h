@@ -48,7 +48,7 @@ struct SettingChoice {
 };
 
 // One choice per model with more than one swept setting, in the order the models first appear.
-// Reads only validation figures. Throws std::invalid_argument for a metric without validation values.
+// Reads only validation figures; a setting that failed on any of its seeds is not chosen. Throws std::invalid_argument for a metric without validation values.
 std::vector<SettingChoice> chooseSettings(const std::vector<SeedGroupRows> &groups, RunMetric rankBy);
 
 }  // namespace gs

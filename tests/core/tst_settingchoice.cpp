@@ -1,8 +1,8 @@
 // A sweep's setting is chosen on validation figures alone: the best mean over seeds wins, test
-// figures cannot change the choice, mean ranks count lower as better, failed runs and rows that
-// are not swept take no part, a best on the grid's edge is named, and a metric without validation
-// values is refused. Sweeps may tie settings that must stay equal, and a random search covers
-// every part of every range.
+// figures cannot change the choice, mean ranks count lower as better, settings that failed on a
+// seed and rows that are not swept are not chosen, a best on the grid's edge is named, and a
+// metric without validation values is refused. Sweeps may tie settings that must stay equal, and
+// a random search covers every part of every range.
 
 #include "experiments/settingchoice.h"
 
@@ -113,6 +113,12 @@ private Q_SLOTS:
     runs.push_back(run(QStringLiteral("dtrnn"), margin(3), 4, 999, 999));
     runs.back().failure = QStringLiteral("out of memory");
     QCOMPARE(chosenName(runs, QStringLiteral("dtrnn")), QStringLiteral("dtrnn-margin1"));
+    // a setting whose other seeds diverged is not chosen, however well its one good seed did
+    runs.push_back(run(QStringLiteral("dtrnn"), margin(5), 1, 500, 500));
+    runs.push_back(run(QStringLiteral("dtrnn"), margin(5), 2, 0, 0));
+    runs.back().failure = QStringLiteral("training diverged");
+    QCOMPARE(chosenName(runs, QStringLiteral("dtrnn")), QStringLiteral("dtrnn-margin1"));
+    QCOMPARE(chooseSettings(seedGroupsOf(runs), RunMetric::Rsum).front().settings, 4); // tried, all the same
     // a model with one swept setting has nothing to choose from
     std::vector<ComparisonResult> one{run(QStringLiteral("bow"), margin(1), 1, 100, 100)};
     QVERIFY(chooseSettings(seedGroupsOf(one), RunMetric::Rsum).empty());
