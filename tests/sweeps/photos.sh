@@ -45,11 +45,14 @@ axes_of() {
 trials_of() { [ "$1" = hmlstm ] && echo 3 || echo "$trials"; }
 
 # compare twice: the text table, then the JSON (the second reads the runs the first trained).
+# Exit status 1 means some settings failed (diverged): they stay in the table, never chosen.
 compare_both() {
-  local name=$1
+  local name=$1 status=0
   shift
-  "$cli" compare "$@" > "$out/$name.txt"
-  "$cli" compare "$@" --format json > "$out/$name.json"
+  "$cli" compare "$@" > "$out/$name.txt" || status=$?
+  [ "$status" -le 1 ] || return "$status"
+  "$cli" compare "$@" --format json > "$out/$name.json" || status=$?
+  [ "$status" -le 1 ] || return "$status"
 }
 
 mkdir -p "$out"
