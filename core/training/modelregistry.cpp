@@ -296,7 +296,7 @@ ModelEntry bowEntry() {
   e.summary = QT_TRANSLATE_NOOP("ModelRegistry", "the mean of the caption's word vectors: the baseline that ignores word order");
   e.settings = kWordEncoder;
   e.defaults = socherDefaults;
-  e.presets = {socherPreset()};
+  e.presets = {socherPreset(), photosPreset(0.0529, 3.97, 1411, 1.84e-05)};
   e.encoder = bagOfWords;
   return e;
 }
@@ -373,7 +373,7 @@ ModelEntry ctRnnEntry() {
   e.settings = kTreeRnn;
   e.defaults = socherDefaults;
   e.validate = requireWordSizedStates;
-  e.presets = {socherPreset()};
+  e.presets = {socherPreset(), photosPreset(0.00977, 1.53, 57, 7.85e-05)};
   e.encoder = ctRnn;
   return e;
 }
@@ -421,6 +421,7 @@ ModelEntry dtLstmEntry() {
                             {QStringLiteral("optimizer"), QStringLiteral("sgd")},
                             {QStringLiteral("schedule"), QStringLiteral("step")},
                             {QStringLiteral("learning_rate"), 5e-4}}}};
+  e.presets.push_back(photosPreset(0.00977, 1.53, 57, 7.85e-05));
   e.encoder = dtLstm;
   return e;
 }
