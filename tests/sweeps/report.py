@@ -31,6 +31,14 @@ def summary(s):
     return f'{s["mean"]:.1f} (one value over seeds)'
 
 
+def image_half_width(runs, group_name):
+    """The mean half-width of the chosen runs' test rsum intervals over the test images: how far
+    another draw of 125 test photos could move one run."""
+    widths = [(run["test_intervals"]["rsum"]["high"] - run["test_intervals"]["rsum"]["low"]) / 2 for run in runs
+              if os.path.basename(run.get("run", "")).startswith(group_name + "-e") and "test_intervals" in run]
+    return sum(widths) / len(widths) if widths else 0.0
+
+
 def with_image_interval(summary_, runs, group_name):
     """A group whose seeds all give one value (CCA) is compared by its test rsum's interval over the
     test images, as compare does."""
@@ -94,6 +102,7 @@ def load(out, model):
     sweep = {"runs": runs}
     return {"model": model, "sweep": chosen["sweep"], "settings": chosen["settings"], "edges": chosen["edges"],
             "validation": chosen["validation"], "test": with_image_interval(chosen["test"], sweep["runs"], chosen["group"]),
+            "image_half_width": image_half_width(runs, chosen["group"]),
             "default_validation": group["validation"]["rsum"],
             "default_test": with_image_interval(group["test"]["rsum"], defaults["runs"], group["name"])}
 
@@ -148,11 +157,15 @@ def main(argv):
     print("‡ a chosen value is the smallest or largest tried:", "; ".join(f'{r["model"]}: {", ".join(r["edges"])}' for r in rows if r["edges"]) or "none")
     ranked = sorted(rows, key=lambda r: -r["test"]["mean"])
     print()
-    print("Test rsum intervals apart (all other pairs overlap: the seeds do not tell them apart):")
+    print("Test rsum intervals apart (all other pairs overlap: the seeds do not tell them apart); 'clear' where the")
+    print("difference also exceeds the test images' half-interval of either model (another 125 test photos):")
     for i, a in enumerate(ranked):
         for b in ranked[i + 1:]:
             if apart(a["test"], b["test"]):
-                print(f'- {a["model"]} {a["test"]["mean"]:.1f} > {b["model"]} {b["test"]["mean"]:.1f}')
+                difference = a["test"]["mean"] - b["test"]["mean"]
+                clear = difference > max(a["image_half_width"], b["image_half_width"])
+                print(f'- {a["model"]} {a["test"]["mean"]:.1f} > {b["model"]} {b["test"]["mean"]:.1f} '
+                      f'(by {difference:.1f}; test images ±{a["image_half_width"]:.0f} / ±{b["image_half_width"]:.0f}){" clear" if clear else ""}')
     print()
     print("Chosen against the defaults on validation (intervals apart?):")
     for r in rows:
