@@ -172,7 +172,9 @@ private Q_SLOTS:
     TrainConfigForm form;
     auto *presets = child<QComboBox>(form, "preset");
     form.setModel(QStringLiteral("cca"));
-    QVERIFY(presets->isHidden()); // CCA has no presets
+    QVERIFY(!presets->isHidden());
+    QCOMPARE(presets->count(), 2); // the defaults and CCA's one preset, the photos search's
+    QCOMPARE(presets->itemText(1), QStringLiteral("photos"));
     form.setModel(QStringLiteral("concepts"));
     QVERIFY(!presets->isHidden());
     QCOMPARE(presets->count(), int(modelNamed(QStringLiteral("concepts")).presets.size()) + 1);

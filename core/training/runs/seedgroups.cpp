@@ -23,7 +23,6 @@ const std::vector<EnumName<BandKind>> &enumTable<BandKind>() {
 
 QString SampleSummary::text(int decimals) const {
   if (n <= 1) return QString::number(mean, 'f', decimals);
-  if (!varies()) return QStringLiteral("%1 (the same for all %2 seeds)").arg(mean, 0, 'f', decimals).arg(n);
   return QStringLiteral("%1 ± %2 [%3, %4] (n=%5)")
       .arg(mean, 0, 'f', decimals)
       .arg(std, 0, 'f', decimals)

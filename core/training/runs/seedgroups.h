@@ -24,8 +24,7 @@ struct SampleSummary {
   double mean = 0, std = 0, min = 0, max = 0;
   double ciLow = 0, ciHigh = 0;
   double confidence = 0.95;
-  // "61.2 ± 1.3 [59.9, 62.5] (n=3)"; "61.2" for n = 1; "61.2 (the same for all 3 seeds)"
-  QString text(int decimals = 1) const;
+  QString text(int decimals = 1) const; // "61.2 ± 1.3 [59.9, 62.5] (n=3)"; "61.2" for n = 1
   // Whether the values differ beyond rounding: seeds of a closed-form model (CCA) give one value.
   bool varies() const { return n > 1 && std > 1e-9 * std::max(1.0, std::abs(mean)); }
 };
