@@ -11,24 +11,6 @@ namespace gs {
 
 namespace {
 
-std::optional<double> retrievalValue(const RetrievalMetrics &m, RunMetric metric) {
-  if (m.images == 0 && m.captions == 0) return std::nullopt; // never evaluated
-  switch (metric) {
-  case RunMetric::ImageToTextR1: return m.imageToText.r1;
-  case RunMetric::ImageToTextR5: return m.imageToText.r5;
-  case RunMetric::ImageToTextR10: return m.imageToText.r10;
-  case RunMetric::TextToImageR1: return m.textToImage.r1;
-  case RunMetric::TextToImageR5: return m.textToImage.r5;
-  case RunMetric::TextToImageR10: return m.textToImage.r10;
-  case RunMetric::Rsum: return m.rsum;
-  case RunMetric::ImageToTextMeanRank: return m.imageToText.meanRank;
-  case RunMetric::TextToImageMeanRank: return m.textToImage.meanRank;
-  default: return std::nullopt;
-  }
-}
-
-bool better(RunMetric metric, double a, double b) { return higherIsBetter(metric) ? a > b : a < b; }
-
 // Which of the chosen group's numeric sweep values are the lowest or highest any group of the same
 // model tried.
 QStringList edgesOf(const SeedGroupRows &chosen, const std::vector<const SeedGroupRows *> &tried) {
@@ -65,12 +47,12 @@ std::vector<SeedGroupRows> seedGroupsOf(const std::vector<ComparisonResult> &res
 bool hasValidationValue(RunMetric metric) {
   RetrievalMetrics evaluated;
   evaluated.images = 1;
-  return retrievalValue(evaluated, metric).has_value();
+  return retrievalMetric(evaluated, metric).has_value();
 }
 
 std::optional<double> runMetric(const ComparisonResult &run, RunMetric metric, Split split) {
   if (!run.failure.isEmpty()) return std::nullopt;
-  if (split == Split::Val) return retrievalValue(run.result.validation, metric);
+  if (split == Split::Val) return retrievalMetric(run.result.validation, metric);
   RunRecord record;
   record.hasResult = true;
   record.result = run.result;
@@ -105,7 +87,7 @@ std::vector<SettingChoice> chooseSettings(const std::vector<SeedGroupRows> &grou
       const bool failed = std::any_of(group.runs.begin(), group.runs.end(), [](const ComparisonResult *r) { return !r->failure.isEmpty(); });
       if (failed) continue;
       const std::optional<SampleSummary> s = groupSummary(group, rankBy, Split::Val);
-      if (s && (!chosen || better(rankBy, s->mean, chosen->validation.mean))) chosen = SettingChoice{&group, *s, 0, {}};
+      if (s && (!chosen || isBetter(rankBy, s->mean, chosen->validation.mean))) chosen = SettingChoice{&group, *s, 0, {}};
     }
     if (!chosen || tried.size() < 2) continue;
     chosen->settings = int(tried.size());

@@ -39,6 +39,24 @@ bool higherIsBetter(RunMetric metric) {
   return metric != RunMetric::ImageToTextMeanRank && metric != RunMetric::TextToImageMeanRank && metric != RunMetric::TrainLoss;
 }
 
+bool isBetter(RunMetric metric, double a, double b) { return higherIsBetter(metric) ? a > b : a < b; }
+
+std::optional<double> retrievalMetric(const RetrievalMetrics &m, RunMetric metric) {
+  if (m.images == 0 && m.captions == 0 && m.rsum == 0) return std::nullopt; // never evaluated
+  switch (metric) {
+  case RunMetric::ImageToTextR1: return m.imageToText.r1;
+  case RunMetric::ImageToTextR5: return m.imageToText.r5;
+  case RunMetric::ImageToTextR10: return m.imageToText.r10;
+  case RunMetric::TextToImageR1: return m.textToImage.r1;
+  case RunMetric::TextToImageR5: return m.textToImage.r5;
+  case RunMetric::TextToImageR10: return m.textToImage.r10;
+  case RunMetric::Rsum: return m.rsum;
+  case RunMetric::ImageToTextMeanRank: return m.imageToText.meanRank;
+  case RunMetric::TextToImageMeanRank: return m.textToImage.meanRank;
+  default: return std::nullopt;
+  }
+}
+
 QString metricLabel(RunMetric metric) {
   switch (metric) {
   case RunMetric::ImageToTextR1: return QStringLiteral("R@1 i→t");
@@ -59,22 +77,6 @@ QString metricLabel(RunMetric metric) {
 }
 
 namespace {
-
-std::optional<double> retrievalMetric(const RetrievalMetrics &m, RunMetric metric) {
-  if (m.images == 0 && m.captions == 0 && m.rsum == 0) return std::nullopt; // never evaluated
-  switch (metric) {
-  case RunMetric::ImageToTextR1: return m.imageToText.r1;
-  case RunMetric::ImageToTextR5: return m.imageToText.r5;
-  case RunMetric::ImageToTextR10: return m.imageToText.r10;
-  case RunMetric::TextToImageR1: return m.textToImage.r1;
-  case RunMetric::TextToImageR5: return m.textToImage.r5;
-  case RunMetric::TextToImageR10: return m.textToImage.r10;
-  case RunMetric::Rsum: return m.rsum;
-  case RunMetric::ImageToTextMeanRank: return m.imageToText.meanRank;
-  case RunMetric::TextToImageMeanRank: return m.textToImage.meanRank;
-  default: return std::nullopt;
-  }
-}
 
 // All generators' pairs together: (wins + ties / 2) / pairs, in percent.
 std::optional<double> contrastAccuracy(const QJsonArray &records) {
@@ -129,8 +131,14 @@ std::optional<double> metricValue(const RunRecord &run, RunMetric metric, Metric
   for (const EpochEvent &epoch : run.epochs) {
     const std::optional<double> value = epochMetric(epoch, metric);
     if (!value) continue;
-    const bool lower = which == MetricValue::Min || (which == MetricValue::Best && !higherIsBetter(metric));
-    if (!chosen || which == MetricValue::Last || (lower ? *value < *chosen : *value > *chosen)) chosen = value;
+    if (!chosen || which == MetricValue::Last) {
+      chosen = value;
+      continue;
+    }
+    const bool replaces = which == MetricValue::Best ? isBetter(metric, *value, *chosen)
+                          : which == MetricValue::Min ? *value < *chosen
+                                                      : *value > *chosen;
+    if (replaces) chosen = value;
   }
   // Test-only metrics (contrast, similarity) have no epochs: every value is the result's.
   if (!chosen && (metric == RunMetric::ContrastAccuracy || metric == RunMetric::Similarity)) return testMetric(run, metric);

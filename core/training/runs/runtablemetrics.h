@@ -41,6 +41,8 @@ template <> const std::vector<EnumName<MetricValue>> &enumTable<MetricValue>();
 std::vector<RunMetric> allRunMetrics();
 // Whether a higher value is better (recalls, rsum, accuracies) or a lower one (ranks, loss).
 bool higherIsBetter(RunMetric metric);
+// Whether value a is better than value b for this metric (greater, or smaller for ranks and loss).
+bool isBetter(RunMetric metric, double a, double b);
 // A column heading: "R@1 i→t", "rsum", "mean rank t→i" …
 QString metricLabel(RunMetric metric);
 // The value, or nothing where the run has none (no epochs yet, no result, no such evaluation).
@@ -48,6 +50,9 @@ std::optional<double> metricValue(const RunRecord &run, RunMetric metric, Metric
 // The bootstrap 95 % interval of a retrieval metric's test value over the test queries
 // (TrainResult::testIntervals); nothing for other metrics and for runs trained without them.
 std::optional<Interval> testInterval(const RunRecord &run, RunMetric metric);
+// A retrieval metric's value in one evaluation; nothing for a never-evaluated one (all zero) and
+// for metrics retrieval does not measure (twin, contrast, similarity, loss).
+std::optional<double> retrievalMetric(const RetrievalMetrics &metrics, RunMetric metric);
 // One epoch's value (validation metrics and training loss; nothing for test-only metrics).
 std::optional<double> epochMetric(const EpochEvent &epoch, RunMetric metric);
 

@@ -90,7 +90,7 @@ std::vector<Mark> marksOf(const std::vector<SeedGroupRows> &groups, RunMetric ra
   for (std::size_t g = 0; g < groups.size(); ++g) {
     summaries.push_back(groupSummary(groups[g], rankBy, split));
     const auto &s = summaries.back();
-    if (s && (!best || (higherIsBetter(rankBy) ? s->mean > summaries[*best]->mean : s->mean < summaries[*best]->mean))) best = g;
+    if (s && (!best || isBetter(rankBy, s->mean, summaries[*best]->mean))) best = g;
   }
   std::vector<Mark> marks;
   const std::optional<Interval> bestInterval = best ? intervalOf(groups[*best], rankBy, split) : std::nullopt;
