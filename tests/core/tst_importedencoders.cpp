@@ -183,11 +183,15 @@ private Q_SLOTS:
     QFile whole(towers.textEncoder);
     QVERIFY(whole.open(QIODevice::ReadOnly));
     const QByteArray bytes = whole.readAll();
-    const QString truncated = m_dir.filePath(QStringLiteral("truncated.pt"));
-    QFile cut(truncated);
-    QVERIFY(cut.open(QIODevice::WriteOnly));
-    cut.write(bytes.left(bytes.size() / 2));
-    cut.close();
+    // writes a damaged module under the test folder and returns its path
+    const auto writeModule = [&](const QString &name, const QByteArray &content) {
+      const QString path = m_dir.filePath(name);
+      QFile file(path);
+      if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size()) return QString();
+      return path;
+    };
+    const QString truncated = writeModule(QStringLiteral("truncated.pt"), bytes.left(bytes.size() / 2));
+    QVERIFY(!truncated.isEmpty());
     ImportSpaceRequest r = request(towers, QStringLiteral("broken"));
     r.textEncoder = truncated;
     QString message = messageOf([&] { importSpace(r); });
@@ -198,11 +202,8 @@ private Q_SLOTS:
     const qsizetype code = flipped.indexOf("TextTower"); // first in data.pkl, a stored entry
     QVERIFY(code > 0);
     flipped[code + 5] = char(flipped[code + 5] ^ 0x04);
-    r.textEncoder = m_dir.filePath(QStringLiteral("flipped.pt"));
-    QFile flippedFile(r.textEncoder);
-    QVERIFY(flippedFile.open(QIODevice::WriteOnly));
-    flippedFile.write(flipped);
-    flippedFile.close();
+    r.textEncoder = writeModule(QStringLiteral("flipped.pt"), flipped);
+    QVERIFY(!r.textEncoder.isEmpty());
     message = messageOf([&] { importSpace(r); });
     QVERIFY2(message.startsWith(r.textEncoder) && message.contains(QStringLiteral("damaged")), qPrintable(message));
     // a deflated entry whose directory entry claims 4 GB (LibTorch's loader would allocate that much)
@@ -214,11 +215,8 @@ private Q_SLOTS:
         claimed = true;
       }
     QVERIFY(claimed);
-    r.textEncoder = m_dir.filePath(QStringLiteral("oversized.pt"));
-    QFile oversizedFile(r.textEncoder);
-    QVERIFY(oversizedFile.open(QIODevice::WriteOnly));
-    oversizedFile.write(oversized);
-    oversizedFile.close();
+    r.textEncoder = writeModule(QStringLiteral("oversized.pt"), oversized);
+    QVERIFY(!r.textEncoder.isEmpty());
     message = messageOf([&] { importSpace(r); });
     QVERIFY2(message.startsWith(r.textEncoder) && message.contains(QStringLiteral("its directory entry says 4026531840")), qPrintable(message));
     // a file that is no archive at all
