@@ -44,11 +44,28 @@ axes_of() {
 }
 trials_of() { [ "$1" = hmlstm ] && echo 3 || echo "$trials"; }
 
+# With PHOTOS_JOBS=N (N > 1), each seed's runs are first trained by a compare of its own, N at a
+# time (runs are single-threaded under GS_THREADS=1; each seed's runs lie in their own folders), and
+# the compare over all seeds then finds them complete. Their own tables are not kept.
+jobs=${PHOTOS_JOBS:-1}
+train_seeds_apart() {
+  [ "$jobs" -gt 1 ] || return 0
+  local seed running=0
+  for seed in ${seeds//,/ }; do
+    if [ "$running" -ge "$jobs" ]; then wait -n || true; running=$((running - 1)); fi
+    "$cli" compare "$@" --seeds "$seed" > /dev/null 2>&1 &
+    running=$((running + 1))
+  done
+  wait || true
+}
+
 # compare twice: the text table, then the JSON (the second reads the runs the first trained).
 # Exit status 1 means some settings failed (diverged): they stay in the table, never chosen.
 compare_both() {
   local name=$1 status=0
   shift
+  train_seeds_apart "$@"
+  set -- "$@" --seeds "$seeds"
   "$cli" compare "$@" > "$out/$name.txt" || status=$?
   [ "$status" -le 1 ] || return "$status"
   "$cli" compare "$@" --format json > "$out/$name.json" || status=$?
@@ -60,7 +77,7 @@ for model in "${models[@]}"; do
   mapfile -t axes < <(axes_of "$model")
   grid=()
   for axis in "${axes[@]}"; do grid+=(--grid "$axis"); done
-  common=(--dataset "$data" --backbone "$backbone" --models "$model" --seeds "$seeds" --out "$out/$model")
+  common=(--dataset "$data" --backbone "$backbone" --models "$model" --out "$out/$model")
   echo "== $model: defaults over seeds $seeds"
   compare_both "$model-defaults" "${common[@]}"
   echo "== $model: $(trials_of "$model") settings × seeds $seeds"
