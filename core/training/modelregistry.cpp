@@ -322,7 +322,12 @@ ModelEntry lstmEntry() {
                 QJsonObject{{QStringLiteral("word_dim"), 300},
                             {QStringLiteral("hidden_dim"), 1024},
                             {QStringLiteral("embed_dim"), 1024},
-                            {QStringLiteral("margin"), 0.2}}}};
+                            {QStringLiteral("margin"), 0.2}}},
+               photosPreset({{QStringLiteral("learning_rate"), 0.00529},
+                             {QStringLiteral("margin"), 0.273},
+                             {QStringLiteral("hidden_dim"), 312},
+                             {QStringLiteral("embed_dim"), 312},
+                             {QStringLiteral("regularisation"), 1.84e-06}})};
   e.encoder = lstm;
   return e;
 }
