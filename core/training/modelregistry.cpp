@@ -451,7 +451,12 @@ ModelEntry hmLstmEntry() {
                             {QStringLiteral("freeze_words"), true},
                             {QStringLiteral("learning_rate"), 8e-3},
                             {QStringLiteral("batch_size"), 64},
-                            {QStringLiteral("correspondence_prior"), 0.0}}}};
+                            {QStringLiteral("correspondence_prior"), 0.0}}},
+               photosPreset({{QStringLiteral("learning_rate"), 0.00844},
+                             {QStringLiteral("margin"), 0.217},
+                             {QStringLiteral("hidden_dim"), 336},
+                             {QStringLiteral("embed_dim"), 336},
+                             {QStringLiteral("regularisation"), 1.67e-07}})};
   e.encoder = hLstm;
   return e;
 }
