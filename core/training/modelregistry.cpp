@@ -232,14 +232,19 @@ ModelPreset photosPreset(QJsonObject settings) {
           std::move(settings)};
 }
 
+// The searched settings of a model whose states and joint space share one size (the LSTM and the
+// HM-LSTM, whose word vectors keep their default size).
+QJsonObject photosSettings(double learningRate, double margin, int size, double regularisation) {
+  return {{QStringLiteral("learning_rate"), learningRate}, {QStringLiteral("margin"), margin},
+          {QStringLiteral("hidden_dim"), size},            {QStringLiteral("embed_dim"), size},
+          {QStringLiteral("regularisation"), regularisation}};
+}
+
 // The Socher-family form of the photos preset: one size for words, states and the joint space.
 ModelPreset photosPreset(double learningRate, double margin, int size, double regularisation) {
-  return photosPreset(QJsonObject{{QStringLiteral("learning_rate"), learningRate},
-                                  {QStringLiteral("margin"), margin},
-                                  {QStringLiteral("word_dim"), size},
-                                  {QStringLiteral("hidden_dim"), size},
-                                  {QStringLiteral("embed_dim"), size},
-                                  {QStringLiteral("regularisation"), regularisation}});
+  QJsonObject settings = photosSettings(learningRate, margin, size, regularisation);
+  settings.insert(QStringLiteral("word_dim"), size);
+  return photosPreset(std::move(settings));
 }
 
 // --- factories --------------------------------------------------------------------------------------
@@ -323,11 +328,7 @@ ModelEntry lstmEntry() {
                             {QStringLiteral("hidden_dim"), 1024},
                             {QStringLiteral("embed_dim"), 1024},
                             {QStringLiteral("margin"), 0.2}}},
-               photosPreset({{QStringLiteral("learning_rate"), 0.00529},
-                             {QStringLiteral("margin"), 0.273},
-                             {QStringLiteral("hidden_dim"), 312},
-                             {QStringLiteral("embed_dim"), 312},
-                             {QStringLiteral("regularisation"), 1.84e-06}})};
+               photosPreset(photosSettings(0.00529, 0.273, 312, 1.84e-06))};
   e.encoder = lstm;
   return e;
 }
@@ -452,11 +453,7 @@ ModelEntry hmLstmEntry() {
                             {QStringLiteral("learning_rate"), 8e-3},
                             {QStringLiteral("batch_size"), 64},
                             {QStringLiteral("correspondence_prior"), 0.0}}},
-               photosPreset({{QStringLiteral("learning_rate"), 0.00844},
-                             {QStringLiteral("margin"), 0.217},
-                             {QStringLiteral("hidden_dim"), 336},
-                             {QStringLiteral("embed_dim"), 336},
-                             {QStringLiteral("regularisation"), 1.67e-07}})};
+               photosPreset(photosSettings(0.00844, 0.217, 336, 1.67e-07))};
   e.encoder = hLstm;
   return e;
 }
