@@ -1,5 +1,6 @@
 #include "models/detail/sentenceencoders.h"
 
+#include "models/detail/packedlstm.h"
 #include "models/detail/vocabulary.h"
 
 namespace gs::detail {
@@ -31,12 +32,22 @@ WordRnnImpl::WordRnnImpl(WordRnnCell cell, std::int64_t vocabulary, std::int64_t
   }
 }
 
+nn::utils::rnn::PackedSequence WordRnnImpl::packedWords(const TextBatch &batch) {
+  return nn::utils::rnn::pack_padded_sequence(embedding(batch.words), batch.wordLengths,
+                                              /*batch_first=*/true, /*enforce_sorted=*/false);
+}
+
 torch::Tensor WordRnnImpl::forward(const TextBatch &batch) {
-  const auto packed = nn::utils::rnn::pack_padded_sequence(embedding(batch.words), batch.wordLengths,
-                                                           /*batch_first=*/true, /*enforce_sorted=*/false);
+  if (libTorchRecurrence) return libTorchForward(batch);
+  const auto packed = packedWords(batch);
   // The final state of a packed sequence is the state after each caption's own last word.
-  if (lstm) return std::get<0>(std::get<1>(lstm->forward_with_packed_input(packed)))[0];
+  if (lstm) return packedLstmFinalState(packed, lstmWeightsOf(*lstm));
   return std::get<1>(rnn->forward_with_packed_input(packed))[0];
+}
+
+torch::Tensor WordRnnImpl::libTorchForward(const TextBatch &batch) {
+  if (!lstm) return forward(batch);
+  return std::get<0>(std::get<1>(lstm->forward_with_packed_input(packedWords(batch))))[0];
 }
 
 CharRnnImpl::CharRnnImpl(CharRnnCell cell, PoolingKind pooling, std::int64_t charDim,

@@ -36,7 +36,11 @@ enum class WordRnnCell { Elman, Lstm };
 
 struct WordRnnImpl : SentenceEncoderImpl {
   WordRnnImpl(WordRnnCell cell, std::int64_t vocabulary, std::int64_t wordDim, std::int64_t hiddenDim);
+  // The LSTM through packedLstmFinalState (its input products and weight gradients in one GEMM each).
   torch::Tensor forward(const TextBatch &batch) override;
+  // The same through LibTorch's own packed recurrence: what forward is tested and timed against.
+  torch::Tensor libTorchForward(const TextBatch &batch);
+  torch::nn::utils::rnn::PackedSequence packedWords(const TextBatch &batch);
   std::int64_t outputDim() const override { return m_hidden; }
   torch::nn::Embedding wordEmbedding() override { return embedding; }
 
@@ -44,6 +48,8 @@ struct WordRnnImpl : SentenceEncoderImpl {
   torch::nn::RNN rnn{nullptr};
   torch::nn::LSTM lstm{nullptr};
   std::int64_t m_hidden;
+  // forward goes through libTorchForward: the baseline `bench pipeline` times an epoch against.
+  bool libTorchRecurrence = false;
 };
 
 enum class CharRnnCell { Gru, Lstm };
