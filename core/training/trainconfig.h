@@ -93,6 +93,10 @@ struct TrainConfig {
   double conceptTemperature = 1.0;
   int crops = 10;
   CropSource cropsFrom = CropSource::Images; // ten crops through the network, or pooled from one map
+  // Not a setting (never read from or written to JSON): the word LSTM through LibTorch's packed
+  // recurrence and the generation loss a step at a time, the same sums as the model's own ways;
+  // `bench pipeline` times a concepts epoch this way beside the configured one.
+  bool referenceRecurrences = false;
 
   // How it is trained.
   LossKind loss = LossKind::Socher;

@@ -185,9 +185,11 @@ private Q_SLOTS:
     QVERIFY2(r.code == 0, qPrintable(r.err));
     const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
     QCOMPARE(o.value(QStringLiteral("vocabulary")).toInt(), 50);
-    for (const char *key : {"stepwise_s", "sequence_s", "sentence_lstm_s", "generator_speedup", "step_speedup"})
+    for (const char *key : {"stepwise_s", "sequence_s", "sentence_lstm_libtorch_s", "sentence_lstm_s", "generator_speedup",
+                            "sentence_speedup", "step_speedup"})
       QVERIFY2(o.value(QLatin1String(key)).toDouble() > 0, key);
     QVERIFY(o.value(QStringLiteral("largest_relative_loss_difference")).toDouble() < 1e-5);
+    QVERIFY(o.value(QStringLiteral("largest_relative_state_difference")).toDouble() < 1e-5);
   }
 
   void featuresUsageErrors_data() {

@@ -58,20 +58,30 @@ GeneratorBenchResult measureGenerator(const GeneratorBenchOptions &o) {
     sequence.backward();
     const double sequenceSeconds = secondsSince(start);
 
-    start = std::chrono::steady_clock::now();
-    sentences->zero_grad();
     TextBatch batch;
     batch.words = words;
     batch.wordLengths = lengths;
-    sentences(batch).sum().backward();
+    start = std::chrono::steady_clock::now();
+    sentences->zero_grad();
+    const auto reference = sentences->libTorchForward(batch);
+    reference.sum().backward();
+    const double libTorchSentenceSeconds = secondsSince(start);
+
+    start = std::chrono::steady_clock::now();
+    sentences->zero_grad();
+    const auto own = sentences(batch);
+    own.sum().backward();
     const double sentenceSeconds = secondsSince(start);
 
     if (b == 0) continue;
     result.stepwiseSeconds += stepwiseSeconds / o.batches;
     result.sequenceSeconds += sequenceSeconds / o.batches;
+    result.libTorchSentenceSeconds += libTorchSentenceSeconds / o.batches;
     result.sentenceSeconds += sentenceSeconds / o.batches;
-    const double reference = stepwise.item<double>();
-    result.largestLossDifference = std::max(result.largestLossDifference, std::abs(sequence.item<double>() - reference) / reference);
+    result.largestStateDifference = std::max(
+        result.largestStateDifference, ((own - reference).abs().max() / reference.abs().max()).item<double>());
+    const double stepwiseLoss = stepwise.item<double>();
+    result.largestLossDifference = std::max(result.largestLossDifference, std::abs(sequence.item<double>() - stepwiseLoss) / stepwiseLoss);
   }
   return result;
 }

@@ -176,6 +176,14 @@ private:
     stage(paperConceptDataStageName(), [&] { prepareTrainingData(m_dataset, source, m_job); });
   }
 
+  // The concepts model's epoch on the same data, its two LSTMs run the way the model's own replace.
+  void referenceConceptEpoch(const TrainingData &data, TrainConfig config, const QString &runDir) {
+    config.referenceRecurrences = true;
+    const QString referenceDir = runDir + QStringLiteral("-reference");
+    QDir(referenceDir).removeRecursively();
+    stage(referenceConceptEpochStageName(), [&] { train(data, config, referenceDir, m_job); });
+  }
+
   // The data the model reads (its concept CNN, for the concepts model), then one epoch.
   void trainOne(ModelKind model) {
     const TrainConfig config = benchConfig(model, m_options);
@@ -187,6 +195,7 @@ private:
     // A run kept in a reused --work folder would resume as already complete and time nothing.
     QDir(runDir).removeRecursively();
     QDir(runDir + QStringLiteral("-phrases")).removeRecursively();
+    if (model == ModelKind::Concepts) referenceConceptEpoch(*data, config, runDir);
     TrainResult trained;
     stage(QStringLiteral("epoch ") + enumName(model), [&] { trained = train(*data, config, runDir, m_job); });
     m_result.epochs.push_back({model, std::int64_t(trained.distributed.value(QStringLiteral("gradient_bytes")).toDouble()),

@@ -119,6 +119,10 @@ struct PipelineBenchResult {
   // configured one, both at the measured size in the same run, each extracting all it reads (seconds
   // over seconds); 0 when the concepts model was not measured on a pixel backbone.
   double conceptDataSpeedup = 0;
+  // The concepts model's epoch with LibTorch's LSTM for the sentences and the generation loss a step
+  // at a time (TrainConfig::referenceRecurrences) against the model's own ways, on the same data at the
+  // measured size in the same run; 0 when the concepts model was not measured.
+  double conceptEpochSpeedup = 0;
   QJsonObject toJson() const;
 };
 
@@ -142,6 +146,8 @@ bool hasPhraseEpochs(const TrainConfig &config);
 QString phraseEpochStageName(ModelKind model);
 // The concepts model's data stage prepared the paper's way, for the ratio (conceptDataSpeedup).
 QString paperConceptDataStageName();
+// The concepts model's epoch with TrainConfig::referenceRecurrences, for the ratio (conceptEpochSpeedup).
+QString referenceConceptEpochStageName();
 
 // The full runs and the dominant stage from the projected stages (named as runPipelineBench names
 // them), with each run's data-parallel projections from result.epochs.

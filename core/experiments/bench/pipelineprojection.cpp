@@ -105,6 +105,8 @@ QString phraseEpochStageName(ModelKind model) { return QStringLiteral("epoch %1 
 
 QString paperConceptDataStageName() { return QStringLiteral("data concepts, the paper's ten crops"); }
 
+QString referenceConceptEpochStageName() { return QStringLiteral("epoch concepts, LibTorch's LSTM, generation a step at a time"); }
+
 PipelineStage projectStage(const QString &name, const StageMeasure &small, const StageMeasure &large, int images) {
   PipelineStage stage;
   stage.name = name;
@@ -156,6 +158,9 @@ void projectFullRuns(PipelineBenchResult &result) {
   const PipelineStage *paper = stageNamed(result.stages, paperConceptDataStageName());
   const PipelineStage *configured = stageNamed(result.stages, QStringLiteral("data ") + enumName(ModelKind::Concepts));
   result.conceptDataSpeedup = paper && configured && configured->large.seconds > 0 ? paper->large.seconds / configured->large.seconds : 0.0;
+  const PipelineStage *referenceEpoch = stageNamed(result.stages, referenceConceptEpochStageName());
+  const PipelineStage *epoch = stageNamed(result.stages, QStringLiteral("epoch ") + enumName(ModelKind::Concepts));
+  result.conceptEpochSpeedup = referenceEpoch && epoch && epoch->large.seconds > 0 ? referenceEpoch->large.seconds / epoch->large.seconds : 0.0;
   const auto dominant = std::max_element(seconds.begin(), seconds.end());
   if (dominant != seconds.end() && total > 0) {
     result.dominantStage = result.stages[std::size_t(dominant - seconds.begin())].name;
@@ -202,6 +207,7 @@ QJsonObject PipelineBenchResult::toJson() const {
           {QStringLiteral("crops"), options.crops},
           {QStringLiteral("crops_from"), enumName(options.cropsFrom)},
           {QStringLiteral("concept_data_speedup"), conceptDataSpeedup},
+          {QStringLiteral("concept_epoch_speedup"), conceptEpochSpeedup},
           {QStringLiteral("mean_caption_tokens"), meanCaptionTokens},
           {QStringLiteral("generate_seconds"), generateSeconds},
           {QStringLiteral("stages"), stageRows},

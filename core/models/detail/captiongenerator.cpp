@@ -20,7 +20,7 @@ CaptionGeneratorImpl::CaptionGeneratorImpl(std::int64_t vocabulary, std::int64_t
 
 torch::Tensor CaptionGeneratorImpl::loss(const torch::Tensor &v, const torch::Tensor &words, const torch::Tensor &lengths,
                                          double truthProbability, c10::optional<torch::Generator> generator) {
-  if (truthProbability >= 1.0) return teacherForcedLoss(v, words, lengths);
+  if (truthProbability >= 1.0 && !stepwiseOnly) return teacherForcedLoss(v, words, lengths);
   return stepwiseLoss(v, words, lengths, truthProbability, generator);
 }
 

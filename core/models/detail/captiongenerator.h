@@ -45,6 +45,9 @@ struct CaptionGeneratorImpl : torch::nn::Module {
   torch::Tensor start;                     // w_0's embedding
   torch::nn::LSTMCell cell{nullptr};
   torch::nn::Linear output{nullptr};       // W_p, b_p
+  // loss goes a step at a time under teacher forcing too: the baseline `bench pipeline` times an
+  // epoch against.
+  bool stepwiseOnly = false;
 };
 TORCH_MODULE(CaptionGenerator);
 

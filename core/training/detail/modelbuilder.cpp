@@ -59,6 +59,10 @@ JointModel makeJointModel(const TrainConfig &config, std::int64_t vocabularySize
   if (config.readsConcepts() && config.generationWeight > 0)
     parts.generator = CaptionGenerator(vocabularySize, config.wordDim, joint,
                                        config.sharedEmbeddings ? parts.encoder->wordEmbedding() : nullptr);
+  if (config.referenceRecurrences) {
+    if (auto words = std::dynamic_pointer_cast<WordRnnImpl>(parts.encoder)) words->libTorchRecurrence = true;
+    if (parts.generator) parts.generator->stepwiseOnly = true;
+  }
   if (twin) parts.sentenceColumn = TwinColumn(parts.encoder->outputDim(), config.embedDim);
   if (twoBranch) parts.textBranch = makeImageSide({ImageSideKind::HmLstm, parts.encoder->outputDim(), config.embedDim});
   parts.similarity = config.similarity;

@@ -105,6 +105,10 @@ void printText(const PipelineBenchResult &r) {
                             "network (both at %4 images, this run, each extracting all it reads)\n")
                  .arg(o.crops).arg(o.cropsFrom == CropSource::Map ? QStringLiteral("map") : QStringLiteral("images"))
                  .arg(r.conceptDataSpeedup, 0, 'f', 1).arg(o.measuredImages);
+  if (r.conceptEpochSpeedup > 0)
+    out() << QStringLiteral("The concepts model's epoch: %1× as fast as with LibTorch's LSTM for the sentences and the generation loss "
+                            "a step at a time (both at %2 images, this run, the same data)\n")
+                 .arg(r.conceptEpochSpeedup, 0, 'f', 2).arg(o.measuredImages);
   if (!r.dominantStage.isEmpty())
     out() << QStringLiteral("The stage that dominates: %1 (%2 % of all full runs' time)\n").arg(r.dominantStage).arg(100 * r.dominantShare, 0, 'f', 0);
 }
