@@ -91,6 +91,8 @@ private Q_SLOTS:
     WordRnn rnn(WordRnnCell::Elman, 40, 6, 5);
     const auto batch = captionsOf({2, 5}, 40);
     QVERIFY(torch::equal(rnn->forward(batch), rnn->libTorchForward(batch)));
+    rnn->libTorchRecurrence = true; // the bench's switch on a chain: LibTorch's path, as before
+    QVERIFY(torch::equal(rnn->forward(batch), rnn->libTorchForward(batch)));
   }
 
   void refusesALayerItDoesNotImplement() {

@@ -31,13 +31,12 @@ struct PackedLstmFunction : torch::autograd::Function<PackedLstmFunction> {
     // its gates in place, so `gates` ends holding i, f, g, o for the backward pass.
     auto gates = torch::addmm(inputBias + hiddenBias, data, inputWeight.t());
     auto cells = torch::empty({data.size(0), hidden}, data.options());
-    auto previousHidden = torch::empty_like(cells), previousCells = torch::empty_like(cells);
+    auto previousHidden = torch::empty_like(cells);
     auto h = torch::zeros({batch, hidden}, data.options()), c = torch::zeros_like(h);
     for (std::int64_t t = 0; t < steps; ++t) {
       const std::int64_t rows = offsets[std::size_t(t) + 1] - offsets[std::size_t(t)];
       auto hNow = h.narrow(0, 0, rows), cNow = c.narrow(0, 0, rows);
       previousHidden.narrow(0, offsets[std::size_t(t)], rows).copy_(hNow);
-      previousCells.narrow(0, offsets[std::size_t(t)], rows).copy_(cNow);
       auto g = gates.narrow(0, offsets[std::size_t(t)], rows);
       g.addmm_(hNow, hiddenWeight.t());
       const auto gate = g.chunk(4, 1);
@@ -50,7 +49,7 @@ struct PackedLstmFunction : torch::autograd::Function<PackedLstmFunction> {
       cNow.copy_(cell);
       torch::mul_out(hNow, gate[3], cell.tanh());                     // h_t = o ⊙ tanh(c_t)
     }
-    ctx->save_for_backward({data, inputWeight, hiddenWeight, gates, cells, previousHidden, previousCells});
+    ctx->save_for_backward({data, inputWeight, hiddenWeight, gates, cells, previousHidden});
     ctx->saved_data["batch_sizes"] = batchSizes;
     return h;
   }
@@ -58,7 +57,7 @@ struct PackedLstmFunction : torch::autograd::Function<PackedLstmFunction> {
   static variable_list backward(AutogradContext *ctx, variable_list gradOutputs) {
     const auto saved = ctx->get_saved_variables();
     const auto &data = saved[0], &inputWeight = saved[1], &hiddenWeight = saved[2], &gates = saved[3];
-    const auto &cells = saved[4], &previousHidden = saved[5], &previousCells = saved[6];
+    const auto &cells = saved[4], &previousHidden = saved[5];
     const auto batchSizes = ctx->saved_data["batch_sizes"].toTensor();
     const auto offsets = stepOffsets(batchSizes);
     // dh starts as the gradient of each h_n; a sequence's row is overwritten by the recurrence's
@@ -74,7 +73,9 @@ struct PackedLstmFunction : torch::autograd::Function<PackedLstmFunction> {
       dcNow.addcmul_(dhNow * o, 1 - tanhCell * tanhCell);             // dc_t += dh_t ⊙ o ⊙ tanh'(c_t)
       auto d = gateGradients.narrow(0, start, rows).chunk(4, 1);
       torch::mul_out(d[0], dcNow * g, i * (1 - i));                   // through i = σ(·)
-      torch::mul_out(d[1], dcNow * previousCells.narrow(0, start, rows), f * (1 - f));
+      // c_{t-1} of step t's sequences is the previous step's cells' first rows (zero before step 0).
+      if (t == 0) d[1].zero_();
+      else torch::mul_out(d[1], dcNow * cells.narrow(0, offsets[std::size_t(t) - 1], rows), f * (1 - f));
       torch::mul_out(d[2], dcNow * i, 1 - g * g);                     // through g = tanh(·)
       torch::mul_out(d[3], dhNow * tanhCell, o * (1 - o));
       dcNow.mul_(f);                                                   // dc_{t-1} = dc_t ⊙ f
@@ -92,8 +93,8 @@ LstmWeights lstmWeightsOf(torch::nn::LSTMImpl &lstm) {
   const auto &o = lstm.options;
   if (o.num_layers() != 1 || o.bidirectional() || !o.bias() || o.proj_size() != 0)
     throw std::invalid_argument("lstmWeightsOf: one layer, one direction, with biases and no projection");
-  return {lstm.named_parameters()["weight_ih_l0"], lstm.named_parameters()["weight_hh_l0"],
-          lstm.named_parameters()["bias_ih_l0"], lstm.named_parameters()["bias_hh_l0"]};
+  const auto parameters = lstm.named_parameters();
+  return {parameters["weight_ih_l0"], parameters["weight_hh_l0"], parameters["bias_ih_l0"], parameters["bias_hh_l0"]};
 }
 
 torch::Tensor packedLstmFinalState(const torch::nn::utils::rnn::PackedSequence &packed, const LstmWeights &w) {

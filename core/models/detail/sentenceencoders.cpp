@@ -38,16 +38,15 @@ nn::utils::rnn::PackedSequence WordRnnImpl::packedWords(const TextBatch &batch) 
 }
 
 torch::Tensor WordRnnImpl::forward(const TextBatch &batch) {
-  if (libTorchRecurrence) return libTorchForward(batch);
-  const auto packed = packedWords(batch);
-  // The final state of a packed sequence is the state after each caption's own last word.
-  if (lstm) return packedLstmFinalState(packed, lstmWeightsOf(*lstm));
-  return std::get<1>(rnn->forward_with_packed_input(packed))[0];
+  if (lstm && !libTorchRecurrence) return packedLstmFinalState(packedWords(batch), lstmWeightsOf(*lstm));
+  return libTorchForward(batch);
 }
 
 torch::Tensor WordRnnImpl::libTorchForward(const TextBatch &batch) {
-  if (!lstm) return forward(batch);
-  return std::get<0>(std::get<1>(lstm->forward_with_packed_input(packedWords(batch))))[0];
+  const auto packed = packedWords(batch);
+  // The final state of a packed sequence is the state after each caption's own last word.
+  if (lstm) return std::get<0>(std::get<1>(lstm->forward_with_packed_input(packed)))[0];
+  return std::get<1>(rnn->forward_with_packed_input(packed))[0];
 }
 
 CharRnnImpl::CharRnnImpl(CharRnnCell cell, PoolingKind pooling, std::int64_t charDim,
