@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <numeric>
 #include <stdexcept>
 #include <string_view>
 #include <utility>
@@ -338,6 +339,33 @@ std::vector<int> WordNet::frequentSenses(const QString &word) const {
     if (first > 0 && count > 0 && 4 * count >= first) senses.push_back(entry.senses[sense]);
   }
   return senses;
+}
+
+QStringList WordNet::nounsByUse() const {
+  struct Ranked {
+    QString lemma;
+    int tagged = 0;
+    int senses = 0;
+  };
+  std::vector<Ranked> ranked;
+  ranked.reserve(std::size_t(m_index.size()));
+  const auto plainWord = [](const QString &lemma) {
+    return std::all_of(lemma.cbegin(), lemma.cend(), [](QChar c) { return c >= QLatin1Char('a') && c <= QLatin1Char('z'); });
+  };
+  for (auto entry = m_index.cbegin(); entry != m_index.cend(); ++entry) {
+    if (!plainWord(entry.key())) continue;
+    const std::vector<int> &counts = entry->tagCounts;
+    ranked.push_back({entry.key(), std::accumulate(counts.cbegin(), counts.cend(), 0), int(entry->senses.size())});
+  }
+  std::sort(ranked.begin(), ranked.end(), [](const Ranked &a, const Ranked &b) {
+    if (a.tagged != b.tagged) return a.tagged > b.tagged;
+    if (a.senses != b.senses) return a.senses > b.senses;
+    return a.lemma < b.lemma;
+  });
+  QStringList nouns;
+  nouns.reserve(qsizetype(ranked.size()));
+  for (const Ranked &noun : ranked) nouns << noun.lemma;
+  return nouns;
 }
 
 int WordNet::indexOf(int offset, const char *function) const {

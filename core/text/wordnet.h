@@ -49,6 +49,12 @@ public:
   // sense has no count, only the first sense is kept.
   std::vector<int> frequentSenses(const QString &word) const;
 
+  // Every noun lemma that is one word of the letters a-z, most used first: by its senses' summed
+  // counts in the sense-tagged texts (cntlist.rev), then by how many senses it has (polysemy goes
+  // with frequency), then alphabetically. A frequency-like ranking of the nouns where WordNet
+  // gives no corpus frequencies; O(n log n) in the index's lemmas.
+  QStringList nounsByUse() const;
+
   // `offset` and every synset below it through hyponym and instance-hyponym pointers, each
   // once, breadth first. Cost O(size of the subtree). Throws std::out_of_range for an offset
   // that is no noun synset.

@@ -20,7 +20,9 @@
 
 #include <opencv2/imgcodecs.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 
 using namespace gs;
 
@@ -71,6 +73,32 @@ private slots:
     QVERIFY(longest >= 20);
     QCOMPARE(flickrLikeCaption(1, 7, 2), flickrLikeCaption(1, 7, 2));
     QVERIFY(flickrLikeCaption(1, 7, 2) != flickrLikeCaption(2, 7, 2));
+  }
+
+  // The tail's nouns follow Zipf's law, so the vocabulary keeps growing with the captions as a real
+  // one does, to COCO's size at COCO's 123,287 images: Karpathy's training split has about 25,000
+  // distinct words, some 9,500 of them seen five times or more (the counting takes two seconds).
+  void captionsHaveCocosVocabulary() {
+    FlickrLikeOptions options;
+    options.images = 8000;
+    const std::map<QString, int> small = flickrLikeTrainingWordCounts(options);
+    options.images = 123287;
+    const std::map<QString, int> coco = flickrLikeTrainingWordCounts(options);
+    const auto seenAtLeast = [](const std::map<QString, int> &counts, int times) {
+      return int(std::count_if(counts.cbegin(), counts.cend(), [times](const auto &word) { return word.second >= times; }));
+    };
+    qInfo("distinct training words: %d at 8,000 images, %d at 123,287 (%d seen five times or more)", int(small.size()),
+          int(coco.size()), seenAtLeast(coco, 5));
+    QVERIFY2(coco.size() > 20000 && coco.size() < 30000, qPrintable(QString::number(coco.size())));
+    QVERIFY2(seenAtLeast(coco, 5) > 8000 && seenAtLeast(coco, 5) < 12000, qPrintable(QString::number(seenAtLeast(coco, 5))));
+    QVERIFY(small.size() * 2 < coco.size());
+    // The grammar's words stay the head: "a" is the commonest word.
+    const auto commonest = std::max_element(coco.cbegin(), coco.cend(), [](const auto &x, const auto &y) { return x.second < y.second; });
+    QCOMPARE(commonest->first, QStringLiteral("a"));
+    // Only the training split is counted: 123,287 images less 2 × 3.2 % for validation and test.
+    long long words = 0;
+    for (const auto &word : coco) words += word.second;
+    QVERIFY2(words > 5LL * 115000 * 11 && words < 5LL * 116000 * 13, qPrintable(QString::number(words)));
   }
 
   void datasetHasFlickrsShape() {

@@ -9,6 +9,8 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -291,7 +293,31 @@ private Q_SLOTS:
     QVERIFY(errorOf([&] { readClassLabels(missing); }).startsWith(missing));
   }
 
+  // Tagged counts first ("dog": 40 + 5, the 30 of a key naming no synset left out), then the number
+  // of senses, then the alphabet; "domestic_dog" is no single word.
+  void fixtureNounsByUse() {
+    QTemporaryDir dir;
+    writeFixture(dir);
+    const QStringList expected{QStringLiteral("dog"), QStringLiteral("entity"), QStringLiteral("frank"), QStringLiteral("hotdog")};
+    QCOMPARE(WordNet::open(dir.path()).nounsByUse(), expected);
+    QTemporaryDir entityFirst;  // "entity" tagged 90 times, "dog" never: dog's two senses still put it before frank
+    writeFixture(entityFirst, kData, "entity%1:03:00:: 1 90\n");
+    const QStringList reordered{QStringLiteral("entity"), QStringLiteral("dog"), QStringLiteral("frank"), QStringLiteral("hotdog")};
+    QCOMPARE(WordNet::open(entityFirst.path()).nounsByUse(), reordered);
+  }
+
   // The installed WordNet 3.0.
+
+  void realNounsByUse() {
+    if (!m_real) QSKIP("WordNet is not installed (Debian's wordnet-base, or set GS_WORDNET_DIR)");
+    const QStringList nouns = m_real->nounsByUse();
+    QVERIFY2(nouns.size() > 40000, qPrintable(QString::number(nouns.size())));
+    QCOMPARE(QSet<QString>(nouns.cbegin(), nouns.cend()).size(), nouns.size());
+    const QRegularExpression word(QStringLiteral("^[a-z]+$"));
+    QVERIFY(std::all_of(nouns.cbegin(), nouns.cend(), [&](const QString &noun) { return word.match(noun).hasMatch(); }));
+    QVERIFY(nouns.indexOf(QStringLiteral("man")) < 100);
+    QVERIFY(nouns.indexOf(QStringLiteral("dog")) < nouns.indexOf(QStringLiteral("aardvark")));
+  }
 
   void realLemmas() {
     if (!m_real) QSKIP("WordNet is not installed (Debian's wordnet-base, or set GS_WORDNET_DIR)");

@@ -129,6 +129,18 @@ void checkOptions(const FlickrLikeOptions &options) {
 
 }  // namespace
 
+std::map<QString, int> flickrLikeTrainingWordCounts(const FlickrLikeOptions &options) {
+  checkOptions(options);
+  const QString train = splitName(Split::Train);
+  std::map<QString, int> counts;
+  for (int i = 0; i < options.images; ++i) {
+    if (splitOf(i, options) != train) continue;
+    for (int c = 0; c < options.captionsPerImage; ++c)
+      for (const QString &word : flickrLikeCaption(options.seed, i, c)) ++counts[word];
+  }
+  return counts;
+}
+
 Dataset makeFlickrLikeDataset(const QString &outDir, const FlickrLikeOptions &options, JobContext *job) {
   checkOptions(options);
   const QDir dir(outDir);

@@ -9,17 +9,22 @@
 #include "data/loaddataset.h"
 #include "data/synthetic/flickrlike.h"
 #include "engine/jobcontext.h"
+#include "io/atomicfile.h"
 #include "io/enumnames.h"
+#include "models/detail/vocabulary.h"
 #include "parse/datasetparser.h"
 #include "runtime/residentmemory.h"
+#include "training/runs/runfolder.h"
 #include "training/trainer.h"
 #include "training/trainingsource.h"
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QJsonDocument>
 #include <QTemporaryDir>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -88,8 +93,9 @@ struct SizeRun {
 
 class StageRunner {
 public:
-  StageRunner(const PipelineBenchOptions &options, const QString &folder, int images, JobContext *job)
-      : m_options(options), m_folder(folder), m_images(images), m_job(job) {}
+  StageRunner(const PipelineBenchOptions &options, const std::map<QString, int> &fullWordCounts, const QString &folder,
+              int images, JobContext *job)
+      : m_options(options), m_fullWordCounts(fullWordCounts), m_folder(folder), m_images(images), m_job(job) {}
 
   SizeRun run() {
     const CacheRedirect cache(QDir(m_folder).filePath(QStringLiteral("cache")));
@@ -176,11 +182,21 @@ private:
     stage(paperConceptDataStageName(), [&] { prepareTrainingData(m_dataset, source, m_job); });
   }
 
+  // A fresh run folder holding the vocabulary the model would have at the projected size, which the
+  // trainer reads instead of building one from the measured images' captions: the word embeddings
+  // and the concepts model's output layer cost what they cost on the whole dataset.
+  void freshRunFolder(const QString &runDir, const TrainConfig &config) const {
+    QDir(runDir).removeRecursively();
+    if (!QDir().mkpath(runDir)) throw std::runtime_error(QStringLiteral("%1: cannot create the folder").arg(runDir).toStdString());
+    const detail::Vocabulary vocabulary = detail::Vocabulary::fromCounts(m_fullWordCounts, config.minWordCount);
+    writeFileAtomically(RunFolder(runDir).vocabularyFile(), QJsonDocument(vocabulary.toJson()).toJson(QJsonDocument::Compact));
+  }
+
   // The concepts model's epoch on the same data, its two LSTMs run the way the model's own replace.
   void referenceConceptEpoch(const TrainingData &data, TrainConfig config, const QString &runDir) {
     config.referenceRecurrences = true;
     const QString referenceDir = runDir + QStringLiteral("-reference");
-    QDir(referenceDir).removeRecursively();
+    freshRunFolder(referenceDir, config);
     stage(referenceConceptEpochStageName(), [&] { train(data, config, referenceDir, m_job); });
   }
 
@@ -193,8 +209,8 @@ private:
     stage(QStringLiteral("data ") + enumName(model), [&] { data = prepareTrainingData(m_dataset, source, m_job); });
     const QString runDir = QDir(m_folder).filePath(QStringLiteral("runs/") + enumName(model));
     // A run kept in a reused --work folder would resume as already complete and time nothing.
-    QDir(runDir).removeRecursively();
-    QDir(runDir + QStringLiteral("-phrases")).removeRecursively();
+    freshRunFolder(runDir, config);
+    freshRunFolder(runDir + QStringLiteral("-phrases"), config);
     if (model == ModelKind::Concepts) referenceConceptEpoch(*data, config, runDir);
     TrainResult trained;
     stage(QStringLiteral("epoch ") + enumName(model), [&] { trained = train(*data, config, runDir, m_job); });
@@ -223,6 +239,7 @@ private:
   }
 
   const PipelineBenchOptions &m_options;
+  const std::map<QString, int> &m_fullWordCounts;
   QString m_folder, m_datasetPath;
   int m_images;
   JobContext *m_job;
@@ -254,10 +271,17 @@ PipelineBenchResult runPipelineBench(const PipelineBenchOptions &options, JobCon
     work = temporary->path();
   }
   const int smallImages = std::max(4, options.measuredImages / 4);
-  const SizeRun small = StageRunner(options, QDir(work).filePath(QStringLiteral("small")), smallImages, job).run();
-  const SizeRun large = StageRunner(options, QDir(work).filePath(QStringLiteral("large")), options.measuredImages, job).run();
+  FlickrLikeOptions full;
+  full.images = options.images;
+  full.captionsPerImage = options.captionsPerImage;
+  full.seed = options.seed;
+  if (job) job->setProgress(-1, QStringLiteral("counting the words of %1 images' captions").arg(options.images));
+  const std::map<QString, int> fullWordCounts = flickrLikeTrainingWordCounts(full);
+  const SizeRun small = StageRunner(options, fullWordCounts, QDir(work).filePath(QStringLiteral("small")), smallImages, job).run();
+  const SizeRun large = StageRunner(options, fullWordCounts, QDir(work).filePath(QStringLiteral("large")), options.measuredImages, job).run();
   PipelineBenchResult result;
   result.options = options;
+  result.vocabularyWords = int(fullWordCounts.size());
   result.measuredCaptions = large.captions;
   result.meanCaptionTokens = large.meanTokens;
   result.generateSeconds = large.generateSeconds;

@@ -7,7 +7,9 @@
 // give each stage's scaling exponent; stages that grow faster than linearly are flagged, and
 // every stage is projected to `images` (31,000 by default: Flickr30k), with the hours a full run
 // of each model would take on this machine (its default epochs; the HM-LSTM's root-only epochs and
-// the epochs with every loss each at their own measured cost).
+// the epochs with every loss each at their own measured cost). Every model trains with the
+// vocabulary the training captions at `images` would give it, not the measured images' smaller one,
+// so its embeddings and output layers cost what they would at the projected size.
 //
 // The bench reads and writes its own cache folder (XDG_CACHE_HOME points into its work folder while
 // it runs), so nothing of the user's cache is read, reused or filled.
@@ -109,6 +111,9 @@ struct PipelineBenchResult {
   PipelineBenchOptions options;
   int measuredCaptions = 0;
   double meanCaptionTokens = 0; // of the synthetic captions (Flickr30k: 12.3)
+  // Distinct words in the training captions at the projected size: the vocabulary every model's
+  // epoch is measured with (min_word_count 1; COCO's Karpathy training split: about 25,000).
+  int vocabularyWords = 0;
   double generateSeconds = 0;   // making the synthetic data (not a stage)
   std::vector<PipelineStage> stages;
   std::vector<EpochMeasure> epochs;

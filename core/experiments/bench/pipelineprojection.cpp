@@ -209,6 +209,7 @@ QJsonObject PipelineBenchResult::toJson() const {
           {QStringLiteral("concept_data_speedup"), conceptDataSpeedup},
           {QStringLiteral("concept_epoch_speedup"), conceptEpochSpeedup},
           {QStringLiteral("mean_caption_tokens"), meanCaptionTokens},
+          {QStringLiteral("vocabulary_words"), vocabularyWords},
           {QStringLiteral("generate_seconds"), generateSeconds},
           {QStringLiteral("stages"), stageRows},
           {QStringLiteral("full_runs"), runRows},

@@ -12,6 +12,10 @@ Vocabulary Vocabulary::build(const std::vector<QStringList> &captions, int minCo
   std::map<QString, int> counts;
   for (const QStringList &tokens : captions)
     for (const QString &token : tokens) ++counts[token];
+  return fromCounts(counts, minCount);
+}
+
+Vocabulary Vocabulary::fromCounts(const std::map<QString, int> &counts, int minCount) {
   std::vector<std::pair<QString, int>> sorted(counts.begin(), counts.end());
   std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
   Vocabulary v;

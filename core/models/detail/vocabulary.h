@@ -7,6 +7,7 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <map>
 #include <unordered_map>
 #include <vector>
 
@@ -21,6 +22,8 @@ public:
   // Words with at least minCount occurrences, most frequent first (ties alphabetical), so the
   // same captions always give the same indices.
   static Vocabulary build(const std::vector<QStringList> &captions, int minCount);
+  // The same from the words' counts, for captions counted without being held.
+  static Vocabulary fromCounts(const std::map<QString, int> &counts, int minCount);
 
   int size() const { return int(m_words.size()); }
   const QStringList &words() const { return m_words; }

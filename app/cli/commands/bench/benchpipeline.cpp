@@ -84,6 +84,7 @@ void printText(const PipelineBenchResult &r) {
   const PipelineBenchOptions &o = r.options;
   out() << QStringLiteral("Synthetic Flickr-like photos (%1 × %2 px, %3 tokens a caption on average), backbone %4, regions %5/%6/%7 px\n")
                .arg(FlickrLikeOptions{}.longSide).arg(FlickrLikeOptions{}.shortSide).arg(r.meanCaptionTokens, 0, 'f', 1).arg(o.backbone, enumName(o.proposals), enumName(o.regionPooling)).arg(o.regionInput)
+        << QStringLiteral("the training captions at the projected size hold %1 distinct words: each model's vocabulary is built from them (its min_word_count)\n").arg(r.vocabularyWords)
         << QStringLiteral("measured at %1 and %2 images, projected to %3 images (%4 captions); times in seconds, peaks of resident memory in MB:\n"
                           "\"held\" is the process's own (anonymous) memory, \"with files\" adds the pages of the feature files read through their mapping\n\n")
                .arg(r.stages.empty() ? 0 : r.stages.front().small.images).arg(o.measuredImages).arg(o.images).arg(o.images * o.captionsPerImage)
