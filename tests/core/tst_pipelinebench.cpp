@@ -17,6 +17,9 @@
 #include <QTest>
 
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <opencv2/imgcodecs.hpp>
 
@@ -291,6 +294,24 @@ private slots:
     for (const DataParallelProjection &p : run.dataParallel) QVERIFY(p.hours > 0.4 && p.hours < run.hours);
   }
 
+  // --no-ratios: the concepts model's run without its two references, and so without the ratios.
+  void conceptsWithoutRatiosLeaveTheReferencesOut() {
+    QTemporaryDir work;
+    PipelineBenchOptions options;
+    options.images = 1000;
+    options.measuredImages = 48; // the concept CNN needs concepts in three training images at the small size
+    options.models = {ModelKind::Concepts};
+    options.conceptReferences = false;
+    options.workDir = work.path();
+    const PipelineBenchResult result = runPipelineBench(options);
+    QStringList names;
+    for (const PipelineStage &stage : result.stages) names << stage.name;
+    QCOMPARE(names, QStringList({"load", "parse", "features", "features + regions", "data concepts", "epoch concepts", "embed test", "map"}));
+    QCOMPARE(result.conceptEpochSpeedup, 0.0);
+    QCOMPARE(result.conceptDataSpeedup, 0.0);
+    QVERIFY(!QDir(work.filePath(QStringLiteral("large/runs/concepts-reference"))).exists());
+  }
+
   void theWholePipelineRunsAtATinySize() {
     QTemporaryDir work;
     PipelineBenchOptions options;
@@ -320,6 +341,17 @@ private slots:
       QVERIFY(run.gradientBytes > 100'000 && run.gradientBytes % 4 == 0);
       QVERIFY(run.stepsPerEpoch > 0);
       QVERIFY(!run.dataParallel.empty());
+    }
+    // Every run read the vocabulary of the projected size's training captions, not the 16 images' own.
+    FlickrLikeOptions projected;
+    projected.images = options.images;
+    const int projectedWords = int(flickrLikeTrainingWordCounts(projected).size());
+    QCOMPARE(result.vocabularyWords, projectedWords);
+    for (const char *run : {"large/runs/dtrnn", "small/runs/hmlstm", "large/runs/hmlstm-phrases"}) {
+      QFile file(work.filePath(QString::fromLatin1(run) + QStringLiteral("/vocabulary.json")));
+      QVERIFY2(file.open(QIODevice::ReadOnly), run);
+      const int words = int(QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("words")).toArray().size());
+      QCOMPARE(words, projectedWords + 2); // <pad> and <unk>; min_word_count 1
     }
     // Its caches stayed in its own folder.
     QVERIFY(QDir(work.filePath(QStringLiteral("large/cache/Groundscope/features"))).exists());

@@ -203,7 +203,8 @@ private:
   // The data the model reads (its concept CNN, for the concepts model), then one epoch.
   void trainOne(ModelKind model) {
     const TrainConfig config = benchConfig(model, m_options);
-    if (model == ModelKind::Concepts && BackboneSpec::parse(m_options.backbone).kind != BackboneKind::ConceptCnn) paperConceptData(config);
+    const bool references = model == ModelKind::Concepts && m_options.conceptReferences;
+    if (references && BackboneSpec::parse(m_options.backbone).kind != BackboneKind::ConceptCnn) paperConceptData(config);
     const TrainingSource source = ownSource(config, enumName(model));
     std::optional<TrainingData> data;
     stage(QStringLiteral("data ") + enumName(model), [&] { data = prepareTrainingData(m_dataset, source, m_job); });
@@ -211,7 +212,7 @@ private:
     // A run kept in a reused --work folder would resume as already complete and time nothing.
     freshRunFolder(runDir, config);
     freshRunFolder(runDir + QStringLiteral("-phrases"), config);
-    if (model == ModelKind::Concepts) referenceConceptEpoch(*data, config, runDir);
+    if (references) referenceConceptEpoch(*data, config, runDir);
     TrainResult trained;
     stage(QStringLiteral("epoch ") + enumName(model), [&] { trained = train(*data, config, runDir, m_job); });
     m_result.epochs.push_back({model, std::int64_t(trained.distributed.value(QStringLiteral("gradient_bytes")).toDouble()),

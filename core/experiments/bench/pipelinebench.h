@@ -42,6 +42,10 @@ struct PipelineBenchOptions {
   // the ratio (conceptDataSpeedup).
   int crops = 10;
   CropSource cropsFrom = CropSource::Images;
+  // The concepts model's data the paper's way and its epoch with LibTorch's recurrences, each beside
+  // its configured counterpart for the ratio. Together they take longer than the rest of a concepts
+  // run; a run that wants the projection alone (at a larger measured size) leaves them out.
+  bool conceptReferences = true;
   std::vector<ModelKind> models{ModelKind::Bow, ModelKind::DtRnn, ModelKind::HmLstm, ModelKind::Concepts};
   QString workDir; // the synthetic data, caches and runs; empty: a temporary folder, removed after
   quint32 seed = 1;
