@@ -193,7 +193,7 @@ void requireEmptyFolder(const QString &dir) {
 // Validation figures into metrics.json as CCA's single "epoch" has them, then result.json.
 TrainResult evaluateImported(const RunFolder &run, const TrainConfig &config, const TrainingData &data) {
   const Vocabulary vocabulary = Vocabulary::build({}, 1);
-  writeFileAtomically(run.vocabularyFile(), QJsonDocument(vocabulary.toJson()).toJson());
+  writeVocabulary(run, vocabulary);
   const std::shared_ptr<ImportedEmbedder> embedder = openImportedEmbedder(run.dir(), config.similarity);
   const std::vector<EncodedCaption> encoded = encodeCaptions(vocabulary, data.captions);
   TrainerPosition position;

@@ -9,18 +9,16 @@
 #include "data/loaddataset.h"
 #include "data/synthetic/flickrlike.h"
 #include "engine/jobcontext.h"
-#include "io/atomicfile.h"
 #include "io/enumnames.h"
-#include "models/detail/vocabulary.h"
 #include "parse/datasetparser.h"
 #include "runtime/residentmemory.h"
+#include "training/detail/runfiles.h"
 #include "training/runs/runfolder.h"
 #include "training/trainer.h"
 #include "training/trainingsource.h"
 
 #include <QDir>
 #include <QElapsedTimer>
-#include <QJsonDocument>
 #include <QTemporaryDir>
 
 #include <functional>
@@ -184,19 +182,24 @@ private:
 
   // A fresh run folder holding the vocabulary the model would have at the projected size, which the
   // trainer reads instead of building one from the measured images' captions: the word embeddings
-  // and the concepts model's output layer cost what they cost on the whole dataset.
-  void freshRunFolder(const QString &runDir, const TrainConfig &config) const {
+  // and the concepts model's output layer cost what they cost on the whole dataset. Fresh, because a
+  // run kept in a reused --work folder would resume as already complete and time nothing.
+  static void freshRunFolder(const QString &runDir, const detail::Vocabulary &vocabulary) {
     QDir(runDir).removeRecursively();
     if (!QDir().mkpath(runDir)) throw std::runtime_error(QStringLiteral("%1: cannot create the folder").arg(runDir).toStdString());
-    const detail::Vocabulary vocabulary = detail::Vocabulary::fromCounts(m_fullWordCounts, config.minWordCount);
-    writeFileAtomically(RunFolder(runDir).vocabularyFile(), QJsonDocument(vocabulary.toJson()).toJson(QJsonDocument::Compact));
+    detail::writeVocabulary(RunFolder(runDir), vocabulary);
+  }
+
+  detail::Vocabulary fullVocabulary(const TrainConfig &config) const {
+    return detail::Vocabulary::fromCounts(m_fullWordCounts, config.minWordCount);
   }
 
   // The concepts model's epoch on the same data, its two LSTMs run the way the model's own replace.
-  void referenceConceptEpoch(const TrainingData &data, TrainConfig config, const QString &runDir) {
+  void referenceConceptEpoch(const TrainingData &data, TrainConfig config, const QString &runDir,
+                             const detail::Vocabulary &vocabulary) {
     config.referenceRecurrences = true;
     const QString referenceDir = runDir + QStringLiteral("-reference");
-    freshRunFolder(referenceDir, config);
+    freshRunFolder(referenceDir, vocabulary);
     stage(referenceConceptEpochStageName(), [&] { train(data, config, referenceDir, m_job); });
   }
 
@@ -209,10 +212,9 @@ private:
     std::optional<TrainingData> data;
     stage(QStringLiteral("data ") + enumName(model), [&] { data = prepareTrainingData(m_dataset, source, m_job); });
     const QString runDir = QDir(m_folder).filePath(QStringLiteral("runs/") + enumName(model));
-    // A run kept in a reused --work folder would resume as already complete and time nothing.
-    freshRunFolder(runDir, config);
-    freshRunFolder(runDir + QStringLiteral("-phrases"), config);
-    if (references) referenceConceptEpoch(*data, config, runDir);
+    const detail::Vocabulary vocabulary = fullVocabulary(config);
+    freshRunFolder(runDir, vocabulary);
+    if (references) referenceConceptEpoch(*data, config, runDir, vocabulary);
     TrainResult trained;
     stage(QStringLiteral("epoch ") + enumName(model), [&] { trained = train(*data, config, runDir, m_job); });
     m_result.epochs.push_back({model, std::int64_t(trained.distributed.value(QStringLiteral("gradient_bytes")).toDouble()),
@@ -222,7 +224,9 @@ private:
     // The HM-LSTM's later epochs open with a correspondence step and train every loss: another cost.
     TrainConfig phrases = config;
     phrases.rootEpochs = 0;
-    stage(phraseEpochStageName(model), [&] { train(*data, phrases, runDir + QStringLiteral("-phrases"), m_job); });
+    const QString phrasesDir = runDir + QStringLiteral("-phrases");
+    freshRunFolder(phrasesDir, vocabulary);
+    stage(phraseEpochStageName(model), [&] { train(*data, phrases, phrasesDir, m_job); });
   }
 
   void embedTest() {

@@ -67,7 +67,7 @@ Vocabulary loadOrBuildVocabulary(const RunFolder &run, const TrainConfig &config
   std::vector<QStringList> training;
   for (int c : data.captionsIn(Split::Train)) training.push_back(data.captions[c].tokens);
   const Vocabulary vocabulary = Vocabulary::build(training, config.minWordCount);
-  writeFileAtomically(run.vocabularyFile(), QJsonDocument(vocabulary.toJson()).toJson());
+  writeVocabulary(run, vocabulary);
   return vocabulary;
 }
 
@@ -97,6 +97,10 @@ std::shared_ptr<TreeVocabulary> readTreeVocabulary(const RunFolder &run, const T
   } catch (const std::runtime_error &error) {
     throw RunFolderError(path.toStdString() + ": " + error.what());
   }
+}
+
+void writeVocabulary(const RunFolder &run, const Vocabulary &vocabulary) {
+  writeFileAtomically(run.vocabularyFile(), QJsonDocument(vocabulary.toJson()).toJson());
 }
 
 Vocabulary readVocabulary(const RunFolder &run) {

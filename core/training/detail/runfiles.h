@@ -27,6 +27,8 @@ std::shared_ptr<TreeVocabulary> loadOrBuildTreeVocabulary(const RunFolder &run, 
 std::shared_ptr<TreeVocabulary> readTreeVocabulary(const RunFolder &run, const TrainConfig &config); // null: not a tree model
 
 Vocabulary readVocabulary(const RunFolder &run); // throws RunFolderError naming the file
+// Writes run.vocabularyFile() atomically; a vocabulary written there is what the trainer reads.
+void writeVocabulary(const RunFolder &run, const Vocabulary &vocabulary);
 
 // The run's best model: the snapshot ensemble (best `ensembleSnapshots` by validation rsum) for
 // cyclic runs that have one, else model-best.pt, else the last checkpoint; CCA's matrices for
