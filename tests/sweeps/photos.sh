@@ -8,8 +8,8 @@
 # Writes, per model, OUT/<model>.json (the search: validation figures, the chosen setting and its
 # test figures), OUT/<model>-defaults.json (the defaults over the same seeds) and, where the chosen
 # value of a setting was the smallest or largest tried, OUT/<model>-wide1.json (three settings
-# further out along that setting, the others as chosen; up to three rounds while the outermost
-# keeps winning); each with its text table (.txt).
+# further out along that setting, the others as chosen; up to three rounds, one for the char-GRU,
+# while the outermost keeps winning); each with its text table (.txt).
 # tests/sweeps/report.py OUT builds the table from them. GROUNDSCOPE_CLI names the program
 # (default: groundscope-cli on PATH, else build/app/groundscope-cli).
 set -euo pipefail
@@ -43,6 +43,10 @@ axes_of() {
   esac
 }
 trials_of() { [ "$1" = hmlstm ] && echo 3 || echo "$trials"; }
+# The char-GRU's cost grows with the square of its size (a 741-unit run takes 11-13 minutes an
+# epoch, three runs sharing two cores): a second round of widening (1.5-3.4 times a size past 700)
+# would take days on two cores, so it stops after one round; report.py flags a choice on its edge.
+rounds_of() { [ "$1" = chargru ] && echo 1 || echo 3; }
 
 # With PHOTOS_JOBS=N (N > 1), each seed's runs are first trained by a compare of its own, N at a
 # time (runs are single-threaded under GS_THREADS=1; each seed's runs lie in their own folders), and
@@ -82,7 +86,7 @@ for model in "${models[@]}"; do
   compare_both "$model-defaults" "${common[@]}"
   echo "== $model: $(trials_of "$model") settings × seeds $seeds"
   compare_both "$model" "${common[@]}" "${grid[@]}" --trials "$(trials_of "$model")"
-  for round in 1 2 3; do
+  for round in $(seq 1 "$(rounds_of "$model")"); do
     wide=$(python3 "$root/tests/sweeps/widen.py" "$out" "$model" "$round" "${axes[@]}")
     [ -n "$wide" ] || break
     echo "== $model: on an edge, three more settings (round $round): $wide"

@@ -115,7 +115,7 @@ def preset_document(rows):
                   "125 test; MobileNetV2 int8 features): per model a Latin hypercube of six settings over the learning "
                   "rate, margin, size and L2 regularisation (HM-LSTM: three), three seeds each, the setting of best "
                   "mean validation rsum chosen, widened in rounds of three while the outermost value won clear of the "
-                  "previous round",
+                  "previous round (up to three rounds; one for the char-GRU, whose cost grows with the square of its size)",
         "models": [r["model"] for r in rows],
         "settings_by_model": {r["model"]: r["sweep"] for r in rows},
         "figures": {r["model"]: {"settings_tried": r["settings"],
