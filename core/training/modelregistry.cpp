@@ -341,7 +341,10 @@ ModelEntry charGruEntry() {
   e.defaults = merkxDefaults;
   e.complete = bidirectionalSize;
   e.validate = requireBidirectionalSize;
-  e.presets = {merkxPreset()};
+  e.presets = {merkxPreset(), photosPreset({{QStringLiteral("lr_max"), 0.00529},
+                                            {QStringLiteral("margin"), 0.273},
+                                            {QStringLiteral("hidden_dim"), 741},
+                                            {QStringLiteral("regularisation"), 1.84e-06}})};
   e.encoder = charGru;
   return e;
 }
